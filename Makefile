@@ -1,0 +1,116 @@
+# xqtools - non-recursive GNU make.
+#
+#   make            libxq.a and every command (build/bin/)
+#   make demo       install missing build dependencies (as root), build, run the demo
+#   make check      every test: unit tests plain and under ASan+UBSan, bats, differential
+#   make bench      speed against the peers, side by side
+#   make fuzz       libFuzzer targets (clang)
+#   make install    PREFIX (/usr/local) and DESTDIR honoured
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+       -Wmissing-prototypes -Wwrite-strings -Wvla -Wformat=2 -Wundef \
+       -Wno-unused-parameter
+override CFLAGS := $(WARN) -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CFLAGS)
+override CPPFLAGS += -Ilib -MMD -MP
+LDLIBS ?= -lz
+
+B = build
+LIB_SRC := $(sort $(wildcard lib/*.c formats/*.c))
+CMD_SRC := $(sort $(wildcard cmd/xq*.c))
+CMDLIB_SRC := $(filter-out $(CMD_SRC),$(sort $(wildcard cmd/*.c)))
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+TOOL_SRC := $(sort $(wildcard tests/diff/*.c bench/*.c))
+
+PROGS := $(patsubst cmd/%.c,$(B)/bin/%,$(CMD_SRC))
+UNITS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
+ASAN_UNITS := $(patsubst tests/unit/%.c,$(B)/asan/unit/%,$(UNIT_SRC))
+TOOLS := $(patsubst %.c,$(B)/tools/%,$(notdir $(TOOL_SRC)))
+MANS := $(sort $(wildcard man/*.[1-9]))
+
+all: $(B)/libxq.a $(PROGS)
+
+# --- plain build -----------------------------------------------------------
+$(B)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/libxq.a: $(LIB_SRC:%.c=$(B)/obj/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/libcmd.a: $(CMDLIB_SRC:%.c=$(B)/obj/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/bin/%: $(B)/obj/cmd/%.o $(B)/libcmd.a $(B)/libxq.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/unit/%: $(B)/obj/tests/unit/%.o $(B)/libxq.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/tools/%: $(B)/obj/tests/diff/%.o $(B)/libxq.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/tools/%: $(B)/obj/bench/%.o $(B)/libxq.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# --- sanitizer build of the library and unit tests ---------------------------
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+$(B)/asan/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 $(SAN) -c -o $@ $<
+
+$(B)/asan/libxq.a: $(LIB_SRC:%.c=$(B)/asan/obj/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/asan/unit/%: $(B)/asan/obj/tests/unit/%.o $(B)/asan/libxq.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# --- the jobs ----------------------------------------------------------------
+deps:
+	@sh tests/deps.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh samples/demo.sh $(B)/bin
+
+check: deps
+	@$(MAKE) --no-print-directory all $(UNITS) $(ASAN_UNITS) $(TOOLS)
+	@sh tests/run.sh $(B)
+
+bench: deps
+	@$(MAKE) --no-print-directory all $(TOOLS)
+	@sh bench/run.sh $(B)
+
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SECONDS ?= 60
+fuzz:
+	@sh tests/fuzz.sh $(FUZZ_SECONDS) $(LIB_SRC) -- $(FUZZ_SRC)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)
+	for m in $(MANS); do install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.}/; done
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(PROGS)))
+	for m in $(notdir $(MANS)); do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$$m; done
+
+clean:
+	rm -rf $(B)
+
+.PHONY: all deps demo check bench fuzz install uninstall clean
+.SECONDARY:
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -1,0 +1,60 @@
+/*
+ * common.h - what every command shares: its name, diagnostics in the one
+ * format (prog: file:line:col: level: message), exit codes, number parsing,
+ * atomic output files.  Commands may keep state in statics; the library
+ * may not.
+ */
+#ifndef XQ_CMD_COMMON_H
+#define XQ_CMD_COMMON_H
+
+#include <stdio.h>
+
+enum exit_status {
+	EXIT_OK = 0,       /* everything valid */
+	EXIT_FINDINGS = 1, /* invalid input, findings, no match */
+	EXIT_TROUBLE = 2,  /* usage, I/O or internal error */
+};
+
+extern const char *progname;
+
+/* Sets progname from argv[0]. */
+void cmd_init(char **argv);
+
+/* "prog: msg" on stderr. */
+void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "prog: msg" on stderr, then exit(status). */
+_Noreturn void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * "prog: file:line:col: level: msg" on stderr; line/col 0 are left out.
+ * Control characters in msg are shown escaped (game files are untrusted).
+ */
+void diag(const char *file, long line, long col, const char *level,
+	  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* "prog (xqtools) VERSION" on stdout, exit 0. */
+_Noreturn void print_version(void);
+
+/* Parse a whole decimal number in [min, max]; on failure die with
+ * "invalid NAME 'text'" and EXIT_TROUBLE. */
+long parse_number(const char *text, long min, long max, const char *name);
+
+/* Flush and close stdout, dying with EXIT_TROUBLE on a write error
+ * (full disk, closed pipe). */
+void close_stdout(void);
+
+/*
+ * Output written atomically: out_open() creates a temporary file beside
+ * path (stdout when path is NULL or "-"), out_commit() renames it into
+ * place, out_abort() removes it.  Refuses to write over one of the inputs.
+ */
+struct outfile {
+	FILE *fp;
+	char *path;
+	char *tmp;
+};
+int out_open(struct outfile *o, const char *path, char *const *inputs, int ninputs);
+int out_commit(struct outfile *o);
+void out_abort(struct outfile *o);
+
+#endif

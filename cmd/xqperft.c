@@ -1,0 +1,127 @@
+/*
+ * xqperft - count the leaves of the legal-move tree, to test and time the
+ * move generator.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common.h"
+#include "xq.h"
+
+static const char usage_text[] =
+	"usage: xqperft [-Dht] [-d depth] [fen]\n"
+	"Count the leaf nodes of the legal-move tree from a position.\n"
+	"\n"
+	"  -d, --depth=N   depth in plies (default 1)\n"
+	"  -D, --divide    one line per legal root move: ICCS move and its count\n"
+	"  -t, --time      elapsed time and nodes per second on stderr\n"
+	"  -h, --help      this help\n"
+	"  -V, --version   version\n"
+	"\n"
+	"The FEN defaults to the start position; it may be given as one argument\n"
+	"or as its fields in separate arguments.  The total is the last line.\n";
+
+static _Noreturn void usage(int status)
+{
+	fputs(usage_text, status ? stderr : stdout);
+	if (!status)
+		close_stdout();
+	exit(status);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The FEN fields, joined back with spaces. */
+static char *join_args(int argc, char **argv)
+{
+	size_t len = 1;
+	char *s;
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if (!(s = malloc(len)))
+		die(EXIT_TROUBLE, "out of memory");
+	*s = '\0';
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "depth", required_argument, NULL, 'd' },
+		{ "divide", no_argument, NULL, 'D' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "time", no_argument, NULL, 't' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int depth = 1, divide = 0, timing = 0, c;
+	struct xq_pos pos;
+	struct xq_err err;
+	uint64_t total = 0;
+	char *fen = NULL;
+	double start;
+
+	cmd_init(argv);
+	while ((c = getopt_long(argc, argv, "Dd:htV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'D': divide = 1; break;
+		case 'd': depth = (int)parse_number(optarg, 0, 32, "depth"); break;
+		case 'h': usage(EXIT_OK);
+		case 't': timing = 1; break;
+		case 'V': print_version();
+		default: usage(EXIT_TROUBLE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	if (argc > 0) {
+		fen = join_args(argc, argv);
+		if (xq_pos_from_fen(&pos, fen, 0, &err) < 0)
+			die(EXIT_TROUBLE, "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
+	} else {
+		xq_pos_start(&pos);
+	}
+
+	start = now();
+	if (divide && depth > 0) {
+		xq_move moves[XQ_MAX_MOVES];
+		int n = xq_legal_moves(&pos, moves);
+		xq_sort_moves(moves, n);
+		for (int i = 0; i < n; i++) {
+			struct xq_undo u;
+			char iccs[5];
+			uint64_t count;
+			xq_make(&pos, moves[i], &u);
+			count = xq_perft(&pos, depth - 1);
+			xq_unmake(&pos, moves[i], &u);
+			xq_move_iccs(moves[i], iccs);
+			printf("%s %" PRIu64 "\n", iccs, count);
+			total += count;
+		}
+	} else {
+		total = xq_perft(&pos, depth);
+	}
+	printf("%" PRIu64 "\n", total);
+	if (timing) {
+		double secs = now() - start;
+		fprintf(stderr, "%s: depth %d: %" PRIu64 " nodes in %.3f s, %.0f nodes/s\n",
+			progname, depth, total, secs, secs > 0 ? (double)total / secs : 0.0);
+	}
+	free(fen);
+	close_stdout();
+	return EXIT_OK;
+}

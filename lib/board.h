@@ -1,0 +1,100 @@
+/*
+ * board.h - internals shared by pos.c and movegen.c: the padded board.
+ *
+ * The 9x10 board sits in a 16x16 array at files 3..11 and ranks 3..12, so
+ * that every step a piece can take (the horse's jump is the longest: two
+ * ranks) from a real point lands inside the array, on either a point or
+ * the XQ_OFFBOARD padding.  Moving one rank is +16 or -16.
+ */
+#ifndef XQ_BOARD_H
+#define XQ_BOARD_H
+
+#include "xq.h"
+
+#define ISQ(file, rank) (((rank) + 3) * 16 + (file) + 3)
+#define ISQ_FILE(isq) (((isq) & 15) - 3)
+#define ISQ_RANK(isq) (((isq) >> 4) - 3)
+
+/* board[] values: a piece is its side's tag plus its slot. */
+#define TAG_RED 16
+#define TAG_BLACK 32
+#define SIDE_TAG(side) (16 << (side))
+#define PIECE_SLOT(v) ((v) & 15)
+#define PIECE_SIDE(v) (((v) >> 5) & 1)
+
+#define FORWARD(side) ((side) == XQ_RED ? 16 : -16)
+
+/* Slot ranges of each kind, see struct xq_pos. */
+#define SLOT_KING 0
+#define SLOT_ADVISOR 1
+#define SLOT_ELEPHANT 3
+#define SLOT_HORSE 5
+#define SLOT_CHARIOT 7
+#define SLOT_CANNON 9
+#define SLOT_PAWN 11
+
+static const uint8_t slot_type[16] = {
+	XQ_KING, XQ_ADVISOR, XQ_ADVISOR, XQ_ELEPHANT, XQ_ELEPHANT,
+	XQ_HORSE, XQ_HORSE, XQ_CHARIOT, XQ_CHARIOT, XQ_CANNON, XQ_CANNON,
+	XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN,
+};
+
+static inline int piece_type(uint8_t v) { return slot_type[PIECE_SLOT(v)]; }
+
+static inline int in_board(int isq)
+{
+	int f = ISQ_FILE(isq), r = ISQ_RANK(isq);
+	return f >= 0 && f < 9 && r >= 0 && r < 10;
+}
+
+static inline int in_palace(int isq, int side)
+{
+	int f = ISQ_FILE(isq), r = ISQ_RANK(isq);
+	if (f < 3 || f > 5)
+		return 0;
+	return side == XQ_RED ? r >= 0 && r <= 2 : r >= 7 && r <= 9;
+}
+
+/* On its own half of the river. */
+static inline int own_half(int isq, int side)
+{
+	int r = ISQ_RANK(isq);
+	return side == XQ_RED ? r <= 4 : r >= 5;
+}
+
+/*
+ * Zobrist key of one piece kind on one point: a splitmix64 hash of the
+ * (side, type, point) triple.  Computed, not tabled, so that the library
+ * has no table to initialise; make/unmake restore the saved key instead
+ * of recomputing it.
+ */
+static inline uint64_t zobrist(int side, int type, int isq)
+{
+	uint64_t z = (uint64_t)((side * 8 + type) * 256 + isq) + 0x9e3779b97f4a7c15ull;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+#define ZOBRIST_SIDE 0x7b1d5e3a92c4f806ull
+
+static inline uint64_t zobrist_of(uint8_t v, int isq)
+{
+	return zobrist(PIECE_SIDE(v), piece_type(v), isq);
+}
+
+static inline int king_isq(const struct xq_pos *pos, int side)
+{
+	return pos->sq_of[side * 16 + SLOT_KING];
+}
+
+static inline int sq_to_isq(int sq) { return ISQ(XQ_FILE(sq), XQ_RANK(sq)); }
+static inline int isq_to_sq(int isq) { return XQ_SQ(ISQ_FILE(isq), ISQ_RANK(isq)); }
+
+#define MOVE(from, to) ((xq_move)((from) << 8 | (to)))
+#define MOVE_FROM(m) ((m) >> 8)
+#define MOVE_TO(m) ((m) & 255)
+
+/* movegen.c: is the point attacked by side `by`? */
+int xq__attacked(const struct xq_pos *pos, int isq, int by);
+
+#endif

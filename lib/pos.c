@@ -1,0 +1,339 @@
+/*
+ * pos.c - the position: FEN in and out, piece queries, Zobrist key and the
+ * consistency check.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+
+const char *xq_strerror(int code)
+{
+	switch (code) {
+	case XQ_OK: return "success";
+	case XQ_EINVAL: return "malformed input";
+	case XQ_EILLEGAL: return "illegal move";
+	case XQ_ENOMEM: return "out of memory";
+	case XQ_EIO: return "input/output error";
+	case XQ_ERANGE: return "value out of range";
+	case XQ_EAMBIG: return "ambiguous move";
+	}
+	return "unknown error";
+}
+
+__attribute__((format(printf, 4, 5)))
+static int fail(struct xq_err *err, int code, int offset, const char *fmt, ...)
+{
+	if (err) {
+		va_list ap;
+		err->code = code;
+		err->offset = offset;
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+static const char piece_letters[] = " KABNRCP";
+
+static const char *const type_names[] = {
+	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
+};
+
+/* FEN letter -> type, accepting the WXF aliases E (elephant), H (horse). */
+static int letter_type(char c)
+{
+	switch (c | 0x20) {
+	case 'k': return XQ_KING;
+	case 'a': return XQ_ADVISOR;
+	case 'b': case 'e': return XQ_ELEPHANT;
+	case 'n': case 'h': return XQ_HORSE;
+	case 'r': return XQ_CHARIOT;
+	case 'c': return XQ_CANNON;
+	case 'p': return XQ_PAWN;
+	}
+	return XQ_NONE;
+}
+
+static const int slot_first[8] = {
+	0, SLOT_KING, SLOT_ADVISOR, SLOT_ELEPHANT, SLOT_HORSE, SLOT_CHARIOT,
+	SLOT_CANNON, SLOT_PAWN,
+};
+static const int slot_count[8] = { 0, 1, 2, 2, 2, 2, 2, 5 };
+
+static void clear(struct xq_pos *pos)
+{
+	memset(pos, 0, sizeof *pos);
+	for (int i = 0; i < 256; i++)
+		pos->board[i] = in_board(i) ? 0 : XQ_OFFBOARD;
+}
+
+/* Put a piece in the first free slot of its kind; -1 if they are full. */
+static int place(struct xq_pos *pos, int side, int type, int isq)
+{
+	for (int s = slot_first[type]; s < slot_first[type] + slot_count[type]; s++) {
+		if (pos->sq_of[side * 16 + s] == 0) {
+			pos->sq_of[side * 16 + s] = (uint8_t)isq;
+			pos->board[isq] = (uint8_t)(SIDE_TAG(side) + s);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Why a piece can never stand on this point, or NULL if it can. */
+static const char *unreachable(int side, int type, int isq)
+{
+	int f = ISQ_FILE(isq), r = ISQ_RANK(isq);
+	int rr = side == XQ_RED ? r : 9 - r; /* rank from its own side */
+
+	switch (type) {
+	case XQ_KING:
+		return in_palace(isq, side) ? NULL : "outside its palace";
+	case XQ_ADVISOR:
+		if (in_palace(isq, side) && (f + rr) % 2 == 1)
+			return NULL;
+		return "off the five advisor points";
+	case XQ_ELEPHANT:
+		if (rr <= 4 && rr % 2 == 0 && f % 2 == 0 && (f / 2 + rr / 2) % 2 == 1)
+			return NULL;
+		return "off the seven elephant points";
+	case XQ_PAWN:
+		if (rr < 3)
+			return "behind its starting rank";
+		if (rr <= 4 && f % 2 == 1)
+			return "on a file it cannot reach before crossing the river";
+		return NULL;
+	}
+	return NULL;
+}
+
+static const char *side_name(int side) { return side == XQ_RED ? "red" : "black"; }
+
+int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
+		    struct xq_err *err)
+{
+	const char *p = fen;
+	int rank = 9, file = 0;
+	int count[2][8] = { { 0 } };
+
+	clear(pos);
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '\0')
+		return fail(err, XQ_EINVAL, 0, "empty FEN");
+	for (; *p && *p != ' ' && *p != '\t'; p++) {
+		int off = (int)(p - fen);
+		if (*p == '/') {
+			if (file != 9)
+				return fail(err, XQ_EINVAL, off, "rank %d has %d files, not 9", rank, file);
+			if (rank == 0)
+				return fail(err, XQ_EINVAL, off, "more than 10 ranks");
+			rank--;
+			file = 0;
+		} else if (*p >= '1' && *p <= '9') {
+			file += *p - '0';
+			if (file > 9)
+				return fail(err, XQ_EINVAL, off, "rank %d has more than 9 files", rank);
+		} else {
+			int type = letter_type(*p);
+			int side = (*p >= 'a' && *p <= 'z') ? XQ_BLACK : XQ_RED;
+			int isq;
+			const char *why;
+			if (type == XQ_NONE || !((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))
+				return fail(err, XQ_EINVAL, off, "unknown piece letter '%c'", *p);
+			if (file >= 9)
+				return fail(err, XQ_EINVAL, off, "rank %d has more than 9 files", rank);
+			isq = ISQ(file, rank);
+			if (++count[side][type] > slot_count[type])
+				return fail(err, XQ_EINVAL, off, "too many %s %ss (at most %d)",
+					    side_name(side), type_names[type], slot_count[type]);
+			why = unreachable(side, type, isq);
+			if (why && (type == XQ_KING || !(flags & XQ_FEN_LAX)))
+				return fail(err, XQ_EINVAL, off, "%s %s on %c%d: %s",
+					    side_name(side), type_names[type],
+					    'a' + file, rank, why);
+			place(pos, side, type, isq);
+			file++;
+		}
+	}
+	if (rank != 0)
+		return fail(err, XQ_EINVAL, (int)(p - fen), "only %d ranks, not 10", 10 - rank);
+	if (file != 9)
+		return fail(err, XQ_EINVAL, (int)(p - fen), "rank 0 has %d files, not 9", file);
+	for (int side = 0; side < 2; side++)
+		if (count[side][XQ_KING] == 0)
+			return fail(err, XQ_EINVAL, (int)(p - fen), "no %s king", side_name(side));
+
+	/* Side to move; anything but b is Red, as xqbase advises. */
+	while (*p == ' ' || *p == '\t')
+		p++;
+	pos->side = XQ_RED;
+	if (*p) {
+		const char *s = p;
+		if (*p == 'b' || *p == 'B')
+			pos->side = XQ_BLACK;
+		else if (!strchr("wWrR", *p))
+			return fail(err, XQ_EINVAL, (int)(p - fen), "side to move '%c' is not w, r or b", *p);
+		p++;
+		if (*p && *p != ' ' && *p != '\t')
+			return fail(err, XQ_EINVAL, (int)(s - fen), "side to move is not one letter");
+	}
+
+	/* Castling and en passant fields: '-' (anything is skipped), then the
+	 * two counters, both optional. */
+	pos->halfmove = 0;
+	pos->fullmove = 1;
+	for (int field = 0; field < 4; field++) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		if (field >= 2) {
+			long v = 0;
+			const char *s = p;
+			for (; *p >= '0' && *p <= '9'; p++)
+				if ((v = v * 10 + (*p - '0')) > 65535)
+					return fail(err, XQ_ERANGE, (int)(s - fen), "move counter too large");
+			if (*p && *p != ' ' && *p != '\t')
+				return fail(err, XQ_EINVAL, (int)(p - fen), "move counter is not a number");
+			if (field == 2)
+				pos->halfmove = (uint16_t)v;
+			else
+				pos->fullmove = (uint16_t)(v ? v : 1);
+		} else {
+			while (*p && *p != ' ' && *p != '\t')
+				p++;
+		}
+	}
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	if (*p)
+		return fail(err, XQ_EINVAL, (int)(p - fen), "unexpected text after the FEN");
+
+	pos->key = xq_pos_compute_key(pos);
+
+	/* Kings facing on an open file, or the side not to move in check: both
+	 * mean the last move was illegal. */
+	{
+		int rk = king_isq(pos, XQ_RED), bk = king_isq(pos, XQ_BLACK);
+		if (ISQ_FILE(rk) == ISQ_FILE(bk)) {
+			int i = rk + 16;
+			while (i != bk && pos->board[i] == 0)
+				i += 16;
+			if (i == bk)
+				return fail(err, XQ_EINVAL, 0, "the kings face each other on the open %c-file",
+					    'a' + ISQ_FILE(rk));
+		}
+		if (xq__attacked(pos, king_isq(pos, !pos->side), pos->side))
+			return fail(err, XQ_EINVAL, 0, "%s is in check but it is %s's move",
+				    side_name(!pos->side), side_name(pos->side));
+	}
+	return 0;
+}
+
+void xq_pos_start(struct xq_pos *pos)
+{
+	xq_pos_from_fen(pos, XQ_START_FEN, 0, NULL);
+}
+
+int xq_pos_to_fen(const struct xq_pos *pos, char *buf, size_t size)
+{
+	char tmp[XQ_FEN_MAX];
+	int n = 0;
+
+	for (int rank = 9; rank >= 0; rank--) {
+		int empty = 0;
+		for (int file = 0; file < 9; file++) {
+			uint8_t v = pos->board[ISQ(file, rank)];
+			if (v == 0) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				tmp[n++] = (char)('0' + empty);
+			empty = 0;
+			tmp[n++] = (char)(piece_letters[piece_type(v)] | (PIECE_SIDE(v) ? 0x20 : 0));
+		}
+		if (empty)
+			tmp[n++] = (char)('0' + empty);
+		if (rank)
+			tmp[n++] = '/';
+	}
+	n += snprintf(tmp + n, sizeof tmp - (size_t)n, " %c - - %u %u",
+		      pos->side == XQ_RED ? 'w' : 'b', pos->halfmove, pos->fullmove);
+	if ((size_t)n >= size)
+		return XQ_ERANGE;
+	memcpy(buf, tmp, (size_t)n + 1);
+	return n;
+}
+
+enum xq_type xq_piece_type(const struct xq_pos *pos, int sq)
+{
+	uint8_t v = pos->board[sq_to_isq(sq)];
+	return v ? (enum xq_type)piece_type(v) : XQ_NONE;
+}
+
+enum xq_side xq_piece_side(const struct xq_pos *pos, int sq)
+{
+	return (enum xq_side)PIECE_SIDE(pos->board[sq_to_isq(sq)]);
+}
+
+char xq_piece_letter(const struct xq_pos *pos, int sq)
+{
+	uint8_t v = pos->board[sq_to_isq(sq)];
+	if (!v)
+		return 0;
+	return (char)(piece_letters[piece_type(v)] | (PIECE_SIDE(v) ? 0x20 : 0));
+}
+
+int xq_king_square(const struct xq_pos *pos, enum xq_side side)
+{
+	return isq_to_sq(king_isq(pos, side));
+}
+
+uint64_t xq_pos_compute_key(const struct xq_pos *pos)
+{
+	uint64_t key = pos->side == XQ_BLACK ? ZOBRIST_SIDE : 0;
+	for (int i = 0; i < 256; i++) {
+		uint8_t v = pos->board[i];
+		if (v && v != XQ_OFFBOARD)
+			key ^= zobrist_of(v, i);
+	}
+	return key;
+}
+
+int xq_pos_check(const struct xq_pos *pos)
+{
+	int seen = 0;
+	for (int i = 0; i < 256; i++) {
+		uint8_t v = pos->board[i];
+		if (!in_board(i)) {
+			if (v != XQ_OFFBOARD)
+				return XQ_EINVAL;
+			continue;
+		}
+		if (v == 0)
+			continue;
+		if (v & ~(TAG_RED | TAG_BLACK | 15) || (v & TAG_RED && v & TAG_BLACK))
+			return XQ_EINVAL;
+		if (pos->sq_of[PIECE_SIDE(v) * 16 + PIECE_SLOT(v)] != i)
+			return XQ_EINVAL;
+		seen++;
+	}
+	for (int id = 0; id < 32; id++) {
+		int isq = pos->sq_of[id];
+		if (isq == 0)
+			continue;
+		if (pos->board[isq] != SIDE_TAG(id / 16) + id % 16)
+			return XQ_EINVAL;
+		seen--;
+	}
+	if (seen != 0 || !king_isq(pos, XQ_RED) || !king_isq(pos, XQ_BLACK))
+		return XQ_EINVAL;
+	if (pos->key != xq_pos_compute_key(pos))
+		return XQ_EINVAL;
+	return 0;
+}

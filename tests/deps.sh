@@ -1,0 +1,29 @@
+#!/bin/sh
+# tests/deps.sh - make sure the build and test dependencies are here.
+# Missing ones are installed with apt-get when running as root; otherwise
+# the one command that would install them is printed and we fail.
+need=""
+have() { command -v "$1" >/dev/null 2>&1; }
+header() { printf '#include <%s>\n' "$1" | ${CC:-cc} -E - >/dev/null 2>&1; }
+
+have cc || have gcc || need="$need gcc"
+have make || need="$need make"
+header zlib.h || need="$need zlib1g-dev"
+have bats || need="$need bats"
+have clang || need="$need clang"
+[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || need="$need fairy-stockfish"
+have rsvg-convert || need="$need librsvg2-bin"
+have pgn-extract || [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
+have mandoc || need="$need mandoc"
+
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" = 0 ] && have apt-get; then
+	echo "deps: installing$need"
+	export DEBIAN_FRONTEND=noninteractive
+	{ apt-get update -qq && apt-get install -y -qq $need; } >/dev/null || {
+		echo "deps: apt-get install$need failed" >&2; exit 1; }
+else
+	echo "deps: missing$need; install them with:" >&2
+	echo "  sudo apt-get install$need" >&2
+	exit 1
+fi
