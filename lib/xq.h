@@ -200,6 +200,6 @@ uint64_t xq_pos_compute_key(const struct xq_pos *pos);
 
 /* --------------------------------------- game records (lib/game.c etc.) */
 
-/* --------------------------------------------- formats (formats/*.c) */
+/* --------------------------------------------- formats (formats/ directory) */
 
 #endif /* XQ_H */
