@@ -198,6 +198,41 @@ uint64_t xq_pos_compute_key(const struct xq_pos *pos);
 
 /* ------------------------------------------- notation (lib/notation.c) */
 
+enum xq_notation {
+	XQ_NOTATION_ANY = 0,  /* parse only: detect the notation from the text */
+	XQ_NOTATION_ICCS,     /* h2e2 (also h2-e2, H2-E2 on input) */
+	XQ_NOTATION_WXF,      /* C2=5, H8+7, +R.2 */
+	XQ_NOTATION_CHINESE,  /* 炮二平五 */
+	XQ_NOTATION_UCI,      /* engine coordinates, ranks 0..9 (Pikafish, UCCI) */
+	XQ_NOTATION_UCI10,    /* engine coordinates, ranks 1..10 (Fairy-Stockfish) */
+};
+
+enum xq_notation_flags {
+	XQ_NOTE_TRAD = 1 << 0,         /* Chinese: traditional characters */
+	XQ_NOTE_ASCII_DIGITS = 1 << 1, /* Chinese: black files 1..9, not full width */
+	XQ_NOTE_BOOK_PAWNS = 1 << 2,   /* Chinese: book form for tandem pawns */
+};
+
+/* Longest formatted move, NUL included. */
+#define XQ_MOVE_TEXT_MAX 32
+
+/*
+ * Write the legal move m of pos in notation n (not ANY) into buf; returns
+ * the length, or a negative XQ_E* code.
+ */
+int xq_move_format(const struct xq_pos *pos, xq_move m, enum xq_notation n,
+		   unsigned flags, char *buf, size_t size);
+
+/*
+ * Read a move of pos from text[0..len) written in notation n (ANY to
+ * detect).  Returns 0 and sets *out, or XQ_EINVAL (no such move, garbage),
+ * XQ_EILLEGAL, XQ_EAMBIG, with err (if not NULL) naming the reason and,
+ * for ambiguous input, the candidates.
+ */
+int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
+		  enum xq_notation n, unsigned flags, xq_move *out,
+		  struct xq_err *err);
+
 /* --------------------------------------- game records (lib/game.c etc.) */
 
 /* --------------------------------------------- formats (formats/ directory) */
