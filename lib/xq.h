@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define XQ_VERSION "0.1.0"
 
@@ -235,6 +236,377 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 
 /* --------------------------------------- game records (lib/game.c etc.) */
 
+/*
+ * A game record.  Everything a game holds (tags, nodes, strings) lives in
+ * one arena owned by the game and released by xq_game_free(): reading a
+ * million games does not fragment memory, and a game is freed in one call.
+ * Strings are UTF-8 and NUL-terminated; pointers into a game stay valid
+ * until it is freed.
+ *
+ * The move tree: game->root stands for the start position and has no
+ * move.  A node's first child is the main continuation; the child's
+ * next siblings are the variations that replace it (alternatives to the
+ * same move), in the order they were written.  Walking the main line:
+ *
+ *	for (const struct xq_node *n = g->root.child; n; n = n->child) ...
+ *
+ * A node read from text carries the move as written (text) and where it
+ * was written (line, col, 1-based; 0 when unknown, e.g. binary formats).
+ * node->move is XQ_MOVE_NONE until the game is replayed (xq_game_replay);
+ * after replay, a node whose move could not be played keeps XQ_MOVE_NONE
+ * and has XQ_NODE_BAD set, and the moves below it are not resolved either.
+ */
+
+/* Move marks as PGN NAG numbers: the six traditional suffixes. */
+enum xq_nag_mark {
+	XQ_NAG_GOOD = 1,        /* ! */
+	XQ_NAG_MISTAKE = 2,     /* ? */
+	XQ_NAG_BRILLIANT = 3,   /* !! */
+	XQ_NAG_BLUNDER = 4,     /* ?? */
+	XQ_NAG_INTERESTING = 5, /* !? */
+	XQ_NAG_DUBIOUS = 6,     /* ?! */
+};
+#define XQ_MAX_NAGS 6
+
+enum xq_node_flags {
+	XQ_NODE_BAD = 1 << 0,      /* replay could not play this move */
+};
+
+struct xq_node {
+	struct xq_node *parent;   /* NULL for the root */
+	struct xq_node *child;    /* main continuation: first child */
+	struct xq_node *next;     /* next alternative to this same move */
+	const char *text;         /* the move as written, or NULL */
+	const char *comment_before; /* comment written before the move, or NULL */
+	const char *comment;      /* comment after the move, or NULL; on the
+				   * root: the comment before the first move */
+	uint32_t line, col;       /* where text starts in the source, 1-based */
+	xq_move move;             /* resolved move or XQ_MOVE_NONE */
+	uint8_t nnags;
+	uint8_t nags[XQ_MAX_NAGS];/* NAG numbers in order written (see xq_nag_mark) */
+	uint8_t flags;            /* enum xq_node_flags */
+};
+
+/* One tag; tags keep the order they were read or set in. */
+struct xq_tag {
+	const char *name;
+	const char *value;
+	struct xq_tag *next;
+};
+
+enum xq_game_flags {
+	XQ_GAME_SETUP = 1 << 0,    /* started from a FEN, not the usual start */
+	XQ_GAME_REPLAYED = 1 << 1, /* xq_game_replay() has run */
+	XQ_GAME_BROKEN = 1 << 2,   /* problems of severity XQ_SEV_ERROR */
+	XQ_GAME_TRUNCATED = 1 << 3,/* the source ended inside the game */
+};
+
+struct xq_arena;  /* private to lib/game.c */
+
+struct xq_game {
+	struct xq_tag *tags;       /* ordered list, NULL when none */
+	struct xq_tag *tags_tail;
+	struct xq_pos start;       /* start position (after xq_game_set_fen) */
+	char start_fen[XQ_FEN_MAX];/* its FEN, normalised */
+	struct xq_node root;       /* root.move is XQ_MOVE_NONE */
+	const char *result;        /* final token: "1-0" "0-1" "1/2-1/2" "*", or NULL */
+	const char *tail;          /* text that stood after the result and was
+				    * dropped (a site footer), or NULL */
+	enum xq_notation notation; /* movetext notation as detected by replay */
+	long index;                /* 1-based number of the game in its source */
+	long line;                 /* first line of the game in its source */
+	unsigned flags;            /* enum xq_game_flags */
+	int errors, warnings;      /* problems reported for this game */
+	struct xq_arena *arena;
+};
+
+/* A new empty game (start position, no tags); NULL when out of memory. */
+struct xq_game *xq_game_new(void);
+void xq_game_free(struct xq_game *g);
+
+/* Memory and strings in the game's arena (NULL when out of memory).
+ * xq_game_strndup copies len bytes and adds the NUL. */
+void *xq_game_alloc(struct xq_game *g, size_t size);
+char *xq_game_strndup(struct xq_game *g, const char *s, size_t len);
+char *xq_game_strdup(struct xq_game *g, const char *s);
+
+/* Tags.  xq_game_tag() finds a tag by name, ASCII case-insensitively (the
+ * first one when repeated).  xq_game_set_tag() replaces that tag's value
+ * or appends a new tag; xq_game_add_tag() always appends (keeps repeats).
+ * xq_game_del_tag() removes all of that name.  Return 0 or XQ_ENOMEM. */
+const char *xq_game_tag(const struct xq_game *g, const char *name);
+int xq_game_set_tag(struct xq_game *g, const char *name, const char *value);
+int xq_game_add_tag(struct xq_game *g, const char *name, const char *value);
+void xq_game_del_tag(struct xq_game *g, const char *name);
+
+/* Set the start position from a FEN (sets XQ_GAME_SETUP unless it is the
+ * usual start); XQ_EINVAL with err filled when the FEN is bad. */
+int xq_game_set_fen(struct xq_game *g, const char *fen, unsigned fen_flags,
+		    struct xq_err *err);
+
+/* Append a child to parent (the first child becomes the main line, later
+ * ones variations).  text may be NULL; len is its length.  NULL when out of
+ * memory. */
+struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
+			    xq_move m, const char *text, size_t len);
+/* Add a comment before or after a node; a second comment at the same place
+ * is appended after a space.  0 or XQ_ENOMEM. */
+int xq_node_comment(struct xq_game *g, struct xq_node *n, int before,
+		    const char *text, size_t len);
+/* Add a NAG (1..255); beyond XQ_MAX_NAGS they are dropped: returns
+ * XQ_ERANGE then, else 0. */
+int xq_node_add_nag(struct xq_node *n, int nag);
+
+/* Plies in the main line (up to the first bad move once replayed). */
+int xq_game_plies(const struct xq_game *g);
+
+/* The position after ply plies of the main line (ply < 0: the last one
+ * that could be played); returns the number of plies played, which is less
+ * than ply when the line is shorter.  The game must have been replayed. */
+int xq_game_position(const struct xq_game *g, int ply, struct xq_pos *pos);
+
+/* "1-0", "0-1", "1/2-1/2" or "*" for a result token or word found in text
+ * (PGN tokens, 红胜, 黑胜, 和棋, 红先负, …), NULL when it is none. */
+const char *xq_result_word(const char *text, size_t len);
+
+/* --- problems: what readers and replay report */
+
+enum xq_severity {
+	XQ_SEV_NOTE = 0,    /* worth knowing, the game is fine (unknown tag) */
+	XQ_SEV_WARNING,     /* repaired or doubtful; the game is still valid */
+	XQ_SEV_ERROR,       /* the game is invalid (illegal move, bad FEN) */
+	XQ_SEV_FATAL,       /* the source cannot be read further (I/O) */
+};
+
+enum xq_problem_code {
+	XQ_P_SYNTAX = 1,    /* unparsable token or broken structure */
+	XQ_P_ILLEGAL,       /* a move that is not legal in its position */
+	XQ_P_AMBIGUOUS,     /* a move text that fits several legal moves */
+	XQ_P_UNKNOWN_MOVE,  /* a move text that names no move (no such piece) */
+	XQ_P_AFTER_END,     /* a move after mate or stalemate */
+	XQ_P_RESULT,        /* result tag or token contradicts the game */
+	XQ_P_SIDE,          /* side to move in the FEN vs the first move */
+	XQ_P_FEN,           /* malformed or impossible FEN */
+	XQ_P_TAG,           /* unknown or malformed tag (kept) */
+	XQ_P_ENCODING,      /* undecodable input or unencodable output */
+	XQ_P_TRUNCATED,     /* the input ended inside a game */
+	XQ_P_LIMIT,         /* a game too large (nesting, size) */
+	XQ_P_IO,            /* read or write error */
+	XQ_P_FORMAT,        /* unknown or undetectable format */
+};
+
+struct xq_problem {
+	enum xq_severity severity;
+	enum xq_problem_code code;
+	const char *file;   /* source name as given to the reader, or NULL */
+	long game;          /* 1-based game index, 0 when not in a game */
+	long line, col;     /* 1-based position in the source, 0 unknown */
+	int ply;            /* 1-based ply of the move concerned, 0 none */
+	const char *text;   /* the offending text as written (UTF-8), or NULL */
+	const char *msg;    /* what is wrong, lower case, no full stop */
+};
+
+/* Called for every problem; the library never prints. */
+typedef void (*xq_problem_fn)(void *data, const struct xq_problem *p);
+
+const char *xq_severity_name(enum xq_severity s);  /* "note", "warning", ... */
+const char *xq_problem_name(enum xq_problem_code c); /* "illegal-move", ... */
+
+/*
+ * Replay a game (lib/replay.c): resolve the text of every node of the main
+ * line and of every variation to a legal move (a node already holding a move
+ * is checked for legality), detect the movetext notation, and report
+ * illegal, ambiguous and unparsable moves (with the candidates), moves after
+ * mate or stalemate, a result contradicting a final mate or stalemate, the
+ * side to move in the FEN against the first move.  file names the source in
+ * problems.  Returns the number of errors (0: the game is valid).
+ */
+int xq_game_replay(struct xq_game *g, const char *file,
+		   xq_problem_fn fn, void *data);
+
 /* --------------------------------------------- formats (formats/ directory) */
+
+/*
+ * Reading: a reader is an iterator over the games of one source (a FILE or
+ * a buffer).  It undoes gzip transparently, sniffs the format when none is
+ * named, detects the text encoding (UTF-8 with or without BOM, else
+ * GB18030, Big5 when GB18030 fails badly) unless one is named, and hands
+ * out one game at a time; memory is bounded by the largest game.  A bad
+ * game is reported through the problem callback and the reader goes on
+ * with the next one.
+ */
+struct xq_reader;
+
+enum xq_read_flags {
+	XQ_READ_NO_REPLAY = 1 << 0,  /* hand games out unreplayed (moves as text) */
+	XQ_READ_LAX_FEN = 1 << 1,    /* accept composed-problem FENs (XQ_FEN_LAX) */
+};
+
+struct xq_reader_opts {
+	const char *format;    /* "pgn", "text", ...; NULL or "auto": sniff */
+	const char *encoding;  /* iconv name ("GBK", "BIG5", "UTF-8"); NULL: detect */
+	const char *name;      /* source name for problems ("<stdin>" etc.) */
+	unsigned flags;        /* enum xq_read_flags */
+	xq_problem_fn problem; /* may be NULL */
+	void *problem_data;
+};
+
+/* Open a reader on fp (not closed by the reader) or on buf[0..len) (not
+ * copied: it must outlive the reader).  NULL on failure with *err set
+ * (XQ_EINVAL: unknown format or encoding name; XQ_ENOMEM). */
+struct xq_reader *xq_reader_open(FILE *fp, const struct xq_reader_opts *o,
+				 int *err);
+struct xq_reader *xq_reader_open_mem(const void *buf, size_t len,
+				     const struct xq_reader_opts *o, int *err);
+
+/*
+ * The next game: 1 with *out set (the caller frees it with xq_game_free),
+ * 0 at the end, or a negative code after a fatal problem (I/O error: the
+ * problem was reported).  Games with errors are handed out too, flagged
+ * XQ_GAME_BROKEN; the caller decides what to do with them.
+ */
+int xq_reader_next(struct xq_reader *r, struct xq_game **out);
+void xq_reader_close(struct xq_reader *r);
+
+/* What the reader found: the format's name, the encoding in use. */
+const char *xq_reader_format(const struct xq_reader *r);
+const char *xq_reader_encoding(const struct xq_reader *r);
+/* Bytes consumed so far (compressed input counts compressed bytes). */
+uint64_t xq_reader_offset(const struct xq_reader *r);
+
+/*
+ * Writing: a writer turns games into one output stream in a format,
+ * notation and encoding.  Each game is rendered in UTF-8, then converted;
+ * a character the output encoding cannot hold makes xq_writer_write()
+ * report an XQ_P_ENCODING error naming the game and the text, write
+ * nothing of that game and return XQ_EINVAL.
+ */
+struct xq_writer;
+
+enum xq_write_flags {
+	XQ_WRITE_CRLF = 1 << 0,      /* CRLF line ends */
+	XQ_WRITE_BOM = 1 << 1,       /* UTF-8 output starts with a BOM */
+	XQ_WRITE_NO_COMMENTS = 1 << 2,
+	XQ_WRITE_NO_VARIATIONS = 1 << 3,
+};
+
+struct xq_writer_opts {
+	const char *format;        /* "pgn" (default), "text", ... */
+	const char *encoding;      /* NULL: UTF-8 */
+	enum xq_notation notation; /* ANY: the format's default (Chinese) */
+	unsigned notation_flags;   /* enum xq_notation_flags */
+	unsigned flags;            /* enum xq_write_flags */
+	const char *name;          /* output name for problems */
+	xq_problem_fn problem;
+	void *problem_data;
+};
+
+struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
+				 int *err);
+/* 0, XQ_EINVAL (game not writable: unencodable text, unreplayed game) or
+ * XQ_EIO (write failed). */
+int xq_writer_write(struct xq_writer *w, const struct xq_game *g);
+/* Flush; 0 or XQ_EIO.  fp stays open. */
+int xq_writer_close(struct xq_writer *w);
+
+/*
+ * The formats table.  Adding a format is one formats/NAME.c defining a
+ * const struct xq_format xq_format_NAME, plus one line in xq_formats[]
+ * (formats/registry.c).  A format implements read or write or both (NULL
+ * for the missing one).
+ *
+ * Text formats (no XQ_FORMAT_BINARY) read UTF-8 lines through
+ * xq_reader_getline(); the reader has already decoded the bytes.  Binary
+ * formats read raw (ungzipped) bytes with xq_reader_read() and convert
+ * their strings themselves with xq_convert().  Writers produce UTF-8 (or
+ * bytes, when binary) through xq_writer_put()/xq_writer_printf().
+ */
+enum xq_format_flags {
+	XQ_FORMAT_BINARY = 1 << 0,
+	XQ_FORMAT_ONE_GAME = 1 << 1,  /* a file holds one game (-d wants it) */
+};
+
+struct xq_format {
+	const char *name;        /* "pgn" */
+	const char *extensions;  /* space separated, first one for writing: "pgn" */
+	const char *description; /* one line for --help and xq-formats(5) */
+	unsigned flags;          /* enum xq_format_flags */
+	/* Confidence 0..100 that head[0..len) (the first bytes, ungzipped,
+	 * not decoded) starts a file of this format; name is the source name
+	 * or NULL.  The highest score wins; 0 means no. */
+	int (*sniff)(const unsigned char *head, size_t len, const char *name);
+	/* Read the next game into g (fresh, empty): 1 done, 0 no more games,
+	 * negative XQ_E* on a fatal error.  Problems go through
+	 * xq_reader_problem(); replay is done by the caller afterwards. */
+	int (*read)(struct xq_reader *r, struct xq_game *g);
+	/* Release what the format kept in *xq_reader_state(r) (may be NULL). */
+	void (*read_end)(struct xq_reader *r);
+	/* Write one replayed game: 0 or a negative XQ_E*. */
+	int (*write)(struct xq_writer *w, const struct xq_game *g);
+	/* Called once at xq_writer_close() before the flush (may be NULL). */
+	int (*write_end)(struct xq_writer *w);
+};
+
+/* The registry: NULL-terminated, in sniffing-tie order. */
+extern const struct xq_format *const xq_formats[];
+/* A format by name (case-insensitive) or by file extension; NULL if none. */
+const struct xq_format *xq_format_find(const char *name);
+const struct xq_format *xq_format_by_filename(const char *path);
+
+/* --- for format implementers: reader side */
+
+/* Per-reader state slot for the format (freed by its read_end). */
+void **xq_reader_state(struct xq_reader *r);
+/* Next line of UTF-8 text without its line end (LF, CRLF or CR); the
+ * pointer is valid until the next call.  1 with *line and *len set, 0 at the
+ * end, negative on a fatal error.  xq_reader_line() is its number. */
+int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len);
+long xq_reader_line(const struct xq_reader *r);
+/* Give the last line back: the next getline returns it again. */
+void xq_reader_ungetline(struct xq_reader *r);
+/* Raw bytes (binary formats): like fread; 0 at the end, negative on error. */
+long xq_reader_read(struct xq_reader *r, void *buf, size_t n);
+/* The source name, the index the next game will get, the options. */
+const char *xq_reader_name(const struct xq_reader *r);
+const struct xq_reader_opts *xq_reader_options(const struct xq_reader *r);
+/* Report a problem for game g (may be NULL); bumps g->errors/warnings and
+ * sets XQ_GAME_BROKEN for errors. */
+void xq_reader_problem(struct xq_reader *r, struct xq_game *g,
+		       enum xq_severity sev, enum xq_problem_code code,
+		       long line, long col, int ply, const char *text,
+		       const char *fmt, ...)
+	__attribute__((format(printf, 9, 10)));
+
+/* --- for format implementers: writer side */
+
+void **xq_writer_state(struct xq_writer *w);
+const struct xq_writer_opts *xq_writer_options(const struct xq_writer *w);
+/* Append to the current game's output (UTF-8 text, or bytes). */
+int xq_writer_put(struct xq_writer *w, const char *s, size_t len);
+int xq_writer_printf(struct xq_writer *w, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* "\n" or "\r\n" as the options ask. */
+int xq_writer_newline(struct xq_writer *w);
+
+/* --- encodings (lib/encoding.c), iconv at the edges */
+
+/* "UTF-8", "GB18030" or "BIG5" for a sample of bytes (a BOM means UTF-8;
+ * strictly valid UTF-8 means UTF-8; otherwise the legacy encoding in which
+ * the notation repertoire is found). */
+const char *xq_detect_encoding(const void *buf, size_t len);
+
+/* Canonical iconv name for a user spelling ("gbk", "gb2312", "big5",
+ * "utf8", ...), NULL when unknown. */
+const char *xq_encoding_name(const char *user);
+
+/*
+ * Convert in[0..len) from encoding from to encoding to into a new malloc'd
+ * NUL-terminated buffer (*out, *outlen).  On a byte sequence that cannot be
+ * decoded or a character that cannot be encoded, returns XQ_EINVAL with
+ * *bad set to the offset in the input (when not NULL).  XQ_ENOMEM.
+ */
+int xq_convert(const char *to, const char *from, const char *in, size_t len,
+	       char **out, size_t *outlen, size_t *bad);
+
 
 #endif /* XQ_H */

@@ -1,0 +1,209 @@
+/*
+ * encoding.c - text encodings at the edges: detection (BOM, strict UTF-8,
+ * else GB18030 against Big5 by the notation repertoire) and conversion
+ * with iconv.  Inside the library everything is UTF-8.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq.h"
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if invalid,
+ * -1 if cut short by the end of the buffer. */
+static int utf8_seq(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+	int len;
+	unsigned min;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2, min = 0x80;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3, min = 0x800;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4, min = 0x10000;
+	else
+		return 0;
+	if ((size_t)len > n) {
+		for (size_t i = 1; i < n; i++)
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+		return -1;
+	}
+	unsigned cp = c & (0x7f >> len);
+	for (int i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+/* Whether buf is valid UTF-8 (a sequence cut by the end of the sample is
+ * accepted, since samples are prefixes). */
+static int valid_utf8(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		int l = utf8_seq(s + i, n - i);
+		if (l < 0)
+			return 1;
+		if (l == 0)
+			return 0;
+		i += (size_t)l;
+	}
+	return 1;
+}
+
+/* Characters whose presence says the decoding is right: piece names,
+ * directions, numerals, result words, full-width digits. */
+static const char *const repertoire[] = {
+	"炮", "马", "車", "车", "馬", "兵", "卒", "进", "進", "退", "平", "帅",
+	"將", "将", "帥", "仕", "士", "相", "象", "红", "紅", "黑", "胜", "勝",
+	"和", "一", "二", "三", "四", "五", "六", "七", "八", "九", "前", "后",
+	"後", "１", "２", "３", "４", "５", "６", "７", "８", "９", "砲", "棋",
+};
+
+/* Decode with skipping; score = repertoire hits * 4 - undecodable bytes. */
+static long score_decoding(const char *enc, const unsigned char *buf, size_t n)
+{
+	iconv_t cd = iconv_open("UTF-8", enc);
+	char out[8192];
+	long score = 0;
+	char *in = (char *)buf;
+	size_t inleft = n;
+
+	if (cd == (iconv_t)-1)
+		return -1000000;
+	while (inleft > 0) {
+		char *o = out;
+		size_t oleft = sizeof out - 1;
+		size_t rc = iconv(cd, &in, &inleft, &o, &oleft);
+		*o = '\0';
+		for (size_t i = 0; i < sizeof repertoire / sizeof *repertoire; i++) {
+			const char *p = out;
+			while ((p = strstr(p, repertoire[i]))) {
+				score += 4;
+				p += strlen(repertoire[i]);
+			}
+		}
+		if (rc == (size_t)-1) {
+			if (errno == EILSEQ) {
+				score -= 1;
+				in++;
+				inleft--;
+			} else if (errno == EINVAL) {
+				break; /* cut at the end of the sample */
+			}
+			/* E2BIG: loop with a fresh buffer (a character may be
+			 * split between buffers for strstr: harmless) */
+		}
+	}
+	iconv_close(cd);
+	return score;
+}
+
+const char *xq_detect_encoding(const void *buf, size_t len)
+{
+	const unsigned char *s = buf;
+	if (len >= 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf)
+		return "UTF-8";
+	if (valid_utf8(s, len))
+		return "UTF-8";
+	long gb = score_decoding("GB18030", s, len);
+	long big5 = score_decoding("BIG5", s, len);
+	return big5 > gb ? "BIG5" : "GB18030";
+}
+
+const char *xq_encoding_name(const char *user)
+{
+	static const struct {
+		const char *user, *name;
+	} names[] = {
+		{ "utf-8", "UTF-8" }, { "utf8", "UTF-8" },
+		{ "gbk", "GBK" }, { "cp936", "GBK" }, { "gb2312", "GB2312" },
+		{ "gb18030", "GB18030" }, { "euc-cn", "GB2312" },
+		{ "big5", "BIG5" }, { "big-5", "BIG5" }, { "cp950", "CP950" },
+		{ "big5-hkscs", "BIG5-HKSCS" }, { "big5hkscs", "BIG5-HKSCS" },
+	};
+	if (!user)
+		return NULL;
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		const char *a = user, *b = names[i].user;
+		while (*a && *b) {
+			int x = (unsigned char)*a;
+			if (x >= 'A' && x <= 'Z')
+				x += 'a' - 'A';
+			if (x == '_')
+				x = '-';
+			if (x != *b)
+				break;
+			a++, b++;
+		}
+		if (!*a && !*b)
+			return names[i].name;
+	}
+	return NULL;
+}
+
+int xq_convert(const char *to, const char *from, const char *in, size_t len,
+	       char **out, size_t *outlen, size_t *bad)
+{
+	iconv_t cd;
+	size_t cap = len * 2 + 16, used = 0;
+	char *buf, *ip = (char *)in;
+	size_t inleft = len;
+
+	*out = NULL;
+	if (outlen)
+		*outlen = 0;
+	if ((cd = iconv_open(to, from)) == (iconv_t)-1)
+		return XQ_EINVAL;
+	if (!(buf = malloc(cap))) {
+		iconv_close(cd);
+		return XQ_ENOMEM;
+	}
+	for (;;) {
+		char *op = buf + used;
+		size_t oleft = cap - used - 1;
+		size_t rc = iconv(cd, inleft ? &ip : NULL, &inleft, &op, &oleft);
+		used = (size_t)(op - buf);
+		if (rc != (size_t)-1) {
+			if (inleft == 0)
+				break;
+			continue;
+		}
+		if (errno == E2BIG) {
+			char *nb;
+			cap *= 2;
+			if (!(nb = realloc(buf, cap))) {
+				free(buf);
+				iconv_close(cd);
+				return XQ_ENOMEM;
+			}
+			buf = nb;
+			continue;
+		}
+		/* EILSEQ (undecodable or unencodable) or EINVAL (cut short) */
+		if (bad)
+			*bad = (size_t)(ip - in);
+		free(buf);
+		iconv_close(cd);
+		return XQ_EINVAL;
+	}
+	iconv_close(cd);
+	buf[used] = '\0';
+	*out = buf;
+	if (outlen)
+		*outlen = used;
+	return 0;
+}

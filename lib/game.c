@@ -1,0 +1,337 @@
+/*
+ * game.c - the record model: one arena per game, tags in order, the move
+ * tree (first child = main line, next sibling = variation), comments and
+ * NAGs, result words, problem names.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq.h"
+
+/*
+ * The arena: a list of chunks, newest first; allocation bumps a pointer
+ * in the newest chunk.  Chunks grow from 4 KiB to 64 KiB; a request larger
+ * than half a chunk gets a chunk of its own.  Nothing is freed before the
+ * whole game is.
+ */
+struct chunk {
+	struct chunk *prev;
+	size_t size, used;
+	_Alignas(16) unsigned char data[];
+};
+
+struct xq_arena {
+	struct chunk *head;
+	size_t next_size;
+};
+
+#define ALIGN 16
+
+static void *arena_alloc(struct xq_arena *a, size_t n)
+{
+	struct chunk *c = a->head;
+	size_t need = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+
+	if (need < n)
+		return NULL;
+	if (!c || c->size - c->used < need) {
+		size_t size = a->next_size;
+		if (need > size / 2)
+			size = need;
+		else if (a->next_size < 65536)
+			a->next_size *= 2;
+		if (size > SIZE_MAX - sizeof *c)
+			return NULL;
+		if (!(c = malloc(sizeof *c + size)))
+			return NULL;
+		c->size = size;
+		c->used = 0;
+		if (size == need && a->head) {
+			/* a big block of its own: keep bumping in the old chunk */
+			c->prev = a->head->prev;
+			a->head->prev = c;
+			c->used = need;
+			return c->data;
+		}
+		c->prev = a->head;
+		a->head = c;
+	}
+	c->used += need;
+	return c->data + c->used - need;
+}
+
+struct xq_game *xq_game_new(void)
+{
+	struct xq_game *g = calloc(1, sizeof *g);
+	if (!g)
+		return NULL;
+	if (!(g->arena = calloc(1, sizeof *g->arena))) {
+		free(g);
+		return NULL;
+	}
+	g->arena->next_size = 4096;
+	xq_pos_start(&g->start);
+	xq_pos_to_fen(&g->start, g->start_fen, sizeof g->start_fen);
+	return g;
+}
+
+void xq_game_free(struct xq_game *g)
+{
+	if (!g)
+		return;
+	if (g->arena) {
+		struct chunk *c = g->arena->head;
+		while (c) {
+			struct chunk *p = c->prev;
+			free(c);
+			c = p;
+		}
+		free(g->arena);
+	}
+	free(g);
+}
+
+void *xq_game_alloc(struct xq_game *g, size_t size)
+{
+	void *p = arena_alloc(g->arena, size ? size : 1);
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+char *xq_game_strndup(struct xq_game *g, const char *s, size_t len)
+{
+	char *p = arena_alloc(g->arena, len + 1);
+	if (!p)
+		return NULL;
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+char *xq_game_strdup(struct xq_game *g, const char *s)
+{
+	return xq_game_strndup(g, s, strlen(s));
+}
+
+static int ascii_casecmp(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		int x = (unsigned char)*a, y = (unsigned char)*b;
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y || !x)
+			return x - y;
+	}
+}
+
+const char *xq_game_tag(const struct xq_game *g, const char *name)
+{
+	for (const struct xq_tag *t = g->tags; t; t = t->next)
+		if (!ascii_casecmp(t->name, name))
+			return t->value;
+	return NULL;
+}
+
+int xq_game_add_tag(struct xq_game *g, const char *name, const char *value)
+{
+	struct xq_tag *t = xq_game_alloc(g, sizeof *t);
+	if (!t || !(t->name = xq_game_strdup(g, name)) ||
+	    !(t->value = xq_game_strdup(g, value)))
+		return XQ_ENOMEM;
+	if (g->tags_tail)
+		g->tags_tail->next = t;
+	else
+		g->tags = t;
+	g->tags_tail = t;
+	return 0;
+}
+
+int xq_game_set_tag(struct xq_game *g, const char *name, const char *value)
+{
+	for (struct xq_tag *t = g->tags; t; t = t->next)
+		if (!ascii_casecmp(t->name, name)) {
+			if (!(t->value = xq_game_strdup(g, value)))
+				return XQ_ENOMEM;
+			return 0;
+		}
+	return xq_game_add_tag(g, name, value);
+}
+
+void xq_game_del_tag(struct xq_game *g, const char *name)
+{
+	struct xq_tag **pp = &g->tags;
+	g->tags_tail = NULL;
+	while (*pp) {
+		if (!ascii_casecmp((*pp)->name, name)) {
+			*pp = (*pp)->next;
+		} else {
+			g->tags_tail = *pp;
+			pp = &(*pp)->next;
+		}
+	}
+}
+
+int xq_game_set_fen(struct xq_game *g, const char *fen, unsigned fen_flags,
+		    struct xq_err *err)
+{
+	struct xq_pos pos, start;
+	int rc = xq_pos_from_fen(&pos, fen, fen_flags, err);
+	if (rc < 0)
+		return rc;
+	g->start = pos;
+	xq_pos_to_fen(&pos, g->start_fen, sizeof g->start_fen);
+	xq_pos_start(&start);
+	if (start.key == pos.key && start.side == pos.side)
+		g->flags &= ~(unsigned)XQ_GAME_SETUP;
+	else
+		g->flags |= XQ_GAME_SETUP;
+	return 0;
+}
+
+struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
+			    xq_move m, const char *text, size_t len)
+{
+	struct xq_node *n = xq_game_alloc(g, sizeof *n);
+	if (!n)
+		return NULL;
+	if (text && !(n->text = xq_game_strndup(g, text, len)))
+		return NULL;
+	n->move = m;
+	n->parent = parent;
+	if (!parent->child) {
+		parent->child = n;
+	} else {
+		struct xq_node *s = parent->child;
+		while (s->next)
+			s = s->next;
+		s->next = n;
+	}
+	return n;
+}
+
+int xq_node_comment(struct xq_game *g, struct xq_node *n, int before,
+		    const char *text, size_t len)
+{
+	const char **slot = before ? &n->comment_before : &n->comment;
+	char *p;
+	if (*slot) {
+		size_t old = strlen(*slot);
+		if (!(p = arena_alloc(g->arena, old + len + 2)))
+			return XQ_ENOMEM;
+		memcpy(p, *slot, old);
+		p[old] = ' ';
+		memcpy(p + old + 1, text, len);
+		p[old + 1 + len] = '\0';
+	} else if (!(p = xq_game_strndup(g, text, len))) {
+		return XQ_ENOMEM;
+	}
+	*slot = p;
+	return 0;
+}
+
+int xq_node_add_nag(struct xq_node *n, int nag)
+{
+	if (nag < 1 || nag > 255 || n->nnags >= XQ_MAX_NAGS)
+		return XQ_ERANGE;
+	n->nags[n->nnags++] = (uint8_t)nag;
+	return 0;
+}
+
+int xq_game_plies(const struct xq_game *g)
+{
+	int n = 0;
+	for (const struct xq_node *p = g->root.child; p; p = p->child) {
+		if ((g->flags & XQ_GAME_REPLAYED) && p->move == XQ_MOVE_NONE)
+			break;
+		n++;
+	}
+	return n;
+}
+
+int xq_game_position(const struct xq_game *g, int ply, struct xq_pos *pos)
+{
+	int n = 0;
+	*pos = g->start;
+	for (const struct xq_node *p = g->root.child; p; p = p->child) {
+		struct xq_undo u;
+		if (ply >= 0 && n >= ply)
+			break;
+		if (p->move == XQ_MOVE_NONE || !xq_is_legal(pos, p->move))
+			break;
+		xq_make(pos, p->move, &u);
+		n++;
+	}
+	return n;
+}
+
+/* Result words (notation.md 9.2) and PGN tokens. */
+static const struct {
+	const char *word, *result;
+} results[] = {
+	{ "1-0", "1-0" }, { "0-1", "0-1" }, { "1/2-1/2", "1/2-1/2" },
+	{ "½-½", "1/2-1/2" }, { "*", "*" }, { "1:0", "1-0" }, { "0:1", "0-1" },
+	{ "红胜", "1-0" }, { "红方胜", "1-0" }, { "紅勝", "1-0" }, { "紅方勝", "1-0" },
+	{ "红先胜", "1-0" }, { "紅先勝", "1-0" }, { "红方获胜", "1-0" },
+	{ "黑胜", "0-1" }, { "黑方胜", "0-1" }, { "黑勝", "0-1" }, { "黑方勝", "0-1" },
+	{ "红先负", "0-1" }, { "紅先負", "0-1" }, { "黑方获胜", "0-1" },
+	{ "和", "1/2-1/2" }, { "和棋", "1/2-1/2" }, { "和局", "1/2-1/2" },
+	{ "红先和", "1/2-1/2" }, { "紅先和", "1/2-1/2" }, { "判和", "1/2-1/2" },
+	{ "议和", "1/2-1/2" }, { "議和", "1/2-1/2" }, { "双方和棋", "1/2-1/2" },
+	{ "未知", "*" }, { "余略", "*" }, { "餘略", "*" },
+};
+
+const char *xq_result_word(const char *text, size_t len)
+{
+	/* tolerate brackets around the word: （红先胜） (红胜) 【和棋】 */
+	static const char *const open[] = { "（", "(", "【", "[" };
+	static const char *const close[] = { "）", ")", "】", "]" };
+	for (size_t i = 0; i < sizeof open / sizeof *open; i++) {
+		size_t lo = strlen(open[i]), lc = strlen(close[i]);
+		if (len > lo + lc && !memcmp(text, open[i], lo) &&
+		    !memcmp(text + len - lc, close[i], lc)) {
+			text += lo;
+			len -= lo + lc;
+			break;
+		}
+	}
+	for (size_t i = 0; i < sizeof results / sizeof *results; i++)
+		if (strlen(results[i].word) == len &&
+		    !memcmp(results[i].word, text, len))
+			return results[i].result;
+	return NULL;
+}
+
+const char *xq_severity_name(enum xq_severity s)
+{
+	switch (s) {
+	case XQ_SEV_NOTE: return "note";
+	case XQ_SEV_WARNING: return "warning";
+	case XQ_SEV_ERROR: return "error";
+	case XQ_SEV_FATAL: return "fatal";
+	}
+	return "error";
+}
+
+const char *xq_problem_name(enum xq_problem_code c)
+{
+	switch (c) {
+	case XQ_P_SYNTAX: return "syntax";
+	case XQ_P_ILLEGAL: return "illegal-move";
+	case XQ_P_AMBIGUOUS: return "ambiguous-move";
+	case XQ_P_UNKNOWN_MOVE: return "unknown-move";
+	case XQ_P_AFTER_END: return "move-after-end";
+	case XQ_P_RESULT: return "result";
+	case XQ_P_SIDE: return "side-to-move";
+	case XQ_P_FEN: return "fen";
+	case XQ_P_TAG: return "tag";
+	case XQ_P_ENCODING: return "encoding";
+	case XQ_P_TRUNCATED: return "truncated";
+	case XQ_P_LIMIT: return "limit";
+	case XQ_P_IO: return "io";
+	case XQ_P_FORMAT: return "format";
+	}
+	return "problem";
+}

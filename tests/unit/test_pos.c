@@ -1,0 +1,243 @@
+/*
+ * test_pos.c - the rules core: FEN in/out and its errors, legal moves,
+ * single-move legality, make/unmake, perft against published counts.
+ */
+#include <inttypes.h>
+
+#include "tap.h"
+#include "xq.h"
+
+/* FENs that must be rejected, with a piece of the expected message. */
+static const struct {
+	const char *fen, *why;
+	int offset;
+} bad_fens[] = {
+	{ "", "empty FEN", 0 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", "rank 0 has 8 files", 58 },
+	{ "rnbakabnr/8/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "rank 8 has 8 files", 11 },
+	{ "rnbakabnrr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "rank 9 has more than 9 files", 9 },
+	{ "3k5/9/9/9/9/9/9/9/4K4 w", "only 9 ranks", 21 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR/9 w", "more than 10 ranks", 59 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w", "unknown piece letter 'X'", 58 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB0R w", "unknown piece letter '0'", 57 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w", "no red king", 59 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w", "too many red kings", 56 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1CR4C1/9/RNBAKABNR w", "too many red chariots", 59 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/P8/RNBAKABNR w", "too many red pawns", 48 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2A2C1/9/RNB1KABNR w", "red advisor on e2: off the five advisor points", 45 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/A8/P1P1P1P1P/1C5C1/9/RNB1KABNR w", "red advisor on a4", 30 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/B8/P1P1P1P1P/1C5C1/9/RN1AKABNR w", "red elephant on a4: off the seven elephant points", 30 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/4B4/9/P1P1P1P1P/1C5C1/9/RN1AKABNR w", "red elephant on e5", 29 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/P8/RNBAKABNR w", "too many red pawns", 48 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/2P1P1P1P/1C5C1/P8/RNBAKABNR w", "red pawn on a1: behind its starting rank", 47 },
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/1PP1P1P1P/1C5C1/9/RNBAKABNR w", "red pawn on b3: on a file it cannot reach", 33 },
+	{ "rnbakabnr/9/1c5c1/1pp1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "black pawn on b6", 19 },
+	{ "rnbakabnr/p8/1c5c1/2p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "black pawn on a8: behind its starting rank", 10 },
+	{ "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "", 0 }, /* legal: king e8 */
+	{ "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNRK w", "rank 0 has more than 9 files", 59 },
+	{ "3k5/9/9/9/9/9/9/9/9/3K5 w", "the kings face each other on the open d-file", 0 },
+	{ "4k4/9/9/9/9/9/9/9/9/3AK4 w", "the kings face each other on the open e-file", 0 },
+	{ "3k5/9/9/9/9/9/9/9/9/4K4 w", "", 0 },
+	{ "k8/9/9/9/9/9/9/9/9/4K4 w", "black king on a9: outside its palace", 0 },
+	{ "3k5/9/9/9/9/9/9/9/9/K8 w", "red king on a0: outside its palace", 20 },
+	{ "3k5/9/9/9/9/9/9/9/3R5/4K4 w", "black is in check but it is red's move", 0 },
+	{ "3k5/9/9/9/9/9/9/9/9/r3K4 b", "red is in check but it is black's move", 0 },
+	{ "3k5/9/9/9/9/9/9/9/9/4K4 x", "side to move 'x' is not w, r or b", 24 },
+	{ "3k5/9/9/9/9/9/9/9/9/4K4 w - - x 1", "move counter is not a number", 30 },
+	{ "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 junk", "unexpected text after the FEN", 34 },
+};
+
+static void test_bad_fens(void)
+{
+	for (size_t i = 0; i < sizeof bad_fens / sizeof bad_fens[0]; i++) {
+		struct xq_pos pos;
+		struct xq_err err = { 0, -1, "" };
+		int rc = xq_pos_from_fen(&pos, bad_fens[i].fen, 0, &err);
+		if (!*bad_fens[i].why) {
+			ok(rc == 0, "accepted: %s", bad_fens[i].fen);
+			continue;
+		}
+		ok(rc < 0 && strstr(err.msg, bad_fens[i].why) != NULL,
+		   "rejected '%s': want '%s', got '%s'", bad_fens[i].fen, bad_fens[i].why, err.msg);
+		is_int(err.offset, bad_fens[i].offset, "offset of the error in '%s'", bad_fens[i].fen);
+	}
+}
+
+static void test_fen_forms(void)
+{
+	struct xq_pos a, b;
+	char fen[XQ_FEN_MAX];
+
+	xq_pos_start(&a);
+	xq_pos_to_fen(&a, fen, sizeof fen);
+	is_str(fen, XQ_START_FEN, "start position FEN");
+	ok(xq_pos_check(&a) == 0, "start position consistent");
+
+	/* Aliases, r for red, short forms. */
+	ok(xq_pos_from_fen(&b, "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r", 0, NULL) == 0,
+	   "E/H letters and 'r' side accepted");
+	xq_pos_to_fen(&b, fen, sizeof fen);
+	is_str(fen, XQ_START_FEN, "aliases written as B/N, missing fields defaulted");
+	ok(b.key == a.key, "same key through aliases");
+	ok(xq_pos_from_fen(&b, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", 0, NULL) == 0 &&
+	   b.side == XQ_RED, "placement only: Red to move");
+	ok(xq_pos_from_fen(&b, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 0", 0, NULL) == 0 &&
+	   b.side == XQ_BLACK && b.fullmove == 1, "black to move, full-move 0 read as 1");
+	ok(b.key != a.key, "side to move changes the key");
+	ok(xq_pos_from_fen(&b, "3k5/9/9/9/9/9/9/9/9/2A1KA3 w - - 0 1", 0, NULL) < 0,
+	   "advisor off its points is an error by default");
+	ok(xq_pos_from_fen(&b, "3k5/9/9/9/9/9/9/9/9/2A1KA3 w - - 0 1", XQ_FEN_LAX, NULL) == 0,
+	   "... and accepted with XQ_FEN_LAX");
+	ok(xq_pos_from_fen(&b, "4k4/9/9/9/9/9/9/9/9/9 w", XQ_FEN_LAX, NULL) < 0,
+	   "a missing king is an error even when lax");
+	ok(xq_pos_from_fen(&b, "  3k5/9/9/9/9/9/9/9/9/4K4   w  -  -  3  7 \n", 0, NULL) == 0 &&
+	   b.halfmove == 3 && b.fullmove == 7, "stray spaces and counters");
+}
+
+/* Every (from, to) pair: xq_is_legal() agrees with the generator. */
+static int pairs_agree(const struct xq_pos *pos)
+{
+	xq_move moves[XQ_MAX_MOVES];
+	char legal[90][90] = { { 0 } };
+	int n = xq_legal_moves(pos, moves);
+
+	for (int i = 0; i < n; i++) {
+		if (legal[xq_move_from(moves[i])][xq_move_to(moves[i])])
+			return 0; /* generated twice */
+		legal[xq_move_from(moves[i])][xq_move_to(moves[i])] = 1;
+	}
+	for (int f = 0; f < 90; f++)
+		for (int t = 0; t < 90; t++)
+			if (xq_is_legal(pos, xq_move_make(f, t)) != legal[f][t])
+				return 0;
+	return 1;
+}
+
+/* Random games: FEN round trips, make/unmake restores everything, the
+ * incremental key equals the computed one, single-move legality agrees. */
+static void test_random_games(void)
+{
+	unsigned long long seed = 0x5eed1234ull;
+	int positions = 0, fen_ok = 0, undo_ok = 0, key_ok = 0, pairs_ok = 0;
+
+	for (int game = 0; game < 60; game++) {
+		struct xq_pos pos;
+		xq_pos_start(&pos);
+		for (int ply = 0; ply < 150; ply++) {
+			xq_move moves[XQ_MAX_MOVES];
+			char fen[XQ_FEN_MAX], fen2[XQ_FEN_MAX];
+			struct xq_pos copy = pos, back;
+			int n = xq_legal_moves(&pos, moves);
+
+			positions++;
+			xq_pos_to_fen(&pos, fen, sizeof fen);
+			if (xq_pos_from_fen(&back, fen, 0, NULL) == 0 &&
+			    xq_pos_to_fen(&back, fen2, sizeof fen2) > 0 &&
+			    strcmp(fen, fen2) == 0 && back.key == pos.key)
+				fen_ok++;
+			key_ok += pos.key == xq_pos_compute_key(&pos) && xq_pos_check(&pos) == 0;
+			pairs_ok += pairs_agree(&pos);
+			{
+				int all = 1;
+				for (int i = 0; i < n; i++) {
+					struct xq_undo u;
+					xq_make(&pos, moves[i], &u);
+					all &= xq_pos_check(&pos) == 0;
+					xq_unmake(&pos, moves[i], &u);
+					all &= memcmp(&pos, &copy, sizeof pos) == 0;
+				}
+				undo_ok += all;
+			}
+			if (n == 0)
+				break;
+			{
+				struct xq_undo u;
+				xq_make(&pos, moves[tap_rand(&seed) % (unsigned)n], &u);
+			}
+		}
+	}
+	ok(positions >= 2000, "%d random positions", positions);
+	is_int(fen_ok, positions, "FEN round trips (with key)");
+	is_int(key_ok, positions, "incremental key and consistency");
+	is_int(undo_ok, positions, "make/unmake restores position, key and counters for every move");
+	is_int(pairs_ok, positions, "xq_is_legal agrees with the generator on all 8100 pairs");
+}
+
+/* Set a position the test relies on; a FEN that fails is a failed point. */
+static void setfen(struct xq_pos *pos, const char *fen)
+{
+	struct xq_err err;
+	if (xq_pos_from_fen(pos, fen, 0, &err) < 0) {
+		ok(0, "test FEN '%s' parses: %s", fen, err.msg);
+		xq_pos_start(pos);
+	}
+}
+
+static void test_status(void)
+{
+	struct xq_pos pos;
+	/* Chariot mate on the back rank, supported by the flying king. */
+	setfen(&pos, "3k5/R8/9/9/9/9/9/9/9/4K4 w");
+	ok(xq_status(&pos) == XQ_PLAYING && !xq_in_check(&pos), "ordinary position");
+	setfen(&pos, "R2k5/9/9/9/9/9/9/9/9/4K4 b");
+	ok(xq_in_check(&pos), "chariot gives check along the rank");
+	/* d9 king: d8 covered by nothing?  The red king on e0 covers the
+	 * e-file, the chariot a9 the rank: king escapes to d8. */
+	ok(xq_status(&pos) == XQ_PLAYING, "check with an escape is not mate");
+	setfen(&pos, "R2k5/R8/9/9/9/9/9/9/9/4K4 b");
+	ok(xq_status(&pos) == XQ_CHECKMATE, "two chariots and the facing king mate");
+	setfen(&pos, "3k5/4R4/9/9/9/9/9/9/9/5K3 b");
+	ok(!xq_in_check(&pos), "no check on d9");
+	/* Stalemate: black king d9 boxed in, not in check. */
+	setfen(&pos, "3k5/5R3/3P5/9/9/9/9/9/9/4K4 b");
+	ok(xq_status(&pos) == XQ_STALEMATE, "stalemate is recognised");
+	/* Cannon check through a screen, horse check and a blocked leg. */
+	setfen(&pos, "4k4/4a4/9/9/9/9/9/4C4/9/3K5 b");
+	ok(xq_in_check(&pos), "cannon checks over one screen");
+	setfen(&pos, "4k4/9/3N5/9/9/9/9/9/9/3K5 b");
+	ok(xq_in_check(&pos), "horse checks");
+	setfen(&pos, "4k4/3n5/3N5/9/9/9/9/9/9/3K5 b");
+	ok(!xq_in_check(&pos), "horse with a blocked leg does not check");
+}
+
+static void test_perft_table(void)
+{
+	FILE *fp = fopen(shared_path("corpus/rules/perft.tsv"), "r");
+	char line[512];
+	int rows = 0, good = 0;
+
+	if (!ok(fp != NULL, "perft table %s found", shared_path("corpus/rules/perft.tsv")))
+		return;
+	while (fgets(line, sizeof line, fp)) {
+		char *fen = strtok(line, "\t"), *d = strtok(NULL, "\t"), *n = strtok(NULL, "\t\n");
+		struct xq_pos pos;
+		uint64_t want, got;
+		if (!fen || !d || !n || strcmp(fen, "fen") == 0)
+			continue;
+		want = strtoull(n, NULL, 10);
+		if (want > 10000000)
+			continue; /* deeper rows run in make bench */
+		rows++;
+		if (xq_pos_from_fen(&pos, fen, 0, NULL) < 0) {
+			ok(0, "perft FEN parses: %s", fen);
+			continue;
+		}
+		got = xq_perft(&pos, atoi(d));
+		good += got == want;
+		if (got != want)
+			ok(0, "perft %s depth %s: got %" PRIu64 ", want %" PRIu64, fen, d, got, want);
+	}
+	fclose(fp);
+	ok(rows >= 40, "%d perft rows of at most ten million nodes", rows);
+	is_int(good, rows, "perft rows match the published counts");
+}
+
+int main(void)
+{
+	test_bad_fens();
+	test_fen_forms();
+	test_status();
+	test_random_games();
+	test_perft_table();
+	return done_testing();
+}
