@@ -93,6 +93,15 @@ bench: deps
 	@$(MAKE) --no-print-directory all $(TOOLS)
 	@sh bench/run.sh $(B)
 
+# Every source, warnings as errors, with both compilers (TAP, for make check).
+ALL_C := $(LIB_SRC) $(CMD_SRC) $(CMDLIB_SRC) $(UNIT_SRC) $(TOOL_SRC)
+warnings:
+	@n=0; for cc in gcc clang; do n=$$((n + 1)); \
+	  if ! command -v $$cc >/dev/null; then echo "not ok $$n - $$cc not installed"; continue; fi; \
+	  if out=$$(for f in $(ALL_C); do $$cc $(filter-out -MMD -MP,$(CPPFLAGS)) $(CFLAGS) -Werror -fsyntax-only $$f 2>&1 || exit 1; done); \
+	  then echo "ok $$n - $$cc: no warnings in $(words $(ALL_C)) files"; \
+	  else echo "not ok $$n - $$cc warns"; echo "$$out" | sed 's/^/# /' | head -20; fi; done
+
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
 fuzz:
@@ -110,7 +119,7 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps demo check bench fuzz install uninstall clean
+.PHONY: all deps demo check bench fuzz install uninstall clean warnings
 .SECONDARY:
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -35,6 +35,7 @@ static void put_escaped(FILE *fp, const char *s)
 	}
 }
 
+__attribute__((format(printf, 2, 0)))
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
 	char buf[4096];

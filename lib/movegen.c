@@ -81,28 +81,116 @@ int xq_in_check(const struct xq_pos *pos)
 	return xq__attacked(pos, king_isq(pos, pos->side), !pos->side);
 }
 
-/* Collects moves, filtering those that would leave the king attacked. */
+/*
+ * What the king's surroundings say about which moves might expose it,
+ * worked out once per position.  On each ray from the king (ortho[] order)
+ * p1 and p2 are the first two pieces.  Moving p1 away is dangerous when an
+ * enemy chariot (or the enemy king, on the file) stands next in line or an
+ * enemy cannon third; moving p2 away when an enemy cannon stands third; and
+ * putting a piece between the king and p1 when p1 is an enemy cannon.  A
+ * piece on a horse-leg point next to the king is dangerous to move when an
+ * enemy horse waits behind it.  Only such moves, king moves and every move
+ * out of check get the full attack test.
+ */
 struct gen {
 	const uint8_t *b;
 	int side, king, check;
+	int p1[4], p2[4];
+	uint8_t free1[4], free2[4], screen[4], leg[4];
 	xq_move *out;
 	int n;
 };
 
+/* The ray from k (index into ortho[]) that s lies on, or -1. */
+static inline int ray_of(int k, int s)
+{
+	if (((s ^ k) & 15) == 0)
+		return s > k ? 0 : 1;
+	if (((s ^ k) >> 4) == 0)
+		return s > k ? 2 : 3;
+	return -1;
+}
+
+static void survey_king(struct gen *g)
+{
+	const uint8_t *b = g->b;
+	int k = g->king, enemy = SIDE_TAG(!g->side);
+
+	g->check = 0;
+	for (int d = 0; d < 4; d++) {
+		int step = ortho[d], i = k + step;
+		uint8_t v1, v2 = XQ_OFFBOARD, v3 = XQ_OFFBOARD;
+		int t2, t3;
+
+		g->p1[d] = g->p2[d] = 0;
+		g->free1[d] = g->free2[d] = g->screen[d] = 0;
+		while ((v1 = b[i]) == 0)
+			i += step;
+		if (v1 == XQ_OFFBOARD)
+			continue;
+		g->p1[d] = i;
+		for (i += step; (v2 = b[i]) == 0; i += step)
+			;
+		if (v2 != XQ_OFFBOARD) {
+			g->p2[d] = i;
+			for (i += step; (v3 = b[i]) == 0; i += step)
+				;
+		}
+		t2 = (v2 & enemy) ? piece_type(v2) : 0;
+		t3 = (v3 & enemy) ? piece_type(v3) : 0;
+		if (v1 & enemy) {
+			int t1 = piece_type(v1);
+			if (t1 == XQ_CHARIOT || (t1 == XQ_KING && d < 2))
+				g->check = 1;
+			g->screen[d] = t1 == XQ_CANNON;
+		}
+		if (t2 == XQ_CANNON)
+			g->check = 1;
+		g->free1[d] = t2 == XQ_CHARIOT || (t2 == XQ_KING && d < 2) || t3 == XQ_CANNON;
+		g->free2[d] = t3 == XQ_CANNON;
+	}
+	for (int d = 0; d < 4; d++) {
+		/* Leg point k + diag[d]; the horses that use it stand one rank
+		 * or one file further out. */
+		int l = k + diag[d], vert = diag[d] > 0 ? 16 : -16, horiz = diag[d] - vert;
+		uint8_t h1 = b[l + vert], h2 = b[l + horiz];
+		int horse = ((h1 & enemy) && piece_type(h1) == XQ_HORSE) ||
+			    ((h2 & enemy) && piece_type(h2) == XQ_HORSE);
+		g->leg[d] = (uint8_t)horse;
+		if (horse && b[l] == 0)
+			g->check = 1;
+	}
+	/* Pawns: one in front of the king (seen from the pawn) or beside it. */
+	for (int i = 0; i < 3; i++) {
+		uint8_t v = b[k + (i == 0 ? -FORWARD(!g->side) : i == 1 ? 1 : -1)];
+		if ((v & enemy) && piece_type(v) == XQ_PAWN)
+			g->check = 1;
+	}
+}
+
 static inline void add(struct gen *g, int from, int to)
 {
-	int k = g->king;
-	uint8_t mover = g->b[from];
+	int k = g->king, test = g->check;
 
 	if (from == k) {
-		if (attacked_after(g->b, to, !g->side, from, to, mover))
+		if (attacked_after(g->b, to, !g->side, from, to, g->b[from]))
 			return;
-	} else if (g->check || ((from ^ k) & 15) == 0 || ((from ^ k) >> 4) == 0 ||
-		   ((to ^ k) & 15) == 0 || ((to ^ k) >> 4) == 0 ||
-		   abs(from - k) == 15 || abs(from - k) == 17) {
-		if (attacked_after(g->b, k, !g->side, from, to, mover))
-			return;
+		g->out[g->n++] = MOVE(from, to);
+		return;
 	}
+	if (!test) {
+		int fr = ray_of(k, from), tr = ray_of(k, to);
+		if (fr >= 0)
+			test = tr == fr || (from == g->p1[fr] && g->free1[fr]) ||
+			       (from == g->p2[fr] && g->free2[fr]);
+		if (tr >= 0 && g->screen[tr])
+			test |= ortho[tr] > 0 ? to < g->p1[tr] : to > g->p1[tr];
+		if (!test && (abs(from - k) == 15 || abs(from - k) == 17))
+			for (int d = 0; d < 4; d++)
+				test |= from == k + diag[d] && g->leg[d];
+	}
+	if (test && attacked_after(g->b, k, !g->side, from, to, g->b[from]))
+		return;
 	g->out[g->n++] = MOVE(from, to);
 }
 
@@ -112,10 +200,15 @@ static int generate(const struct xq_pos *pos, xq_move *out)
 	int side = pos->side;
 	int blocked = SIDE_TAG(side) | XQ_OFFBOARD; /* own pieces and padding */
 	int fwd = FORWARD(side);
-	struct gen g = { b, side, king_isq(pos, side), 0, out, 0 };
+	struct gen g;
 	const uint8_t *sq_of = pos->sq_of + side * 16;
 
-	g.check = xq__attacked(pos, g.king, !side);
+	g.b = b;
+	g.side = side;
+	g.king = king_isq(pos, side);
+	g.out = out;
+	g.n = 0;
+	survey_king(&g);
 
 	for (int slot = 0; slot < 16; slot++) {
 		int from = sq_of[slot], to;

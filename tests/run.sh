@@ -36,6 +36,7 @@ suite() {
 	return 0
 }
 
+suite "warnings (gcc, clang)" make -s --no-print-directory warnings
 for t in "$B"/unit/test_*; do
 	[ -x "$t" ] && suite "unit ${t##*/}" "$t"
 done

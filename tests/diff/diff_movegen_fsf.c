@@ -33,11 +33,34 @@ static int fsf_moves(struct fsf *e, const char *fen, char moves[][5], int max)
 	return n;
 }
 
+/* A random move; every other ply a capture or a check when there is one,
+ * so that the games reach tactical positions and not only shuffles. */
+static xq_move pick(struct xq_pos *pos, const xq_move *moves, int n, unsigned long long *seed)
+{
+	xq_move sharp[XQ_MAX_MOVES];
+	int m = 0;
+
+	if (tap_rand(seed) % 2) {
+		for (int i = 0; i < n; i++) {
+			struct xq_undo u;
+			int capture = xq_piece_type(pos, xq_move_to(moves[i])) != XQ_NONE, check;
+			xq_make(pos, moves[i], &u);
+			check = xq_in_check(pos);
+			xq_unmake(pos, moves[i], &u);
+			if (capture || check)
+				sharp[m++] = moves[i];
+		}
+		if (m)
+			return sharp[tap_rand(seed) % (unsigned)m];
+	}
+	return moves[tap_rand(seed) % (unsigned)n];
+}
+
 int main(void)
 {
 	struct fsf e;
 	unsigned long long seed = 20261129;
-	int positions = 0, agree = 0, reported = 0;
+	int positions = 0, agree = 0, reported = 0, checks = 0;
 
 	if (!ok(fsf_start(&e) == 0, "fairy-stockfish runs (%s; apt-get install fairy-stockfish)", fsf_path()))
 		return done_testing();
@@ -60,16 +83,18 @@ int main(void)
 				same = strcmp(iccs, theirs[i]) == 0;
 			}
 			positions++;
+			checks += xq_in_check(&pos);
 			agree += same;
 			if (!same && reported++ < 10)
 				ok(0, "move sets differ in %s: ours %d, fairy-stockfish %d", fen, n, m);
 			if (n == 0)
 				break;
-			xq_make(&pos, ours[tap_rand(&seed) % (unsigned)n], &u);
+			xq_make(&pos, pick(&pos, ours, n, &seed), &u);
 		}
 	}
 	fsf_stop(&e);
 	ok(positions >= 1000, "%d positions from 40 seeded random games", positions);
+	ok(checks >= 100, "%d of them in check", checks);
 	is_int(agree, positions, "legal-move sets equal fairy-stockfish's");
 	return done_testing();
 }
