@@ -99,18 +99,13 @@ int main(int argc, char **argv)
 	start = now();
 	if (divide && depth > 0) {
 		xq_move moves[XQ_MAX_MOVES];
-		int n = xq_legal_moves(&pos, moves);
-		xq_sort_moves(moves, n);
+		uint64_t counts[XQ_MAX_MOVES];
+		int n = xq_perft_divide(&pos, depth, moves, counts);
 		for (int i = 0; i < n; i++) {
-			struct xq_undo u;
 			char iccs[5];
-			uint64_t count;
-			xq_make(&pos, moves[i], &u);
-			count = xq_perft(&pos, depth - 1);
-			xq_unmake(&pos, moves[i], &u);
 			xq_move_iccs(moves[i], iccs);
-			printf("%s %" PRIu64 "\n", iccs, count);
-			total += count;
+			printf("%s %" PRIu64 "\n", iccs, counts[i]);
+			total += counts[i];
 		}
 	} else {
 		total = xq_perft(&pos, depth);

@@ -413,6 +413,20 @@ uint64_t xq_perft(struct xq_pos *pos, int depth)
 	return nodes;
 }
 
+int xq_perft_divide(struct xq_pos *pos, int depth, xq_move *moves, uint64_t *counts)
+{
+	int n = generate(pos, moves);
+
+	xq_sort_moves(moves, n);
+	for (int i = 0; i < n; i++) {
+		struct xq_undo u;
+		xq_make(pos, moves[i], &u);
+		counts[i] = xq_perft(pos, depth - 1);
+		xq_unmake(pos, moves[i], &u);
+	}
+	return n;
+}
+
 int xq_move_from(xq_move m) { return isq_to_sq(MOVE_FROM(m)); }
 int xq_move_to(xq_move m) { return isq_to_sq(MOVE_TO(m)); }
 xq_move xq_move_make(int from_sq, int to_sq)

@@ -189,6 +189,13 @@ void xq_unmake(struct xq_pos *pos, xq_move m, const struct xq_undo *u);
 uint64_t xq_perft(struct xq_pos *pos, int depth);
 
 /*
+ * Perft split by root move ("divide"): moves[] gets the legal root moves
+ * sorted by ICCS text, counts[] the leaves below each at depth - 1 (room
+ * for XQ_MAX_MOVES each); returns how many moves.  depth must be >= 1.
+ */
+int xq_perft_divide(struct xq_pos *pos, int depth, xq_move *moves, uint64_t *counts);
+
+/*
  * Consistency check: board, piece slots, king squares and key agree.  For
  * tests and debug builds; returns 0 when consistent, else XQ_EINVAL.
  */
@@ -233,6 +240,12 @@ int xq_move_format(const struct xq_pos *pos, xq_move m, enum xq_notation n,
 int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		  enum xq_notation n, unsigned flags, xq_move *out,
 		  struct xq_err *err);
+
+/* The lower-case name of a notation ("iccs", "wxf", "chinese", "uci",
+ * "uci10", "any"), and back (case-insensitive; also "ucci" for uci, "fsf"
+ * for uci10, "zh" for chinese): 0, or XQ_EINVAL for an unknown name. */
+const char *xq_notation_name(enum xq_notation n);
+int xq_notation_from_name(const char *name, enum xq_notation *n);
 
 /* --------------------------------------- game records (lib/game.c etc.) */
 
@@ -299,6 +312,8 @@ enum xq_game_flags {
 	XQ_GAME_REPLAYED = 1 << 1, /* xq_game_replay() has run */
 	XQ_GAME_BROKEN = 1 << 2,   /* problems of severity XQ_SEV_ERROR */
 	XQ_GAME_TRUNCATED = 1 << 3,/* the source ended inside the game */
+	XQ_GAME_BAD_FEN = 1 << 4,  /* no usable start position: replay
+				    * checks nothing (already reported) */
 };
 
 struct xq_arena;  /* private to lib/game.c */

@@ -232,8 +232,35 @@ static void test_perft_table(void)
 	is_int(good, rows, "perft rows match the published counts");
 }
 
+static void test_divide(void)
+{
+	struct xq_pos pos;
+	xq_move moves[XQ_MAX_MOVES];
+	uint64_t counts[XQ_MAX_MOVES], sum = 0;
+	char first[5], last[5];
+	int n, sorted = 1;
+
+	xq_pos_start(&pos);
+	n = xq_perft_divide(&pos, 3, moves, counts);
+	for (int i = 0; i < n; i++) {
+		sum += counts[i];
+		if (i) {
+			xq_move_iccs(moves[i - 1], first);
+			xq_move_iccs(moves[i], last);
+			sorted &= strcmp(first, last) < 0;
+		}
+	}
+	is_int(n, 44, "divide: 44 root moves");
+	is_int(sum, 79666, "divide: the counts add up to perft 3");
+	ok(sorted, "divide: moves sorted by ICCS text");
+	xq_move_iccs(moves[0], first);
+	is_str(first, "a0a1", "divide: first move");
+	is_int(counts[0], 2271, "divide: a0a1 has 2271 leaves below it (fairy-stockfish agrees)");
+}
+
 int main(void)
 {
+	test_divide();
 	test_bad_fens();
 	test_fen_forms();
 	test_status();
