@@ -461,33 +461,831 @@ uint8_t *xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 			 uint32_t *bad, size_t *bad_off)
 {
 	iconv_t cd;
-	uint8_t *out = malloc(n * 2 + 1);
+	uint8_t *out = malloc(n * 4 + 1);
 	char *in = (char *)(uintptr_t)s, *op = (char *)out;
-	size_t inleft = n, outleft = n * 2;
+	size_t inleft = n, outleft = n * 4, chars = 0, i, o;
+	int fail = 0;
 
 	*bad = 0;
 	*bad_off = 0;
 	if (!out)
 		return NULL;
-	cd = iconv_open("GBK", "UTF-8");
+	/* GB18030 rather than iconv's GBK: it also maps the user-defined
+	 * areas (private-use characters) that GBK files hold; a character
+	 * it needs four bytes for has no GBK form. */
+	cd = iconv_open("GB18030", "UTF-8");
 	if (cd == (iconv_t)-1) {
 		free(out);
 		return NULL;
 	}
-	while (inleft) {
-		if (iconv(cd, &in, &inleft, &op, &outleft) != (size_t)-1)
-			break;
-		{
-			uint32_t cp = 0;
-			*bad_off = (size_t)(in - s);
-			if (utf8_next((const unsigned char *)in, inleft, &cp))
-				*bad = cp;
-			iconv_close(cd);
-			free(out);
-			return NULL;
-		}
+	if (iconv(cd, &in, &inleft, &op, &outleft) == (size_t)-1) {
+		fail = 1;
+		*bad_off = (size_t)(in - s);
 	}
 	iconv_close(cd);
-	*outlen = (size_t)(op - (char *)out);
+	o = (size_t)(op - (char *)out);
+	for (i = 0; !fail && i < o; chars++) {
+		if (out[i] < 0x80) {
+			i++;
+		} else if (i + 1 < o && out[i + 1] >= 0x30 && out[i + 1] <= 0x39) {
+			/* the chars-th character: find it in the input */
+			size_t p = 0;
+			for (size_t c = 0; c < chars && p < n; c++) {
+				uint32_t cp;
+				size_t k = utf8_next((const unsigned char *)s + p, n - p, &cp);
+				p += k ? k : 1;
+			}
+			*bad_off = p;
+			fail = 1;
+		} else {
+			i += 2;
+		}
+	}
+	if (fail) {
+		uint32_t cp = 0;
+		if (*bad_off < n && utf8_next((const unsigned char *)s + *bad_off, n - *bad_off, &cp))
+			*bad = cp;
+		free(out);
+		return NULL;
+	}
+	*outlen = o;
 	return out;
 }
+
+/* ------------------------------------------------- the record model */
+
+__attribute__((format(printf, 7, 8)))
+static void report(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
+		   enum xq_problem_code code, int ply, const char *text,
+		   const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	if (sev == XQ_SEV_ERROR || sev == XQ_SEV_FATAL)
+		g->flags |= XQ_GAME_BROKEN;
+	if (!s || !s->report)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	s->report(s->ctx, g, sev, code, ply, text, msg);
+}
+
+static const char *const result_tokens[] = { "*", "1-0", "0-1", "1/2-1/2", "1/2-1/2" };
+static const char *const game_types[] = { NULL, "opening", "middlegame", "endgame" };
+
+static const char *const field_tags[XQF_NFIELDS] = {
+	[XQF_TITLE] = "Title", [XQF_EVENT] = "Event", [XQF_DATE] = "Date",
+	[XQF_SITE] = "Site", [XQF_RED] = "Red", [XQF_BLACK] = "Black",
+	[XQF_TIMERULE] = "TimeControl", [XQF_REDTIME] = "RedTime",
+	[XQF_BLACKTIME] = "BlackTime", [XQF_COMMENTATOR] = "Annotator",
+	[XQF_AUTHOR] = "Author",
+};
+
+static iconv_t sink_cd(const struct xqf_sink *s, iconv_t *own)
+{
+	iconv_t *cache = s ? s->cd : NULL;
+	if (cache) {
+		if (*cache == (iconv_t)-1 || *cache == (iconv_t)0)
+			*cache = iconv_open("UTF-8", "GB18030");
+		return *cache;
+	}
+	return *own = iconv_open("UTF-8", "GB18030");
+}
+
+static int set_text(struct xq_game *g, iconv_t cd, const uint8_t *p, size_t n, int crlf,
+		    const char **dst, const char *tag)
+{
+	size_t olen;
+	char *u = gbk_decode_cd(cd, p, n, crlf, &olen);
+	int rc = 0;
+	if (!u)
+		return XQ_ENOMEM;
+	if (tag) {
+		/* trim spaces at both ends: fields are often space padded */
+		char *a = u, *e = u + olen;
+		while (*a == ' ')
+			a++;
+		while (e > a && e[-1] == ' ')
+			e--;
+		*e = '\0';
+		if (*a)
+			rc = xq_game_add_tag(g, tag, a);
+	} else if (olen) {
+		if (!(*dst = xq_game_strndup(g, u, olen)))
+			rc = XQ_ENOMEM;
+	}
+	free(u);
+	return rc;
+}
+
+struct path_ent {
+	int32_t index;
+	xq_move move;
+	struct xq_undo undo;
+};
+
+static void iccs_of(int from, int to, char out[8])
+{
+	if (from > 89 || to > 89) {
+		snprintf(out, 8, "%02d%02d", from % 100, to % 100);
+		return;
+	}
+	out[0] = (char)('a' + from / 10);
+	out[1] = (char)('0' + from % 10);
+	out[2] = (char)('a' + to / 10);
+	out[3] = (char)('0' + to % 10);
+	out[4] = 0;
+}
+
+int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
+		   const struct xqf_sink *s)
+{
+	struct xqf_raw r;
+	iconv_t own = (iconv_t)-1, cd;
+	char fen[XQ_FEN_MAX + 16];
+	struct xq_err err;
+	struct xq_node **made = NULL;
+	int32_t *owner = NULL;  /* the left-out record a record hangs below */
+	uint32_t *dropped = NULL;
+	struct path_ent *path = NULL;
+	struct xq_pos pos;
+	struct bad_ent {
+		uint32_t index;
+		const char *why;
+	} *bad = NULL;
+	size_t depth = 0, n_bad = 0, cap_bad = 0;
+	int rc, side;
+
+	rc = xqf_raw_decode(buf, len, &r);
+	if (rc == XQ_EINVAL) {
+		report(s, g, XQ_SEV_ERROR, XQ_P_FORMAT, 0, NULL, "%s", r.diag[0].msg);
+		xqf_raw_free(&r);
+		return rc;
+	}
+	if (rc < 0)
+		goto out;
+	cd = sink_cd(s, &own);
+
+	/* Tags (sections 2, 9, 10). */
+	for (int i = 0; i < XQF_NFIELDS && rc == 0; i++)
+		rc = set_text(g, cd, r.plain + r.field[i].off, r.field[i].len, 0, NULL, field_tags[i]);
+	if (rc < 0)
+		goto out;
+	g->result = result_tokens[r.result <= 4 ? r.result : 0];
+	if (r.result > 4)
+		report(s, g, XQ_SEV_WARNING, XQ_P_RESULT, 0, NULL,
+		       "byte 0x33: result code %d unknown; read as unfinished", r.result);
+	if ((rc = xq_game_add_tag(g, "Result", g->result)) < 0)
+		goto out;
+	if (r.code_a >= 1 && r.code_a <= 3 &&
+	    (rc = xq_game_add_tag(g, "GameType", game_types[r.code_a])) < 0)
+		goto out;
+
+	for (int i = 0; i < r.n_diag && i < XQF_MAX_DIAGS; i++) {
+		struct xqf_diag *d = &r.diag[i];
+		if (d->severity == XQF_ERROR)
+			continue;       /* tree errors are reported below */
+		report(s, g, d->severity == XQF_NOTE ? XQ_SEV_NOTE : XQ_SEV_WARNING,
+		       XQ_P_SYNTAX, (int)d->ply, NULL, "byte %u (0x%X): %s",
+		       (unsigned)d->offset, (unsigned)d->offset, d->msg);
+	}
+
+	/* Start position (sections 5, 8): stacked pieces keep the first. */
+	for (int i = 0; i < 32; i++)
+		for (int j = 0; j < i; j++)
+			if (r.squares[i] <= 89 && r.squares[i] == r.squares[j]) {
+				report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, NULL,
+				       "byte %d (0x%X): piece slot %d (%c) stands on %c%d, already taken by slot %d (%c); left out",
+				       0x10 + i, 0x10 + i, i, xqf_slot_letters[i],
+				       'a' + r.squares[i] / 10, r.squares[i] % 10, j, xqf_slot_letters[j]);
+				r.squares[i] = 0xFF;
+				break;
+			}
+	xqf_board_fen(r.squares, fen, XQ_FEN_MAX);
+	side = r.who_play == 1;
+	if (r.n_nodes) {
+		int f = r.nodes[0].from, found = -1;
+		for (int i = 0; i < 32; i++)
+			if (r.squares[i] == f)
+				found = i >= 16;
+		if (found >= 0 && found != side)
+			report(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0, NULL,
+			       "byte 0x32: the header says %s moves first but the first move is %s's; %s to move",
+			       side ? "black" : "red", found ? "black" : "red", found ? "black" : "red");
+		if (found >= 0)
+			side = found;
+	}
+	strcat(fen, side ? " b - - 0 1" : " w - - 0 1");
+	if (!r.n_nodes && xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) < 0) {
+		/* no move to tell the side: take the one for which the position
+		 * is possible (a mate diagram: the mated side to move) */
+		char *sp = strchr(fen, ' ');
+		sp[1] = side ? 'w' : 'b';
+		if (xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) == 0)
+			report(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0, NULL,
+			       "byte 0x32: the header says %s to move, impossible in this position; %s to move",
+			       side ? "black" : "red", side ? "red" : "black");
+		else
+			sp[1] = side ? 'b' : 'w';
+	}
+	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
+		report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, fen,
+		       "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; moves not read", err.msg);
+		goto comments_done;
+	}
+
+	if (r.root.comment_len &&
+	    (rc = set_text(g, cd, r.plain + r.root.comment_off, r.root.comment_len, 1,
+			   &g->root.comment, NULL)) < 0)
+		goto out;
+
+	/* The tree (section 7): records are in pre-order, so the parent of a
+	 * record is on the current path from the root; walk it with
+	 * make/unmake.  made[i] is NULL for a record left out. */
+	if (r.n_nodes) {
+		made = calloc(r.n_nodes, sizeof *made);
+		path = malloc(r.n_nodes * sizeof *path);
+		owner = malloc(r.n_nodes * sizeof *owner);
+		dropped = calloc(r.n_nodes, sizeof *dropped);
+		if (!made || !path || !owner || !dropped) {
+			rc = XQ_ENOMEM;
+			goto out;
+		}
+	}
+	pos = g->start;
+	for (uint32_t i = 0; i < r.n_nodes; i++) {
+		const struct xqf_node *n = &r.nodes[i];
+		struct xq_node *parent;
+		xq_move m = XQ_MOVE_NONE;
+		char iccs[8];
+
+		owner[i] = -1;
+		if (n->parent >= 0 && !made[n->parent]) {
+			/* below a move left out */
+			owner[i] = owner[n->parent] >= 0 ? owner[n->parent] : n->parent;
+			dropped[owner[i]]++;
+			continue;
+		}
+		while (depth && path[depth - 1].index != n->parent) {
+			depth--;
+			xq_unmake(&pos, path[depth].move, &path[depth].undo);
+		}
+		parent = n->parent < 0 ? &g->root : made[n->parent];
+		iccs_of(n->from, n->to, iccs);
+		if (n->from <= 89 && n->to <= 89)
+			m = xq_move_make(XQ_SQ(n->from / 10, n->from % 10), XQ_SQ(n->to / 10, n->to % 10));
+		if (m == XQ_MOVE_NONE || !xq_is_legal(&pos, m)) {
+			const char *why = "not a legal move here";
+			if (m == XQ_MOVE_NONE)
+				why = "a square code is off the board";
+			else if (xq_piece_type(&pos, xq_move_from(m)) == XQ_NONE)
+				why = "no piece on its from-square";
+			else if (xq_piece_side(&pos, xq_move_from(m)) != pos.side)
+				why = pos.side == XQ_RED ? "it moves a black piece on red's turn"
+							 : "it moves a red piece on black's turn";
+			/* reported below, once the moves left out with it are counted */
+			if (n_bad == cap_bad) {
+				size_t nc = cap_bad ? cap_bad * 2 : 16;
+				struct bad_ent *nb = realloc(bad, nc * sizeof *nb);
+				if (!nb) {
+					rc = XQ_ENOMEM;
+					goto out;
+				}
+				bad = nb;
+				cap_bad = nc;
+			}
+			bad[n_bad].index = i;
+			bad[n_bad].why = why;
+			n_bad++;
+			continue;
+		}
+		if (!(made[i] = xq_node_add(g, parent, m, NULL, 0))) {
+			rc = XQ_ENOMEM;
+			goto out;
+		}
+		if (n->comment_len &&
+		    (rc = set_text(g, cd, r.plain + n->comment_off, n->comment_len, 1,
+				   &made[i]->comment, NULL)) < 0)
+			goto out;
+		xq_make(&pos, m, &path[depth].undo);
+		path[depth].index = (int32_t)i;
+		path[depth].move = m;
+		depth++;
+	}
+	for (size_t b = 0; b < n_bad; b++) {
+		const struct xqf_node *n = &r.nodes[bad[b].index];
+		char iccs[8];
+		char tail[64] = "";
+		uint32_t k = dropped[bad[b].index];
+		iccs_of(n->from, n->to, iccs);
+		if (k)
+			snprintf(tail, sizeof tail, " with the %u move%s below it", (unsigned)k,
+				 k == 1 ? "" : "s");
+		report(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, (int)n->ply, iccs,
+		       "byte %u (0x%X): move %s: %s; left out%s",
+		       (unsigned)n->offset, (unsigned)n->offset, iccs, bad[b].why, tail);
+	}
+comments_done:
+	if (r.truncated) {
+		const struct xqf_diag *d = NULL;
+		for (int i = 0; i < r.n_diag && i < XQF_MAX_DIAGS; i++)
+			if (r.diag[i].severity == XQF_ERROR)
+				d = &r.diag[i];
+		g->flags |= XQ_GAME_TRUNCATED;
+		report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, d ? (int)d->ply : 0, NULL,
+		       "byte %u (0x%X): %s; the %u moves before it are kept",
+		       d ? (unsigned)d->offset : 0, d ? (unsigned)d->offset : 0,
+		       d ? d->msg : "tree truncated", (unsigned)r.n_nodes);
+	}
+	rc = 0;
+out:
+	free(bad);
+	free(owner);
+	free(dropped);
+	if (own != (iconv_t)-1)
+		iconv_close(own);
+	free(made);
+	free(path);
+	xqf_raw_free(&r);
+	return rc;
+}
+
+/* ------------------------------------------------------- writing (11) */
+
+struct obuf {
+	uint8_t *p;
+	size_t len, cap;
+	int oom;
+};
+
+static void put(struct obuf *o, const void *data, size_t n)
+{
+	if (o->oom || n == 0)
+		return;
+	if (o->cap - o->len < n) {
+		size_t nc = o->cap ? o->cap : 4096;
+		uint8_t *np;
+		while (nc - o->len < n)
+			nc *= 2;
+		if (!(np = realloc(o->p, nc))) {
+			o->oom = 1;
+			return;
+		}
+		o->p = np;
+		o->cap = nc;
+	}
+	memcpy(o->p + o->len, data, n);
+	o->len += n;
+}
+
+static void put_u32(struct obuf *o, uint32_t v)
+{
+	uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+	put(o, b, 4);
+}
+
+/* UTF-8 text to GBK; comments get CR LF line ends, the last one too.
+ * NULL (reported) when a character has no GBK form. */
+static uint8_t *to_gbk(const struct xqf_sink *s, const struct xq_game *g, const char *text,
+		       int comment, size_t *outlen, const char *what, int ply)
+{
+	size_t n = strlen(text), k = 0, bad_off;
+	char *t = malloc(n * 2 + 3);
+	uint8_t *out;
+	uint32_t bad;
+
+	if (!t)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (comment && text[i] == '\n' && (i == 0 || text[i - 1] != '\r'))
+			t[k++] = '\r';
+		t[k++] = text[i];
+	}
+	if (comment) {  /* every line ends with CR LF, the last one too */
+		t[k++] = '\r';
+		t[k++] = '\n';
+	}
+	out = xqf_utf8_to_gbk(t, k, outlen, &bad, &bad_off);
+	if (!out) {
+		char ch[8] = "";
+		if (bad) {
+			size_t m = 0;
+			while (m < 4 && bad_off + m < k &&
+			       (m == 0 || ((unsigned char)t[bad_off + m] & 0xC0) == 0x80))
+				m++;
+			memcpy(ch, t + bad_off, m);
+			ch[m] = 0;
+		}
+		report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_ERROR, XQ_P_ENCODING, ply, ch,
+		       bad ? "%s: character '%s' (U+%04X) has no GBK form" :
+			     "%s: text is not UTF-8", what, ch, (unsigned)bad);
+	}
+	free(t);
+	return out;
+}
+
+static int tag_to_field(const struct xqf_sink *s, const struct xq_game *g, uint8_t *h,
+			int i)
+{
+	const char *v = xq_game_tag(g, field_tags[i]);
+	unsigned cap = i == XQF_TITLE ? 127 : field_layout[i].cap;
+	size_t n, k = 0;
+	uint8_t *b;
+
+	if (!v || !*v)
+		return 0;
+	if (!(b = to_gbk(s, g, v, 0, &n, field_tags[i], 0)))
+		return XQ_EINVAL;
+	/* cut at a character boundary */
+	while (k < n) {
+		size_t step = b[k] >= 0x81 && k + 1 < n ? (b[k + 1] >= 0x30 && b[k + 1] <= 0x39 ? 4 : 2) : 1;
+		if (k + step > cap)
+			break;
+		k += step;
+	}
+	if (k < n)
+		report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_WARNING, XQ_P_TAG, 0, v,
+		       "tag %s is %zu bytes in GBK; cut to %zu", field_tags[i], n, k);
+	h[field_layout[i].off] = (uint8_t)k;
+	memcpy(h + field_layout[i].off + 1, b, k);
+	free(b);
+	return 0;
+}
+
+/* Slot of each piece, the standard layout's order for the standard start
+ * (Red from its right, Black from its left). */
+int xqf_fill_slots(const struct xq_pos *pos, uint8_t slot[32])
+{
+	static const int kind_slots[8][6] = {
+		[XQ_CHARIOT] = { 0, 8, -1 }, [XQ_HORSE] = { 1, 7, -1 },
+		[XQ_ELEPHANT] = { 2, 6, -1 }, [XQ_ADVISOR] = { 3, 5, -1 },
+		[XQ_KING] = { 4, -1 }, [XQ_CANNON] = { 9, 10, -1 },
+		[XQ_PAWN] = { 11, 12, 13, 14, 15, -1 },
+	};
+	int used[2][8] = { { 0 } };
+	memset(slot, 0xFF, 32);
+	for (int side = 0; side < 2; side++) {
+		for (int x0 = 0; x0 < 9; x0++) {
+			int x = side == XQ_RED ? 8 - x0 : x0;
+			for (int y = 0; y < 10; y++) {
+				int sq = XQ_SQ(x, y), t = xq_piece_type(pos, sq), k;
+				if (t == XQ_NONE || (int)xq_piece_side(pos, sq) != side)
+					continue;
+				k = kind_slots[t][used[side][t]];
+				if (k < 0)
+					return -1;
+				used[side][t]++;
+				slot[side * 16 + k] = (uint8_t)(x * 10 + y);
+			}
+		}
+	}
+	return 0;
+}
+
+/* A deterministic byte stream for the v18 keys (the library has no
+ * random state): splitmix64 of the game's start key and size. */
+static uint8_t next_byte(uint64_t *st)
+{
+	uint64_t z = (*st += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return (uint8_t)((z ^ (z >> 31)) >> 24);
+}
+
+struct wstack {
+	const struct xq_node *n;
+};
+
+int xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
+		    size_t *outlen, const struct xqf_sink *s)
+{
+	int v18 = (opts & XQF_WRITE_V18) != 0;
+	uint8_t h[XQF_HEADER_SIZE], slot[32];
+	struct xqf_keys k;
+	struct obuf o = { 0 };
+	const struct xq_node **stack = NULL;
+	size_t sp = 0, cap = 0;
+	const char *res;
+	int rc = 0, ply;
+
+	*out = NULL;
+	*outlen = 0;
+	memset(h, 0, sizeof h);
+	memset(&k, 0, sizeof k);
+	h[0] = 'X';
+	h[1] = 'Q';
+	h[2] = v18 ? 18 : 10;
+	if (xqf_fill_slots(&g->start, slot) < 0) {
+		report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_ERROR, XQ_P_FEN, 0, g->start_fen,
+		       "the start position has more pieces of a kind than XQF can hold");
+		return XQ_EINVAL;
+	}
+	if (v18) {
+		uint64_t st = g->start.key ^ (uint64_t)xq_game_plies(g) * 0x100000001b3ull;
+		uint8_t seed[3], orb[4];
+		for (int i = 0; i < 3; i++) {
+			do
+				seed[i] = next_byte(&st);
+			while (seed[i] == 0 || seed[i] == 255);
+		}
+		h[3] = (uint8_t)(next_byte(&st) | 0xAA);
+		for (int i = 0; i < 3; i++)
+			orb[i] = next_byte(&st);
+		orb[3] = (uint8_t)(0u - (unsigned)(orb[0] + orb[1] + orb[2]));
+		memcpy(h + 8, orb, 4);
+		h[0x0D] = seed[0];
+		h[0x0E] = seed[1];
+		h[0x0F] = seed[2];
+		h[0x0C] = (uint8_t)(0u - (unsigned)(seed[0] + seed[1] + seed[2]));
+		xqf_derive_keys(h[0x0C], h[0x0D], h[0x0E], h[0x0F], h[3], orb, &k);
+		for (int i = 0; i < 32; i++)
+			h[0x10 + i] = (uint8_t)(slot[(i + 1 + k.xy) % 32] + k.xy);
+	} else {
+		memcpy(h + 0x10, slot, 32);
+	}
+	h[0x32] = g->start.side == XQ_BLACK;
+	res = g->result ? g->result : xq_game_tag(g, "Result");
+	h[0x33] = 0;
+	if (res) {
+		for (int i = 1; i <= 3; i++)
+			if (!strcmp(res, result_tokens[i]))
+				h[0x33] = (uint8_t)i;
+	}
+	{
+		const char *t = xq_game_tag(g, "GameType");
+		for (int i = 1; t && i <= 3; i++)
+			if (!strcmp(t, game_types[i]))
+				h[0x40] = (uint8_t)i;
+	}
+	for (int i = 0; i < XQF_NFIELDS; i++)
+		if (tag_to_field(s, g, h, i) < 0)
+			rc = XQ_EINVAL;
+	if (rc < 0)
+		return rc;
+	put(&o, h, sizeof h);
+
+	/* Records in pre-order: node, its child subtree, its next sibling.
+	 * The root first, then an explicit stack of siblings still to come. */
+	ply = 0;
+	{
+		const struct xq_node *n = &g->root;
+		int is_root = 1;
+		while (n) {
+			const struct xq_node *child = n->child, *next = is_root ? NULL : n->next;
+			uint8_t rec[4], tag = 0;
+			uint8_t *text = NULL;
+			size_t tlen = 0;
+			char *both = NULL;
+			const char *c = n->comment;
+
+			/* skip moves that could not be played, and their lines */
+			while (child && child->move == XQ_MOVE_NONE)
+				child = child->next;
+			while (next && next->move == XQ_MOVE_NONE)
+				next = next->next;
+			if (n->comment_before && *n->comment_before) {
+				size_t a = strlen(n->comment_before), b = c ? strlen(c) : 0;
+				if (!(both = malloc(a + b + 2))) {
+					rc = XQ_ENOMEM;
+					break;
+				}
+				memcpy(both, n->comment_before, a);
+				both[a] = 0;
+				if (b) {
+					both[a] = '\n';
+					memcpy(both + a + 1, c, b + 1);
+				}
+				c = both;
+			}
+			if (c && *c) {
+				text = to_gbk(s, g, c, 1, &tlen, "comment", ply);
+				if (!text) {
+					free(both);
+					rc = XQ_EINVAL;
+					break;
+				}
+			}
+			free(both);
+			if (is_root) {
+				rec[0] = v18 ? 'X' : 0x18;
+				rec[1] = v18 ? 'Q' : 0x20;
+			} else {
+				int f = xq_move_from(n->move), t = xq_move_to(n->move);
+				rec[0] = (uint8_t)(XQ_FILE(f) * 10 + XQ_RANK(f) + 0x18 + k.xyf);
+				rec[1] = (uint8_t)(XQ_FILE(t) * 10 + XQ_RANK(t) + 0x20 + k.xyt);
+			}
+			if (v18) {
+				tag = (uint8_t)((child ? 0x80 : 0) | (next ? 0x40 : 0) | (tlen ? 0x20 : 0));
+				rec[2] = tag;
+				rec[3] = 0;
+				put(&o, rec, 4);
+				if (tlen)
+					put_u32(&o, (uint32_t)tlen + k.rmk);
+			} else {
+				tag = (uint8_t)((child ? 0xF0 : 0) | (next ? 0x0F : 0));
+				rec[2] = tag;
+				rec[3] = is_root ? 0xFF : 0;
+				put(&o, rec, 4);
+				put_u32(&o, (uint32_t)tlen);
+			}
+			put(&o, text, tlen);
+			free(text);
+			is_root = 0;
+			if (next) {
+				if (sp == cap) {
+					size_t nc = cap ? cap * 2 : 64;
+					const struct xq_node **ns = realloc(stack, nc * sizeof *ns);
+					if (!ns) {
+						rc = XQ_ENOMEM;
+						break;
+					}
+					stack = ns;
+					cap = nc;
+				}
+				stack[sp++] = next;
+			}
+			if (child) {
+				n = child;
+				ply++;
+			} else if (sp) {
+				n = stack[--sp];
+				/* the ply of a sibling is its own depth */
+				ply = 0;
+				for (const struct xq_node *p = n; p->parent; p = p->parent)
+					ply++;
+			} else {
+				n = NULL;
+			}
+		}
+	}
+	free(stack);
+	if (!rc && o.oom)
+		rc = XQ_ENOMEM;
+	if (rc < 0) {
+		free(o.p);
+		return rc;
+	}
+	if (v18)
+		for (size_t p = XQF_HEADER_SIZE; p < o.len; p++)
+			o.p[p] = (uint8_t)(o.p[p] + k.f32[p % 32]);
+	*out = o.p;
+	*outlen = o.len;
+	return 0;
+}
+
+/* ------------------------------------------------------ the format ops */
+
+#define XQF_MAX_FILE (64u << 20)
+
+struct xqf_rstate {
+	int done;
+	iconv_t cd;
+};
+
+static void reader_report(void *ctx, struct xq_game *g, enum xq_severity sev,
+			  enum xq_problem_code code, int ply, const char *text,
+			  const char *msg)
+{
+	if (code == XQ_P_FORMAT)
+		sev = XQ_SEV_FATAL;
+	xq_reader_problem(ctx, g, sev, code, 0, 0, ply, text, "%s", msg);
+}
+
+static void xqf_read_end(struct xq_reader *r)
+{
+	struct xqf_rstate *st = *xq_reader_state(r);
+	if (st && st->cd != (iconv_t)-1)
+		iconv_close(st->cd);
+	free(st);
+	*xq_reader_state(r) = NULL;
+}
+
+static int xqf_read(struct xq_reader *r, struct xq_game *g)
+{
+	struct xqf_rstate *st = *xq_reader_state(r);
+	struct xqf_sink sink;
+	uint8_t *buf = NULL;
+	size_t len = 0, cap = 0;
+	int rc;
+
+	if (!st) {
+		if (!(st = calloc(1, sizeof *st)))
+			return XQ_ENOMEM;
+		st->cd = (iconv_t)-1;
+		*xq_reader_state(r) = st;
+	}
+	if (st->done)
+		return 0;
+	st->done = 1;       /* one game per file */
+	for (;;) {
+		long n;
+		if (cap - len < 65536) {
+			size_t nc = cap ? cap * 2 : 65536;
+			uint8_t *nb;
+			if (nc > XQF_MAX_FILE + 65536) {
+				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
+						  "file larger than %u MiB; not read", XQF_MAX_FILE >> 20);
+				free(buf);
+				return XQ_ERANGE;
+			}
+			if (!(nb = realloc(buf, nc))) {
+				free(buf);
+				return XQ_ENOMEM;
+			}
+			buf = nb;
+			cap = nc;
+		}
+		n = xq_reader_read(r, buf + len, cap - len);
+		if (n < 0) {
+			free(buf);
+			return (int)n;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	if (len == 0) {
+		free(buf);
+		return 0;
+	}
+	sink.report = reader_report;
+	sink.ctx = r;
+	sink.cd = &st->cd;
+	rc = xqf_build_game(buf, len, g, &sink);
+	free(buf);
+	return rc < 0 ? rc : 1;
+}
+
+static int xqf_sniff(const unsigned char *head, size_t len, const char *name)
+{
+	if (len < 3 || head[0] != 'X' || head[1] != 'Q')
+		return 0;
+	/* versions 1..18 seen or plausible; the key bytes of v <= 10 are 0 */
+	if (head[2] >= 1 && head[2] <= 32)
+		return len >= 16 && head[2] <= 10 && (head[3] | head[12] | head[13]) ? 60 : 90;
+	return 20;
+}
+
+static void writer_report(void *ctx, struct xq_game *g, enum xq_severity sev,
+			  enum xq_problem_code code, int ply, const char *text,
+			  const char *msg)
+{
+	struct xq_writer *w = ctx;
+	const struct xq_writer_opts *o = xq_writer_options(w);
+	struct xq_problem p;
+	(void)text;
+	if (!o->problem)
+		return;
+	memset(&p, 0, sizeof p);
+	p.severity = sev;
+	p.code = code;
+	p.file = o->name;
+	p.game = g ? g->index : 0;
+	p.ply = ply;
+	p.text = text;
+	p.msg = msg;
+	o->problem(o->problem_data, &p);
+}
+
+static int write_common(struct xq_writer *w, const struct xq_game *g, unsigned opts)
+{
+	struct xqf_sink sink = { writer_report, w, NULL };
+	uint8_t *out;
+	size_t len;
+	int rc = xqf_encode_game(g, opts, &out, &len, &sink);
+	if (rc < 0)
+		return rc;
+	rc = xq_writer_put(w, (const char *)out, len);
+	free(out);
+	return rc;
+}
+
+static int xqf_write(struct xq_writer *w, const struct xq_game *g)
+{
+	return write_common(w, g, 0);
+}
+
+static int xqf18_write(struct xq_writer *w, const struct xq_game *g)
+{
+	return write_common(w, g, XQF_WRITE_V18);
+}
+
+const struct xq_format xq_format_xqf = {
+	.name = "xqf",
+	.extensions = "xqf",
+	.description = "XQStudio binary record, versions 10-18 (writes version 10, plain)",
+	.flags = XQ_FORMAT_BINARY | XQ_FORMAT_ONE_GAME,
+	.sniff = xqf_sniff,
+	.read = xqf_read,
+	.read_end = xqf_read_end,
+	.write = xqf_write,
+};
+
+const struct xq_format xq_format_xqf18 = {
+	.name = "xqf18",
+	.extensions = "xqf",
+	.description = "XQStudio binary record written as version 18, encrypted (as XQStudio 1.63)",
+	.flags = XQ_FORMAT_BINARY | XQ_FORMAT_ONE_GAME,
+	.write = xqf18_write,
+};

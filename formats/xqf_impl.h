@@ -96,6 +96,10 @@ void xqf_derive_keys(uint8_t sum, uint8_t xy, uint8_t xyf, uint8_t xyt,
 int xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r);
 void xqf_raw_free(struct xqf_raw *r);
 
+/* Slots for the pieces of pos, standard layout order (XQF and DhtmlXQ
+ * binit share it); -1 when a kind has too many pieces. */
+int xqf_fill_slots(const struct xq_pos *pos, uint8_t slot[32]);
+
 /* Start position as a FEN board (no side field) into out[XQ_FEN_MAX];
  * returns 0, or -1 when two pieces share a square. */
 int xqf_board_fen(const uint8_t squares[32], char *out, size_t size);

@@ -297,8 +297,10 @@ const char *xq_result_word(const char *text, size_t len)
 			break;
 		}
 	}
+	if (!len || len > 12)
+		return NULL;
 	for (size_t i = 0; i < sizeof results / sizeof *results; i++)
-		if (strlen(results[i].word) == len &&
+		if (results[i].word[0] == text[0] && strlen(results[i].word) == len &&
 		    !memcmp(results[i].word, text, len))
 			return results[i].result;
 	return NULL;

@@ -236,6 +236,15 @@ int xq_move_format(const struct xq_pos *pos, xq_move m, enum xq_notation n,
  * detect).  Returns 0 and sets *out, or XQ_EINVAL (no such move, garbage),
  * XQ_EILLEGAL, XQ_EAMBIG, with err (if not NULL) naming the reason and,
  * for ambiguous input, the candidates.
+ *
+ * Chinese and WXF are read by matching text against every legal move's
+ * renderings in all the dialects of man/xq-notation.7 (so CHINESE also
+ * reads 馬８進７, 马8上7, 车前平三, 前四平五, 炮25; WXF also reads +R.9,
+ * Pa.5, lower case, full width); ANY tries ICCS, then UCI10 when a rank is
+ * 10, then both relative notations.  Blanks around the move and check or
+ * quality marks after it (+ ! ? #) are ignored; flags are not used.
+ * err->offset is the byte of text where reading failed, or the start of
+ * the move when the move as a whole does not fit.
  */
 int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		  enum xq_notation n, unsigned flags, xq_move *out,

@@ -7,29 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tap.h"
 #include "xq.h"
 #include "../../formats/xqf_impl.h"
-
-static uint8_t *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	uint8_t *buf = NULL;
-	long n;
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-		buf = malloc((size_t)n + 1);
-		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-			free(buf);
-			buf = NULL;
-		}
-		*len = (size_t)n;
-	}
-	fclose(f);
-	return buf;
-}
+#include "game_cmp.h"
 
 static void sq_text(int v, char out[3])
 {
@@ -325,6 +308,308 @@ static void hostile(void)
 	}
 }
 
+/* ------------------------------------------------ the record model */
+
+struct probs {
+	int errors, warnings, notes;
+	int first_ply;
+	char first_msg[256];
+};
+
+static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
+		    enum xq_problem_code code, int ply, const char *text, const char *msg)
+{
+	struct probs *p = ctx;
+	(void)g;
+	(void)code;
+	(void)text;
+	if (sev >= XQ_SEV_ERROR) {
+		if (!p->errors++) {
+			p->first_ply = ply;
+			snprintf(p->first_msg, sizeof p->first_msg, "%s", msg);
+		}
+	} else if (sev == XQ_SEV_WARNING) {
+		p->warnings++;
+	} else {
+		p->notes++;
+	}
+}
+
+static struct xq_game *load(const char *file, struct probs *p)
+{
+	char path[512];
+	struct xqf_sink sink = { collect, p, NULL };
+	struct xq_game *g;
+	uint8_t *buf;
+	size_t len = 0;
+
+	memset(p, 0, sizeof *p);
+	snprintf(path, sizeof path, "corpus/xqf/%s", file);
+	if (!(buf = slurp(shared_path(path), &len))) {
+		ok(0, "%s: cannot read %s", file, shared_path(path));
+		return NULL;
+	}
+	g = xq_game_new();
+	if (xqf_build_game(buf, len, g, &sink) < 0) {
+		xq_game_free(g);
+		g = NULL;
+	}
+	free(buf);
+	return g;
+}
+
+static void iccs_append(char **out, size_t *len, size_t *cap, xq_move m)
+{
+	char t[5];
+	xq_move_iccs(m, t);
+	if (*len + 6 > *cap) {
+		*cap = *cap ? *cap * 2 : 4096;
+		*out = realloc(*out, *cap);
+	}
+	if (*len)
+		(*out)[(*len)++] = ' ';
+	memcpy(*out + *len, t, 4);
+	*len += 4;
+	(*out)[*len] = 0;
+}
+
+/* Moves in the order the hbsxcjp converter writes them: a move, then its
+ * next alternative (whose own alternatives nest inside it), then the
+ * continuation.  Any fixed order of the same tree would do. */
+static void pgn_order(const struct xq_node *n, char **out, size_t *len, size_t *cap)
+{
+	for (; n; n = n->child) {
+		iccs_append(out, len, cap, n->move);
+		if (n->next)
+			pgn_order(n->next, out, len, cap);
+	}
+}
+
+/* The ICCS moves of an expected file, comments and tags skipped. */
+static char *iccs_tokens(const char *file)
+{
+	char path[512];
+	uint8_t *buf;
+	size_t len = 0, o = 0;
+	char *out;
+	int depth = 0;
+
+	snprintf(path, sizeof path, "corpus/xqf/%s", file);
+	if (!(buf = slurp(shared_path(path), &len)))
+		return NULL;
+	out = calloc(1, len + 1);
+	for (size_t i = 0; i < len; i++) {
+		uint8_t c = buf[i];
+		if (c == '{')
+			depth++;
+		else if (c == '}' && depth)
+			depth--;
+		else if (c == '[' && !depth)
+			while (i < len && buf[i] != '\n')
+				i++;
+		else if (!depth && i + 4 <= len && c >= 'a' && c <= 'i' &&
+			 buf[i + 1] >= '0' && buf[i + 1] <= '9' && buf[i + 2] >= 'a' &&
+			 buf[i + 2] <= 'i' && buf[i + 3] >= '0' && buf[i + 3] <= '9' &&
+			 (i == 0 || buf[i - 1] == ' ' || buf[i - 1] == '\n' || buf[i - 1] == '(' || buf[i - 1] == '.')) {
+			if (o)
+				out[o++] = ' ';
+			memcpy(out + o, buf + i, 4);
+			o += 4;
+			i += 3;
+		}
+	}
+	free(buf);
+	return out;
+}
+
+static const struct {
+	const char *file;
+	int errors, error_ply, nodes;
+} corpus[] = {
+	{ "hbsxcjp_05wy0001_v10.xqf", 0, 0, 53 },
+	{ "hbsxcjp_buju_xianjing_v12.xqf", 0, 0, 29 },
+	{ "hbsxcjp_chebing_029_v10.xqf", 0, 0, 6 },
+	{ "hbsxcjp_feixiang_v18_big.xqf", 0, 0, 8090 },
+	{ "hbsxcjp_siliang_v10.xqf", 0, 0, 44 },
+	{ "hbsxcjp_wuyang_r1_v16.xqf", 0, 0, 183 },
+	/* e2g4 at ply 65 uncovers the red king to the horse on f2 */
+	{ "hbsxcjp_xianren_v18_huge.xqf", 1, 65, 107001 - 4 },
+	{ "hbsxcjp_zhangqiang_v13.xqf", 0, 0, 60 },
+	{ "vschess_0.xqf", 0, 0, 106 },
+	{ "vschess_0_v13.xqf", 0, 0, 106 },
+	{ "vschess_1.xqf", 0, 0, 106 },
+	{ "walker_badmovetest2_v12.xqf", 0, 0, 39 },
+	/* node 9 starts from an empty square */
+	{ "walker_badmovetest3.xqf", 1, 10, 17 },
+	{ "walker_badmovetest4.xqf", 0, 0, 17 },
+	{ "walker_emptytest.xqf", 0, 0, 0 },
+	{ "walker_fivegoats.xqf", 0, 0, 32124 },
+	{ "walker_game_varations.xqf", 0, 0, 24 },
+	{ "walker_huang_feng_030.xqf", 0, 0, 41 },
+	{ "walker_nomove.xqf", 0, 0, 0 },
+	{ "walker_pawn_move.xqf", 0, 0, 14 },
+	{ "walker_test1_v10.xqf", 0, 0, 110 },
+	{ "walker_test_5_variations.xqf", 0, 0, 24 },
+	{ "walker_ucci_test1.xqf", 0, 0, 43 },
+	{ "walker_v10_black_first.xqf", 0, 0, 3 },
+	{ "walker_v10_code0_endgame.xqf", 0, 0, 1 },
+	{ "walker_v10_result4_truncgbk.xqf", 0, 0, 48 },
+	{ "walker_v10_title_overflow.xqf", 0, 0, 178 },
+	{ "walker_v10_variations.xqf", 0, 0, 13 },
+	{ "walker_v10_whoplay_mismatch.xqf", 0, 0, 67 },
+	{ "walker_v11_endgame.xqf", 0, 0, 9 },
+	{ "walker_v11_nomoves.xqf", 0, 0, 0 },
+	{ "walker_v12_rangshuangxian.xqf", 0, 0, 130 },
+	/* the black king steps into the horse's reach at ply 48 */
+	{ "walker_v13_endgame.xqf", 1, 48, 144 - 3 },
+	{ "walker_v15_game.xqf", 0, 0, 36 },
+	{ "walker_v18_black_first.xqf", 0, 0, 64 },
+	/* 野马操田: one broken move at ply 74 and the 10 below it */
+	{ "walker_wildhouse.xqf", 1, 74, 1679 - 11 },
+	{ "xqbase_sample.xqf", 0, 0, 75 },
+	{ "xqbase_xqfexama.xqf", 0, 0, 110 },
+	{ "xqbase_xqfexamb.xqf", 0, 0, 435 },
+};
+
+static void model(void)
+{
+	for (size_t i = 0; i < sizeof corpus / sizeof corpus[0]; i++) {
+		struct probs p, q;
+		struct xq_game *g = load(corpus[i].file, &p), *h;
+		char why[256] = "";
+		if (!g) {
+			ok(0, "%s: builds a game", corpus[i].file);
+			continue;
+		}
+		is_int(p.errors, corpus[i].errors, "%s: %d error(s)%s%s", corpus[i].file,
+		       corpus[i].errors, p.errors ? ": " : "", p.first_msg);
+		if (corpus[i].errors)
+			is_int(p.first_ply, corpus[i].error_ply, "%s: reported at ply %d",
+			       corpus[i].file, corpus[i].error_ply);
+		is_int(count_nodes(g->root.child), corpus[i].nodes, "%s: %d nodes in the tree",
+		       corpus[i].file, corpus[i].nodes);
+		/* write v10 and v18, read back: the same game */
+		for (unsigned opts = 0; opts <= XQF_WRITE_V18; opts += XQF_WRITE_V18) {
+			struct xqf_sink sink = { collect, &q, NULL };
+			uint8_t *out;
+			size_t len;
+			int rc;
+			memset(&q, 0, sizeof q);
+			rc = xqf_encode_game(g, opts, &out, &len, &sink);
+			if (!ok(rc == 0, "%s: writes as v%d %s", corpus[i].file, opts ? 18 : 10, q.first_msg))
+				continue;
+			h = xq_game_new();
+			memset(&q, 0, sizeof q);
+			rc = xqf_build_game(out, len, h, &sink);
+			ok(rc == 0 && q.errors == 0 && same_game(g, h, why, sizeof why),
+			   "%s: v%d copy reads back the same %s", corpus[i].file, opts ? 18 : 10, why);
+			xq_game_free(h);
+			free(out);
+		}
+		xq_game_free(g);
+	}
+}
+
+static void expected_outputs(void)
+{
+	static const char *const pairs[][2] = {
+		{ "hbsxcjp_05wy0001_v10.xqf", "hbsxcjp_05wy0001_v10.pgn_iccs" },
+		{ "hbsxcjp_buju_xianjing_v12.xqf", "hbsxcjp_buju_xianjing_v12.pgn_iccs" },
+		{ "hbsxcjp_chebing_029_v10.xqf", "hbsxcjp_chebing_029_v10.pgn_iccs" },
+		{ "hbsxcjp_siliang_v10.xqf", "hbsxcjp_siliang_v10.pgn_iccs" },
+		{ "hbsxcjp_wuyang_r1_v16.xqf", "hbsxcjp_wuyang_r1_v16.pgn_iccs" },
+		{ "hbsxcjp_zhangqiang_v13.xqf", "hbsxcjp_zhangqiang_v13.pgn_iccs" },
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		struct probs p;
+		struct xq_game *g = load(pairs[i][0], &p);
+		char *want = iccs_tokens(pairs[i][1]), *got = NULL;
+		size_t len = 0, cap = 0;
+		if (!ok(g && want, "%s and %s readable", pairs[i][0], pairs[i][1])) {
+			xq_game_free(g);
+			free(want);
+			continue;
+		}
+		pgn_order(g->root.child, &got, &len, &cap);
+		is_str(got ? got : "", want, "%s: moves equal %s", pairs[i][0], pairs[i][1]);
+		free(got);
+		free(want);
+		xq_game_free(g);
+	}
+}
+
+static void metadata(void)
+{
+	struct probs p;
+	struct xq_game *g, *h;
+	char why[256];
+
+	g = load("walker_v10_title_overflow.xqf", &p);
+	if (g) {
+		const char *t = xq_game_tag(g, "Title");
+		ok(t && strlen(t) > 63 && strstr(t, "三气周瑜"), "title of 68 bytes read whole: %s", t ? t : "");
+		xq_game_free(g);
+	}
+	g = load("walker_v10_result4_truncgbk.xqf", &p);
+	if (g) {
+		const char *site = xq_game_tag(g, "Site"), *date = xq_game_tag(g, "Date");
+		ok(site && !strstr(site, "\xEF\xBF\xBD"), "truncated GBK site: half character dropped: %s",
+		   site ? site : "");
+		ok(date && !strstr(date, "\xEF\xBF\xBD"), "truncated GBK date: half character dropped: %s",
+		   date ? date : "");
+		is_str(xq_game_tag(g, "Result") ? xq_game_tag(g, "Result") : "", "1/2-1/2", "result code 4 is a draw");
+		xq_game_free(g);
+	}
+	g = load("walker_v10_whoplay_mismatch.xqf", &p);
+	if (g) {
+		ok(p.notes == 1 && g->start.side == XQ_BLACK, "WhoPlay contradicted by the first move: a note, black to move");
+		xq_game_free(g);
+	}
+	g = load("vschess_0.xqf", &p);
+	h = load("vschess_1.xqf", &p);
+	ok(g && h && same_game(g, h, why, sizeof why), "vschess_0 and vschess_1: same game under different keys");
+	xq_game_free(g);
+	xq_game_free(h);
+	g = load("walker_huang_feng_030.xqf", &p);
+	if (g) {
+		is_str(xq_game_tag(g, "Red") ? xq_game_tag(g, "Red") : "", "黄松轩", "red player");
+		is_str(xq_game_tag(g, "Annotator") ? xq_game_tag(g, "Annotator") : "", "石镛、石炼", "commentator");
+		is_str(xq_game_tag(g, "Author") ? xq_game_tag(g, "Author") : "", "伊新富", "author");
+		ok(g->root.comment && !strchr(g->root.comment, '\r'), "root comment without CR");
+		xq_game_free(g);
+	}
+	g = load("walker_emptytest.xqf", &p);
+	if (g) {
+		is_str(xq_game_tag(g, "TimeControl") ? xq_game_tag(g, "TimeControl") : "", "30-10-60", "time rule");
+		is_str(xq_game_tag(g, "Result") ? xq_game_tag(g, "Result") : "", "0-1", "result black wins");
+		xq_game_free(g);
+	}
+}
+
+static void unencodable(void)
+{
+	struct probs p;
+	struct xqf_sink sink = { collect, &p, NULL };
+	struct xq_game *g = xq_game_new();
+	uint8_t *out;
+	size_t len;
+	memset(&p, 0, sizeof p);
+	xq_game_set_tag(g, "Red", "Ann\xF0\x9F\x98\x80");
+	ok(xqf_encode_game(g, 0, &out, &len, &sink) == XQ_EINVAL && p.errors == 1 &&
+	   strstr(p.first_msg, "U+1F600"), "a character GBK cannot hold is an error naming it: %s", p.first_msg);
+	xq_game_free(g);
+}
+
+static void speed(void)
+{
+	struct probs p;
+	clock_t t0 = clock();
+	struct xq_game *g = load("hbsxcjp_xianren_v18_huge.xqf", &p);
+	double s = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	ok(g && s < 1.0, "the 449 KB file with 107,001 nodes reads in %.3f s (< 1 s)", s);
+	xq_game_free(g);
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
@@ -333,5 +618,10 @@ int main(void)
 	preorder();
 	text();
 	hostile();
+	model();
+	expected_outputs();
+	metadata();
+	unencodable();
+	speed();
 	return done_testing();
 }

@@ -1,0 +1,183 @@
+/*
+ * record_input.c - inputs, problem printing and outputs shared by the
+ * record commands (see record_input.h).
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "record_input.h"
+
+FILE *record_open(const char *path, const char **name)
+{
+	FILE *fp;
+	struct stat st;
+	if (!path || !strcmp(path, "-")) {
+		*name = "<stdin>";
+		return stdin;
+	}
+	*name = path;
+	if (!(fp = fopen(path, "rb"))) {
+		warnx_("cannot open '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		warnx_("cannot read '%s': %s", path, strerror(EISDIR));
+		fclose(fp);
+		return NULL;
+	}
+	return fp;
+}
+
+void record_close(FILE *fp)
+{
+	if (fp && fp != stdin)
+		fclose(fp);
+}
+
+void print_problem_always(const struct xq_problem *p)
+{
+	char where[64] = "";
+	int n = 0;
+	if (p->game > 0)
+		n = snprintf(where, sizeof where, "game %ld", p->game);
+	if (p->ply > 0)
+		snprintf(where + n, sizeof where - (size_t)n, "%sply %d", n ? ", " : "", p->ply);
+	diag(p->file, p->line, p->col, xq_severity_name(p->severity), "%s%s%s%s%s%s",
+	     where, *where ? ": " : "",
+	     p->text && p->code != XQ_P_FEN ? p->text : "",
+	     p->text && p->code != XQ_P_FEN ? ": " : "", p->msg, "");
+}
+
+void print_problem(void *data, const struct xq_problem *p)
+{
+	struct problem_printer *pp = data;
+	switch (p->severity) {
+	case XQ_SEV_NOTE: pp->notes++; break;
+	case XQ_SEV_WARNING: pp->warnings++; break;
+	case XQ_SEV_ERROR: pp->errors++; break;
+	case XQ_SEV_FATAL: pp->fatals++; break;
+	}
+	if (pp->quiet && p->severity != XQ_SEV_FATAL)
+		return;
+	if (p->severity == XQ_SEV_NOTE && !pp->verbose)
+		return;
+	print_problem_always(p);
+}
+
+int record_out_open(struct outfile *o, const char *path, char *const *inputs,
+		    int ninputs)
+{
+	struct stat st;
+	if (path && strcmp(path, "-") && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			warnx_("cannot write '%s': %s", path, strerror(EISDIR));
+			return -1;
+		}
+		/* a device or a pipe: no temporary file beside it */
+		memset(o, 0, sizeof *o);
+		if (!(o->fp = fopen(path, "w"))) {
+			warnx_("cannot open '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	return out_open(o, path, inputs, ninputs);
+}
+
+int record_notation(const char *name)
+{
+	static const struct {
+		const char *name;
+		int n;
+	} names[] = {
+		{ "iccs", XQ_NOTATION_ICCS }, { "wxf", XQ_NOTATION_WXF },
+		{ "chinese", XQ_NOTATION_CHINESE }, { "zh", XQ_NOTATION_CHINESE },
+		{ "uci", XQ_NOTATION_UCI }, { "uci10", XQ_NOTATION_UCI10 },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(names[i].name, name))
+			return names[i].n;
+	return -1;
+}
+
+/* Only the problems of the game asked for, and those outside any game. */
+struct one_game {
+	struct problem_printer pp;
+	long n;
+};
+
+static void print_one_game(void *data, const struct xq_problem *p)
+{
+	struct one_game *og = data;
+	if (p->game == 0 || p->game == og->n)
+		print_problem(&og->pp, p);
+}
+
+struct xq_game *record_load_game(const char *path, long n, const char *format,
+				 const char *encoding)
+{
+	struct one_game og = { { 0, 0, 0, 0, 0, 0 }, n };
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g = NULL;
+	const char *name;
+	FILE *fp = record_open(path, &name);
+	int err, rc;
+	long i = 0;
+
+	if (!fp)
+		return NULL;
+	o.format = format;
+	o.encoding = encoding;
+	o.name = name;
+	o.flags = XQ_READ_NO_REPLAY;
+	o.problem = print_one_game;
+	o.problem_data = &og;
+	if (!(r = xq_reader_open(fp, &o, &err))) {
+		warnx_("cannot read '%s': %s", name, err == XQ_EINVAL ?
+		       "unknown format or encoding" : xq_strerror(err));
+		record_close(fp);
+		return NULL;
+	}
+	while ((rc = xq_reader_next(r, &g)) > 0) {
+		if (++i == n)
+			break;
+		xq_game_free(g);
+		g = NULL;
+	}
+	xq_reader_close(r);
+	record_close(fp);
+	if (!g) {
+		if (rc >= 0)
+			warnx_("'%s' has %ld game%s, not %ld", name, i, i == 1 ? "" : "s", n);
+		return NULL;
+	}
+	xq_game_replay(g, name, print_one_game, &og);
+	return g;
+}
+
+int record_out_commit(struct outfile *o)
+{
+	if (o->fp && o->fp != stdout && !o->tmp) {
+		int bad = ferror(o->fp);
+		if (fclose(o->fp) != 0 || bad) {
+			o->fp = NULL;
+			warnx_("error writing output: %s", strerror(errno ? errno : EIO));
+			return -1;
+		}
+		o->fp = NULL;
+		return 0;
+	}
+	return out_commit(o);
+}
+
+void record_out_abort(struct outfile *o)
+{
+	if (o->fp && o->fp != stdout && !o->tmp) {
+		fclose(o->fp);
+		o->fp = NULL;
+		return;
+	}
+	out_abort(o);
+}

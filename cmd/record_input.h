@@ -1,0 +1,52 @@
+/*
+ * record_input.h - what the record commands (xqcheck, xqconv, xqshow)
+ * share: opening inputs ("-" and no file mean stdin), printing the
+ * library's problems in the one diagnostics format, output files that may
+ * be devices, and loading one game of a record for xqshow.
+ */
+#ifndef XQ_CMD_RECORD_INPUT_H
+#define XQ_CMD_RECORD_INPUT_H
+
+#include <stdio.h>
+
+#include "common.h"
+#include "xq.h"
+
+/* Open an input; "-" or NULL is stdin, named "<stdin>".  On failure prints
+ * "prog: cannot open 'path': reason" and returns NULL. */
+FILE *record_open(const char *path, const char **name);
+void record_close(FILE *fp);
+
+/* How problems are printed. */
+struct problem_printer {
+	int quiet;           /* print nothing */
+	int verbose;         /* notes too */
+	long errors, warnings, notes, fatals;
+};
+/* An xq_problem_fn: data is a struct problem_printer. */
+void print_problem(void *data, const struct xq_problem *p);
+/* Print one problem unconditionally. */
+void print_problem_always(const struct xq_problem *p);
+
+/* Output to path: atomic (temporary file renamed) for regular files,
+ * direct for devices and pipes (/dev/null, /dev/full), stdout for NULL or
+ * "-".  Returns 0 or -1 (reported). */
+int record_out_open(struct outfile *o, const char *path, char *const *inputs,
+		    int ninputs);
+
+/* Commit or abort what record_out_open() opened. */
+int record_out_commit(struct outfile *o);
+void record_out_abort(struct outfile *o);
+
+/* A notation by name: iccs, wxf, chinese, uci, uci10; -1 if unknown. */
+int record_notation(const char *name);
+
+/*
+ * For xqshow: read game number n (1-based) of path with the options given
+ * (format and encoding may be NULL), replayed, problems printed.  Returns
+ * the game, or NULL with a message printed (no such game, unreadable).
+ */
+struct xq_game *record_load_game(const char *path, long n, const char *format,
+				 const char *encoding);
+
+#endif

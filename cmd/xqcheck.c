@@ -1,0 +1,284 @@
+/*
+ * xqcheck - replay every game of the records given and say exactly what
+ * is wrong with the bad ones; nothing else.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "record_input.h"
+
+static const char usage_text[] =
+	"usage: xqcheck [-hjqVv] [-e encoding] [-f format] [file ...]\n"
+	"Replay every move of every game (main line and variations) and report\n"
+	"what is wrong, as file:line:col with the game and ply.\n"
+	"\n"
+	"  -e, --encoding=ENC  input encoding: utf-8, gbk, gb18030, big5 (default: detect)\n"
+	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
+	"  -j, --json          one JSON object per game on stdout\n"
+	"  -q, --quiet         only the summary line\n"
+	"  -v, --verbose       notes too (unknown tags and such)\n"
+	"  -h, --help          this help\n"
+	"  -V, --version       version\n"
+	"\n"
+	"No file, or '-', reads standard input; .gz files are read as they are.\n"
+	"Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O error.\n";
+
+static _Noreturn void usage(int status)
+{
+	fputs(usage_text, status ? stderr : stdout);
+	if (!status)
+		close_stdout();
+	exit(status);
+}
+
+/* Problems of the game being read, kept for -j. */
+struct kept {
+	struct xq_problem p;
+	char *text, *msg, *file;
+};
+
+static struct {
+	struct problem_printer pp;
+	int json;
+	struct kept *list;
+	size_t n, cap;
+	long games, valid, invalid;
+} st;
+
+static char *xstrdup(const char *s)
+{
+	char *p = s ? strdup(s) : NULL;
+	if (s && !p)
+		die(EXIT_TROUBLE, "out of memory");
+	return p;
+}
+
+static void keep_problem(void *data, const struct xq_problem *p)
+{
+	(void)data;
+	if (!st.json || p->game == 0 || p->severity == XQ_SEV_FATAL) {
+		print_problem(&st.pp, p);
+		return;
+	}
+	switch (p->severity) {
+	case XQ_SEV_NOTE: st.pp.notes++; break;
+	case XQ_SEV_WARNING: st.pp.warnings++; break;
+	default: st.pp.errors++; break;
+	}
+	if (st.n == st.cap) {
+		st.cap = st.cap ? 2 * st.cap : 16;
+		if (!(st.list = realloc(st.list, st.cap * sizeof *st.list)))
+			die(EXIT_TROUBLE, "out of memory");
+	}
+	struct kept *k = &st.list[st.n++];
+	k->p = *p;
+	k->text = xstrdup(p->text);
+	k->msg = xstrdup(p->msg);
+	k->file = xstrdup(p->file);
+	k->p.text = k->text;
+	k->p.msg = k->msg;
+	k->p.file = k->file;
+}
+
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", stdout);
+		else if (c == '\t')
+			fputs("\\t", stdout);
+		else if (c < 0x20 || c == 0x7f)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static const char *notation_name(enum xq_notation n)
+{
+	switch (n) {
+	case XQ_NOTATION_ICCS: return "iccs";
+	case XQ_NOTATION_WXF: return "wxf";
+	case XQ_NOTATION_CHINESE: return "chinese";
+	case XQ_NOTATION_UCI: return "uci";
+	case XQ_NOTATION_UCI10: return "uci10";
+	default: return "none";
+	}
+}
+
+static void json_game(const char *file, const struct xq_game *g)
+{
+	int first = 1;
+	fputs("{\"file\":", stdout);
+	json_string(file);
+	printf(",\"index\":%ld,\"line\":%ld,\"tags\":{", g->index, g->line);
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		if (!first)
+			putchar(',');
+		first = 0;
+		json_string(t->name);
+		putchar(':');
+		json_string(t->value);
+	}
+	printf("},\"fen\":");
+	json_string(g->start_fen);
+	printf(",\"notation\":\"%s\",\"plies\":%d,\"result\":", notation_name(g->notation),
+	       xq_game_plies(g));
+	json_string(g->result ? g->result : "");
+	printf(",\"status\":\"%s\",\"errors\":%d,\"warnings\":%d,\"problems\":[",
+	       g->errors ? "invalid" : "valid", g->errors, g->warnings);
+	first = 1;
+	for (size_t i = 0; i < st.n; i++) {
+		const struct xq_problem *p = &st.list[i].p;
+		if (p->game != g->index)
+			continue;
+		if (!first)
+			putchar(',');
+		first = 0;
+		printf("{\"severity\":\"%s\",\"code\":\"%s\",\"line\":%ld,\"col\":%ld,\"ply\":%d,\"text\":",
+		       xq_severity_name(p->severity), xq_problem_name(p->code), p->line, p->col, p->ply);
+		if (p->text)
+			json_string(p->text);
+		else
+			fputs("null", stdout);
+		fputs(",\"message\":", stdout);
+		json_string(p->msg);
+		putchar('}');
+	}
+	fputs("]}\n", stdout);
+	for (size_t i = 0; i < st.n; i++) {
+		free(st.list[i].text);
+		free(st.list[i].msg);
+		free(st.list[i].file);
+	}
+	st.n = 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Check one input; returns EXIT_TROUBLE on an I/O error, else 0. */
+static int check_file(const char *path, const char *format, const char *encoding,
+		      int progress)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	const char *name;
+	FILE *fp = record_open(path, &name);
+	int err, rc;
+	double last = now();
+	long fatals_before = st.pp.fatals;
+
+	if (!fp)
+		return EXIT_TROUBLE;
+	o.format = format;
+	o.encoding = encoding;
+	o.name = name;
+	o.problem = keep_problem;
+	if (!(r = xq_reader_open(fp, &o, &err))) {
+		warnx_("cannot read '%s': %s", name, xq_strerror(err));
+		record_close(fp);
+		return EXIT_TROUBLE;
+	}
+	while ((rc = xq_reader_next(r, &g)) > 0) {
+		st.games++;
+		if (g->errors)
+			st.invalid++;
+		else
+			st.valid++;
+		if (st.json)
+			json_game(name, g);
+		xq_game_free(g);
+		if (progress && (st.games & 255) == 0 && now() - last > 0.5) {
+			last = now();
+			fprintf(stderr, "\r%s: %s: %ld games, %.1f MB", progname, name,
+				st.games, (double)xq_reader_offset(r) / 1e6);
+		}
+	}
+	if (progress && st.games >= 256)
+		fprintf(stderr, "\r\033[K");
+	xq_reader_close(r);
+	record_close(fp);
+	if (st.pp.fatals > fatals_before)
+		rc = rc < 0 ? rc : XQ_EIO;
+	if (rc < 0) {
+		if (rc != XQ_EIO)
+			warnx_("error reading '%s': %s", name, xq_strerror(rc));
+		return EXIT_TROUBLE;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "encoding", required_argument, NULL, 'e' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *format = NULL, *encoding = NULL;
+	int c, status = EXIT_OK, progress;
+
+	cmd_init(argv);
+	while ((c = getopt_long(argc, argv, "e:f:hjqVv", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			if (!xq_encoding_name(optarg) && strcmp(optarg, "auto")) {
+				warnx_("unknown encoding '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			encoding = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "auto") && (!xq_format_find(optarg) || !xq_format_find(optarg)->read)) {
+				warnx_("unknown input format '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			format = optarg;
+			break;
+		case 'h': usage(EXIT_OK);
+		case 'j': st.json = 1; break;
+		case 'q': st.pp.quiet = 1; break;
+		case 'V': print_version();
+		case 'v': st.pp.verbose = 1; break;
+		default: usage(EXIT_TROUBLE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	progress = !st.pp.quiet && !st.json && isatty(2);
+
+	if (argc == 0) {
+		status = check_file(NULL, format, encoding, progress);
+	} else {
+		for (int i = 0; i < argc; i++)
+			if (check_file(argv[i], format, encoding, progress))
+				status = EXIT_TROUBLE;
+	}
+	fprintf(stderr, "%s: %ld game%s: %ld valid, %ld invalid (%ld errors, %ld warnings)\n",
+		progname, st.games, st.games == 1 ? "" : "s", st.valid, st.invalid,
+		st.pp.errors, st.pp.warnings);
+	free(st.list);
+	close_stdout();
+	if (status == EXIT_OK && (st.invalid || st.pp.errors))
+		status = EXIT_FINDINGS;
+	return status;
+}

@@ -1,0 +1,429 @@
+/*
+ * xqconv - convert game records between formats, notations and encodings.
+ * Every game read is either written or reported: games read = games
+ * written + games dropped, and the summary line says so.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "record_input.h"
+
+static const char usage_text[] =
+	"usage: xqconv [-hqVv] [--keep-broken | --strict] [-E encoding] [-e encoding]\n"
+	"              [-f format] [-n notation] [-t format] [-o file | -d dir] [file ...]\n"
+	"Convert game records between formats, notations and encodings.\n"
+	"\n"
+	"  -f, --from=FMT       input format: pgn, text, ... (default: detect)\n"
+	"  -t, --to=FMT         output format: pgn (default), text, ...\n"
+	"  -e, --encoding=ENC   input encoding: utf-8, gbk, gb18030, big5 (default: detect)\n"
+	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
+	"  -n, --notation=N     movetext: chinese (default), wxf, iccs, uci, uci10\n"
+	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
+	"  -d, --directory=DIR  one file per game in DIR, named from the tags\n"
+	"      --keep-broken    write invalid games as far as they are legal, the\n"
+	"                       rest in a comment (default: drop them)\n"
+	"      --strict         stop at the first invalid game, write nothing\n"
+	"      --crlf           CRLF line ends\n"
+	"  -q, --quiet          no diagnostics, only the summary line\n"
+	"  -v, --verbose        notes too\n"
+	"  -h, --help           this help\n"
+	"  -V, --version        version\n"
+	"\n"
+	"No file, or '-', reads standard input; .gz files are read as they are.\n"
+	"Exit status: 0 every game written, 1 some game invalid or dropped,\n"
+	"2 usage or I/O error.\n";
+
+static _Noreturn void usage(int status)
+{
+	fputs(usage_text, status ? stderr : stdout);
+	if (!status)
+		close_stdout();
+	exit(status);
+}
+
+enum policy { DROP, KEEP, STRICT };
+
+static struct {
+	struct problem_printer pp;
+	enum policy policy;
+	const char *from, *to, *enc_in, *enc_out, *outpath, *dir;
+	int notation;
+	unsigned wflags;
+	long read, written, dropped;
+	int trouble, findings, stop;
+	struct outfile out;
+	struct xq_writer *w;
+	char **inputs;
+	int ninputs;
+} st;
+
+/* --- -d DIR: file names from tags, never over an existing file */
+
+static void sanitize(char *dst, size_t size, const char *src)
+{
+	size_t o = 0;
+	for (; src && *src && o + 1 < size; src++) {
+		unsigned char c = (unsigned char)*src;
+		if (c < 0x20 || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' ||
+		    c == '"' || c == '<' || c == '>' || c == '|' || c == 0x7f)
+			c = '_';
+		else if (c == ' ')
+			c = '_';
+		dst[o++] = (char)c;
+	}
+	/* no cut UTF-8 sequence at the end */
+	while (o > 0 && ((unsigned char)dst[o - 1] & 0xc0) == 0x80) {
+		size_t k = o;
+		while (k > 0 && ((unsigned char)dst[k - 1] & 0xc0) == 0x80)
+			k--;
+		if (k == 0)
+			break;
+		unsigned char lead = (unsigned char)dst[k - 1];
+		size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+		if (o - (k - 1) == need)
+			break;
+		o = k - 1;
+	}
+	dst[o] = '\0';
+	if (dst[0] == '.')
+		dst[0] = '_';
+}
+
+static const char *out_extension(void)
+{
+	const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
+	static char ext[16];
+	size_t n;
+	if (!f)
+		return "pgn";
+	n = strcspn(f->extensions, " ");
+	if (n >= sizeof ext)
+		n = sizeof ext - 1;
+	memcpy(ext, f->extensions, n);
+	ext[n] = '\0';
+	return ext;
+}
+
+static char *game_path(const struct xq_game *g, long seq)
+{
+	char base[200], part[80], *path;
+	const char *red = xq_game_tag(g, "Red"), *black = xq_game_tag(g, "Black");
+	const char *date = xq_game_tag(g, "Date"), *event = xq_game_tag(g, "Event");
+	size_t n = 0;
+	struct stat sb;
+
+	base[0] = '\0';
+	if (red && *red && black && *black) {
+		sanitize(part, sizeof part, red);
+		n += (size_t)snprintf(base + n, sizeof base - n, "%s-", part);
+		sanitize(part, sizeof part, black);
+		n += (size_t)snprintf(base + n, sizeof base - n, "%s", part);
+		if (date && *date && n < sizeof base) {
+			sanitize(part, sizeof part, date);
+			n += (size_t)snprintf(base + n, sizeof base - n, "-%s", part);
+		}
+	} else if (event && *event) {
+		sanitize(part, sizeof part, event);
+		snprintf(base, sizeof base, "%s-%ld", part, seq);
+	} else {
+		snprintf(base, sizeof base, "game-%ld", seq);
+	}
+	size_t len = strlen(st.dir) + sizeof base + 40;
+	if (!(path = malloc(len)))
+		die(EXIT_TROUBLE, "out of memory");
+	for (long k = 1;; k++) {
+		if (k == 1)
+			snprintf(path, len, "%s/%s.%s", st.dir, base, out_extension());
+		else
+			snprintf(path, len, "%s/%s-%ld.%s", st.dir, base, k, out_extension());
+		if (lstat(path, &sb) != 0 && errno == ENOENT)
+			return path;
+	}
+}
+
+/* --- output */
+
+static int open_writer(FILE *fp, const char *name)
+{
+	struct xq_writer_opts o = { 0 };
+	int err;
+	o.format = st.to;
+	o.encoding = st.enc_out;
+	o.notation = (enum xq_notation)st.notation;
+	o.flags = st.wflags;
+	/* Big5 has no simplified characters: write traditional ones */
+	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4))
+		o.notation_flags |= XQ_NOTE_TRAD;
+	o.name = name;
+	o.problem = print_problem;
+	o.problem_data = &st.pp;
+	if (!(st.w = xq_writer_open(fp, &o, &err))) {
+		warnx_("cannot write: %s", xq_strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* Write one game to the stream or to its own file; 0 written, 1 dropped
+ * (reported), -1 I/O error. */
+static int write_game(const struct xq_game *g)
+{
+	int rc;
+	if (!st.dir) {
+		rc = xq_writer_write(st.w, g);
+		if (rc == XQ_EIO) {
+			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+			       strerror(errno ? errno : EIO));
+			return -1;
+		}
+		return rc < 0 ? 1 : 0;
+	}
+	char *path = game_path(g, st.written + st.dropped + 1);
+	struct outfile of;
+	if (record_out_open(&of, path, st.inputs, st.ninputs) < 0) {
+		free(path);
+		return -1;
+	}
+	if (open_writer(of.fp, path) < 0) {
+		record_out_abort(&of);
+		free(path);
+		return -1;
+	}
+	rc = xq_writer_write(st.w, g);
+	int crc = xq_writer_close(st.w);
+	st.w = NULL;
+	if (rc == 0 && crc == 0) {
+		free(path);
+		return record_out_commit(&of) < 0 ? -1 : 0;
+	}
+	record_out_abort(&of);
+	if (rc == XQ_EIO || crc == XQ_EIO) {
+		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+		free(path);
+		return -1;
+	}
+	free(path);
+	return 1;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void convert_file(const char *path, int progress)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	const char *name;
+	FILE *fp = record_open(path, &name);
+	int err, rc = 0;
+	double last = now();
+	long fatals_before = st.pp.fatals;
+
+	if (!fp) {
+		st.trouble = 1;
+		return;
+	}
+	o.format = st.from;
+	o.encoding = st.enc_in;
+	o.name = name;
+	o.problem = print_problem;
+	o.problem_data = &st.pp;
+	if (!(r = xq_reader_open(fp, &o, &err))) {
+		warnx_("cannot read '%s': %s", name, xq_strerror(err));
+		record_close(fp);
+		st.trouble = 1;
+		return;
+	}
+	while (!st.stop && (rc = xq_reader_next(r, &g)) > 0) {
+		st.read++;
+		if (g->errors) {
+			st.findings = 1;
+			if (st.policy == STRICT) {
+				if (!st.pp.quiet)
+					diag(name, g->line, 0, "error",
+					     "game %ld is invalid: stopping (--strict)", g->index);
+				st.dropped++;
+				st.stop = 1;
+				xq_game_free(g);
+				break;
+			}
+			if (st.policy == DROP) {
+				if (!st.pp.quiet)
+					diag(name, g->line, 0, "note", "game %ld dropped", g->index);
+				st.dropped++;
+				xq_game_free(g);
+				continue;
+			}
+		}
+		int wr = write_game(g);
+		if (wr == 0) {
+			st.written++;
+		} else if (wr > 0) {
+			st.dropped++;
+			st.findings = 1;
+			if (st.policy == STRICT)
+				st.stop = 1;
+		} else {
+			st.dropped++;
+			st.trouble = 1;
+			st.stop = 1;
+		}
+		xq_game_free(g);
+		if (progress && (st.read & 255) == 0 && now() - last > 0.5) {
+			last = now();
+			fprintf(stderr, "\r%s: %s: %ld games, %.1f MB", progname, name,
+				st.read, (double)xq_reader_offset(r) / 1e6);
+		}
+	}
+	if (progress && st.read >= 256)
+		fprintf(stderr, "\r\033[K");
+	if (st.pp.fatals > fatals_before)
+		st.trouble = 1;
+	if (!st.stop && rc < 0) {
+		if (rc != XQ_EIO)
+			warnx_("error reading '%s': %s", name, xq_strerror(rc));
+		st.trouble = 1;
+	}
+	xq_reader_close(r);
+	record_close(fp);
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF };
+	static const struct option longopts[] = {
+		{ "crlf", no_argument, NULL, OPT_CRLF },
+		{ "directory", required_argument, NULL, 'd' },
+		{ "encoding", required_argument, NULL, 'e' },
+		{ "output-encoding", required_argument, NULL, 'E' },
+		{ "from", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "keep-broken", no_argument, NULL, OPT_KEEP },
+		{ "notation", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "to", required_argument, NULL, 't' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, progress;
+	struct stat sb;
+
+	cmd_init(argv);
+	st.notation = XQ_NOTATION_CHINESE;
+	while ((c = getopt_long(argc, argv, "d:E:e:f:hn:o:qt:Vv", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd': st.dir = optarg; break;
+		case 'E':
+			if (!xq_encoding_name(optarg)) {
+				warnx_("unknown encoding '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			st.enc_out = optarg;
+			break;
+		case 'e':
+			if (!xq_encoding_name(optarg) && strcmp(optarg, "auto")) {
+				warnx_("unknown encoding '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			st.enc_in = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "auto") && (!xq_format_find(optarg) || !xq_format_find(optarg)->read)) {
+				warnx_("unknown input format '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			st.from = optarg;
+			break;
+		case 'h': usage(EXIT_OK);
+		case 'n':
+			if ((st.notation = record_notation(optarg)) < 0) {
+				warnx_("unknown notation '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			break;
+		case 'o': st.outpath = optarg; break;
+		case 'q': st.pp.quiet = 1; break;
+		case 't':
+			if (!xq_format_find(optarg) || !xq_format_find(optarg)->write) {
+				warnx_("unknown output format '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			st.to = optarg;
+			break;
+		case 'V': print_version();
+		case 'v': st.pp.verbose = 1; break;
+		case OPT_KEEP: st.policy = KEEP; break;
+		case OPT_STRICT: st.policy = STRICT; break;
+		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
+		default: usage(EXIT_TROUBLE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (st.outpath && st.dir) {
+		warnx_("-o and -d cannot be used together");
+		usage(EXIT_TROUBLE);
+	}
+	if (!st.to && st.outpath) {
+		const struct xq_format *f = xq_format_by_filename(st.outpath);
+		if (f && f->write)
+			st.to = f->name;
+	}
+	if (st.dir && (stat(st.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+		die(EXIT_TROUBLE, "'%s' is not a directory", st.dir);
+	st.inputs = argv;
+	st.ninputs = argc;
+	progress = !st.pp.quiet && isatty(2);
+
+	if (!st.dir) {
+		if (record_out_open(&st.out, st.outpath, argv, argc) < 0)
+			return EXIT_TROUBLE;
+		if (open_writer(st.out.fp, st.outpath ? st.outpath : "<stdout>") < 0) {
+			record_out_abort(&st.out);
+			return EXIT_TROUBLE;
+		}
+	}
+	if (argc == 0)
+		convert_file(NULL, progress);
+	for (int i = 0; i < argc && !st.stop; i++)
+		convert_file(argv[i], progress);
+
+	if (!st.dir) {
+		if (xq_writer_close(st.w) < 0 && !st.trouble) {
+			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+			       strerror(errno ? errno : EIO));
+			st.trouble = 1;
+		}
+		if (st.trouble || (st.policy == STRICT && st.findings)) {
+			if (st.out.fp != stdout)
+				record_out_abort(&st.out);
+		} else if (st.out.fp != stdout && record_out_commit(&st.out) < 0) {
+			st.trouble = 1;
+		}
+	}
+	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped\n", progname,
+		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
+	if (st.out.fp == stdout || !st.outpath || st.dir) {
+		int bad = ferror(stdout);
+		if (fclose(stdout) != 0 || bad) {
+			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
+			return EXIT_TROUBLE;
+		}
+	}
+	if (st.trouble)
+		return EXIT_TROUBLE;
+	return st.findings ? EXIT_FINDINGS : EXIT_OK;
+}

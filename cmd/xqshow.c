@@ -1,0 +1,611 @@
+/*
+ * xqshow - draw a position: a text diagram (ASCII or Unicode, with
+ * colours on a terminal), its FEN, its legal moves in any notation, or an
+ * SVG picture.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common.h"
+#include "record_input.h"
+#include "xq.h"
+
+static const char usage_text[] =
+	"usage: xqshow [-aFhmuV] [-e encoding] [-f format] [-g n] [-n notation] [-o file]\n"
+	"              [-p ply] [--ascii-digits]"
+	" [--book-pawns] [--color[=when]] [--flip]\n"
+	"              [--play=moves] [--svg] [--trad] [fen | file]\n"
+	"Draw a xiangqi position: the start, a FEN, or (with a record file) the\n"
+	"final position of a game's main line.\n"
+	"\n"
+	"  -a, --ascii          ASCII diagram (FEN letters, upper case red)\n"
+	"  -u, --unicode        Unicode diagram with Chinese pieces (the default)\n"
+	"      --flip           black at the bottom\n"
+	"      --color[=WHEN]   colours: auto (a terminal, NO_COLOR unset), always, never\n"
+	"  -F, --fen            print only the FEN\n"
+	"  -m, --moves          print only the legal moves, one per line\n"
+	"  -n, --notation=NAME  iccs (default for -m), wxf, chinese, uci, uci10\n"
+	"      --trad           Chinese: traditional characters\n"
+	"      --ascii-digits   Chinese: black files as 1..9, not full width\n"
+	"      --book-pawns     Chinese: book form for tandem pawns\n"
+	"      --svg            an SVG picture\n"
+	"      --play=MOVES     play these moves (any notation, separated by spaces\n"
+	"                       or commas) first; the last one is marked\n"
+	"  -p, --ply=N          with a record file: the position after N plies\n"
+	"  -g, --game=N         with a record file: game N (default 1)\n"
+	"  -f, --format=NAME    with a record file: its format (default: detected)\n"
+	"  -e, --encoding=NAME  with a record file: its encoding (default: detected)\n"
+	"  -o, --output=FILE    write to FILE instead of standard output\n"
+	"  -h, --help           this help\n"
+	"  -V, --version        version\n"
+	"\n"
+	"The FEN may be one argument or its fields in separate arguments.\n";
+
+static _Noreturn void usage(int status)
+{
+	fputs(usage_text, status ? stderr : stdout);
+	if (!status)
+		close_stdout();
+	exit(status);
+}
+
+/* What is shown, and how. */
+struct view {
+	struct xq_pos pos;     /* the position drawn */
+	struct xq_pos before;  /* the position before the last move */
+	xq_move last;          /* XQ_MOVE_NONE if none */
+	int ascii, flip, color, trad;
+};
+
+enum mode { MODE_DIAGRAM, MODE_FEN, MODE_MOVES, MODE_SVG };
+
+/* ------------------------------------------------------------ input */
+
+static char *join_args(int argc, char **argv)
+{
+	size_t len = 1;
+	char *s;
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if (!(s = malloc(len)))
+		die(EXIT_TROUBLE, "out of memory");
+	*s = '\0';
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+/*
+ * >>> RECORD READING PLUGS IN HERE. <<<
+ *
+ * Read game number `game` (1-based) of the record file `path` ("-" is
+ * standard input; format and encoding may be NULL to detect them) and set
+ * v->pos to the position after `ply` plies of its main line (ply < 0: its
+ * final position), v->before to the position one ply earlier and v->last
+ * to the move between them (XQ_MOVE_NONE at the start of the game).
+ * Return 0, 1 when the record had errors (already printed: the position
+ * shown is then the last one the main line reaches legally), or print a
+ * diagnostic and return -1.
+ *
+ * The reading itself is record_load_game() (cmd/record_input.c, shared
+ * with xqcheck and xqconv): it opens, detects, skips to the game and
+ * replays it, printing the record's problems.  A main line that stops at
+ * an illegal move ends at the last legal position.
+ */
+static int record_position(const char *path, const char *format, const char *encoding,
+			   long game, long ply, struct view *v)
+{
+	struct xq_game *g = record_load_game(strcmp(path, "-") ? path : NULL, game, format, encoding);
+	long n = 0;
+	int errors;
+
+	if (!g)
+		return -1;
+	if (g->flags & XQ_GAME_BAD_FEN) {
+		xq_game_free(g);
+		diag(path, 0, 0, "error", "game %ld has no usable start position", game);
+		return -1;
+	}
+	errors = g->errors > 0;
+	v->pos = g->start;
+	v->before = g->start;
+	v->last = XQ_MOVE_NONE;
+	for (const struct xq_node *node = g->root.child; node && (ply < 0 || n < ply); node = node->child) {
+		struct xq_undo u;
+		if (node->move == XQ_MOVE_NONE || !xq_is_legal(&v->pos, node->move))
+			break;
+		v->before = v->pos;
+		v->last = node->move;
+		xq_make(&v->pos, node->move, &u);
+		n++;
+	}
+	xq_game_free(g);
+	if (ply > n) {
+		diag(path, 0, 0, "error", "game %ld has %ld legal pl%s in its main line, not %ld",
+		     game, n, n == 1 ? "y" : "ies", ply);
+		return -1;
+	}
+	return errors;
+}
+
+/* Play the --play moves on v->pos. */
+static void play_moves(struct view *v, const char *moves)
+{
+	char *copy = strdup(moves), *save = NULL, *tok;
+	int ply = 0;
+	if (!copy)
+		die(EXIT_TROUBLE, "out of memory");
+	for (tok = strtok_r(copy, " ,\t\n", &save); tok; tok = strtok_r(NULL, " ,\t\n", &save)) {
+		struct xq_err err;
+		struct xq_undo u;
+		xq_move m;
+		ply++;
+		if (xq_move_parse(&v->pos, tok, strlen(tok), XQ_NOTATION_ANY, 0, &m, &err) < 0) {
+			char fen[XQ_FEN_MAX];
+			xq_pos_to_fen(&v->pos, fen, sizeof fen);
+			warnx_("--play, move %d: %s", ply, err.msg);
+			die(EXIT_TROUBLE, "--play, move %d: the position was %s", ply, fen);
+		}
+		v->before = v->pos;
+		v->last = m;
+		xq_make(&v->pos, m, &u);
+	}
+	free(copy);
+}
+
+/* ------------------------------------------------------- text diagram */
+
+static const char *const zh_pieces[2][2][8] = {
+	{ { "", "帅", "仕", "相", "马", "车", "炮", "兵" },
+	  { "", "将", "士", "象", "马", "车", "炮", "卒" } },
+	{ { "", "帥", "仕", "相", "馬", "車", "炮", "兵" },
+	  { "", "將", "士", "象", "馬", "車", "炮", "卒" } },
+};
+static const char *const red_numerals[10] = {
+	"", "一", "二", "三", "四", "五", "六", "七", "八", "九",
+};
+static const char *const fw_digits[10] = {
+	"", "１", "２", "３", "４", "５", "６", "７", "８", "９",
+};
+
+/* Board square at screen column j (left to right) and row i (top down). */
+static int screen_sq(const struct view *v, int j, int i)
+{
+	return v->flip ? XQ_SQ(8 - j, i) : XQ_SQ(j, 9 - i);
+}
+
+/* Is the segment between two board points a palace diagonal? */
+static int palace_diagonal(int a, int b)
+{
+	int fa = XQ_FILE(a), ra = XQ_RANK(a), fb = XQ_FILE(b), rb = XQ_RANK(b);
+	int df = fa - fb, dr = ra - rb;
+	if ((df != 1 && df != -1) || (dr != 1 && dr != -1))
+		return 0;
+	if (fa < 3 || fa > 5 || fb < 3 || fb > 5)
+		return 0;
+	if (ra <= 2 && rb <= 2)
+		return a == XQ_SQ(4, 1) || b == XQ_SQ(4, 1);
+	if (ra >= 7 && rb >= 7)
+		return a == XQ_SQ(4, 8) || b == XQ_SQ(4, 8);
+	return 0;
+}
+
+/* Box-drawing point for its connections: up, down, left, right. */
+static const char *box_point(int up, int down, int left, int right)
+{
+	static const char *const box[16] = {
+		/* index = up*8 + down*4 + left*2 + right */
+		" ", "─", "─", "─", "│", "┌", "┐", "┬",
+		"│", "└", "┘", "┴", "│", "├", "┤", "┼",
+	};
+	return box[up * 8 + down * 4 + left * 2 + right];
+}
+
+/* Between screen rows i and i+1 lies the river. */
+static int river_below(int i) { return i == 4; }
+
+static void put_glyph(FILE *fp, const struct view *v, int sq, int *width)
+{
+	enum xq_type t = xq_piece_type(&v->pos, sq);
+	enum xq_side s;
+	if (t == XQ_NONE) {
+		*width = 1;
+		fputs(v->ascii ? "+" : "", fp);
+		return;
+	}
+	s = xq_piece_side(&v->pos, sq);
+	if (v->color)
+		fputs(s == XQ_RED ? "\033[1;31m" : "\033[1m", fp);
+	if (v->ascii) {
+		fputc(xq_piece_letter(&v->pos, sq), fp);
+		*width = 1;
+	} else {
+		fputs(zh_pieces[v->trad][s][t], fp);
+		*width = 2;
+	}
+	if (v->color)
+		fputs("\033[0m", fp);
+}
+
+static void draw_text(FILE *fp, const struct view *v)
+{
+	const char *hline = v->ascii ? "-" : "─";
+	const char *vline = v->ascii ? "|" : "│";
+	int from = v->last ? xq_move_from(v->last) : -1;
+	int to = v->last ? xq_move_to(v->last) : -1;
+
+	/* top labels: the numbers of the side at the top */
+	fputs("  ", fp);
+	for (int j = 0; j < 9; j++) {
+		int x = XQ_FILE(screen_sq(v, j, 0));
+		if (v->ascii)
+			fprintf(fp, j < 8 ? " %c  " : " %c", 'a' + x);
+		else if (v->flip)
+			fprintf(fp, j < 8 ? " %s " : " %s", red_numerals[9 - x]);
+		else
+			fprintf(fp, j < 8 ? " %s " : " %s", fw_digits[x + 1]);
+	}
+	fputs("\n", fp);
+
+	for (int i = 0; i < 10; i++) {
+		/* the row of points */
+		fprintf(fp, "%d ", XQ_RANK(screen_sq(v, 0, i)));
+		for (int j = 0; j < 9; j++) {
+			int sq = screen_sq(v, j, i), w;
+			int marked = sq == from || sq == to;
+			if (marked)
+				fputs(v->ascii ? "[" : "[", fp);
+			else
+				fputs(j == 0 ? " " : hline, fp);
+			if (xq_piece_type(&v->pos, sq) == XQ_NONE && !v->ascii) {
+				int up = i > 0 && (!river_below(i - 1) || j == 0 || j == 8);
+				int down = i < 9 && (!river_below(i) || j == 0 || j == 8);
+				fputs(box_point(up, down, j > 0, j < 8), fp);
+				w = 1;
+			} else {
+				put_glyph(fp, v, sq, &w);
+			}
+			for (int k = w; k < 3; k++) {
+				if (k == w && marked)
+					fputs("]", fp);
+				else if (j < 8)
+					fputs(hline, fp);
+			}
+		}
+		fputs("\n", fp);
+		if (i == 9)
+			break;
+
+		/* the gap below it: files, palace diagonals, the river */
+		fputs("  ", fp);
+		if (river_below(i)) {
+			if (v->ascii)
+				fprintf(fp, " %s    chu he          han jie    %s\n", vline, vline);
+			else
+				fprintf(fp, " %s    楚  河           汉  界    %s\n", vline, vline);
+			continue;
+		}
+		for (int j = 0; j < 9; j++) {
+			fputs(" ", fp);
+			fputs(vline, fp);
+			if (j == 8)
+				break;
+			{
+				int a = screen_sq(v, j, i + 1), b = screen_sq(v, j + 1, i);
+				int c = screen_sq(v, j, i), d = screen_sq(v, j + 1, i + 1);
+				const char *diag_ = " ";
+				if (palace_diagonal(a, b))
+					diag_ = v->ascii ? "/" : "╱";
+				else if (palace_diagonal(c, d))
+					diag_ = v->ascii ? "\\" : "╲";
+				fprintf(fp, " %s", diag_);
+			}
+		}
+		fputs("\n", fp);
+	}
+
+	/* bottom labels */
+	fputs("  ", fp);
+	for (int j = 0; j < 9; j++) {
+		int x = XQ_FILE(screen_sq(v, j, 9));
+		if (v->ascii)
+			fprintf(fp, j < 8 ? " %c  " : " %c", 'a' + x);
+		else if (v->flip)
+			fprintf(fp, j < 8 ? " %s " : " %s", fw_digits[x + 1]);
+		else
+			fprintf(fp, j < 8 ? " %s " : " %s", red_numerals[9 - x]);
+	}
+	fputs("\n", fp);
+}
+
+static void status_line(FILE *fp, const struct view *v, enum xq_notation n, unsigned flags)
+{
+	char fen[XQ_FEN_MAX];
+	enum xq_status st = xq_status(&v->pos);
+	const char *side = v->pos.side == XQ_RED ? "red" : "black";
+
+	xq_pos_to_fen(&v->pos, fen, sizeof fen);
+	fprintf(fp, "FEN: %s\n", fen);
+	if (st == XQ_CHECKMATE)
+		fprintf(fp, "%s is checkmated", side);
+	else if (st == XQ_STALEMATE)
+		fprintf(fp, "%s has no legal move (stalemated, a loss)", side);
+	else
+		fprintf(fp, "%s to move%s", side, xq_in_check(&v->pos) ? ", in check" : "");
+	if (v->last) {
+		char t[XQ_MOVE_TEXT_MAX], iccs[5];
+		xq_move_format(&v->before, v->last, n == XQ_NOTATION_ICCS ? XQ_NOTATION_CHINESE : n,
+			       flags, t, sizeof t);
+		xq_move_iccs(v->last, iccs);
+		if (n == XQ_NOTATION_ICCS || n == XQ_NOTATION_CHINESE)
+			fprintf(fp, "; last move %s (%s)", t, iccs);
+		else
+			fprintf(fp, "; last move %s", t);
+	}
+	fputs("\n", fp);
+}
+
+/* ---------------------------------------------------------------- SVG */
+
+#define S 50   /* distance between points */
+#define M 60   /* margin to the outer lines */
+
+static void svg_line(FILE *fp, int j1, int i1, int j2, int i2)
+{
+	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+		M + j1 * S, M + i1 * S, M + j2 * S, M + i2 * S);
+}
+
+static void draw_svg(FILE *fp, const struct view *v)
+{
+	char fen[XQ_FEN_MAX];
+	int w = 2 * M + 8 * S, h = 2 * M + 9 * S;
+	static const char font[] =
+		"'Noto Serif CJK SC','Noto Sans CJK SC','WenQuanYi Micro Hei','AR PL UMing CN',serif";
+
+	xq_pos_to_fen(&v->pos, fen, sizeof fen);
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", w, h, w, h);
+	fprintf(fp, "<title>%s</title>\n", fen);
+	fprintf(fp, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#eed3a0\"/>\n", w, h);
+
+	/* lines: ranks, files (broken by the river inside), palace diagonals */
+	fprintf(fp, "<g stroke=\"#5b3a1a\" stroke-width=\"1.5\" stroke-linecap=\"square\">\n");
+	for (int i = 0; i < 10; i++)
+		svg_line(fp, 0, i, 8, i);
+	for (int j = 0; j < 9; j++) {
+		if (j == 0 || j == 8) {
+			svg_line(fp, j, 0, j, 9);
+		} else {
+			svg_line(fp, j, 0, j, 4);
+			svg_line(fp, j, 5, j, 9);
+		}
+	}
+	svg_line(fp, 3, 0, 5, 2);
+	svg_line(fp, 5, 0, 3, 2);
+	svg_line(fp, 3, 7, 5, 9);
+	svg_line(fp, 5, 7, 3, 9);
+	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke-width=\"3\"/>\n",
+		M - 6, M - 6, 8 * S + 12, 9 * S + 12);
+	fprintf(fp, "</g>\n");
+
+	/* river and file numbers */
+	fprintf(fp, "<g font-family=\"%s\" fill=\"#5b3a1a\" text-anchor=\"middle\">\n", font);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"28\">楚 河</text>\n", M + 2 * S, M + 4 * S + S / 2 + 10);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"28\">汉 界</text>\n", M + 6 * S, M + 4 * S + S / 2 + 10);
+	for (int j = 0; j < 9; j++) {
+		int x = XQ_FILE(screen_sq(v, j, 0));
+		const char *top = v->flip ? red_numerals[9 - x] : fw_digits[x + 1];
+		const char *bottom = v->flip ? fw_digits[x + 1] : red_numerals[9 - x];
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"16\">%s</text>\n", M + j * S, M - 32, top);
+		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"16\">%s</text>\n", M + j * S, M + 9 * S + 44, bottom);
+	}
+	fprintf(fp, "</g>\n");
+
+	/* the last move: a square on the origin, a ring round the piece */
+	if (v->last) {
+		for (int k = 0; k < 2; k++) {
+			int sq = k ? xq_move_to(v->last) : xq_move_from(v->last);
+			int x = 0, y = 0;
+			for (int i = 0; i < 10; i++)
+				for (int j = 0; j < 9; j++)
+					if (screen_sq(v, j, i) == sq)
+						x = M + j * S, y = M + i * S;
+			if (k == 0)
+				fprintf(fp, "<rect class=\"last-from\" x=\"%d\" y=\"%d\" width=\"24\" height=\"24\" "
+					"fill=\"#2f6fdf\" fill-opacity=\"0.85\"/>\n", x - 12, y - 12);
+			else
+				fprintf(fp, "<circle class=\"last-to\" cx=\"%d\" cy=\"%d\" r=\"26\" fill=\"none\" "
+					"stroke=\"#2f6fdf\" stroke-width=\"4\"/>\n", x, y);
+		}
+	}
+
+	/* the pieces: red and black discs with their characters */
+	fprintf(fp, "<g font-family=\"%s\" font-size=\"26\" text-anchor=\"middle\">\n", font);
+	for (int i = 0; i < 10; i++) {
+		for (int j = 0; j < 9; j++) {
+			int sq = screen_sq(v, j, i), x = M + j * S, y = M + i * S;
+			enum xq_type t = xq_piece_type(&v->pos, sq);
+			enum xq_side s;
+			if (t == XQ_NONE)
+				continue;
+			s = xq_piece_side(&v->pos, sq);
+			fprintf(fp, "<g class=\"%s\"><circle cx=\"%d\" cy=\"%d\" r=\"22\" fill=\"%s\" "
+				"stroke=\"#f6e7c1\" stroke-width=\"2\"/>"
+				"<text x=\"%d\" y=\"%d\" fill=\"#fff7e6\">%s</text></g>\n",
+				s == XQ_RED ? "red" : "black", x, y, s == XQ_RED ? "#c8281e" : "#262626",
+				x, y + 9, zh_pieces[v->trad][s][t]);
+		}
+	}
+	fprintf(fp, "</g>\n</svg>\n");
+}
+
+/* --------------------------------------------------------------- main */
+
+int main(int argc, char **argv)
+{
+	enum { OPT_FLIP = 256, OPT_SVG, OPT_TRAD, OPT_ASCII_DIGITS, OPT_BOOK, OPT_COLOR, OPT_PLAY };
+	static const struct option longopts[] = {
+		{ "ascii", no_argument, NULL, 'a' },
+		{ "ascii-digits", no_argument, NULL, OPT_ASCII_DIGITS },
+		{ "book-pawns", no_argument, NULL, OPT_BOOK },
+		{ "color", optional_argument, NULL, OPT_COLOR },
+		{ "colour", optional_argument, NULL, OPT_COLOR },
+		{ "fen", no_argument, NULL, 'F' },
+		{ "encoding", required_argument, NULL, 'e' },
+		{ "flip", no_argument, NULL, OPT_FLIP },
+		{ "format", required_argument, NULL, 'f' },
+		{ "game", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "moves", no_argument, NULL, 'm' },
+		{ "notation", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "play", required_argument, NULL, OPT_PLAY },
+		{ "ply", required_argument, NULL, 'p' },
+		{ "svg", no_argument, NULL, OPT_SVG },
+		{ "trad", no_argument, NULL, OPT_TRAD },
+		{ "unicode", no_argument, NULL, 'u' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct view v;
+	enum mode mode = MODE_DIAGRAM;
+	int modes = 0, color = -1, c, findings = 0;
+	enum xq_notation notation = XQ_NOTATION_ICCS;
+	int notation_set = 0;
+	unsigned flags = 0;
+	long ply = -1, game = 0;
+	const char *outpath = NULL, *play = NULL, *format = NULL, *encoding = NULL;
+	struct outfile out;
+
+	cmd_init(argv);
+	memset(&v, 0, sizeof v);
+	while ((c = getopt_long(argc, argv, "ae:Ff:g:hmn:o:p:uV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a': v.ascii = 1; break;
+		case 'e': encoding = optarg; break;
+		case 'F': mode = MODE_FEN; modes++; break;
+		case 'f': format = optarg; break;
+		case 'g': game = parse_number(optarg, 1, 1000000000L, "game number"); break;
+		case 'h': usage(EXIT_OK);
+		case 'm': mode = MODE_MOVES; modes++; break;
+		case 'n':
+			if (xq_notation_from_name(optarg, &notation) < 0 || notation == XQ_NOTATION_ANY) {
+				warnx_("unknown notation '%s' (expected iccs, wxf, chinese, uci or uci10)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			notation_set = 1;
+			break;
+		case 'o': outpath = optarg; break;
+		case 'p': ply = parse_number(optarg, 0, 100000, "ply"); break;
+		case 'u': v.ascii = 0; break;
+		case 'V': print_version();
+		case OPT_ASCII_DIGITS: flags |= XQ_NOTE_ASCII_DIGITS; break;
+		case OPT_BOOK: flags |= XQ_NOTE_BOOK_PAWNS; break;
+		case OPT_COLOR:
+			if (!optarg || strcmp(optarg, "always") == 0)
+				color = 1;
+			else if (strcmp(optarg, "never") == 0)
+				color = 0;
+			else if (strcmp(optarg, "auto") == 0)
+				color = -1;
+			else {
+				warnx_("invalid --color '%s' (expected auto, always or never)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			break;
+		case OPT_FLIP: v.flip = 1; break;
+		case OPT_PLAY: play = optarg; break;
+		case OPT_SVG: mode = MODE_SVG; modes++; break;
+		case OPT_TRAD: flags |= XQ_NOTE_TRAD; v.trad = 1; break;
+		default: usage(EXIT_TROUBLE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (modes > 1) {
+		warnx_("choose one of -F, -m and --svg");
+		usage(EXIT_TROUBLE);
+	}
+
+	/* the position: a record file, a FEN, or the start */
+	xq_pos_start(&v.pos);
+	if (argc == 1 && (strcmp(argv[0], "-") == 0 || access(argv[0], F_OK) == 0)) {
+		struct stat st;
+		if (strcmp(argv[0], "-") != 0 && (stat(argv[0], &st) < 0 || S_ISDIR(st.st_mode)))
+			die(EXIT_TROUBLE, "'%s' is a directory, not a record file", argv[0]);
+		findings = record_position(argv[0], format, encoding, game ? game : 1, ply, &v);
+		if (findings < 0)
+			return EXIT_TROUBLE;
+	} else {
+		if (ply >= 0)
+			die(EXIT_TROUBLE, "-p (--ply) needs a record file");
+		if (game)
+			die(EXIT_TROUBLE, "-g (--game) needs a record file");
+		if (format || encoding)
+			die(EXIT_TROUBLE, "-f and -e need a record file");
+		if (argc > 0) {
+			struct xq_err err;
+			char *fen = join_args(argc, argv);
+			int bad = xq_pos_from_fen(&v.pos, fen, 0, &err) < 0;
+			/* a FEN never has a dot: this was meant as a file name */
+			if (bad && argc == 1 && strchr(fen, '.'))
+				die(EXIT_TROUBLE, "cannot open '%s': no such file (and not a FEN: column %d: %s)",
+				    fen, err.offset + 1, err.msg);
+			if (bad)
+				die(EXIT_TROUBLE, "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
+			free(fen);
+		}
+	}
+	if (play)
+		play_moves(&v, play);
+
+	if (record_out_open(&out, outpath, argv, argc) < 0)
+		return EXIT_TROUBLE;
+	if (color < 0) {
+		const char *nc = getenv("NO_COLOR");
+		color = out.fp == stdout && isatty(STDOUT_FILENO) && !(nc && *nc);
+	}
+	v.color = color && mode == MODE_DIAGRAM;
+
+	switch (mode) {
+	case MODE_FEN: {
+		char fen[XQ_FEN_MAX];
+		xq_pos_to_fen(&v.pos, fen, sizeof fen);
+		fprintf(out.fp, "%s\n", fen);
+		break;
+	}
+	case MODE_MOVES: {
+		xq_move moves[XQ_MAX_MOVES];
+		int n = xq_legal_moves(&v.pos, moves);
+		xq_sort_moves(moves, n);
+		for (int i = 0; i < n; i++) {
+			char t[XQ_MOVE_TEXT_MAX];
+			if (xq_move_format(&v.pos, moves[i], notation, flags, t, sizeof t) < 0)
+				die(EXIT_TROUBLE, "internal error: cannot write a legal move");
+			fprintf(out.fp, "%s\n", t);
+		}
+		break;
+	}
+	case MODE_SVG:
+		draw_svg(out.fp, &v);
+		break;
+	case MODE_DIAGRAM:
+		draw_text(out.fp, &v);
+		status_line(out.fp, &v, notation_set ? notation : XQ_NOTATION_CHINESE, flags);
+		break;
+	}
+	if (out.fp == stdout) {
+		close_stdout();
+	} else if (record_out_commit(&out) < 0) {
+		return EXIT_TROUBLE;
+	}
+	return findings ? EXIT_FINDINGS : EXIT_OK;
+}

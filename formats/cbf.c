@@ -1,0 +1,616 @@
+/*
+ * cbf.c - CCBridge (象棋桥) records: CBF, the XML export
+ * (shared/docs/notation.md section 8.1).  Header fields, start position,
+ * moves and comments.  Variations in CBF were not established from real
+ * files: any element or attribute we do not know is reported as not
+ * supported instead of guessed at.  The binary CBR and CBL files are
+ * recognised and refused with that message (section 8.2 does not give
+ * their text-field layout).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq.h"
+#include "cbf_impl.h"
+
+#define CBF_MAX_SIZE (64u << 20)
+
+struct cctx {
+	struct xq_game *g;
+	const struct cbf_sink *s;
+	const char *b;
+	size_t len;
+	long line0;
+	/* line counting moves forward only */
+	size_t lpos;
+	long lline;
+	size_t lstart;
+};
+
+static void where(struct cctx *c, size_t off, long *line, long *col)
+{
+	if (off < c->lpos) {
+		c->lpos = 0;
+		c->lline = c->line0;
+		c->lstart = 0;
+	}
+	for (; c->lpos < off && c->lpos < c->len; c->lpos++)
+		if (c->b[c->lpos] == '\n') {
+			c->lline++;
+			c->lstart = c->lpos + 1;
+		}
+	*line = c->lline;
+	*col = (long)(off - c->lstart) + 1;
+}
+
+__attribute__((format(printf, 7, 8)))
+static void report(struct cctx *c, enum xq_severity sev, enum xq_problem_code code,
+		   size_t off, int ply, const char *text, const char *fmt, ...)
+{
+	char msg[300];
+	long line, col;
+	va_list ap;
+	if (sev >= XQ_SEV_ERROR)
+		c->g->flags |= XQ_GAME_BROKEN;
+	if (!c->s || !c->s->report)
+		return;
+	where(c, off, &line, &col);
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	c->s->report(c->s->ctx, c->g, sev, code, line, col, ply, text, msg);
+}
+
+static int starts(const char *s, size_t n, const char *p)
+{
+	size_t k = strlen(p);
+	return n >= k && !memcmp(s, p, k);
+}
+
+/* XML text with entities and CDATA sections decoded into a malloc'd
+ * string, spaces trimmed at both ends. */
+static char *xml_text(const char *s, size_t n)
+{
+	char *o = malloc(n + 1);
+	size_t k = 0;
+	if (!o)
+		return NULL;
+	for (size_t i = 0; i < n;) {
+		if (starts(s + i, n - i, "<![CDATA[")) {
+			const char *e;
+			size_t j = i + 9;
+			for (e = NULL; j + 3 <= n; j++)
+				if (!memcmp(s + j, "]]>", 3)) {
+					e = s + j;
+					break;
+				}
+			if (!e)
+				j = n;
+			memcpy(o + k, s + i + 9, j - (i + 9));
+			k += j - (i + 9);
+			i = e ? j + 3 : n;
+		} else if (s[i] == '&') {
+			static const struct {
+				const char *e;
+				char c;
+			} ent[] = { { "&lt;", '<' }, { "&gt;", '>' }, { "&amp;", '&' },
+				    { "&quot;", '"' }, { "&apos;", '\'' } };
+			size_t e;
+			for (e = 0; e < sizeof ent / sizeof ent[0]; e++)
+				if (starts(s + i, n - i, ent[e].e)) {
+					o[k++] = ent[e].c;
+					i += strlen(ent[e].e);
+					break;
+				}
+			if (e == sizeof ent / sizeof ent[0]) {
+				unsigned long cp = 0;
+				size_t j = i + 2;
+				int hex = j < n && (s[j] == 'x' || s[j] == 'X');
+				if (i + 1 < n && s[i + 1] == '#') {
+					j += (size_t)hex;
+					while (j < n && j - i < 12 && s[j] != ';') {
+						int d = s[j] >= '0' && s[j] <= '9' ? s[j] - '0' :
+							hex && (s[j] | 32) >= 'a' && (s[j] | 32) <= 'f' ? (s[j] | 32) - 'a' + 10 : -1;
+						if (d < 0)
+							break;
+						cp = cp * (hex ? 16 : 10) + (unsigned long)d;
+						j++;
+					}
+				}
+				if (i + 1 < n && s[i + 1] == '#' && j < n && s[j] == ';' && cp > 0 &&
+				    cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF) && j + 1 - i >= 4) {
+					/* "&#N;" is at least 4 bytes, UTF-8 at most 4 */
+					if (cp < 0x80) {
+						o[k++] = (char)cp;
+					} else if (cp < 0x800) {
+						o[k++] = (char)(0xC0 | cp >> 6);
+						o[k++] = (char)(0x80 | (cp & 0x3F));
+					} else if (cp < 0x10000) {
+						o[k++] = (char)(0xE0 | cp >> 12);
+						o[k++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+						o[k++] = (char)(0x80 | (cp & 0x3F));
+					} else {
+						o[k++] = (char)(0xF0 | cp >> 18);
+						o[k++] = (char)(0x80 | ((cp >> 12) & 0x3F));
+						o[k++] = (char)(0x80 | ((cp >> 6) & 0x3F));
+						o[k++] = (char)(0x80 | (cp & 0x3F));
+					}
+					i = j + 1;
+				} else {
+					o[k++] = s[i++];
+				}
+			}
+		} else if (s[i] == '\r') {
+			i++;
+		} else {
+			o[k++] = s[i++];
+		}
+	}
+	o[k] = '\0';
+	{
+		char *a = o;
+		while (*a == ' ' || *a == '\n' || *a == '\t')
+			a++;
+		while (k > (size_t)(a - o) && (o[k - 1] == ' ' || o[k - 1] == '\n' || o[k - 1] == '\t'))
+			k--;
+		memmove(o, a, k - (size_t)(a - o));
+		o[k - (size_t)(a - o)] = '\0';
+	}
+	return o;
+}
+
+/* One element: <name attrs> content </name> or <name attrs/>. */
+struct elem {
+	size_t start;                   /* offset of '<' */
+	const char *name, *attrs, *content;
+	size_t nlen, alen, clen;
+	size_t end;                     /* offset after the element */
+};
+
+/* Skip declarations, processing instructions, comments and text; read the
+ * next element at or after *pos that starts before limit.  0 when none,
+ * -1 on broken XML (offset in *pos). */
+static int next_elem(const char *b, size_t limit, size_t *pos, struct elem *e)
+{
+	size_t i = *pos;
+	for (;;) {
+		const char *p = i < limit ? memchr(b + i, '<', limit - i) : NULL;
+		size_t j;
+		if (!p)
+			return 0;
+		i = (size_t)(p - b);
+		if (starts(b + i, limit - i, "<?")) {
+			const char *q = cbf_memstr(b + i, limit - i, "?>");
+			i = q ? (size_t)(q - b) + 2 : limit;
+			continue;
+		}
+		if (starts(b + i, limit - i, "<!--")) {
+			const char *q = cbf_memstr(b + i, limit - i, "-->");
+			i = q ? (size_t)(q - b) + 3 : limit;
+			continue;
+		}
+		if (starts(b + i, limit - i, "<!") || starts(b + i, limit - i, "</")) {
+			*pos = i;
+			return b[i + 1] == '/' ? 0 : -1;
+		}
+		e->start = i;
+		e->name = b + i + 1;
+		for (j = i + 1; j < limit && b[j] != ' ' && b[j] != '>' && b[j] != '/' &&
+				b[j] != '\t' && b[j] != '\n' && b[j] != '\r'; j++)
+			;
+		e->nlen = j - (i + 1);
+		e->attrs = b + j;
+		for (; j < limit && b[j] != '>'; j++)
+			if (b[j] == '"') {
+				const char *q = memchr(b + j + 1, '"', limit - j - 1);
+				if (!q)
+					break;
+				j = (size_t)(q - b);
+			}
+		if (j >= limit || e->nlen == 0) {
+			*pos = i;
+			return -1;
+		}
+		if (b[j - 1] == '/') {
+			e->alen = (size_t)(b + j - 1 - e->attrs);
+			e->content = b + j + 1;
+			e->clen = 0;
+			e->end = j + 1;
+			*pos = e->end;
+			return 1;
+		}
+		e->alen = (size_t)(b + j - e->attrs);
+		e->content = b + j + 1;
+		/* the matching close tag; same-name nesting is not expected */
+		{
+			size_t k = j + 1;
+			for (;;) {
+				const char *q = k < limit ? memchr(b + k, '<', limit - k) : NULL;
+				if (!q) {
+					*pos = i;
+					return -1;
+				}
+				k = (size_t)(q - b);
+				if (starts(b + k, limit - k, "<![CDATA[")) {
+					const char *r = cbf_memstr(b + k, limit - k, "]]>");
+					if (!r) {
+						*pos = k;
+						return -1;
+					}
+					k = (size_t)(r - b) + 3;
+					continue;
+				}
+				if (b[k + 1] == '/' && limit - k - 2 >= e->nlen + 1 &&
+				    !memcmp(b + k + 2, e->name, e->nlen) && b[k + 2 + e->nlen] == '>') {
+					e->clen = k - (j + 1);
+					e->end = k + 3 + e->nlen;
+					*pos = e->end;
+					return 1;
+				}
+				k++;
+			}
+		}
+	}
+}
+
+const char *cbf_memstr(const char *s, size_t n, const char *pat)
+{
+	size_t k = strlen(pat);
+	for (size_t i = 0; i + k <= n; i++)
+		if (s[i] == pat[0] && !memcmp(s + i, pat, k))
+			return s + i;
+	return NULL;
+}
+
+static int name_is(const struct elem *e, const char *n)
+{
+	return e->nlen == strlen(n) && !memcmp(e->name, n, e->nlen);
+}
+
+/* The value of attribute name, or NULL; its length in *n. */
+static const char *attr(const struct elem *e, const char *name, size_t *n)
+{
+	size_t k = strlen(name);
+	for (size_t i = 0; i + k + 2 <= e->alen; i++) {
+		if (memcmp(e->attrs + i, name, k) || e->attrs[i + k] != '=' ||
+		    e->attrs[i + k + 1] != '"' || (i && e->attrs[i - 1] != ' ' && e->attrs[i - 1] != '\t'))
+			continue;
+		{
+			const char *v = e->attrs + i + k + 2;
+			const char *q = memchr(v, '"', e->alen - (i + k + 2));
+			if (!q)
+				return NULL;
+			*n = (size_t)(q - v);
+			return v;
+		}
+	}
+	return NULL;
+}
+
+static const struct {
+	const char *el, *tag;
+} head_map[] = {
+	{ "Name", "Title" }, { "Contest", "Event" }, { "Round", "Round" },
+	{ "Group", "Group" }, { "Table", "Table" }, { "Date", "Date" },
+	{ "Site", "Site" }, { "TimeRule", "TimeControl" }, { "Red", "Red" },
+	{ "RedTeam", "RedTeam" }, { "RedTime", "RedTime" }, { "RedRating", "RedElo" },
+	{ "Black", "Black" }, { "BlackTeam", "BlackTeam" }, { "BlackTime", "BlackTime" },
+	{ "BlackRating", "BlackElo" }, { "Referee", "Judge" }, { "Recorder", "Recorder" },
+	{ "Commentator", "Annotator" }, { "Creator", "Author" }, { "ECCO", "ECCO" },
+	{ "URL", NULL }, { "From", NULL }, { "ContestType", NULL },
+	{ "CommentatorURL", NULL }, { "CreatorURL", NULL }, { "DateCreated", NULL },
+	{ "DateModified", NULL }, { "RecordType", NULL }, { "RecordKind", NULL },
+	{ "ResultType", NULL }, { "RecordResult", NULL }, { "FEN", NULL },
+};
+
+static int read_move(const char *v, size_t n, int *from, int *to)
+{
+	int d[4];
+	if (n != 5 || v[2] != '-')
+		return -1;
+	d[0] = v[0] - '0';
+	d[1] = v[1] - '0';
+	d[2] = v[3] - '0';
+	d[3] = v[4] - '0';
+	for (int i = 0; i < 4; i++)
+		if (d[i] < 0 || d[i] > 9)
+			return -1;
+	if (d[0] > 8 || d[2] > 8)
+		return -1;
+	*from = XQ_SQ(d[0], 9 - d[1]);
+	*to = XQ_SQ(d[2], 9 - d[3]);
+	return 0;
+}
+
+int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
+		   const struct cbf_sink *s)
+{
+	struct cctx c = { g, s, b, len, line0, 0, line0, 0 };
+	struct elem root, e, h;
+	size_t pos = 0, rpos, hpos;
+	int rc = 0, r, seen_head = 0, seen_moves = 0;
+	const char *result = "*";
+
+	g->line = line0;
+	if (len >= 3 && !memcmp(b, "\xEF\xBB\xBF", 3))
+		pos = 3;
+	r = next_elem(b, len, &pos, &root);
+	if (r <= 0 || !name_is(&root, "ChineseChessRecord")) {
+		report(&c, XQ_SEV_FATAL, XQ_P_FORMAT, pos, 0, NULL,
+		       "no <ChineseChessRecord> element: not a CBF file");
+		return XQ_EINVAL;
+	}
+	rpos = (size_t)(root.content - b);
+	for (;;) {
+		r = next_elem(b, rpos + root.clen, &rpos, &e);
+		if (r < 0) {
+			report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, rpos, 0, NULL, "broken XML; the rest ignored");
+			break;
+		}
+		if (r == 0)
+			break;
+		if (name_is(&e, "Head")) {
+			seen_head = 1;
+			hpos = (size_t)(e.content - b);
+			while ((r = next_elem(b, hpos + e.clen, &hpos, &h)) > 0) {
+				char *v = xml_text(h.content, h.clen);
+				size_t k;
+				if (!v)
+					return XQ_ENOMEM;
+				for (k = 0; k < sizeof head_map / sizeof head_map[0]; k++)
+					if (name_is(&h, head_map[k].el))
+						break;
+				if (k == sizeof head_map / sizeof head_map[0]) {
+					report(&c, XQ_SEV_NOTE, XQ_P_TAG, h.start, 0, NULL,
+					       "head element <%.*s> not supported; ignored", (int)h.nlen, h.name);
+				} else if (head_map[k].tag && *v) {
+					rc = xq_game_add_tag(g, head_map[k].tag, v);
+				} else if (name_is(&h, "RecordResult")) {
+					static const char *const res[] = { "*", "1-0", "0-1", "1/2-1/2", "1/2-1/2" };
+					if (*v >= '0' && *v <= '4' && !v[1])
+						result = res[*v - '0'];
+					else if (*v)
+						report(&c, XQ_SEV_WARNING, XQ_P_RESULT, h.start, 0, v,
+						       "RecordResult '%s' unknown; read as unfinished", v);
+				} else if (name_is(&h, "FEN") && *v) {
+					struct xq_err err;
+					if (xq_game_set_fen(g, v, XQ_FEN_LAX, &err) < 0) {
+						report(&c, XQ_SEV_ERROR, XQ_P_FEN, h.start, 0, v, "bad FEN: %s", err.msg);
+						free(v);
+						g->result = result;
+						return xq_game_set_tag(g, "Result", result) < 0 ? XQ_ENOMEM : 0;
+					}
+				}
+				free(v);
+				if (rc < 0)
+					return rc;
+			}
+			if (r < 0)
+				report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, hpos, 0, NULL, "broken XML in <Head>");
+		} else if (name_is(&e, "MoveList")) {
+			struct xq_pos pos2 = g->start;
+			struct xq_node *prev = &g->root;
+			size_t mpos = (size_t)(e.content - b);
+			int ply = 0, ended = 0;
+			seen_moves = 1;
+			while ((r = next_elem(b, mpos + e.clen, &mpos, &h)) > 0) {
+				size_t vn = 0, en = 0;
+				const char *v = attr(&h, "value", &vn), *end = attr(&h, "end", &en);
+				char iccs[8];
+				int from, to;
+				xq_move m;
+				struct xq_node *n;
+				if (!name_is(&h, "Move")) {
+					report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
+					       "element <%.*s> in the move list not supported (variations in CBF are not known); ignored",
+					       (int)h.nlen, h.name);
+					continue;
+				}
+				{
+					/* attributes other than value and end: not supported */
+					const char *a = h.attrs, *ae = h.attrs + h.alen;
+					while (a < ae) {
+						while (a < ae && (*a == ' ' || *a == '\t' || *a == '/' || *a == '\n' || *a == '\r'))
+							a++;
+						if (a >= ae)
+							break;
+						if (!starts(a, (size_t)(ae - a), "value=") && !starts(a, (size_t)(ae - a), "end="))
+							report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
+							       "attribute '%.*s' of <Move> not supported; ignored",
+							       (int)strcspn(a, "= \t>"), a);
+						while (a < ae && *a != '"')
+							a++;
+						if (a < ae) {
+							const char *q = memchr(a + 1, '"', (size_t)(ae - a - 1));
+							a = q ? q + 1 : ae;
+						}
+					}
+				}
+				if (cbf_memstr(h.content, h.clen, "<Move")) {
+					report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
+					       "moves nested inside a move (variations?) not supported; ignored");
+				}
+				if (ended) {
+					report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
+					       "move after the one marked end=\"1\"; ignored");
+					continue;
+				}
+				if (!v) {
+					report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
+					       "<Move> without value; the moves after it ignored");
+					break;
+				}
+				snprintf(iccs, sizeof iccs, "%.*s", (int)(vn < 5 ? vn : 5), v);
+				if (ply == 0 && prev == &g->root && vn == 5 && !memcmp(v, "00-00", 5) && !g->root.child &&
+				    !g->root.comment) {
+					/* the root node: carries the start comment */
+					n = &g->root;
+				} else {
+					if (read_move(v, vn, &from, &to) < 0 ||
+					    !xq_is_legal(&pos2, m = xq_move_make(from, to))) {
+						report(&c, XQ_SEV_ERROR, XQ_P_ILLEGAL, h.start, ply + 1, iccs,
+						       "ply %d: move %s: %s; the moves after it ignored", ply + 1, iccs,
+						       read_move(v, vn, &from, &to) < 0 ? "not an XY-XY square pair" :
+						       xq_piece_type(&pos2, from) == XQ_NONE ? "no piece on its from-square" :
+						       "not a legal move here");
+						break;
+					}
+					if (!(n = xq_node_add(g, prev, m, NULL, 0)))
+						return XQ_ENOMEM;
+					{
+						long ln, cl;
+						where(&c, h.start, &ln, &cl);
+						n->line = (uint32_t)ln;
+						n->col = (uint32_t)cl;
+					}
+					{
+						struct xq_undo u;
+						xq_make(&pos2, m, &u);
+					}
+					prev = n;
+					ply++;
+				}
+				if (h.clen) {
+					char *t = xml_text(h.content, h.clen);
+					if (!t)
+						return XQ_ENOMEM;
+					if (*t && xq_node_comment(g, n, 0, t, strlen(t)) < 0) {
+						free(t);
+						return XQ_ENOMEM;
+					}
+					free(t);
+				}
+				if (en == 1 && end[0] == '1')
+					ended = 1;
+			}
+			if (r < 0)
+				report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, mpos, ply, NULL,
+				       "broken XML in <MoveList>; the moves after it ignored");
+		} else {
+			report(&c, XQ_SEV_NOTE, XQ_P_SYNTAX, e.start, 0, NULL,
+			       "element <%.*s> not supported; ignored", (int)e.nlen, e.name);
+		}
+	}
+	if (!seen_head || !seen_moves)
+		report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, 0, 0, NULL, "no <%s> element",
+		       seen_head ? "MoveList" : "Head");
+	g->result = result;
+	return xq_game_set_tag(g, "Result", result) < 0 ? XQ_ENOMEM : 0;
+}
+
+/* ----------------------------------------------------- the format ops */
+
+static void cbf_report(void *ctx, struct xq_game *g, enum xq_severity sev,
+		       enum xq_problem_code code, long line, long col, int ply,
+		       const char *text, const char *msg)
+{
+	xq_reader_problem(ctx, g, sev, code, line, col, ply, text, "%s", msg);
+}
+
+static int cbf_read(struct xq_reader *r, struct xq_game *g)
+{
+	int *done = (int *)xq_reader_state(r);
+	struct cbf_sink sink = { cbf_report, r };
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	const char *line;
+	size_t n;
+	int rc;
+
+	/* the state slot holds a flag, not a pointer: one game per file */
+	if (*done)
+		return 0;
+	*done = 1;
+	while ((rc = xq_reader_getline(r, &line, &n)) > 0) {
+		if (cap - len < n + 2) {
+			size_t nc = cap ? cap * 2 : 65536;
+			char *nb;
+			while (nc - len < n + 2)
+				nc *= 2;
+			if (nc > CBF_MAX_SIZE) {
+				free(buf);
+				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
+						  "CBF file larger than %u MiB; not read", CBF_MAX_SIZE >> 20);
+				return XQ_ERANGE;
+			}
+			if (!(nb = realloc(buf, nc))) {
+				free(buf);
+				return XQ_ENOMEM;
+			}
+			buf = nb;
+			cap = nc;
+		}
+		memcpy(buf + len, line, n);
+		len += n;
+		buf[len++] = '\n';
+	}
+	if (rc < 0) {
+		free(buf);
+		return rc;
+	}
+	if (!len) {
+		free(buf);
+		return 0;
+	}
+	rc = cbf_build_game(buf, len, 1, g, &sink);
+	free(buf);
+	return rc < 0 ? rc : 1;
+}
+
+static void cbf_read_end(struct xq_reader *r)
+{
+	*xq_reader_state(r) = NULL;
+}
+
+static int cbf_sniff(const unsigned char *head, size_t len, const char *name)
+{
+	const char *h = (const char *)head;
+	if (cbf_memstr(h, len, "<ChineseChessRecord"))
+		return 90;
+	return 0;
+}
+
+const struct xq_format xq_format_cbf = {
+	.name = "cbf",
+	.extensions = "cbf",
+	.description = "CCBridge XML record (CBF); main line and comments",
+	.flags = XQ_FORMAT_ONE_GAME,
+	.sniff = cbf_sniff,
+	.read = cbf_read,
+	.read_end = cbf_read_end,
+};
+
+/* CBR and CBL: recognised, refused with a clear message. */
+
+static int cbr_sniff(const unsigned char *head, size_t len, const char *name)
+{
+	if (len >= 16 && (!memcmp(head, "CCBridge Record\0", 16) ||
+			  !memcmp(head, "CCBridgeLibrary\0", 16)))
+		return 95;
+	return 0;
+}
+
+static int cbr_read(struct xq_reader *r, struct xq_game *g)
+{
+	unsigned char magic[16];
+	long n = xq_reader_read(r, magic, sizeof magic);
+	int lib = n == 16 && !memcmp(magic, "CCBridgeLibrary\0", 16);
+	if (n <= 0)
+		return (int)n;
+	xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
+			  "CCBridge binary %s (%s) not supported: the layout of its text fields is not "
+			  "documented; export the games from CCBridge as CBF (XML)",
+			  lib ? "library" : "record", lib ? "CBL" : "CBR");
+	return XQ_EINVAL;
+}
+
+const struct xq_format xq_format_cbr = {
+	.name = "cbr",
+	.extensions = "cbr cbl",
+	.description = "CCBridge binary record and library (CBR, CBL): recognised, not supported",
+	.flags = XQ_FORMAT_BINARY,
+	.sniff = cbr_sniff,
+	.read = cbr_read,
+};

@@ -1,0 +1,31 @@
+/*
+ * cbf_impl.h - the CBF (CCBridge XML) parser below the reader ops of
+ * formats/cbf.c.  Private to the library and its unit tests.
+ */
+#ifndef XQ_CBF_IMPL_H
+#define XQ_CBF_IMPL_H
+
+#include <stddef.h>
+
+#include "xq.h"
+
+struct cbf_sink {
+	void (*report)(void *ctx, struct xq_game *g, enum xq_severity sev,
+		       enum xq_problem_code code, long line, long col, int ply,
+		       const char *text, const char *msg);
+	void *ctx;
+};
+
+/*
+ * Build g from a whole CBF document b[0..len) (UTF-8, BOM allowed);
+ * line0 is the source line it starts on.  Illegal moves end the game
+ * with a report (the moves before are kept).  0, XQ_EINVAL (no
+ * <ChineseChessRecord>: reported) or XQ_ENOMEM.
+ */
+int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
+		   const struct cbf_sink *s);
+
+/* memmem for a NUL-terminated pattern. */
+const char *cbf_memstr(const char *s, size_t n, const char *pat);
+
+#endif

@@ -1,0 +1,1195 @@
+/*
+ * dhtmlxq.c - DhtmlXQ blocks (dpxq.com viewer, shared/docs/notation.md
+ * section 7): [DhtmlXQ]...[/DhtmlXQ] in text files and HTML pages, several
+ * per page; binit positions, movelist, variations [DhtmlXQ_move_P_S_B],
+ * comments; and the writer of the same block.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq.h"
+#include "xqf_impl.h"
+#include "dhtmlxq_impl.h"
+
+/* ------------------------------------------------------------ parsing */
+
+struct dtag {
+	const char *name, *val;
+	size_t nlen, vlen;
+	long line, col;     /* of the value, 1-based */
+};
+
+struct dline {
+	long id, parent, start;     /* B, P, S */
+	const struct dtag *tag;
+	struct xq_node **nodes;     /* nodes[k]: ply start + k */
+	long n;                     /* moves built */
+	int state;                  /* 0 waiting, 1 built, 2 given up */
+};
+
+struct dctx {
+	struct xq_game *g;
+	const struct dhtmlxq_sink *s;
+	struct dline *lines;
+	size_t nlines;
+	long total_moves;
+};
+
+#define MAX_TAGS 200000
+#define MAX_MOVES 2000000
+
+__attribute__((format(printf, 7, 8)))
+static void report(struct dctx *c, enum xq_severity sev, enum xq_problem_code code,
+		   const struct dtag *t, int ply, const char *text, const char *fmt, ...)
+{
+	char msg[300];
+	va_list ap;
+	if (sev >= XQ_SEV_ERROR)
+		c->g->flags |= XQ_GAME_BROKEN;
+	if (!c->s || !c->s->report)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	c->s->report(c->s->ctx, c->g, sev, code, t ? t->line : 0, t ? t->col : 0, ply, text, msg);
+}
+
+static int name_is(const struct dtag *t, const char *name)
+{
+	size_t n = strlen(name);
+	return t->nlen == n && !memcmp(t->name, name, n);
+}
+
+static int prefix(const char *s, size_t n, const char *p)
+{
+	size_t k = strlen(p);
+	return n >= k && !memcmp(s, p, k);
+}
+
+/* Append the UTF-8 form of cp. */
+static size_t put_utf8(char *o, uint32_t cp)
+{
+	if (cp < 0x80) {
+		o[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		o[0] = (char)(0xC0 | cp >> 6);
+		o[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		o[0] = (char)(0xE0 | cp >> 12);
+		o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		o[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	o[0] = (char)(0xF0 | cp >> 18);
+	o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+	o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+	o[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+static int hexval(int ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Comment and tag text: "||" and <br> become line breaks, HTML entities
+ * and \uXXXX escapes are decoded, CR LF becomes LF.  Writes into out
+ * (room for len + 1 bytes: the result is never longer) and returns the
+ * length.
+ */
+static size_t unescape(const char *s, size_t len, char *out)
+{
+	static const struct {
+		const char *name;
+		uint32_t cp;
+	} ent[] = {
+		{ "lt", '<' }, { "gt", '>' }, { "amp", '&' }, { "quot", '"' },
+		{ "apos", '\'' }, { "nbsp", 0xA0 },
+	};
+	size_t o = 0;
+	for (size_t i = 0; i < len;) {
+		char ch = s[i];
+		if (ch == '|' && i + 1 < len && s[i + 1] == '|') {
+			out[o++] = '\n';
+			i += 2;
+		} else if (ch == '\r') {
+			i++;
+		} else if (ch == '<' && (prefix(s + i, len - i, "<br>") || prefix(s + i, len - i, "<BR>") ||
+					 prefix(s + i, len - i, "<br/>") || prefix(s + i, len - i, "<br />"))) {
+			out[o++] = '\n';
+			while (i < len && s[i] != '>')
+				i++;
+			i++;
+		} else if (ch == '&') {
+			size_t j = i + 1;
+			uint32_t cp = 0;
+			int okk = 0;
+			while (j < len && j - i < 10 && s[j] != ';')
+				j++;
+			if (j < len && s[j] == ';') {
+				if (s[i + 1] == '#') {
+					size_t k = i + 2;
+					int base = 10;
+					if (k < j && (s[k] == 'x' || s[k] == 'X')) {
+						base = 16;
+						k++;
+					}
+					okk = k < j;
+					for (; k < j && okk; k++) {
+						int d = hexval((unsigned char)s[k]);
+						if (d < 0 || d >= base)
+							okk = 0;
+						else
+							cp = cp * (uint32_t)base + (uint32_t)d;
+					}
+					if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+						okk = 0;
+				} else {
+					for (size_t e = 0; e < sizeof ent / sizeof ent[0]; e++)
+						if (strlen(ent[e].name) == j - i - 1 &&
+						    !memcmp(ent[e].name, s + i + 1, j - i - 1)) {
+							cp = ent[e].cp;
+							okk = 1;
+						}
+				}
+			}
+			/* an entity is at least 4 bytes ("&lt;"), its UTF-8 at most 4 */
+			if (okk && put_utf8(out + o, cp) <= j - i + 1) {
+				o += put_utf8(out + o, cp);
+				i = j + 1;
+			} else {
+				out[o++] = ch;
+				i++;
+			}
+		} else if (ch == '\\' && i + 5 < len + 0 && s[i + 1] == 'u' &&
+			   hexval((unsigned char)s[i + 2]) >= 0 && hexval((unsigned char)s[i + 3]) >= 0 &&
+			   hexval((unsigned char)s[i + 4]) >= 0 && hexval((unsigned char)s[i + 5]) >= 0) {
+			uint32_t cp = (uint32_t)(hexval((unsigned char)s[i + 2]) << 12 |
+						 hexval((unsigned char)s[i + 3]) << 8 |
+						 hexval((unsigned char)s[i + 4]) << 4 |
+						 hexval((unsigned char)s[i + 5]));
+			if (cp >= 0xD800 && cp <= 0xDFFF)
+				cp = 0xFFFD;
+			o += put_utf8(out + o, cp);     /* <= 3 bytes for 6 */
+			i += 6;
+		} else {
+			out[o++] = ch;
+			i++;
+		}
+	}
+	out[o] = '\0';
+	return o;
+}
+
+static char *dup_text(struct dctx *c, const char *s, size_t len, int trim)
+{
+	char *tmp = malloc(len + 1), *r;
+	size_t n;
+	if (!tmp)
+		return NULL;
+	n = unescape(s, len, tmp);
+	if (trim) {
+		char *a = tmp;
+		while (*a == ' ' || *a == '\t' || *a == '\n')
+			a++;
+		while (n > (size_t)(a - tmp) && (tmp[n - 1] == ' ' || tmp[n - 1] == '\t' || tmp[n - 1] == '\n'))
+			n--;
+		r = xq_game_strndup(c->g, a, n - (size_t)(a - tmp));
+	} else {
+		r = xq_game_strndup(c->g, tmp, n);
+	}
+	free(tmp);
+	return r;
+}
+
+/* Split the block into tags.  Returns the count or XQ_ENOMEM. */
+static long split_tags(struct dctx *c, const char *b, size_t len, long line0,
+		       struct dtag **out)
+{
+	struct dtag *t = NULL;
+	size_t n = 0, cap = 0, i = 0, ls = 0;   /* ls: offset where the line starts */
+	long line = line0;
+
+	while (i < len) {
+		const char *p = memchr(b + i, '[', len - i);
+		size_t st, ne, ve;
+		if (!p)
+			break;
+		for (; i < (size_t)(p - b); i++)
+			if (b[i] == '\n') {
+				line++;
+				ls = i + 1;
+			}
+		st = i;
+		if (!prefix(b + st, len - st, "[DhtmlXQ_")) {
+			i++;
+			continue;
+		}
+		ne = st + 9;
+		while (ne < len && b[ne] != ']' && b[ne] != '[' && b[ne] != '\n' && ne - st < 64)
+			ne++;
+		if (ne >= len || b[ne] != ']') {
+			i = st + 1;
+			continue;
+		}
+		if (n == cap) {
+			size_t nc = cap ? cap * 2 : 64;
+			struct dtag *nt;
+			if (nc > MAX_TAGS) {
+				report(c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0, NULL,
+				       "more than %d DhtmlXQ tags in one block; the rest ignored", MAX_TAGS);
+				break;
+			}
+			if (!(nt = realloc(t, nc * sizeof *nt))) {
+				free(t);
+				return XQ_ENOMEM;
+			}
+			t = nt;
+			cap = nc;
+		}
+		t[n].name = b + st + 9;
+		t[n].nlen = ne - st - 9;
+		t[n].val = b + ne + 1;
+		t[n].line = line;
+		t[n].col = (long)(ne + 1 - ls) + 1;
+		/* the value runs to [/DhtmlXQ_name], else to the next tag */
+		ve = ne + 1;
+		for (;;) {
+			const char *q = ve < len ? memchr(b + ve, '[', len - ve) : NULL;
+			if (!q) {
+				ve = len;
+				t[n].vlen = len - (ne + 1);
+				break;
+			}
+			ve = (size_t)(q - b);
+			if (prefix(b + ve, len - ve, "[/DhtmlXQ_") && len - ve - 10 >= t[n].nlen + 1 &&
+			    !memcmp(b + ve + 10, t[n].name, t[n].nlen) && b[ve + 10 + t[n].nlen] == ']') {
+				t[n].vlen = ve - (ne + 1);
+				ve += 11 + t[n].nlen;
+				break;
+			}
+			if (prefix(b + ve, len - ve, "[DhtmlXQ") || prefix(b + ve, len - ve, "[/DhtmlXQ")) {
+				t[n].vlen = ve - (ne + 1);
+				report(c, XQ_SEV_WARNING, XQ_P_SYNTAX, &t[n], 0, NULL,
+				       "[DhtmlXQ_%.*s] is not closed", (int)t[n].nlen, t[n].name);
+				break;
+			}
+			ve++;
+		}
+		for (; i < ve; i++)
+			if (b[i] == '\n') {
+				line++;
+				ls = i + 1;
+			}
+		n++;
+	}
+	*out = t;
+	return (long)n;
+}
+
+static long parse_num(const char *s, size_t n, size_t *used)
+{
+	long v = 0;
+	size_t i = 0;
+	while (i < n && s[i] >= '0' && s[i] <= '9' && i < 9)
+		v = v * 10 + (s[i++] - '0');
+	*used = i;
+	return i ? v : -1;
+}
+
+static struct dline *find_line(struct dctx *c, long id)
+{
+	size_t lo = 0, hi = c->nlines;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (c->lines[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < c->nlines && c->lines[lo].id == id)
+		return &c->lines[lo];
+	return NULL;
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+	const struct dline *x = a, *y = b;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The node at absolute ply k of line l (the root for 0), or NULL. */
+static struct xq_node *node_at(struct dctx *c, struct dline *l, long k)
+{
+	size_t guard = 0;
+	while (l && guard++ <= c->nlines) {
+		if (k <= 0)
+			return &c->g->root;
+		if (k >= l->start)
+			return k - l->start < l->n ? l->nodes[k - l->start] : NULL;
+		l = l->id == 0 ? NULL : find_line(c, l->parent);
+	}
+	return NULL;
+}
+
+static int digit_sq(const char *d, int *sq)
+{
+	int x = d[0] - '0', y = d[1] - '0';
+	if (x < 0 || x > 8 || y < 0 || y > 9)
+		return -1;
+	*sq = XQ_SQ(x, 9 - y);
+	return 0;
+}
+
+/* Build line l below its anchor; 0 or XQ_ENOMEM. */
+static int build_line(struct dctx *c, struct dline *l)
+{
+	struct xq_node *anchor, *prev;
+	struct xq_pos pos;
+	const char *d = l->tag->val;
+	size_t len = 0;
+	long nm;
+	char iccs[8];
+
+	for (size_t i = 0; i < l->tag->vlen; i++)
+		if (d[i] >= '0' && d[i] <= '9')
+			len++;
+	nm = (long)(len / 4);
+	if (l->id == 0) {
+		anchor = &c->g->root;
+	} else {
+		struct dline *p = find_line(c, l->parent);
+		anchor = node_at(c, p, l->start - 1);
+		if (!anchor) {
+			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, l->tag, 0, NULL,
+			       "variation %ld starts at ply %ld, beyond the end of line %ld; left out",
+			       l->id, l->start, l->parent);
+			l->state = 2;
+			return 0;
+		}
+	}
+	if (c->total_moves + nm > MAX_MOVES) {
+		report(c, XQ_SEV_ERROR, XQ_P_LIMIT, l->tag, 0, NULL,
+		       "more than %d moves in one record; line %ld left out", MAX_MOVES, l->id);
+		l->state = 2;
+		return 0;
+	}
+	c->total_moves += nm;
+	if (nm && !(l->nodes = xq_game_alloc(c->g, (size_t)nm * sizeof *l->nodes)))
+		return XQ_ENOMEM;
+	/* the position before the line: replay the anchor's path */
+	{
+		size_t depth = 0;
+		const struct xq_node *a;
+		for (a = anchor; a->parent; a = a->parent)
+			depth++;
+		pos = c->g->start;
+		if (depth) {
+			const struct xq_node **path = malloc(depth * sizeof *path);
+			size_t k = depth;
+			if (!path)
+				return XQ_ENOMEM;
+			for (a = anchor; a->parent; a = a->parent)
+				path[--k] = a;
+			for (k = 0; k < depth; k++) {
+				struct xq_undo u;
+				xq_make(&pos, path[k]->move, &u);
+			}
+			free(path);
+		}
+	}
+	prev = anchor;
+	{
+		size_t i = 0;
+		long k = 0;
+		while (k < nm) {
+			char dg[4];
+			size_t j = 0, at = 0;
+			int from, to;
+			xq_move m;
+			struct xq_node *nd;
+			while (j < 4) {
+				if (d[i] >= '0' && d[i] <= '9') {
+					if (j == 0)
+						at = i;
+					dg[j++] = d[i];
+				}
+				i++;
+			}
+			snprintf(iccs, sizeof iccs, "%.4s", dg);
+			if (digit_sq(dg, &from) < 0 || digit_sq(dg + 2, &to) < 0 || from == to ||
+			    !xq_is_legal(&pos, m = xq_move_make(from, to))) {
+				const char *why = "not a legal move here";
+				if (digit_sq(dg, &from) < 0 || digit_sq(dg + 2, &to) < 0)
+					why = "not a square pair";
+				else if (xq_piece_type(&pos, from) == XQ_NONE)
+					why = "no piece on its from-square";
+				report(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, l->tag, (int)(l->start + k), iccs,
+				       "line %ld (move_%ld_%ld_%ld): move %.4s: %s; "
+				       "the line is kept up to the move before it (%ld of %ld moves)",
+				       l->id, l->parent, l->start, l->id, dg, why, k, nm);
+				(void)at;
+				break;
+			}
+			if (!(nd = xq_node_add(c->g, prev, m, NULL, 0)))
+				return XQ_ENOMEM;
+			nd->line = (uint32_t)l->tag->line;
+			nd->col = (uint32_t)(l->tag->col + (long)at);
+			l->nodes[k] = nd;
+			l->n = ++k;
+			{
+				struct xq_undo u;
+				xq_make(&pos, m, &u);
+			}
+			prev = nd;
+		}
+	}
+	l->state = 1;
+	return 0;
+}
+
+static const struct {
+	const char *dtag, *tag;
+} tag_map[] = {
+	{ "title", "Title" }, { "event", "Event" }, { "date", "Date" },
+	{ "place", "Site" }, { "round", "Round" }, { "red", "Red" },
+	{ "black", "Black" }, { "redteam", "RedTeam" }, { "blackteam", "BlackTeam" },
+	{ "timerule", "TimeControl" }, { "redtime", "RedTime" },
+	{ "blacktime", "BlackTime" }, { "remark", "Annotator" },
+	{ "author", "Author" }, { "open", "Opening" }, { "group", "Group" },
+	{ "table", "Table" }, { "judge", "Judge" }, { "record", "Recorder" },
+};
+
+static const struct {
+	const char *word, *type;
+} type_map[] = {
+	{ "布局", "opening" }, { "开局", "opening" }, { "中局", "middlegame" },
+	{ "残局", "endgame" }, { "排局", "endgame" },
+};
+
+int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
+		       const struct dhtmlxq_sink *s)
+{
+	struct dctx c = { g, s, NULL, 0, 0 };
+	struct dtag *t = NULL;
+	const struct dtag *binit = NULL, *fen = NULL, *movelist = NULL;
+	long nt;
+	size_t nlines = 1;
+	int rc = 0;
+
+	g->line = line0;
+	nt = split_tags(&c, b, len, line0, &t);
+	if (nt < 0)
+		return (int)nt;
+
+	/* Tags and the pieces of the record. */
+	for (long i = 0; i < nt && rc == 0; i++) {
+		const struct dtag *x = &t[i];
+		if (name_is(x, "binit"))
+			binit = x;
+		else if (name_is(x, "fen"))
+			fen = x;
+		else if (name_is(x, "movelist") && !movelist)
+			movelist = x;
+		else if (prefix(x->name, x->nlen, "move_"))
+			nlines++;
+		else if (name_is(x, "result")) {
+			char *v = dup_text(&c, x->val, x->vlen, 1);
+			const char *r;
+			if (!v)
+				return XQ_ENOMEM;
+			r = xq_result_word(v, strlen(v));
+			if (!r && *v && !v[1] && strchr("WLD", *v)) {
+				/* the WXF site's export: Red's result as one letter */
+				r = *v == 'W' ? "1-0" : *v == 'L' ? "0-1" : "1/2-1/2";
+				report(&c, XQ_SEV_NOTE, XQ_P_RESULT, x, 0, v,
+				       "result '%s' read as %s (red's result, as the WXF site writes it)", v, r);
+			} else if (!r && *v) {
+				report(&c, XQ_SEV_NOTE, XQ_P_RESULT, x, 0, v,
+				       "result '%s' is not a known result word; kept as unknown", v);
+			}
+			g->result = r ? r : "*";
+			rc = xq_game_set_tag(g, "Result", g->result);
+		} else if (name_is(x, "type")) {
+			char *v = dup_text(&c, x->val, x->vlen, 1);
+			if (!v)
+				return XQ_ENOMEM;
+			for (size_t k = 0; k < sizeof type_map / sizeof type_map[0]; k++)
+				if (strstr(v, type_map[k].word))
+					rc = xq_game_set_tag(g, "GameType", type_map[k].type);
+		} else {
+			for (size_t k = 0; k < sizeof tag_map / sizeof tag_map[0]; k++)
+				if (name_is(x, tag_map[k].dtag)) {
+					char *v = dup_text(&c, x->val, x->vlen, 1);
+					if (!v) {
+						rc = XQ_ENOMEM;
+						break;
+					}
+					if (*v)
+						rc = xq_game_add_tag(g, tag_map[k].tag, v);
+				}
+		}
+	}
+	if (rc < 0)
+		goto out;
+	if (!xq_game_tag(g, "Result")) {
+		g->result = "*";
+		if ((rc = xq_game_set_tag(g, "Result", "*")) < 0)
+			goto out;
+	}
+
+	/* Lines: 0 is the movelist, then every move_P_S_B. */
+	if (!(c.lines = calloc(nlines, sizeof *c.lines))) {
+		rc = XQ_ENOMEM;
+		goto out;
+	}
+	if (movelist) {
+		c.lines[c.nlines].id = 0;
+		c.lines[c.nlines].start = 1;
+		c.lines[c.nlines].tag = movelist;
+		c.nlines++;
+	}
+	for (long i = 0; i < nt; i++) {
+		const struct dtag *x = &t[i];
+		long v[3];
+		size_t at = 5, used = 0;
+		if (!prefix(x->name, x->nlen, "move_"))
+			continue;
+		for (int k = 0; k < 3; k++) {
+			v[k] = at < x->nlen ? parse_num(x->name + at, x->nlen - at, &used) : -1;
+			at += used + 1;
+			if (v[k] < 0)
+				break;
+		}
+		if (v[0] < 0 || v[1] < 1 || v[2] < 0 || at - 1 != x->nlen) {
+			report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, x, 0, NULL,
+			       "[DhtmlXQ_%.*s] is not move_P_S_B; ignored", (int)x->nlen, x->name);
+			continue;
+		}
+		if (v[2] == 0) {
+			/* the dpxq editor's name for the main line */
+			if (!movelist && v[0] == 0 && v[1] == 1) {
+				c.lines[c.nlines].id = 0;
+				c.lines[c.nlines].start = 1;
+				c.lines[c.nlines].tag = x;
+				c.nlines++;
+				movelist = x;
+			}
+			continue;
+		}
+		c.lines[c.nlines].id = v[2];
+		c.lines[c.nlines].parent = v[0];
+		c.lines[c.nlines].start = v[1];
+		c.lines[c.nlines].tag = x;
+		c.nlines++;
+	}
+	qsort(c.lines, c.nlines, sizeof *c.lines, cmp_line);
+	for (size_t i = 1; i < c.nlines; i++)
+		if (c.lines[i].id == c.lines[i - 1].id) {
+			report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, c.lines[i].tag, 0, NULL,
+			       "line %ld defined twice; the second one ignored", c.lines[i].id);
+			c.lines[i].state = 2;
+		}
+
+	/* Start position: binit (or vschess's fen), side from the first move. */
+	{
+		char board[XQ_FEN_MAX + 16];
+		struct xq_err err;
+		int side = -1, have = 0;
+		if (fen) {
+			char *v = dup_text(&c, fen->val, fen->vlen, 1);
+			if (!v) {
+				rc = XQ_ENOMEM;
+				goto out;
+			}
+			if (*v) {
+				if (xq_game_set_fen(g, v, XQ_FEN_LAX, &err) < 0)
+					report(&c, XQ_SEV_ERROR, XQ_P_FEN, fen, 0, v, "bad FEN: %s", err.msg);
+				else
+					have = 1, side = -2;
+			}
+		}
+		if (!have && binit) {
+			uint8_t sq[32];
+			size_t nd = 0;
+			char dg[64];
+			for (size_t i = 0; i < binit->vlen && nd < 64; i++)
+				if (binit->val[i] >= '0' && binit->val[i] <= '9')
+					dg[nd++] = binit->val[i];
+			if (nd == 0) {
+				/* empty: the usual start */
+			} else if (nd != 64) {
+				report(&c, XQ_SEV_ERROR, XQ_P_FEN, binit, 0, NULL,
+				       "binit has %zu digits, not 64; the usual start used", nd);
+			} else {
+				for (int i = 0; i < 32; i++) {
+					int x = dg[2 * i] - '0', y = dg[2 * i + 1] - '0';
+					sq[i] = x <= 8 ? (uint8_t)(x * 10 + (9 - y)) : 0xFF;
+					for (int j = 0; j < i && sq[i] != 0xFF; j++)
+						if (sq[j] == sq[i]) {
+							report(&c, XQ_SEV_ERROR, XQ_P_FEN, binit, 0, NULL,
+							       "binit: pieces %d and %d both on %c%d; the second left out",
+							       j + 1, i + 1, 'a' + x, 9 - y);
+							sq[i] = 0xFF;
+						}
+				}
+				xqf_board_fen(sq, board, XQ_FEN_MAX);
+				have = 2;
+			}
+		}
+		if (have == 2 || (have == 0 && movelist)) {
+			struct xq_pos tmp;
+			if (have == 0)
+				snprintf(board, sizeof board, "%.*s", (int)(strchr(XQ_START_FEN, ' ') - XQ_START_FEN),
+					 XQ_START_FEN);
+			/* the side: whose piece stands on the first move's origin */
+			if (movelist) {
+				size_t nd = 0, i = 0;
+				char dg[2];
+				for (; i < movelist->vlen && nd < 2; i++)
+					if (movelist->val[i] >= '0' && movelist->val[i] <= '9')
+						dg[nd++] = movelist->val[i];
+				strcat(board, " w");
+				if (nd == 2 && xq_pos_from_fen(&tmp, board, XQ_FEN_LAX, NULL) == 0) {
+					int from;
+					if (digit_sq(dg, &from) == 0 && xq_piece_type(&tmp, from) != XQ_NONE)
+						side = (int)xq_piece_side(&tmp, from);
+				} else if (nd == 2) {
+					/* red to move may be impossible: look with black */
+					board[strlen(board) - 1] = 'b';
+					if (xq_pos_from_fen(&tmp, board, XQ_FEN_LAX, NULL) == 0) {
+						int from;
+						if (digit_sq(dg, &from) == 0 && xq_piece_type(&tmp, from) != XQ_NONE)
+							side = (int)xq_piece_side(&tmp, from);
+					}
+				}
+				board[strlen(board) - 2] = '\0';
+			}
+			if (side < 0) {
+				/* no moves: the side for which the position is legal */
+				char w[XQ_FEN_MAX + 16];
+				snprintf(w, sizeof w, "%s w", board);
+				side = xq_pos_from_fen(&tmp, w, XQ_FEN_LAX, NULL) == 0 ? XQ_RED : XQ_BLACK;
+			}
+			strcat(board, side == XQ_BLACK ? " b - - 0 1" : " w - - 0 1");
+			if (xq_game_set_fen(g, board, XQ_FEN_LAX, &err) < 0) {
+				report(&c, XQ_SEV_ERROR, XQ_P_FEN, binit ? binit : movelist, 0, board,
+				       "the start position is impossible: %s; moves not read", err.msg);
+				goto out;
+			}
+		}
+	}
+
+	/* Build the lines: parents first (ids are in pre-order in practice;
+	 * a few passes settle any other order). */
+	{
+		int progress = 1, passes = 0;
+		while (progress && passes++ < 64) {
+			progress = 0;
+			for (size_t i = 0; i < c.nlines; i++) {
+				struct dline *l = &c.lines[i], *p;
+				if (l->state)
+					continue;
+				if (l->id != 0) {
+					p = find_line(&c, l->parent);
+					if (!p || p->state == 2) {
+						report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, l->tag, 0, NULL,
+						       "variation %ld hangs on line %ld, which %s; left out",
+						       l->id, l->parent, p ? "was left out" : "does not exist");
+						l->state = 2;
+						progress = 1;
+						continue;
+					}
+					if (p->state != 1 || p == l)
+						continue;
+				}
+				if ((rc = build_line(&c, l)) < 0)
+					goto out;
+				progress = 1;
+			}
+		}
+		for (size_t i = 0; i < c.nlines; i++)
+			if (c.lines[i].state == 0)
+				report(&c, XQ_SEV_ERROR, XQ_P_LIMIT, c.lines[i].tag, 0, NULL,
+				       "variation %ld: its parent lines nest in a loop or too deep; left out",
+				       c.lines[i].id);
+	}
+
+	/* Comments: comment0, commentN (main line), commentB_N. */
+	for (long i = 0; i < nt; i++) {
+		const struct dtag *x = &t[i];
+		long line = 0, ply;
+		size_t used, at = 7;
+		struct xq_node *n;
+		char *v;
+		if (!prefix(x->name, x->nlen, "comment"))
+			continue;
+		ply = parse_num(x->name + at, x->nlen - at, &used);
+		at += used;
+		if (ply >= 0 && at < x->nlen && x->name[at] == '_') {
+			line = ply;
+			at++;
+			ply = parse_num(x->name + at, x->nlen - at, &used);
+			at += used;
+		}
+		if (ply < 0 || at != x->nlen) {
+			report(&c, XQ_SEV_NOTE, XQ_P_TAG, x, 0, NULL,
+			       "[DhtmlXQ_%.*s] is no comment tag; ignored", (int)x->nlen, x->name);
+			continue;
+		}
+		n = node_at(&c, find_line(&c, line), ply);
+		if (ply == 0)
+			n = &g->root;
+		if (!n) {
+			report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, x, (int)ply, NULL,
+			       "comment for ply %ld of line %ld, which is not in the game; dropped", ply, line);
+			continue;
+		}
+		if (!(v = dup_text(&c, x->val, x->vlen, 0))) {
+			rc = XQ_ENOMEM;
+			goto out;
+		}
+		if (*v && (rc = xq_node_comment(g, n, 0, v, strlen(v))) < 0)
+			goto out;
+	}
+out:
+	free(c.lines);
+	free(t);
+	return rc;
+}
+
+/* ------------------------------------------------------------ writing */
+
+static int put_escaped(struct dbuf *o, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '\n':
+			dbuf_puts(o, "||");
+			break;
+		case '\r':
+			break;
+		case '&':
+			dbuf_puts(o, "&amp;");
+			break;
+		case '<':
+			dbuf_puts(o, "&lt;");
+			break;
+		case '>':
+			dbuf_puts(o, "&gt;");
+			break;
+		case '[':
+			dbuf_puts(o, "&#91;");
+			break;
+		case '|':
+			if (s[1] == '|' || s[1] == '\n' || s[1] == '\0') {
+				dbuf_puts(o, "&#124;");
+				break;
+			}
+			/* fall through */
+		default:
+			dbuf_put(o, s, 1);
+		}
+	}
+	return o->oom ? XQ_ENOMEM : 0;
+}
+
+void dbuf_put(struct dbuf *o, const char *s, size_t n)
+{
+	if (o->oom || n == 0)
+		return;
+	if (o->cap - o->len < n + 1) {
+		size_t nc = o->cap ? o->cap : 4096;
+		char *np;
+		while (nc - o->len < n + 1)
+			nc *= 2;
+		if (!(np = realloc(o->p, nc))) {
+			o->oom = 1;
+			return;
+		}
+		o->p = np;
+		o->cap = nc;
+	}
+	memcpy(o->p + o->len, s, n);
+	o->len += n;
+	o->p[o->len] = '\0';
+}
+
+void dbuf_puts(struct dbuf *o, const char *s)
+{
+	dbuf_put(o, s, strlen(s));
+}
+
+__attribute__((format(printf, 2, 3)))
+static void dbuf_printf(struct dbuf *o, const char *fmt, ...)
+{
+	char small[256];
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof small)
+		dbuf_put(o, small, (size_t)n);
+}
+
+static void put_tag(struct dbuf *o, const char *name, const char *value, const char *nl)
+{
+	dbuf_printf(o, "[DhtmlXQ_%s]", name);
+	put_escaped(o, value);
+	dbuf_printf(o, "[/DhtmlXQ_%s]%s", name, nl);
+}
+
+static void put_move(struct dbuf *o, xq_move m)
+{
+	int f = xq_move_from(m), t = xq_move_to(m);
+	char d[5] = { (char)('0' + XQ_FILE(f)), (char)('0' + 9 - XQ_RANK(f)),
+		      (char)('0' + XQ_FILE(t)), (char)('0' + 9 - XQ_RANK(t)), 0 };
+	dbuf_put(o, d, 4);
+}
+
+struct wline {
+	const struct xq_node *first;
+	long id, parent, start;
+};
+
+int dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
+{
+	const char *nl = crlf ? "\r\n" : "\n";
+	struct wline *lines = NULL;
+	size_t n = 0, cap = 0, done = 0;
+	struct dbuf com = { 0 };
+
+	dbuf_printf(o, "[DhtmlXQ]%s", nl);
+	put_tag(o, "ver", "www_dpxq_com", nl);
+	for (size_t k = 0; k < sizeof tag_map / sizeof tag_map[0]; k++) {
+		const char *v = xq_game_tag(g, tag_map[k].tag);
+		if (v && *v)
+			put_tag(o, tag_map[k].dtag, v, nl);
+	}
+	{
+		const char *gt = xq_game_tag(g, "GameType");
+		static const char *const words[][2] = {
+			{ "opening", "布局" }, { "middlegame", "中局" }, { "endgame", "残局" },
+		};
+		for (size_t k = 0; gt && k < 3; k++)
+			if (!strcmp(gt, words[k][0]))
+				put_tag(o, "type", words[k][1], nl);
+	}
+	{
+		const char *r = g->result ? g->result : xq_game_tag(g, "Result");
+		const char *w = "未知";
+		if (r && !strcmp(r, "1-0"))
+			w = "红胜";
+		else if (r && !strcmp(r, "0-1"))
+			w = "黑胜";
+		else if (r && !strcmp(r, "1/2-1/2"))
+			w = "和棋";
+		put_tag(o, "result", w, nl);
+	}
+	if (g->flags & XQ_GAME_SETUP) {
+		uint8_t slot[32];
+		char d[65];
+		if (xqf_fill_slots(&g->start, slot) < 0)
+			return XQ_EINVAL;
+		for (int i = 0; i < 32; i++) {
+			if (slot[i] > 89) {
+				d[2 * i] = d[2 * i + 1] = '9';
+			} else {
+				d[2 * i] = (char)('0' + slot[i] / 10);
+				d[2 * i + 1] = (char)('0' + 9 - slot[i] % 10);
+			}
+		}
+		d[64] = 0;
+		put_tag(o, "binit", d, nl);
+		/* binit holds no side: vschess's fen tag does */
+		if (g->start.side == XQ_BLACK)
+			put_tag(o, "fen", g->start_fen, nl);
+	}
+
+	/* Lines in pre-order: the main line is 0; every alternative to a
+	 * first child starts a new line. */
+	if (g->root.child) {
+		const struct xq_node *f = g->root.child;
+		while (f && f->move == XQ_MOVE_NONE)
+			f = f->next;
+		if (f) {
+			if (!(lines = malloc(16 * sizeof *lines)))
+				return XQ_ENOMEM;
+			cap = 16;
+			lines[n++] = (struct wline){ f, 0, 0, 1 };
+		}
+	}
+	if (g->root.comment && *g->root.comment)
+		put_tag(o, "comment0", g->root.comment, nl);
+	/* process lines in order; new ones are appended, so ids follow a
+	 * breadth-first order in which a parent line always comes first */
+	for (done = 0; done < n; done++) {
+		struct wline L = lines[done];
+		long ply = L.start;
+		char name[64];
+		if (L.id == 0)
+			dbuf_printf(o, "[DhtmlXQ_movelist]");
+		else
+			dbuf_printf(o, "[DhtmlXQ_move_%ld_%ld_%ld]", L.parent, L.start, L.id);
+		for (const struct xq_node *nd = L.first; nd && nd->move != XQ_MOVE_NONE;
+		     nd = nd->child, ply++) {
+			put_move(o, nd->move);
+			/* alternatives to a first child open new lines */
+			if (nd->parent && nd->parent->child == nd) {
+				for (const struct xq_node *s = nd->next; s; s = s->next) {
+					if (s->move == XQ_MOVE_NONE)
+						continue;
+					if (n == cap) {
+						struct wline *nw = realloc(lines, cap * 2 * sizeof *nw);
+						if (!nw) {
+							free(lines);
+							free(com.p);
+							return XQ_ENOMEM;
+						}
+						lines = nw;
+						cap *= 2;
+					}
+					lines[n] = (struct wline){ s, (long)n, L.id, ply };
+					n++;
+				}
+			}
+			if (nd->comment_before && *nd->comment_before) {
+				/* no place before a move: attach to the one before */
+				if (ply - 1 == 0)
+					snprintf(name, sizeof name, "comment0");
+				else if (L.id == 0)
+					snprintf(name, sizeof name, "comment%ld", ply - 1);
+				else if (ply - 1 >= L.start)
+					snprintf(name, sizeof name, "comment%ld_%ld", L.id, ply - 1);
+				else
+					name[0] = 0;
+				if (name[0])
+					put_tag(&com, name, nd->comment_before, nl);
+			}
+			if (nd->comment && *nd->comment) {
+				if (L.id)
+					snprintf(name, sizeof name, "comment%ld_%ld", L.id, ply);
+				else
+					snprintf(name, sizeof name, "comment%ld", ply);
+				put_tag(&com, name, nd->comment, nl);
+			}
+		}
+		if (L.id == 0)
+			dbuf_printf(o, "[/DhtmlXQ_movelist]%s", nl);
+		else
+			dbuf_printf(o, "[/DhtmlXQ_move_%ld_%ld_%ld]%s", L.parent, L.start, L.id, nl);
+	}
+	if (com.len)
+		dbuf_put(o, com.p, com.len);
+	dbuf_printf(o, "[/DhtmlXQ]%s", nl);
+	free(com.p);
+	free(lines);
+	return o->oom || com.oom ? XQ_ENOMEM : 0;
+}
+
+/* ----------------------------------------------------- the format ops */
+
+struct drstate {
+	char *buf;
+	size_t len, cap, pos;
+	long line0;     /* line number of buf[pos] */
+	int eof;
+};
+
+static void dh_report(void *ctx, struct xq_game *g, enum xq_severity sev,
+		      enum xq_problem_code code, long line, long col, int ply,
+		      const char *text, const char *msg)
+{
+	xq_reader_problem(ctx, g, sev, code, line, col, ply, text, "%s", msg);
+}
+
+static void dh_read_end(struct xq_reader *r)
+{
+	struct drstate *st = *xq_reader_state(r);
+	if (st)
+		free(st->buf);
+	free(st);
+	*xq_reader_state(r) = NULL;
+}
+
+/* Find an opening tag at or after from; returns its offset or -1. */
+static long find_open(const char *b, size_t len, size_t from, size_t *after)
+{
+	for (size_t i = from; i + 9 <= len; i++) {
+		const char *p = memchr(b + i, '[', len - i);
+		if (!p)
+			return -1;
+		i = (size_t)(p - b);
+		if (prefix(p, len - i, "[DhtmlXQ]")) {
+			*after = i + 9;
+			return (long)i;
+		}
+		if (prefix(p, len - i, "[DhtmlXQiFrame]")) {
+			*after = i + 15;
+			return (long)i;
+		}
+		if (prefix(p, len - i, "[DhtmlXQ_")) {
+			/* a block without its opening tag */
+			*after = i;
+			return (long)i;
+		}
+	}
+	return -1;
+}
+
+static int dh_more(struct xq_reader *r, struct drstate *st)
+{
+	const char *line;
+	size_t n;
+	int rc = xq_reader_getline(r, &line, &n);
+	if (rc <= 0) {
+		st->eof = 1;
+		return rc;
+	}
+	if (st->pos > 0 && st->pos == st->len) {
+		st->len = st->pos = 0;
+	} else if (st->pos > 65536 && st->pos * 2 > st->len) {
+		memmove(st->buf, st->buf + st->pos, st->len - st->pos);
+		st->len -= st->pos;
+		st->pos = 0;
+	}
+	if (st->cap - st->len < n + 2) {
+		size_t nc = st->cap ? st->cap : 65536;
+		char *nb;
+		while (nc - st->len < n + 2)
+			nc *= 2;
+		if (!(nb = realloc(st->buf, nc)))
+			return XQ_ENOMEM;
+		st->buf = nb;
+		st->cap = nc;
+	}
+	memcpy(st->buf + st->len, line, n);
+	st->len += n;
+	st->buf[st->len++] = '\n';
+	return 1;
+}
+
+static void advance(struct drstate *st, size_t to)
+{
+	for (size_t i = st->pos; i < to; i++)
+		if (st->buf[i] == '\n')
+			st->line0++;
+	st->pos = to;
+}
+
+static int dh_read(struct xq_reader *r, struct xq_game *g)
+{
+	struct drstate *st = *xq_reader_state(r);
+	struct dhtmlxq_sink sink = { dh_report, r };
+	long open = -1;
+	size_t after = 0, scan = 0;
+
+	if (!st) {
+		if (!(st = calloc(1, sizeof *st)))
+			return XQ_ENOMEM;
+		st->line0 = 1;
+		*xq_reader_state(r) = st;
+	}
+	/* find the opening tag */
+	for (;;) {
+		open = find_open(st->buf, st->len, st->pos, &after);
+		if (open >= 0)
+			break;
+		/* keep only a tail that may hold the start of a tag */
+		if (st->len - st->pos > 16)
+			advance(st, st->len - 16);
+		if (st->eof)
+			return 0;
+		{
+			int rc = dh_more(r, st);
+			if (rc < 0)
+				return rc;
+		}
+	}
+	advance(st, (size_t)open);
+	/* find the end: [/DhtmlXQ], the next opening tag, or the end */
+	scan = after;
+	for (;;) {
+		const char *e = NULL;
+		size_t i, nxt;
+		for (i = scan; i < st->len; i++) {
+			if (st->buf[i] != '[')
+				continue;
+			if (prefix(st->buf + i, st->len - i, "[/DhtmlXQ]") ||
+			    prefix(st->buf + i, st->len - i, "[/DhtmlXQiFrame]")) {
+				e = st->buf + i;
+				break;
+			}
+			if (prefix(st->buf + i, st->len - i, "[DhtmlXQ]") ||
+			    prefix(st->buf + i, st->len - i, "[DhtmlXQiFrame]"))
+				break;
+		}
+		if (e || i < st->len || st->eof) {
+			size_t end = e ? (size_t)(e - st->buf) : i;
+			int rc;
+			if (!e)
+				xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TRUNCATED, st->line0, 0, 0, NULL,
+						  "DhtmlXQ block without [/DhtmlXQ]");
+			rc = dhtmlxq_build_game(st->buf + after, end - after,
+						st->line0, g, &sink);
+			nxt = e ? end + (st->buf[end + 2] == 'D' && st->buf[end + 9] == 'i' ? 16 : 10) : end;
+			if (nxt > st->len)
+				nxt = st->len;
+			advance(st, nxt);
+			return rc < 0 ? rc : 1;
+		}
+		scan = st->len > 16 ? st->len - 16 : 0;
+		if (scan < after)
+			scan = after;
+		{
+			int rc = dh_more(r, st);
+			if (rc < 0)
+				return rc;
+		}
+	}
+}
+
+static int dh_sniff(const unsigned char *head, size_t len, const char *name)
+{
+	const char *p = (const char *)head;
+	/* above PGN's 80 for a file starting with '[': no PGN holds these */
+	for (size_t i = 0; i + 8 <= len; i++)
+		if (head[i] == '[' && !memcmp(p + i, "[DhtmlXQ", 8))
+			return 90;
+	return 0;
+}
+
+static int dh_write(struct xq_writer *w, const struct xq_game *g)
+{
+	struct dbuf o = { 0 };
+	int rc = dhtmlxq_encode_game(g, (xq_writer_options(w)->flags & XQ_WRITE_CRLF) != 0, &o);
+	if (rc == 0 && o.len)
+		rc = xq_writer_put(w, o.p, o.len);
+	free(o.p);
+	return rc;
+}
+
+const struct xq_format xq_format_dhtmlxq = {
+	.name = "dhtmlxq",
+	.extensions = "dhtmlxq html htm",
+	.description = "DhtmlXQ blocks of the dpxq.com viewer, also inside HTML pages",
+	.flags = 0,
+	.sniff = dh_sniff,
+	.read = dh_read,
+	.read_end = dh_read_end,
+	.write = dh_write,
+};

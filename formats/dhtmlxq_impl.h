@@ -1,0 +1,41 @@
+/*
+ * dhtmlxq_impl.h - the DhtmlXQ block parser and writer below the reader
+ * and writer ops of formats/dhtmlxq.c.  Private to the library and its
+ * unit tests.
+ */
+#ifndef XQ_DHTMLXQ_IMPL_H
+#define XQ_DHTMLXQ_IMPL_H
+
+#include <stddef.h>
+
+#include "xq.h"
+
+struct dhtmlxq_sink {
+	void (*report)(void *ctx, struct xq_game *g, enum xq_severity sev,
+		       enum xq_problem_code code, long line, long col, int ply,
+		       const char *text, const char *msg);
+	void *ctx;
+};
+
+/*
+ * Build g from the inside of one block (UTF-8 text between [DhtmlXQ] and
+ * [/DhtmlXQ]); line0 is the source line the text starts on.  Moves are
+ * checked as the lines are built: an illegal move ends its line (the
+ * moves before it are kept, the lines hanging below it dropped), with a
+ * report naming the line id, its ply and the source line.  0 or XQ_ENOMEM.
+ */
+int dhtmlxq_build_game(const char *text, size_t len, long line0,
+		       struct xq_game *g, const struct dhtmlxq_sink *s);
+
+struct dbuf {
+	char *p;
+	size_t len, cap;
+	int oom;
+};
+void dbuf_put(struct dbuf *o, const char *s, size_t n);
+void dbuf_puts(struct dbuf *o, const char *s);
+
+/* The block for a replayed game, appended to o.  0, XQ_EINVAL, XQ_ENOMEM. */
+int dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o);
+
+#endif

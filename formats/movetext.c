@@ -1,0 +1,991 @@
+/*
+ * movetext.c - the movetext scanner and the 80-column writer shared by the
+ * PGN and plain-text formats (see movetext.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "movetext.h"
+
+/* ------------------------------------------------------------ characters */
+
+int mt_digit(unsigned cp)
+{
+	if (cp >= '0' && cp <= '9')
+		return (int)(cp - '0');
+	if (cp >= 0xff10 && cp <= 0xff19)
+		return (int)(cp - 0xff10);
+	return -1;
+}
+
+static int is_dot(unsigned cp)
+{
+	return cp == '.' || cp == 0xff0e || cp == 0x3001;
+}
+
+static int is_ellipsis(unsigned cp)
+{
+	return cp == 0x2026 || cp == 0x22ef || cp == 0x2025;
+}
+
+static int is_direction(unsigned cp)
+{
+	return cp == 0x8fdb /* 进 */ || cp == 0x9000 /* 退 */ ||
+	       cp == 0x5e73 /* 平 */ || cp == 0x4e0a /* 上 */ ||
+	       cp == 0x4e0b /* 下 */ || cp == 0x9032 /* 進 */;
+}
+
+/* Full-width ASCII forms count as ASCII for token classes. */
+static unsigned narrow_cp(unsigned cp)
+{
+	if (cp >= 0xff01 && cp <= 0xff5e)
+		return cp - 0xfee0;
+	return cp;
+}
+
+const char *mt_skip_space(const char *s, size_t *len)
+{
+	while (*len) {
+		int l;
+		unsigned cp = mt_utf8(s, *len, &l);
+		if (!mt_is_space(cp))
+			break;
+		s += l;
+		*len -= (size_t)l;
+	}
+	return s;
+}
+
+int mt_starts_game(const char *s, size_t len)
+{
+	int l, v = 0, digits = 0;
+	s = mt_skip_space(s, &len);
+	while (len) {
+		unsigned cp = mt_utf8(s, len, &l);
+		int d = mt_digit(cp);
+		if (d < 0) {
+			if (digits && v == 1 && is_dot(cp))
+				return 1;
+			return 0;
+		}
+		v = v * 10 + d;
+		if (++digits > 4)
+			return 0;
+		s += l;
+		len -= (size_t)l;
+	}
+	return 0;
+}
+
+int mt_width(const char *s, size_t len)
+{
+	int w = 0;
+	for (size_t i = 0; i < len;) {
+		int l;
+		unsigned cp = mt_utf8(s + i, len - i, &l);
+		i += (size_t)l;
+		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+		    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+		    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+		    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
+			w += 2;
+		else if (cp >= 0x20)
+			w += 1;
+	}
+	return w;
+}
+
+/* ------------------------------------------------------------- scanning */
+
+static long col_at(struct mt *m, size_t off)
+{
+	if (off < m->col_off) {
+		m->col_off = 0;
+		m->col_val = 1;
+	}
+	while (m->col_off < off) {
+		if (((unsigned char)m->line[m->col_off] & 0xc0) != 0x80)
+			m->col_val++;
+		m->col_off++;
+	}
+	/* col_val counted the character starting at off-… : columns are
+	 * 1-based character counts */
+	return m->col_val;
+}
+
+static int grow(char **buf, size_t *cap, size_t need)
+{
+	if (*cap >= need)
+		return 0;
+	size_t c = *cap ? *cap : 256;
+	while (c < need)
+		c *= 2;
+	char *p = realloc(*buf, c);
+	if (!p)
+		return XQ_ENOMEM;
+	*buf = p;
+	*cap = c;
+	return 0;
+}
+
+void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
+{
+	m->r = r;
+	m->g = g;
+	m->cur = &g->root;
+	m->last = NULL;
+	m->depth = m->skip_depth = 0;
+	m->in_comment = 0;
+	m->com_len = m->pend_len = 0;
+	m->nodes = 0;
+	m->ended = m->skipping = m->any = 0;
+}
+
+void mt_free(struct mt *m)
+{
+	free(m->com);
+	free(m->pend);
+	m->com = m->pend = NULL;
+	m->com_cap = m->pend_cap = 0;
+}
+
+static void oom(struct mt *m, long line)
+{
+	xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, line, 0, 0, NULL,
+			  "out of memory");
+	m->skipping = 1;
+}
+
+/*
+ * Normalise a comment in place: whitespace runs become one space, except a
+ * line break between two non-ASCII characters, which disappears (a writer
+ * broke a Chinese text there); leading and trailing whitespace go.
+ */
+static size_t normalise_comment(char *s, size_t n)
+{
+	size_t o = 0, i = 0;
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
+			size_t j = i;
+			int blank = 0;
+			while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r' ||
+					 s[j] == '\n' || s[j] == '\v' || s[j] == '\f')) {
+				if (s[j] == ' ' || s[j] == '\t' || s[j] == '\v' || s[j] == '\f')
+					blank = 1;
+				j++;
+			}
+			if (o > 0 && j < n) {
+				int prev_wide = (unsigned char)s[o - 1] >= 0x80;
+				int next_wide = (unsigned char)s[j] >= 0x80;
+				if (blank || !prev_wide || !next_wide)
+					s[o++] = ' ';
+			}
+			i = j;
+			continue;
+		}
+		s[o++] = s[i++];
+	}
+	return o;
+}
+
+static void add_comment(struct mt *m, const char *s, size_t n, long line)
+{
+	struct xq_node *target = NULL;
+	int before = 0;
+
+	n = normalise_comment((char *)s, n);
+	if (!n || m->skipping)
+		return;
+	if (m->skip_depth)
+		return;
+	if (m->last)
+		target = m->last;
+	else if (m->depth == 0 && !m->nodes)
+		target = &m->g->root;
+	if (target) {
+		if (xq_node_comment(m->g, target, before, s, n) < 0)
+			oom(m, line);
+		return;
+	}
+	/* before the next move (start of a variation) */
+	if (grow(&m->pend, &m->pend_cap, m->pend_len + n + 2) < 0) {
+		oom(m, line);
+		return;
+	}
+	if (m->pend_len)
+		m->pend[m->pend_len++] = ' ';
+	memcpy(m->pend + m->pend_len, s, n);
+	m->pend_len += n;
+}
+
+/* Append raw comment text (a piece of a line, or a line break). */
+static void com_append(struct mt *m, const char *s, size_t n)
+{
+	if (m->com_len + n + 1 > MT_MAX_COMMENT) {
+		if (m->com_len < MT_MAX_COMMENT)
+			xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_LIMIT,
+					  m->com_line, m->com_col, 0, NULL,
+					  "comment longer than %d bytes cut",
+					  MT_MAX_COMMENT);
+		n = m->com_len + 1 < MT_MAX_COMMENT ? MT_MAX_COMMENT - m->com_len - 1 : 0;
+		m->com_len = MT_MAX_COMMENT;
+		return;
+	}
+	if (grow(&m->com, &m->com_cap, m->com_len + n + 1) < 0)
+		return;
+	memcpy(m->com + m->com_len, s, n);
+	m->com_len += n;
+}
+
+static void add_nag(struct mt *m, int nag, long line, long col)
+{
+	if (m->skipping || m->skip_depth)
+		return;
+	if (!m->last) {
+		xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_SYNTAX, line, col, 0,
+				  NULL, "annotation $%d before any move ignored", nag);
+		return;
+	}
+	if (xq_node_add_nag(m->last, nag) < 0)
+		xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_LIMIT, line, col, 0,
+				  NULL, "more than %d annotations on one move: $%d dropped",
+				  XQ_MAX_NAGS, nag);
+}
+
+static int mark_nag(const char *s, size_t n)
+{
+	static const char *const marks[] = { "!", "?", "!!", "??", "!?", "?!" };
+	for (int i = 0; i < 6; i++)
+		if (strlen(marks[i]) == n && !memcmp(marks[i], s, n))
+			return i + 1;
+	return 0;
+}
+
+static void add_move(struct mt *m, const char *s, size_t n, long line, long col)
+{
+	struct xq_node *node;
+	if (m->skipping || m->skip_depth)
+		return;
+	if (++m->nodes > MT_MAX_NODES) {
+		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, line, col, 0, NULL,
+				  "more than %d moves in one game: the rest is skipped",
+				  MT_MAX_NODES);
+		m->skipping = 1;
+		return;
+	}
+	if (!(node = xq_node_add(m->g, m->cur, XQ_MOVE_NONE, s, n))) {
+		oom(m, line);
+		return;
+	}
+	node->line = (uint32_t)line;
+	node->col = (uint32_t)col;
+	if (m->pend_len) {
+		if (xq_node_comment(m->g, node, 1, m->pend, m->pend_len) < 0)
+			oom(m, line);
+		m->pend_len = 0;
+	}
+	m->cur = node;
+	m->last = node;
+}
+
+static int bad_bytes(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			return 1;
+		if (c == 0xef && i + 2 < n && (unsigned char)s[i + 1] == 0xbf &&
+		    (unsigned char)s[i + 2] == 0xbd)
+			return 1;
+	}
+	return 0;
+}
+
+/* Strip trailing !/? marks (ASCII or full-width) off a move; returns the
+ * new length and the NAG in *nag (0 if none). */
+static size_t strip_marks(const char *s, size_t n, int *nag)
+{
+	char marks[4];
+	size_t k = 0, e = n;
+	*nag = 0;
+	while (e > 0 && k < 2) {
+		if (s[e - 1] == '!' || s[e - 1] == '?') {
+			marks[k++] = s[e - 1];
+			e--;
+		} else if (e >= 3 && (unsigned char)s[e - 3] == 0xef &&
+			   (unsigned char)s[e - 2] == 0xbc &&
+			   ((unsigned char)s[e - 1] == 0x81 || (unsigned char)s[e - 1] == 0x9f)) {
+			marks[k++] = (unsigned char)s[e - 1] == 0x81 ? '!' : '?';
+			e -= 3;
+		} else {
+			break;
+		}
+	}
+	if (!k || e == 0)
+		return n;
+	char fwd[3] = { 0 };
+	for (size_t i = 0; i < k; i++)
+		fwd[i] = marks[k - 1 - i];
+	*nag = mark_nag(fwd, k);
+	return *nag ? e : n;
+}
+
+/* One word (no spaces, no delimiters): numbers, moves, results. */
+static void scan_word(struct mt *m, const char *s, size_t n, size_t off, long line)
+{
+	size_t i = 0;
+	while (i < n) {
+		int l;
+		unsigned cp = mt_utf8(s + i, n - i, &l);
+		unsigned ncp = narrow_cp(cp);
+		long col = col_at(m, off + i);
+
+		/* move number: digits then dots or an ellipsis */
+		if (mt_digit(cp) >= 0) {
+			size_t j = i;
+			int l2;
+			unsigned c2 = 0;
+			while (j < n && mt_digit(c2 = mt_utf8(s + j, n - j, &l2)) >= 0)
+				j += (size_t)l2;
+			if (j < n && (is_dot(c2) || is_ellipsis(c2))) {
+				size_t k = j;
+				while (k < n && (is_dot(c2 = mt_utf8(s + k, n - k, &l2)) ||
+						 is_ellipsis(c2)))
+					k += (size_t)l2;
+				/* "33.2" is a WXF move (tandem pawns), not a number */
+				if (!(k < n && c2 >= '0' && c2 <= '9')) {
+					i = k;
+					continue;
+				}
+			}
+		}
+		/* Black placeholders */
+		if (is_dot(cp) || is_ellipsis(cp)) {
+			i += (size_t)l;
+			continue;
+		}
+		/* a result: the whole rest of the word (results start with
+		 * 0, 1, *, ½ or a Chinese word or bracket) */
+		unsigned char b0 = (unsigned char)s[i];
+		const char *res = b0 == '0' || b0 == '1' || b0 == '*' || b0 == '(' ||
+				  b0 == '[' || b0 >= 0x80 ? xq_result_word(s + i, n - i) : NULL;
+		if (res && m->depth == 0) {
+			if (!m->skipping && !m->g->result)
+				m->g->result = res;
+			m->ended = 1;
+			return;
+		}
+		if (res)
+			return; /* a result inside a variation: ignored */
+		if (ncp == '!' || ncp == '?') {
+			size_t j = i;
+			char marks[4];
+			int k = 0, l2;
+			unsigned c2;
+			while (j < n && k < 3 && ((c2 = narrow_cp(mt_utf8(s + j, n - j, &l2))) == '!' || c2 == '?')) {
+				marks[k++] = (char)c2;
+				j += (size_t)l2;
+			}
+			int nag = mark_nag(marks, (size_t)k);
+			if (nag)
+				add_nag(m, nag, line, col);
+			i = j;
+			continue;
+		}
+		/* a move */
+		size_t j = i;
+		if (cp >= 0x80 && ncp == cp) {
+			/* Chinese: up to a direction character and one more */
+			int chars = 0, dir = 0, l2;
+			while (j < n && chars < 8) {
+				unsigned c2 = mt_utf8(s + j, n - j, &l2);
+				if (dir) {
+					j += (size_t)l2;
+					break;
+				}
+				if (is_direction(c2))
+					dir = 1;
+				j += (size_t)l2;
+				chars++;
+			}
+			if (!dir)
+				j = n;
+		} else {
+			/* ASCII or full-width ASCII: up to a Chinese character */
+			int l2;
+			while (j < n) {
+				unsigned c2 = mt_utf8(s + j, n - j, &l2);
+				if (c2 >= 0x80 && narrow_cp(c2) == c2)
+					break;
+				j += (size_t)l2;
+			}
+			if (j == i)
+				j = i + (size_t)l;
+		}
+		/* marks glued after the move */
+		size_t k = j;
+		while (k < n && (s[k] == '!' || s[k] == '?'))
+			k++;
+		int nag = 0;
+		size_t mlen = strip_marks(s + i, k - i, &nag);
+		if (bad_bytes(s + i, mlen)) {
+			if (!m->skipping && !m->skip_depth) {
+				xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_SYNTAX, line, col, 0,
+						  NULL, "unreadable bytes in the movetext: the rest of the game is skipped");
+				m->skipping = 1;
+			}
+			return;
+		}
+		add_move(m, s + i, mlen, line, col);
+		if (nag)
+			add_nag(m, nag, line, col);
+		i = k;
+	}
+}
+
+static int is_word_delim(const struct mt *m, unsigned cp)
+{
+	switch (cp) {
+	case '{': case '}': case '(': case ')': case ';': case '$':
+		return 1;
+	case ',': case 0xff0c:
+		return m->text_mode;
+	}
+	return mt_is_space(cp);
+}
+
+long mt_line(struct mt *m, const char *s, size_t len, long lineno)
+{
+	size_t i = 0;
+	m->line = s;
+	m->col_off = 0;
+	m->col_val = 1;
+
+	if (m->in_comment) {
+		const char *close = memchr(s, '}', len);
+		com_append(m, "\n", 1);
+		if (!close) {
+			com_append(m, s, len);
+			return -1;
+		}
+		com_append(m, s, (size_t)(close - s));
+		add_comment(m, m->com, m->com_len, m->com_line);
+		m->in_comment = 0;
+		i = (size_t)(close - s) + 1;
+	}
+	while (i < len && !m->skipping) {
+		int l;
+		unsigned cp = mt_utf8(s + i, len - i, &l);
+		if (mt_is_space(cp) || (m->text_mode && (cp == ',' || cp == 0xff0c))) {
+			i += (size_t)l;
+			continue;
+		}
+		m->any = 1;
+		switch (cp) {
+		case '{': {
+			const char *close = memchr(s + i + 1, '}', len - i - 1);
+			m->com_len = 0;
+			m->com_line = lineno;
+			m->com_col = col_at(m, i);
+			if (!close) {
+				com_append(m, s + i + 1, len - i - 1);
+				m->in_comment = 1;
+				return -1;
+			}
+			com_append(m, s + i + 1, (size_t)(close - s - (long)i - 1));
+			add_comment(m, m->com, m->com_len, lineno);
+			i = (size_t)(close - s) + 1;
+			continue;
+		}
+		case ';':
+			m->com_len = 0;
+			com_append(m, s + i + 1, len - i - 1);
+			add_comment(m, m->com, m->com_len, lineno);
+			return -1;
+		case '}':
+			xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_SYNTAX, lineno,
+					  col_at(m, i), 0, NULL, "'}' without '{' ignored");
+			i++;
+			continue;
+		case '(':
+			if (m->skip_depth || m->skipping) {
+				m->skip_depth++;
+			} else if (!m->last) {
+				xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_SYNTAX, lineno,
+						  col_at(m, i), 0, NULL,
+						  "variation with no move before it skipped");
+				m->skip_depth = 1;
+			} else if (m->depth >= MT_MAX_DEPTH) {
+				xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, lineno,
+						  col_at(m, i), 0, NULL,
+						  "variations nested deeper than %d skipped", MT_MAX_DEPTH);
+				m->skip_depth = 1;
+			} else {
+				m->stack[m->depth].cur = m->cur;
+				m->stack[m->depth].last = m->last;
+				m->depth++;
+				m->cur = m->last->parent;
+				m->last = NULL;
+				m->pend_len = 0;
+			}
+			i++;
+			continue;
+		case ')':
+			if (m->skip_depth) {
+				m->skip_depth--;
+			} else if (m->depth == 0) {
+				if (!m->skipping)
+					xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_SYNTAX, lineno,
+							  col_at(m, i), 0, NULL, "')' without '(' ignored");
+			} else {
+				m->depth--;
+				m->cur = m->stack[m->depth].cur;
+				m->last = m->stack[m->depth].last;
+				m->pend_len = 0;
+			}
+			i++;
+			continue;
+		case '$': {
+			size_t j = i + 1;
+			int v = 0;
+			while (j < len && s[j] >= '0' && s[j] <= '9' && v < 1000)
+				v = v * 10 + (s[j++] - '0');
+			if (j == i + 1 || v < 1 || v > 255)
+				xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_SYNTAX, lineno,
+						  col_at(m, i), 0, NULL, "bad annotation '$' ignored");
+			else
+				add_nag(m, v, lineno, col_at(m, i));
+			i = j;
+			continue;
+		}
+		}
+		/* a word */
+		size_t j = i;
+		while (j < len) {
+			unsigned c2 = mt_utf8(s + j, len - j, &l);
+			if (is_word_delim(m, c2))
+				break;
+			j += (size_t)l;
+		}
+		scan_word(m, s + i, j - i, i, lineno);
+		if (m->ended)
+			return (long)j;
+		i = j;
+	}
+	return -1;
+}
+
+void mt_end(struct mt *m, long lineno)
+{
+	if (m->in_comment) {
+		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_TRUNCATED, m->com_line,
+				  m->com_col, 0, NULL, "comment not closed before the end of the game");
+		m->g->flags |= XQ_GAME_TRUNCATED;
+		add_comment(m, m->com, m->com_len, m->com_line);
+		m->in_comment = 0;
+	}
+	if (m->depth > 0) {
+		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_TRUNCATED, lineno, 0, 0, NULL,
+				  "%d variation%s not closed before the end of the game",
+				  m->depth, m->depth > 1 ? "s" : "");
+		m->g->flags |= XQ_GAME_TRUNCATED;
+		m->depth = 0;
+	}
+}
+
+/* ------------------------------------------------------------------ tags */
+
+static const char *const known_tags[] = {
+	"Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result",
+	"RedTeam", "BlackTeam", "Opening", "Variation", "ECCO", "ECO", "FEN",
+	"Format", "RedTitle", "RedElo", "RedNA", "RedType", "BlackTitle",
+	"BlackElo", "BlackNA", "BlackType", "EventDate", "EventSponsor",
+	"Section", "Stage", "Board", "Time", "TimeControl", "Termination",
+	"Annotator", "Mode", "PlyCount", "Title", "RedTime", "BlackTime",
+	"Creator", "Variant", "White", "WhiteTeam", "BlackPlayer", "RedPlayer",
+	"WhiteElo", "SetUp", "Author", "Remark", "Comment", "Source",
+};
+
+static int known_tag(const char *name)
+{
+	for (size_t i = 0; i < sizeof known_tags / sizeof *known_tags; i++) {
+		const char *a = known_tags[i], *b = name;
+		while (*a && *b && ((*a | 0x20) == (*b | 0x20)))
+			a++, b++;
+		if (!*a && !*b)
+			return 1;
+	}
+	return 0;
+}
+
+/* Length of s[0..n) without a UTF-8 sequence cut at its end. */
+static size_t utf8_cut(const char *s, size_t n)
+{
+	size_t k = n;
+	while (k > 0 && ((unsigned char)s[k - 1] & 0xc0) == 0x80 && n - k < 3)
+		k--;
+	if (k > 0 && (unsigned char)s[k - 1] >= 0xc0) {
+		unsigned char lead = (unsigned char)s[k - 1];
+		size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+		if (n - (k - 1) < need)
+			return k - 1;
+	}
+	return n;
+}
+
+int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
+	    size_t len, long lineno)
+{
+	size_t i = 0;
+	char value[4096];
+	for (;;) {
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i >= len)
+			return 0;
+		if (s[i] != '[') {
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)i + 1, 0, NULL,
+					  "text after the tags ignored");
+			return 0;
+		}
+		size_t tag_col = i + 1;
+		i++;
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		size_t ns = i;
+		while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '"' && s[i] != ']' &&
+		       s[i] != '[')
+			i++;
+		size_t ne = i;
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		size_t vl = 0;
+		int ok = 1;
+		if (i < len && s[i] == '"') {
+			i++;
+			while (i < len && s[i] != '"') {
+				if (s[i] == '\\' && i + 1 < len)
+					i++;
+				if (vl < sizeof value - 1)
+					value[vl++] = s[i];
+				i++;
+			}
+			if (i < len)
+				i++;
+			else
+				ok = 0;
+			while (i < len && s[i] != ']')
+				i++;
+			if (i < len)
+				i++;
+			else
+				ok = 0;
+		} else {
+			/* [Name value] without quotes */
+			size_t vs = i;
+			while (i < len && s[i] != ']')
+				i++;
+			vl = i - vs < sizeof value - 1 ? i - vs : sizeof value - 1;
+			memcpy(value, s + vs, vl);
+			while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
+				vl--;
+			if (i < len)
+				i++;
+			else
+				ok = 0;
+			ok = ok && 0;
+		}
+		vl = utf8_cut(value, vl);
+		value[vl] = '\0';
+		if (ne == ns) {
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "tag without a name ignored");
+			continue;
+		}
+		char name[256];
+		size_t nl = ne - ns < sizeof name - 1 ? ne - ns : sizeof name - 1;
+		memcpy(name, s + ns, nl);
+		nl = utf8_cut(name, nl);
+		name[nl] = '\0';
+		if (!ok)
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "malformed tag '%s' read as '%s'", name, value);
+		if (xq_game_add_tag(g, name, value) < 0)
+			return XQ_ENOMEM;
+		if (!known_tag(name))
+			xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "unknown tag '%s' kept", name);
+	}
+}
+
+void mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line)
+{
+	const char *fen = xq_game_tag(g, "FEN");
+	struct xq_err err;
+	if (!fen || !*fen)
+		return;
+	if (!line)
+		line = g->line;
+	if (xq_game_set_fen(g, fen, 0, &err) == 0)
+		return;
+	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, NULL) == 0) {
+		xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_FEN, line, 0, 0, fen,
+				  "FEN '%s': %s (accepted as a composed position)", fen, err.msg);
+		return;
+	}
+	xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_FEN, line, 0, 0, fen,
+			  "malformed FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
+	g->flags |= XQ_GAME_BAD_FEN;
+}
+
+/* --------------------------------------------------------------- writing */
+
+void fill_init(struct fill *f, struct xq_writer *w, int width)
+{
+	f->w = w;
+	f->col = 0;
+	f->width = width;
+	f->glue_next = 0;
+	f->rc = 0;
+}
+
+void fill_newline(struct fill *f)
+{
+	int rc = xq_writer_newline(f->w);
+	if (rc < 0)
+		f->rc = rc;
+	f->col = 0;
+}
+
+static void put(struct fill *f, const char *s, size_t n)
+{
+	int rc = xq_writer_put(f->w, s, n);
+	if (rc < 0)
+		f->rc = rc;
+}
+
+void fill_reserve(struct fill *f, int w)
+{
+	if (f->col > 0 && !f->glue_next && f->col + 1 + w > f->width)
+		fill_newline(f);
+}
+
+void fill_token(struct fill *f, const char *s, size_t len, int glue)
+{
+	int w = mt_width(s, len);
+	if (f->glue_next) {
+		glue = 1;
+		f->glue_next = 0;
+	}
+	if (!glue && f->col > 0) {
+		if (f->col + 1 + w > f->width) {
+			fill_newline(f);
+		} else {
+			put(f, " ", 1);
+			f->col++;
+		}
+	}
+	put(f, s, len);
+	f->col += w;
+}
+
+/*
+ * A comment, wrapped: breaks go at an ASCII space next to an ASCII
+ * character (read back as a space) or between two non-ASCII characters
+ * (read back as nothing).  A space between two non-ASCII characters stays
+ * at the end of the line, so that it reads back as a space.
+ */
+void fill_comment(struct fill *f, const char *text)
+{
+	size_t n = strlen(text), i = 0;
+	char safe[8];
+
+	int lead = 1;
+	if (n) {
+		int l0;
+		mt_utf8(text, n, &l0);
+		lead += mt_width(text, (size_t)l0);
+	}
+	if (f->glue_next) {
+		f->glue_next = 0;
+	} else if (f->col > 0) {
+		if (f->col + 1 + lead > f->width)
+			fill_newline(f);
+		else {
+			put(f, " ", 1);
+			f->col++;
+		}
+	}
+	put(f, "{", 1);
+	f->col++;
+	while (i < n) {
+		int l;
+		unsigned cp = mt_utf8(text + i, n - i, &l);
+		const char *out = text + i;
+		size_t outlen = (size_t)l;
+		int w = mt_width(text + i, (size_t)l);
+		if (cp == '}') {
+			out = "\xef\xbd\x9d"; /* ｝: a brace would end the comment */
+			outlen = 3;
+			w = 2;
+		} else if (cp < 0x20 || cp == 0xfffd) {
+			snprintf(safe, sizeof safe, " ");
+			out = safe;
+			outlen = 1;
+			w = 1;
+			cp = ' ';
+		}
+		int prev_wide = i > 0 && (unsigned char)text[i - 1] >= 0x80;
+		if (cp == ' ') {
+			int next_wide = i + 1 < n && (unsigned char)text[i + 1] >= 0x80;
+			/* the width of the next run up to a space */
+			size_t j = i + 1;
+			while (j < n && text[j] != ' ')
+				j++;
+			int run = mt_width(text + i + 1, j - i - 1);
+			if (f->col + 1 + (run < 20 ? run : 2) > f->width) {
+				if (prev_wide && next_wide)
+					put(f, " ", 1);
+				fill_newline(f);
+				i += (size_t)l;
+				continue;
+			}
+		} else if (prev_wide && cp >= 0x80 &&
+			   f->col + w + (i + (size_t)l >= n ? 1 : 0) > f->width) {
+			fill_newline(f);
+		}
+		put(f, out, outlen);
+		f->col += w;
+		i += (size_t)l;
+	}
+	put(f, "}", 1);
+	f->col++;
+}
+
+static void nag_token(struct fill *f, int nag)
+{
+	static const char *const marks[] = { "", "!", "?", "!!", "??", "!?", "?!" };
+	char buf[8];
+	if (nag >= 1 && nag <= 6) {
+		fill_token(f, marks[nag], strlen(marks[nag]), 1);
+		return;
+	}
+	snprintf(buf, sizeof buf, "$%d", nag);
+	fill_token(f, buf, strlen(buf), 0);
+}
+
+/* Texts of a line that could not be played, as a comment. */
+static void write_unplayable(struct fill *f, const struct xq_node *n)
+{
+	size_t cap = 256, len = 0;
+	char *buf = malloc(cap);
+	static const char head[] = "unplayable moves as written:";
+	if (!buf) {
+		f->rc = XQ_ENOMEM;
+		return;
+	}
+	memcpy(buf, head, sizeof head - 1);
+	len = sizeof head - 1;
+	for (; n; n = n->child) {
+		const char *t = n->text ? n->text : "?";
+		size_t tl = strlen(t);
+		if (len + tl + 2 > cap) {
+			char *p;
+			while (len + tl + 2 > cap)
+				cap *= 2;
+			if (!(p = realloc(buf, cap))) {
+				free(buf);
+				f->rc = XQ_ENOMEM;
+				return;
+			}
+			buf = p;
+		}
+		buf[len++] = ' ';
+		memcpy(buf + len, t, tl);
+		len += tl;
+	}
+	buf[len] = '\0';
+	fill_comment(f, buf);
+	free(buf);
+}
+
+struct wctx {
+	struct fill *f;
+	enum xq_notation n;
+	unsigned nflags;
+	int variations, comments;
+	int start_full;
+};
+
+/* The line from n; when var is set, n is itself a variation and its
+ * siblings are not its alternatives (the caller writes them). */
+static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *n,
+		       int ply_index, int need_number, int depth, int var)
+{
+	char buf[XQ_MOVE_TEXT_MAX + 24];
+	for (; n; n = n->child, ply_index++, var = 0) {
+		struct xq_undo u;
+		int len;
+		if (n->move == XQ_MOVE_NONE || !xq_is_legal(&pos, n->move)) {
+			write_unplayable(c->f, n);
+			return;
+		}
+		if (c->comments && n->comment_before) {
+			fill_comment(c->f, n->comment_before);
+			need_number = 1;
+		}
+		int moveno = c->start_full + ply_index / 2, numlen = 0;
+		char numbuf[24];
+		if (pos.side == XQ_RED)
+			numlen = snprintf(numbuf, sizeof numbuf, "%d.", moveno);
+		else if (need_number)
+			numlen = snprintf(numbuf, sizeof numbuf, "%d...", moveno);
+		need_number = 0;
+		len = xq_move_format(&pos, n->move, c->n, c->nflags, buf, sizeof buf);
+		if (len < 0) {
+			/* cannot happen for a legal move; keep ICCS then */
+			char iccs[5];
+			xq_move_iccs(n->move, iccs);
+			memcpy(buf, iccs, 5);
+			len = 4;
+		}
+		if (numlen) {
+			/* keep the number with its move */
+			fill_reserve(c->f, numlen + 1 + mt_width(buf, (size_t)len));
+			fill_token(c->f, numbuf, (size_t)numlen, 0);
+		}
+		fill_token(c->f, buf, (size_t)len, 0);
+		for (int i = 0; i < n->nnags; i++)
+			nag_token(c->f, n->nags[i]);
+		if (c->comments && n->comment) {
+			fill_comment(c->f, n->comment);
+			need_number = 1;
+		}
+		if (c->variations && n->next && !var && depth < MT_MAX_DEPTH) {
+			for (const struct xq_node *v = n->next; v; v = v->next) {
+				fill_token(c->f, "(", 1, 0);
+				c->f->glue_next = 1;
+				write_line(c, pos, v, ply_index, 1, depth + 1, 1);
+				fill_token(c->f, ")", 1, 1);
+			}
+			need_number = 1;
+		}
+		xq_make(&pos, n->move, &u);
+	}
+}
+
+int mt_write_moves(struct fill *f, const struct xq_game *g,
+		   enum xq_notation n, unsigned nflags, int variations,
+		   int comments)
+{
+	struct wctx c = { f, n, nflags, variations, comments, 1 };
+	/* ply_index counts from Red's move of move 1: a Black start is 1 */
+	int first = g->start.side == XQ_BLACK ? 1 : 0;
+	if (comments && g->root.comment)
+		fill_comment(f, g->root.comment);
+	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
+		c.start_full = g->start.fullmove;
+	write_line(&c, g->start, g->root.child, first, 1, 0, 0);
+	return f->rc;
+}

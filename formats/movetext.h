@@ -1,0 +1,137 @@
+/*
+ * movetext.h - the movetext scanner shared by the PGN and plain-text
+ * readers (implemented in formats/pgn.c), and the writer's line filler.
+ * Private to the library; not part of the API.
+ *
+ * The scanner turns lines of UTF-8 into the move tree of one game: move
+ * numbers in every form ("1.", "1...", "１．", "1、", glued to the move),
+ * Black placeholders ("...", "…", "……"), moves as written (Chinese ones
+ * split by shape, so "炮二平五马８进７" is two moves), comments {} and ;,
+ * variations (), NAGs $n and marks !, ?, !?, results (tokens and Chinese
+ * words).  It resolves nothing: replay does that.
+ */
+#ifndef XQ_FORMATS_MOVETEXT_H
+#define XQ_FORMATS_MOVETEXT_H
+
+#include "xq.h"
+
+#define MT_MAX_DEPTH 200
+#define MT_MAX_NODES 100000
+#define MT_MAX_COMMENT (1 << 20)
+
+struct mt {
+	struct xq_reader *r;
+	struct xq_game *g;
+	struct xq_node *cur;       /* parent of the next move */
+	struct xq_node *last;      /* last move at this level, or NULL */
+	struct {
+		struct xq_node *cur, *last;
+	} stack[MT_MAX_DEPTH];
+	int depth;                 /* open variations */
+	int skip_depth;            /* inside a variation being skipped */
+	int in_comment;            /* inside { } across lines */
+	long com_line, com_col;
+	char *com;                 /* comment being collected (reused) */
+	size_t com_len, com_cap;
+	char *pend;                /* comment waiting for the next move */
+	size_t pend_len, pend_cap;
+	long nodes;
+	int ended;                 /* a result token was read at depth 0 */
+	int skipping;              /* gave up on this game's moves */
+	int any;                   /* anything seen in the movetext */
+	int text_mode;             /* commas separate too (plain text) */
+	/* column cache for the line being scanned */
+	const char *line;
+	size_t col_off;
+	long col_val;
+};
+
+/* Start a game (buffers are kept from the last one). */
+void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g);
+/* Scan one line.  Returns the byte offset just after a result token that
+ * ended the game, or -1. */
+long mt_line(struct mt *m, const char *s, size_t len, long lineno);
+/* Finish the game: unclosed comments and variations are reported. */
+void mt_end(struct mt *m, long lineno);
+void mt_free(struct mt *m);
+
+/* Decode one UTF-8 character at s[0..n): its code point, *len its bytes
+ * (an invalid byte gives U+FFFD and length 1). */
+static inline unsigned mt_utf8(const char *s, size_t n, int *len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned c = u[0], cp;
+	int l;
+	if (c < 0x80) {
+		*len = 1;
+		return c;
+	}
+	if (c >= 0xc2 && c <= 0xdf)
+		l = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		l = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		l = 4, cp = c & 0x07;
+	else
+		goto bad;
+	if ((size_t)l > n)
+		goto bad;
+	for (int i = 1; i < l; i++) {
+		if ((u[i] & 0xc0) != 0x80)
+			goto bad;
+		cp = cp << 6 | (u[i] & 0x3f);
+	}
+	*len = l;
+	return cp;
+bad:
+	*len = 1;
+	return 0xfffd;
+}
+
+/* Whitespace, ASCII or U+3000/U+00A0/U+FEFF. */
+static inline int mt_is_space(unsigned cp)
+{
+	if (cp < 0x80)
+		return cp == ' ' || cp == '\t' || cp == '\r' || cp == '\n' ||
+		       cp == '\v' || cp == '\f';
+	return cp == 0x3000 || cp == 0xa0 || cp == 0xfeff;
+}
+/* 0..9 for ASCII and full-width digits, else -1. */
+int mt_digit(unsigned cp);
+/* Whether s starts like a game's first move number ("1.", "１．"). */
+int mt_starts_game(const char *s, size_t len);
+/* Skip leading whitespace (incl. U+3000); returns the new start. */
+const char *mt_skip_space(const char *s, size_t *len);
+
+/* Parse "[Name "value"]..." tags of one line into g.  Returns 0. */
+int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
+	    size_t len, long lineno);
+/* Apply the FEN tag of g, if any, reporting problems at line (where the
+ * tag was; 0: the game's first line). */
+void mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line);
+
+/* --- writing: a filler that wraps tokens at 80 display columns */
+struct fill {
+	struct xq_writer *w;
+	int col;       /* display columns on the current line */
+	int width;     /* wrap column (80) */
+	int glue_next; /* no space before the next token (after "(") */
+	int rc;
+};
+void fill_init(struct fill *f, struct xq_writer *w, int width);
+/* A token; a space before it unless at the line start or glue is set. */
+void fill_token(struct fill *f, const char *s, size_t len, int glue);
+/* A comment in braces, broken where a reader joins it back unchanged. */
+void fill_comment(struct fill *f, const char *text);
+void fill_newline(struct fill *f);
+/* Break the line now unless w more columns (after a space) fit. */
+void fill_reserve(struct fill *f, int w);
+/* Display width of UTF-8 text (CJK and full-width forms count 2). */
+int mt_width(const char *s, size_t len);
+
+/* Write a replayed main line and variations (PGN movetext rules). */
+int mt_write_moves(struct fill *f, const struct xq_game *g,
+		   enum xq_notation n, unsigned nflags, int variations,
+		   int comments);
+
+#endif

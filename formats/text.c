@@ -1,0 +1,395 @@
+/*
+ * text.c - plain-text records as pasted from web pages and written by small
+ * tools (notation.md sections 7.5, 8 and 9): "key: value" headings
+ * (标题, 红方, 结果 ... or PGN tag names), an optional FEN line (also
+ * "label,FEN" and "FEN, moves, result" on one line), numbered or
+ * unnumbered moves in any notation, result words.  Games are separated by
+ * blank lines, headings or a new FEN.  Lines starting with '#' are
+ * comments.  The writer produces the usual "1. 炮二平五 马８进７" layout;
+ * comments and variations are not part of this format.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "movetext.h"
+
+struct text_state {
+	struct mt mt;
+};
+
+/* Chinese heading keys and the tags they become. */
+static const struct {
+	const char *key, *tag;
+} headings[] = {
+	{ "标题", "Title" }, { "標題", "Title" }, { "赛事", "Event" }, { "賽事", "Event" },
+	{ "轮次", "Round" }, { "輪次", "Round" }, { "布局", "Opening" }, { "红方", "Red" },
+	{ "紅方", "Red" }, { "黑方", "Black" }, { "结果", "Result" }, { "結果", "Result" },
+	{ "日期", "Date" }, { "地点", "Site" }, { "地點", "Site" }, { "红方团体", "RedTeam" },
+	{ "黑方团体", "BlackTeam" }, { "红方姓名", "Red" }, { "黑方姓名", "Black" },
+	{ "分类", "Section" }, { "记时规则", "TimeControl" }, { "来源网站", "Source" },
+};
+
+/* Whether the line is "key: value" with a short key; *klen, *voff set. */
+static int heading(const char *s, size_t n, size_t *klen, size_t *voff)
+{
+	size_t i = 0;
+	int chars = 0, l;
+	if (!n || (s[0] >= '0' && s[0] <= '9') || s[0] == '[' || s[0] == '{')
+		return 0;
+	while (i < n && chars <= 16) {
+		unsigned cp = mt_utf8(s + i, n - i, &l);
+		if (cp == ':' || cp == 0xff1a) {
+			if (!chars)
+				return 0;
+			*klen = i;
+			i += (size_t)l;
+			*voff = i;
+			return 1;
+		}
+		if (mt_is_space(cp) || cp == '/' || cp == ',' || mt_digit(cp) >= 0 ||
+		    cp == '.')
+			return 0;
+		i += (size_t)l;
+		chars++;
+	}
+	return 0;
+}
+
+/* Whether s[0..n) is a FEN placement ("rnbakabnr/9/...", 10 ranks). */
+static int fen_like(const char *s, size_t n)
+{
+	int slashes = 0;
+	size_t i = 0;
+	for (; i < n && s[i] != ' ' && s[i] != ','; i++) {
+		if (s[i] == '/')
+			slashes++;
+		else if (!strchr("123456789rnbakcpheRNBAKCPHE", s[i]))
+			return 0;
+	}
+	return slashes == 9 && i >= 19;
+}
+
+static void set_heading(struct xq_reader *r, struct xq_game *g, const char *s,
+			size_t klen, const char *v, size_t vlen)
+{
+	char key[64], val[1024];
+	const char *tag = NULL;
+	snprintf(key, sizeof key, "%.*s", (int)klen, s);
+	while (klen && key[klen - 1] == ' ')
+		key[--klen] = '\0';
+	while (vlen && (*v == ' ' || *v == '\t'))
+		v++, vlen--;
+	while (vlen && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
+		vlen--;
+	snprintf(val, sizeof val, "%.*s", (int)vlen, v);
+	for (size_t i = 0; i < sizeof headings / sizeof *headings; i++)
+		if (!strcmp(headings[i].key, key))
+			tag = headings[i].tag;
+	if (!tag)
+		tag = key;
+	if (!strcmp(tag, "Result")) {
+		const char *res = xq_result_word(val, strlen(val));
+		if (res) {
+			xq_game_set_tag(g, "Result", res);
+			return;
+		}
+		/* 红方胜 etc. with more words around: keep as written */
+	}
+	if (!strcmp(tag, "Opening") && strlen(val) >= 3 && val[0] >= 'A' && val[0] <= 'E' &&
+	    val[1] >= '0' && val[1] <= '9' && val[2] >= '0' && val[2] <= '9') {
+		char ecco[4] = { val[0], val[1], val[2], 0 };
+		xq_game_set_tag(g, "ECCO", ecco);
+		const char *rest = val + 3;
+		while (*rest == ' ')
+			rest++;
+		if (*rest)
+			xq_game_set_tag(g, "Opening", rest);
+		return;
+	}
+	if (!strcmp(tag, "FEN")) {
+		xq_game_set_tag(g, "FEN", val);
+		return;
+	}
+	xq_game_add_tag(g, tag, val);
+	(void)r;
+}
+
+static int footer(const char *s, size_t n)
+{
+	static const char *const marks[] = { "dpxq.com", "棋谱由", "xqbase.com", "=====" };
+	for (size_t i = 0; i < sizeof marks / sizeof *marks; i++) {
+		size_t ml = strlen(marks[i]);
+		for (size_t j = 0; j + ml <= n; j++)
+			if (!memcmp(s + j, marks[i], ml))
+				return 1;
+	}
+	return 0;
+}
+
+static int text_read(struct xq_reader *r, struct xq_game *g)
+{
+	struct text_state **slot = (struct text_state **)xq_reader_state(r);
+	struct text_state *st = *slot;
+	const char *s;
+	size_t len;
+	int rc, any = 0, has_fen = 0, skip_board = 0;
+	long fen_line = 0;
+
+	if (!st) {
+		if (!(st = calloc(1, sizeof *st)))
+			return XQ_ENOMEM;
+		*slot = st;
+	}
+	mt_begin(&st->mt, r, g);
+	st->mt.text_mode = 1;
+	while ((rc = xq_reader_getline(r, &s, &len)) > 0) {
+		long ln = xq_reader_line(r);
+		size_t tl = len, klen, voff;
+		const char *t = mt_skip_space(s, &tl);
+		int started = st->mt.nodes > 0 || st->mt.ended;
+
+		if (st->mt.in_comment) {
+			mt_line(&st->mt, s, len, ln);
+			continue;
+		}
+		if (!tl) {
+			if (skip_board) {
+				skip_board = 0;
+				continue;
+			}
+			if (started || has_fen)
+				break;
+			continue;
+		}
+		if (t[0] == '#')
+			continue;
+		if (skip_board)
+			continue;
+		if (footer(t, tl)) {
+			if (!any)
+				continue;
+			if (started)
+				break;
+			continue;
+		}
+		if (heading(t, tl, &klen, &voff)) {
+			if (started || has_fen) {
+				xq_reader_ungetline(r);
+				break;
+			}
+			if (!any)
+				g->line = ln;
+			any = 1;
+			if (!strncmp(t, "初始局面", klen)) {
+				skip_board = 1;
+				continue;
+			}
+			set_heading(r, g, t, klen, t + voff, tl - voff);
+			continue;
+		}
+		/* FEN, alone or with a label before it and moves after it */
+		const char *f = NULL;
+		size_t fl = 0, pos = 0;
+		while (pos < tl) {
+			size_t e = pos;
+			while (e < tl && t[e] != ',')
+				e++;
+			size_t ps = pos, pl = e - pos;
+			const char *p = mt_skip_space(t + ps, &pl);
+			if (fen_like(p, pl)) {
+				f = p;
+				fl = pl;
+				pos = e < tl ? e + 1 : e;
+				if (pos == e && e < tl)
+					pos++;
+				break;
+			}
+			pos = e < tl ? e + 1 : e;
+		}
+		if (f) {
+			if (started || has_fen) {
+				xq_reader_ungetline(r);
+				break;
+			}
+			if (!any)
+				g->line = ln;
+			any = 1;
+			has_fen = 1;
+			fen_line = ln;
+			while (fl && (f[fl - 1] == ' ' || f[fl - 1] == '\t'))
+				fl--;
+			char fen[256];
+			snprintf(fen, sizeof fen, "%.*s", (int)fl, f);
+			xq_game_set_tag(g, "FEN", fen);
+			size_t lab = (size_t)(f - t);
+			while (lab && (t[lab - 1] == ',' || t[lab - 1] == ' '))
+				lab--;
+			if (lab) {
+				char title[512];
+				snprintf(title, sizeof title, "%.*s", (int)lab, t);
+				xq_game_set_tag(g, "Title", title);
+			}
+			if (pos < tl)
+				mt_line(&st->mt, t + pos, tl - pos, ln);
+			continue;
+		}
+		if (st->mt.ended) {
+			if (mt_starts_game(t, tl)) {
+				xq_reader_ungetline(r);
+				break;
+			}
+			continue;
+		}
+		if (!any)
+			g->line = ln;
+		any = 1;
+		mt_line(&st->mt, s, len, ln);
+	}
+	if (rc < 0 && !any)
+		return rc;
+	if (!any)
+		return 0;
+	mt_end(&st->mt, xq_reader_line(r));
+	mt_apply_fen(r, g, fen_line);
+	return 1;
+}
+
+static void text_read_end(struct xq_reader *r)
+{
+	struct text_state **slot = (struct text_state **)xq_reader_state(r);
+	if (*slot) {
+		mt_free(&(*slot)->mt);
+		free(*slot);
+		*slot = NULL;
+	}
+}
+
+static int text_sniff(const unsigned char *head, size_t len, const char *name)
+{
+	const char *s = (const char *)head;
+	size_t n = len, tl, klen, voff;
+	(void)name;
+	if (n >= 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf)
+		s += 3, n -= 3;
+	while (n && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n'))
+		s++, n--;
+	if (!n || *s == '[' || *s == '{')
+		return 0;
+	const char *eol = memchr(s, '\n', n);
+	tl = eol ? (size_t)(eol - s) : n;
+	if (*s == '#')
+		return 45;
+	for (size_t i = 0; i < tl; i++)
+		if ((i == 0 || s[i - 1] == ',' || s[i - 1] == ' ') && fen_like(s + i, tl - i))
+			return 60;
+	/* a text heading only counts when it is not ASCII "Key:" junk */
+	if (heading(s, tl, &klen, &voff) && (unsigned char)s[0] >= 0x80)
+		return 60;
+	if (heading(s, tl, &klen, &voff))
+		return 30;
+	/* Chinese moves without tags */
+	for (size_t i = 0; i + 3 <= n && i < 4096; i++)
+		if (!memcmp(s + i, "进", 3) || !memcmp(s + i, "平", 3) || !memcmp(s + i, "退", 3))
+			return 45;
+	return 1;
+}
+
+/* ---------------------------------------------------------------- writer */
+
+/* A tag name as a heading key the reader takes back as one: at most 16
+ * characters, none of space, digit, '.', ',', '/', ':', control. */
+static void put_key(struct xq_writer *w, const char *name)
+{
+	size_t i = 0, n = strlen(name);
+	int chars = 0, l;
+	while (i < n && chars < 16) {
+		unsigned cp = mt_utf8(name + i, n - i, &l);
+		if (cp < 0x20 || cp == 0x7f || mt_is_space(cp) || mt_digit(cp) >= 0 || cp == '.' ||
+		    cp == ',' || cp == '/' || cp == ':' || cp == 0xff1a || cp == 0xfffd ||
+		    (chars == 0 && (cp == '[' || cp == '{' || cp == '#')))
+			xq_writer_put(w, "_", 1);
+		else
+			xq_writer_put(w, name + i, (size_t)l);
+		i += (size_t)l;
+		chars++;
+	}
+	if (!chars)
+		xq_writer_put(w, "_", 1);
+	xq_writer_put(w, ": ", 2);
+}
+
+static int text_write(struct xq_writer *w, const struct xq_game *g)
+{
+	const struct xq_writer_opts *o = xq_writer_options(w);
+	enum xq_notation n = o->notation ? o->notation : XQ_NOTATION_CHINESE;
+	struct xq_pos pos = g->start;
+	char buf[XQ_MOVE_TEXT_MAX + 16];
+	int ply = 0, moveno = 1, rc = 0;
+	const char *res;
+
+	if (!(g->flags & XQ_GAME_REPLAYED))
+		return XQ_EINVAL;
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		if (!strcmp(t->name, "FEN") || !strcmp(t->name, "Game") || !strcmp(t->name, "Format"))
+			continue;
+		put_key(w, t->name);
+		for (const char *p = t->value; *p; p++)
+			xq_writer_put(w, *p == '\n' || *p == '\r' ? " " : p, 1);
+		xq_writer_newline(w);
+	}
+	if (g->flags & XQ_GAME_SETUP) {
+		xq_writer_put(w, g->start_fen, strlen(g->start_fen));
+		xq_writer_newline(w);
+	}
+	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
+		moveno = g->start.fullmove;
+	for (const struct xq_node *nd = g->root.child; nd; nd = nd->child, ply++) {
+		struct xq_undo u;
+		if (nd->move == XQ_MOVE_NONE || !xq_is_legal(&pos, nd->move))
+			break;
+		int len = xq_move_format(&pos, nd->move, n, o->notation_flags, buf, sizeof buf);
+		if (len < 0)
+			return len;
+		if (pos.side == XQ_RED) {
+			if (ply)
+				xq_writer_newline(w);
+			xq_writer_printf(w, "%d. %s", moveno, buf);
+		} else {
+			if (!ply)
+				xq_writer_printf(w, "%d. … %s", moveno, buf);
+			else
+				xq_writer_printf(w, " %s", buf);
+			moveno++;
+		}
+		xq_make(&pos, nd->move, &u);
+	}
+	if (ply)
+		xq_writer_newline(w);
+	res = xq_game_tag(g, "Result");
+	res = res ? xq_result_word(res, strlen(res)) : NULL;
+	if (!res)
+		res = g->result;
+	if (res && !strcmp(res, "1-0"))
+		xq_writer_put(w, "红胜", strlen("红胜"));
+	else if (res && !strcmp(res, "0-1"))
+		xq_writer_put(w, "黑胜", strlen("黑胜"));
+	else if (res && !strcmp(res, "1/2-1/2"))
+		xq_writer_put(w, "和棋", strlen("和棋"));
+	else
+		xq_writer_put(w, "*", 1);
+	xq_writer_newline(w);
+	rc = xq_writer_newline(w);
+	return rc;
+}
+
+const struct xq_format xq_format_text = {
+	.name = "text",
+	.extensions = "txt text",
+	.description = "plain text move lists (FEN line, numbered or bare moves, result words)",
+	.flags = 0,
+	.sniff = text_sniff,
+	.read = text_read,
+	.read_end = text_read_end,
+	.write = text_write,
+	.write_end = NULL,
+};

@@ -1,0 +1,1026 @@
+/*
+ * io.c - readers and writers around the formats table: bytes from a FILE
+ * or a buffer, gzip undone with zlib, format sniffing, decoding to UTF-8
+ * with iconv, lines for text formats; on the way out, one game rendered
+ * to UTF-8 at a time and converted to the output encoding.
+ *
+ * Memory: a reader holds its source buffer (64 KiB), the decoded text not
+ * yet consumed (a line at most, up to LINE_MAX_BYTES) and the format's
+ * state; a writer holds one game's text.  Nothing grows with the file.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "xq.h"
+
+#define SRC_CHUNK 65536
+#define HEAD_BYTES 65536
+#define LINE_MAX_BYTES (1 << 22)
+#define MAX_ENCODING_REPORTS 5
+
+struct xq_reader {
+	struct xq_reader_opts o;
+	const struct xq_format *fmt;
+	char enc_name[32];
+
+	/* the source */
+	FILE *fp;
+	const unsigned char *mem;
+	size_t memlen;
+	unsigned char *sbuf;            /* SRC_CHUNK bytes for FILE input */
+	const unsigned char *in;        /* pending source bytes */
+	size_t inlen;
+	int src_eof, src_error;
+	uint64_t consumed;
+
+	/* gzip */
+	int gz, gz_done;
+	z_stream zs;
+
+	/* raw (ungzipped) bytes not yet decoded */
+	unsigned char *raw;
+	size_t raw_start, raw_end, raw_cap;
+	int raw_eof;
+
+	/* decoding */
+	int utf8;                       /* pass-through with validation */
+	int enc_pending;                /* auto-detect, only ASCII seen so far */
+	int bom_done;
+	iconv_t cd;
+	int enc_reports;
+
+	/* decoded text and the current line */
+	char *txt;
+	size_t txt_start, txt_end, txt_cap;
+	int txt_eof;
+	const char *line;
+	size_t linelen;
+	long lineno;
+	int unget, have_line, cr_mode;
+
+	void *state;
+	long games;
+	int fatal;
+};
+
+/* ------------------------------------------------------------ problems */
+
+__attribute__((format(printf, 9, 0)))
+static void report(struct xq_reader *r, struct xq_game *g,
+		   enum xq_severity sev, enum xq_problem_code code,
+		   long line, long col, int ply, const char *text,
+		   const char *fmt, va_list ap)
+{
+	char msg[512];
+	struct xq_problem p;
+
+	if (g) {
+		if (sev >= XQ_SEV_ERROR) {
+			g->errors++;
+			g->flags |= XQ_GAME_BROKEN;
+		} else if (sev == XQ_SEV_WARNING) {
+			g->warnings++;
+		}
+	}
+	if (!r->o.problem)
+		return;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	p.severity = sev;
+	p.code = code;
+	p.file = r->o.name;
+	p.game = g ? g->index : 0;
+	p.line = line;
+	p.col = col;
+	p.ply = ply;
+	p.text = text;
+	p.msg = msg;
+	r->o.problem(r->o.problem_data, &p);
+}
+
+void xq_reader_problem(struct xq_reader *r, struct xq_game *g,
+		       enum xq_severity sev, enum xq_problem_code code,
+		       long line, long col, int ply, const char *text,
+		       const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(r, g, sev, code, line, col, ply, text, fmt, ap);
+	va_end(ap);
+}
+
+__attribute__((format(printf, 4, 5)))
+static void fatal(struct xq_reader *r, enum xq_problem_code code, long line,
+		  const char *fmt, ...)
+{
+	va_list ap;
+	r->fatal = 1;
+	va_start(ap, fmt);
+	report(r, NULL, XQ_SEV_FATAL, code, line, 0, 0, NULL, fmt, ap);
+	va_end(ap);
+}
+
+/* ----------------------------------------------------------- the source */
+
+static void src_fill(struct xq_reader *r)
+{
+	if (r->src_eof)
+		return;
+	if (r->mem) {
+		r->in = r->mem;
+		r->inlen = r->memlen;
+		r->consumed += r->memlen;
+		r->src_eof = 1;
+		return;
+	}
+	size_t n = fread(r->sbuf, 1, SRC_CHUNK, r->fp);
+	r->in = r->sbuf;
+	r->inlen = n;
+	r->consumed += n;
+	if (n < SRC_CHUNK) {
+		if (ferror(r->fp)) {
+			r->src_error = errno ? errno : EIO;
+			fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
+		}
+		r->src_eof = 1;
+	}
+}
+
+/* Up to n ungzipped bytes; 0 at the end, -1 on error. */
+static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
+{
+	if (!r->inlen)
+		src_fill(r);
+	if (r->src_error)
+		return -1;
+	if (!r->gz) {
+		size_t k = r->inlen < n ? r->inlen : n;
+		memcpy(buf, r->in, k);
+		r->in += k;
+		r->inlen -= k;
+		return (long)k;
+	}
+	if (r->gz_done)
+		return 0;
+	for (;;) {
+		int rc;
+		r->zs.next_in = (unsigned char *)r->in;
+		r->zs.avail_in = (uInt)r->inlen;
+		r->zs.next_out = buf;
+		r->zs.avail_out = (uInt)n;
+		rc = inflate(&r->zs, Z_NO_FLUSH);
+		r->in = r->zs.next_in;
+		r->inlen = r->zs.avail_in;
+		size_t got = n - r->zs.avail_out;
+		if (rc == Z_STREAM_END) {
+			if (!r->inlen)
+				src_fill(r);
+			if (r->inlen) {
+				if (r->in[0] != 0x1f) {
+					/* padding after the last member */
+					r->gz_done = 1;
+				} else {
+					inflateReset(&r->zs);
+				}
+			} else {
+				r->gz_done = 1;
+			}
+			if (got || r->gz_done)
+				return (long)got;
+			continue;
+		}
+		if (rc == Z_OK || rc == Z_BUF_ERROR) {
+			if (got)
+				return (long)got;
+			if (!r->inlen) {
+				if (r->src_eof) {
+					fatal(r, XQ_P_TRUNCATED, 0,
+					      "compressed input ends early");
+					r->gz_done = 1;
+					return 0;
+				}
+				src_fill(r);
+				if (r->src_error)
+					return -1;
+			}
+			continue;
+		}
+		fatal(r, XQ_P_SYNTAX, 0, "corrupt compressed input: %s",
+		      r->zs.msg ? r->zs.msg : "inflate failed");
+		r->gz_done = 1;
+		return got ? (long)got : 0;
+	}
+}
+
+/* Read more ungzipped bytes into raw; returns bytes added, 0 at the end. */
+static long raw_more(struct xq_reader *r, size_t want)
+{
+	long n;
+	if (r->raw_eof)
+		return 0;
+	if (r->raw_start > 0 && r->raw_start == r->raw_end)
+		r->raw_start = r->raw_end = 0;
+	if (r->raw_cap - r->raw_end < want) {
+		if (r->raw_start) {
+			memmove(r->raw, r->raw + r->raw_start, r->raw_end - r->raw_start);
+			r->raw_end -= r->raw_start;
+			r->raw_start = 0;
+		}
+		if (r->raw_cap - r->raw_end < want) {
+			size_t cap = r->raw_end + want;
+			unsigned char *p = realloc(r->raw, cap);
+			if (!p) {
+				fatal(r, XQ_P_LIMIT, 0, "out of memory");
+				return -1;
+			}
+			r->raw = p;
+			r->raw_cap = cap;
+		}
+	}
+	n = input_read(r, r->raw + r->raw_end, r->raw_cap - r->raw_end);
+	if (n <= 0) {
+		r->raw_eof = 1;
+		return n;
+	}
+	r->raw_end += (size_t)n;
+	return n;
+}
+
+long xq_reader_read(struct xq_reader *r, void *buf, size_t n)
+{
+	size_t have = r->raw_end - r->raw_start;
+	if (have) {
+		size_t k = have < n ? have : n;
+		memcpy(buf, r->raw + r->raw_start, k);
+		r->raw_start += k;
+		return (long)k;
+	}
+	if (r->raw_eof)
+		return 0;
+	long k = input_read(r, buf, n);
+	if (k <= 0)
+		r->raw_eof = 1;
+	return k;
+}
+
+/* ------------------------------------------------------------- decoding */
+
+/* Length of the valid UTF-8 sequence at s (n bytes there): > 0, 0 when
+ * invalid, -1 when cut short by the end of the buffer. */
+static int utf8_len_check(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0], cp, min;
+	int len;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2, min = 0x80;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3, min = 0x800;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4, min = 0x10000;
+	else
+		return 0;
+	if ((size_t)len > n) {
+		for (size_t i = 1; i < n; i++)
+			if ((s[i] & 0xc0) != 0x80)
+				return 0;
+		return -1;
+	}
+	cp = c & (0x7fu >> len);
+	for (int i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3fu);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+static int txt_reserve(struct xq_reader *r, size_t more)
+{
+	if (r->txt_cap - r->txt_end >= more)
+		return 0;
+	if (r->txt_start) {
+		memmove(r->txt, r->txt + r->txt_start, r->txt_end - r->txt_start);
+		r->txt_end -= r->txt_start;
+		if (r->have_line)
+			r->line -= r->txt_start;
+		r->txt_start = 0;
+	}
+	if (r->txt_cap - r->txt_end < more) {
+		size_t cap = r->txt_end + more;
+		char *p;
+		if (cap < 2 * r->txt_cap)
+			cap = 2 * r->txt_cap;
+		if (!(p = realloc(r->txt, cap))) {
+			fatal(r, XQ_P_LIMIT, 0, "out of memory");
+			return -1;
+		}
+		if (r->have_line)
+			r->line = p + (r->line - r->txt);
+		r->txt = p;
+		r->txt_cap = cap;
+	}
+	return 0;
+}
+
+static long pending_line(const struct xq_reader *r)
+{
+	long n = r->lineno + 1;
+	for (size_t i = r->txt_start; i < r->txt_end; i++)
+		n += r->txt[i] == '\n';
+	return n;
+}
+
+static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
+{
+	static const char fffd[] = "\xef\xbf\xbd";
+	memcpy(r->txt + r->txt_end, fffd, 3);
+	r->txt_end += 3;
+	if (r->enc_reports++ < MAX_ENCODING_REPORTS)
+		xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_ENCODING,
+				  pending_line(r), 0, 0, NULL,
+				  "byte 0x%02x cannot be decoded as %s%s", p[0],
+				  r->enc_name, r->enc_reports == MAX_ENCODING_REPORTS ?
+				  " (further such bytes not reported)" : "");
+	(void)n;
+}
+
+static int set_encoding(struct xq_reader *r, const char *enc)
+{
+	snprintf(r->enc_name, sizeof r->enc_name, "%s", enc);
+	if (r->cd != (iconv_t)-1) {
+		iconv_close(r->cd);
+		r->cd = (iconv_t)-1;
+	}
+	if (!strcmp(enc, "UTF-8")) {
+		r->utf8 = 1;
+		return 0;
+	}
+	r->utf8 = 0;
+	if ((r->cd = iconv_open("UTF-8", enc)) == (iconv_t)-1)
+		return XQ_EINVAL;
+	return 0;
+}
+
+/* Decode the raw bytes waiting into txt.  Returns 1 when text was added or
+ * may be added later, 0 at the end. */
+static int txt_more(struct xq_reader *r)
+{
+	if (r->raw_start == r->raw_end || (!r->utf8 && r->raw_end - r->raw_start < 8 && !r->raw_eof)) {
+		long n = raw_more(r, SRC_CHUNK);
+		if (n < 0)
+			return 0;
+		if (n == 0 && r->raw_start == r->raw_end)
+			return 0;
+	}
+	unsigned char *p = r->raw + r->raw_start;
+	size_t n = r->raw_end - r->raw_start;
+
+	if (!r->bom_done) {
+		r->bom_done = 1;
+		if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf) {
+			p += 3, n -= 3, r->raw_start += 3;
+			if (!r->utf8)
+				set_encoding(r, "UTF-8");
+			r->enc_pending = 0;
+		}
+	}
+	if (r->enc_pending) {
+		for (size_t i = 0; i < n; i++)
+			if (p[i] >= 0x80) {
+				r->enc_pending = 0;
+				set_encoding(r, xq_detect_encoding(p, n));
+				break;
+			}
+	}
+	if (txt_reserve(r, n * 3 + 16) < 0)
+		return 0;
+	if (r->utf8) {
+		size_t i = 0;
+		while (i < n) {
+			/* fast path over ASCII */
+			size_t j = i;
+			while (j < n && p[j] < 0x80)
+				j++;
+			memcpy(r->txt + r->txt_end, p + i, j - i);
+			r->txt_end += j - i;
+			i = j;
+			if (i >= n)
+				break;
+			int l = utf8_len_check(p + i, n - i);
+			if (l > 0) {
+				memcpy(r->txt + r->txt_end, p + i, (size_t)l);
+				r->txt_end += (size_t)l;
+				i += (size_t)l;
+			} else if (l < 0 && !r->raw_eof) {
+				break; /* cut by the buffer end: wait for more */
+			} else {
+				bad_bytes(r, p + i, 1);
+				i++;
+			}
+		}
+		r->raw_start += i;
+		if (i == 0 && n > 0) {
+			/* only a cut sequence is left: fetch more */
+			if (raw_more(r, SRC_CHUNK) <= 0 && r->raw_eof) {
+				/* at the end: decode what remains as bad */
+				bad_bytes(r, r->raw + r->raw_start, 1);
+				r->raw_start++;
+			}
+		}
+		return 1;
+	}
+	char *ip = (char *)p, *op = r->txt + r->txt_end;
+	size_t inleft = n, outleft = r->txt_cap - r->txt_end;
+	while (inleft) {
+		size_t rc = iconv(r->cd, &ip, &inleft, &op, &outleft);
+		if (rc != (size_t)-1)
+			break;
+		if (errno == E2BIG)
+			break;
+		if (errno == EINVAL && !r->raw_eof)
+			break; /* cut sequence: wait for more bytes */
+		r->txt_end = (size_t)(op - r->txt);
+		if (outleft < 3)
+			break;
+		bad_bytes(r, (unsigned char *)ip, 1);
+		op = r->txt + r->txt_end;
+		outleft -= 3;
+		ip++, inleft--;
+	}
+	r->txt_end = (size_t)(op - r->txt);
+	r->raw_start += n - inleft;
+	if (n == inleft) {
+		/* nothing decodable yet: a cut sequence; read on */
+		if (raw_more(r, SRC_CHUNK) <= 0 && r->raw_eof && r->raw_start < r->raw_end) {
+			bad_bytes(r, r->raw + r->raw_start, 1);
+			r->raw_start++;
+		}
+	}
+	return 1;
+}
+
+int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
+{
+	if (r->unget && r->have_line) {
+		r->unget = 0;
+		r->lineno++;
+		*line = r->line;
+		*len = r->linelen;
+		return 1;
+	}
+	r->unget = 0;
+	r->have_line = 0;
+	for (;;) {
+		char *s = r->txt + r->txt_start;
+		size_t avail = r->txt_end - r->txt_start, eol, skip;
+		char *nl = NULL;
+
+		if (!r->cr_mode) {
+			nl = memchr(s, '\n', avail);
+			if (nl) {
+				char *cr = memchr(s, '\r', (size_t)(nl - s));
+				if (cr && cr + 1 < nl) {
+					r->cr_mode = 1; /* lone CRs: old Mac line ends */
+					continue;
+				}
+				eol = (size_t)(nl - s);
+				skip = eol + 1;
+				if (eol && s[eol - 1] == '\r')
+					eol--;
+				goto found;
+			}
+		} else {
+			size_t i;
+			for (i = 0; i < avail && s[i] != '\n' && s[i] != '\r'; i++)
+				;
+			if (i < avail && (s[i] == '\n' || i + 1 < avail || r->txt_eof)) {
+				eol = i;
+				skip = i + 1;
+				if (s[i] == '\r' && i + 1 < avail && s[i + 1] == '\n')
+					skip++;
+				goto found;
+			}
+		}
+		if (r->txt_eof) {
+			if (!avail)
+				return 0;
+			eol = skip = avail;
+			if (eol && s[eol - 1] == '\r')
+				eol--;
+			goto found;
+		}
+		if (avail >= LINE_MAX_BYTES) {
+			xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_LIMIT,
+					  r->lineno + 1, 0, 0, NULL,
+					  "line longer than %d bytes split",
+					  LINE_MAX_BYTES);
+			eol = skip = avail;
+			goto found;
+		}
+		if (!txt_more(r))
+			r->txt_eof = 1;
+		continue;
+found:
+		r->line = s;
+		r->linelen = eol;
+		r->txt_start += skip;
+		r->lineno++;
+		r->have_line = 1;
+		*line = r->line;
+		*len = r->linelen;
+		return 1;
+	}
+}
+
+void xq_reader_ungetline(struct xq_reader *r)
+{
+	if (r->have_line) {
+		r->unget = 1;
+		r->lineno--;
+	}
+}
+
+long xq_reader_line(const struct xq_reader *r)
+{
+	return r->lineno;
+}
+
+/* ------------------------------------------------------------- readers */
+
+static struct xq_reader *reader_new(const struct xq_reader_opts *o, int *err)
+{
+	struct xq_reader *r = calloc(1, sizeof *r);
+	*err = 0;
+	if (!r) {
+		*err = XQ_ENOMEM;
+		return NULL;
+	}
+	if (o)
+		r->o = *o;
+	if (!r->o.name)
+		r->o.name = "<input>";
+	r->cd = (iconv_t)-1;
+	return r;
+}
+
+static int ends_with_gz(const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+	return n > 3 && !strcmp(name + n - 3, ".gz");
+}
+
+/* Sniff, pick the format and the encoding. */
+static struct xq_reader *reader_start(struct xq_reader *r, int *err)
+{
+	const struct xq_format *best = NULL;
+	int best_score = -1;
+	const char *sniff_name = r->o.name;
+	char base[4096];
+
+	/* gzip? */
+	src_fill(r);
+	if (r->inlen >= 2 && r->in[0] == 0x1f && r->in[1] == 0x8b) {
+		r->gz = 1;
+		if (inflateInit2(&r->zs, 15 + 16) != Z_OK) {
+			*err = XQ_ENOMEM;
+			xq_reader_close(r);
+			return NULL;
+		}
+		if (ends_with_gz(sniff_name)) {
+			snprintf(base, sizeof base, "%s", sniff_name);
+			base[strlen(base) - 3] = '\0';
+			sniff_name = base;
+		}
+	}
+	while (!r->raw_eof && r->raw_end < HEAD_BYTES)
+		if (raw_more(r, HEAD_BYTES - r->raw_end) <= 0)
+			break;
+
+	if (r->o.format && *r->o.format && strcmp(r->o.format, "auto")) {
+		best = xq_format_find(r->o.format);
+		if (!best || !best->read) {
+			*err = XQ_EINVAL;
+			xq_reader_close(r);
+			return NULL;
+		}
+	} else {
+		const struct xq_format *byname = xq_format_by_filename(sniff_name);
+		for (int i = 0; xq_formats[i]; i++) {
+			const struct xq_format *f = xq_formats[i];
+			int s;
+			if (!f->read || !f->sniff)
+				continue;
+			s = f->sniff(r->raw, r->raw_end, sniff_name);
+			if (f == byname && s > 0)
+				s += 10;
+			if (s > best_score) {
+				best_score = s;
+				best = f;
+			}
+		}
+		if (best_score <= 0)
+			best = byname && byname->read ? byname : xq_format_find("pgn");
+	}
+	r->fmt = best;
+	if (!(best->flags & XQ_FORMAT_BINARY)) {
+		const char *enc = NULL;
+		if (r->o.encoding && *r->o.encoding && strcmp(r->o.encoding, "auto")) {
+			enc = xq_encoding_name(r->o.encoding);
+			if (!enc) {
+				*err = XQ_EINVAL;
+				xq_reader_close(r);
+				return NULL;
+			}
+			if (!strcmp(enc, "GBK") || !strcmp(enc, "GB2312"))
+				enc = "GB18030"; /* a superset: decodes all of them */
+		} else {
+			int ascii = 1;
+			for (size_t i = 0; i < r->raw_end && ascii; i++)
+				ascii = r->raw[i] < 0x80;
+			enc = xq_detect_encoding(r->raw, r->raw_end);
+			r->enc_pending = ascii;
+		}
+		if (set_encoding(r, enc) < 0) {
+			*err = XQ_EINVAL;
+			xq_reader_close(r);
+			return NULL;
+		}
+		r->txt_cap = 2 * SRC_CHUNK;
+		if (!(r->txt = malloc(r->txt_cap))) {
+			*err = XQ_ENOMEM;
+			xq_reader_close(r);
+			return NULL;
+		}
+	} else {
+		snprintf(r->enc_name, sizeof r->enc_name, "binary");
+	}
+	return r;
+}
+
+struct xq_reader *xq_reader_open(FILE *fp, const struct xq_reader_opts *o,
+				 int *err)
+{
+	struct xq_reader *r = reader_new(o, err);
+	if (!r)
+		return NULL;
+	r->fp = fp;
+	if (!(r->sbuf = malloc(SRC_CHUNK))) {
+		*err = XQ_ENOMEM;
+		xq_reader_close(r);
+		return NULL;
+	}
+	return reader_start(r, err);
+}
+
+struct xq_reader *xq_reader_open_mem(const void *buf, size_t len,
+				     const struct xq_reader_opts *o, int *err)
+{
+	struct xq_reader *r = reader_new(o, err);
+	if (!r)
+		return NULL;
+	r->mem = buf ? buf : (const void *)"";
+	r->memlen = len;
+	return reader_start(r, err);
+}
+
+int xq_reader_next(struct xq_reader *r, struct xq_game **out)
+{
+	struct xq_game *g;
+	int rc;
+
+	*out = NULL;
+	if (!(g = xq_game_new()))
+		return XQ_ENOMEM;
+	g->index = r->games + 1;
+	rc = r->fmt->read(r, g);
+	if (rc <= 0) {
+		xq_game_free(g);
+		if (rc == 0 && r->src_error)
+			return XQ_EIO;
+		return rc;
+	}
+	r->games++;
+	if (!(r->o.flags & XQ_READ_NO_REPLAY))
+		xq_game_replay(g, r->o.name, r->o.problem, r->o.problem_data);
+	*out = g;
+	return 1;
+}
+
+void xq_reader_close(struct xq_reader *r)
+{
+	if (!r)
+		return;
+	if (r->fmt && r->fmt->read_end)
+		r->fmt->read_end(r);
+	if (r->gz)
+		inflateEnd(&r->zs);
+	if (r->cd != (iconv_t)-1)
+		iconv_close(r->cd);
+	free(r->sbuf);
+	free(r->raw);
+	free(r->txt);
+	free(r);
+}
+
+const char *xq_reader_format(const struct xq_reader *r)
+{
+	return r->fmt ? r->fmt->name : NULL;
+}
+
+const char *xq_reader_encoding(const struct xq_reader *r)
+{
+	return r->enc_name;
+}
+
+uint64_t xq_reader_offset(const struct xq_reader *r)
+{
+	return r->consumed - r->inlen;
+}
+
+void **xq_reader_state(struct xq_reader *r)
+{
+	return &r->state;
+}
+
+const char *xq_reader_name(const struct xq_reader *r)
+{
+	return r->o.name;
+}
+
+const struct xq_reader_opts *xq_reader_options(const struct xq_reader *r)
+{
+	return &r->o;
+}
+
+/* ------------------------------------------------------------- writers */
+
+struct xq_writer {
+	struct xq_writer_opts o;
+	const struct xq_format *fmt;
+	const char *enc;        /* NULL: UTF-8 */
+	FILE *fp;
+	char *buf;
+	size_t len, cap;
+	int started, failed;
+	void *state;
+};
+
+struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
+				 int *err)
+{
+	struct xq_writer *w = calloc(1, sizeof *w);
+	*err = 0;
+	if (!w) {
+		*err = XQ_ENOMEM;
+		return NULL;
+	}
+	if (o)
+		w->o = *o;
+	if (!w->o.name)
+		w->o.name = "<output>";
+	w->fp = fp;
+	w->fmt = xq_format_find(w->o.format && *w->o.format ? w->o.format : "pgn");
+	if (!w->fmt || !w->fmt->write) {
+		*err = XQ_EINVAL;
+		free(w);
+		return NULL;
+	}
+	if (w->o.encoding && *w->o.encoding) {
+		const char *e = xq_encoding_name(w->o.encoding);
+		if (!e) {
+			*err = XQ_EINVAL;
+			free(w);
+			return NULL;
+		}
+		w->enc = strcmp(e, "UTF-8") ? e : NULL;
+	}
+	return w;
+}
+
+int xq_writer_put(struct xq_writer *w, const char *s, size_t len)
+{
+	if (w->cap - w->len < len + 1) {
+		size_t cap = w->cap ? w->cap : 4096;
+		char *p;
+		while (cap - w->len < len + 1)
+			cap *= 2;
+		if (!(p = realloc(w->buf, cap)))
+			return XQ_ENOMEM;
+		w->buf = p;
+		w->cap = cap;
+	}
+	memcpy(w->buf + w->len, s, len);
+	w->len += len;
+	w->buf[w->len] = '\0';
+	return 0;
+}
+
+int xq_writer_printf(struct xq_writer *w, const char *fmt, ...)
+{
+	char small[256];
+	va_list ap;
+	int n;
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return XQ_EINVAL;
+	if ((size_t)n < sizeof small)
+		return xq_writer_put(w, small, (size_t)n);
+	char *big = malloc((size_t)n + 1);
+	if (!big)
+		return XQ_ENOMEM;
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	n = xq_writer_put(w, big, strlen(big));
+	free(big);
+	return n;
+}
+
+int xq_writer_newline(struct xq_writer *w)
+{
+	if (w->o.flags & XQ_WRITE_CRLF)
+		return xq_writer_put(w, "\r\n", 2);
+	return xq_writer_put(w, "\n", 1);
+}
+
+void **xq_writer_state(struct xq_writer *w)
+{
+	return &w->state;
+}
+
+const struct xq_writer_opts *xq_writer_options(const struct xq_writer *w)
+{
+	return &w->o;
+}
+
+__attribute__((format(printf, 3, 4)))
+static void wproblem(struct xq_writer *w, const struct xq_game *g,
+		     const char *fmt, ...)
+{
+	char msg[512];
+	struct xq_problem p;
+	va_list ap;
+	if (!w->o.problem)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	memset(&p, 0, sizeof p);
+	p.severity = XQ_SEV_ERROR;
+	p.code = XQ_P_ENCODING;
+	p.file = w->o.name;
+	p.game = g ? g->index : 0;
+	p.msg = msg;
+	w->o.problem(w->o.problem_data, &p);
+}
+
+/* Emit the bytes of one game. */
+static int emit(struct xq_writer *w, const struct xq_game *g)
+{
+	const char *data = w->buf;
+	size_t len = w->len;
+	char *conv = NULL;
+
+	if (w->enc && len) {
+		size_t bad = 0;
+		int rc = xq_convert(w->enc, "UTF-8", w->buf, w->len, &conv, &len, &bad);
+		if (rc == XQ_EINVAL) {
+			/* name the character and the text around it */
+			size_t a = bad, b = bad, cl = 1;
+			char ctx[160];
+			while (a > 0 && bad - a < 60 && w->buf[a - 1] != '\n')
+				a--;
+			while (a < bad && (w->buf[a] & 0xc0) == 0x80)
+				a++;
+			while (b < w->len && b - bad < 60 && w->buf[b] != '\n' && w->buf[b] != '\r')
+				b++;
+			while (b > bad && b < w->len && (w->buf[b] & 0xc0) == 0x80)
+				b--;
+			while (bad + cl < w->len && (w->buf[bad + cl] & 0xc0) == 0x80)
+				cl++;
+			snprintf(ctx, sizeof ctx, "%.*s", (int)(b - a), w->buf + a);
+			wproblem(w, g, "character '%.*s' cannot be encoded in %s, in '%s'",
+				 (int)cl, w->buf + bad, w->enc, ctx);
+			return XQ_EINVAL;
+		}
+		if (rc < 0)
+			return rc;
+		data = conv;
+	}
+	if (!w->started) {
+		w->started = 1;
+		if (!w->enc && (w->o.flags & XQ_WRITE_BOM) &&
+		    fwrite("\xef\xbb\xbf", 1, 3, w->fp) != 3)
+			w->failed = 1;
+	}
+	if (len && fwrite(data, 1, len, w->fp) != len)
+		w->failed = 1;
+	free(conv);
+	return w->failed || ferror(w->fp) ? XQ_EIO : 0;
+}
+
+int xq_writer_write(struct xq_writer *w, const struct xq_game *g)
+{
+	int rc;
+	w->len = 0;
+	if (w->buf)
+		w->buf[0] = '\0';
+	rc = w->fmt->write(w, g);
+	if (rc < 0)
+		return rc;
+	return emit(w, g);
+}
+
+int xq_writer_close(struct xq_writer *w)
+{
+	int rc = 0;
+	if (!w)
+		return 0;
+	if (w->fmt->write_end) {
+		w->len = 0;
+		rc = w->fmt->write_end(w);
+		if (rc == 0 && w->len)
+			rc = emit(w, NULL);
+	}
+	if (fflush(w->fp) != 0 || ferror(w->fp) || w->failed)
+		rc = XQ_EIO;
+	free(w->buf);
+	free(w);
+	return rc;
+}
+
+/* ------------------------------------------------------------ registry */
+
+static int ascii_ieq(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		int x = (unsigned char)a[i], y = (unsigned char)b[i];
+		if (x >= 'A' && x <= 'Z')
+			x += 32;
+		if (y >= 'A' && y <= 'Z')
+			y += 32;
+		if (x != y)
+			return 0;
+	}
+	return 1;
+}
+
+const struct xq_format *xq_format_find(const char *name)
+{
+	size_t n;
+	if (!name)
+		return NULL;
+	n = strlen(name);
+	for (int i = 0; xq_formats[i]; i++)
+		if (strlen(xq_formats[i]->name) == n && ascii_ieq(xq_formats[i]->name, name, n))
+			return xq_formats[i];
+	/* an extension also names its format: "txt", "xqf" */
+	for (int i = 0; xq_formats[i]; i++) {
+		const char *e = xq_formats[i]->extensions;
+		while (e && *e) {
+			size_t l = strcspn(e, " ");
+			if (l == n && ascii_ieq(e, name, n))
+				return xq_formats[i];
+			e += l;
+			while (*e == ' ')
+				e++;
+		}
+	}
+	return NULL;
+}
+
+const struct xq_format *xq_format_by_filename(const char *path)
+{
+	const char *dot, *slash;
+	char ext[16];
+	size_t n;
+	if (!path)
+		return NULL;
+	n = strlen(path);
+	if (ends_with_gz(path))
+		n -= 3;
+	slash = strrchr(path, '/');
+	dot = NULL;
+	for (size_t i = n; i > 0; i--) {
+		if (path[i - 1] == '.') {
+			dot = path + i - 1;
+			break;
+		}
+		if (path[i - 1] == '/')
+			break;
+	}
+	if (!dot || (slash && dot < slash) || (size_t)(path + n - dot - 1) >= sizeof ext)
+		return NULL;
+	memcpy(ext, dot + 1, (size_t)(path + n - dot - 1));
+	ext[path + n - dot - 1] = '\0';
+	return *ext ? xq_format_find(ext) : NULL;
+}

@@ -1,0 +1,1083 @@
+/*
+ * notation.c - moves as text: ICCS, UCI coordinates (both rank dialects),
+ * WXF and Chinese vertical-line notation, in and out.
+ *
+ * Writing follows ../shared/docs/notation.md section 11.3: Chinese in the
+ * xqbase form (or the book form for tandem pawns), WXF with the official
+ * tandem rules, coordinates in lower case.
+ *
+ * Reading Chinese and WXF works by generation (section 11.2).  The input
+ * is first cut into tokens in one small alphabet shared by both notations:
+ *
+ *   K A E H R C P   pieces (帅/将 K, 仕/士 A, 相/象 E, 马 H, 车 R, 炮 C, 兵/卒 P)
+ *   1..9            numerals of any style (一, １, 1, 壹)
+ *   a..e            ordinals of tandem pawns (一兵 = aP, Pa in xqbase symbols)
+ *   + - .           进/前, 退/后, 平/中 (WXF uses the same signs for both)
+ *
+ * so that 马８进７, 馬8進7, H8+7 and h8+7 all become "H8+7", and 车前平三,
+ * R+.3 and 前车平三 become "R+.3" / "+R.3".  Then every legal move of the
+ * position is written in every accepted dialect in the same alphabet and
+ * the moves whose rendering equals the input are kept: one is the answer,
+ * several are an ambiguity, none is explained as well as we can.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+
+/* ------------------------------------------------------------ tables */
+
+static const char *const zh_piece[2][2][8] = {
+	{ /* simplified */
+		{ "", "帅", "仕", "相", "马", "车", "炮", "兵" },
+		{ "", "将", "士", "象", "马", "车", "炮", "卒" },
+	},
+	{ /* traditional */
+		{ "", "帥", "仕", "相", "馬", "車", "炮", "兵" },
+		{ "", "將", "士", "象", "馬", "車", "炮", "卒" },
+	},
+};
+static const char *const zh_numeral[10] = {
+	"", "一", "二", "三", "四", "五", "六", "七", "八", "九",
+};
+static const char *const fw_digit[10] = {
+	"", "１", "２", "３", "４", "５", "６", "７", "８", "９",
+};
+static const char *const type_name[8] = {
+	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
+};
+static const char *const type_plural[8] = {
+	"", "kings", "advisors", "elephants", "horses", "chariots", "cannons", "pawns",
+};
+static const char piece_token[8] = { 0, 'K', 'A', 'E', 'H', 'R', 'C', 'P' };
+
+static const char *side_name(int side) { return side == XQ_RED ? "red" : "black"; }
+
+/* Input characters beyond ASCII and their tokens. */
+struct zh_char {
+	unsigned cp;
+	char tok;
+};
+static const struct zh_char zh_chars[] = {
+	/* pieces */
+	{ 0x8F66, 'R' }, { 0x8ECA, 'R' }, { 0x4FE5, 'R' }, { 0x4F21, 'R' }, { 0x7821, 'R' }, /* 车車俥伡硨 */
+	{ 0x9A6C, 'H' }, { 0x99AC, 'H' }, { 0x508C, 'H' },                                   /* 马馬傌 */
+	{ 0x76F8, 'E' }, { 0x8C61, 'E' },                                                   /* 相象 */
+	{ 0x4ED5, 'A' }, { 0x58EB, 'A' },                                                   /* 仕士 */
+	{ 0x5E05, 'K' }, { 0x5E25, 'K' }, { 0x5C06, 'K' }, { 0x5C07, 'K' },                 /* 帅帥将將 */
+	{ 0x70AE, 'C' }, { 0x7832, 'C' }, { 0x5305, 'C' },                                   /* 炮砲包 */
+	{ 0x5175, 'P' }, { 0x5352, 'P' },                                                   /* 兵卒 */
+	/* directions */
+	{ 0x8FDB, '+' }, { 0x9032, '+' }, { 0x4E0A, '+' },                                   /* 进進上 */
+	{ 0x9000, '-' }, { 0x4E0B, '-' },                                                   /* 退下 */
+	{ 0x5E73, '.' },                                                                    /* 平 */
+	/* position words: 前 中 后 後 */
+	{ 0x524D, 'F' }, { 0x4E2D, 'M' }, { 0x540E, 'B' }, { 0x5F8C, 'B' },
+	/* numerals 一..九 */
+	{ 0x4E00, '1' }, { 0x4E8C, '2' }, { 0x4E09, '3' }, { 0x56DB, '4' }, { 0x4E94, '5' },
+	{ 0x516D, '6' }, { 0x4E03, '7' }, { 0x516B, '8' }, { 0x4E5D, '9' },
+	/* financial numerals 壹贰貳叁參肆伍陆陸柒捌玖 */
+	{ 0x58F9, '1' }, { 0x8D30, '2' }, { 0x8CB3, '2' }, { 0x53C1, '3' }, { 0x53C3, '3' },
+	{ 0x8086, '4' }, { 0x4F0D, '5' }, { 0x9646, '6' }, { 0x9678, '6' }, { 0x67D2, '7' },
+	{ 0x634C, '8' }, { 0x7396, '9' },
+	{ 0x2212, '-' }, /* minus sign */
+};
+
+/* -------------------------------------------------------- error text */
+
+__attribute__((format(printf, 3, 4)))
+static int fail(struct xq_err *err, int code, const char *fmt, ...)
+{
+	if (err) {
+		va_list ap;
+		int n;
+		err->code = code;
+		err->offset = 0;
+		va_start(ap, fmt);
+		n = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+		va_end(ap);
+		if (n >= (int)sizeof err->msg) {
+			/* cut: end with "..." on a UTF-8 character boundary */
+			size_t k = sizeof err->msg - 4;
+			while (k > 0 && ((unsigned char)err->msg[k] & 0xC0) == 0x80)
+				k--;
+			memcpy(err->msg + k, "...", 4);
+		}
+	}
+	return code;
+}
+
+/* Set the offset of a failure that fail() has described. */
+static int at(struct xq_err *err, size_t offset, int code)
+{
+	if (err)
+		err->offset = (int)offset;
+	return code;
+}
+
+/* The input, quoted and cut to a readable length, for messages. */
+static void quote_input(char *out, size_t size, const char *text, size_t len)
+{
+	size_t max = size - 6, n = 0, keep = len;
+	if (keep > 40 || keep > max - 1) {
+		keep = max - 1 < 40 ? max - 1 : 40;
+		/* cut on a UTF-8 character boundary */
+		while (keep > 0 && ((unsigned char)text[keep] & 0xC0) == 0x80)
+			keep--;
+	}
+	out[n++] = '\'';
+	for (size_t i = 0; i < keep; i++) {
+		unsigned char c = (unsigned char)text[i];
+		out[n++] = (char)(c < 0x20 || c == 0x7f ? '?' : c);
+	}
+	if (keep < len) {
+		memcpy(out + n, "...", 3);
+		n += 3;
+	}
+	out[n++] = '\'';
+	out[n] = '\0';
+}
+
+/* A small string builder that never overflows. */
+struct sbuf {
+	char *p;
+	size_t size, len;
+	int full;
+};
+
+static void sb_add(struct sbuf *b, const char *s)
+{
+	size_t n = strlen(s);
+	if (b->len + n + 1 > b->size) {
+		b->full = 1;
+		return;
+	}
+	memcpy(b->p + b->len, s, n + 1);
+	b->len += n;
+}
+
+static void sb_addc(struct sbuf *b, char c)
+{
+	char s[2] = { c, '\0' };
+	sb_add(b, s);
+}
+
+/* --------------------------------------------------- move description */
+
+/* Everything the relative notations say about one move. */
+struct minfo {
+	int side, type;
+	int file;     /* origin file in the mover's numbering, 1..9 */
+	char dir;     /* '+' forward, '-' backward, '.' sideways */
+	int value;    /* ranks moved, or destination file (mover's numbering) */
+	int n, j;     /* pieces of this kind on the origin file; index from the front */
+	int ndf;      /* pawns: files holding two or more of the mover's pawns */
+	int xn, xi;   /* pawns: pawns on such files; index in xqbase order */
+};
+
+static int mover_file(int side, int x) { return side == XQ_RED ? 9 - x : x + 1; }
+/* How far forward a rank is for a side. */
+static int advance(int side, int r) { return side == XQ_RED ? r : 9 - r; }
+
+static const int slot_lo[8] = { 0, 0, 1, 3, 5, 7, 9, 11 };
+static const int slot_hi[8] = { 0, 1, 3, 5, 7, 9, 11, 16 };
+
+static void describe(const struct xq_pos *pos, xq_move m, struct minfo *mi)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	int side = PIECE_SIDE(pos->board[from]);
+	int type = piece_type(pos->board[from]);
+	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
+	int tx = ISQ_FILE(to), tr = ISQ_RANK(to);
+	const uint8_t *sq_of = pos->sq_of + side * 16;
+
+	mi->side = side;
+	mi->type = type;
+	mi->file = mover_file(side, fx);
+	if (tr == fr)
+		mi->dir = '.';
+	else
+		mi->dir = advance(side, tr) > advance(side, fr) ? '+' : '-';
+	if (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE || mi->dir == '.')
+		mi->value = mover_file(side, tx);
+	else
+		mi->value = tr > fr ? tr - fr : fr - tr;
+
+	mi->n = 0;
+	mi->j = 0;
+	mi->ndf = mi->xn = mi->xi = 0;
+	for (int s = slot_lo[type]; s < slot_hi[type]; s++) {
+		int q = sq_of[s];
+		if (!q || ISQ_FILE(q) != fx)
+			continue;
+		mi->n++;
+		if (advance(side, ISQ_RANK(q)) > advance(side, fr))
+			mi->j++;
+	}
+	if (type != XQ_PAWN || mi->n < 2)
+		return;
+
+	/* Pawns on doubled files, in xqbase order: by the mover's file
+	 * number, then front to back. */
+	int count[9] = { 0 };
+	for (int s = SLOT_PAWN; s < 16; s++)
+		if (sq_of[s])
+			count[ISQ_FILE(sq_of[s])]++;
+	for (int x = 0; x < 9; x++) {
+		if (count[x] < 2)
+			continue;
+		mi->ndf++;
+		mi->xn += count[x];
+		if (mover_file(side, x) < mi->file)
+			mi->xi += count[x];
+	}
+	mi->xi += mi->j;
+}
+
+/* ----------------------------------------------------------- writing */
+
+static int coord(const struct xq_pos *pos, xq_move m, int one_based, int upper,
+		 int dash, char *buf, size_t size)
+{
+	char s[16];
+	int f = MOVE_FROM(m), t = MOVE_TO(m);
+	int a = upper ? 'A' : 'a';
+	int n = snprintf(s, sizeof s, "%c%d%s%c%d", a + ISQ_FILE(f),
+			 ISQ_RANK(f) + one_based, dash ? "-" : "", a + ISQ_FILE(t),
+			 ISQ_RANK(t) + one_based);
+	if ((size_t)n >= size)
+		return XQ_ERANGE;
+	memcpy(buf, s, (size_t)n + 1);
+	return n;
+}
+
+/* Numeral of a side for files and counts. */
+static const char *zh_num(int side, int v, unsigned flags)
+{
+	static const char *const ascii[10] = { "", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
+	if (side == XQ_RED)
+		return zh_numeral[v];
+	return flags & XQ_NOTE_ASCII_DIGITS ? ascii[v] : fw_digit[v];
+}
+
+static void format_chinese(const struct minfo *mi, unsigned flags, struct sbuf *b)
+{
+	int trad = (flags & XQ_NOTE_TRAD) != 0;
+	const char *piece = zh_piece[trad][mi->side][mi->type];
+	const char *front = "前", *mid = "中", *rear = trad ? "後" : "后";
+	const char *dir = mi->dir == '+' ? (trad ? "進" : "进") : mi->dir == '-' ? "退" : "平";
+	const char *label = NULL;
+	int with_file = 0;
+
+	if (mi->n >= 2 && mi->type != XQ_ADVISOR && mi->type != XQ_ELEPHANT) {
+		if (mi->type != XQ_PAWN) {
+			label = mi->j == 0 ? front : rear;
+		} else if (!(flags & XQ_NOTE_BOOK_PAWNS)) {
+			if (mi->xn == 2)
+				label = mi->xi == 0 ? front : rear;
+			else if (mi->xn == 3)
+				label = mi->xi == 0 ? front : mi->xi == 1 ? mid : rear;
+			else
+				label = zh_numeral[mi->xi + 1];
+		} else {
+			if (mi->n == 2)
+				label = mi->j == 0 ? front : rear;
+			else if (mi->n == 3)
+				label = mi->j == 0 ? front : mi->j == 1 ? mid : rear;
+			else
+				label = mi->j == 0 ? front : zh_numeral[mi->j + 1];
+			with_file = mi->ndf >= 2;
+		}
+	}
+	if (label) {
+		sb_add(b, label);
+		sb_add(b, piece);
+		if (with_file)
+			sb_add(b, zh_num(mi->side, mi->file, flags));
+	} else {
+		sb_add(b, piece);
+		sb_add(b, zh_num(mi->side, mi->file, flags));
+	}
+	sb_add(b, dir);
+	sb_add(b, zh_num(mi->side, mi->value, flags));
+}
+
+static void format_wxf(const struct minfo *mi, struct sbuf *b)
+{
+	char L = piece_token[mi->type], f = (char)('0' + mi->file);
+	char s[8];
+	int n = mi->n, j = mi->j;
+
+	if (n < 2 || mi->type == XQ_ADVISOR || mi->type == XQ_ELEPHANT) {
+		s[0] = L, s[1] = f;
+	} else if (mi->type != XQ_PAWN) {
+		s[0] = L, s[1] = j == 0 ? '+' : '-';
+	} else if (mi->ndf >= 2) {
+		s[0] = f, s[1] = j == 0 ? '+' : j == n - 1 ? '-' : f;
+	} else if (n <= 3) {
+		s[0] = L, s[1] = j == 0 ? '+' : j == n - 1 ? '-' : f;
+	} else {
+		/* four: ++ P+ P- --; five: ++ P+ P<file> P- -- */
+		if (j == 0)
+			s[0] = '+', s[1] = '+';
+		else if (j == n - 1)
+			s[0] = '-', s[1] = '-';
+		else if (j == 1)
+			s[0] = L, s[1] = '+';
+		else if (j == n - 2)
+			s[0] = L, s[1] = '-';
+		else
+			s[0] = L, s[1] = f;
+	}
+	s[2] = mi->dir;
+	s[3] = (char)('0' + mi->value);
+	s[4] = '\0';
+	sb_add(b, s);
+}
+
+int xq_move_format(const struct xq_pos *pos, xq_move m, enum xq_notation n,
+		   unsigned flags, char *buf, size_t size)
+{
+	struct minfo mi;
+	char tmp[XQ_MOVE_TEXT_MAX];
+	struct sbuf b = { tmp, sizeof tmp, 0, 0 };
+
+	if (!buf || size == 0)
+		return XQ_ERANGE;
+	if (m == XQ_MOVE_NONE || !xq_is_legal(pos, m))
+		return XQ_EILLEGAL;
+	switch (n) {
+	case XQ_NOTATION_ICCS:
+	case XQ_NOTATION_UCI:
+		return coord(pos, m, 0, 0, 0, buf, size);
+	case XQ_NOTATION_UCI10:
+		return coord(pos, m, 1, 0, 0, buf, size);
+	case XQ_NOTATION_WXF:
+		describe(pos, m, &mi);
+		format_wxf(&mi, &b);
+		break;
+	case XQ_NOTATION_CHINESE:
+		describe(pos, m, &mi);
+		format_chinese(&mi, flags, &b);
+		break;
+	default:
+		return XQ_EINVAL;
+	}
+	if (b.full || b.len + 1 > size)
+		return XQ_ERANGE;
+	memcpy(buf, tmp, b.len + 1);
+	return (int)b.len;
+}
+
+const char *xq_notation_name(enum xq_notation n)
+{
+	switch (n) {
+	case XQ_NOTATION_ANY: return "any";
+	case XQ_NOTATION_ICCS: return "iccs";
+	case XQ_NOTATION_WXF: return "wxf";
+	case XQ_NOTATION_CHINESE: return "chinese";
+	case XQ_NOTATION_UCI: return "uci";
+	case XQ_NOTATION_UCI10: return "uci10";
+	}
+	return "unknown";
+}
+
+int xq_notation_from_name(const char *name, enum xq_notation *n)
+{
+	static const struct { const char *name; enum xq_notation n; } names[] = {
+		{ "any", XQ_NOTATION_ANY }, { "iccs", XQ_NOTATION_ICCS },
+		{ "ucci", XQ_NOTATION_UCI }, { "wxf", XQ_NOTATION_WXF },
+		{ "chinese", XQ_NOTATION_CHINESE }, { "zh", XQ_NOTATION_CHINESE },
+		{ "uci", XQ_NOTATION_UCI }, { "uci10", XQ_NOTATION_UCI10 },
+		{ "fsf", XQ_NOTATION_UCI10 },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		const char *a = names[i].name, *b = name;
+		while (*a && (*b | 0x20) == *a)
+			a++, b++;
+		if (!*a && !*b) {
+			*n = names[i].n;
+			return 0;
+		}
+	}
+	return XQ_EINVAL;
+}
+
+/* ----------------------------------------------------------- reading */
+
+#define MAXTOK 16
+
+struct tokens {
+	char t[MAXTOK + 1];
+	int n;
+	int cjk;      /* Chinese characters seen */
+	int latin;    /* Latin letters seen */
+};
+
+static int is_piece_tok(char c) { return c && strchr("KAEHRCP", c) != NULL; }
+static int is_digit_tok(char c) { return c >= '1' && c <= '9'; }
+
+/* Decode one UTF-8 sequence; returns its length, or 0 if malformed. */
+static int utf8_decode(const unsigned char *s, size_t len, unsigned *cp)
+{
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	int n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+	if (n == 0 || s[0] > 0xF4 || (size_t)n > len)
+		return 0;
+	unsigned c = s[0] & (0x7F >> n);
+	for (int i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3F);
+	}
+	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10FFFF)) ||
+	    (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+/*
+ * Cut text into tokens (see the top of the file).  Spaces anywhere are
+ * ignored; full-width ASCII counts as ASCII.  Returns 0 or an error.
+ */
+static int tokenize(const char *text, size_t len, enum xq_notation n,
+		    struct tokens *tk, struct xq_err *err, const char *q)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i = 0;
+	int mark = 0;  /* scoresheet under/over bar: '+' or '-' */
+
+	tk->n = tk->cjk = tk->latin = 0;
+	while (i < len) {
+		unsigned cp;
+		int k = utf8_decode(s + i, len - i, &cp);
+		char tok = 0;
+		if (k == 0)
+			return at(err, i, fail(err, XQ_EINVAL, "%s: invalid UTF-8 at byte %zu", q, i + 1));
+		if (cp >= 0xFF01 && cp <= 0xFF5E)
+			cp -= 0xFEE0; /* full-width ASCII */
+		if (cp == ' ' || cp == '\t' || cp == 0xA0 || cp == 0x3000) {
+			i += (size_t)k;
+			continue;
+		}
+		if (cp == 0x332 || cp == 0x305) {
+			mark = cp == 0x332 ? '+' : '-';
+			i += (size_t)k;
+			continue;
+		}
+		if (cp < 0x80) {
+			char c = (char)cp;
+			char prev = tk->n ? tk->t[tk->n - 1] : 0;
+			if (c >= '1' && c <= '9') {
+				tok = c;
+			} else if (c == '+' || c == '-' || c == '.') {
+				tok = c;
+			} else if (c == '=') {
+				tok = '.';
+			} else if (c == '!' || c == '?' || c == '#') {
+				tok = c;
+			} else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') {
+				char u = (char)(c & ~0x20);
+				tk->latin = 1;
+				if (is_piece_tok(prev) && u >= 'A' && u <= 'E')
+					tok = (char)(u | 0x20); /* xqbase ordinal: Pa.5 */
+				else if (strchr("KAEHRCP", u))
+					tok = u;
+				else if (u == 'B' || u == 'M')
+					tok = 'E';
+				else if (u == 'N')
+					tok = 'H';
+				else if (u == 'S')
+					tok = 'P';
+				else if (u == 'G')
+					return at(err, i, fail(err, XQ_EINVAL,
+						    "%s: the letter 'G' is ambiguous (advisor in some texts, king in others); write A or K",
+						    q));
+				else
+					return at(err, i, fail(err, XQ_EINVAL,
+						    "%s: '%c' is not a piece letter (expected K A E H R C P, or B N)", q, c));
+			} else {
+				return at(err, i, fail(err, XQ_EINVAL, "%s: unexpected character '%c' at byte %zu", q, c, i + 1));
+			}
+		} else {
+			for (size_t z = 0; z < sizeof zh_chars / sizeof zh_chars[0]; z++) {
+				if (zh_chars[z].cp == cp) {
+					tok = zh_chars[z].tok;
+					break;
+				}
+			}
+			if (!tok && cp == 0x53D8) /* 变 */
+				return at(err, i, fail(err, XQ_EINVAL,
+					    "%s: promotion (变) is a house rule, not standard xiangqi; not accepted", q));
+			if (!tok)
+				return at(err, i, fail(err, XQ_EINVAL, "%s: unexpected character '%.*s' (U+%04X) at byte %zu",
+					    q, k, text + i, cp, i + 1));
+			tk->cjk = 1;
+			if (tok == 'F')
+				tok = '+';
+			else if (tok == 'M')
+				tok = '.';
+			else if (tok == 'B')
+				tok = '-';
+		}
+		if (tk->n == MAXTOK)
+			return at(err, i, fail(err, XQ_EINVAL, "%s: too long for a move", q));
+		tk->t[tk->n++] = tok;
+		i += (size_t)k;
+	}
+	tk->t[tk->n] = '\0';
+
+	if (n == XQ_NOTATION_WXF && tk->cjk)
+		return fail(err, XQ_EINVAL, "%s: Chinese characters in a WXF move", q);
+	if (n == XQ_NOTATION_CHINESE && tk->latin)
+		return fail(err, XQ_EINVAL, "%s: Latin letters in a Chinese move (use WXF or any notation)", q);
+
+	/* Trailing annotation: check, quality marks. */
+	while (tk->n > 0 && strchr("+!?#", tk->t[tk->n - 1]))
+		tk->t[--tk->n] = '\0';
+	for (int x = 0; x < tk->n; x++)
+		if (tk->t[x] == '!' || tk->t[x] == '?' || tk->t[x] == '#')
+			return fail(err, XQ_EINVAL, "%s: annotation mark '%c' inside the move", q, tk->t[x]);
+
+	/* A leading numeral before a piece is a tandem-pawn ordinal (一兵). */
+	if (tk->n >= 2 && tk->t[0] >= '1' && tk->t[0] <= '5' && is_piece_tok(tk->t[1]))
+		tk->t[0] = (char)('a' + tk->t[0] - '1');
+	/* Scoresheet mark on the last digit of a short form (炮2̲5). */
+	if (mark && tk->n == 3 && is_digit_tok(tk->t[2])) {
+		tk->t[3] = tk->t[2];
+		tk->t[2] = (char)mark;
+		tk->t[++tk->n] = '\0';
+	}
+	if (tk->n == 0)
+		return fail(err, XQ_EINVAL, "%s: no move in it, only annotation marks", q);
+	return 0;
+}
+
+/* Every rendering of a move in the token alphabet. */
+#define MAXCAND 24
+struct cands {
+	char s[MAXCAND][8];
+	int n;
+};
+
+static void cand_add(struct cands *c, const char *s)
+{
+	for (int i = 0; i < c->n; i++)
+		if (strcmp(c->s[i], s) == 0)
+			return;
+	if (c->n < MAXCAND)
+		snprintf(c->s[c->n++], sizeof c->s[0], "%s", s);
+}
+
+static void cand4(struct cands *c, char a, char b, char d, char e)
+{
+	char s[5] = { a, b, d, e, '\0' };
+	cand_add(c, s);
+}
+
+static void candidates(const struct minfo *mi, int wxf, struct cands *c)
+{
+	char L = piece_token[mi->type], f = (char)('0' + mi->file);
+	char d = mi->dir, v = (char)('0' + mi->value);
+	int n = mi->n, j = mi->j;
+	int plain = n < 2 || mi->type == XQ_KING || mi->type == XQ_ADVISOR ||
+		    mi->type == XQ_ELEPHANT;
+	char labels[4];
+	int nl = 0;
+
+	c->n = 0;
+	if (plain) {
+		char s[4] = { L, f, v, '\0' };
+		cand4(c, L, f, d, v);          /* 马二进三, H2+3 */
+		cand_add(c, s);                /* scoresheet 马23 */
+		if (n == 2 && (mi->type == XQ_ADVISOR || mi->type == XQ_ELEPHANT)) {
+			/* not needed, but seen: 前仕退五 */
+			char l = j == 0 ? '+' : '-';
+			cand4(c, l, L, d, v);
+			cand4(c, L, l, d, v);
+		}
+		return;
+	}
+	/* per-file labels (book style) */
+	if (n == 2)
+		labels[nl++] = j == 0 ? '+' : '-';
+	else if (n == 3)
+		labels[nl++] = "+.-"[j];
+	else {
+		labels[nl++] = j == 0 ? '+' : (char)('a' + j);
+		if (j == n - 1)
+			labels[nl++] = '-';
+	}
+	/* xqbase labels across the doubled files */
+	if (mi->type == XQ_PAWN) {
+		char x = mi->xn == 2 ? "+-"[mi->xi] : mi->xn == 3 ? "+.-"[mi->xi] : (char)('a' + mi->xi);
+		if (!memchr(labels, x, (size_t)nl))
+			labels[nl++] = x;
+	}
+	for (int i = 0; i < nl; i++) {
+		char l = labels[i];
+		char s[8];
+		cand4(c, l, L, d, v);                        /* 前车进三, +R+3 */
+		if (!(mi->type == XQ_PAWN && n >= 4 && (l == '+' || l == '-')))
+			cand4(c, L, l, d, v);                /* 车前进三, R++3, Pa.5 */
+		snprintf(s, sizeof s, "%c%c%c", l, L, v);
+		cand_add(c, s);                              /* scoresheet 前马4 */
+		if (mi->type == XQ_PAWN) {
+			snprintf(s, sizeof s, "%c%c%c%c%c", l, L, f, d, v);
+			cand_add(c, s);                      /* 前兵四平五 */
+			char ld = l >= 'a' && l <= 'e' ? (char)('1' + l - 'a') : l;
+			if (ld != f)                         /* 33.4 is WXF's middle pawn */
+				cand4(c, ld, f, d, v);       /* 前四平五, 二7平6 */
+		}
+	}
+	if (mi->type != XQ_PAWN || !wxf)
+		return;
+	/* WXF official pawn forms: not for Chinese text, where 兵五平四 with
+	 * three pawns on the file is ambiguous rather than the middle one */
+	if (mi->ndf >= 2) {
+		cand4(c, f, j == 0 ? '+' : j == n - 1 ? '-' : f, d, v);
+	} else if (n == 3 && j == 1) {
+		cand4(c, L, f, d, v);
+	} else if (n >= 4) {
+		if (j == 0)
+			cand4(c, '+', '+', d, v);
+		else if (j == n - 1)
+			cand4(c, '-', '-', d, v);
+		else if (j == 1)
+			cand4(c, L, '+', d, v);
+		else if (j == n - 2)
+			cand4(c, L, '-', d, v);
+		else
+			cand4(c, L, f, d, v);
+	}
+}
+
+/* The first piece token in the input, or 0. */
+static char input_piece(const struct tokens *tk)
+{
+	for (int i = 0; i < tk->n; i++)
+		if (is_piece_tok(tk->t[i]))
+			return tk->t[i];
+	return 0;
+}
+
+static int token_type(char t)
+{
+	for (int i = 1; i < 8; i++)
+		if (t && piece_token[i] == t)
+			return i;
+	return XQ_NONE;
+}
+
+/* Write a move for a message: the notation of the input plus ICCS. */
+static void show_move(const struct xq_pos *pos, xq_move m, int chinese, struct sbuf *b)
+{
+	char t[XQ_MOVE_TEXT_MAX], iccs[5];
+	xq_move_format(pos, m, chinese ? XQ_NOTATION_CHINESE : XQ_NOTATION_WXF, 0, t, sizeof t);
+	xq_move_iccs(m, iccs);
+	sb_add(b, t);
+	sb_add(b, " (");
+	sb_add(b, iccs);
+	sb_add(b, ")");
+}
+
+static void show_moves(const struct xq_pos *pos, const xq_move *moves, int n, int chinese,
+		       char *out, size_t size)
+{
+	struct sbuf b = { out, size, 0, 0 };
+	xq_move ms[XQ_MAX_MOVES];
+
+	memcpy(ms, moves, (size_t)n * sizeof *ms);
+	xq_sort_moves(ms, n);
+	out[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		char one[64];
+		struct sbuf o = { one, sizeof one, 0, 0 };
+		show_move(pos, ms[i], chinese, &o);
+		if (b.len + o.len + 6 > size) {
+			sb_add(&b, ", ...");
+			break;
+		}
+		if (i)
+			sb_add(&b, ", ");
+		sb_add(&b, one);
+	}
+}
+
+/* A file number as the mover writes it. */
+static const char *file_word(int side, int file, int chinese)
+{
+	static const char *const ascii[10] = { "", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
+	if (!chinese)
+		return ascii[file];
+	return side == XQ_RED ? zh_numeral[file] : fw_digit[file];
+}
+
+/* Token classes: p piece, d digit, s sign, l label (sign, digit, ordinal). */
+static int shape_ok(const struct tokens *tk)
+{
+	static const char *const shapes[] = {
+		"pdsd", "pdd", "lpsd", "plsd", "lpdsd", "ldsd", "llsd", "lpd",
+	};
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		const char *s = shapes[i];
+		int k;
+		if ((int)strlen(s) != tk->n)
+			continue;
+		for (k = 0; k < tk->n; k++) {
+			char t = tk->t[k];
+			int sign = t == '+' || t == '-' || t == '.';
+			if (s[k] == 'p' ? !is_piece_tok(t) : s[k] == 'd' ? !is_digit_tok(t) :
+			    s[k] == 's' ? !sign : !(sign || is_digit_tok(t) || (t >= 'a' && t <= 'e')))
+				break;
+		}
+		if (k == tk->n)
+			return 1;
+	}
+	return 0;
+}
+
+/* Nothing matched: find the most useful explanation. */
+static int explain(const struct xq_pos *pos, const struct tokens *tk, const xq_move *legal,
+		   int nlegal, const char *q, xq_move *out, struct xq_err *err)
+{
+	int side = pos->side;
+	int chinese = tk->cjk;
+	const char *t = tk->t;
+	int type = token_type(input_piece(tk));
+	const uint8_t *sq_of = pos->sq_of + side * 16;
+	char list[160];
+	xq_move ms[XQ_MAX_MOVES] = { 0 };
+	int nm = 0;
+
+	if (tk->n < 3)
+		return fail(err, XQ_EINVAL, "%s: incomplete move (expected piece, file, direction, value)", q);
+	if (!shape_ok(tk))
+		return fail(err, XQ_EINVAL, "%s: not a move shape (expected piece, file, direction, value, as 炮二平五 or C2.5)", q);
+	if (!type && t[0] != '+' && t[0] != '-' && t[0] != '.' && !is_digit_tok(t[0]))
+		return fail(err, XQ_EINVAL, "%s: does not name a piece", q);
+	if (type) {
+		int have = 0;
+		for (int s = slot_lo[type]; s < slot_hi[type]; s++)
+			have += sq_of[s] != 0;
+		if (!have)
+			return fail(err, XQ_EINVAL, "%s: %s has no %s on the board", q, side_name(side),
+				    type_name[type]);
+	}
+	if (tk->n == 4 && type && t[0] == piece_token[type] && is_digit_tok(t[1]) &&
+	    strchr("+-.", t[2]) && is_digit_tok(t[3])) {
+		/* plain form: piece, file, direction, value */
+		int file = t[1] - '0', on_file = 0;
+		char where[64];
+		struct sbuf wb = { where, sizeof where, 0, 0 };
+		int files[10] = { 0 };
+		where[0] = '\0';
+		for (int s = slot_lo[type]; s < slot_hi[type]; s++) {
+			if (!sq_of[s])
+				continue;
+			files[mover_file(side, ISQ_FILE(sq_of[s]))]++;
+		}
+		on_file = files[file];
+		int ndist = 0;
+		for (int x = 1; x <= 9; x++)
+			ndist += files[x] != 0;
+		for (int x = 1; x <= 9; x++) {
+			if (!files[x])
+				continue;
+			sb_add(&wb, wb.len ? ", " : ndist > 1 ? "files " : "file ");
+			sb_add(&wb, file_word(side, x, chinese));
+		}
+		if (!on_file)
+			return fail(err, XQ_EINVAL, "%s: no %s %s on file %s (%s %s: %s)", q,
+				    side_name(side), type_name[type], file_word(side, file, chinese),
+				    side_name(side), type_plural[type], where);
+		for (int i = 0; i < nlegal; i++) {
+			struct minfo mi;
+			describe(pos, legal[i], &mi);
+			if (mi.type == type && mi.file == file && mi.dir == t[2] && mi.value == t[3] - '0')
+				ms[nm++] = legal[i];
+		}
+		/* a tandem piece written plainly: fine when only one fits */
+		if (on_file >= 2 && nm == 1) {
+			*out = ms[0];
+			return 0;
+		}
+		if (on_file >= 2 && type != XQ_ADVISOR && type != XQ_ELEPHANT && nm > 0) {
+			show_moves(pos, ms, nm, chinese, list, sizeof list);
+			return fail(err, nm > 1 ? XQ_EAMBIG : XQ_EINVAL,
+				    "%s: %d %s %s on file %s; name the one meant: %s", q, on_file,
+				    side_name(side), type_plural[type], file_word(side, file, chinese), list);
+		}
+		if (t[2] == '.' && (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE))
+			return fail(err, XQ_EILLEGAL, "%s: %s never moves sideways", q,
+				    type == XQ_ADVISOR ? "an advisor" : type == XQ_ELEPHANT ? "an elephant" : "a horse");
+		if (t[2] == '-' && type == XQ_PAWN)
+			return fail(err, XQ_EILLEGAL, "%s: a pawn never moves backward", q);
+		nm = 0;
+		for (int i = 0; i < nlegal; i++) {
+			struct minfo mi;
+			describe(pos, legal[i], &mi);
+			if (mi.type == type && mi.file == file)
+				ms[nm++] = legal[i];
+		}
+		if (nm == 0)
+			return fail(err, XQ_EILLEGAL, "%s: the %s %s on file %s has no legal move", q,
+				    side_name(side), type_name[type], file_word(side, file, chinese));
+		show_moves(pos, ms, nm, chinese, list, sizeof list);
+		return fail(err, XQ_EILLEGAL, "%s: illegal target; the %s %s on file %s can play: %s", q,
+			    side_name(side), type_name[type], file_word(side, file, chinese), list);
+	}
+	if (type && (t[0] == '+' || t[0] == '-' || t[0] == '.' || (t[0] >= 'a' && t[0] <= 'e') ||
+		     t[1] == '+' || t[1] == '-' || t[1] == '.' || (t[1] >= 'a' && t[1] <= 'e'))) {
+		/* a tandem form: is there a file with two of them? */
+		int count[9] = { 0 }, tandem = 0;
+		for (int s = slot_lo[type]; s < slot_hi[type]; s++)
+			if (sq_of[s])
+				count[ISQ_FILE(sq_of[s])]++;
+		for (int x = 0; x < 9; x++)
+			tandem |= count[x] >= 2;
+		if (!tandem)
+			return fail(err, XQ_EINVAL, "%s: names a front or rear piece, but no two %s %s stand on one file",
+				    q, side_name(side), type_plural[type]);
+		for (int i = 0; i < nlegal; i++) {
+			int from = MOVE_FROM(legal[i]);
+			if (piece_type(pos->board[from]) == type && count[ISQ_FILE(from)] >= 2)
+				ms[nm++] = legal[i];
+		}
+		show_moves(pos, ms, nm, chinese, list, sizeof list);
+		return fail(err, XQ_EILLEGAL, "%s: no such move; the tandem %s %s can play: %s", q,
+			    side_name(side), type_plural[type], nm ? list : "nothing");
+	}
+	if (type) {
+		for (int i = 0; i < nlegal; i++)
+			if (piece_type(pos->board[MOVE_FROM(legal[i])]) == type)
+				ms[nm++] = legal[i];
+		show_moves(pos, ms, nm, chinese, list, sizeof list);
+		return fail(err, XQ_EILLEGAL, "%s: no such move; the %s %s can play: %s", q,
+			    side_name(side), type_plural[type], nm ? list : "nothing");
+	}
+	return fail(err, XQ_EINVAL, "%s: no such move for %s (not a move shape we know)", q, side_name(side));
+}
+
+/* The legal moves whose renderings include the token string t. */
+static int match(const struct xq_pos *pos, const xq_move *legal, int nlegal, const char *t,
+		 int wxf, xq_move *found)
+{
+	/* Forms without a piece letter are pawn forms (++.6, 4+.5, 前四平五). */
+	int nfound = 0, type = XQ_NONE;
+	for (const char *p = t; *p && !type; p++)
+		type = token_type(*p);
+	if (!type)
+		type = XQ_PAWN;
+	for (int i = 0; i < nlegal; i++) {
+		struct minfo mi;
+		struct cands c;
+		if (piece_type(pos->board[MOVE_FROM(legal[i])]) != type)
+			continue;
+		describe(pos, legal[i], &mi);
+		candidates(&mi, wxf, &c);
+		for (int k = 0; k < c.n; k++) {
+			if (strcmp(c.s[k], t) == 0) {
+				found[nfound++] = legal[i];
+				break;
+			}
+		}
+	}
+	return nfound;
+}
+
+static int parse_relative(const struct xq_pos *pos, const char *text, size_t len,
+			  enum xq_notation n, xq_move *out, struct xq_err *err, const char *q)
+{
+	struct tokens tk;
+	xq_move legal[XQ_MAX_MOVES], found[XQ_MAX_MOVES];
+	int nlegal, nfound, rc;
+
+	rc = tokenize(text, len, n, &tk, err, q);
+	if (rc < 0)
+		return rc;
+	nlegal = xq_legal_moves(pos, legal);
+	nfound = match(pos, legal, nlegal, tk.t, !tk.cjk, found);
+	/* The number-pad form (2.8): 1..7 for 帅仕相马车炮兵, "62.5" = 炮二平五;
+	 * read only when the digits mean nothing else. */
+	if (nfound == 0 && tk.n == 4 && tk.t[0] >= '1' && tk.t[0] <= '7' && is_digit_tok(tk.t[1]) &&
+	    strchr("+-.", tk.t[2]) && is_digit_tok(tk.t[3])) {
+		char pad[5];
+		memcpy(pad, tk.t, 5);
+		pad[0] = piece_token[pad[0] - '0'];
+		nfound = match(pos, legal, nlegal, pad, !tk.cjk, found);
+	}
+	if (nfound == 1) {
+		*out = found[0];
+		return 0;
+	}
+	if (nfound > 1) {
+		char list[160];
+		show_moves(pos, found, nfound, tk.cjk || n == XQ_NOTATION_CHINESE, list, sizeof list);
+		return fail(err, XQ_EAMBIG, "%s: ambiguous, fits %d legal moves: %s", q, nfound, list);
+	}
+	if (tk.cjk == 0 && n == XQ_NOTATION_CHINESE)
+		tk.cjk = 1;
+	return explain(pos, &tk, legal, nlegal, q, out, err);
+}
+
+/* Length of a coordinate rank at s: 1 or 2 characters, or 0. */
+static int coord_rank(const char *s, size_t len, int one_based, int *rank)
+{
+	if (len >= 2 && one_based && s[0] == '1' && s[1] == '0') {
+		*rank = 9;
+		return 2;
+	}
+	if (len >= 1 && s[0] >= '0' && s[0] <= '9') {
+		if (one_based && s[0] == '0')
+			return 0;
+		*rank = s[0] - '0' - one_based;
+		return 1;
+	}
+	return 0;
+}
+
+/* Squares of a coordinate move ("h2e2", "H2-E2", "h10g8"); 0 or -1. */
+static int coord_squares(const char *s, size_t len, int one_based, int *from, int *to)
+{
+	int fx, fr, tx, tr, k;
+	size_t i = 0;
+	if (i >= len || (s[i] | 0x20) < 'a' || (s[i] | 0x20) > 'i')
+		return -1;
+	fx = (s[i++] | 0x20) - 'a';
+	if (!(k = coord_rank(s + i, len - i, one_based, &fr)))
+		return -1;
+	i += (size_t)k;
+	if (i < len && s[i] == '-')
+		i++;
+	if (i >= len || (s[i] | 0x20) < 'a' || (s[i] | 0x20) > 'i')
+		return -1;
+	tx = (s[i++] | 0x20) - 'a';
+	if (!(k = coord_rank(s + i, len - i, one_based, &tr)))
+		return -1;
+	i += (size_t)k;
+	while (i < len && strchr("+!?#", s[i]))
+		i++;
+	if (i != len)
+		return -1;
+	*from = XQ_SQ(fx, fr);
+	*to = XQ_SQ(tx, tr);
+	return 0;
+}
+
+static void sq_name(int sq, int one_based, char out[4])
+{
+	int r = XQ_RANK(sq) % 10 + one_based, i = 0;
+	out[i++] = (char)('a' + XQ_FILE(sq) % 9);
+	if (r == 10)
+		out[i++] = '1', r = 0;
+	out[i++] = (char)('0' + r);
+	out[i] = '\0';
+}
+
+static int parse_coord(const struct xq_pos *pos, const char *text, size_t len,
+		       enum xq_notation n, xq_move *out, struct xq_err *err, const char *q)
+{
+	int one = n == XQ_NOTATION_UCI10, from, to;
+	char fs[4], ts[4];
+	xq_move m, legal[XQ_MAX_MOVES], ms[XQ_MAX_MOVES];
+	int nlegal, nm = 0;
+
+	if (coord_squares(text, len, one, &from, &to) < 0)
+		return fail(err, XQ_EINVAL, "%s: not a%s move (expected %s)", q,
+			    n == XQ_NOTATION_ICCS ? "n ICCS" : n == XQ_NOTATION_UCI10 ? " UCI (ranks 1..10)" : " UCI",
+			    one ? "file a..i, rank 1..10, twice, as h3e3 or h10g8"
+				: "file a..i, rank 0..9, twice, as h2e2 or H2-E2");
+	sq_name(from, one, fs);
+	sq_name(to, one, ts);
+	if (xq_piece_type(pos, from) == XQ_NONE)
+		return fail(err, XQ_EILLEGAL, "%s: no piece on %s", q, fs);
+	if ((int)xq_piece_side(pos, from) != pos->side)
+		return fail(err, XQ_EILLEGAL, "%s: the piece on %s is %s's, and %s is to move", q, fs,
+			    side_name(!pos->side), side_name(pos->side));
+	m = xq_move_make(from, to);
+	if (from != to && xq_is_legal(pos, m)) {
+		*out = m;
+		return 0;
+	}
+	nlegal = xq_legal_moves(pos, legal);
+	for (int i = 0; i < nlegal; i++)
+		if (xq_move_from(legal[i]) == from)
+			ms[nm++] = legal[i];
+	xq_sort_moves(ms, nm);
+	{
+		char list[120];
+		struct sbuf b = { list, sizeof list, 0, 0 };
+		list[0] = '\0';
+		for (int i = 0; i < nm; i++) {
+			char s[8];
+			sq_name(xq_move_to(ms[i]), one, s);
+			if (b.len + 8 > b.size) {
+				sb_add(&b, " ...");
+				break;
+			}
+			if (i)
+				sb_addc(&b, ' ');
+			sb_add(&b, s);
+		}
+		return fail(err, XQ_EILLEGAL, "%s: illegal target; the %s %s on %s %s%s", q,
+			    side_name(pos->side), type_name[xq_piece_type(pos, from)], fs,
+			    nm ? "can go to: " : "has no legal move", list);
+	}
+}
+
+int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
+		  enum xq_notation n, unsigned flags, xq_move *out,
+		  struct xq_err *err)
+{
+	char q[64];
+	size_t a = 0, z = len;
+	int from, to, rc;
+
+	if (!text)
+		len = z = 0;
+	/* ASCII blanks around the move do not count */
+	while (a < z && (text[a] == ' ' || text[a] == '\t' || text[a] == '\n' || text[a] == '\r'))
+		a++;
+	while (z > a && (text[z - 1] == ' ' || text[z - 1] == '\t' || text[z - 1] == '\n' ||
+			 text[z - 1] == '\r'))
+		z--;
+	quote_input(q, sizeof q, text ? text + a : "", z - a);
+	if (z == a)
+		return fail(err, XQ_EINVAL, "empty move");
+	if (memchr(text + a, '\0', z - a))
+		return fail(err, XQ_EINVAL, "%s: NUL byte inside the move", q);
+
+	if (err)
+		err->offset = 0;
+	switch (n) {
+	case XQ_NOTATION_ICCS:
+	case XQ_NOTATION_UCI:
+	case XQ_NOTATION_UCI10:
+		rc = parse_coord(pos, text + a, z - a, n, out, err, q);
+		break;
+	case XQ_NOTATION_WXF:
+	case XQ_NOTATION_CHINESE:
+		rc = parse_relative(pos, text + a, z - a, n, out, err, q);
+		break;
+	case XQ_NOTATION_ANY:
+		if (coord_squares(text + a, z - a, 0, &from, &to) == 0)
+			rc = parse_coord(pos, text + a, z - a, XQ_NOTATION_ICCS, out, err, q);
+		else if (coord_squares(text + a, z - a, 1, &from, &to) == 0)
+			rc = parse_coord(pos, text + a, z - a, XQ_NOTATION_UCI10, out, err, q);
+		else
+			rc = parse_relative(pos, text + a, z - a, n, out, err, q);
+		break;
+	default:
+		return fail(err, XQ_EINVAL, "unknown notation %d", (int)n);
+	}
+	/* offsets count from the start of text, blanks included */
+	if (rc < 0 && err)
+		err->offset += (int)a;
+	return rc;
+}

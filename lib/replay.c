@@ -1,0 +1,409 @@
+/*
+ * replay.c - walk a game's tree, resolve every move text to a legal move
+ * and say exactly what is wrong where: illegal, ambiguous or unknown
+ * moves, moves after mate or stalemate, the side to move of the FEN
+ * against the first move, a result that contradicts a final mate.
+ *
+ * Move texts are read with xq_move_parse() (any notation); ICCS is read
+ * here directly (it needs no position and is the bulk of big databases),
+ * and WinBoard SAN ("Che2", "Cxe3+", [Variant "xiangqi"]) is resolved here
+ * against the legal moves as a last resort.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq.h"
+
+#define MAX_VARIATION_DEPTH 1000
+
+struct ctx {
+	struct xq_game *g;
+	const char *file;
+	xq_problem_fn fn;
+	void *data;
+	int san_first;
+	int uci10;          /* [Format "UCI10"]: ranks 1-10 first */
+	int depth_reported;
+	struct xq_pos end;  /* where the main line stopped */
+	int end_plies, complete;
+};
+
+__attribute__((format(printf, 6, 7)))
+static void problem(struct ctx *c, enum xq_severity sev,
+		    enum xq_problem_code code, const struct xq_node *n, int ply,
+		    const char *fmt, ...)
+{
+	char msg[600];
+	struct xq_problem p;
+	va_list ap;
+
+	if (sev >= XQ_SEV_ERROR) {
+		c->g->errors++;
+		c->g->flags |= XQ_GAME_BROKEN;
+	} else if (sev == XQ_SEV_WARNING) {
+		c->g->warnings++;
+	}
+	if (!c->fn)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	p.severity = sev;
+	p.code = code;
+	p.file = c->file;
+	p.game = c->g->index;
+	p.line = n ? (long)n->line : c->g->line;
+	p.col = n ? (long)n->col : 0;
+	p.ply = ply;
+	p.text = n ? n->text : NULL;
+	p.msg = msg;
+	c->fn(c->data, &p);
+}
+
+/* ICCS "h2e2", "H2-E2": 1 with *m set, 0 when the text is not ICCS. */
+static int parse_iccs(const char *s, size_t len, xq_move *m)
+{
+	int f1, r1, f2, r2;
+	if (len == 5 && s[2] == '-') {
+		char t[4] = { s[0], s[1], s[3], s[4] };
+		return parse_iccs(t, 4, m);
+	}
+	if (len != 4)
+		return 0;
+	f1 = (s[0] | 0x20) - 'a';
+	f2 = (s[2] | 0x20) - 'a';
+	r1 = s[1] - '0';
+	r2 = s[3] - '0';
+	if (f1 < 0 || f1 > 8 || f2 < 0 || f2 > 8 || r1 < 0 || r1 > 9 || r2 < 0 || r2 > 9)
+		return 0;
+	*m = xq_move_make(XQ_SQ(f1, r1), XQ_SQ(f2, r2));
+	return 1;
+}
+
+/* Full-width ASCII forms and U+3000 to ASCII; 1 when anything changed. */
+static int narrow(const char *s, size_t len, char *out, size_t size)
+{
+	size_t o = 0;
+	int changed = 0;
+	for (size_t i = 0; i < len && o + 4 < size;) {
+		const unsigned char *u = (const unsigned char *)s + i;
+		if (i + 2 < len && u[0] == 0xef && (u[1] == 0xbc || u[1] == 0xbd)) {
+			unsigned cp = 0xf000u | (u[1] & 0x3fu) << 6 | (u[2] & 0x3fu);
+			if (cp >= 0xff01 && cp <= 0xff5e) {
+				out[o++] = (char)(cp - 0xfee0);
+				i += 3;
+				changed = 1;
+				continue;
+			}
+		}
+		if (i + 2 < len && u[0] == 0xe3 && u[1] == 0x80 && u[2] == 0x80) {
+			i += 3;
+			changed = 1;
+			continue;
+		}
+		out[o++] = s[i++];
+	}
+	out[o] = '\0';
+	return changed;
+}
+
+static int san_piece(char ch)
+{
+	switch (ch) {
+	case 'K': return XQ_KING;
+	case 'A': return XQ_ADVISOR;
+	case 'E': case 'B': return XQ_ELEPHANT;
+	case 'H': case 'N': return XQ_HORSE;
+	case 'R': return XQ_CHARIOT;
+	case 'C': return XQ_CANNON;
+	case 'P': return XQ_PAWN;
+	}
+	return XQ_NONE;
+}
+
+/*
+ * WinBoard SAN on the 9x10 board, ranks 0-9: [piece][file][rank][x]dest.
+ * Returns 0 with *m, XQ_EINVAL (not SAN or no such move), XQ_EAMBIG.
+ */
+static int parse_san(const struct xq_pos *pos, const char *s, size_t len,
+		     xq_move *m)
+{
+	int type = XQ_PAWN, ff = -1, fr = -1, tf, tr, n, found = 0;
+	xq_move moves[XQ_MAX_MOVES];
+	size_t i = 0;
+
+	while (len && (s[len - 1] == '+' || s[len - 1] == '#' ||
+		       s[len - 1] == '!' || s[len - 1] == '?'))
+		len--;
+	if (len < 2 || len > 7)
+		return XQ_EINVAL;
+	if (san_piece(s[0])) {
+		type = san_piece(s[0]);
+		i = 1;
+	}
+	if (len - i < 2)
+		return XQ_EINVAL;
+	tf = s[len - 2] - 'a';
+	tr = s[len - 1] - '0';
+	if (tf < 0 || tf > 8 || tr < 0 || tr > 9)
+		return XQ_EINVAL;
+	for (size_t k = i; k < len - 2; k++) {
+		if (s[k] >= 'a' && s[k] <= 'i' && ff < 0 && fr < 0)
+			ff = s[k] - 'a';
+		else if (s[k] >= '0' && s[k] <= '9' && fr < 0)
+			fr = s[k] - '0';
+		else if (s[k] == 'x' && k == len - 3)
+			;
+		else
+			return XQ_EINVAL;
+	}
+	n = xq_legal_moves(pos, moves);
+	for (int k = 0; k < n; k++) {
+		int from = xq_move_from(moves[k]);
+		if (xq_move_to(moves[k]) != XQ_SQ(tf, tr) ||
+		    (int)xq_piece_type(pos, from) != type)
+			continue;
+		if ((ff >= 0 && XQ_FILE(from) != ff) || (fr >= 0 && XQ_RANK(from) != fr))
+			continue;
+		*m = moves[k];
+		found++;
+	}
+	return found == 1 ? 0 : found ? XQ_EAMBIG : XQ_EINVAL;
+}
+
+/* Resolve a node's text (or check its move): 0, or an XQ_E* code with
+ * err filled. */
+static int resolve(struct ctx *c, const struct xq_pos *pos,
+		   const struct xq_node *n, xq_move *out, struct xq_err *err)
+{
+	const char *t = n->text;
+	size_t len;
+	int rc;
+
+	err->msg[0] = '\0';
+	if (n->move != XQ_MOVE_NONE && !t) {
+		if (xq_is_legal(pos, n->move)) {
+			*out = n->move;
+			return 0;
+		}
+		snprintf(err->msg, sizeof err->msg, "no such legal move");
+		return XQ_EILLEGAL;
+	}
+	if (!t) {
+		snprintf(err->msg, sizeof err->msg, "no move");
+		return XQ_EINVAL;
+	}
+	len = strlen(t);
+	if (c->uci10 && xq_move_parse(pos, t, len, XQ_NOTATION_UCI10, 0, out, err) == 0)
+		return 0;
+	if (parse_iccs(t, len, out)) {
+		if (xq_is_legal(pos, *out))
+			return 0;
+		snprintf(err->msg, sizeof err->msg, "no legal move from %c%c to %c%c",
+			 t[0] | 0x20, t[1], t[len - 2] | 0x20, t[len - 1]);
+		return XQ_EILLEGAL;
+	}
+	if (c->san_first && parse_san(pos, t, len, out) == 0)
+		return 0;
+	rc = xq_move_parse(pos, t, len, XQ_NOTATION_ANY, 0, out, err);
+	if (rc == XQ_EINVAL) {
+		char buf[128];
+		struct xq_err e2;
+		if (narrow(t, len, buf, sizeof buf)) {
+			size_t bl = strlen(buf);
+			if (parse_iccs(buf, bl, out))
+				return xq_is_legal(pos, *out) ? 0 : XQ_EILLEGAL;
+			int r2 = xq_move_parse(pos, buf, bl, XQ_NOTATION_ANY, 0, out, &e2);
+			if (r2 == 0)
+				return 0;
+			if (r2 != XQ_EINVAL) {
+				*err = e2;
+				return r2;
+			}
+		}
+		if (!c->san_first) {
+			int r3 = parse_san(pos, t, len, out);
+			if (r3 == 0)
+				return 0;
+		}
+	}
+	return rc;
+}
+
+static enum xq_notation classify(const char *t)
+{
+	size_t len;
+	xq_move m;
+	if (!t)
+		return XQ_NOTATION_ANY;
+	len = strlen(t);
+	if (parse_iccs(t, len, &m))
+		return XQ_NOTATION_ICCS;
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)t[i] >= 0x80) {
+			/* full-width WXF: EF BC xx */
+			if ((unsigned char)t[i] == 0xef)
+				return XQ_NOTATION_WXF;
+			return XQ_NOTATION_CHINESE;
+		}
+	return XQ_NOTATION_WXF;
+}
+
+static int flipped_side(const struct xq_pos *pos, struct xq_pos *out)
+{
+	char fen[XQ_FEN_MAX];
+	char *sp;
+	xq_pos_to_fen(pos, fen, sizeof fen);
+	if (!(sp = strchr(fen, ' ')))
+		return -1;
+	sp[1] = sp[1] == 'w' ? 'b' : 'w';
+	return xq_pos_from_fen(out, fen, XQ_FEN_LAX, NULL);
+}
+
+static const char *side_name(int side)
+{
+	return side == XQ_RED ? "Red" : "Black";
+}
+
+/* Replay the line that starts with node n (and its continuation). */
+static void replay_line(struct ctx *c, struct xq_pos pos, struct xq_node *n,
+			int ply, int depth, int mainline)
+{
+	/* a variation's own siblings are replayed by the caller */
+	int var = !mainline;
+	for (; n; n = n->child, ply++, var = 0) {
+		struct xq_err err;
+		struct xq_undo u;
+		xq_move m = XQ_MOVE_NONE;
+		int rc;
+
+		/* the alternatives to n start from the same position */
+		if (n->next && !var) {
+			if (depth >= MAX_VARIATION_DEPTH) {
+				if (!c->depth_reported++)
+					problem(c, XQ_SEV_ERROR, XQ_P_LIMIT, n->next, ply,
+						"variations nested deeper than %d",
+						MAX_VARIATION_DEPTH);
+			} else {
+				for (struct xq_node *v = n->next; v; v = v->next)
+					replay_line(c, pos, v, ply, depth + 1, 0);
+			}
+		}
+		rc = resolve(c, &pos, n, &m, &err);
+		if (rc == 0) {
+			n->move = m;
+			n->flags &= (uint8_t)~XQ_NODE_BAD;
+			xq_make(&pos, m, &u);
+			if (mainline) {
+				c->end = pos;
+				c->end_plies = ply;
+			}
+			continue;
+		}
+		if (mainline)
+			c->complete = 0;
+		n->move = XQ_MOVE_NONE;
+		n->flags |= XQ_NODE_BAD;
+		if (mainline && ply == 1 && rc != XQ_EAMBIG) {
+			struct xq_pos flip;
+			struct xq_err err2;
+			if (flipped_side(&pos, &flip) == 0 &&
+			    resolve(c, &flip, n, &m, &err2) == 0) {
+				problem(c, XQ_SEV_ERROR, XQ_P_SIDE, n, ply,
+					"the FEN gives %s the move but the first move is %s's",
+					side_name(pos.side), side_name(flip.side));
+				/* go on from the corrected side so that the
+				 * rest of the game is checked too */
+				c->g->start = flip;
+				xq_pos_to_fen(&flip, c->g->start_fen, sizeof c->g->start_fen);
+				pos = flip;
+				n->move = m;
+				n->flags &= (uint8_t)~XQ_NODE_BAD;
+				xq_make(&pos, m, &u);
+				c->complete = 1;
+				c->end = pos;
+				c->end_plies = ply;
+				continue;
+			}
+		}
+		if (xq_status(&pos) != XQ_PLAYING) {
+			problem(c, XQ_SEV_ERROR, XQ_P_AFTER_END, n, ply,
+				"move after %s: %s has no legal move",
+				xq_status(&pos) == XQ_CHECKMATE ? "checkmate" : "stalemate",
+				side_name(pos.side));
+		} else if (rc == XQ_EAMBIG) {
+			problem(c, XQ_SEV_ERROR, XQ_P_AMBIGUOUS, n, ply,
+				"ambiguous move%s%s", err.msg[0] ? ": " : "", err.msg);
+		} else if (rc == XQ_EILLEGAL) {
+			problem(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, n, ply,
+				"illegal move%s%s", err.msg[0] ? ": " : "", err.msg);
+		} else {
+			problem(c, XQ_SEV_ERROR, XQ_P_UNKNOWN_MOVE, n, ply,
+				"not a move for %s here%s%s", side_name(pos.side),
+				err.msg[0] ? ": " : "", err.msg);
+		}
+		return;
+	}
+}
+
+static const char *result_of_end(const struct xq_pos *pos)
+{
+	if (xq_status(pos) == XQ_PLAYING)
+		return NULL;
+	return pos->side == XQ_RED ? "0-1" : "1-0";
+}
+
+int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
+		   void *data)
+{
+	struct ctx c;
+	const char *format = xq_game_tag(g, "Format");
+	const char *variant = xq_game_tag(g, "Variant");
+	int errors_before = g->errors;
+
+	memset(&c, 0, sizeof c);
+	c.g = g;
+	c.file = file;
+	c.fn = fn;
+	c.data = data;
+	g->flags |= XQ_GAME_REPLAYED;
+	if (g->flags & XQ_GAME_BAD_FEN)
+		return g->errors - errors_before;
+	c.san_first = variant && !strcmp(variant, "xiangqi");
+	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
+	if (g->root.child)
+		g->notation = c.uci10 ? XQ_NOTATION_UCI10 : classify(g->root.child->text);
+	c.end = g->start;
+	c.complete = 1;
+	replay_line(&c, g->start, g->root.child, 1, 0, 1);
+
+	/* the end of the main line against the result */
+	struct xq_pos pos = c.end;
+	const struct xq_node *last = NULL;
+	int plies = c.end_plies, complete = c.complete;
+	if (complete)
+		for (const struct xq_node *n = g->root.child; n; n = n->child)
+			last = n;
+	const char *tag = xq_game_tag(g, "Result");
+	const char *tagres = tag ? xq_result_word(tag, strlen(tag)) : NULL;
+	if (complete) {
+		const char *end = result_of_end(&pos);
+		const char *claimed = tagres && strcmp(tagres, "*") ? tagres :
+			g->result && strcmp(g->result, "*") ? g->result : NULL;
+		if (end && claimed && strcmp(end, claimed))
+			problem(&c, XQ_SEV_ERROR, XQ_P_RESULT, last, plies,
+				"result %s contradicts the final position: %s %s",
+				claimed, side_name(pos.side),
+				xq_status(&pos) == XQ_CHECKMATE ? "is checkmated" : "is stalemated");
+	}
+	if (tag && !tagres && *tag)
+		problem(&c, XQ_SEV_WARNING, XQ_P_RESULT, NULL, 0,
+			"unknown Result tag value '%s'", tag);
+	else if (tagres && g->result && strcmp(tagres, "*") && strcmp(g->result, "*") &&
+		 strcmp(tagres, g->result))
+		problem(&c, XQ_SEV_WARNING, XQ_P_RESULT, NULL, 0,
+			"Result tag %s differs from the result %s at the end of the moves",
+			tagres, g->result);
+	return g->errors - errors_before;
+}

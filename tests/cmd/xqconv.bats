@@ -1,0 +1,230 @@
+#!/usr/bin/env bats
+# xqconv: every option, the policies for broken games, atomic output,
+# "games read = games written + games dropped", bad input.
+bats_require_minimum_version 1.5.0
+
+setup() {
+	ROOT="$BATS_TEST_DIRNAME/../.."
+	SHARED="${XQ_SHARED:-$ROOT/../shared}"
+	CORPUS="$SHARED/corpus/pgn"
+	S="$ROOT/samples"
+	T="$BATS_TEST_TMPDIR"
+}
+
+@test "--help and -h print the usage on stdout, exit 0" {
+	run -0 --separate-stderr xqconv --help
+	[[ "$output" == usage:\ xqconv* ]]
+	[[ "$output" == *"--keep-broken"* ]]
+	run -0 xqconv -h
+}
+
+@test "--version and -V" {
+	run -0 xqconv --version
+	[[ "$output" == *xqtools* ]]
+	run -0 xqconv -V
+}
+
+@test "bad options exit 2" {
+	run -2 --separate-stderr xqconv --bogus
+	[[ "$stderr" == *usage:* ]]
+	run -2 xqconv -n klingon "$S/games.pgn"
+	[[ "$output" == *"unknown notation 'klingon'"* ]]
+	run -2 xqconv -t nosuch "$S/games.pgn"
+	[[ "$output" == *"unknown output format 'nosuch'"* ]]
+	run -2 xqconv -f nosuch "$S/games.pgn"
+	run -2 xqconv -e nosuch "$S/games.pgn"
+	run -2 xqconv -E nosuch "$S/games.pgn"
+	run -2 xqconv -o "$T/x.pgn" -d "$T" "$S/games.pgn"
+	[[ "$output" == *"-o and -d cannot be used together"* ]]
+	run -2 xqconv -d "$T/nodir" "$S/games.pgn"
+	run -2 xqconv -o
+}
+
+@test "default: PGN, Chinese notation, UTF-8 on stdout; summary on stderr" {
+	run -0 --separate-stderr xqconv "$S/games_iccs.pgn"
+	[[ "$output" == *'[Game "Chinese Chess"]'* ]]
+	[[ "$output" == *'[Format "Chinese"]'* ]]
+	[[ "$output" == *"1. 炮二平五 马８进７"* ]]
+	[[ "$output" == *"(2... 马２进３"* ]]
+	[[ "$output" == *"{the usual reply}"* ]]
+	[[ "$output" == *"兵三进一!"* ]]
+	[ "$stderr" = "xqconv: 2 games read, 2 written, 0 dropped" ]
+}
+
+@test "lines are at most 80 columns" {
+	run -0 --separate-stderr xqconv "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
+	echo "$output" | grep -v '^\[' | while IFS= read -r l; do
+		[ "$(printf '%s' "$l" | python3 -c 'import sys,unicodedata as u; print(sum(2 if u.east_asian_width(c) in "WF" else 1 for c in sys.stdin.read()))')" -le 80 ]
+	done
+}
+
+@test "-n and --notation: every notation, read back the same" {
+	for n in chinese wxf iccs uci uci10; do
+		run -0 --separate-stderr xqconv -n "$n" -o "$T/$n.pgn" "$S/games.pgn"
+		run -0 --separate-stderr xqcheck "$T/$n.pgn"
+		xqconv -n iccs "$T/$n.pgn" >"$T/$n.iccs" 2>/dev/null
+		xqconv -n iccs "$S/games.pgn" >"$T/ref.iccs" 2>/dev/null
+		cmp "$T/$n.iccs" "$T/ref.iccs"
+	done
+	grep -q '\[Format "WXF"\]' "$T/wxf.pgn"
+	tr '\n' ' ' <"$T/wxf.pgn" | grep -q '1. C2.5 H8+7'
+	tr '\n' ' ' <"$T/iccs.pgn" | grep -q '1. h2e2 h9g7'
+	tr '\n' ' ' <"$T/uci10.pgn" | grep -q '1. h3e3 h10g8'
+	run -0 xqconv --notation=wxf "$S/games.pgn"
+}
+
+@test "-t and --to text, -f and --from text" {
+	run -0 --separate-stderr xqconv -t text "$S/games.pgn"
+	[[ "$output" == *"1. 炮二平五 马８进７"* ]]
+	[[ "$output" == *"红胜"* ]]
+	run -0 --separate-stderr xqconv --to=text -n iccs "$S/endgame.txt"
+	[[ "$output" == *"3k5/9/9/9/9/9/9/9/8R/4K4 w - - 0 1"* ]]
+	xqconv -t text "$S/games.pgn" 2>/dev/null >"$T/g.txt"
+	run -0 --separate-stderr xqconv -f text -n iccs "$T/g.txt"
+	[[ "$output" == *"1. h2e2 h9g7"* ]]
+	run -0 xqconv --from=pgn "$S/games.pgn"
+	xqconv -o "$T/out.txt" "$S/games.pgn" 2>/dev/null
+	grep -q '^1\. 炮二平五 马８进７$' "$T/out.txt"
+}
+
+@test "-e, -E: GBK and Big5 in and out" {
+	run -0 xqconv -E gbk -o "$T/g.pgn" "$S/games.pgn"
+	iconv -f gbk -t utf-8 "$T/g.pgn" | grep -q '炮二平五'
+	run -0 xqconv --output-encoding=big5 -o "$T/b.pgn" "$S/games.pgn"
+	iconv -f big5 -t utf-8 "$T/b.pgn" | grep -q '馬８進７'
+	run -0 --separate-stderr xqconv -e big5 -n iccs "$T/b.pgn"
+	[[ "${output//$'\n'/ }" == *"h2e2 h9g7"* ]]
+	run -0 xqconv --encoding=gbk "$T/g.pgn"
+	run -0 xqconv -E utf-8 "$CORPUS/ccpd_big5_master_game.pgn"
+	[[ "$output" == *"第三屆"* ]]
+}
+
+@test "an unencodable character is an error naming the game and the text" {
+	run -1 --separate-stderr xqconv -E big5 "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
+	[[ "$stderr" == *"error: game 1: character '许' cannot be encoded in BIG5, in '[Event \"许银川让九子对聂棋圣\"]'"* ]]
+	[[ "$stderr" == *"1 game read, 0 written, 1 dropped"* ]]
+	[ "$output" = "" ]
+}
+
+@test "--crlf" {
+	xqconv --crlf "$S/games.pgn" >"$T/crlf.pgn" 2>/dev/null
+	[ "$(grep -c $'\r$' "$T/crlf.pgn")" -eq "$(wc -l <"$T/crlf.pgn")" ]
+	run -0 xqcheck "$T/crlf.pgn"
+}
+
+@test "broken games are dropped by default and counted" {
+	run -1 --separate-stderr xqconv "$S/games.pgn" "$S/bad_illegal.pgn"
+	[[ "$stderr" == *"bad_illegal.pgn:7:35: error: game 1, ply 6: 马八进七"* ]]
+	[[ "$stderr" == *"note: game 1 dropped"* ]]
+	[[ "$stderr" == *"3 games read, 2 written, 1 dropped"* ]]
+	[ "$(echo "$output" | grep -c '^\[Game ')" -eq 2 ]
+}
+
+@test "--keep-broken keeps the legal part and the rest in a comment" {
+	run -1 --separate-stderr xqconv --keep-broken "$S/bad_illegal.pgn"
+	[[ "${output//$'\n'/ }" == *"3. 车一平二 {unplayable moves as written: 马八进七 兵七进一} *"* ]]
+	[[ "$stderr" == *"1 game read, 1 written, 0 dropped"* ]]
+	echo "$output" >"$T/kept.pgn"
+	run -0 xqcheck "$T/kept.pgn"
+}
+
+@test "--strict stops at the first invalid game and writes nothing" {
+	run -1 --separate-stderr xqconv --strict -o "$T/strict.pgn" "$S/games.pgn" "$S/bad_illegal.pgn" "$S/games_iccs.pgn"
+	[[ "$stderr" == *"stopping (--strict)"* ]]
+	[[ "$stderr" == *"3 games read, 2 written, 1 dropped"* ]]
+	[ ! -e "$T/strict.pgn" ]
+	[ -z "$(ls "$T" | grep tmp)" ]
+}
+
+@test "-o and --output: atomic, never over an input" {
+	run -0 xqconv -o "$T/o.pgn" "$S/games.pgn"
+	[ -s "$T/o.pgn" ]
+	cp "$S/games.pgn" "$T/in.pgn"
+	run -2 --separate-stderr xqconv -o "$T/in.pgn" "$T/in.pgn"
+	[[ "$stderr" == *"refusing to overwrite input"* ]]
+	cmp "$T/in.pgn" "$S/games.pgn"
+	run -0 xqconv --output="$T/o2.pgn" "$S/games.pgn"
+	cmp "$T/o.pgn" "$T/o2.pgn"
+	[ -z "$(ls "$T" | grep tmp)" ]
+}
+
+@test "/dev/full as output: exit 2, no partial file" {
+	run -2 --separate-stderr xqconv -o /dev/full "$S/games.pgn"
+	[[ "$stderr" == *"error writing"* ]]
+	[ -c /dev/full ]
+	[ -z "$(ls /dev | grep 'full\.tmp')" ]
+	run -2 sh -c 'xqconv "$1" >/dev/full' sh "$S/games.pgn"
+	[[ "$output" == *"No space left on device"* ]]
+	run -2 sh -c 'xqconv -d "$2" "$1" >/dev/full' sh "$S/games.pgn" /dev/full
+}
+
+@test "-d and --directory: one file per game, names from tags, no collisions" {
+	mkdir "$T/d"
+	run -0 --separate-stderr xqconv -d "$T/d" "$S/games.pgn"
+	[ -f "$T/d/Red_Sample-Black_Sample-2026.01.15.pgn" ]
+	[ -f "$T/d/Black_Sample-Red_Sample.pgn" ]
+	run -0 xqconv --directory="$T/d" -t text "$S/games.pgn"
+	[ -f "$T/d/Black_Sample-Red_Sample.txt" ]
+	run -0 xqconv -d "$T/d" "$S/games.pgn"
+	[ -f "$T/d/Red_Sample-Black_Sample-2026.01.15-2.pgn" ]
+	[ -f "$T/d/Black_Sample-Red_Sample-2.pgn" ]
+	[ "$(ls "$T/d" | wc -l)" -eq 6 ]
+	for f in "$T"/d/*; do xqcheck -q "$f"; done
+	printf '1. h2e2 h9g7 *\n\n1. h2e2 h9g7 *\n' >"$T/notags.pgn"
+	mkdir "$T/e"
+	run -0 xqconv -d "$T/e" "$T/notags.pgn"
+	[ -f "$T/e/game-1.pgn" ] && [ -f "$T/e/game-2.pgn" ]
+}
+
+@test "nothing lost over the whole corpus: read = written + dropped" {
+	run --separate-stderr xqconv -o "$T/all.pgn" "$CORPUS"/*.pgn "$SHARED"/corpus/text/*.txt "$S"/*.pgn "$S"/*.txt
+	[ "$status" -eq 1 ]
+	read_n=$(echo "$stderr" | sed -n 's/^xqconv: \([0-9]*\) games read, \([0-9]*\) written, \([0-9]*\) dropped$/\1/p')
+	written=$(echo "$stderr" | sed -n 's/^xqconv: \([0-9]*\) games read, \([0-9]*\) written, \([0-9]*\) dropped$/\2/p')
+	dropped=$(echo "$stderr" | sed -n 's/^xqconv: \([0-9]*\) games read, \([0-9]*\) written, \([0-9]*\) dropped$/\3/p')
+	[ "$read_n" -eq $((written + dropped)) ]
+	[ "$dropped" -eq 6 ]
+	[ "$(grep -c '^\[Game ' "$T/all.pgn")" -eq "$written" ]
+	run -0 --separate-stderr xqcheck "$T/all.pgn"
+	[[ "$stderr" == *"$written games: $written valid"* ]]
+}
+
+@test "standard input, '-', .gz" {
+	run -0 --separate-stderr xqconv -n iccs <"$S/games.pgn"
+	[[ "$output" == *"h2e2"* ]]
+	run -0 --separate-stderr xqconv -n iccs - <"$S/games_gbk.pgn"
+	[[ "$output" == *"h2e2"* ]]
+	gzip -c "$S/games.pgn" >"$T/g.pgn.gz"
+	run -0 --separate-stderr xqconv -n iccs "$T/g.pgn.gz"
+	[[ "$output" == *"h2e2"* ]]
+}
+
+@test "unreadable, truncated and garbage input: clear errors, no crash" {
+	run -2 --separate-stderr xqconv "$T/nonexistent.pgn"
+	[[ "$stderr" == *"cannot open"* ]]
+	for n in 100 400 700 900 1000; do
+		head -c $n "$S/games.pgn" >"$T/cut.pgn"
+		run --separate-stderr xqconv "$T/cut.pgn"
+		[ "$status" -le 1 ]
+		[[ "$stderr" == *"read,"*"written,"*"dropped"* ]]
+	done
+	head -c 20000 "$(command -v xqperft)" >"$T/garbage.bin"
+	head -c 20000 /dev/urandom >"$T/random.bin"
+	run xqconv -q "$T/random.bin"
+	[ "$status" -le 1 ]
+	run xqcheck -q "$T/random.bin"
+	[ "$status" -le 1 ]
+	run -1 --separate-stderr xqconv "$T/garbage.bin"
+	[[ "$stderr" == *"unreadable bytes"* ]]
+	[[ "$stderr" == *"1 game read, 0 written, 1 dropped"* ]]
+}
+
+@test "-q and -v" {
+	run -1 --separate-stderr xqconv -q "$S/bad_illegal.pgn"
+	[ "$stderr" = "xqconv: 1 game read, 0 written, 1 dropped" ]
+	printf '[Game "Chinese Chess"]\n[Weather "rain"]\n\n1. h2e2 *\n' >"$T/tag.pgn"
+	run -0 --separate-stderr xqconv -v "$T/tag.pgn"
+	[[ "$stderr" == *"unknown tag 'Weather' kept"* ]]
+	[[ "$output" == *'[Weather "rain"]'* ]]
+	run -0 xqconv --quiet --verbose "$T/tag.pgn"
+}

@@ -1,0 +1,367 @@
+#!/usr/bin/env bats
+# xqshow: every option, its output and its errors; the SVG rendered with
+# rsvg-convert and checked pixel by pixel.
+bats_require_minimum_version 1.5.0
+
+START='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'
+AFTER_C25='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1'
+P22='4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/3K5 w - - 0 1'
+MATE='4k4/4R4/6N2/9/3R5/9/9/9/9/4K4 b - - 0 1'
+
+setup() {
+	TOP="$BATS_TEST_DIRNAME/../.."
+	TMP="$BATS_TEST_TMPDIR"
+}
+
+# png_pixel: built by make into build/tools; compiled here if missing.
+png_pixel() {
+	local tool="$TOP/build/tools/png_pixel"
+	if [ ! -x "$tool" ]; then
+		tool="$BATS_FILE_TMPDIR/png_pixel"
+		[ -x "$tool" ] || ${CC:-cc} -O1 -o "$tool" "$TOP/tests/diff/png_pixel.c" -lz
+	fi
+	"$tool" "$@"
+}
+
+# is_colour "R G B" red|black|wood|blue: a loose colour class.
+is_colour() {
+	set -- $1 "$2"
+	case $4 in
+	red) [ "$1" -gt 150 ] && [ "$2" -lt 100 ] && [ "$3" -lt 100 ] ;;
+	black) [ "$1" -lt 80 ] && [ "$2" -lt 80 ] && [ "$3" -lt 80 ] ;;
+	wood) [ "$1" -gt 200 ] && [ "$2" -gt 180 ] && [ "$3" -gt 120 ] && [ "$3" -lt 200 ] ;;
+	blue) [ "$3" -gt 150 ] && [ "$1" -lt 100 ] ;;
+	*) return 1 ;;
+	esac || { echo "colour '$1 $2 $3' is not $4"; return 1; }
+}
+
+@test "--help on stdout, exit 0; -h the same" {
+	run -0 --separate-stderr xqshow --help
+	[[ "${lines[0]}" == "usage: xqshow "* ]]
+	[[ "$output" == *"--svg"* ]]
+	[ -z "$stderr" ]
+	run -0 xqshow -h
+	[[ "${lines[0]}" == "usage: xqshow "* ]]
+}
+
+@test "--version and -V" {
+	run -0 xqshow --version
+	[[ "$output" == "xqshow (xqtools) "* ]]
+	run -0 xqshow -V
+	[[ "$output" == "xqshow (xqtools) "* ]]
+}
+
+@test "bad usage is exit 2 with usage on stderr" {
+	run -2 --separate-stderr xqshow --no-such-option
+	[ -z "$output" ]
+	[[ "$stderr" == *"usage: xqshow"* ]]
+	run -2 --separate-stderr xqshow -n klingon
+	[[ "$stderr" == *"unknown notation 'klingon'"* ]]
+	run -2 --separate-stderr xqshow --color=sometimes
+	[[ "$stderr" == *"invalid --color 'sometimes'"* ]]
+	run -2 --separate-stderr xqshow -F -m
+	[[ "$stderr" == *"choose one of -F, -m and --svg"* ]]
+	run -2 --separate-stderr xqshow -p x
+	[[ "$stderr" == "xqshow: invalid ply 'x'"* ]]
+}
+
+@test "bad FEN is exit 2 and says where" {
+	run -2 --separate-stderr xqshow 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w'
+	[ -z "$output" ]
+	[[ "$stderr" == "xqshow: invalid FEN '"*"': column "* ]]
+	run -2 --separate-stderr xqshow -F 'rnbakabnr/10/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'
+	[[ "$stderr" == *"invalid FEN"* ]]
+}
+
+@test "-p and -g need a record file" {
+	run -2 --separate-stderr xqshow -p 3
+	[ "$stderr" = "xqshow: -p (--ply) needs a record file" ]
+	run -2 --separate-stderr xqshow -g 2 "$START"
+	[ "$stderr" = "xqshow: -g (--game) needs a record file" ]
+}
+
+@test "a record file: the final position, -p PLY, -g N, stdin" {
+	printf '[Game "Chinese Chess"]\n[Format "Chinese"]\n\n1. 炮二平五 马８进７ *\n\n[Game "Chinese Chess"]\n\n1. 炮二平五 *\n' >"$TMP/g.pgn"
+	run -0 xqshow -F "$TMP/g.pgn"
+	[ "$output" = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2" ]
+	run -0 xqshow -F -p 1 "$TMP/g.pgn"
+	[ "$output" = "$AFTER_C25" ]
+	run -0 xqshow -F --ply=0 "$TMP/g.pgn"
+	[ "$output" = "$START" ]
+	run -0 xqshow -F -g 2 "$TMP/g.pgn"
+	[ "$output" = "$AFTER_C25" ]
+	run xqshow -F - <"$TMP/g.pgn"
+	[ "$status" -eq 0 ]
+	[ "$output" = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2" ]
+	run -0 xqshow -a "$TMP/g.pgn"
+	[ "${lines[1]}" = "9  r---n---b---a---k---a---b--[+]--r" ]
+	[ "${lines[22]}" = "red to move; last move 马８进７ (h9g7)" ]
+	run -0 xqshow -F -f pgn -e utf-8 "$TMP/g.pgn"
+	[ "$output" = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2" ]
+}
+
+@test "a record file: errors" {
+	printf '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ *\n' >"$TMP/g.pgn"
+	run -2 --separate-stderr xqshow -p 5 "$TMP/g.pgn"
+	[ "$stderr" = "xqshow: $TMP/g.pgn: error: game 1 has 2 legal plies in its main line, not 5" ]
+	run -2 --separate-stderr xqshow -g 3 "$TMP/g.pgn"
+	[ "$stderr" = "xqshow: '$TMP/g.pgn' has 1 game, not 3" ]
+	run -2 --separate-stderr xqshow -g 0 "$TMP/g.pgn"
+	[[ "$stderr" == "xqshow: invalid game number '0'"* ]]
+	run -2 --separate-stderr xqshow -f pgn
+	[ "$stderr" = "xqshow: -f and -e need a record file" ]
+	run -2 --separate-stderr xqshow "$TMP"
+	[[ "$stderr" == *"is a directory"* ]]
+	run -2 --separate-stderr xqshow "$TMP/nosuch.pgn"
+	[[ "$stderr" == "xqshow: cannot open '$TMP/nosuch.pgn': no such file (and not a FEN: "* ]]
+	# an illegal move: the last legal position, the problem, exit 1
+	printf '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ 2. 马二进三 马八进七 *\n' >"$TMP/bad.pgn"
+	run -1 --separate-stderr xqshow -F "$TMP/bad.pgn"
+	[ "$output" = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2" ]
+	[[ "$stderr" == *"no black horse on file ８"* ]]
+}
+
+@test "ASCII diagram of the start position, exactly" {
+	run -0 xqshow -a
+	expected='   a   b   c   d   e   f   g   h   i
+9  r---n---b---a---k---a---b---n---r
+   |   |   |   | \ | / |   |   |   |
+8  +---+---+---+---+---+---+---+---+
+   |   |   |   | / | \ |   |   |   |
+7  +---c---+---+---+---+---+---c---+
+   |   |   |   |   |   |   |   |   |
+6  p---+---p---+---p---+---p---+---p
+   |   |   |   |   |   |   |   |   |
+5  +---+---+---+---+---+---+---+---+
+   |    chu he          han jie    |
+4  +---+---+---+---+---+---+---+---+
+   |   |   |   |   |   |   |   |   |
+3  P---+---P---+---P---+---P---+---P
+   |   |   |   |   |   |   |   |   |
+2  +---C---+---+---+---+---+---C---+
+   |   |   |   | \ | / |   |   |   |
+1  +---+---+---+---+---+---+---+---+
+   |   |   |   | / | \ |   |   |   |
+0  R---N---B---A---K---A---B---N---R
+   a   b   c   d   e   f   g   h   i
+FEN: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
+red to move'
+	[ "$output" = "$expected" ]
+	run -0 xqshow --ascii "$START"
+	[ "$output" = "$expected" ]
+}
+
+@test "Unicode diagram: Chinese pieces, palace, river, both sides' file numbers" {
+	run -0 xqshow
+	[ "${lines[0]}" = "   １  ２  ３  ４  ５  ６  ７  ８  ９" ]
+	[ "${lines[1]}" = "9  车──马──象──士──将──士──象──马──车" ]
+	[ "${lines[2]}" = "   │   │   │   │ ╲ │ ╱ │   │   │   │" ]
+	[ "${lines[5]}" = "7  ├───炮──┼───┼───┼───┼───┼───炮──┤" ]
+	[ "${lines[9]}" = "5  ├───┴───┴───┴───┴───┴───┴───┴───┤" ]
+	[ "${lines[10]}" = "   │    楚  河           汉  界    │" ]
+	[ "${lines[11]}" = "4  ├───┬───┬───┬───┬───┬───┬───┬───┤" ]
+	[ "${lines[13]}" = "3  兵──┼───兵──┼───兵──┼───兵──┼───兵" ]
+	[ "${lines[19]}" = "0  车──马──相──仕──帅──仕──相──马──车" ]
+	[ "${lines[20]}" = "   九  八  七  六  五  四  三  二  一" ]
+	[ "${lines[22]}" = "red to move" ]
+	run -0 xqshow -u --trad
+	[ "${lines[1]}" = "9  車──馬──象──士──將──士──象──馬──車" ]
+	[ "${lines[19]}" = "0  車──馬──相──仕──帥──仕──相──馬──車" ]
+}
+
+@test "--flip: black at the bottom, files mirrored, labels swapped" {
+	run -0 xqshow --flip
+	[ "${lines[0]}" = "   一  二  三  四  五  六  七  八  九" ]
+	[ "${lines[1]}" = "0  车──马──相──仕──帅──仕──相──马──车" ]
+	[ "${lines[19]}" = "9  车──马──象──士──将──士──象──马──车" ]
+	[ "${lines[20]}" = "   ９  ８  ７  ６  ５  ４  ３  ２  １" ]
+	run -0 xqshow -a --flip "$P22"
+	[ "${lines[0]}" = "   i   h   g   f   e   d   c   b   a" ]
+	[ "${lines[3]}" = "1  +---+---+---+---+---+---+---+---+" ]
+	[ "${lines[17]}" = "8  +---+---+---P---+---P---+---+---+" ]
+	[ "${lines[19]}" = "9  +---+---+---+---k---+---+---+---+" ]
+}
+
+@test "--play marks the last move and names it" {
+	run -0 xqshow -a --play 'h2e2 马８进７'
+	[ "${lines[1]}" = "9  r---n---b---a---k---a---b--[+]--r" ]
+	[ "${lines[5]}" = "7  +---c---+---+---+---+--[n]--c---+" ]
+	[ "${lines[21]}" = "FEN: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2" ]
+	[ "${lines[22]}" = "red to move; last move 马８进７ (h9g7)" ]
+	run -0 xqshow --play 'C2.5' -n wxf
+	[ "${lines[15]}" = "2  ├───炮──┼───┼──[炮]─┼───┼──[┼]──┤" ]
+	[ "${lines[22]}" = "black to move; last move C2.5" ]
+	run -0 xqshow --play=h2e2,h9g7 --ascii-digits
+	[ "${lines[22]}" = "red to move; last move 马8进7 (h9g7)" ]
+}
+
+@test "--play with a bad move is exit 2 and names the move" {
+	run -2 --separate-stderr xqshow --play 'h2e2 h7h0'
+	[ -z "$output" ]
+	[[ "${stderr_lines[0]}" == "xqshow: --play, move 2: 'h7h0': illegal target; the black cannon on h7 can go to:"* ]]
+	[ "${stderr_lines[1]}" = "xqshow: --play, move 2: the position was $AFTER_C25" ]
+	run -2 --separate-stderr xqshow --play '车六进一'
+	[[ "$stderr" == *"no red chariot on file 六"* ]]
+}
+
+@test "status line: check and checkmate" {
+	run -0 xqshow -a "$MATE"
+	[ "${lines[22]}" = "black is checkmated" ]
+	run -0 xqshow -a --play 'h2e2 h7e7 e2e6' "$START"
+	[ "${lines[22]}" = "black to move, in check; last move 炮五进四 (e2e6)" ]
+	run -0 xqshow -a '4k4/9/9/9/9/9/9/9/4R4/3K5 b'
+	[ "${lines[22]}" = "black to move, in check" ]
+}
+
+@test "colours: on with --color, off by default, for NO_COLOR and --color=never" {
+	run -0 xqshow --color=always -a
+	[[ "${lines[1]}" == $'9  \e[1mr\e[0m---'* ]]
+	[[ "${lines[19]}" == $'0  \e[1;31mR\e[0m---'* ]]
+	run -0 xqshow --color -a
+	[[ "$output" == *$'\e[1;31m'* ]]
+	run -0 xqshow -a
+	[[ "$output" != *$'\e['* ]]
+	NO_COLOR=1 run -0 xqshow --color=auto
+	[[ "$output" != *$'\e['* ]]
+	run -0 xqshow --color=never
+	[[ "$output" != *$'\e['* ]]
+	run -0 xqshow --color=always -F
+	[[ "$output" != *$'\e['* ]]
+}
+
+@test "-F and --fen print only the FEN" {
+	run -0 xqshow -F
+	[ "$output" = "$START" ]
+	run -0 xqshow --fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1
+	[ "$output" = "$AFTER_C25" ]
+	run -0 xqshow -F --play h2e2
+	[ "$output" = "$AFTER_C25" ]
+	run -0 xqshow -F 'rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r'
+	[ "$output" = "$START" ]
+}
+
+@test "-m lists legal moves, sorted, in ICCS by default" {
+	run -0 xqshow -m
+	[ "${#lines[@]}" -eq 44 ]
+	[ "${lines[0]}" = "a0a1" ]
+	[ "${lines[43]}" = "i3i4" ]
+	run -0 xqshow --moves -n iccs
+	[ "${#lines[@]}" -eq 44 ]
+	run -0 xqshow -m "$MATE"
+	[ -z "$output" ]
+}
+
+@test "-m -n wxf" {
+	run -0 xqshow -m -n wxf
+	[ "${#lines[@]}" -eq 44 ]
+	[[ " ${lines[*]} " == *" C2.5 "* ]]
+	[[ " ${lines[*]} " == *" H2+3 "* ]]
+	[[ " ${lines[*]} " == *" C2+7 "* ]]
+	run -0 xqshow -m -n WXF "$P22"
+	[[ " ${lines[*]} " == *" 4+.5 "* ]]
+	[[ " ${lines[*]} " == *" 6-.7 "* ]]
+	[[ " ${lines[*]} " == *" P5+1 "* ]]
+}
+
+@test "-m -n chinese, with --trad, --ascii-digits, --book-pawns" {
+	run -0 xqshow -m -n chinese
+	[ "${#lines[@]}" -eq 44 ]
+	[ "${lines[0]}" = "车九进一" ]
+	[[ " ${lines[*]} " == *" 炮二平五 "* ]]
+	[[ " ${lines[*]} " == *" 马二进三 "* ]]
+	run -0 xqshow -m -n chinese --trad
+	[[ " ${lines[*]} " == *" 馬二進三 "* ]]
+	[[ " ${lines[*]} " == *" 俥九進一 "* || " ${lines[*]} " == *" 車九進一 "* ]]
+	run -0 xqshow -m -n chinese "$AFTER_C25"
+	[[ " ${lines[*]} " == *" 马８进７ "* ]]
+	run -0 xqshow -m -n chinese --ascii-digits "$AFTER_C25"
+	[[ " ${lines[*]} " == *" 马8进7 "* ]]
+	run -0 xqshow -m -n chinese --trad --ascii-digits "$AFTER_C25"
+	[[ " ${lines[*]} " == *" 馬8進7 "* ]]
+	run -0 xqshow -m -n chinese "$P22"
+	[[ " ${lines[*]} " == *" 一兵平五 "* ]]
+	[[ " ${lines[*]} " == *" 四兵平七 "* ]]
+	run -0 xqshow -m -n chinese --book-pawns "$P22"
+	[[ " ${lines[*]} " == *" 前兵四平五 "* ]]
+	[[ " ${lines[*]} " == *" 后兵六平七 "* ]]
+	[[ " ${lines[*]} " == *" 兵五进一 "* ]]
+}
+
+@test "-m -n uci and -n uci10" {
+	run -0 xqshow -m -n uci
+	[ "${#lines[@]}" -eq 44 ]
+	[[ " ${lines[*]} " == *" h2e2 "* ]]
+	[[ " ${lines[*]} " == *" h2h9 "* ]]
+	run -0 xqshow -m -n uci10
+	[ "${#lines[@]}" -eq 44 ]
+	[[ " ${lines[*]} " == *" h3e3 "* ]]
+	[[ " ${lines[*]} " == *" h3h10 "* ]]
+	[[ " ${lines[*]} " != *" h2e2 "* ]]
+}
+
+@test "-o writes the output to a file" {
+	run -0 xqshow -F -o "$TMP/out.fen" --play h2e2
+	[ -z "$output" ]
+	[ "$(cat "$TMP/out.fen")" = "$AFTER_C25" ]
+	run -2 --separate-stderr xqshow -F -o "$TMP/no/such/dir/x.fen"
+	[[ "$stderr" == "xqshow: cannot create"* ]]
+	run -0 xqshow --svg -o /dev/null
+	[ -z "$output" ]
+	if [ -w /dev/full ]; then
+		run -2 --separate-stderr xqshow -F -o /dev/full
+		[[ "$stderr" == "xqshow: error writing"* ]]
+		run -2 --separate-stderr bash -c 'xqshow -F >/dev/full'
+		[[ "$stderr" == "xqshow: error writing"* ]]
+	fi
+}
+
+@test "--svg: well-formed SVG with lines, river, palace, discs and characters" {
+	run -0 xqshow --svg
+	[[ "${lines[0]}" == '<?xml version="1.0" encoding="UTF-8"?>' ]]
+	[[ "${lines[1]}" == '<svg xmlns="http://www.w3.org/2000/svg"'* ]]
+	[ "${lines[${#lines[@]}-1]}" = "</svg>" ]
+	[[ "$output" == *"楚 河"* && "$output" == *"汉 界"* ]]
+	[ "$(grep -c '<circle' <<<"$output")" -eq 32 ]
+	[ "$(grep -c 'class="red"' <<<"$output")" -eq 16 ]
+	[ "$(grep -c '>帅</text>' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '>卒</text>' <<<"$output")" -eq 5 ]
+	xqshow --svg >"$TMP/start.svg"
+	if command -v xmllint >/dev/null; then
+		xmllint --noout "$TMP/start.svg"
+	fi
+	rsvg-convert -o "$TMP/start.png" "$TMP/start.svg"
+	[ "$(png_pixel "$TMP/start.png")" = "520 570" ]
+}
+
+@test "--svg rendered by rsvg-convert: pixel colours at known points" {
+	# point (file j, row i from the top) is at x = 60 + 50j, y = 60 + 50i;
+	# discs have radius 22: 19 pixels below a centre is the disc colour.
+	xqshow --svg >"$TMP/s.svg"
+	rsvg-convert -o "$TMP/s.png" "$TMP/s.svg"
+	run -0 png_pixel "$TMP/s.png" 60 529 260 79 285 185 460 229 20 300
+	is_colour "${lines[0]}" red     # red chariot a0
+	is_colour "${lines[1]}" black   # black king e9
+	is_colour "${lines[2]}" wood    # inside a square, nothing there
+	is_colour "${lines[3]}" black   # black pawn i6
+	is_colour "${lines[4]}" wood    # margin
+}
+
+@test "--svg --flip and the last-move highlight, rendered" {
+	xqshow --svg --flip >"$TMP/f.svg"
+	rsvg-convert -o "$TMP/f.png" "$TMP/f.svg"
+	run -0 png_pixel "$TMP/f.png" 460 79 260 529
+	is_colour "${lines[0]}" red     # red chariot a0 is now top right
+	is_colour "${lines[1]}" black   # black king e9 is now bottom centre
+	xqshow --svg --play h2e2 >"$TMP/l.svg"
+	grep -q 'class="last-from"' "$TMP/l.svg"
+	grep -q 'class="last-to"' "$TMP/l.svg"
+	rsvg-convert -o "$TMP/l.png" "$TMP/l.svg"
+	# origin h2 (j 7, i 7), ring round e2 (j 4, i 7) at radius 26
+	run -0 png_pixel "$TMP/l.png" 410 410 286 410 285 185
+	is_colour "${lines[0]}" blue
+	is_colour "${lines[1]}" blue
+	is_colour "${lines[2]}" wood
+	xqshow --svg --trad -o "$TMP/t.svg"
+	grep -q '>帥</text>' "$TMP/t.svg"
+	rsvg-convert -o "$TMP/t.png" "$TMP/t.svg"
+}

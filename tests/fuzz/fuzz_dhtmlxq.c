@@ -1,0 +1,47 @@
+/*
+ * fuzz_dhtmlxq.c - libFuzzer target for the DhtmlXQ reader: any text gives
+ * games or nothing, never a crash; each game written back as DhtmlXQ reads
+ * back with the same number of nodes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq.h"
+#include "../../formats/dhtmlxq_impl.h"
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+static int count(const struct xq_node *n)
+{
+	int c = 0;
+	for (; n; n = n->next)
+		c += 1 + count(n->child);
+	return c;
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	int err;
+
+	o.format = "dhtmlxq";
+	r = xq_reader_open_mem(data, size, &o, &err);
+	if (!r)
+		return 0;
+	while (xq_reader_next(r, &g) > 0) {
+		struct dbuf b = { 0 };
+		if (dhtmlxq_encode_game(g, 0, &b) == 0) {
+			struct xq_game *h = xq_game_new();
+			if (dhtmlxq_build_game(b.p, b.len, 1, h, NULL) < 0 ||
+			    count(h->root.child) != count(g->root.child))
+				abort();
+			xq_game_free(h);
+		}
+		free(b.p);
+		xq_game_free(g);
+	}
+	xq_reader_close(r);
+	return 0;
+}

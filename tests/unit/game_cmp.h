@@ -1,0 +1,97 @@
+/*
+ * game_cmp.h - helpers the format tests share: read a file, count nodes,
+ * compare two games (tags, start, moves, comments, shape).
+ */
+#ifndef XQ_GAME_CMP_H
+#define XQ_GAME_CMP_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq.h"
+
+__attribute__((unused))
+static uint8_t *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf = NULL;
+	long n;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+		buf = malloc((size_t)n + 1);
+		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		}
+		*len = (size_t)n;
+	}
+	fclose(f);
+	return buf;
+}
+
+__attribute__((unused))
+static int count_nodes(const struct xq_node *n)
+{
+	int c = 0;
+	/* siblings iteratively, children recursively (test files only) */
+	for (; n; n = n->next)
+		c += 1 + count_nodes(n->child);
+	return c;
+}
+
+/* Two trees equal: moves, comments, shape. */
+static int same_tree(const struct xq_node *a, const struct xq_node *b, char *why, size_t n)
+{
+	for (; a && b; a = a->next, b = b->next) {
+		if (a->move != b->move) {
+			snprintf(why, n, "moves differ");
+			return 0;
+		}
+		if ((a->comment == NULL) != (b->comment == NULL) ||
+		    (a->comment && strcmp(a->comment, b->comment))) {
+			snprintf(why, n, "comments differ: '%.40s' vs '%.40s'",
+				 a->comment ? a->comment : "(none)", b->comment ? b->comment : "(none)");
+			return 0;
+		}
+		if (!same_tree(a->child, b->child, why, n))
+			return 0;
+	}
+	if (a || b) {
+		snprintf(why, n, "variation counts differ");
+		return 0;
+	}
+	return 1;
+}
+
+__attribute__((unused))
+static int same_game(const struct xq_game *a, const struct xq_game *b, char *why, size_t n)
+{
+	const struct xq_tag *t;
+	if (strcmp(a->start_fen, b->start_fen)) {
+		snprintf(why, n, "start %s vs %s", a->start_fen, b->start_fen);
+		return 0;
+	}
+	for (t = a->tags; t; t = t->next) {
+		const char *v = xq_game_tag(b, t->name);
+		if (!v || strcmp(v, t->value)) {
+			snprintf(why, n, "tag %s: '%s' vs '%s'", t->name, t->value, v ? v : "(none)");
+			return 0;
+		}
+	}
+	for (t = b->tags; t; t = t->next)
+		if (!xq_game_tag(a, t->name)) {
+			snprintf(why, n, "extra tag %s", t->name);
+			return 0;
+		}
+	if ((a->root.comment == NULL) != (b->root.comment == NULL) ||
+	    (a->root.comment && strcmp(a->root.comment, b->root.comment))) {
+		snprintf(why, n, "root comments differ");
+		return 0;
+	}
+	return same_tree(a->root.child, b->root.child, why, n);
+}
+
+#endif

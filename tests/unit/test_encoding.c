@@ -1,0 +1,166 @@
+/*
+ * test_encoding.c - detection (BOM, UTF-8, GB18030 against Big5),
+ * conversion, names; readers decoding GBK and Big5 records; writers
+ * refusing characters the output encoding lacks, naming game and text.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "xq.h"
+
+/* 炮二平五 马８进７ in GBK and in Big5 (traditional 馬８進７). */
+static const char gbk[] = "1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 \xc2\xed\xa3\xb8\xbd\xf8\xa3\xb7 *\n";
+static const char big5[] = "1. \xac\xb6\xa4\x47\xa5\xad\xa4\xad \xb0\xa8\xa2\xb7\xb6\x69\xa2\xb6 *\n";
+
+static void detection(void)
+{
+	static const struct {
+		const char *name, *bytes, *want;
+	} cases[] = {
+		{ "ASCII", "1. h2e2 h9g7", "UTF-8" },
+		{ "UTF-8", "1. 炮二平五 马８进７", "UTF-8" },
+		{ "UTF-8 with BOM", "\xef\xbb\xbf" "1. h2e2", "UTF-8" },
+		{ "GBK", gbk, "GB18030" },
+		{ "Big5", big5, "BIG5" },
+		{ "UTF-8 cut in a character", "1. \xe7\x82", "UTF-8" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		is_str(xq_detect_encoding(cases[i].bytes, strlen(cases[i].bytes)), cases[i].want,
+		       "detect %s", cases[i].name);
+}
+
+static void names(void)
+{
+	static const struct {
+		const char *user, *want;
+	} cases[] = {
+		{ "utf-8", "UTF-8" }, { "UTF8", "UTF-8" }, { "gbk", "GBK" }, { "GB2312", "GB2312" },
+		{ "gb18030", "GB18030" }, { "big5", "BIG5" }, { "Big5_HKSCS", "BIG5-HKSCS" },
+		{ "cp936", "GBK" }, { "latin1", NULL }, { "", NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *got = xq_encoding_name(cases[i].user);
+		ok(cases[i].want ? got && !strcmp(got, cases[i].want) : !got, "name '%s'", cases[i].user);
+	}
+}
+
+static void conversion(void)
+{
+	char *out = NULL;
+	size_t len = 0, bad = 0;
+	is_int(xq_convert("UTF-8", "GB18030", gbk, strlen(gbk), &out, &len, &bad), 0, "GBK to UTF-8");
+	is_str(out, "1. 炮二平五 马８进７ *\n", "GBK text");
+	free(out);
+	is_int(xq_convert("UTF-8", "BIG5", big5, strlen(big5), &out, &len, &bad), 0, "Big5 to UTF-8");
+	is_str(out, "1. 炮二平五 馬８進７ *\n", "Big5 text");
+	free(out);
+	const char *simp = "ab马c";
+	is_int(xq_convert("BIG5", "UTF-8", simp, strlen(simp), &out, &len, &bad), XQ_EINVAL, "马 not in Big5");
+	is_int(bad, 2, "offset of the unencodable character");
+	ok(out == NULL, "no output on failure");
+	is_int(xq_convert("UTF-8", "UTF-8", "a\xff", 2, &out, &len, &bad), XQ_EINVAL, "invalid UTF-8");
+	is_int(xq_convert("NOPE", "UTF-8", "a", 1, &out, &len, &bad), XQ_EINVAL, "unknown encoding");
+	is_int(xq_convert("UTF-8", "GBK", "", 0, &out, &len, &bad), 0, "empty");
+	is_int(len, 0, "empty length");
+	free(out);
+}
+
+static int count_games(const char *text, size_t len, const char *enc, char *first_move, int *errors)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	int err, n = 0;
+	o.encoding = enc;
+	r = xq_reader_open_mem(text, len, &o, &err);
+	if (!r)
+		return -1;
+	*errors = 0;
+	while (xq_reader_next(r, &g) > 0) {
+		if (!n++ && g->root.child && g->root.child->child)
+			strcpy(first_move, g->root.child->child->text);
+		*errors += g->errors;
+		xq_game_free(g);
+	}
+	xq_reader_close(r);
+	return n;
+}
+
+static void readers(void)
+{
+	char mv[64] = "";
+	int errors;
+	is_int(count_games(gbk, strlen(gbk), NULL, mv, &errors), 1, "GBK record read");
+	is_str(mv, "马８进７", "GBK decoded");
+	is_int(errors, 0, "GBK record valid");
+	is_int(count_games(big5, strlen(big5), NULL, mv, &errors), 1, "Big5 record read");
+	is_str(mv, "馬８進７", "Big5 detected and decoded");
+	is_int(errors, 0, "Big5 record valid");
+	is_int(count_games(big5, strlen(big5), "big5", mv, &errors), 1, "Big5 on request");
+	is_int(count_games(gbk, strlen(gbk), "gbk", mv, &errors), 1, "GBK on request");
+	is_int(count_games(big5, strlen(big5), "gbk", mv, &errors), 1, "Big5 read as GBK");
+	ok(errors > 0, "gives errors, not a crash");
+	is_int(count_games("", 0, "klingon", mv, &errors), -1, "unknown input encoding refused");
+	/* ASCII head, GBK later: the detection waits for the first non-ASCII byte */
+	size_t pad = 70000;
+	char *big = malloc(pad + sizeof gbk);
+	memset(big, ' ', pad);
+	memcpy(big, "[Event \"x\"]\n", 12);
+	memcpy(big + pad, gbk, sizeof gbk);
+	is_int(count_games(big, pad + strlen(gbk), NULL, mv, &errors), 1, "late GBK read");
+	is_str(mv, "马８进７", "late GBK decoded");
+	free(big);
+}
+
+static int problems;
+static char problem_msg[600];
+
+static void keep(void *data, const struct xq_problem *p)
+{
+	(void)data;
+	problems++;
+	snprintf(problem_msg, sizeof problem_msg, "game %ld: %s", p->game, p->msg);
+}
+
+static void writers(void)
+{
+	const char *text = "[Event \"许\"]\n1. h2e2 *\n";
+	struct xq_reader_opts o = { 0 };
+	struct xq_writer_opts wo = { 0 };
+	struct xq_reader *r = xq_reader_open_mem(text, strlen(text), &o, &(int){ 0 });
+	struct xq_game *g;
+	char *out = NULL;
+	size_t len = 0;
+	int err;
+	xq_reader_next(r, &g);
+	FILE *fp = open_memstream(&out, &len);
+	wo.encoding = "big5";
+	wo.problem = keep;
+	wo.notation_flags = XQ_NOTE_TRAD;
+	struct xq_writer *w = xq_writer_open(fp, &wo, &err);
+	is_int(xq_writer_write(w, g), XQ_EINVAL, "unencodable game refused");
+	is_int(problems, 1, "one problem");
+	ok(strstr(problem_msg, "game 1: character '许' cannot be encoded in BIG5, in '[Event \"许\"]'") != NULL,
+	   "problem names the game and the text") || (diagf("%s", problem_msg), 0);
+	xq_game_set_tag(g, "Event", "許");
+	is_int(xq_writer_write(w, g), 0, "traditional text encodes");
+	xq_writer_close(w);
+	fclose(fp);
+	ok(len > 0 && strstr(out, "[Event \"\xb3\x5c\"]") != NULL, "Big5 bytes written") || (diagf("%s", out), 0);
+	free(out);
+	wo.encoding = "latin1";
+	ok(xq_writer_open(stdout, &wo, &err) == NULL && err == XQ_EINVAL, "unknown output encoding refused");
+	xq_game_free(g);
+	xq_reader_close(r);
+}
+
+int main(void)
+{
+	detection();
+	names();
+	conversion();
+	readers();
+	writers();
+	return done_testing();
+}

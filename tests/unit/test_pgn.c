@@ -1,0 +1,311 @@
+/*
+ * test_pgn.c - the PGN and plain-text readers, one tiny record per
+ * dialect feature (table-driven): the tree read is printed in a canonical
+ * form (ICCS moves, {comments}, (variations), $NAGs) and compared.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "xq.h"
+
+struct sink {
+	int errors, warnings, notes;
+	char first[400];
+	long line, col;
+	int ply;
+};
+
+static void sink_problem(void *data, const struct xq_problem *p)
+{
+	struct sink *s = data;
+	if (p->severity >= XQ_SEV_ERROR) {
+		if (!s->errors++) {
+			snprintf(s->first, sizeof s->first, "%s", p->msg);
+			s->line = p->line;
+			s->col = p->col;
+			s->ply = p->ply;
+		}
+	} else if (p->severity == XQ_SEV_WARNING) {
+		s->warnings++;
+	} else {
+		s->notes++;
+	}
+}
+
+struct buf {
+	char s[4096];
+	size_t n;
+};
+
+static void add(struct buf *b, const char *s)
+{
+	size_t l = strlen(s);
+	if (b->n + l + 1 < sizeof b->s) {
+		memcpy(b->s + b->n, s, l + 1);
+		b->n += l;
+	}
+}
+
+static void ser_line(struct buf *b, const struct xq_node *n, int var)
+{
+	for (; n; n = n->child, var = 0) {
+		char iccs[5];
+		if (b->n && b->s[b->n - 1] != '(')
+			add(b, " ");
+		if (n->comment_before) {
+			add(b, "{");
+			add(b, n->comment_before);
+			add(b, "} ");
+		}
+		if (n->move) {
+			xq_move_iccs(n->move, iccs);
+			add(b, iccs);
+		} else {
+			add(b, "?");
+			add(b, n->text ? n->text : "");
+		}
+		for (int i = 0; i < n->nnags; i++) {
+			char nag[8];
+			snprintf(nag, sizeof nag, " $%d", n->nags[i]);
+			add(b, nag);
+		}
+		if (n->comment) {
+			add(b, " {");
+			add(b, n->comment);
+			add(b, "}");
+		}
+		for (const struct xq_node *v = var ? NULL : n->next; v; v = v->next) {
+			add(b, " (");
+			ser_line(b, v, 1);
+			add(b, ")");
+		}
+	}
+}
+
+/* "tags|result|tree" of game k (1-based) of a text. */
+static int read_text(const char *fmt, const char *text, int k, struct buf *out,
+		     struct sink *sink, int *ngames, char *fen)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	int err, n = 0, rc;
+	memset(sink, 0, sizeof *sink);
+	out->n = 0;
+	out->s[0] = '\0';
+	o.format = fmt;
+	o.name = "t";
+	o.problem = sink_problem;
+	o.problem_data = sink;
+	if (!(r = xq_reader_open_mem(text, strlen(text), &o, &err)))
+		return err;
+	while ((rc = xq_reader_next(r, &g)) > 0) {
+		if (++n == k) {
+			if (g->root.comment) {
+				add(out, "{");
+				add(out, g->root.comment);
+				add(out, "}");
+			}
+			ser_line(out, g->root.child, 0);
+			add(out, " | ");
+			add(out, g->result ? g->result : "-");
+			if (fen)
+				strcpy(fen, g->start_fen);
+		}
+		xq_game_free(g);
+	}
+	xq_reader_close(r);
+	*ngames = n;
+	return rc;
+}
+
+static const struct {
+	const char *name, *fmt, *text;
+	int games, errors;
+	const char *tree;   /* of game 1 */
+} cases[] = {
+	{ "ICCS lower case", NULL, "1. h2e2 h9g7 2. h0g2 *\n", 1, 0, "h2e2 h9g7 h0g2 | *" },
+	{ "ICCS upper case with dash", NULL, "[Format \"ICCS\"]\n1. H2-E2 H9-G7 1-0\n", 1, 0, "h2e2 h9g7 | 1-0" },
+	{ "Chinese, ASCII black digits", NULL, "1. 炮二平五 马8进7 0-1\n", 1, 0, "h2e2 h9g7 | 0-1" },
+	{ "Chinese, full-width digits", NULL, "1. 炮二平五 马８进７ 1/2-1/2\n", 1, 0, "h2e2 h9g7 | 1/2-1/2" },
+	{ "Chinese glued moves", NULL, "1. 炮二平五马８进７ 2. 马二进三车９平８ *\n", 1, 0, "h2e2 h9g7 h0g2 i9h9 | *" },
+	{ "numbers glued to moves", NULL, "1.炮二平五 马8进7 2.马二进三 *\n", 1, 0, "h2e2 h9g7 h0g2 | *" },
+	{ "all glued", "text", "1.炮二平五马8进72.马二进三车9平8\n", 1, 0, "h2e2 h9g7 h0g2 i9h9 | -" },
+	{ "full-width numbers and spaces", NULL, "１．炮二平五　马８进７　２．马二进三\n", 1, 0, "h2e2 h9g7 h0g2 | -" },
+	{ "number with 、", NULL, "1、炮二平五 马8进7\n", 1, 0, "h2e2 h9g7 | -" },
+	{ "traditional characters", NULL, "1. 炮二平五 馬８進７ 2. 傌二進三 *\n", 1, 0, "h2e2 h9g7 h0g2 | *" },
+	{ "WXF", NULL, "1. C2.5 H8+7 2. H2+3 *\n", 1, 0, "h2e2 h9g7 h0g2 | *" },
+	{ "WXF with =", NULL, "1. C2=5 H8+7 *\n", 1, 0, "h2e2 h9g7 | *" },
+	{ "full-width WXF", NULL, "1. Ｃ２＝５ Ｈ８＋７ *\n", 1, 0, "h2e2 h9g7 | *" },
+	{ "WinBoard SAN", NULL, "[Variant \"xiangqi\"]\n1. Che2 Hg7 2. Hg2 Rh9 *\n", 1, 0, "h2e2 h9g7 h0g2 i9h9 | *" },
+	{ "black first, chess style", NULL,
+	  "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\"]\n1. ... 马８进７ 2. 马二进三 *\n",
+	  1, 0, "h9g7 h0g2 | *" },
+	{ "black first, number belongs to black (CCPD)", NULL,
+	  "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b\"]\n1. 马８进７ 2. 马二进三 马２进３ *\n",
+	  1, 0, "h9g7 h0g2 b9c7 | *" },
+	{ "black first, vschess ellipsis", NULL,
+	  "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1\"]\n1. ………… 马８进７ *\n",
+	  1, 0, "h9g7 | *" },
+	{ "xqbase blank continuation", NULL,
+	  "  1. 炮二平五\n{a comment}\n  1.          马８进７\n  2. 马二进三 *\n", 1, 0, "h2e2 {a comment} h9g7 h0g2 | *" },
+	{ "black move on its own line", NULL, "  1. 炮二平五\n     马８进７\n  2. 马二进三\n", 1, 0, "h2e2 h9g7 h0g2 | -" },
+	{ "comments before and after", NULL, "{start} 1. h2e2 {after red} h9g7 {after\nblack} *\n", 1, 0,
+	  "{start} h2e2 {after red} h9g7 {after black} | *" },
+	{ "multi-line Chinese comment joins", NULL, "1. h2e2 {中炮\n开局} *\n", 1, 0, "h2e2 {中炮开局} | *" },
+	{ "semicolon comment", NULL, "1. h2e2 ; to the end of the line\nh9g7 *\n", 1, 0, "h2e2 {to the end of the line} h9g7 | *" },
+	{ "variations, nested", NULL, "1. h2e2 h9g7 (1... h7e7 (1... b9c7) 2. h0g2) 2. h0g2 *\n", 1, 0,
+	  "h2e2 h9g7 (h7e7 h0g2) (b9c7) h0g2 | *" },
+	{ "comment at the start of a variation", NULL, "1. h2e2 h9g7 ({other} 1... b9c7) *\n", 1, 0,
+	  "h2e2 h9g7 ({other} b9c7) | *" },
+	{ "NAGs and marks", NULL, "1. h2e2! h9g7 $6 2. h0g2?! i9h9 !? *\n", 1, 0, "h2e2 $1 h9g7 $6 h0g2 $6 i9h9 $5 | *" },
+	{ "Chinese marks", NULL, "1. 炮二平五!? 马8进7?? *\n", 1, 0, "h2e2 $5 h9g7 $4 | *" },
+	{ "Chinese result word", NULL, "1. 炮二平五 马8进7 红胜\n", 1, 0, "h2e2 h9g7 | 1-0" },
+	{ "Chinese result in brackets", "text", "1. 炮二平五 马8进7\n（黑胜）\n", 1, 0, "h2e2 h9g7 | 0-1" },
+	{ "games without tags", NULL, "1. h2e2 h9g7 *\n\n1. b0c2 h9g7 *\n", 2, 0, "h2e2 h9g7 | *" },
+	{ "tagless games without results", NULL, "1. h2e2 h9g7\n\n1. b0c2 h9g7\n", 2, 0, "h2e2 h9g7 | -" },
+	{ "games with tags, no results", NULL, "[Event \"a\"]\n1. h2e2\n[Event \"b\"]\n1. b0c2\n", 2, 0, "h2e2 | -" },
+	{ "CRLF and BOM", NULL, "\xef\xbb\xbf[Event \"x\"]\r\n\r\n1. h2e2 h9g7 *\r\n", 1, 0, "h2e2 h9g7 | *" },
+	{ "junk after the result", NULL,
+	  "[Event \"x\"]\n1. h2e2 1-0\n====\n 欢迎访问\nhttps://www.xqbase.com/\n[Event \"y\"]\n1. b0c2 *\n", 2, 0, "h2e2 | 1-0" },
+	{ "escape line", NULL, "% a comment line\n1. h2e2 *\n", 1, 0, "h2e2 | *" },
+	{ "illegal move", NULL, "1. h2e2 h9g7 2. h2e3 *\n", 1, 1, "h2e2 h9g7 ?h2e3 | *" },
+	{ "unparsable token", NULL, "1. h2e2 xyzzy *\n", 1, 1, "h2e2 ?xyzzy | *" },
+	{ "unclosed comment", NULL, "1. h2e2 {never closed\n", 1, 1, "h2e2 {never closed} | -" },
+	{ "unclosed variation", NULL, "1. h2e2 (1. b0c2\n", 1, 1, "h2e2 (b0c2) | -" },
+	{ "stray brackets are warnings", NULL, "1. h2e2 } ) h9g7 *\n", 1, 0, "h2e2 h9g7 | *" },
+	{ "bad FEN", NULL, "[FEN \"9/9 w\"]\n1. h2e2 *\n", 1, 1, "?h2e2 | *" },
+	{ "composed FEN accepted", NULL, "[FEN \"4k4/9/9/9/9/4B4/9/9/9/3K5 w\"]\n1. e4c2 *\n", 1, 0, "e4c2 | *" },
+	{ "text: FEN then moves", "text", "3k5/9/9/9/9/9/9/9/8R/4K4 w\n车一平六\n红胜\n", 1, 0, "i1d1 | 1-0" },
+	{ "text: one line", "text", "3k5/9/9/9/9/9/9/9/8R/4K4 w, i1d1, 1-0", 1, 0, "i1d1 | 1-0" },
+	{ "text: label,FEN list", "text", "#comment\nA,3k5/9/9/9/9/9/9/9/8R/4K4 w\nB,3k5/9/9/9/9/9/9/9/8R/4K4 w\n", 2, 0, " | -" },
+	{ "text: headings", "text", "标题: 测试\n红方: 甲\n结果: 红胜\n \n  1.炮二平五      马８进７  \n", 1, 0, "h2e2 h9g7 | -" },
+	{ "text: two games by blank line", "text", "1. 炮二平五 马8进7\n红胜\n\n1. 炮八平五 马2进3\n黑胜\n", 2, 0, "h2e2 h9g7 | 1-0" },
+	{ "text: dpxq layout", "text", "　　1. 炮二平五　　马８进７　\n　　2. 马二进三　　车９平８　\n", 1, 0, "h2e2 h9g7 h0g2 i9h9 | -" },
+};
+
+static void table(void)
+{
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct buf b;
+		struct sink s;
+		int n = 0;
+		int rc = read_text(cases[i].fmt, cases[i].text, 1, &b, &s, &n, NULL);
+		ok(rc == 0 && n == cases[i].games && s.errors == cases[i].errors &&
+		   !strcmp(b.s, cases[i].tree), "%s", cases[i].name) ||
+			(diagf("rc %d, games %d, errors %d (%s), tree '%s' want '%s'", rc, n, s.errors,
+			       s.first, b.s, cases[i].tree), 0);
+	}
+}
+
+static void locations(void)
+{
+	struct buf b;
+	struct sink s;
+	int n;
+	read_text(NULL, "[Event \"x\"]\n\n1. 炮二平五 马8进7\n2. 马二进三 马八进七 *\n", 1, &b, &s, &n, NULL);
+	is_int(s.line, 4, "illegal move: line");
+	is_int(s.col, 9, "illegal move: column counts characters");
+	is_int(s.ply, 4, "illegal move: ply");
+	read_text(NULL, "1. h2e2 h9g7 (1... b9c7 2. a0a5) 2. h0g2 *\n", 1, &b, &s, &n, NULL);
+	is_int(s.ply, 3, "illegal move in a variation: ply");
+	is_int(s.col, 28, "illegal move in a variation: column");
+	read_text(NULL, "[FEN \"3k5/9/9/9/9/9/9/9/8R/4K4 w\"]\n1. i1d1 d9d8 *\n", 1, &b, &s, &n, NULL);
+	ok(strstr(s.first, "checkmate") != NULL, "move after mate named") || (diagf("%s", s.first), 0);
+	read_text(NULL, "[FEN \"3k5/9/9/9/9/9/9/9/8R/4K4 w\"]\n[Result \"0-1\"]\n1. i1d1 *\n", 1, &b, &s, &n, NULL);
+	ok(strstr(s.first, "contradicts") != NULL, "result against mate") || (diagf("%s", s.first), 0);
+	read_text(NULL, "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b\"]\n1. h2e2 *\n",
+		  1, &b, &s, &n, NULL);
+	ok(strstr(s.first, "gives Black the move") != NULL, "side to move against the first move") ||
+		(diagf("%s", s.first), 0);
+	read_text(NULL, "[Weather \"rain\"]\n1. h2e2 *\n", 1, &b, &s, &n, NULL);
+	is_int(s.notes, 1, "unknown tag noted");
+	is_int(s.errors, 0, "unknown tag is no error");
+}
+
+static void tags(void)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g = NULL;
+	int err;
+	const char *text = "[Game \"Chinese Chess\"]\n[Event \"say \\\"hi\\\"\"]\n[棋谱名称 \"名\"]\n"
+			   "[Red \"甲\"] [Black \"乙\"]\n\n1. h2e2 *\n";
+	r = xq_reader_open_mem(text, strlen(text), &o, &err);
+	ok(r && xq_reader_next(r, &g) == 1, "tags: read");
+	if (g) {
+		is_str(xq_game_tag(g, "event"), "say \"hi\"", "tags: escapes, case-insensitive name");
+		is_str(xq_game_tag(g, "棋谱名称"), "名", "tags: Chinese tag name");
+		is_str(xq_game_tag(g, "Black") ? xq_game_tag(g, "Black") : "", "乙", "tags: two on a line");
+		is_str(g->tags->name, "Game", "tags: order kept");
+		is_int(g->line, 1, "game line");
+		xq_game_free(g);
+	}
+	xq_reader_close(r);
+}
+
+/* Writing: wrapping, numbers, comments, results. */
+static void writing(void)
+{
+	const char *text = "[Event \"w\"]\n{lead} 1. h2e2 {c} h9g7 (1... b9c7 $3) 2. h0g2 i9h9 1-0\n";
+	struct xq_reader_opts o = { 0 };
+	struct xq_writer_opts wo = { 0 };
+	struct xq_reader *r;
+	struct xq_writer *w;
+	struct xq_game *g = NULL;
+	char *out = NULL;
+	size_t len = 0;
+	int err;
+	FILE *fp = open_memstream(&out, &len);
+	r = xq_reader_open_mem(text, strlen(text), &o, &err);
+	xq_reader_next(r, &g);
+	wo.notation = XQ_NOTATION_ICCS;
+	w = xq_writer_open(fp, &wo, &err);
+	is_int(xq_writer_write(w, g), 0, "write: ok");
+	is_int(xq_writer_close(w), 0, "write: close");
+	fclose(fp);
+	ok(strstr(out, "[Game \"Chinese Chess\"]\n[Event \"w\"]\n") == out, "write: [Game] first") || (diagf("%s", out), 0);
+	ok(strstr(out, "[Format \"ICCS\"]") != NULL, "write: Format tells the truth");
+	ok(strstr(out, "{lead} 1. h2e2 {c} 1... h9g7 (1... b9c7!!) 2. h0g2 i9h9 1-0\n") != NULL,
+	   "write: movetext") || (diagf("%s", out), 0);
+	free(out);
+	/* unreplayed games are refused */
+	struct xq_game *raw = xq_game_new();
+	fp = open_memstream(&out, &len);
+	w = xq_writer_open(fp, &wo, &err);
+	is_int(xq_writer_write(w, raw), XQ_EINVAL, "write: unreplayed game refused");
+	xq_writer_close(w);
+	fclose(fp);
+	free(out);
+	xq_game_free(raw);
+	xq_game_free(g);
+	xq_reader_close(r);
+	/* unknown names */
+	wo.format = "nosuch";
+	is_int(xq_writer_open(stdout, &wo, &err) == NULL && err == XQ_EINVAL, 1, "write: unknown format");
+	o.format = "nosuch";
+	is_int(xq_reader_open_mem("", 0, &o, &err) == NULL && err == XQ_EINVAL, 1, "read: unknown format");
+}
+
+static void registry(void)
+{
+	ok(xq_format_find("PGN") && !strcmp(xq_format_find("PGN")->name, "pgn"), "registry: pgn by name");
+	ok(xq_format_find("txt") && !strcmp(xq_format_find("txt")->name, "text"), "registry: text by extension");
+	ok(xq_format_by_filename("a/b.c/games.PGN.gz") == xq_format_find("pgn"), "registry: by file name");
+	ok(xq_format_by_filename("noext") == NULL, "registry: no extension");
+	int n = 0;
+	for (int i = 0; xq_formats[i]; i++)
+		n++;
+	ok(n >= 2, "registry: %d formats", n);
+}
+
+int main(void)
+{
+	table();
+	locations();
+	tags();
+	writing();
+	registry();
+	return done_testing();
+}
