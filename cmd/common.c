@@ -114,12 +114,29 @@ static int same_file(const char *a, const char *b)
 
 int out_open(struct outfile *o, const char *path, char *const *inputs, int ninputs)
 {
+	struct stat st;
 	size_t len;
 	int fd;
 
 	memset(o, 0, sizeof *o);
 	if (!path || strcmp(path, "-") == 0) {
 		o->fp = stdout;
+		return 0;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* A device or a pipe (/dev/null, /dev/full, a FIFO): nothing to
+		 * rename, and a temporary file beside it would land in /dev. */
+		if (S_ISDIR(st.st_mode)) {
+			warnx_("cannot write '%s': %s", path, strerror(EISDIR));
+			return -1;
+		}
+		if (!(o->fp = fopen(path, "w"))) {
+			warnx_("cannot open '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		o->path = strdup(path);
+		if (!o->path)
+			die(EXIT_TROUBLE, "out of memory");
 		return 0;
 	}
 	for (int i = 0; i < ninputs; i++) {
@@ -155,9 +172,10 @@ int out_commit(struct outfile *o)
 	bad = ferror(o->fp);
 	if (fclose(o->fp) != 0 || bad) {
 		warnx_("error writing '%s': %s", o->path, strerror(errno ? errno : EIO));
-		unlink(o->tmp);
+		if (o->tmp)
+			unlink(o->tmp);
 		bad = -1;
-	} else if (rename(o->tmp, o->path) != 0) {
+	} else if (o->tmp && rename(o->tmp, o->path) != 0) {
 		warnx_("cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
 		unlink(o->tmp);
 		bad = -1;
@@ -173,7 +191,8 @@ void out_abort(struct outfile *o)
 {
 	if (o->fp && o->fp != stdout) {
 		fclose(o->fp);
-		unlink(o->tmp);
+		if (o->tmp)
+			unlink(o->tmp);
 	}
 	o->fp = NULL;
 	free(o->path);

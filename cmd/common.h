@@ -45,13 +45,15 @@ void close_stdout(void);
 
 /*
  * Output written atomically: out_open() creates a temporary file beside
- * path (stdout when path is NULL or "-"), out_commit() renames it into
- * place, out_abort() removes it.  Refuses to write over one of the inputs.
+ * path (stdout when path is NULL or "-"; the device itself for a device
+ * or a pipe such as /dev/null), out_commit() renames it into place,
+ * out_abort() removes it.  Refuses to write over one of the inputs.
+ * Both report their errors; out_open() and out_commit() return 0 or -1.
  */
 struct outfile {
 	FILE *fp;
 	char *path;
-	char *tmp;
+	char *tmp;   /* NULL when writing stdout or a device directly */
 };
 int out_open(struct outfile *o, const char *path, char *const *inputs, int ninputs);
 int out_commit(struct outfile *o);

@@ -65,42 +65,6 @@ void print_problem(void *data, const struct xq_problem *p)
 	print_problem_always(p);
 }
 
-int record_out_open(struct outfile *o, const char *path, char *const *inputs,
-		    int ninputs)
-{
-	struct stat st;
-	if (path && strcmp(path, "-") && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		if (S_ISDIR(st.st_mode)) {
-			warnx_("cannot write '%s': %s", path, strerror(EISDIR));
-			return -1;
-		}
-		/* a device or a pipe: no temporary file beside it */
-		memset(o, 0, sizeof *o);
-		if (!(o->fp = fopen(path, "w"))) {
-			warnx_("cannot open '%s': %s", path, strerror(errno));
-			return -1;
-		}
-		return 0;
-	}
-	return out_open(o, path, inputs, ninputs);
-}
-
-int record_notation(const char *name)
-{
-	static const struct {
-		const char *name;
-		int n;
-	} names[] = {
-		{ "iccs", XQ_NOTATION_ICCS }, { "wxf", XQ_NOTATION_WXF },
-		{ "chinese", XQ_NOTATION_CHINESE }, { "zh", XQ_NOTATION_CHINESE },
-		{ "uci", XQ_NOTATION_UCI }, { "uci10", XQ_NOTATION_UCI10 },
-	};
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-		if (!strcmp(names[i].name, name))
-			return names[i].n;
-	return -1;
-}
-
 /* Only the problems of the game asked for, and those outside any game. */
 struct one_game {
 	struct problem_printer pp;
@@ -157,27 +121,3 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
 	return g;
 }
 
-int record_out_commit(struct outfile *o)
-{
-	if (o->fp && o->fp != stdout && !o->tmp) {
-		int bad = ferror(o->fp);
-		if (fclose(o->fp) != 0 || bad) {
-			o->fp = NULL;
-			warnx_("error writing output: %s", strerror(errno ? errno : EIO));
-			return -1;
-		}
-		o->fp = NULL;
-		return 0;
-	}
-	return out_commit(o);
-}
-
-void record_out_abort(struct outfile *o)
-{
-	if (o->fp && o->fp != stdout && !o->tmp) {
-		fclose(o->fp);
-		o->fp = NULL;
-		return;
-	}
-	out_abort(o);
-}

@@ -28,19 +28,6 @@ void print_problem(void *data, const struct xq_problem *p);
 /* Print one problem unconditionally. */
 void print_problem_always(const struct xq_problem *p);
 
-/* Output to path: atomic (temporary file renamed) for regular files,
- * direct for devices and pipes (/dev/null, /dev/full), stdout for NULL or
- * "-".  Returns 0 or -1 (reported). */
-int record_out_open(struct outfile *o, const char *path, char *const *inputs,
-		    int ninputs);
-
-/* Commit or abort what record_out_open() opened. */
-int record_out_commit(struct outfile *o);
-void record_out_abort(struct outfile *o);
-
-/* A notation by name: iccs, wxf, chinese, uci, uci10; -1 if unknown. */
-int record_notation(const char *name);
-
 /*
  * For xqshow: read game number n (1-based) of path with the options given
  * (format and encoding may be NULL), replayed, problems printed.  Returns

@@ -130,8 +130,10 @@ static void json_game(const char *file, const struct xq_game *g)
 	}
 	printf("},\"fen\":");
 	json_string(g->start_fen);
-	printf(",\"notation\":\"%s\",\"plies\":%d,\"result\":", notation_name(g->notation),
-	       xq_game_plies(g));
+	const char *variant = xq_game_tag(g, "Variant");
+	printf(",\"notation\":\"%s\",\"plies\":%d,\"result\":",
+	       variant && !strcmp(variant, "xiangqi") && g->notation == XQ_NOTATION_WXF ? "san" :
+	       notation_name(g->notation), xq_game_plies(g));
 	json_string(g->result ? g->result : "");
 	printf(",\"status\":\"%s\",\"errors\":%d,\"warnings\":%d,\"problems\":[",
 	       g->errors ? "invalid" : "valid", g->errors, g->warnings);

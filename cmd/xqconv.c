@@ -52,10 +52,11 @@ static struct {
 	struct problem_printer pp;
 	enum policy policy;
 	const char *from, *to, *enc_in, *enc_out, *outpath, *dir;
-	int notation;
+	enum xq_notation notation;
 	unsigned wflags;
 	long read, written, dropped;
 	int trouble, findings, stop;
+	int flush_each;      /* output is a pipe: one game at a time */
 	struct outfile out;
 	struct xq_writer *w;
 	char **inputs;
@@ -154,7 +155,7 @@ static int open_writer(FILE *fp, const char *name)
 	int err;
 	o.format = st.to;
 	o.encoding = st.enc_out;
-	o.notation = (enum xq_notation)st.notation;
+	o.notation = st.notation;
 	o.flags = st.wflags;
 	/* Big5 has no simplified characters: write traditional ones */
 	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4))
@@ -176,6 +177,8 @@ static int write_game(const struct xq_game *g)
 	int rc;
 	if (!st.dir) {
 		rc = xq_writer_write(st.w, g);
+		if (rc == 0 && st.flush_each && fflush(st.out.fp) != 0)
+			rc = XQ_EIO;
 		if (rc == XQ_EIO) {
 			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
@@ -185,12 +188,12 @@ static int write_game(const struct xq_game *g)
 	}
 	char *path = game_path(g, st.written + st.dropped + 1);
 	struct outfile of;
-	if (record_out_open(&of, path, st.inputs, st.ninputs) < 0) {
+	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
 		free(path);
 		return -1;
 	}
 	if (open_writer(of.fp, path) < 0) {
-		record_out_abort(&of);
+		out_abort(&of);
 		free(path);
 		return -1;
 	}
@@ -199,9 +202,9 @@ static int write_game(const struct xq_game *g)
 	st.w = NULL;
 	if (rc == 0 && crc == 0) {
 		free(path);
-		return record_out_commit(&of) < 0 ? -1 : 0;
+		return out_commit(&of) < 0 ? -1 : 0;
 	}
-	record_out_abort(&of);
+	out_abort(&of);
 	if (rc == XQ_EIO || crc == XQ_EIO) {
 		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
 		free(path);
@@ -349,7 +352,8 @@ int main(int argc, char **argv)
 			break;
 		case 'h': usage(EXIT_OK);
 		case 'n':
-			if ((st.notation = record_notation(optarg)) < 0) {
+			if (xq_notation_from_name(optarg, &st.notation) < 0 ||
+			    st.notation == XQ_NOTATION_ANY) {
 				warnx_("unknown notation '%s'", optarg);
 				usage(EXIT_TROUBLE);
 			}
@@ -389,10 +393,12 @@ int main(int argc, char **argv)
 	progress = !st.pp.quiet && isatty(2);
 
 	if (!st.dir) {
-		if (record_out_open(&st.out, st.outpath, argv, argc) < 0)
+		if (out_open(&st.out, st.outpath, argv, argc) < 0)
 			return EXIT_TROUBLE;
+		if (fstat(fileno(st.out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
+			st.flush_each = 1;
 		if (open_writer(st.out.fp, st.outpath ? st.outpath : "<stdout>") < 0) {
-			record_out_abort(&st.out);
+			out_abort(&st.out);
 			return EXIT_TROUBLE;
 		}
 	}
@@ -409,8 +415,8 @@ int main(int argc, char **argv)
 		}
 		if (st.trouble || (st.policy == STRICT && st.findings)) {
 			if (st.out.fp != stdout)
-				record_out_abort(&st.out);
-		} else if (st.out.fp != stdout && record_out_commit(&st.out) < 0) {
+				out_abort(&st.out);
+		} else if (st.out.fp != stdout && out_commit(&st.out) < 0) {
 			st.trouble = 1;
 		}
 	}

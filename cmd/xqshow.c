@@ -567,7 +567,7 @@ int main(int argc, char **argv)
 	if (play)
 		play_moves(&v, play);
 
-	if (record_out_open(&out, outpath, argv, argc) < 0)
+	if (out_open(&out, outpath, argv, argc) < 0)
 		return EXIT_TROUBLE;
 	if (color < 0) {
 		const char *nc = getenv("NO_COLOR");
@@ -604,7 +604,7 @@ int main(int argc, char **argv)
 	}
 	if (out.fp == stdout) {
 		close_stdout();
-	} else if (record_out_commit(&out) < 0) {
+	} else if (out_commit(&out) < 0) {
 		return EXIT_TROUBLE;
 	}
 	return findings ? EXIT_FINDINGS : EXIT_OK;

@@ -136,8 +136,10 @@ void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
 	m->last = NULL;
 	m->depth = m->skip_depth = 0;
 	m->in_comment = 0;
-	m->com_len = m->pend_len = 0;
+	m->com_len = m->pend_len = m->acc_len = 0;
+	m->acc_target = NULL;
 	m->nodes = 0;
+	m->com_total = 0;
 	m->ended = m->skipping = m->any = 0;
 }
 
@@ -145,8 +147,9 @@ void mt_free(struct mt *m)
 {
 	free(m->com);
 	free(m->pend);
-	m->com = m->pend = NULL;
-	m->com_cap = m->pend_cap = 0;
+	free(m->acc);
+	m->com = m->pend = m->acc = NULL;
+	m->com_cap = m->pend_cap = m->acc_cap = 0;
 }
 
 static void oom(struct mt *m, long line)
@@ -189,6 +192,15 @@ static size_t normalise_comment(char *s, size_t n)
 	return o;
 }
 
+static void flush_comments(struct mt *m)
+{
+	if (m->acc_target && m->acc_len && !m->skipping &&
+	    xq_node_comment(m->g, m->acc_target, 0, m->acc, m->acc_len) < 0)
+		oom(m, 0);
+	m->acc_target = NULL;
+	m->acc_len = 0;
+}
+
 static void add_comment(struct mt *m, const char *s, size_t n, long line)
 {
 	struct xq_node *target = NULL;
@@ -199,13 +211,34 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 		return;
 	if (m->skip_depth)
 		return;
+	if (m->com_total + n > MT_MAX_COMMENTS_TOTAL) {
+		if (m->com_total <= MT_MAX_COMMENTS_TOTAL)
+			xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_LIMIT, line, 0, 0, NULL,
+					  "more than %d bytes of comments in one game: the rest dropped",
+					  MT_MAX_COMMENTS_TOTAL);
+		m->com_total = MT_MAX_COMMENTS_TOTAL + 1;
+		return;
+	}
+	m->com_total += n;
 	if (m->last)
 		target = m->last;
 	else if (m->depth == 0 && !m->nodes)
 		target = &m->g->root;
 	if (target) {
-		if (xq_node_comment(m->g, target, before, s, n) < 0)
+		/* consecutive comments after one move are joined here and
+		 * attached once (appending each to the node copies) */
+		if (m->acc_target && m->acc_target != target)
+			flush_comments(m);
+		m->acc_target = target;
+		if (grow(&m->acc, &m->acc_cap, m->acc_len + n + 2) < 0) {
 			oom(m, line);
+			return;
+		}
+		if (m->acc_len)
+			m->acc[m->acc_len++] = ' ';
+		memcpy(m->acc + m->acc_len, s, n);
+		m->acc_len += n;
+		(void)before;
 		return;
 	}
 	/* before the next move (start of a variation) */
@@ -267,6 +300,7 @@ static void add_move(struct mt *m, const char *s, size_t n, long line, long col)
 	struct xq_node *node;
 	if (m->skipping || m->skip_depth)
 		return;
+	flush_comments(m);
 	if (++m->nodes > MT_MAX_NODES) {
 		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, line, col, 0, NULL,
 				  "more than %d moves in one game: the rest is skipped",
@@ -509,6 +543,7 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 			i++;
 			continue;
 		case '(':
+			flush_comments(m);
 			if (m->skip_depth || m->skipping) {
 				m->skip_depth++;
 			} else if (!m->last) {
@@ -532,6 +567,7 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 			i++;
 			continue;
 		case ')':
+			flush_comments(m);
 			if (m->skip_depth) {
 				m->skip_depth--;
 			} else if (m->depth == 0) {
@@ -578,6 +614,7 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 
 void mt_end(struct mt *m, long lineno)
 {
+	flush_comments(m);
 	if (m->in_comment) {
 		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_TRUNCATED, m->com_line,
 				  m->com_col, 0, NULL, "comment not closed before the end of the game");
@@ -592,6 +629,7 @@ void mt_end(struct mt *m, long lineno)
 		m->g->flags |= XQ_GAME_TRUNCATED;
 		m->depth = 0;
 	}
+	flush_comments(m);
 }
 
 /* ------------------------------------------------------------------ tags */
@@ -888,7 +926,14 @@ static void write_unplayable(struct fill *f, const struct xq_node *n)
 	memcpy(buf, head, sizeof head - 1);
 	len = sizeof head - 1;
 	for (; n; n = n->child) {
-		const char *t = n->text ? n->text : "?";
+		char iccs[5];
+		const char *t = n->text;
+		if (!t && n->move) {
+			xq_move_iccs(n->move, iccs);
+			t = iccs;
+		} else if (!t) {
+			t = "?";
+		}
 		size_t tl = strlen(t);
 		if (len + tl + 2 > cap) {
 			char *p;

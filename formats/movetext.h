@@ -15,9 +15,10 @@
 
 #include "xq.h"
 
-#define MT_MAX_DEPTH 200
-#define MT_MAX_NODES 100000
+#define MT_MAX_DEPTH 1000
+#define MT_MAX_NODES 50000
 #define MT_MAX_COMMENT (1 << 20)
+#define MT_MAX_COMMENTS_TOTAL (4 << 20)   /* per game */
 
 struct mt {
 	struct xq_reader *r;
@@ -33,9 +34,13 @@ struct mt {
 	long com_line, com_col;
 	char *com;                 /* comment being collected (reused) */
 	size_t com_len, com_cap;
+	struct xq_node *acc_target;/* node the comments in acc go after */
+	char *acc;                 /* consecutive comments, joined (reused) */
+	size_t acc_len, acc_cap;
 	char *pend;                /* comment waiting for the next move */
 	size_t pend_len, pend_cap;
 	long nodes;
+	size_t com_total;          /* comment bytes kept in this game */
 	int ended;                 /* a result token was read at depth 0 */
 	int skipping;              /* gave up on this game's moves */
 	int any;                   /* anything seen in the movetext */

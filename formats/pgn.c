@@ -229,8 +229,14 @@ static int pgn_write(struct xq_writer *w, const struct xq_game *g)
 	for (const struct xq_tag *t = g->tags; t; t = t->next)
 		if (!is_skipped_tag(t->name))
 			put_tag(w, t->name, t->value);
-	if (g->flags & XQ_GAME_SETUP)
+	if (g->flags & XQ_GAME_BAD_FEN) {
+		/* kept as it was (--keep-broken): the reader reports it again */
+		const char *fen = xq_game_tag(g, "FEN");
+		if (fen)
+			put_tag(w, "FEN", fen);
+	} else if (g->flags & XQ_GAME_SETUP) {
 		put_tag(w, "FEN", g->start_fen);
+	}
 	put_tag(w, "Format", notation_name(n));
 	xq_writer_newline(w);
 	fill_init(&f, w, 80);

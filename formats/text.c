@@ -337,13 +337,20 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 			xq_writer_put(w, *p == '\n' || *p == '\r' ? " " : p, 1);
 		xq_writer_newline(w);
 	}
-	if (g->flags & XQ_GAME_SETUP) {
+	if (g->flags & XQ_GAME_BAD_FEN) {
+		const char *fen = xq_game_tag(g, "FEN");
+		if (fen) {
+			xq_writer_printf(w, "FEN: %s", fen);
+			xq_writer_newline(w);
+		}
+	} else if (g->flags & XQ_GAME_SETUP) {
 		xq_writer_put(w, g->start_fen, strlen(g->start_fen));
 		xq_writer_newline(w);
 	}
 	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
 		moveno = g->start.fullmove;
-	for (const struct xq_node *nd = g->root.child; nd; nd = nd->child, ply++) {
+	const struct xq_node *nd;
+	for (nd = g->root.child; nd; nd = nd->child, ply++) {
 		struct xq_undo u;
 		if (nd->move == XQ_MOVE_NONE || !xq_is_legal(&pos, nd->move))
 			break;
@@ -365,6 +372,17 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 	}
 	if (ply)
 		xq_writer_newline(w);
+	if (nd) {
+		/* --keep-broken: what could not be played, as a comment line */
+		xq_writer_printf(w, "# unplayable moves as written:");
+		for (; nd; nd = nd->child) {
+			char iccs[5] = "?";
+			if (!nd->text && nd->move)
+				xq_move_iccs(nd->move, iccs);
+			xq_writer_printf(w, " %s", nd->text ? nd->text : iccs);
+		}
+		xq_writer_newline(w);
+	}
 	res = xq_game_tag(g, "Result");
 	res = res ? xq_result_word(res, strlen(res)) : NULL;
 	if (!res)

@@ -655,11 +655,13 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	for (int i = 0; i < 32; i++)
 		for (int j = 0; j < i; j++)
 			if (r.squares[i] <= 89 && r.squares[i] == r.squares[j]) {
+				/* keep a king, else the first one */
+				int drop = i == 4 || i == 20 ? j : i, keep = drop == i ? j : i;
 				report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, NULL,
-				       "byte %d (0x%X): piece slot %d (%c) stands on %c%d, already taken by slot %d (%c); left out",
-				       0x10 + i, 0x10 + i, i, xqf_slot_letters[i],
-				       'a' + r.squares[i] / 10, r.squares[i] % 10, j, xqf_slot_letters[j]);
-				r.squares[i] = 0xFF;
+				       "piece array: slot %d (%c) stands on %c%d with slot %d (%c); left out",
+				       drop, xqf_slot_letters[drop], 'a' + r.squares[i] / 10,
+				       r.squares[i] % 10, keep, xqf_slot_letters[keep]);
+				r.squares[drop] = 0xFF;
 				break;
 			}
 	xqf_board_fen(r.squares, fen, XQ_FEN_MAX);
@@ -794,9 +796,9 @@ comments_done:
 				d = &r.diag[i];
 		g->flags |= XQ_GAME_TRUNCATED;
 		report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, d ? (int)d->ply : 0, NULL,
-		       "byte %u (0x%X): %s; the %u moves before it are kept",
+		       "byte %u (0x%X): %s; %u move record%s before it kept",
 		       d ? (unsigned)d->offset : 0, d ? (unsigned)d->offset : 0,
-		       d ? d->msg : "tree truncated", (unsigned)r.n_nodes);
+		       d ? d->msg : "tree truncated", (unsigned)r.n_nodes, r.n_nodes == 1 ? "" : "s");
 	}
 	rc = 0;
 out:

@@ -71,7 +71,7 @@ struct xq_game *xq_game_new(void)
 	}
 	g->arena->next_size = 4096;
 	xq_pos_start(&g->start);
-	xq_pos_to_fen(&g->start, g->start_fen, sizeof g->start_fen);
+	memcpy(g->start_fen, XQ_START_FEN, sizeof XQ_START_FEN);
 	return g;
 }
 

@@ -13,6 +13,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "xq.h"
@@ -29,6 +31,7 @@ struct xq_reader {
 
 	/* the source */
 	FILE *fp;
+	int fd;                         /* >= 0: read(2) it (pipes, ttys) */
 	const unsigned char *mem;
 	size_t memlen;
 	unsigned char *sbuf;            /* SRC_CHUNK bytes for FILE input */
@@ -134,6 +137,24 @@ static void src_fill(struct xq_reader *r)
 		r->inlen = r->memlen;
 		r->consumed += r->memlen;
 		r->src_eof = 1;
+		return;
+	}
+	if (r->fd >= 0) {
+		/* a pipe or a terminal: take what has come, do not wait for a
+		 * whole chunk (games flow through pipelines one by one) */
+		ssize_t k;
+		do
+			k = read(r->fd, r->sbuf, SRC_CHUNK);
+		while (k < 0 && errno == EINTR);
+		r->in = r->sbuf;
+		r->inlen = k > 0 ? (size_t)k : 0;
+		r->consumed += r->inlen;
+		if (k < 0) {
+			r->src_error = errno ? errno : EIO;
+			fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
+		}
+		if (k <= 0)
+			r->src_eof = 1;
 		return;
 	}
 	size_t n = fread(r->sbuf, 1, SRC_CHUNK, r->fp);
@@ -496,6 +517,12 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 					eol--;
 				goto found;
 			}
+			/* no LF at all, but a CR before the end: CR line ends */
+			char *cr = memchr(s, '\r', avail);
+			if (cr && cr + 1 < s + avail) {
+				r->cr_mode = 1;
+				continue;
+			}
 		} else {
 			size_t i;
 			for (i = 0; i < avail && s[i] != '\n' && s[i] != '\r'; i++)
@@ -567,6 +594,7 @@ static struct xq_reader *reader_new(const struct xq_reader_opts *o, int *err)
 	if (!r->o.name)
 		r->o.name = "<input>";
 	r->cd = (iconv_t)-1;
+	r->fd = -1;
 	return r;
 }
 
@@ -599,8 +627,10 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 			sniff_name = base;
 		}
 	}
+	/* the head for sniffing: from a pipe, what has come (at least some
+	 * bytes), so that a stream is not held up */
 	while (!r->raw_eof && r->raw_end < HEAD_BYTES)
-		if (raw_more(r, HEAD_BYTES - r->raw_end) <= 0)
+		if (raw_more(r, HEAD_BYTES - r->raw_end) <= 0 || (r->fd >= 0 && r->raw_end > 0))
 			break;
 
 	if (r->o.format && *r->o.format && strcmp(r->o.format, "auto")) {
@@ -671,6 +701,13 @@ struct xq_reader *xq_reader_open(FILE *fp, const struct xq_reader_opts *o,
 	if (!r)
 		return NULL;
 	r->fp = fp;
+	{
+		struct stat st;
+		int fd = fileno(fp);
+		if (fd >= 0 && fstat(fd, &st) == 0 &&
+		    (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode)))
+			r->fd = fd;
+	}
 	if (!(r->sbuf = malloc(SRC_CHUNK))) {
 		*err = XQ_ENOMEM;
 		xq_reader_close(r);

@@ -234,9 +234,29 @@ int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
 	return 0;
 }
 
+/* Red's half of the start position; Black's mirrors it.  Set directly:
+ * readers call this for every game, and parsing the FEN each time showed
+ * in profiles. */
+static const struct { uint8_t type, file, rank; } start_pieces[16] = {
+	{ XQ_CHARIOT, 0, 0 }, { XQ_HORSE, 1, 0 }, { XQ_ELEPHANT, 2, 0 },
+	{ XQ_ADVISOR, 3, 0 }, { XQ_KING, 4, 0 }, { XQ_ADVISOR, 5, 0 },
+	{ XQ_ELEPHANT, 6, 0 }, { XQ_HORSE, 7, 0 }, { XQ_CHARIOT, 8, 0 },
+	{ XQ_CANNON, 1, 2 }, { XQ_CANNON, 7, 2 },
+	{ XQ_PAWN, 0, 3 }, { XQ_PAWN, 2, 3 }, { XQ_PAWN, 4, 3 },
+	{ XQ_PAWN, 6, 3 }, { XQ_PAWN, 8, 3 },
+};
+
 void xq_pos_start(struct xq_pos *pos)
 {
-	xq_pos_from_fen(pos, XQ_START_FEN, 0, NULL);
+	clear(pos);
+	for (int i = 0; i < 16; i++) {
+		int f = start_pieces[i].file, r = start_pieces[i].rank;
+		place(pos, XQ_RED, start_pieces[i].type, ISQ(f, r));
+		place(pos, XQ_BLACK, start_pieces[i].type, ISQ(f, 9 - r));
+	}
+	pos->side = XQ_RED;
+	pos->fullmove = 1;
+	pos->key = xq_pos_compute_key(pos);
 }
 
 int xq_pos_to_fen(const struct xq_pos *pos, char *buf, size_t size)

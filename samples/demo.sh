@@ -16,3 +16,5 @@ while IFS= read -r line; do
 	case "$line" in ''|'#'*) continue ;; esac
 	printf '%4s  %s\n' "$(xqperft "$line")" "$line"
 done < "$here/positions.fen"
+
+sh "$here/demo_records.sh" "$BIN"

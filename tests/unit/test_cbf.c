@@ -86,29 +86,111 @@ static void corpus(void)
 	}
 }
 
+struct rprobs {
+	int errors, notes;
+	char first[300];
+};
+
+static void rcollect(void *data, const struct xq_problem *p)
+{
+	struct rprobs *q = data;
+	if (p->severity >= XQ_SEV_ERROR) {
+		if (!q->errors++)
+			snprintf(q->first, sizeof q->first, "%s", p->msg);
+	} else {
+		q->notes++;
+	}
+}
+
+/* CBR and CBL (notation.md section 8.2): board, moves, variations. */
 static void binaries(void)
 {
-	static const char *const files[] = { "corpus/cbf/walker_test.cbr", "corpus/cbf/walker_1989_longhua_35games.cbl" };
+	static const struct {
+		const char *file;
+		int games, nodes1, plies1;
+	} t[] = {
+		{ "corpus/cbf/walker_test.cbr", 1, 102, 28 },
+		/* 38 records, two of them with an empty board */
+		{ "corpus/cbf/walker_1989_longhua_35games.cbl", 36, 60, 60 },
+	};
 	for (size_t i = 0; i < 2; i++) {
-		FILE *f = fopen(shared_path(files[i]), "rb");
+		FILE *f = fopen(shared_path(t[i].file), "rb");
 		struct xq_reader_opts o = { 0 };
-		struct probs p;
+		struct rprobs q;
 		struct xq_reader *r;
 		struct xq_game *g = NULL;
-		int err = 0, rc;
-		memset(&p, 0, sizeof p);
-		if (!ok(f != NULL, "open %s", shared_path(files[i])))
+		int err = 0, games = 0, nodes1 = 0, plies1 = 0;
+		memset(&q, 0, sizeof q);
+		if (!ok(f != NULL, "open %s", shared_path(t[i].file)))
 			continue;
-		o.name = files[i];
+		o.name = t[i].file;
+		o.problem = rcollect;
+		o.problem_data = &q;
 		r = xq_reader_open(f, &o, &err);
-		if (ok(r != NULL, "%s: reader opens", files[i])) {
-			is_str(xq_reader_format(r), "cbr", "%s: recognised as CCBridge binary", files[i]);
-			rc = xq_reader_next(r, &g);
-			ok(rc < 0 && g == NULL, "%s: refused (not supported), no game made up", files[i]);
+		if (ok(r != NULL, "%s: reader opens", t[i].file)) {
+			is_str(xq_reader_format(r), "cbr", "%s: recognised as CCBridge binary", t[i].file);
+			while (xq_reader_next(r, &g) > 0) {
+				if (!games++) {
+					nodes1 = count_nodes(g->root.child);
+					plies1 = xq_game_plies(g);
+				}
+				xq_game_free(g);
+			}
 			xq_reader_close(r);
 		}
 		fclose(f);
+		is_int(games, t[i].games, "%s: %d games", t[i].file, t[i].games);
+		is_int(q.errors, 0, "%s: every move legal %s", t[i].file, q.first);
+		is_int(nodes1, t[i].nodes1, "%s: first game has %d moves", t[i].file, t[i].nodes1);
+		is_int(plies1, t[i].plies1, "%s: first game's main line %d plies", t[i].file, t[i].plies1);
 	}
+}
+
+
+/* A CBR made here: a move left out, the records below it skipped, and the
+ * alternative after them played on the right board. */
+static void cbr_made(void)
+{
+	static const unsigned char rows[10][9] = {
+		{ 0x21, 0x22, 0x23, 0x24, 0x25, 0x24, 0x23, 0x22, 0x21 }, { 0 },
+		{ 0, 0x26, 0, 0, 0, 0, 0, 0x26, 0 }, { 0x27, 0, 0x27, 0, 0x27, 0, 0x27, 0, 0x27 },
+		{ 0 }, { 0 }, { 0x17, 0, 0x17, 0, 0x17, 0, 0x17, 0, 0x17 },
+		{ 0, 0x16, 0, 0, 0, 0, 0, 0x16, 0 }, { 0 },
+		{ 0x11, 0x12, 0x13, 0x14, 0x15, 0x14, 0x13, 0x12, 0x11 },
+	};
+#define SQ(f, r) ((9 - (r)) * 9 + (f))
+	static const unsigned char recs[][4] = {
+		{ 0, 0, SQ(7, 2), SQ(4, 2) },   /* h2e2, continues */
+		{ 2, 0, SQ(7, 9), SQ(6, 7) },   /* h9g7, an alternative follows */
+		{ 0, 0, SQ(0, 0), SQ(0, 5) },   /* a0a5: the chariot cannot jump */
+		{ 1, 0, SQ(0, 9), SQ(0, 8) },   /* below it: skipped */
+		{ 1, 0, SQ(7, 7), SQ(4, 7) },   /* h7e7, black's alternative to h9g7 */
+	};
+#undef SQ
+	unsigned char buf[2214 + 4 + sizeof recs];
+	struct xq_reader_opts o = { 0 };
+	struct rprobs q;
+	struct xq_reader *r;
+	struct xq_game *g = NULL;
+	int err;
+
+	memset(buf, 0, sizeof buf);
+	memcpy(buf, "CCBridge Record", 16);
+	memcpy(buf + 2120, rows, 90);
+	memcpy(buf + 2218, recs, sizeof recs);
+	memset(&q, 0, sizeof q);
+	o.format = "cbr";
+	o.problem = rcollect;
+	o.problem_data = &q;
+	r = xq_reader_open_mem(buf, sizeof buf, &o, &err);
+	if (!ok(r && xq_reader_next(r, &g) > 0, "hand-made CBR reads"))
+		return;
+	ok(q.errors == 1 && strstr(q.first, "byte 2226") && strstr(q.first, "not legal"),
+	   "the bad move is reported at its byte: %s", q.first);
+	ok(g->root.child && g->root.child->child && g->root.child->child->next &&
+	   count_nodes(g->root.child) == 3, "h2e2 then h9g7 or h7e7 (%d nodes)", count_nodes(g->root.child));
+	xq_game_free(g);
+	xq_reader_close(r);
 }
 
 static void hostile(void)
@@ -147,6 +229,7 @@ int main(void)
 {
 	corpus();
 	binaries();
+	cbr_made();
 	hostile();
 	return done_testing();
 }

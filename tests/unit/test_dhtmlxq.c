@@ -139,6 +139,7 @@ static void compendium(void)
 	}
 	for (const struct xq_node *n = g->root.child; n; n = n->child)
 		comments += n->comment != NULL;
+	ok(comments >= 1, "compendium: main-line comments (comment53) attached: %d", comments);
 	ok(g->root.comment && strstr(g->root.comment, "\n") && !strstr(g->root.comment, "||"),
 	   "compendium: comment0 with || as line breaks");
 	xq_game_free(x);

@@ -5,6 +5,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "tap.h"
 #include "xq.h"
@@ -155,8 +157,56 @@ static void writers(void)
 	xq_reader_close(r);
 }
 
+/* Many small games through a FILE: characters cut by the 64 KiB chunks of
+ * the reader, in each encoding, plain and gzipped. */
+static void chunks(void)
+{
+	static const struct {
+		const char *name, *rec;
+	} encs[] = {
+		{ "GBK", gbk }, { "Big5", big5 }, { "UTF-8", "1. 炮二平五 马８进７ *\n" },
+	};
+	for (size_t e = 0; e < sizeof encs / sizeof *encs; e++) {
+		for (int gz = 0; gz < 2; gz++) {
+			char path[] = "/tmp/xq-test-encXXXXXX";
+			int fd = mkstemp(path), n = 0, errors = 0, err;
+			FILE *fp = fd >= 0 ? fdopen(fd, "w+b") : NULL;
+			size_t rl = strlen(encs[e].rec);
+			if (!fp) {
+				ok(0, "temporary file");
+				continue;
+			}
+			if (gz) {
+				gzFile z = gzdopen(dup(fd), "wb");
+				for (int i = 0; i < 7001; i++)
+					gzwrite(z, encs[e].rec, (unsigned)rl);
+				gzclose(z);
+			} else {
+				for (int i = 0; i < 7001; i++)
+					fwrite(encs[e].rec, 1, rl, fp);
+			}
+			fflush(fp);
+			rewind(fp);
+			struct xq_reader_opts o = { 0 };
+			struct xq_reader *r = xq_reader_open(fp, &o, &err);
+			struct xq_game *g;
+			while (r && xq_reader_next(r, &g) > 0) {
+				n++;
+				errors += g->errors || xq_game_plies(g) != 2;
+				xq_game_free(g);
+			}
+			xq_reader_close(r);
+			ok(n == 7001 && errors == 0, "%s%s: %d games through 64 KiB chunks, %d bad",
+			   encs[e].name, gz ? " gzipped" : "", n, errors);
+			fclose(fp);
+			unlink(path);
+		}
+	}
+}
+
 int main(void)
 {
+	chunks();
 	detection();
 	names();
 	conversion();

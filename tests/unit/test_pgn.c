@@ -169,6 +169,11 @@ static const struct {
 	{ "CRLF and BOM", NULL, "\xef\xbb\xbf[Event \"x\"]\r\n\r\n1. h2e2 h9g7 *\r\n", 1, 0, "h2e2 h9g7 | *" },
 	{ "junk after the result", NULL,
 	  "[Event \"x\"]\n1. h2e2 1-0\n====\n 欢迎访问\nhttps://www.xqbase.com/\n[Event \"y\"]\n1. b0c2 *\n", 2, 0, "h2e2 | 1-0" },
+	{ "CR line ends (old Mac)", NULL, "[Event \"cr\"]\r1. h2e2 h9g7 {a\rb} *\r\r[Event \"two\"]\r1. b0c2 *\r",
+	  2, 0, "h2e2 h9g7 {a b} | *" },
+	{ "UCI ranks 1-10 by the Format tag", NULL, "[Format \"UCI10\"]\n1. h3e3 h10g8 *\n", 1, 0, "h2e2 h9g7 | *" },
+	{ "WXF tandem pawns are not move numbers", NULL,
+	  "[FEN \"4k4/9/9/9/9/2p3p2/2p3p2/2p6/9/3K5 b\"]\n1... 33.4 *\n", 1, 0, "c3d3 | *" },
 	{ "escape line", NULL, "% a comment line\n1. h2e2 *\n", 1, 0, "h2e2 | *" },
 	{ "illegal move", NULL, "1. h2e2 h9g7 2. h2e3 *\n", 1, 1, "h2e2 h9g7 ?h2e3 | *" },
 	{ "unparsable token", NULL, "1. h2e2 xyzzy *\n", 1, 1, "h2e2 ?xyzzy | *" },
@@ -219,6 +224,9 @@ static void locations(void)
 		  1, &b, &s, &n, NULL);
 	ok(strstr(s.first, "gives Black the move") != NULL, "side to move against the first move") ||
 		(diagf("%s", s.first), 0);
+	read_text(NULL, "[FEN \"4k4/9/9/9/9/2N6/9/2N6/9/3K5 w\"]\n1. 马七进六 *\n", 1, &b, &s, &n, NULL);
+	ok(strstr(s.first, "ambiguous") && strstr(s.first, "前马进六") && strstr(s.first, "后马进六"),
+	   "ambiguous move: the candidates named") || (diagf("%s", s.first), 0);
 	read_text(NULL, "[Weather \"rain\"]\n1. h2e2 *\n", 1, &b, &s, &n, NULL);
 	is_int(s.notes, 1, "unknown tag noted");
 	is_int(s.errors, 0, "unknown tag is no error");

@@ -71,6 +71,8 @@ static void test_fen_forms(void)
 	xq_pos_start(&a);
 	xq_pos_to_fen(&a, fen, sizeof fen);
 	is_str(fen, XQ_START_FEN, "start position FEN");
+	xq_pos_from_fen(&b, XQ_START_FEN, 0, NULL);
+	ok(memcmp(&a, &b, sizeof a) == 0, "xq_pos_start() equals the parsed start FEN byte for byte");
 	ok(xq_pos_check(&a) == 0, "start position consistent");
 
 	/* Aliases, r for red, short forms. */

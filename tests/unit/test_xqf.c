@@ -275,6 +275,29 @@ static void hostile(void)
 		free(b);
 	}
 
+	/* v18: a comment length field at its maximum, every string length
+	 * byte at 255, a broken key checksum */
+	{
+		struct xqf_keys k;
+		static const uint8_t zero[4] = { 0, 0, 0, 0 };
+		size_t len = 1024 + 4 + 4 + 8;
+		b = mk(len, 18);
+		b[3] = 0xFF;
+		b[0x0C] = 1;    /* checksum 1 + 0 + 0 + 0 != 0 */
+		for (int i = 0x50; i < 0x200; i += 16)
+			b[i] = 0xFF;
+		xqf_derive_keys(1, 0, 0, 0, 0xFF, zero, &k);
+		memcpy(b + 0x400, "XQ\xA0\x00\xFF\xFF\xFF\xFF", 8);
+		for (size_t p = 0x400; p < len; p++)
+			b[p] = (uint8_t)(b[p] + k.f32[p % 32]);
+		rc = xqf_raw_decode(b, len, &r);
+		ok(rc == 0 && r.truncated && r.n_diag >= 3 && r.field[XQF_TITLE].len == 127 &&
+		   r.field[XQF_RED].len == 15, "v18 comment length 0xFFFFFFFF, string lengths 255, bad checksum: "
+		   "%d diagnostics, title cut to 127, others to their field", r.n_diag);
+		xqf_raw_free(&r);
+		free(b);
+	}
+
 	/* Deep nesting: 100,000 records each with child and sibling flags,
 	 * the last one closing; the pending stack grows to 100,000. */
 	{
@@ -538,6 +561,134 @@ static void expected_outputs(void)
 	}
 }
 
+
+/* ---------------------------------------- expected Chinese-notation files */
+
+static void zh_append(char **out, size_t *len, size_t *cap, const char *t)
+{
+	size_t n = strlen(t);
+	if (*len + n + 2 > *cap) {
+		*cap = (*cap ? *cap * 2 : 4096) + n;
+		*out = realloc(*out, *cap);
+	}
+	if (*len)
+		(*out)[(*len)++] = ' ';
+	memcpy(*out + *len, t, n + 1);
+	*len += n;
+}
+
+/* Chinese moves in the hbsxcjp order (see pgn_order); main line only when
+ * main_only. */
+static void zh_order(const struct xq_node *n, struct xq_pos *pos, int main_only,
+		     char **out, size_t *len, size_t *cap)
+{
+	struct xq_undo u[1024];
+	const struct xq_node *line[1024];
+	int k = 0;
+	for (; n && k < 1024; n = n->child) {
+		char t[XQ_MOVE_TEXT_MAX];
+		if (xq_move_format(pos, n->move, XQ_NOTATION_CHINESE, 0, t, sizeof t) < 0)
+			strcpy(t, "?");
+		zh_append(out, len, cap, t);
+		if (n->next && !main_only)
+			zh_order(n->next, pos, 0, out, len, cap);
+		xq_make(pos, n->move, &u[k]);
+		line[k++] = n;
+	}
+	while (k--)
+		xq_unmake(pos, line[k]->move, &u[k]);
+}
+
+/* The Chinese move tokens of an expected file (GBK or UTF-8): tokens of
+ * four characters of which the first is not ASCII, outside comments and
+ * tags. */
+static char *zh_tokens(const char *file, int gbk)
+{
+	char path[512], *text, *out;
+	uint8_t *buf;
+	size_t len = 0, tl, o = 0;
+	int depth = 0;
+
+	snprintf(path, sizeof path, "corpus/xqf/%s", file);
+	if (!(buf = slurp(shared_path(path), &len)))
+		return NULL;
+	if (gbk) {
+		text = xqf_gbk_to_utf8(buf, len, 0, &tl);
+		free(buf);
+	} else {
+		text = (char *)buf;
+		text[len] = 0;
+		tl = len;
+	}
+	out = calloc(1, tl + 1);
+	for (size_t i = 0; i < tl;) {
+		unsigned char c = (unsigned char)text[i];
+		if (c == '{') {
+			depth++;
+			i++;
+		} else if (c == '}' && depth) {
+			depth--;
+			i++;
+		} else if (c == '[' && !depth) {
+			while (i < tl && text[i] != '\n')
+				i++;
+		} else if (depth || c < 0x80) {
+			i++;
+		} else {
+			/* a run of non-ASCII characters */
+			size_t j = i, chars = 0;
+			while (j < tl && (unsigned char)text[j] >= 0x80) {
+				if (((unsigned char)text[j] & 0xC0) != 0x80)
+					chars++;
+				j++;
+			}
+			if (chars == 4 && (unsigned char)text[i] >= 0xE0) {
+				if (o)
+					out[o++] = ' ';
+				memcpy(out + o, text + i, j - i);
+				o += j - i;
+			}
+			i = j;
+		}
+	}
+	free(text);
+	return out;
+}
+
+static void chinese_outputs(void)
+{
+	static const struct {
+		const char *xqf, *expect;
+		int gbk, main_only;
+	} t[] = {
+		{ "walker_test1_v10.xqf", "walker_test1_move.txt", 0, 1 },
+		{ "walker_ucci_test1.xqf", "walker_ucci_test1_move.txt", 0, 1 },
+		{ "xqbase_sample.xqf", "xqbase_sample.pgn", 1, 1 },
+		{ "hbsxcjp_05wy0001_v10.xqf", "hbsxcjp_05wy0001_v10.pgn_zh", 1, 0 },
+		{ "hbsxcjp_buju_xianjing_v12.xqf", "hbsxcjp_buju_xianjing_v12.pgn_zh", 1, 0 },
+		{ "hbsxcjp_chebing_029_v10.xqf", "hbsxcjp_chebing_029_v10.pgn_zh", 1, 0 },
+		{ "hbsxcjp_wuyang_r1_v16.xqf", "hbsxcjp_wuyang_r1_v16.pgn_zh", 1, 0 },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct probs p;
+		struct xq_game *g = load(t[i].xqf, &p);
+		char *want = zh_tokens(t[i].expect, t[i].gbk), *got = NULL;
+		size_t len = 0, cap = 0;
+		struct xq_pos pos;
+		if (!ok(g && want, "%s and %s readable", t[i].xqf, t[i].expect)) {
+			xq_game_free(g);
+			free(want);
+			continue;
+		}
+		pos = g->start;
+		zh_order(g->root.child, &pos, t[i].main_only, &got, &len, &cap);
+		is_str(got ? got : "", want, "%s: Chinese moves equal %s", t[i].xqf, t[i].expect);
+		free(got);
+		free(want);
+		xq_game_free(g);
+	}
+}
+
 static void metadata(void)
 {
 	struct probs p;
@@ -600,6 +751,27 @@ static void unencodable(void)
 	xq_game_free(g);
 }
 
+
+/* Two pieces on one square: an error naming both, the second left out. */
+static void stacked(void)
+{
+	struct probs p;
+	struct xqf_sink sink = { collect, &p, NULL };
+	struct xq_game *g = xq_game_new();
+	uint8_t *b = mk(1032, 10);
+	memcpy(b + 0x400, "\x18\x20\x00\xFF\0\0\0\0", 8);
+	b[0x10 + 0] = 40;       /* a red chariot on the red king's square */
+	b[0x10 + 8] = 0;        /* the other on a0 */
+	b[0x10 + 20] = 39;      /* black king d9: no facing kings */
+	memset(&p, 0, sizeof p);
+	ok(xqf_build_game(b, 1032, g, &sink) == 0 && p.errors == 1 &&
+	   strstr(p.first_msg, "slot 0 (R) stands on e0 with slot 4 (K)") &&
+	   !strcmp(g->start_fen, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"),
+	   "stacked pieces reported: %s (start %s)", p.first_msg, g->start_fen);
+	xq_game_free(g);
+	free(b);
+}
+
 static void speed(void)
 {
 	struct probs p;
@@ -620,8 +792,10 @@ int main(void)
 	hostile();
 	model();
 	expected_outputs();
+	chinese_outputs();
 	metadata();
 	unencodable();
+	stacked();
 	speed();
 	return done_testing();
 }
