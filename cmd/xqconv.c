@@ -56,6 +56,7 @@ static struct {
 	unsigned wflags;
 	long read, written, dropped;
 	int trouble, findings, stop;
+	int one_game;      /* the output format holds one game per file */
 	int flush_each;      /* output is a pipe: one game at a time */
 	struct outfile out;
 	struct xq_writer *w;
@@ -176,6 +177,11 @@ static int write_game(const struct xq_game *g)
 {
 	int rc;
 	if (!st.dir) {
+		if (st.one_game && st.written + st.dropped > 0) {
+			warnx_("the %s format holds one game per file: use -d DIR to write several",
+			       st.to);
+			return -1;
+		}
 		rc = xq_writer_write(st.w, g);
 		if (rc == 0 && st.flush_each && fflush(st.out.fp) != 0)
 			rc = XQ_EIO;
@@ -385,6 +391,10 @@ int main(int argc, char **argv)
 		const struct xq_format *f = xq_format_by_filename(st.outpath);
 		if (f && f->write)
 			st.to = f->name;
+	}
+	{
+		const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
+		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
 	}
 	if (st.dir && (stat(st.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
 		die(EXIT_TROUBLE, "'%s' is not a directory", st.dir);

@@ -876,8 +876,8 @@ int dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
 	dbuf_printf(o, "[DhtmlXQ]%s", nl);
 	put_tag(o, "ver", "www_dpxq_com", nl);
 	for (size_t k = 0; k < sizeof tag_map / sizeof tag_map[0]; k++) {
-		const char *v = xq_game_tag(g, tag_map[k].tag);
-		if (v && *v)
+		const char *v = xq_game_tag_known(g, tag_map[k].tag);
+		if (v)
 			put_tag(o, tag_map[k].dtag, v, nl);
 	}
 	{

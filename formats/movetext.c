@@ -160,36 +160,53 @@ static void oom(struct mt *m, long line)
 }
 
 /*
- * Normalise a comment in place: whitespace runs become one space, except a
- * line break between two non-ASCII characters, which disappears (a writer
- * broke a Chinese text there); leading and trailing whitespace go.
+ * Line breaks inside a PGN comment, as we read and write them (documented
+ * in xq-formats(5)), so that a comment is wrapped at 80 columns and still
+ * reads back to exactly its text, line breaks and runs of spaces included:
+ *
+ *   - k >= 2 line breaks in a row are k - 1 real line breaks of the text;
+ *   - a single line break is a soft wrap: it goes, with the blanks right
+ *     after it, and becomes one space only between two ASCII non-blank
+ *     characters (other writers wrap English text at a space, and Chinese
+ *     text anywhere);
+ *   - the one space that writers put inside each brace goes.
+ *
+ * Our writer (fill_comment) doubles real line breaks and soft-wraps only
+ * after the last space of a run or next to a non-ASCII character.
  */
-static size_t normalise_comment(char *s, size_t n)
+static int ascii_graphic(int c) { return c > 0x20 && c < 0x7f; }
+
+static size_t tidy_comment(char *s, size_t n)
 {
-	size_t o = 0, i = 0;
-	while (i < n) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
-			size_t j = i;
-			int blank = 0;
-			while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r' ||
-					 s[j] == '\n' || s[j] == '\v' || s[j] == '\f')) {
-				if (s[j] == ' ' || s[j] == '\t' || s[j] == '\v' || s[j] == '\f')
-					blank = 1;
-				j++;
-			}
-			if (o > 0 && j < n) {
-				int prev_wide = (unsigned char)s[o - 1] >= 0x80;
-				int next_wide = (unsigned char)s[j] >= 0x80;
-				if (blank || !prev_wide || !next_wide)
-					s[o++] = ' ';
-			}
-			i = j;
-			continue;
+	size_t o = 0, start = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t breaks = 0;
+		while (i < n && (s[i] == '\n' || s[i] == '\r')) {
+			if (s[i] == '\r' && i + 1 < n && s[i + 1] == '\n')
+				i++;
+			i++;
+			breaks++;
 		}
-		s[o++] = s[i++];
+		if (breaks >= 2) {
+			while (--breaks)
+				s[o++] = '\n';
+		} else if (breaks == 1) {
+			while (i < n && (s[i] == ' ' || s[i] == '\t'))
+				i++;
+			if (o > 0 && i < n && ascii_graphic((unsigned char)s[o - 1]) &&
+			    ascii_graphic((unsigned char)s[i]))
+				s[o++] = ' ';
+		}
+		if (i < n)
+			s[o++] = s[i++];
 	}
-	return o;
+	if (o && s[0] == ' ')
+		start = 1;
+	if (o > start && s[o - 1] == ' ')
+		o--;
+	memmove(s, s + start, o - start);
+	return o - start;
 }
 
 static void flush_comments(struct mt *m)
@@ -206,7 +223,7 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 	struct xq_node *target = NULL;
 	int before = 0;
 
-	n = normalise_comment((char *)s, n);
+	n = tidy_comment((char *)s, n);
 	if (!n || m->skipping)
 		return;
 	if (m->skip_depth)
@@ -829,76 +846,67 @@ void fill_token(struct fill *f, const char *s, size_t len, int glue)
 }
 
 /*
- * A comment, wrapped: breaks go at an ASCII space next to an ASCII
- * character (read back as a space) or between two non-ASCII characters
- * (read back as nothing).  A space between two non-ASCII characters stays
- * at the end of the line, so that it reads back as a space.
+ * A comment, as "{ text }" wrapped at the fill width by the rules that
+ * tidy_comment() undoes: its own line breaks are doubled, soft wraps go
+ * only after the last space of a run or next to a non-ASCII character.  A
+ * brace inside becomes the full-width one and other control characters a
+ * space: PGN has no escape for them.
  */
 void fill_comment(struct fill *f, const char *text)
 {
-	size_t n = strlen(text), i = 0;
-	char safe[8];
+	size_t n = strlen(text);
+	int first;
 
-	int lead = 1;
-	if (n) {
-		int l0;
-		mt_utf8(text, n, &l0);
-		lead += mt_width(text, (size_t)l0);
-	}
+	mt_utf8(text, n, &first);
 	if (f->glue_next) {
 		f->glue_next = 0;
 	} else if (f->col > 0) {
-		if (f->col + 1 + lead > f->width)
+		if (f->col + 3 + (n ? mt_width(text, (size_t)first) : 0) > f->width)
 			fill_newline(f);
 		else {
 			put(f, " ", 1);
 			f->col++;
 		}
 	}
-	put(f, "{", 1);
-	f->col++;
-	while (i < n) {
-		int l;
+	put(f, "{ ", 2);
+	f->col += 2;
+	for (size_t i = 0; i < n;) {
+		int l, w;
 		unsigned cp = mt_utf8(text + i, n - i, &l);
 		const char *out = text + i;
 		size_t outlen = (size_t)l;
-		int w = mt_width(text + i, (size_t)l);
-		if (cp == '}') {
-			out = "\xef\xbd\x9d"; /* ｝: a brace would end the comment */
-			outlen = 3;
-			w = 2;
-		} else if (cp < 0x20 || cp == 0xfffd) {
-			snprintf(safe, sizeof safe, " ");
-			out = safe;
-			outlen = 1;
-			w = 1;
-			cp = ' ';
-		}
-		int prev_wide = i > 0 && (unsigned char)text[i - 1] >= 0x80;
-		if (cp == ' ') {
-			int next_wide = i + 1 < n && (unsigned char)text[i + 1] >= 0x80;
-			/* the width of the next run up to a space */
-			size_t j = i + 1;
-			while (j < n && text[j] != ' ')
-				j++;
-			int run = mt_width(text + i + 1, j - i - 1);
-			if (f->col + 1 + (run < 20 ? run : 2) > f->width) {
-				if (prev_wide && next_wide)
-					put(f, " ", 1);
-				fill_newline(f);
-				i += (size_t)l;
-				continue;
-			}
-		} else if (prev_wide && cp >= 0x80 &&
-			   f->col + w + (i + (size_t)l >= n ? 1 : 0) > f->width) {
+
+		if (cp == '\n') {
+			/* k line breaks of the text are k + 1 in the file */
 			fill_newline(f);
+			while (i < n && text[i] == '\n') {
+				fill_newline(f);
+				i++;
+			}
+			continue;
+		}
+		if (cp == '}') {
+			out = "\xef\xbd\x9d"; /* ｝ */
+			outlen = 3;
+		} else if (cp < 0x20 && cp != '\t') {
+			out = " ";
+			outlen = 1;
+		}
+		w = mt_width(out, outlen);
+		/* A soft wrap before this character, where one may go: after
+		 * the last of a run of spaces, or next to a non-ASCII one. */
+		if (i > 0 && f->col + w > f->width - 2) {
+			unsigned char prev = (unsigned char)text[i - 1];
+			int here_blank = cp == ' ' || cp == '\t';
+			if (!here_blank && (prev == ' ' || prev == '\t' || prev >= 0x80 || cp >= 0x80))
+				fill_newline(f);
 		}
 		put(f, out, outlen);
 		f->col += w;
 		i += (size_t)l;
 	}
-	put(f, "}", 1);
-	f->col++;
+	put(f, " }", 2);
+	f->col += 2;
 }
 
 static void nag_token(struct fill *f, int nag)
@@ -1009,6 +1017,9 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 		}
 		if (c->variations && n->next && !var && depth < MT_MAX_DEPTH) {
 			for (const struct xq_node *v = n->next; v; v = v->next) {
+				/* room for "(", a move number and a move, so that
+				 * the parenthesis does not end a line alone */
+				fill_reserve(c->f, 16);
 				fill_token(c->f, "(", 1, 0);
 				c->f->glue_next = 1;
 				write_line(c, pos, v, ply_index, 1, depth + 1, 1);

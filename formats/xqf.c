@@ -890,12 +890,12 @@ static uint8_t *to_gbk(const struct xqf_sink *s, const struct xq_game *g, const 
 static int tag_to_field(const struct xqf_sink *s, const struct xq_game *g, uint8_t *h,
 			int i)
 {
-	const char *v = xq_game_tag(g, field_tags[i]);
+	const char *v = xq_game_tag_known(g, field_tags[i]);
 	unsigned cap = i == XQF_TITLE ? 127 : field_layout[i].cap;
 	size_t n, k = 0;
 	uint8_t *b;
 
-	if (!v || !*v)
+	if (!v)
 		return 0;
 	if (!(b = to_gbk(s, g, v, 0, &n, field_tags[i], 0)))
 		return XQ_EINVAL;

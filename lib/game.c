@@ -135,6 +135,12 @@ const char *xq_game_tag(const struct xq_game *g, const char *name)
 	return NULL;
 }
 
+const char *xq_game_tag_known(const struct xq_game *g, const char *name)
+{
+	const char *v = xq_game_tag(g, name);
+	return v && *v && strcmp(v, "?") != 0 ? v : NULL;
+}
+
 int xq_game_add_tag(struct xq_game *g, const char *name, const char *value)
 {
 	struct xq_tag *t = xq_game_alloc(g, sizeof *t);

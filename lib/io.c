@@ -838,6 +838,9 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 		}
 		w->enc = strcmp(e, "UTF-8") ? e : NULL;
 	}
+	/* Binary formats fix their own text encoding (XQF is GBK inside). */
+	if (w->fmt->flags & XQ_FORMAT_BINARY)
+		w->enc = NULL;
 	return w;
 }
 

@@ -77,14 +77,20 @@ moves() {
 	[[ "$output" == *12* ]]
 }
 
-@test "xqconv: XQF -> PGN -> XQF keeps every move of every clean corpus file" {
+@test "xqconv: XQF -> PGN -> XQF gives the same record (moves, variations, comments, tags)" {
+	n=0
 	for f in "$X"/*.xqf; do
 		b=$(basename "$f" .xqf)
 		xqconv -q -n iccs "$f" >"$T/$b.pgn" 2>/dev/null || continue
 		run -0 xqconv -q -t xqf -o "$T/$b.xqf" "$T/$b.pgn"
 		xqconv -q -n iccs "$T/$b.xqf" >"$T/$b.back.pgn"
-		[ "$(moves "$T/$b.pgn")" = "$(moves "$T/$b.back.pgn")" ]
+		cmp "$T/$b.pgn" "$T/$b.back.pgn"
+		xqconv -q -t dhtmlxq "$f" >"$T/$b.dhtml"
+		xqconv -q -t dhtmlxq "$T/$b.xqf" >"$T/$b.back.dhtml"
+		cmp "$T/$b.dhtml" "$T/$b.back.dhtml"
+		n=$((n + 1))
 	done
+	[ "$n" -ge 30 ]
 }
 
 @test "xqconv: XQF -> DhtmlXQ -> XQF gives the same record" {
@@ -114,7 +120,7 @@ moves() {
 	run -0 --separate-stderr xqconv -n iccs "$T/page.html"
 	[[ "$output" == *'[Title "one"]'* ]]
 	[[ "$output" == *'[Title "two & more"]'* ]]
-	[[ "$output" == *"1. h2e2 h9g7 {a"* ]]
+	[[ "$output" == *"1. h2e2 h9g7 { a"$'\n\n'"b }"* ]]
 	[[ "$stderr" == *"2 games read, 2 written"* ]]
 }
 
@@ -136,4 +142,21 @@ moves() {
 	printf '[Game "Chinese Chess"]\n[Red "A\xf0\x9f\x98\x80"]\n\n1. h2e2 *\n' >"$T/emoji.pgn"
 	run -1 xqconv -t xqf -o "$T/emoji.xqf" "$T/emoji.pgn"
 	[[ "$output" == *"U+1F600"*"no GBK form"* ]]
+}
+
+@test "xqconv -t xqf: several games need -d, nothing is left half written" {
+	run -2 --separate-stderr xqconv -t xqf -o "$T/two.xqf" "$ROOT/samples/games.pgn"
+	[[ "$stderr" == *"xqf format holds one game per file: use -d DIR"* ]]
+	[ ! -e "$T/two.xqf" ]
+	[ -z "$(ls "$T" | grep tmp)" ]
+	mkdir "$T/out"
+	run -0 --separate-stderr xqconv -t xqf -d "$T/out" "$ROOT/samples/games.pgn"
+	[ "$(ls "$T/out" | wc -l)" -ge 2 ]
+}
+
+@test "xqconv -t xqf -E: the output encoding does not touch binary XQF" {
+	run -0 xqconv -t xqf -o "$T/plain.xqf" "$ROOT/samples/endgame.txt"
+	run -0 xqconv -t xqf -E big5 -o "$T/big5.xqf" "$ROOT/samples/endgame.txt"
+	cmp "$T/plain.xqf" "$T/big5.xqf"
+	run -0 xqcheck "$T/big5.xqf"
 }

@@ -27,6 +27,13 @@ static void tags(void)
 	xq_game_del_tag(g, "Black");
 	is_str(g->tags_tail->name, "Red", "tail moves back");
 	ok(xq_game_tag(g, "Nope") == NULL, "missing tag");
+	xq_game_set_tag(g, "Site", "?");
+	xq_game_set_tag(g, "Date", "");
+	is_str(xq_game_tag(g, "Site"), "?", "a '?' value is kept as written");
+	ok(xq_game_tag_known(g, "Site") == NULL, "known value: '?' means unknown");
+	ok(xq_game_tag_known(g, "Date") == NULL, "known value: empty means unknown");
+	ok(xq_game_tag_known(g, "Nope") == NULL, "known value: missing");
+	is_str(xq_game_tag_known(g, "Red"), "R2", "known value: a real one");
 	xq_game_free(g);
 }
 

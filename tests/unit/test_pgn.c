@@ -154,6 +154,8 @@ static const struct {
 	{ "comments before and after", NULL, "{start} 1. h2e2 {after red} h9g7 {after\nblack} *\n", 1, 0,
 	  "{start} h2e2 {after red} h9g7 {after black} | *" },
 	{ "multi-line Chinese comment joins", NULL, "1. h2e2 {中炮\n开局} *\n", 1, 0, "h2e2 {中炮开局} | *" },
+	{ "blank line in a comment is a line break", NULL, "1. h2e2 {one\n\ntwo\n\n\n  three} *\n", 1, 0, "h2e2 {one\ntwo\n\n  three} | *" },
+	{ "wrapped comment: blanks after a soft break go", NULL, "1. h2e2 {long \n   line} *\n", 1, 0, "h2e2 {long line} | *" },
 	{ "semicolon comment", NULL, "1. h2e2 ; to the end of the line\nh9g7 *\n", 1, 0, "h2e2 {to the end of the line} h9g7 | *" },
 	{ "variations, nested", NULL, "1. h2e2 h9g7 (1... h7e7 (1... b9c7) 2. h0g2) 2. h0g2 *\n", 1, 0,
 	  "h2e2 h9g7 (h7e7 h0g2) (b9c7) h0g2 | *" },
@@ -275,7 +277,7 @@ static void writing(void)
 	fclose(fp);
 	ok(strstr(out, "[Game \"Chinese Chess\"]\n[Event \"w\"]\n") == out, "write: [Game] first") || (diagf("%s", out), 0);
 	ok(strstr(out, "[Format \"ICCS\"]") != NULL, "write: Format tells the truth");
-	ok(strstr(out, "{lead} 1. h2e2 {c} 1... h9g7 (1... b9c7!!) 2. h0g2 i9h9 1-0\n") != NULL,
+	ok(strstr(out, "{ lead } 1. h2e2 { c } 1... h9g7 (1... b9c7!!) 2. h0g2 i9h9 1-0\n") != NULL,
 	   "write: movetext") || (diagf("%s", out), 0);
 	free(out);
 	/* unreplayed games are refused */
@@ -294,6 +296,47 @@ static void writing(void)
 	is_int(xq_writer_open(stdout, &wo, &err) == NULL && err == XQ_EINVAL, 1, "write: unknown format");
 	o.format = "nosuch";
 	is_int(xq_reader_open_mem("", 0, &o, &err) == NULL && err == XQ_EINVAL, 1, "read: unknown format");
+}
+
+/* Comment text survives write -> read exactly: line breaks, runs of
+ * spaces, leading and trailing blanks (XQF and DhtmlXQ keep them). */
+static void comment_round_trip(void)
+{
+	static const char *const texts[] = {
+		"plain", "two\nlines", "  indented\n\n  paragraph  ", " x", "x ",
+		"\nstarts with a break", "中炮\n开局", "tab\there", "a\n \nb", "end \nspace",
+		"A long English comment that has to be wrapped at least once, with  two spaces here and   three there, and more words after them to pass eighty columns twice over.",
+		"很长的中文注释，没有空格，必须在八十列处折行，而且读回来要一模一样，不能多也不能少一个字符，这里再写一些字让它足够长，超过两行的宽度，确保折行至少发生两次以上。",
+		"Mixed 中文 and English,混排的注释 with spaces and 全角　空格 and a line\nbreak, wrapped somewhere in the middle of all this text to see what happens.",
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		struct xq_game *g = xq_game_new(), *back = NULL;
+		struct xq_writer_opts wo = { 0 };
+		struct xq_reader_opts o = { 0 };
+		struct xq_reader *r;
+		char *out = NULL;
+		size_t len = 0;
+		int err;
+		FILE *fp = open_memstream(&out, &len);
+		struct xq_node *n = xq_node_add(g, &g->root, XQ_MOVE_NONE, "h2e2", 4);
+
+		xq_node_comment(g, n, 0, texts[i], strlen(texts[i]));
+		xq_game_replay(g, NULL, NULL, NULL);
+		struct xq_writer *w = xq_writer_open(fp, &wo, &err);
+		xq_writer_write(w, g);
+		xq_writer_close(w);
+		fclose(fp);
+		r = xq_reader_open_mem(out, len, &o, &err);
+		ok(r && xq_reader_next(r, &back) == 1 && back->root.child &&
+		   back->root.child->comment && !strcmp(back->root.child->comment, texts[i]),
+		   "comment %zu written and read back exactly", i) ||
+			(diagf("wrote: %s\nread: '%s'", out, back && back->root.child && back->root.child->comment ? back->root.child->comment : "(none)"), 0);
+		if (back)
+			xq_game_free(back);
+		xq_reader_close(r);
+		free(out);
+		xq_game_free(g);
+	}
 }
 
 static void registry(void)
@@ -315,5 +358,6 @@ int main(void)
 	tags();
 	writing();
 	registry();
+	comment_round_trip();
 	return done_testing();
 }
