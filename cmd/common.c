@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common.h"
@@ -84,6 +85,38 @@ void print_version(void)
 	printf("%s (xqtools) %s\n", progname, XQ_VERSION);
 	close_stdout();
 	exit(EXIT_OK);
+}
+
+void usage_exit(const char *text, int status)
+{
+	fputs(text, status ? stderr : stdout);
+	if (!status)
+		close_stdout();
+	exit(status);
+}
+
+char *join_args(int argc, char **argv)
+{
+	size_t len = 1;
+	char *s;
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if (!(s = malloc(len)))
+		die(EXIT_TROUBLE, "out of memory");
+	*s = '\0';
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 long parse_number(const char *text, long min, long max, const char *name)

@@ -35,6 +35,17 @@ void diag(const char *file, long line, long col, const char *level,
 /* "prog (xqtools) VERSION" on stdout, exit 0. */
 _Noreturn void print_version(void);
 
+/* The usage text, then exit(status): on stdout for --help (status 0),
+ * else on stderr. */
+_Noreturn void usage_exit(const char *text, int status);
+
+/* argv[0..argc) joined with single spaces (a FEN given as its fields), in
+ * malloc'd memory; dies when out of memory. */
+char *join_args(int argc, char **argv);
+
+/* Seconds on the monotonic clock, for timings and progress. */
+double now_seconds(void);
+
 /* Parse a whole decimal number in [min, max]; on failure die with
  * "invalid NAME 'text'" and EXIT_TROUBLE. */
 long parse_number(const char *text, long min, long max, const char *name);

@@ -65,6 +65,22 @@ void print_problem(void *data, const struct xq_problem *p)
 	print_problem_always(p);
 }
 
+void record_progress(const char *name, long games, const struct xq_reader *r,
+		     double *last)
+{
+	if ((games & 255) == 0 && now_seconds() - *last > 0.5) {
+		*last = now_seconds();
+		fprintf(stderr, "\r%s: %s: %ld games, %.1f MB", progname, name,
+			games, (double)xq_reader_offset(r) / 1e6);
+	}
+}
+
+void record_progress_end(long games)
+{
+	if (games >= 256)
+		fprintf(stderr, "\r\033[K");
+}
+
 /* Only the problems of the game asked for, and those outside any game. */
 struct one_game {
 	struct problem_printer pp;

@@ -2,7 +2,7 @@
  * record_input.h - what the record commands (xqcheck, xqconv, xqshow)
  * share: opening inputs ("-" and no file mean stdin), printing the
  * library's problems in the one diagnostics format, output files that may
- * be devices, and loading one game of a record for xqshow.
+ * be devices, progress lines, and loading one game of a record for xqshow.
  */
 #ifndef XQ_CMD_RECORD_INPUT_H
 #define XQ_CMD_RECORD_INPUT_H
@@ -27,6 +27,15 @@ struct problem_printer {
 void print_problem(void *data, const struct xq_problem *p);
 /* Print one problem unconditionally. */
 void print_problem_always(const struct xq_problem *p);
+
+/* Progress for big inputs (xqcheck, xqconv, when stderr is a terminal):
+ * after every 256th game, "prog: name: N games, M MB" over the last such
+ * line once half a second has passed since *last (a now_seconds() time,
+ * updated when shown). */
+void record_progress(const char *name, long games, const struct xq_reader *r,
+		     double *last);
+/* Clear the progress line when one may have been shown. */
+void record_progress_end(long games);
 
 /*
  * For xqshow: read game number n (1-based) of path with the options given

@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "record_input.h"
@@ -26,13 +25,7 @@ static const char usage_text[] =
 	"No file, or '-', reads standard input; .gz files are read as they are.\n"
 	"Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O error.\n";
 
-static _Noreturn void usage(int status)
-{
-	fputs(usage_text, status ? stderr : stdout);
-	if (!status)
-		close_stdout();
-	exit(status);
-}
+static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
 
 /* Problems of the game being read, kept for -j. */
 struct kept {
@@ -164,13 +157,6 @@ static void json_game(const char *file, const struct xq_game *g)
 	st.n = 0;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* Check one input; returns EXIT_TROUBLE on an I/O error, else 0. */
 static int check_file(const char *path, const char *format, const char *encoding,
 		      int progress)
@@ -181,7 +167,7 @@ static int check_file(const char *path, const char *format, const char *encoding
 	const char *name;
 	FILE *fp = record_open(path, &name);
 	int err, rc;
-	double last = now();
+	double last = now_seconds();
 	long fatals_before = st.pp.fatals;
 
 	if (!fp)
@@ -204,14 +190,11 @@ static int check_file(const char *path, const char *format, const char *encoding
 		if (st.json)
 			json_game(name, g);
 		xq_game_free(g);
-		if (progress && (st.games & 255) == 0 && now() - last > 0.5) {
-			last = now();
-			fprintf(stderr, "\r%s: %s: %ld games, %.1f MB", progname, name,
-				st.games, (double)xq_reader_offset(r) / 1e6);
-		}
+		if (progress)
+			record_progress(name, st.games, r, &last);
 	}
-	if (progress && st.games >= 256)
-		fprintf(stderr, "\r\033[K");
+	if (progress)
+		record_progress_end(st.games);
 	xq_reader_close(r);
 	record_close(fp);
 	if (st.pp.fatals > fatals_before)
@@ -275,9 +258,10 @@ int main(int argc, char **argv)
 			if (check_file(argv[i], format, encoding, progress))
 				status = EXIT_TROUBLE;
 	}
-	fprintf(stderr, "%s: %ld game%s: %ld valid, %ld invalid (%ld errors, %ld warnings)\n",
+	fprintf(stderr, "%s: %ld game%s: %ld valid, %ld invalid (%ld error%s, %ld warning%s)\n",
 		progname, st.games, st.games == 1 ? "" : "s", st.valid, st.invalid,
-		st.pp.errors, st.pp.warnings);
+		st.pp.errors, st.pp.errors == 1 ? "" : "s",
+		st.pp.warnings, st.pp.warnings == 1 ? "" : "s");
 	free(st.list);
 	close_stdout();
 	if (status == EXIT_OK && (st.invalid || st.pp.errors))

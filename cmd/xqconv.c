@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "record_input.h"
@@ -38,13 +37,7 @@ static const char usage_text[] =
 	"Exit status: 0 every game written, 1 some game invalid or dropped,\n"
 	"2 usage or I/O error.\n";
 
-static _Noreturn void usage(int status)
-{
-	fputs(usage_text, status ? stderr : stdout);
-	if (!status)
-		close_stdout();
-	exit(status);
-}
+static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
 
 enum policy { DROP, KEEP, STRICT };
 
@@ -220,13 +213,6 @@ static int write_game(const struct xq_game *g)
 	return 1;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void convert_file(const char *path, int progress)
 {
 	struct xq_reader_opts o = { 0 };
@@ -235,7 +221,7 @@ static void convert_file(const char *path, int progress)
 	const char *name;
 	FILE *fp = record_open(path, &name);
 	int err, rc = 0;
-	double last = now();
+	double last = now_seconds();
 	long fatals_before = st.pp.fatals;
 
 	if (!fp) {
@@ -288,14 +274,11 @@ static void convert_file(const char *path, int progress)
 			st.stop = 1;
 		}
 		xq_game_free(g);
-		if (progress && (st.read & 255) == 0 && now() - last > 0.5) {
-			last = now();
-			fprintf(stderr, "\r%s: %s: %ld games, %.1f MB", progname, name,
-				st.read, (double)xq_reader_offset(r) / 1e6);
-		}
+		if (progress)
+			record_progress(name, st.read, r, &last);
 	}
-	if (progress && st.read >= 256)
-		fprintf(stderr, "\r\033[K");
+	if (progress)
+		record_progress_end(st.read);
 	if (st.pp.fatals > fatals_before)
 		st.trouble = 1;
 	if (!st.stop && rc < 0) {

@@ -6,7 +6,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "common.h"
 #include "xq.h"
@@ -24,38 +23,7 @@ static const char usage_text[] =
 	"The FEN defaults to the start position; it may be given as one argument\n"
 	"or as its fields in separate arguments.  The total is the last line.\n";
 
-static _Noreturn void usage(int status)
-{
-	fputs(usage_text, status ? stderr : stdout);
-	if (!status)
-		close_stdout();
-	exit(status);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* The FEN fields, joined back with spaces. */
-static char *join_args(int argc, char **argv)
-{
-	size_t len = 1;
-	char *s;
-	for (int i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	if (!(s = malloc(len)))
-		die(EXIT_TROUBLE, "out of memory");
-	*s = '\0';
-	for (int i = 0; i < argc; i++) {
-		if (i)
-			strcat(s, " ");
-		strcat(s, argv[i]);
-	}
-	return s;
-}
+static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
 
 int main(int argc, char **argv)
 {
@@ -96,7 +64,7 @@ int main(int argc, char **argv)
 		xq_pos_start(&pos);
 	}
 
-	start = now();
+	start = now_seconds();
 	if (divide && depth > 0) {
 		xq_move moves[XQ_MAX_MOVES];
 		uint64_t counts[XQ_MAX_MOVES];
@@ -112,7 +80,7 @@ int main(int argc, char **argv)
 	}
 	printf("%" PRIu64 "\n", total);
 	if (timing) {
-		double secs = now() - start;
+		double secs = now_seconds() - start;
 		fprintf(stderr, "%s: depth %d: %" PRIu64 " nodes in %.3f s, %.0f nodes/s\n",
 			progname, depth, total, secs, secs > 0 ? (double)total / secs : 0.0);
 	}

@@ -44,13 +44,7 @@ static const char usage_text[] =
 	"\n"
 	"The FEN may be one argument or its fields in separate arguments.\n";
 
-static _Noreturn void usage(int status)
-{
-	fputs(usage_text, status ? stderr : stdout);
-	if (!status)
-		close_stdout();
-	exit(status);
-}
+static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
 
 /* What is shown, and how. */
 struct view {
@@ -63,23 +57,6 @@ struct view {
 enum mode { MODE_DIAGRAM, MODE_FEN, MODE_MOVES, MODE_SVG };
 
 /* ------------------------------------------------------------ input */
-
-static char *join_args(int argc, char **argv)
-{
-	size_t len = 1;
-	char *s;
-	for (int i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	if (!(s = malloc(len)))
-		die(EXIT_TROUBLE, "out of memory");
-	*s = '\0';
-	for (int i = 0; i < argc; i++) {
-		if (i)
-			strcat(s, " ");
-		strcat(s, argv[i]);
-	}
-	return s;
-}
 
 /*
  * >>> RECORD READING PLUGS IN HERE. <<<

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
 #include "xq.h"
 #include "cbf_impl.h"
 
@@ -123,21 +124,7 @@ static char *xml_text(const char *s, size_t n)
 				if (i + 1 < n && s[i + 1] == '#' && j < n && s[j] == ';' && cp > 0 &&
 				    cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF) && j + 1 - i >= 4) {
 					/* "&#N;" is at least 4 bytes, UTF-8 at most 4 */
-					if (cp < 0x80) {
-						o[k++] = (char)cp;
-					} else if (cp < 0x800) {
-						o[k++] = (char)(0xC0 | cp >> 6);
-						o[k++] = (char)(0x80 | (cp & 0x3F));
-					} else if (cp < 0x10000) {
-						o[k++] = (char)(0xE0 | cp >> 12);
-						o[k++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-						o[k++] = (char)(0x80 | (cp & 0x3F));
-					} else {
-						o[k++] = (char)(0xF0 | cp >> 18);
-						o[k++] = (char)(0x80 | ((cp >> 12) & 0x3F));
-						o[k++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-						o[k++] = (char)(0x80 | (cp & 0x3F));
-					}
+					k += xq__utf8_put(o + k, (uint32_t)cp);
 					i = j + 1;
 				} else {
 					o[k++] = s[i++];
@@ -645,22 +632,8 @@ static char *utf16_text(const unsigned char *p, size_t n)
 		} else if (c >= 0xD800 && c <= 0xDFFF) {
 			c = 0xFFFD;
 		}
-		if (c < 0x80) {
-			o[k++] = (char)c;
-		} else if (c < 0x800) {
-			o[k++] = (char)(0xC0 | c >> 6);
-			o[k++] = (char)(0x80 | (c & 0x3F));
-		} else if (c < 0x10000) {
-			o[k++] = (char)(0xE0 | c >> 12);
-			o[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
-			o[k++] = (char)(0x80 | (c & 0x3F));
-		} else {
-			/* a pair: 4 input bytes, 4 output bytes */
-			o[k++] = (char)(0xF0 | c >> 18);
-			o[k++] = (char)(0x80 | ((c >> 12) & 0x3F));
-			o[k++] = (char)(0x80 | ((c >> 6) & 0x3F));
-			o[k++] = (char)(0x80 | (c & 0x3F));
-		}
+		/* at most 3 bytes for 2 input bytes, 4 for a pair's 4 */
+		k += xq__utf8_put(o + k, c);
 	}
 	o[k] = '\0';
 	return o;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
 #include "xq.h"
 #include "xqf_impl.h"
 #include "dhtmlxq_impl.h"
@@ -66,31 +67,6 @@ static int prefix(const char *s, size_t n, const char *p)
 {
 	size_t k = strlen(p);
 	return n >= k && !memcmp(s, p, k);
-}
-
-/* Append the UTF-8 form of cp. */
-static size_t put_utf8(char *o, uint32_t cp)
-{
-	if (cp < 0x80) {
-		o[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		o[0] = (char)(0xC0 | cp >> 6);
-		o[1] = (char)(0x80 | (cp & 0x3F));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		o[0] = (char)(0xE0 | cp >> 12);
-		o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		o[2] = (char)(0x80 | (cp & 0x3F));
-		return 3;
-	}
-	o[0] = (char)(0xF0 | cp >> 18);
-	o[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-	o[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-	o[3] = (char)(0x80 | (cp & 0x3F));
-	return 4;
 }
 
 static int hexval(int ch)
@@ -167,8 +143,8 @@ static size_t unescape(const char *s, size_t len, char *out)
 				}
 			}
 			/* an entity is at least 4 bytes ("&lt;"), its UTF-8 at most 4 */
-			if (okk && put_utf8(out + o, cp) <= j - i + 1) {
-				o += put_utf8(out + o, cp);
+			if (okk && xq__utf8_put(out + o, cp) <= j - i + 1) {
+				o += xq__utf8_put(out + o, cp);
 				i = j + 1;
 			} else {
 				out[o++] = ch;
@@ -183,7 +159,7 @@ static size_t unescape(const char *s, size_t len, char *out)
 						 hexval((unsigned char)s[i + 5]));
 			if (cp >= 0xD800 && cp <= 0xDFFF)
 				cp = 0xFFFD;
-			o += put_utf8(out + o, cp);     /* <= 3 bytes for 6 */
+			o += xq__utf8_put(out + o, cp);     /* <= 3 bytes for 6 */
 			i += 6;
 		} else {
 			out[o++] = ch;

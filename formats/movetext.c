@@ -56,6 +56,16 @@ const char *mt_skip_space(const char *s, size_t *len)
 	return s;
 }
 
+const char *mt_sniff_start(const unsigned char *head, size_t *n)
+{
+	const char *s = (const char *)head;
+	if (*n >= 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf)
+		s += 3, *n -= 3;
+	while (*n && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n'))
+		s++, --*n;
+	return s;
+}
+
 int mt_starts_game(const char *s, size_t len)
 {
 	int l, v = 0, digits = 0;
@@ -143,13 +153,32 @@ void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
 	m->ended = m->skipping = m->any = 0;
 }
 
-void mt_free(struct mt *m)
+static void mt_free(struct mt *m)
 {
 	free(m->com);
 	free(m->pend);
 	free(m->acc);
 	m->com = m->pend = m->acc = NULL;
 	m->com_cap = m->pend_cap = m->acc_cap = 0;
+}
+
+void *mt_state(struct xq_reader *r, size_t size)
+{
+	void **slot = xq_reader_state(r);
+	if (!*slot)
+		*slot = calloc(1, size);
+	return *slot;
+}
+
+void mt_read_end(struct xq_reader *r)
+{
+	void **slot = xq_reader_state(r);
+	if (*slot) {
+		/* the state starts with its struct mt (see mt_state) */
+		mt_free(*slot);
+		free(*slot);
+		*slot = NULL;
+	}
 }
 
 static void oom(struct mt *m, long line)
@@ -649,6 +678,15 @@ void mt_end(struct mt *m, long lineno)
 	flush_comments(m);
 }
 
+int mt_finish(struct mt *m, int rc, int any, long fen_line)
+{
+	if (!any)
+		return rc < 0 ? rc : 0;
+	mt_end(m, xq_reader_line(m->r));
+	mt_apply_fen(m->r, m->g, fen_line);
+	return 1;
+}
+
 /* ------------------------------------------------------------------ tags */
 
 static const char *const known_tags[] = {
@@ -1029,6 +1067,15 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 		}
 		xq_make(&pos, n->move, &u);
 	}
+}
+
+const char *mt_game_result(const struct xq_game *g)
+{
+	const char *tag = xq_game_tag(g, "Result");
+	const char *res = tag ? xq_result_word(tag, strlen(tag)) : NULL;
+	if (res)
+		return res;
+	return g->result ? g->result : "*";
 }
 
 int mt_write_moves(struct fill *f, const struct xq_game *g,

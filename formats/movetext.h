@@ -58,7 +58,18 @@ void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g);
 long mt_line(struct mt *m, const char *s, size_t len, long lineno);
 /* Finish the game: unclosed comments and variations are reported. */
 void mt_end(struct mt *m, long lineno);
-void mt_free(struct mt *m);
+/* End of a reader's game loop: rc the last xq_reader_getline() result,
+ * any whether the game had a line, fen_line as for mt_apply_fen().  With
+ * no line, rc when it is an error, else 0 (no more games); otherwise the
+ * game is finished (mt_end, mt_apply_fen) and 1 is returned. */
+int mt_finish(struct mt *m, int rc, int any, long fen_line);
+
+/* The reader state of a movetext format: a struct of `size` bytes that
+ * starts with its struct mt, kept in *xq_reader_state(r) and zeroed when
+ * made.  Returns it, or NULL when out of memory. */
+void *mt_state(struct xq_reader *r, size_t size);
+/* The read_end op for such a state: frees the scanner's buffers and it. */
+void mt_read_end(struct xq_reader *r);
 
 /* Decode one UTF-8 character at s[0..n): its code point, *len its bytes
  * (an invalid byte gives U+FFFD and length 1). */
@@ -108,6 +119,11 @@ int mt_starts_game(const char *s, size_t len);
 /* Skip leading whitespace (incl. U+3000); returns the new start. */
 const char *mt_skip_space(const char *s, size_t *len);
 
+/* Where a sniffed head's text starts (the PGN and text sniffers): past a
+ * UTF-8 BOM and ASCII blank space; *n, the head's length, becomes what is
+ * left. */
+const char *mt_sniff_start(const unsigned char *head, size_t *n);
+
 /* Parse "[Name "value"]..." tags of one line into g.  Returns 0. */
 int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 	    size_t len, long lineno);
@@ -133,6 +149,10 @@ void fill_newline(struct fill *f);
 void fill_reserve(struct fill *f, int w);
 /* Display width of UTF-8 text (CJK and full-width forms count 2). */
 int mt_width(const char *s, size_t len);
+
+/* The result a writer gives: the Result tag when it is a result, else
+ * the result token read, else "*". */
+const char *mt_game_result(const struct xq_game *g);
 
 /* Write a replayed main line and variations (PGN movetext rules). */
 int mt_write_moves(struct fill *f, const struct xq_game *g,

@@ -5,6 +5,7 @@
  * tags, junk after the result.  The writer follows 11.3: [Game] first, the
  * roster tags, a truthful [Format], [FEN] for set-ups, lines of 80 columns.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,8 @@ struct pgn_state {
 	char tail[TAIL_MAX];
 	size_t tail_len;
 };
+/* mt_read_end() frees the state through its struct mt */
+_Static_assert(offsetof(struct pgn_state, mt) == 0, "struct mt comes first");
 
 static void tail_add(struct pgn_state *st, const char *s, size_t n)
 {
@@ -34,18 +37,14 @@ static void tail_add(struct pgn_state *st, const char *s, size_t n)
 
 static int pgn_read(struct xq_reader *r, struct xq_game *g)
 {
-	struct pgn_state **slot = (struct pgn_state **)xq_reader_state(r);
-	struct pgn_state *st = *slot;
+	struct pgn_state *st = mt_state(r, sizeof *st);
 	const char *s;
 	size_t len;
 	int rc, any = 0, movetext = 0, prev_blank = 0;
 	long fen_line = 0;
 
-	if (!st) {
-		if (!(st = calloc(1, sizeof *st)))
-			return XQ_ENOMEM;
-		*slot = st;
-	}
+	if (!st)
+		return XQ_ENOMEM;
 	st->tail_len = 0;
 	mt_begin(&st->mt, r, g);
 	while ((rc = xq_reader_getline(r, &s, &len)) > 0) {
@@ -101,38 +100,19 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 		if (end >= 0)
 			tail_add(st, s + end, len - (size_t)end);
 	}
-	if (rc < 0 && !any)
-		return rc;
-	if (!any)
-		return 0;
-	mt_end(&st->mt, xq_reader_line(r));
-	mt_apply_fen(r, g, fen_line);
-	if (st->tail_len)
+	rc = mt_finish(&st->mt, rc, any, fen_line);
+	if (rc > 0 && st->tail_len)
 		g->tail = xq_game_strndup(g, st->tail, st->tail_len);
-	return 1;
-}
-
-static void pgn_read_end(struct xq_reader *r)
-{
-	struct pgn_state **slot = (struct pgn_state **)xq_reader_state(r);
-	if (*slot) {
-		mt_free(&(*slot)->mt);
-		free(*slot);
-		*slot = NULL;
-	}
+	return rc;
 }
 
 /* Confidence that the head is PGN: tag lines are sure; movetext with move
  * numbers is likely. */
 static int pgn_sniff(const unsigned char *head, size_t len, const char *name)
 {
-	const char *s = (const char *)head;
 	size_t n = len;
+	const char *s = mt_sniff_start(head, &n);
 	(void)name;
-	if (n >= 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf)
-		s += 3, n -= 3;
-	while (n && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n'))
-		s++, n--;
 	if (n && *s == '[')
 		return 80;
 	if (n && *s == '{')
@@ -198,21 +178,11 @@ static int is_skipped_tag(const char *name)
 	return 0;
 }
 
-/* The result to write: the Result tag when it is one, else the token. */
-static const char *game_result(const struct xq_game *g)
-{
-	const char *tag = xq_game_tag(g, "Result");
-	const char *res = tag ? xq_result_word(tag, strlen(tag)) : NULL;
-	if (res)
-		return res;
-	return g->result ? g->result : "*";
-}
-
 static int pgn_write(struct xq_writer *w, const struct xq_game *g)
 {
 	const struct xq_writer_opts *o = xq_writer_options(w);
 	enum xq_notation n = o->notation ? o->notation : XQ_NOTATION_CHINESE;
-	const char *result = game_result(g);
+	const char *result = mt_game_result(g);
 	struct fill f;
 
 	if (!(g->flags & XQ_GAME_REPLAYED))
@@ -256,7 +226,7 @@ const struct xq_format xq_format_pgn = {
 	.flags = 0,
 	.sniff = pgn_sniff,
 	.read = pgn_read,
-	.read_end = pgn_read_end,
+	.read_end = mt_read_end,
 	.write = pgn_write,
 	.write_end = NULL,
 };

@@ -8,7 +8,7 @@
  * comments.  The writer produces the usual "1. 炮二平五 马８进７" layout;
  * comments and variations are not part of this format.
  */
-#include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "movetext.h"
@@ -16,6 +16,8 @@
 struct text_state {
 	struct mt mt;
 };
+/* mt_read_end() frees the state through its struct mt */
+_Static_assert(offsetof(struct text_state, mt) == 0, "struct mt comes first");
 
 /* Chinese heading keys and the tags they become. */
 static const struct {
@@ -128,18 +130,14 @@ static int footer(const char *s, size_t n)
 
 static int text_read(struct xq_reader *r, struct xq_game *g)
 {
-	struct text_state **slot = (struct text_state **)xq_reader_state(r);
-	struct text_state *st = *slot;
+	struct text_state *st = mt_state(r, sizeof *st);
 	const char *s;
 	size_t len;
 	int rc, any = 0, has_fen = 0, skip_board = 0;
 	long fen_line = 0;
 
-	if (!st) {
-		if (!(st = calloc(1, sizeof *st)))
-			return XQ_ENOMEM;
-		*slot = st;
-	}
+	if (!st)
+		return XQ_ENOMEM;
 	mt_begin(&st->mt, r, g);
 	st->mt.text_mode = 1;
 	while ((rc = xq_reader_getline(r, &s, &len)) > 0) {
@@ -245,34 +243,14 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 		any = 1;
 		mt_line(&st->mt, s, len, ln);
 	}
-	if (rc < 0 && !any)
-		return rc;
-	if (!any)
-		return 0;
-	mt_end(&st->mt, xq_reader_line(r));
-	mt_apply_fen(r, g, fen_line);
-	return 1;
-}
-
-static void text_read_end(struct xq_reader *r)
-{
-	struct text_state **slot = (struct text_state **)xq_reader_state(r);
-	if (*slot) {
-		mt_free(&(*slot)->mt);
-		free(*slot);
-		*slot = NULL;
-	}
+	return mt_finish(&st->mt, rc, any, fen_line);
 }
 
 static int text_sniff(const unsigned char *head, size_t len, const char *name)
 {
-	const char *s = (const char *)head;
 	size_t n = len, tl, klen, voff;
+	const char *s = mt_sniff_start(head, &n);
 	(void)name;
-	if (n >= 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf)
-		s += 3, n -= 3;
-	while (n && (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n'))
-		s++, n--;
 	if (!n || *s == '[' || *s == '{')
 		return 0;
 	const char *eol = memchr(s, '\n', n);
@@ -383,15 +361,12 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 		}
 		xq_writer_newline(w);
 	}
-	res = xq_game_tag(g, "Result");
-	res = res ? xq_result_word(res, strlen(res)) : NULL;
-	if (!res)
-		res = g->result;
-	if (res && !strcmp(res, "1-0"))
+	res = mt_game_result(g);
+	if (!strcmp(res, "1-0"))
 		xq_writer_put(w, "红胜", strlen("红胜"));
-	else if (res && !strcmp(res, "0-1"))
+	else if (!strcmp(res, "0-1"))
 		xq_writer_put(w, "黑胜", strlen("黑胜"));
-	else if (res && !strcmp(res, "1/2-1/2"))
+	else if (!strcmp(res, "1/2-1/2"))
 		xq_writer_put(w, "和棋", strlen("和棋"));
 	else
 		xq_writer_put(w, "*", 1);
@@ -407,7 +382,7 @@ const struct xq_format xq_format_text = {
 	.flags = 0,
 	.sniff = text_sniff,
 	.read = text_read,
-	.read_end = text_read_end,
+	.read_end = mt_read_end,
 	.write = text_write,
 	.write_end = NULL,
 };

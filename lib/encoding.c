@@ -8,41 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
 #include "xq.h"
-
-/* Length of the valid UTF-8 sequence at s (at most n bytes), 0 if invalid,
- * -1 if cut short by the end of the buffer. */
-static int utf8_seq(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0];
-	int len;
-	unsigned min;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2, min = 0x80;
-	else if (c >= 0xe0 && c <= 0xef)
-		len = 3, min = 0x800;
-	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4, min = 0x10000;
-	else
-		return 0;
-	if ((size_t)len > n) {
-		for (size_t i = 1; i < n; i++)
-			if ((s[i] & 0xc0) != 0x80)
-				return 0;
-		return -1;
-	}
-	unsigned cp = c & (0x7f >> len);
-	for (int i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
 
 /* Whether buf is valid UTF-8 (a sequence cut by the end of the sample is
  * accepted, since samples are prefixes). */
@@ -54,7 +21,7 @@ static int valid_utf8(const unsigned char *s, size_t n)
 			i++;
 			continue;
 		}
-		int l = utf8_seq(s + i, n - i);
+		int l = xq__utf8_seq(s + i, n - i);
 		if (l < 0)
 			return 1;
 		if (l == 0)

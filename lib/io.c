@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "utf8.h"
 #include "xq.h"
 
 #define SRC_CHUNK 65536
@@ -289,39 +290,6 @@ long xq_reader_read(struct xq_reader *r, void *buf, size_t n)
 
 /* ------------------------------------------------------------- decoding */
 
-/* Length of the valid UTF-8 sequence at s (n bytes there): > 0, 0 when
- * invalid, -1 when cut short by the end of the buffer. */
-static int utf8_len_check(const unsigned char *s, size_t n)
-{
-	unsigned c = s[0], cp, min;
-	int len;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2, min = 0x80;
-	else if (c >= 0xe0 && c <= 0xef)
-		len = 3, min = 0x800;
-	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4, min = 0x10000;
-	else
-		return 0;
-	if ((size_t)len > n) {
-		for (size_t i = 1; i < n; i++)
-			if ((s[i] & 0xc0) != 0x80)
-				return 0;
-		return -1;
-	}
-	cp = c & (0x7fu >> len);
-	for (int i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3fu);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
 static int txt_reserve(struct xq_reader *r, size_t more)
 {
 	if (r->txt_cap - r->txt_end >= more)
@@ -434,7 +402,7 @@ static int txt_more(struct xq_reader *r)
 			i = j;
 			if (i >= n)
 				break;
-			int l = utf8_len_check(p + i, n - i);
+			int l = xq__utf8_seq(p + i, n - i);
 			if (l > 0) {
 				memcpy(r->txt + r->txt_end, p + i, (size_t)l);
 				r->txt_end += (size_t)l;

@@ -33,3 +33,14 @@ xqconv --keep-broken "$here"/bad_illegal.pgn | tail -3 || true
 xqconv --strict -o "$out/strict.pgn" "$here"/bad_illegal.pgn || echo "(exit $?, no output file: $(ls "$out"/strict.pgn 2>/dev/null || echo none))"
 echo "== xqconv: a character Big5 cannot hold is an error, not a '?'"
 printf '[Event "%s"]\n1. h2e2 *\n' "许" | xqconv -E big5 >/dev/null || true
+echo "== xqcheck: XQF (version 10, and version 18 encrypted) and DhtmlXQ (a GBK web page, a block file)"
+xqcheck "$here"/game.xqf "$here"/game_v18.xqf "$here"/games_dhtmlxq_gbk.html "$here"/games.dhtmlxq
+echo "== xqconv: the encrypted XQF to PGN in ICCS, variations and comments kept"
+xqconv -n iccs "$here"/game_v18.xqf | sed -n '/^$/,$p'
+echo "== xqconv: the DhtmlXQ page to plain text"
+xqconv -t text "$here"/games_dhtmlxq_gbk.html | head -8
+echo "== xqconv: PGN to XQF, one file per game, read back"
+mkdir "$out/xqf"
+xqconv -t xqf -d "$out/xqf" "$here"/games.pgn
+ls "$out/xqf"
+xqcheck "$out"/xqf/*.xqf

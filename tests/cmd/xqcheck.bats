@@ -67,14 +67,14 @@ setup() {
 
 @test "valid and invalid together: exit 1, every game counted" {
 	run -1 --separate-stderr xqcheck "$S/games.pgn" "$S/bad_illegal.pgn" "$S/endgame.txt"
-	[[ "$stderr" == *"xqcheck: 4 games: 3 valid, 1 invalid (1 errors, 0 warnings)"* ]]
+	[[ "$stderr" == *"xqcheck: 4 games: 3 valid, 1 invalid (1 error, 0 warnings)"* ]]
 }
 
 @test "-q and --quiet print only the summary" {
 	run -1 --separate-stderr xqcheck -q "$S/bad_illegal.pgn"
-	[ "$stderr" = "xqcheck: 1 game: 0 valid, 1 invalid (1 errors, 0 warnings)" ]
+	[ "$stderr" = "xqcheck: 1 game: 0 valid, 1 invalid (1 error, 0 warnings)" ]
 	run -1 --separate-stderr xqcheck --quiet "$S/bad_illegal.pgn"
-	[ "$stderr" = "xqcheck: 1 game: 0 valid, 1 invalid (1 errors, 0 warnings)" ]
+	[ "$stderr" = "xqcheck: 1 game: 0 valid, 1 invalid (1 error, 0 warnings)" ]
 }
 
 @test "-j and --json: one JSON object per game with problems and positions" {

@@ -7,17 +7,10 @@
 #include <string.h>
 
 #include "xq.h"
+#include "fuzz_common.h"
 #include "../../formats/dhtmlxq_impl.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
-
-static int count(const struct xq_node *n)
-{
-	int c = 0;
-	for (; n; n = n->next)
-		c += 1 + count(n->child);
-	return c;
-}
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
@@ -35,7 +28,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		if (dhtmlxq_encode_game(g, 0, &b) == 0) {
 			struct xq_game *h = xq_game_new();
 			if (dhtmlxq_build_game(b.p, b.len, 1, h, NULL) < 0 ||
-			    count(h->root.child) != count(g->root.child))
+			    count_nodes(h->root.child) != count_nodes(g->root.child))
 				abort();
 			xq_game_free(h);
 		}

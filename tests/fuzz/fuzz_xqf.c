@@ -7,17 +7,10 @@
 #include <string.h>
 
 #include "xq.h"
+#include "fuzz_common.h"
 #include "../../formats/xqf_impl.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
-
-static int count(const struct xq_node *n)
-{
-	int c = 0;
-	for (; n; n = n->next)
-		c += 1 + count(n->child);
-	return c;
-}
 
 static void errs(void *ctx, struct xq_game *g, enum xq_severity sev,
 		 enum xq_problem_code code, int ply, const char *text, const char *msg)
@@ -48,7 +41,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 				struct xq_game *h = xq_game_new();
 				e = 0;
 				if (xqf_build_game(out, len, h, &s) < 0 || e != 0 ||
-				    count(h->root.child) != count(g->root.child))
+				    count_nodes(h->root.child) != count_nodes(g->root.child))
 					abort();
 				xq_game_free(h);
 				free(out);
