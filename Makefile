@@ -104,7 +104,7 @@ warnings:
 
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
-fuzz:
+fuzz: deps
 	@sh tests/fuzz.sh $(FUZZ_SECONDS) $(LIB_SRC) -- $(FUZZ_SRC)
 
 install: all

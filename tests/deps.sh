@@ -16,6 +16,7 @@ have clang || need="$need clang"
 have rsvg-convert || need="$need librsvg2-bin"
 have pgn-extract || [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
 have mandoc || need="$need mandoc"
+[ -x /usr/bin/time ] || need="$need time"
 
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && have apt-get; then
