@@ -91,7 +91,7 @@ check: deps
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(TOOLS)
-	@sh bench/run.sh $(B)
+	@bash bench/run.sh $(B)
 
 # Every source, warnings as errors, with both compilers (TAP, for make check).
 ALL_C := $(LIB_SRC) $(CMD_SRC) $(CMDLIB_SRC) $(UNIT_SRC) $(TOOL_SRC)
