@@ -17,6 +17,9 @@ have rsvg-convert || need="$need librsvg2-bin"
 have pgn-extract || [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
 have mandoc || need="$need mandoc"
 [ -x /usr/bin/time ] || need="$need time"
+have jq || need="$need jq"
+have xz || need="$need xz-utils"
+have xmllint || need="$need libxml2-utils"
 
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && have apt-get; then

@@ -326,9 +326,7 @@ red to move'
 	[ "$(grep -c '>帅</text>' <<<"$output")" -eq 1 ]
 	[ "$(grep -c '>卒</text>' <<<"$output")" -eq 5 ]
 	xqshow --svg >"$TMP/start.svg"
-	if command -v xmllint >/dev/null; then
-		xmllint --noout "$TMP/start.svg"
-	fi
+	xmllint --noout "$TMP/start.svg"
 	rsvg-convert -o "$TMP/start.png" "$TMP/start.svg"
 	[ "$(png_pixel "$TMP/start.png")" = "520 570" ]
 }
