@@ -837,6 +837,7 @@ void mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line)
 void fill_init(struct fill *f, struct xq_writer *w, int width)
 {
 	f->w = w;
+	f->g = NULL;
 	f->col = 0;
 	f->width = width;
 	f->glue_next = 0;
@@ -888,12 +889,12 @@ void fill_token(struct fill *f, const char *s, size_t len, int glue)
  * tidy_comment() undoes: its own line breaks are doubled, soft wraps go
  * only after the last space of a run or next to a non-ASCII character.  A
  * brace inside becomes the full-width one and other control characters a
- * space: PGN has no escape for them.
+ * space: PGN has no escape for them, and a warning says so.
  */
 void fill_comment(struct fill *f, const char *text)
 {
 	size_t n = strlen(text);
-	int first;
+	int first, stand_ins = 0;
 
 	mt_utf8(text, n, &first);
 	if (f->glue_next) {
@@ -926,9 +927,11 @@ void fill_comment(struct fill *f, const char *text)
 		if (cp == '}') {
 			out = "\xef\xbd\x9d"; /* ｝ */
 			outlen = 3;
+			stand_ins++;
 		} else if (cp < 0x20 && cp != '\t') {
 			out = " ";
 			outlen = 1;
+			stand_ins++;
 		}
 		w = mt_width(out, outlen);
 		/* A soft wrap before this character, where one may go: after
@@ -945,6 +948,11 @@ void fill_comment(struct fill *f, const char *text)
 	}
 	put(f, " }", 2);
 	f->col += 2;
+	if (stand_ins)
+		xq_writer_problem(f->w, f->g, XQ_SEV_WARNING, XQ_P_ENCODING,
+				  "a comment holds %d character%s PGN cannot write ('}' or a control "
+				  "character), written as '｝' or a space: '%.40s'",
+				  stand_ins, stand_ins == 1 ? "" : "s", text);
 }
 
 static void nag_token(struct fill *f, int nag)
@@ -1083,6 +1091,7 @@ int mt_write_moves(struct fill *f, const struct xq_game *g,
 		   int comments)
 {
 	struct wctx c = { f, n, nflags, variations, comments, 1 };
+	f->g = g;
 	/* ply_index counts from Red's move of move 1: a Black start is 1 */
 	int first = g->start.side == XQ_BLACK ? 1 : 0;
 	if (comments && g->root.comment)

@@ -134,6 +134,7 @@ void mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line);
 /* --- writing: a filler that wraps tokens at 80 display columns */
 struct fill {
 	struct xq_writer *w;
+	const struct xq_game *g; /* the game being written, for problems */
 	int col;       /* display columns on the current line */
 	int width;     /* wrap column (80) */
 	int glue_next; /* no space before the next token (after "(") */

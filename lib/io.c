@@ -870,9 +870,9 @@ const struct xq_writer_opts *xq_writer_options(const struct xq_writer *w)
 	return &w->o;
 }
 
-__attribute__((format(printf, 3, 4)))
-static void wproblem(struct xq_writer *w, const struct xq_game *g,
-		     const char *fmt, ...)
+void xq_writer_problem(struct xq_writer *w, const struct xq_game *g,
+		       enum xq_severity sev, enum xq_problem_code code,
+		       const char *fmt, ...)
 {
 	char msg[512];
 	struct xq_problem p;
@@ -883,8 +883,8 @@ static void wproblem(struct xq_writer *w, const struct xq_game *g,
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	memset(&p, 0, sizeof p);
-	p.severity = XQ_SEV_ERROR;
-	p.code = XQ_P_ENCODING;
+	p.severity = sev;
+	p.code = code;
 	p.file = w->o.name;
 	p.game = g ? g->index : 0;
 	p.msg = msg;
@@ -916,7 +916,7 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 			while (bad + cl < w->len && (w->buf[bad + cl] & 0xc0) == 0x80)
 				cl++;
 			snprintf(ctx, sizeof ctx, "%.*s", (int)(b - a), w->buf + a);
-			wproblem(w, g, "character '%.*s' cannot be encoded in %s, in '%s'",
+			xq_writer_problem(w, g, XQ_SEV_ERROR, XQ_P_ENCODING, "character '%.*s' cannot be encoded in %s, in '%s'",
 				 (int)cl, w->buf + bad, w->enc, ctx);
 			return XQ_EINVAL;
 		}

@@ -616,6 +616,12 @@ int xq_writer_printf(struct xq_writer *w, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* "\n" or "\r\n" as the options ask. */
 int xq_writer_newline(struct xq_writer *w);
+/* Report a problem with writing game g (may be NULL) through the writer's
+ * callback, e.g. text the format cannot hold exactly. */
+void xq_writer_problem(struct xq_writer *w, const struct xq_game *g,
+		       enum xq_severity sev, enum xq_problem_code code,
+		       const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 
 /* --- encodings (lib/encoding.c), iconv at the edges */
 

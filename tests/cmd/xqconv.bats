@@ -231,3 +231,11 @@ setup() {
 	[[ "$output" == *'[Weather "rain"]'* ]]
 	run -0 xqconv --quiet --verbose "$T/tag.pgn"
 }
+
+@test "a brace inside a comment is written as a stand-in, with a warning" {
+	printf '[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][DhtmlXQ_comment1]x } y[/DhtmlXQ_comment1][/DhtmlXQ]\n' >"$T/brace.txt"
+	run -0 --separate-stderr xqconv -f dhtmlxq "$T/brace.txt"
+	[[ "$output" == *"1. 炮二平五 { x ｝ y } *"* ]]
+	[[ "$stderr" == *"warning: game 1: a comment holds 1 character PGN cannot write"*"'x } y'"* ]]
+	[[ "$stderr" == *"1 game read, 1 written, 0 dropped"* ]]
+}
