@@ -656,7 +656,7 @@ int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			}
 			if (side < 0) {
 				/* no moves: the side for which the position is legal */
-				char w[XQ_FEN_MAX + 16];
+				char w[sizeof board + 2];
 				snprintf(w, sizeof w, "%s w", board);
 				side = xq_pos_from_fen(&tmp, w, XQ_FEN_LAX, NULL) == 0 ? XQ_RED : XQ_BLACK;
 			}

@@ -7,6 +7,11 @@
  * never writes to the position.  Most moves cannot expose the king at all:
  * when not in check, only king moves and moves from or to the king's file
  * or rank, or off a horse-leg point next to the king, are tested.
+ *
+ * Whether the side to move is in check is kept in the position by
+ * xq_make(), which looks only at what the two changed points touch
+ * (gives_check); xq_is_legal() likewise tests only the rays and horse legs
+ * a move changes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,48 +32,66 @@ static inline uint8_t at(const uint8_t *b, int i, int from, int to, uint8_t move
 	return i == to ? mover : i == from ? 0 : b[i];
 }
 
-/* Is point k attacked by side `by` once the move from->to is made? */
-static int attacked_after(const uint8_t *b, int k, int by, int from, int to, uint8_t mover)
+/* Along ray d (index into ortho[]) from k: an enemy chariot first, the
+ * enemy king first on a file, or an enemy cannon second. */
+static inline int ray_attacked_after(const uint8_t *b, int k, int d, int by,
+				     int from, int to, uint8_t mover)
 {
-	int enemy = SIDE_TAG(by);
+	int enemy = SIDE_TAG(by), step = ortho[d], i = k + step;
 	uint8_t v;
 
-	/* Chariots and the facing king on the lines, cannons one screen on. */
-	for (int d = 0; d < 4; d++) {
-		int step = ortho[d], i = k + step;
-		while ((v = at(b, i, from, to, mover)) == 0)
-			i += step;
-		if (v & enemy) {
-			int t = piece_type(v);
-			if (t == XQ_CHARIOT || (t == XQ_KING && d < 2))
-				return 1;
-		}
-		if (v == XQ_OFFBOARD)
-			continue;
+	while ((v = at(b, i, from, to, mover)) == 0)
 		i += step;
-		while ((v = at(b, i, from, to, mover)) == 0)
-			i += step;
-		if ((v & enemy) && piece_type(v) == XQ_CANNON)
+	if (v & enemy) {
+		int t = piece_type(v);
+		if (t == XQ_CHARIOT || (t == XQ_KING && d < 2))
 			return 1;
 	}
-	/* Horses: the one that jumps by d onto k stands at k - d. */
+	if (v == XQ_OFFBOARD)
+		return 0;
+	i += step;
+	while ((v = at(b, i, from, to, mover)) == 0)
+		i += step;
+	return (v & enemy) && piece_type(v) == XQ_CANNON;
+}
+
+/* An enemy horse whose jump lands on k, leg free (it stands at k - d). */
+static inline int horse_attacked_after(const uint8_t *b, int k, int by,
+				       int from, int to, uint8_t mover)
+{
+	int enemy = SIDE_TAG(by);
 	for (int d = 0; d < 8; d++) {
 		int h = k - horse_jump[d];
-		v = at(b, h, from, to, mover);
+		uint8_t v = at(b, h, from, to, mover);
 		if ((v & enemy) && piece_type(v) == XQ_HORSE &&
 		    at(b, h + horse_leg[d], from, to, mover) == 0)
 			return 1;
 	}
-	/* Pawns: one in front of k (seen from the pawn) or beside it. */
-	v = at(b, k - FORWARD(by), from, to, mover);
-	if ((v & enemy) && piece_type(v) == XQ_PAWN)
-		return 1;
-	for (int d = -1; d <= 1; d += 2) {
-		v = at(b, k + d, from, to, mover);
+	return 0;
+}
+
+/* An enemy pawn in front of k (seen from the pawn) or beside it. */
+static inline int pawn_attacked_after(const uint8_t *b, int k, int by,
+				      int from, int to, uint8_t mover)
+{
+	int enemy = SIDE_TAG(by);
+	int sq[3] = { k - FORWARD(by), k + 1, k - 1 };
+	for (int i = 0; i < 3; i++) {
+		uint8_t v = at(b, sq[i], from, to, mover);
 		if ((v & enemy) && piece_type(v) == XQ_PAWN)
 			return 1;
 	}
 	return 0;
+}
+
+/* Is point k attacked by side `by` once the move from->to is made? */
+static int attacked_after(const uint8_t *b, int k, int by, int from, int to, uint8_t mover)
+{
+	for (int d = 0; d < 4; d++)
+		if (ray_attacked_after(b, k, d, by, from, to, mover))
+			return 1;
+	return horse_attacked_after(b, k, by, from, to, mover) ||
+	       pawn_attacked_after(b, k, by, from, to, mover);
 }
 
 int xq__attacked(const struct xq_pos *pos, int isq, int by)
@@ -78,7 +101,7 @@ int xq__attacked(const struct xq_pos *pos, int isq, int by)
 
 int xq_in_check(const struct xq_pos *pos)
 {
-	return xq__attacked(pos, king_isq(pos, pos->side), !pos->side);
+	return pos->in_check;
 }
 
 /*
@@ -116,7 +139,6 @@ static void survey_king(struct gen *g)
 	const uint8_t *b = g->b;
 	int k = g->king, enemy = SIDE_TAG(!g->side);
 
-	g->check = 0;
 	for (int d = 0; d < 4; d++) {
 		int step = ortho[d], i = k + step;
 		uint8_t v1, v2 = XQ_OFFBOARD, v3 = XQ_OFFBOARD;
@@ -138,14 +160,7 @@ static void survey_king(struct gen *g)
 		}
 		t2 = (v2 & enemy) ? piece_type(v2) : 0;
 		t3 = (v3 & enemy) ? piece_type(v3) : 0;
-		if (v1 & enemy) {
-			int t1 = piece_type(v1);
-			if (t1 == XQ_CHARIOT || (t1 == XQ_KING && d < 2))
-				g->check = 1;
-			g->screen[d] = t1 == XQ_CANNON;
-		}
-		if (t2 == XQ_CANNON)
-			g->check = 1;
+		g->screen[d] = (v1 & enemy) && piece_type(v1) == XQ_CANNON;
 		g->free1[d] = t2 == XQ_CHARIOT || (t2 == XQ_KING && d < 2) || t3 == XQ_CANNON;
 		g->free2[d] = t3 == XQ_CANNON;
 	}
@@ -157,14 +172,6 @@ static void survey_king(struct gen *g)
 		int horse = ((h1 & enemy) && piece_type(h1) == XQ_HORSE) ||
 			    ((h2 & enemy) && piece_type(h2) == XQ_HORSE);
 		g->leg[d] = (uint8_t)horse;
-		if (horse && b[l] == 0)
-			g->check = 1;
-	}
-	/* Pawns: one in front of the king (seen from the pawn) or beside it. */
-	for (int i = 0; i < 3; i++) {
-		uint8_t v = b[k + (i == 0 ? -FORWARD(!g->side) : i == 1 ? 1 : -1)];
-		if ((v & enemy) && piece_type(v) == XQ_PAWN)
-			g->check = 1;
 	}
 }
 
@@ -206,6 +213,7 @@ static int generate(const struct xq_pos *pos, xq_move *out)
 	g.b = b;
 	g.side = side;
 	g.king = king_isq(pos, side);
+	g.check = pos->in_check;
 	g.out = out;
 	g.n = 0;
 	survey_king(&g);
@@ -331,16 +339,35 @@ static int pseudo_legal(const struct xq_pos *pos, int from, int to)
 	return 0;
 }
 
+
+static inline int diagonal_neighbour(int s, int k)
+{
+	return abs(s - k) == 15 || abs(s - k) == 17;
+}
+
 int xq_is_legal(const struct xq_pos *pos, xq_move m)
 {
-	int from = MOVE_FROM(m), to = MOVE_TO(m);
-	int king;
+	const uint8_t *b = pos->board;
+	int from = MOVE_FROM(m), to = MOVE_TO(m), by = !pos->side;
+	int king, fr, tr;
 
 	if (!pseudo_legal(pos, from, to))
 		return 0;
 	king = king_isq(pos, pos->side);
-	return !attacked_after(pos->board, from == king ? to : king, !pos->side,
-			       from, to, pos->board[from]);
+	if (from == king || pos->in_check)
+		return !attacked_after(b, from == king ? to : king, by, from, to, b[from]);
+	/* Out of check, a move exposes the king only along the rays through
+	 * the two points it changes, or by freeing a horse's leg. */
+	fr = ray_of(king, from);
+	tr = ray_of(king, to);
+	if (fr >= 0 && ray_attacked_after(b, king, fr, by, from, to, b[from]))
+		return 0;
+	if (tr >= 0 && tr != fr && ray_attacked_after(b, king, tr, by, from, to, b[from]))
+		return 0;
+	if (diagonal_neighbour(from, king) &&
+	    horse_attacked_after(b, king, by, from, to, b[from]))
+		return 0;
+	return 1;
 }
 
 enum xq_status xq_status(const struct xq_pos *pos)
@@ -349,6 +376,29 @@ enum xq_status xq_status(const struct xq_pos *pos)
 	if (generate(pos, moves) > 0)
 		return XQ_PLAYING;
 	return xq_in_check(pos) ? XQ_CHECKMATE : XQ_STALEMATE;
+}
+
+/*
+ * After side `by` moved from -> to (the board already shows it), is the
+ * king on k attacked?  It was not before (the history is legal), so only
+ * what the two changed points touch needs looking at: the rays through
+ * them, a horse that landed or whose leg was freed, a pawn that landed.
+ */
+static int gives_check(const uint8_t *b, int k, int by, int from, int to)
+{
+	int fr = ray_of(k, from), tr = ray_of(k, to), d = to - k;
+
+	if (fr >= 0 && ray_attacked_after(b, k, fr, by, 0, 0, 0))
+		return 1;
+	if (tr >= 0 && tr != fr && ray_attacked_after(b, k, tr, by, 0, 0, 0))
+		return 1;
+	if (diagonal_neighbour(from, k) || d == 33 || d == -33 || d == 31 || d == -31 ||
+	    d == 18 || d == -18 || d == 14 || d == -14)
+		if (horse_attacked_after(b, k, by, 0, 0, 0))
+			return 1;
+	if (d == 1 || d == -1 || d == 16 || d == -16)
+		return pawn_attacked_after(b, k, by, 0, 0, 0);
+	return 0;
 }
 
 void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
@@ -375,6 +425,9 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 	if (pos->side == XQ_BLACK)
 		pos->fullmove++;
 	pos->side ^= 1;
+	u->in_check = pos->in_check;
+	pos->in_check = (uint8_t)gives_check(pos->board, king_isq(pos, pos->side), !pos->side,
+					     from, to);
 }
 
 void xq_unmake(struct xq_pos *pos, xq_move m, const struct xq_undo *u)
@@ -388,6 +441,7 @@ void xq_unmake(struct xq_pos *pos, xq_move m, const struct xq_undo *u)
 	if (cap)
 		pos->sq_of[PIECE_SIDE(cap) * 16 + PIECE_SLOT(cap)] = (uint8_t)to;
 	pos->side ^= 1;
+	pos->in_check = u->in_check;
 	pos->key = u->key;
 	pos->halfmove = u->halfmove;
 	pos->fullmove = u->fullmove;

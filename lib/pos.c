@@ -231,6 +231,7 @@ int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
 			return fail(err, XQ_EINVAL, 0, "%s is in check but it is %s's move",
 				    side_name(!pos->side), side_name(pos->side));
 	}
+	pos->in_check = (uint8_t)xq__attacked(pos, king_isq(pos, pos->side), !pos->side);
 	return 0;
 }
 
@@ -354,6 +355,8 @@ int xq_pos_check(const struct xq_pos *pos)
 	if (seen != 0 || !king_isq(pos, XQ_RED) || !king_isq(pos, XQ_BLACK))
 		return XQ_EINVAL;
 	if (pos->key != xq_pos_compute_key(pos))
+		return XQ_EINVAL;
+	if (pos->in_check != xq__attacked(pos, king_isq(pos, pos->side), !pos->side))
 		return XQ_EINVAL;
 	return 0;
 }

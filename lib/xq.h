@@ -84,7 +84,10 @@ typedef uint16_t xq_move;
  * index, 0 when it has been captured.  Slots are fixed by kind (slot 0 the
  * king, 1-2 advisors, 3-4 elephants, 5-6 horses, 7-8 chariots, 9-10
  * cannons, 11-15 pawns), which is why a FEN may hold at most that many of
- * a kind.  key is the Zobrist key of board and side, kept incrementally.
+ * a kind.  key is the Zobrist key of board and side, kept incrementally;
+ * in_check says whether the side to move is in check, kept by xq_make()
+ * from the two points a move changes, so that xq_is_legal() tests only
+ * what a move can change.
  *
  * Read it through the functions below; the layout is public so that
  * positions can live on the stack and be copied with '='.
@@ -94,6 +97,7 @@ struct xq_pos {
 	uint8_t board[256];
 	uint8_t sq_of[32];
 	uint8_t side;         /* enum xq_side to move */
+	uint8_t in_check;     /* the side to move is in check */
 	uint16_t halfmove;    /* plies since the last capture */
 	uint16_t fullmove;    /* starts at 1, grows after Black's move */
 	uint64_t key;
@@ -105,6 +109,7 @@ struct xq_undo {
 	uint16_t halfmove;
 	uint16_t fullmove;
 	uint8_t captured;     /* board value that stood on the destination */
+	uint8_t in_check;
 };
 
 #define XQ_START_FEN \
@@ -177,8 +182,9 @@ enum xq_status {
 enum xq_status xq_status(const struct xq_pos *pos);
 
 /*
- * Play a move that is legal (or at least pseudo-legal and made by the side
- * to move); the undo record goes to the caller.  xq_unmake() restores the
+ * Play a legal move; the undo record goes to the caller.  (The position
+ * must have been reached by legal moves from a valid FEN: in_check is kept
+ * from that.)  xq_unmake() restores the
  * exact position, key and counters.
  */
 void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u);

@@ -202,6 +202,41 @@ static void test_status(void)
 	ok(!xq_in_check(&pos), "horse with a blocked leg does not check");
 }
 
+/* xq_make() keeps in_check from the two points a move changes: every way
+ * a move can give check, and quiet moves that do not. */
+static void test_gives_check(void)
+{
+	static const struct {
+		const char *fen, *move;
+		int check;
+		const char *what;
+	} cases[] = {
+		{ "4k4/9/9/9/4N4/9/9/9/4R4/3K5 w", "e5c6", 1, "a horse steps off the file: the chariot behind checks" },
+		{ "4k4/9/9/9/9/2N6/9/9/4C4/3K5 w", "c4e5", 1, "a horse lands between cannon and king: a screen" },
+		{ "4k4/9/9/4p4/9/4N4/9/4C4/9/3K5 w", "e4c5", 1, "one of two screens leaves: the cannon checks" },
+		{ "4k4/5RN2/9/9/9/9/9/9/9/3K5 w", "f8f5", 1, "the chariot frees the horse's leg" },
+		{ "4k4/3P5/9/9/9/9/9/9/9/3K5 w", "d8e8", 1, "a pawn lands in front of the king" },
+		{ "3k5/9/9/9/9/9/9/9/9/R3K4 w", "a0a9", 1, "a chariot lands on the king's rank" },
+		{ "4k4/9/9/9/9/9/9/2N6/9/3K5 w", "c2d4", 0, "a horse move that checks nothing" },
+		{ "4k4/9/9/9/4N4/9/9/9/4R4/3K5 w", "e1d1", 0, "the chariot leaves the file behind the horse" },
+		{ XQ_START_FEN, "h2e2", 0, "the central cannon: two screens, no check" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct xq_pos pos;
+		struct xq_undo u;
+		xq_move m = xq_move_make(XQ_SQ(cases[i].move[0] - 'a', cases[i].move[1] - '0'),
+					 XQ_SQ(cases[i].move[2] - 'a', cases[i].move[3] - '0'));
+		setfen(&pos, cases[i].fen);
+		if (!ok(xq_is_legal(&pos, m), "%s: %s is legal", cases[i].what, cases[i].move))
+			continue;
+		xq_make(&pos, m, &u);
+		is_int(xq_in_check(&pos), cases[i].check, "%s", cases[i].what);
+		ok(xq_pos_check(&pos) == 0, "%s: in_check agrees with a full scan", cases[i].what);
+		xq_unmake(&pos, m, &u);
+		ok(!xq_in_check(&pos), "%s: unmade, not in check", cases[i].what);
+	}
+}
+
 static void test_perft_table(void)
 {
 	FILE *fp = fopen(shared_path("corpus/rules/perft.tsv"), "r");
@@ -266,6 +301,7 @@ int main(void)
 	test_bad_fens();
 	test_fen_forms();
 	test_status();
+	test_gives_check();
 	test_random_games();
 	test_perft_table();
 	return done_testing();
