@@ -17,7 +17,8 @@ static const char usage_text[] =
 	"              [-f format] [-n notation] [-t format] [-o file | -d dir] [file ...]\n"
 	"Convert game records between formats, notations and encodings.\n"
 	"\n"
-	"  -f, --from=FMT       input format: pgn, text, ... (default: detect)\n"
+	"  -f, --from=FMT       input format: pgn, text, ... (default: detect);\n"
+	"                       --format=FMT too, as in the other commands\n"
 	"  -t, --to=FMT         output format: pgn (default), text, ...\n"
 	"  -e, --encoding=ENC   input encoding: utf-8, gbk, gb18030, big5 (default: detect)\n"
 	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
@@ -298,6 +299,7 @@ int main(int argc, char **argv)
 		{ "directory", required_argument, NULL, 'd' },
 		{ "encoding", required_argument, NULL, 'e' },
 		{ "output-encoding", required_argument, NULL, 'E' },
+		{ "format", required_argument, NULL, 'f' }, /* as in xqcheck, xqshow */
 		{ "from", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "keep-broken", no_argument, NULL, OPT_KEEP },

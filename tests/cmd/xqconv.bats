@@ -85,6 +85,7 @@ setup() {
 	run -0 --separate-stderr xqconv -f text -n iccs "$T/g.txt"
 	[[ "$output" == *"1. h2e2 h9g7"* ]]
 	run -0 xqconv --from=pgn "$S/games.pgn"
+	run -0 xqconv --format=pgn "$S/games.pgn"
 	xqconv -o "$T/out.txt" "$S/games.pgn" 2>/dev/null
 	grep -q '^1\. 炮二平五 马８进７$' "$T/out.txt"
 }
