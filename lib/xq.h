@@ -402,6 +402,53 @@ int xq_game_position(const struct xq_game *g, int ply, struct xq_pos *pos);
  * (PGN tokens, 红胜, 黑胜, 和棋, 红先负, …), NULL when it is none. */
 const char *xq_result_word(const char *text, size_t len);
 
+/* --- walking a game (lib/walk.c): the one tree walk
+ *
+ * xq_game_walk() visits every node of a replayed game with the position
+ * before and after its move, without copying the tree.  Order: the main
+ * line from its first move to its last; then, for each node of the main
+ * line in turn (first move first), the variations that replace it, in the
+ * order written, each walked the same way (its own line first, then the
+ * variations inside it).  A node whose move is XQ_MOVE_NONE or not legal
+ * in its position (a bad move) is visited with after == NULL, and nothing
+ * below it is visited: its line ends there.  Variations nested deeper than
+ * XQ_MAX_VARIATION_DEPTH are not entered: the first node of each such
+ * variation is visited once with XQ_STEP_TOO_DEEP set and after == NULL.
+ */
+#define XQ_MAX_VARIATION_DEPTH 1000
+
+enum xq_step_flags {
+	XQ_STEP_MAINLINE = 1 << 0,   /* the node is on the main line */
+	XQ_STEP_TOO_DEEP = 1 << 1,   /* a variation too deep to enter */
+};
+
+struct xq_walk_step {
+	const struct xq_node *node;  /* the node visited (never the root) */
+	const struct xq_pos *before; /* the position its move is played in */
+	const struct xq_pos *after;  /* after its move; NULL: not played */
+	int ply;                     /* 1-based ply from the start position */
+	int depth;                   /* variation depth: 0 on the main line */
+	unsigned flags;              /* enum xq_step_flags */
+	/* Keys of the positions of this line from the start: keys[0] is the
+	 * start position's, keys[i] the one after ply i; nkeys is ply + 1 when
+	 * after is set (keys[ply] == after->key), else ply.  Valid during the
+	 * call only. */
+	const uint64_t *keys;
+	int nkeys;
+};
+
+/* What a visitor returns: go on, leave out everything below this node
+ * (its continuation and the variations inside it; its own alternatives
+ * are still visited), or end the walk. */
+enum xq_walk_action { XQ_WALK_NEXT = 0, XQ_WALK_SKIP = 1, XQ_WALK_STOP = 2 };
+
+typedef int (*xq_walk_fn)(void *data, const struct xq_walk_step *s);
+
+/* Walk g (see above); the moves played are node->move, so the game must
+ * have been replayed.  Returns 0, 1 when the visitor stopped the walk, or
+ * XQ_ENOMEM. */
+int xq_game_walk(const struct xq_game *g, xq_walk_fn visit, void *data);
+
 /* --- problems: what readers and replay report */
 
 enum xq_severity {
