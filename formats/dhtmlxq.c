@@ -1002,6 +1002,45 @@ static void dh_read_end(struct xq_reader *r)
 	*xq_reader_state(r) = NULL;
 }
 
+/*
+ * A block tag at b[i]: [DhtmlXQ] or one of the page wrappers that stand
+ * for it, [DhtmlXQiFrame], [DhtmlXQFLASH], [DhtmlXQJAVA], [DhtmlXQHTML]
+ * (letters after "DhtmlXQ"), opening or, with closing set, "[/...]".
+ * Returns its length, 0 when there is none.
+ */
+#define BLOCK_TAG_MAX 32
+static size_t block_tag(const char *b, size_t len, size_t i, int closing)
+{
+	size_t k = i + 1;
+	if (i >= len || b[i] != '[')
+		return 0;
+	if (closing) {
+		if (k >= len || b[k] != '/')
+			return 0;
+		k++;
+	}
+	if (len - k < 8 || memcmp(b + k, "DhtmlXQ", 7))
+		return 0;
+	k += 7;
+	while (k < len && k - i < BLOCK_TAG_MAX &&
+	       ((b[k] >= 'a' && b[k] <= 'z') || (b[k] >= 'A' && b[k] <= 'Z')))
+		k++;
+	return k < len && b[k] == ']' ? k + 1 - i : 0;
+}
+
+/* Past the block tags at b[i] and those right after it (a wrapper around
+ * a [DhtmlXQ] block, blanks between): the offset after the last one. */
+static size_t skip_block_tags(const char *b, size_t len, size_t i, int closing)
+{
+	size_t n, end = i;
+	while ((n = block_tag(b, len, i, closing))) {
+		end = i + n;
+		for (i = end; i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'); i++)
+			;
+	}
+	return end;
+}
+
 /* Find an opening tag at or after from; returns its offset or -1. */
 static long find_open(const char *b, size_t len, size_t from, size_t *after)
 {
@@ -1010,12 +1049,8 @@ static long find_open(const char *b, size_t len, size_t from, size_t *after)
 		if (!p)
 			return -1;
 		i = (size_t)(p - b);
-		if (prefix(p, len - i, "[DhtmlXQ]")) {
-			*after = i + 9;
-			return (long)i;
-		}
-		if (prefix(p, len - i, "[DhtmlXQiFrame]")) {
-			*after = i + 15;
+		if (block_tag(b, len, i, 0)) {
+			*after = skip_block_tags(b, len, i, 0);
 			return (long)i;
 		}
 		if (prefix(p, len - i, "[DhtmlXQ_")) {
@@ -1086,8 +1121,8 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 		if (open >= 0)
 			break;
 		/* keep only a tail that may hold the start of a tag */
-		if (st->len - st->pos > 16)
-			advance(st, st->len - 16);
+		if (st->len - st->pos > BLOCK_TAG_MAX)
+			advance(st, st->len - BLOCK_TAG_MAX);
 		if (st->eof)
 			return 0;
 		{
@@ -1105,14 +1140,23 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 		for (i = scan; i < st->len; i++) {
 			if (st->buf[i] != '[')
 				continue;
-			if (prefix(st->buf + i, st->len - i, "[/DhtmlXQ]") ||
-			    prefix(st->buf + i, st->len - i, "[/DhtmlXQiFrame]")) {
+			if (block_tag(st->buf, st->len, i, 1)) {
 				e = st->buf + i;
 				break;
 			}
-			if (prefix(st->buf + i, st->len - i, "[DhtmlXQ]") ||
-			    prefix(st->buf + i, st->len - i, "[DhtmlXQiFrame]"))
+			if (block_tag(st->buf, st->len, i, 0)) {
+				/* a wrapper's opening tag and the block's on
+				 * separate lines: one block */
+				size_t k = after;
+				while (k < i && strchr(" \t\r\n", st->buf[k]))
+					k++;
+				if (k == i) {
+					after = skip_block_tags(st->buf, st->len, i, 0);
+					i = after - 1;
+					continue;
+				}
 				break;
+			}
 		}
 		if (e || i < st->len || st->eof) {
 			size_t end = e ? (size_t)(e - st->buf) : i;
@@ -1120,15 +1164,16 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 			if (!e)
 				xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TRUNCATED, st->line0, 0, 0, NULL,
 						  "DhtmlXQ block without [/DhtmlXQ]");
-			rc = dhtmlxq_build_game(st->buf + after, end - after,
+			/* from the opening tag, so that lines count from it */
+			rc = dhtmlxq_build_game(st->buf + st->pos, end - st->pos,
 						st->line0, g, &sink);
-			nxt = e ? end + (st->buf[end + 2] == 'D' && st->buf[end + 9] == 'i' ? 16 : 10) : end;
+			nxt = e ? skip_block_tags(st->buf, st->len, end, 1) : end;
 			if (nxt > st->len)
 				nxt = st->len;
 			advance(st, nxt);
 			return rc < 0 ? rc : 1;
 		}
-		scan = st->len > 16 ? st->len - 16 : 0;
+		scan = st->len > BLOCK_TAG_MAX ? st->len - BLOCK_TAG_MAX : 0;
 		if (scan < after)
 			scan = after;
 		{
@@ -1163,7 +1208,7 @@ const struct xq_format xq_format_dhtmlxq = {
 	.name = "dhtmlxq",
 	.extensions = "dhtmlxq html htm",
 	.description = "DhtmlXQ blocks of the dpxq.com viewer, also inside HTML pages",
-	.flags = 0,
+	.flags = XQ_FORMAT_EMBEDDED,
 	.sniff = dh_sniff,
 	.read = dh_read,
 	.read_end = dh_read_end,

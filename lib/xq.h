@@ -514,8 +514,17 @@ int xq_game_replay(struct xq_game *g, const char *file,
  * out one game at a time; memory is bounded by the largest game.  A bad
  * game is reported through the problem callback and the reader goes on
  * with the next one.
+ *
+ * A source that holds no record is not an empty success: when the format
+ * was sniffed and nothing claims the input, or a non-blank input gives no
+ * game, the reader reports a fatal XQ_P_FORMAT problem ("no game record
+ * found", naming the kind of file or dialect when it is recognisable: an
+ * image, an archive, a CSV export, ...) and hands out no game.  Embedded
+ * formats (XQ_FORMAT_EMBEDDED) are looked for past the head, up to
+ * XQ_SNIFF_MAX bytes into the input.
  */
 struct xq_reader;
+#define XQ_SNIFF_MAX (16 << 20)
 
 enum xq_read_flags {
 	XQ_READ_NO_REPLAY = 1 << 0,  /* hand games out unreplayed (moves as text) */
@@ -606,6 +615,10 @@ int xq_writer_close(struct xq_writer *w);
 enum xq_format_flags {
 	XQ_FORMAT_BINARY = 1 << 0,
 	XQ_FORMAT_ONE_GAME = 1 << 1,  /* a file holds one game (-d wants it) */
+	/* Records may stand anywhere in a file (blocks in an HTML page): when
+	 * no format claims the head, the reader sniffs on past it for this
+	 * format's records. */
+	XQ_FORMAT_EMBEDDED = 1 << 2,
 };
 
 struct xq_format {

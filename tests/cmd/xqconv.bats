@@ -214,11 +214,12 @@ setup() {
 	done
 	head -c 20000 "$(command -v xqperft)" >"$T/garbage.bin"
 	head -c 20000 /dev/urandom >"$T/random.bin"
-	run xqconv -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run xqcheck -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run -1 --separate-stderr xqconv "$T/garbage.bin"
+	run -2 xqconv -q "$T/random.bin"
+	run -2 xqcheck -q "$T/random.bin"
+	run -2 --separate-stderr xqconv "$T/garbage.bin"
+	[[ "$stderr" == *"fatal: unrecognised format: looks like an executable (ELF)"* ]]
+	[[ "$stderr" == *"0 games read, 0 written, 0 dropped"* ]]
+	run -1 --separate-stderr xqconv -f pgn "$T/garbage.bin"
 	[[ "$stderr" == *"unreadable bytes"* ]]
 	[[ "$stderr" == *"1 game read, 0 written, 1 dropped"* ]]
 }
