@@ -296,6 +296,27 @@ static void put_key(struct xq_writer *w, const char *name)
 	xq_writer_put(w, ": ", 2);
 }
 
+/* Comments and variations in the whole tree (a walk over parent links:
+ * no recursion, no memory). */
+static void count_extras(const struct xq_game *g, long *comments, long *variations)
+{
+	const struct xq_node *n = &g->root;
+	*comments = *variations = 0;
+	while (n) {
+		*comments += (n->comment && *n->comment) + (n->comment_before && *n->comment_before);
+		if (n->parent && n != n->parent->child)
+			++*variations;
+		if (n->child) {
+			n = n->child;
+			continue;
+		}
+		while (n && !n->next)
+			n = n->parent;
+		if (n)
+			n = n->next;
+	}
+}
+
 static int text_write(struct xq_writer *w, const struct xq_game *g)
 {
 	const struct xq_writer_opts *o = xq_writer_options(w);
@@ -307,6 +328,19 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 
 	if (!(g->flags & XQ_GAME_REPLAYED))
 		return XQ_EINVAL;
+	{
+		long nc, nv;
+		count_extras(g, &nc, &nv);
+		if (o->flags & XQ_WRITE_NO_COMMENTS)
+			nc = 0;
+		if (o->flags & XQ_WRITE_NO_VARIATIONS)
+			nv = 0;
+		if (nc || nv)
+			xq_writer_problem(w, g, XQ_SEV_WARNING, XQ_P_LIMIT,
+					  "the text format holds no comments or variations: "
+					  "%ld comment%s and %ld variation%s left out (-t pgn keeps them)",
+					  nc, nc == 1 ? "" : "s", nv, nv == 1 ? "" : "s");
+	}
 	for (const struct xq_tag *t = g->tags; t; t = t->next) {
 		if (!strcmp(t->name, "FEN") || !strcmp(t->name, "Game") || !strcmp(t->name, "Format"))
 			continue;
