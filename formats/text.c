@@ -296,27 +296,6 @@ static void put_key(struct xq_writer *w, const char *name)
 	xq_writer_put(w, ": ", 2);
 }
 
-/* Comments and variations in the whole tree (a walk over parent links:
- * no recursion, no memory). */
-static void count_extras(const struct xq_game *g, long *comments, long *variations)
-{
-	const struct xq_node *n = &g->root;
-	*comments = *variations = 0;
-	while (n) {
-		*comments += (n->comment && *n->comment) + (n->comment_before && *n->comment_before);
-		if (n->parent && n != n->parent->child)
-			++*variations;
-		if (n->child) {
-			n = n->child;
-			continue;
-		}
-		while (n && !n->next)
-			n = n->parent;
-		if (n)
-			n = n->next;
-	}
-}
-
 static int text_write(struct xq_writer *w, const struct xq_game *g)
 {
 	const struct xq_writer_opts *o = xq_writer_options(w);
@@ -330,7 +309,7 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 		return XQ_EINVAL;
 	{
 		long nc, nv;
-		count_extras(g, &nc, &nv);
+		mt_count_extras(g, &nc, &nv);
 		if (o->flags & XQ_WRITE_NO_COMMENTS)
 			nc = 0;
 		if (o->flags & XQ_WRITE_NO_VARIATIONS)
