@@ -564,6 +564,8 @@ static const struct {
 	{ "blacktime", "BlackTime" }, { "remark", "Annotator" },
 	{ "author", "Author" }, { "open", "Opening" }, { "group", "Group" },
 	{ "table", "Table" }, { "judge", "Judge" }, { "record", "Recorder" },
+	/* free tags the viewer ignores: kept so that a round trip keeps them */
+	{ "ecco", "ECCO" }, { "variation", "Variation" },
 };
 
 static const struct {
@@ -1057,9 +1059,11 @@ int dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
 		}
 		d[64] = 0;
 		put_tag(o, "binit", d, nl);
-		/* binit holds no side: vschess's fen tag does */
-		if (g->start.side == XQ_BLACK)
+		/* binit holds no side nor move number: vschess's fen tag does */
+		if (g->start.side == XQ_BLACK || g->start.fullmove != 1)
 			put_tag(o, "fen", g->start_fen, nl);
+	} else if (g->start.fullmove != 1) {
+		put_tag(o, "fen", g->start_fen, nl);   /* the first move number */
 	}
 
 	/* Lines in pre-order: the main line is 0; every alternative to a
