@@ -631,7 +631,8 @@ static int csv_like(const unsigned char *h, size_t len)
 
 /* What a head that no format claims is, when it is no text record at
  * all or a dialect known not to be read; NULL when it may be text. */
-static const char *unrecognised(const unsigned char *h, size_t len, char *buf, size_t size)
+static const char *unrecognised(const unsigned char *h, size_t len, int binary_ok,
+				char *buf, size_t size)
 {
 	static const struct {
 		const char *magic;
@@ -659,6 +660,8 @@ static const char *unrecognised(const unsigned char *h, size_t len, char *buf, s
 		nul += h[i] == 0;
 		ctl += h[i] < 0x20 && !strchr("\t\n\r\f\v\x1a\x1b", h[i]);
 	}
+	if (binary_ok)
+		return NULL;
 	if (nul || ctl * 20 > n)
 		return "unrecognised format: binary data, no game record found";
 	{
@@ -735,10 +738,12 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 				from = r->raw_end > 64 ? r->raw_end - 64 : 0;
 			}
 		}
-		/* (a binary format named by the extension reads its own) */
-		if (claim < SNIFF_CLAIM && !(byname && (byname->flags & XQ_FORMAT_BINARY))) {
+		if (claim < SNIFF_CLAIM) {
+			/* (a binary format named by the extension reads its own) */
 			char msg[200];
-			const char *what = unrecognised(r->raw, r->raw_end, msg, sizeof msg);
+			const char *what = unrecognised(r->raw, r->raw_end,
+							byname && (byname->flags & XQ_FORMAT_BINARY),
+							msg, sizeof msg);
 			if (what) {
 				r->no_record = 1;
 				fatal(r, XQ_P_FORMAT, 0, "%s", what);
