@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "script.h"
 #include "utf8.h"
 #include "xq.h"
 
@@ -907,6 +908,8 @@ struct xq_writer {
 	size_t len, cap;
 	int started, failed;
 	void *state;
+	struct xq_script *script;   /* XQ_WRITE_TRADITIONAL / _SIMPLIFIED */
+	long converted;
 };
 
 struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
@@ -941,6 +944,16 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 	/* Binary formats fix their own text encoding (XQF is GBK inside). */
 	if (w->fmt->flags & XQ_FORMAT_BINARY)
 		w->enc = NULL;
+	if ((w->o.flags & (XQ_WRITE_TRADITIONAL | XQ_WRITE_SIMPLIFIED)) &&
+	    !(w->fmt->flags & XQ_FORMAT_BINARY) &&
+	    !(w->script = xq__script_open((w->o.flags & XQ_WRITE_TRADITIONAL) != 0))) {
+		xq_writer_problem(w, NULL, XQ_SEV_FATAL, XQ_P_IO,
+				  "cannot load the OpenCC tables for %s characters",
+				  w->o.flags & XQ_WRITE_TRADITIONAL ? "traditional" : "simplified");
+		*err = XQ_EIO;
+		free(w);
+		return NULL;
+	}
 	return w;
 }
 
@@ -1077,6 +1090,23 @@ int xq_writer_write(struct xq_writer *w, const struct xq_game *g)
 	rc = w->fmt->write(w, g);
 	if (rc < 0)
 		return rc;
+	if (w->script && w->len) {
+		size_t i = 0;
+		while (i < w->len && (unsigned char)w->buf[i] < 0x80)
+			i++;
+		if (i < w->len) {
+			char *conv;
+			size_t n;
+			long changed;
+			if ((rc = xq__script_convert(w->script, w->buf, w->len, &conv, &n, &changed)) < 0)
+				return rc;
+			free(w->buf);
+			w->buf = conv;
+			w->len = n;
+			w->cap = n + 1;
+			w->converted += changed;
+		}
+	}
 	return emit(w, g);
 }
 
@@ -1093,9 +1123,15 @@ int xq_writer_close(struct xq_writer *w)
 	}
 	if (fflush(w->fp) != 0 || ferror(w->fp) || w->failed)
 		rc = XQ_EIO;
+	xq__script_close(w->script);
 	free(w->buf);
 	free(w);
 	return rc;
+}
+
+long xq_writer_converted(const struct xq_writer *w)
+{
+	return w ? w->converted : 0;
 }
 
 /* ------------------------------------------------------------ registry */

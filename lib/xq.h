@@ -579,6 +579,12 @@ enum xq_write_flags {
 	XQ_WRITE_BOM = 1 << 1,       /* UTF-8 output starts with a BOM */
 	XQ_WRITE_NO_COMMENTS = 1 << 2,
 	XQ_WRITE_NO_VARIATIONS = 1 << 3,
+	/* Text formats: convert the text to traditional (or simplified)
+	 * characters with OpenCC before encoding it, e.g. for Big5, which
+	 * holds no simplified ones; xq_writer_open() fails with XQ_EIO when
+	 * OpenCC's tables cannot be loaded. */
+	XQ_WRITE_TRADITIONAL = 1 << 4,
+	XQ_WRITE_SIMPLIFIED = 1 << 5,
 };
 
 struct xq_writer_opts {
@@ -599,6 +605,9 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 int xq_writer_write(struct xq_writer *w, const struct xq_game *g);
 /* Flush; 0 or XQ_EIO.  fp stays open. */
 int xq_writer_close(struct xq_writer *w);
+/* Lines of text (tags, comments, moves) XQ_WRITE_TRADITIONAL or
+ * XQ_WRITE_SIMPLIFIED changed so far. */
+long xq_writer_converted(const struct xq_writer *w);
 
 /*
  * The formats table.  Adding a format is one formats/NAME.c defining a

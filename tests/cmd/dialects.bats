@@ -202,3 +202,21 @@ xqconv: 0 games read, 0 written, 0 dropped" ]
 	[[ "$output" == *'[ECCO "C45"]'*'[Variation "x"]'* ]]
 	[[ "$output" == *"12. h2e2 *"* ]]
 }
+
+@test "-E big5 converts simplified text to traditional (OpenCC), --script=keep turns it off" {
+	printf '[Event "全国个人赛"]\n[Red "胡荣华"]\n\n1. h2e2 {顺炮} *\n' >"$T/s.pgn"
+	run -0 --separate-stderr xqconv -n iccs -E big5 -o "$T/b5.pgn" "$T/s.pgn"
+	[[ "$stderr" == *"1 game read, 1 written, 0 dropped; 3 lines converted to traditional characters"* ]]
+	run -0 xqconv -q -n iccs "$T/b5.pgn"
+	[[ "$output" == *'[Event "全國個人賽"]'*'[Red "胡榮華"]'*"1. h2e2 { 順炮 } *"* ]]
+	run -1 --separate-stderr xqconv -n iccs -E big5 --script=keep "$T/s.pgn"
+	[[ "$stderr" == *"character '国' cannot be encoded in BIG5"* ]]
+	# to simplified, on request; nothing to convert: no count
+	run -0 --separate-stderr xqconv -n iccs --script=simplified "$T/b5.pgn"
+	[[ "$output" == *'[Event "全国个人赛"]'*'[Red "胡荣华"]'* ]]
+	[[ "$stderr" == *"3 lines converted to simplified characters"* ]]
+	run -0 --separate-stderr xqconv -n iccs -E gbk "$T/s.pgn"
+	[[ "$stderr" != *converted* ]]
+	run -2 --separate-stderr xqconv --script=klingon "$T/s.pgn"
+	[[ "$stderr" == *"unknown --script 'klingon'"* ]]
+}
