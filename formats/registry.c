@@ -9,7 +9,7 @@
 	X(pgn) \
 	X(text) \
 	X(xqf) X(xqf18) X(dhtmlxq) X(cbf) X(cbr) \
-	X(xiexie)
+	X(xiexie) X(oldcbl)
 
 #define DECLARE(name) extern const struct xq_format xq_format_##name;
 #define ENTRY(name) &xq_format_##name,

@@ -201,7 +201,7 @@ static int section_line(const char *s, size_t n)
 {
 	static const char *const verbs[] = { "进", "退", "平", "進" };
 	int cjk = 0, l;
-	if (!n || mt_digit(mt_utf8(s, n, &l)) >= 0)
+	if (!n || mt_digit(mt_utf8(s, n, &l)) >= 0 || xq_result_word(s, n))
 		return 0;
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		for (size_t j = 0; j + 3 <= n; j++)

@@ -187,12 +187,34 @@ xqconv: 0 games read, 0 written, 0 dropped" ]
 	[[ "$stderr" != *"ply,move"* ]]
 }
 
-@test "old CCBridge libraries are named, not read as one bogus game" {
-	for f in "$D"/old_ccbridge_*.CBL; do
-		run -2 --separate-stderr xqconv "$f"
-		[[ "$stderr" == *"unsupported: looks like an old CCBridge library"* ]]
-		[[ "$stderr" == *"0 games read"* ]]
+@test "old CCBridge libraries: every game of the three samples and of our own, with variations and comments" {
+	run -0 --separate-stderr xqconv -n iccs "$D/old_ccbridge_lvqin.CBL"
+	[[ "$stderr" == *"123 games read, 123 written, 0 dropped"* ]]
+	[[ "$output" == *'[Event "全运会"]'*'[Date "79-4-30"]'*'[Red "胡荣华"]'*'[Black "吕钦"]'*'[Result "1-0"]'*'[Title "飞相局对左中炮"]'*'[Library "吕钦专集"]'* ]]
+	[[ "$output" == *"1. g0e2 h7e7 2. b0c2 h9g7"* ]]
+	run -0 --separate-stderr xqconv -n iccs "$D/old_ccbridge_bjxygj9.CBL"
+	[[ "$stderr" == *"20 games read, 20 written, 0 dropped"* ]]
+	joined=$(tr '\n' ' ' <<<"$output")
+	[[ "$joined" == *"6. h0h5 c9a7 { 黑方飞象保卒"*"(6... e7e8 7. h5c5"* ]]
+	[[ "$joined" == *"27. b6f6 { 红胜。 }"* ]]
+	# endgame problems: set-up positions; one record plays on after mate
+	run -1 --separate-stderr xqconv -n iccs "$D/old_ccbridge_juzhongmi.CBL"
+	[[ "$stderr" == *"116 games read, 115 written, 1 dropped"* ]]
+	[[ "$stderr" == *"game 41, ply 8: move after checkmate"* ]]
+	[[ "$output" == *'[FEN "4k4/8C/9/p8/9/3R5/9/3RB4/r3r4/3K5 w - - 0 1"]'* ]]
+	run -0 --separate-stderr xqconv -n iccs "$S/own_old_ccbridge.cbl"
+	[[ "$output" == *"1. h2e2 { 中炮 } 1... h9g7 (1... b9c7 { 另一变 } 2. h0g2) 2. h0g2 1/2-1/2"* ]]
+	# read -> write (PGN) -> read
+	for f in "$D/old_ccbridge_bjxygj9.CBL" "$S/own_old_ccbridge.cbl"; do
+		xqconv -q "$f" >"$T/a.pgn" 2>/dev/null
+		xqconv -q "$T/a.pgn" >"$T/b.pgn" 2>/dev/null
+		cmp "$T/a.pgn" "$T/b.pgn"
 	done
+	# a cut library is reported, not lost silently
+	head -c 300 "$D/old_ccbridge_lvqin.CBL" >"$T/cut.cbl"
+	run --separate-stderr xqconv "$T/cut.cbl"
+	[ "$status" -ge 1 ]
+	[[ "$stderr" == *"compressed stream is cut short"* ]]
 }
 
 @test "DhtmlXQ keeps ECCO, Variation and the first move number" {
