@@ -575,28 +575,46 @@ static const struct {
 	{ "残局", "endgame" }, { "排局", "endgame" },
 };
 
-/* A move list from the usual start whose first move only fits the board
- * turned 180 degrees (Red at the top, as some sites give it): read it so,
- * with a note. */
+/*
+ * A move list from the usual start that reads as given only with Black
+ * moving first (or not at all) but turned 180 degrees as Red moving first,
+ * as far or further: a board given with Red at the top, as some sites
+ * write it.  It is read turned back, with a note.
+ */
 static void detect_turned(struct dctx *c, const struct dtag *movelist)
 {
 	struct dmove *mv;
 	long nm = scan_moves(&(struct dctx){ c->g, NULL, NULL, 0, 0, 0 }, movelist, &mv);
-	struct xq_pos start;
-	int fits[2] = { 0, 0 };
+	long played[2] = { 0, 0 };
+	int first[2] = { -1, -1 };
 	if (nm <= 0) {
 		free(mv);
 		return;
 	}
-	xq_pos_start(&start);
 	for (int rot = 0; rot < 2; rot++) {
 		struct dctx t = { c->g, NULL, NULL, 0, 0, rot };
+		struct xq_pos pos;
 		int from, to;
-		if (digit_sq(&t, mv[0].d, &from) == 0 && digit_sq(&t, mv[0].d + 2, &to) == 0 &&
-		    from != to)
-			fits[rot] = xq_is_legal(&start, xq_move_make(from, to));
+		xq_pos_start(&pos);
+		if (digit_sq(&t, mv[0].d, &from) < 0 || xq_piece_type(&pos, from) == XQ_NONE)
+			continue;
+		first[rot] = (int)xq_piece_side(&pos, from);
+		if (first[rot] == XQ_BLACK) {
+			char fen[] = XQ_START_FEN;
+			*strchr(fen, 'w') = 'b';
+			xq_pos_from_fen(&pos, fen, 0, NULL);
+		}
+		for (long k = 0; k < nm; k++) {
+			struct xq_undo u;
+			xq_move m;
+			if (digit_sq(&t, mv[k].d, &from) < 0 || digit_sq(&t, mv[k].d + 2, &to) < 0 ||
+			    from == to || !xq_is_legal(&pos, m = xq_move_make(from, to)))
+				break;
+			xq_make(&pos, m, &u);
+			played[rot]++;
+		}
 	}
-	if (!fits[0] && fits[1]) {
+	if (first[0] != XQ_RED && first[1] == XQ_RED && played[1] >= played[0] && played[1] > 0) {
 		c->rot = 1;
 		report(c, XQ_SEV_NOTE, XQ_P_SYNTAX, movelist, 0, NULL,
 		       "board given turned 180 degrees (Red at the top): moves read turned back");
