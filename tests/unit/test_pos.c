@@ -3,6 +3,9 @@
  * single-move legality, make/unmake, perft against published counts.
  */
 #include <inttypes.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "xq.h"
@@ -295,8 +298,41 @@ static void test_divide(void)
 	is_int(counts[0], 2271, "divide: a0a1 has 2271 leaves below it (fairy-stockfish agrees)");
 }
 
+/*
+ * The sanitizer build asserts xq_pos_check() after every make and unmake
+ * (-DXQ_CHECK_POSITIONS): a corrupted key aborts there, in a child; the
+ * plain build does not check.
+ */
+static void test_checked_make(void)
+{
+	pid_t pid;
+	int status = 0;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct xq_pos pos;
+		struct xq_undo u;
+		signal(SIGABRT, SIG_DFL);
+		xq_pos_start(&pos);
+		pos.key ^= 1;
+		close(2);  /* the assertion's message is expected */
+		xq_make(&pos, xq_move_make(XQ_SQ(7, 2), XQ_SQ(4, 2)), &u);
+		_exit(0);
+	}
+	ok(pid > 0 && waitpid(pid, &status, 0) == pid, "child for the checked make");
+#ifdef XQ_CHECK_POSITIONS
+	ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+	   "sanitizer build: make on an inconsistent position aborts");
+#else
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "plain build: make does not check the position");
+#endif
+}
+
 int main(void)
 {
+	test_checked_make();
 	test_divide();
 	test_bad_fens();
 	test_fen_forms();
