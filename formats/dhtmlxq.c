@@ -1382,9 +1382,34 @@ static int dh_sniff(const unsigned char *head, size_t len, const char *name)
 	return 0;
 }
 
+/* Tags the block has no place for, named in one warning per game. */
+static void lost_tags(struct xq_writer *w, const struct xq_game *g)
+{
+	static const char *const own[] = { "Game", "Format", "Result", "FEN", "SetUp", "GameType" };
+	char list[300] = "";
+	size_t n = 0;
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		int kept = 0;
+		if (!*t->value || !strcmp(t->value, "?"))
+			continue;
+		for (size_t k = 0; k < sizeof own / sizeof *own && !kept; k++)
+			kept = !strcmp(t->name, own[k]);
+		for (size_t k = 0; k < sizeof tag_map / sizeof *tag_map && !kept; k++)
+			kept = xq_game_tag(g, tag_map[k].tag) == t->value;
+		if (!kept) {
+			size_t l = strlen(list);
+			snprintf(list + l, sizeof list - l, "%s%s", n++ ? ", " : "", t->name);
+		}
+	}
+	if (n)
+		xq_writer_problem(w, g, XQ_SEV_WARNING, XQ_P_TAG,
+				  "DhtmlXQ has no place for tag%s %s; left out", n == 1 ? "" : "s", list);
+}
+
 static int dh_write(struct xq_writer *w, const struct xq_game *g)
 {
 	struct dbuf o = { 0 };
+	lost_tags(w, g);
 	int rc = dhtmlxq_encode_game(g, (xq_writer_options(w)->flags & XQ_WRITE_CRLF) != 0, &o);
 	if (rc == 0 && o.len)
 		rc = xq_writer_put(w, o.p, o.len);

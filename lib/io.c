@@ -1104,7 +1104,9 @@ int xq_writer_write(struct xq_writer *w, const struct xq_game *g)
 			w->buf = conv;
 			w->len = n;
 			w->cap = n + 1;
-			w->converted += changed;
+			if ((rc = emit(w, g)) == 0)
+				w->converted += changed;
+			return rc;
 		}
 	}
 	return emit(w, g);

@@ -1,5 +1,5 @@
 /*
- * script.c - simplified <-> traditional Chinese with OpenCC (the s2t and
+ * script.c - simplified <-> traditional Chinese with OpenCC (the s2tw and
  * t2s configurations of its data directory): Big5 holds no simplified
  * characters, so a writer to Big5 converts them first; the other way for
  * GBK readers who want simplified text.  OpenCC converts by phrases, then
@@ -22,7 +22,8 @@ struct xq_script *xq__script_open(int to_trad)
 	struct xq_script *s = malloc(sizeof *s);
 	if (!s)
 		return NULL;
-	s->cc = opencc_open(to_trad ? "s2t.json" : "t2s.json");
+	/* s2tw: Taiwan's forms (為, not OpenCC's default 爲), which are Big5's */
+	s->cc = opencc_open(to_trad ? "s2tw.json" : "t2s.json");
 	if (s->cc == (opencc_t)-1) {
 		free(s);
 		return NULL;

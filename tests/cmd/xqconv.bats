@@ -103,10 +103,16 @@ setup() {
 }
 
 @test "an unencodable character is an error naming the game and the text" {
-	run -1 --separate-stderr xqconv -E big5 "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
+	run -1 --separate-stderr xqconv -E big5 --script=keep "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
 	[[ "$stderr" == *"error: game 1: character '许' cannot be encoded in BIG5, in '[Event \"许银川让九子对聂棋圣\"]'"* ]]
 	[[ "$stderr" == *"1 game read, 0 written, 1 dropped"* ]]
 	[ "$output" = "" ]
+	# by default the text is made traditional (OpenCC, Taiwan forms) first
+	run -0 --separate-stderr xqconv -E big5 "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
+	[[ "$stderr" == *"1 game read, 1 written, 0 dropped; 28 lines converted to traditional characters"* ]]
+	run -0 xqconv -q "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn" -E big5 -o "$T/h.pgn"
+	run -0 xqconv -q "$T/h.pgn"
+	[[ "$output" == *'[Event "許銀川讓九子對聶棋聖"]'* ]]
 }
 
 @test "--crlf" {
