@@ -223,6 +223,31 @@ xqconv: 0 games read, 0 written, 0 dropped" ]
 	run -0 xqconv -q -n iccs "$T/e.txt"
 	[[ "$output" == *'[ECCO "C45"]'*'[Variation "x"]'* ]]
 	[[ "$output" == *"12. h2e2 *"* ]]
+	# what it cannot hold is named once
+	printf '[Event "E"]\n[RedElo "2600"]\n[WhiteClock "1"]\n\n1. h2e2 *\n' >"$T/l.pgn"
+	run -0 --separate-stderr xqconv -t dhtmlxq "$T/l.pgn"
+	[[ "$stderr" == *"warning: game 1: DhtmlXQ has no place for tags RedElo, WhiteClock; left out"* ]]
+	[ "$(grep -c warning <<<"$stderr")" -eq 1 ]
+}
+
+@test "XQF keeps the move number, tags without a field and long names; says what does not fit" {
+	printf '[Site "这是一个很长的比赛地点名称超过十五字节"]\n[Red "红方很长的名字超过了十五个字节"]\n[Round "3"]\n[ECCO "C45"]\n[Opening "中炮"]\n[Variation "x"]\n[FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 12"]\n\n12... h9g7 *\n' >"$T/x.pgn"
+	for t in xqf xqf18; do
+		run -0 --separate-stderr xqconv -t "$t" -o "$T/x.xqf" "$T/x.pgn"
+		[[ "$stderr" != *warning* ]]
+		run -0 xqconv -q -n iccs "$T/x.xqf"
+		[[ "$output" == *'[Site "这是一个很长的比赛地点名称超过十五字节"]'*'[Round "3"]'*'[Red "红方很长的名字超过了十五个字节"]'*'[ECCO "C45"]'*'[Opening "中炮"]'*'[Variation "x"]'* ]]
+		[[ "$output" == *'b - - 0 12"]'*"12... h9g7 *"* ]]
+	done
+	# a field cut for other programs still reads whole here, and the cut
+	# field keeps its first 15 bytes for them
+	[ "$(head -c $((0x131)) "$T/x.xqf" | tail -c 1 | od -An -tu1 | tr -d ' ')" -le 15 ]
+	{ printf '[Event "E"]\n'; for i in $(seq 40); do printf '[Extra%d "vvvvvvvvvvvvvvvvvvvv"]\n' "$i"; done; printf '\n1. h2e2 *\n'; } >"$T/m.pgn"
+	run -0 --separate-stderr xqconv -t xqf -o "$T/m.xqf" "$T/m.pgn"
+	[ "$(grep -c warning <<<"$stderr")" -eq 1 ]
+	[[ "$stderr" == *"XQF has no room for tags Extra18, Extra19,"* ]]
+	run -0 xqconv -q "$T/m.xqf"
+	[ "$(grep -c '^\[Extra' <<<"$output")" -eq 17 ]
 }
 
 @test "-E big5 converts simplified text to traditional (OpenCC), --script=keep turns it off" {
