@@ -164,7 +164,8 @@ static int oldcbl_load(struct xq_reader *r, struct oldcbl_state *st)
 		return XQ_EINVAL;
 	}
 	want = le32(packed + 16);
-	if (want == 0 || want > OLDCBL_MAX_UNPACKED) {
+	/* (zlib packs at most about 1032 to 1: a larger claim is no size) */
+	if (want == 0 || want > OLDCBL_MAX_UNPACKED || want / 1100 > len) {
 		xq_reader_problem(r, NULL, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
 				  "old CCBridge library: unpacked size %u out of range", (unsigned)want);
 		free(packed);
