@@ -137,3 +137,13 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
 	return g;
 }
 
+
+const char *record_result(const struct xq_game *g)
+{
+	const char *t = xq_game_tag(g, "Result"), *r = NULL;
+	if (t)
+		r = xq_result_word(t, strlen(t));
+	if ((!r || !strcmp(r, "*")) && g->result)
+		r = xq_result_word(g->result, strlen(g->result));
+	return r ? r : "*";
+}

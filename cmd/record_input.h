@@ -45,4 +45,9 @@ void record_progress_end(long games);
 struct xq_game *record_load_game(const char *path, long n, const char *format,
 				 const char *encoding);
 
+/* The result of a game: "1-0", "0-1", "1/2-1/2" from its Result tag (any
+ * spelling xq_result_word knows), else from its final token; "*" when
+ * neither says. */
+const char *record_result(const struct xq_game *g);
+
 #endif
