@@ -64,7 +64,8 @@ static struct {
 	long games, invalid, root_games;
 	struct tally names, edges;
 	int trouble;
-	FILE *out;
+	char **inputs;
+	int ninputs;
 } st;
 
 static void *xrealloc(void *p, size_t n)
@@ -540,7 +541,7 @@ static void print_text(FILE *fp)
 	l = kind_list(K_PLIES, &n, 0);
 	qsort(l, n, sizeof *l, cmp_bucket);
 	for (size_t i = 0; i < n; i++) {
-		char lab[32];
+		char lab[64];
 		ply_label(lab, sizeof lab, atol(l[i]->key + 1));
 		fprintf(fp, "  %-12s %8ld %6.1f%%\n", lab, l[i]->v[0], pct(l[i]->v[0], st.games));
 	}
@@ -633,7 +634,7 @@ static void json_names(FILE *fp, const char *label, int kind, int by_count, int 
 	for (size_t i = 0; i < n; i++) {
 		fputs(i ? ",{\"name\":" : "{\"name\":", fp);
 		if (kind == K_PLIES) {
-			char lab[32];
+			char lab[64];
 			ply_label(lab, sizeof lab, atol(l[i]->key + 1));
 			json_put_string(fp, lab);
 		} else {
@@ -732,7 +733,7 @@ static void print_all(void)
 {
 	struct outfile o;
 	sort_edges();
-	if (out_open(&o, st.outpath, NULL, 0) < 0)
+	if (out_open(&o, st.outpath, st.inputs, st.ninputs) < 0)
 		exit(EXIT_TROUBLE);
 	if (st.json)
 		print_json(o.fp);
@@ -741,7 +742,7 @@ static void print_all(void)
 	if (out_commit(&o) < 0)
 		st.trouble = 1;
 	if (st.svg) {
-		if (out_open(&o, st.svg, NULL, 0) < 0)
+		if (out_open(&o, st.svg, st.inputs, st.ninputs) < 0)
 			exit(EXIT_TROUBLE);
 		print_svg(o.fp);
 		if (out_commit(&o) < 0)
@@ -859,6 +860,8 @@ int main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	st.inputs = argv;
+	st.ninputs = argc;
 	if (st.partial && st.merge) {
 		warnx_("--partial and --merge exclude each other");
 		usage(EXIT_TROUBLE);
