@@ -60,7 +60,8 @@ static const char usage_text[] =
 	"  -h, --help           this help\n"
 	"  -V, --version        version\n"
 	"\n"
-	"Invalid games are reported as xqcheck reports them and never match.\n"
+	"Invalid games are reported as xqcheck reports them and never match; a game\n"
+	"that fails -T, -p, -r or --date is not replayed, so its moves go unchecked.\n"
 	"Exit status: 0 some game matched, 1 none, 2 usage or I/O error or invalid games.\n";
 
 static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
@@ -483,7 +484,8 @@ static int search_step(void *data, const struct xq_walk_step *s)
 	return XQ_WALK_NEXT;
 }
 
-static int game_matches(const struct xq_game *g)
+/* The criteria that need only the tags and the result token. */
+static int tags_match(const struct xq_game *g)
 {
 	for (int i = 0; i < st.ntags; i++)
 		if (!tag_matches(g, &st.tags[i]))
@@ -501,6 +503,12 @@ static int game_matches(const struct xq_game *g)
 		if (!d || date_bounds(d, &lo, &hi) < 0 || lo < st.date_lo || hi > st.date_hi)
 			return 0;
 	}
+	return 1;
+}
+
+/* The criteria that need the moves (a replayed game). */
+static int moves_match(const struct xq_game *g)
+{
 	if (st.have_plies) {
 		int n = xq_game_plies(g);
 		if (n < st.plies.lo || n > st.plies.hi)
@@ -718,6 +726,7 @@ static void grep_file(const char *path, int nfiles)
 	o.name = name;
 	o.problem = print_problem;
 	o.problem_data = &st.pp;
+	o.flags = XQ_READ_NO_REPLAY;
 	if (!(r = xq_reader_open(fp, &o, &err))) {
 		warnx_("cannot read '%s': %s", name, xq_strerror(err));
 		record_close(fp);
@@ -727,12 +736,20 @@ static void grep_file(const char *path, int nfiles)
 	st.file_matched = 0;
 	while ((rc = xq_reader_next(r, &g)) > 0) {
 		st.games++;
+		/* Games are read unreplayed: one that fails a tag criterion is
+		 * not replayed at all (unless -v wants it written). */
+		int m = tags_match(g);
+		if (!m && !st.invert) {
+			xq_game_free(g);
+			continue;
+		}
+		xq_game_replay(g, name, print_problem, &st.pp);
 		if (g->errors) {
 			st.invalid++;
 			xq_game_free(g);
 			continue;
 		}
-		if (game_matches(g) != st.invert) {
+		if ((m && moves_match(g)) != st.invert) {
 			int dup = 0;
 			st.matched++;
 			st.file_matched++;

@@ -212,6 +212,14 @@ $S/games.pgn:2" ]
 $S/games.pgn:2" ]
 	run -2 xqgrep -q -c "$S/bad_truncated.pgn"
 	[ "$output" = 0 ]
+	# a game that fails a tag criterion is not replayed: its moves are
+	# not looked at (xqcheck does that); -v wants it, so it is replayed
+	run -1 --separate-stderr xqgrep -c -p nobody "$S/bad_illegal.pgn"
+	[ "$stderr" = "" ]
+	run -2 --separate-stderr xqgrep -c -v -p nobody "$S/bad_illegal.pgn"
+	[[ "$stderr" == *"illegal"* ]]
+	run -2 --separate-stderr xqgrep -c -p A "$S/bad_illegal.pgn"
+	[[ "$stderr" == *"illegal"* ]]
 	printf 'garbage\x00\x01 not a record\n' >"$T/junk.pgn"
 	run -2 xqgrep -c "$T/junk.pgn"
 }
