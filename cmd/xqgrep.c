@@ -826,6 +826,9 @@ int main(int argc, char **argv)
 	const char *opening = NULL;
 
 	cmd_init(argv);
+	/* one write per diagnostic line, not per character: --unique may
+	 * report a duplicate for nearly every game */
+	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
 	while ((c = getopt_long(argc, argv, "cE:e:f:hln:o:p:qr:T:t:Vv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': st.count = 1; break;
