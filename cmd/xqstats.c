@@ -307,6 +307,31 @@ static void write_partial(FILE *fp)
 	free(list);
 }
 
+/* A count of a --partial line: digits only, at most COUNT_MAX. */
+#define COUNT_MAX 100000000000000000L   /* 1e17 */
+
+static int count_field(const char *s, long *v)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	return errno || *end || *v > COUNT_MAX ? -1 : 0;
+}
+
+/* Add n values to v[], each sum kept within COUNT_MAX; -1 if one is not. */
+static int add_counts(long *v, char **f, int n)
+{
+	long x[8];
+	for (int i = 0; i < n; i++)
+		if (count_field(f[i], &x[i]) < 0 || v[i] > COUNT_MAX - x[i])
+			return -1;
+	for (int i = 0; i < n; i++)
+		v[i] += x[i];
+	return 0;
+}
+
 static int read_partial(FILE *fp, const char *name, int *have_header)
 {
 	char *line = NULL, *f[10];
@@ -329,7 +354,10 @@ static int read_partial(FILE *fp, const char *name, int *have_header)
 			*p++ = '\0';
 		}
 		if (!strcmp(f[0], "#xqstats-partial") && nf == 4 && !strcmp(f[1], "1")) {
-			int depth = atoi(f[2]);
+			long dl;
+			if (count_field(f[2], &dl) < 0 || dl > 1000)
+				goto bad;
+			int depth = (int)dl;
 			if (*have_header && (depth != st.depth || strcmp(f[3], st.root_fen))) {
 				diag(name, lineno, 0, "error", "parts made with other --depth or --from");
 				bad = 1;
@@ -347,22 +375,34 @@ static int read_partial(FILE *fp, const char *name, int *have_header)
 			}
 			*have_header = 1;
 		} else if (!strcmp(f[0], "games") && nf == 4) {
-			st.games += atol(f[1]);
-			st.invalid += atol(f[2]);
-			st.root_games += atol(f[3]);
+			long v[3] = { st.games, st.invalid, st.root_games };
+			if (add_counts(v, f + 1, 3) < 0)
+				goto bad;
+			st.games = v[0], st.invalid = v[1], st.root_games = v[2];
 		} else if (strlen(f[0]) == 1 && strchr("REYPL", f[0][0]) && nf == 5) {
+			long v[3] = { 0, 0, 0 };
+			if (add_counts(v, f + 2, 3) < 0 || v[1] > v[0] || v[2] > 2 * v[1])
+				goto bad;
 			unescape_field(f[1]);
 			struct tally_entry *e = name_entry(f[0][0], f[1]);
-			for (int i = 0; i < 3; i++)
-				e->v[i] += atol(f[2 + i]);
-		} else if (!strcmp(f[0], "M") && nf == 9 && strlen(f[2]) == 4) {
+			if (add_counts(e->v, f + 2, 3) < 0)
+				goto bad;
+		} else if (!strcmp(f[0], "M") && nf == 9 && strlen(f[1]) == 16 &&
+			   strspn(f[1], "0123456789abcdef") == 16 && strlen(f[2]) == 4 &&
+			   f[2][0] >= 'a' && f[2][0] <= 'i' && f[2][2] >= 'a' && f[2][2] <= 'i' &&
+			   f[2][1] >= '0' && f[2][1] <= '9' && f[2][3] >= '0' && f[2][3] <= '9') {
+			long v[6] = { 0 };
+			if (add_counts(v, f + 3, 6) < 0 || v[1] + v[2] + v[3] > v[0] || v[5] > v[0] ||
+			    v[4] > v[5] * 100000)
+				goto bad;
 			uint64_t key = strtoull(f[1], NULL, 16);
 			xq_move m = xq_move_make(XQ_SQ(f[2][0] - 'a', f[2][1] - '0'),
 						 XQ_SQ(f[2][2] - 'a', f[2][3] - '0'));
 			struct tally_entry *e = edge_entry(key, m);
-			for (int i = 0; i < 6; i++)
-				e->v[i] += atol(f[3 + i]);
+			if (add_counts(e->v, f + 3, 6) < 0)
+				goto bad;
 		} else {
+bad:
 			diag(name, lineno, 0, "error", "not a line of xqstats --partial");
 			bad = 1;
 		}
@@ -717,7 +757,8 @@ static void print_svg(FILE *fp)
 		fprintf(fp, " %ld</text>\n", e->v[V_GAMES]);
 		for (int k = 0; k < 4; k++) {
 			/* edges at rounded cumulative sums: the widths add up */
-			long end = SVG_BAR_X + (acc + part[k]) * SVG_BAR_W / e->v[V_GAMES];
+			long end = SVG_BAR_X + (long)((double)(acc + part[k]) * SVG_BAR_W /
+						      (double)e->v[V_GAMES]);
 			acc += part[k];
 			if (end > x)
 				fprintf(fp, "<rect class=\"r%d\" x=\"%ld\" y=\"%d\" width=\"%ld\" height=\"20\" fill=\"%s\"/>\n",
