@@ -220,6 +220,13 @@ TXT
 	[[ "$output" == *"other --depth or --from"* ]]
 	run -2 xqstats --merge "$T/r.pgn"
 	[[ "$output" == *"not a line of xqstats --partial"* ]]
+	# counts that cannot be: negative, more wins than games, too big
+	for bad in 'games\t-1\t0\t0' 'M\t0123456789abcdef\th2e2\t1\t2\t0\t0\t0\t0' \
+		   'R\t1-0\t1\t2\t0' 'games\t999999999999999999999\t0\t0' 'M\txyz\th2e2\t1\t0\t0\t0\t0\t0'; do
+		{ head -1 "$T/p1"; printf "$bad\n"; } >"$T/bad"
+		run -2 xqstats --merge "$T/bad"
+		[[ "$output" == *"not a line of xqstats --partial"* ]]
+	done
 }
 
 @test "Hadoop Streaming: mapper | sort | reducer locally gives one run's output" {
