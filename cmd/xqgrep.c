@@ -391,34 +391,17 @@ static void parse_opening(const char *arg)
 	xq_pos_start(&pos);
 	st.open_keys = xrealloc(NULL, sizeof *st.open_keys);
 	st.open_keys[0] = pos.key;
-	while (*p) {
-		size_t n;
-		xq_move m;
-		struct xq_err err;
-		struct xq_undo u;
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		n = strcspn(p, " \t,");
-		if (!n)
-			break;
-		/* move numbers: "1." "12..." */
-		size_t d = 0;
-		while (d < n && p[d] >= '0' && p[d] <= '9')
-			d++;
-		if (d > 0 && d < n && p[d] == '.') {
-			while (d < n && p[d] == '.')
-				d++;
-			p += d;
-			continue;
-		}
-		if (xq_move_parse(&pos, p, n, XQ_NOTATION_ANY, 0, &m, &err) < 0)
-			die(EXIT_TROUBLE, "invalid opening '%s': move %d '%.*s': %s", arg,
-			    st.nopen + 1, (int)n, p, err.msg);
-		xq_make(&pos, m, &u);
+	const char *mv;
+	size_t n;
+	struct xq_err err;
+	int rc;
+	while ((rc = play_next_move(&pos, &p, &mv, &n, &err)) > 0) {
 		st.open_keys = xrealloc(st.open_keys, (size_t)(st.nopen + 2) * sizeof *st.open_keys);
 		st.open_keys[++st.nopen] = pos.key;
-		p += n;
 	}
+	if (rc < 0)
+		die(EXIT_TROUBLE, "invalid opening '%s': move %d '%.*s': %s", arg,
+		    st.nopen + 1, (int)n, mv, err.msg);
 	if (!st.nopen)
 		die(EXIT_TROUBLE, "invalid opening '%s': no moves", arg);
 }
@@ -713,26 +696,20 @@ static void grep_file(const char *path, int nfiles)
 	struct xq_reader *r;
 	struct xq_game *g;
 	const char *name;
-	FILE *fp = record_open(path, &name);
-	int err, rc;
+	FILE *fp;
+	int rc;
 	long fatals_before = st.pp.fatals, games_before = st.games;
 
-	if (!fp) {
-		st.trouble = 1;
-		return;
-	}
 	o.format = st.from;
 	o.encoding = st.enc_in;
-	o.name = name;
 	o.problem = print_problem;
 	o.problem_data = &st.pp;
 	o.flags = XQ_READ_NO_REPLAY;
-	if (!(r = xq_reader_open(fp, &o, &err))) {
-		warnx_("cannot read '%s': %s", name, xq_strerror(err));
-		record_close(fp);
+	if (!(r = record_reader_open(path, &o, &fp))) {
 		st.trouble = 1;
 		return;
 	}
+	name = o.name;
 	st.file_matched = 0;
 	while ((rc = xq_reader_next(r, &g)) > 0) {
 		st.games++;
@@ -782,8 +759,7 @@ static void grep_file(const char *path, int nfiles)
 			warnx_("error reading '%s': %s", name, xq_strerror(rc));
 		st.trouble = 1;
 	}
-	xq_reader_close(r);
-	record_close(fp);
+	record_reader_close(r, fp);
 }
 
 int main(int argc, char **argv)
@@ -833,34 +809,22 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'c': st.count = 1; break;
 		case 'E':
-			if (!xq_encoding_name(optarg)) {
-				warnx_("unknown encoding '%s'", optarg);
+			if (!(st.enc_out = opt_out_encoding(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.enc_out = optarg;
 			break;
 		case 'e':
-			if (!xq_encoding_name(optarg) && strcmp(optarg, "auto")) {
-				warnx_("unknown encoding '%s'", optarg);
+			if (!(st.enc_in = opt_in_encoding(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.enc_in = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "auto") && (!xq_format_find(optarg) || !xq_format_find(optarg)->read)) {
-				warnx_("unknown input format '%s'", optarg);
+			if (!(st.from = opt_in_format(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.from = optarg;
 			break;
 		case 'h': usage(EXIT_OK);
 		case 'l': st.list = 1; break;
 		case 'n':
-			if (xq_notation_from_name(optarg, &st.notation) < 0 ||
-			    st.notation == XQ_NOTATION_ANY) {
-				warnx_("unknown notation '%s'", optarg);
+			if (opt_notation(optarg, &st.notation) < 0)
 				usage(EXIT_TROUBLE);
-			}
 			break;
 		case 'o': st.outpath = optarg; break;
 		case 'p':

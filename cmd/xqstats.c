@@ -204,25 +204,19 @@ static void stats_file(const char *path)
 	struct xq_reader *r;
 	struct xq_game *g;
 	const char *name;
-	FILE *fp = record_open(path, &name);
-	int err, rc;
+	FILE *fp;
+	int rc;
 	long fatals_before = st.pp.fatals;
 
-	if (!fp) {
-		st.trouble = 1;
-		return;
-	}
 	o.format = st.from;
 	o.encoding = st.enc_in;
-	o.name = name;
 	o.problem = print_problem;
 	o.problem_data = &st.pp;
-	if (!(r = xq_reader_open(fp, &o, &err))) {
-		warnx_("cannot read '%s': %s", name, xq_strerror(err));
-		record_close(fp);
+	if (!(r = record_reader_open(path, &o, &fp))) {
 		st.trouble = 1;
 		return;
 	}
+	name = o.name;
 	while ((rc = xq_reader_next(r, &g)) > 0) {
 		if (g->errors)
 			st.invalid++;
@@ -237,8 +231,7 @@ static void stats_file(const char *path)
 			warnx_("error reading '%s': %s", name, xq_strerror(rc));
 		st.trouble = 1;
 	}
-	xq_reader_close(r);
-	record_close(fp);
+	record_reader_close(r, fp);
 }
 
 /* --- partial summaries: one line per count, tab-separated */
@@ -799,29 +792,14 @@ static void set_root(const char *arg)
 		if (xq_pos_from_fen(&st.root, arg, XQ_FEN_LAX, &err) < 0)
 			die(EXIT_TROUBLE, "invalid FEN '%s': %s", arg, err.msg);
 	} else {
-		const char *p = arg;
+		const char *p = arg, *mv;
+		size_t n;
+		int rc;
 		xq_pos_start(&st.root);
-		while (*p) {
-			size_t n, d = 0;
-			xq_move m;
-			struct xq_undo u;
-			while (*p == ' ' || *p == ',')
-				p++;
-			if (!(n = strcspn(p, " ,")))
-				break;
-			while (d < n && p[d] >= '0' && p[d] <= '9')
-				d++;
-			if (d && d < n && p[d] == '.') {
-				while (d < n && p[d] == '.')
-					d++;
-				p += d;
-				continue;
-			}
-			if (xq_move_parse(&st.root, p, n, XQ_NOTATION_ANY, 0, &m, &err) < 0)
-				die(EXIT_TROUBLE, "invalid --from '%s': '%.*s': %s", arg, (int)n, p, err.msg);
-			xq_make(&st.root, m, &u);
-			p += n;
-		}
+		while ((rc = play_next_move(&st.root, &p, &mv, &n, &err)) > 0)
+			;
+		if (rc < 0)
+			die(EXIT_TROUBLE, "invalid --from '%s': '%.*s': %s", arg, (int)n, mv, err.msg);
 	}
 	xq_pos_to_fen(&st.root, st.root_fen, sizeof st.root_fen);
 	/* the counters are not part of the position */
@@ -865,27 +843,18 @@ int main(int argc, char **argv)
 			depth_given = 1;
 			break;
 		case 'e':
-			if (!xq_encoding_name(optarg) && strcmp(optarg, "auto")) {
-				warnx_("unknown encoding '%s'", optarg);
+			if (!(st.enc_in = opt_in_encoding(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.enc_in = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "auto") && (!xq_format_find(optarg) || !xq_format_find(optarg)->read)) {
-				warnx_("unknown input format '%s'", optarg);
+			if (!(st.from = opt_in_format(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.from = optarg;
 			break;
 		case 'h': usage(EXIT_OK);
 		case 'j': st.json = 1; break;
 		case 'n':
-			if (xq_notation_from_name(optarg, &st.notation) < 0 ||
-			    st.notation == XQ_NOTATION_ANY) {
-				warnx_("unknown notation '%s'", optarg);
+			if (opt_notation(optarg, &st.notation) < 0)
 				usage(EXIT_TROUBLE);
-			}
 			break;
 		case 'o': st.outpath = optarg; break;
 		case 'q': st.pp.quiet = 1; break;

@@ -11,6 +11,10 @@ int xqstats_main(int argc, char **argv);
 int xqgrep_main(int argc, char **argv);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
+/* first: they have locals named like the commands' state */
+#include "../../cmd/common.c"
+#include "../../cmd/record_input.c"
+#include "../../cmd/tally.c"
 #define main xqstats_main
 #include "../../cmd/xqstats.c"
 #undef main
@@ -23,9 +27,6 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/xqgrep.c"
 #undef main
 #undef st
-#include "../../cmd/common.c"
-#include "../../cmd/record_input.c"
-#include "../../cmd/tally.c"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
