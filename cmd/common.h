@@ -50,6 +50,9 @@ double now_seconds(void);
  * "invalid NAME 'text'" and EXIT_TROUBLE. */
 long parse_number(const char *text, long min, long max, const char *name);
 
+/* s (UTF-8, may be NULL: "") as a JSON string on stdout. */
+void json_string(const char *s);
+
 /* Flush and close stdout, dying with EXIT_TROUBLE on a write error
  * (full disk, closed pipe). */
 void close_stdout(void);

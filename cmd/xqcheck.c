@@ -76,25 +76,6 @@ static void keep_problem(void *data, const struct xq_problem *p)
 	k->p.file = k->file;
 }
 
-static void json_string(const char *s)
-{
-	putchar('"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", stdout);
-		else if (c == '\t')
-			fputs("\\t", stdout);
-		else if (c < 0x20 || c == 0x7f)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 static const char *notation_name(enum xq_notation n)
 {
 	switch (n) {
