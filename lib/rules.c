@@ -240,9 +240,10 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
 			continue;
 		if (tv == XQ_PAWN && !crossed(v, to))
 			continue;
-		if (rules == XQ_RULES_CXA) {
-			hit = see_capture(p, mv[i]) > 0;
-		} else if (tx == tv) {
+		if (tx == tv) {
+			/* 兑: the victim can take back, an exchange offer (AXF rule
+			 * 24, CXA 28.5); else a chase when unprotected (or, CXA,
+			 * when the exchange gains). */
 			if (!have_opp) {
 				flip(p, &opp);
 				have_opp = 1;
@@ -250,8 +251,10 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
 			if (!xq_is_legal(&opp, MOVE(to, from))) {
 				struct xq_pos q = *p;
 				play(&q, mv[i]);
-				hit = !can_reach(&q, to);
+				hit = rules == XQ_RULES_CXA ? see_capture(p, mv[i]) > 0 : !can_reach(&q, to);
 			}
+		} else if (rules == XQ_RULES_CXA) {
+			hit = see_capture(p, mv[i]) > 0;
 		} else if (rules == XQ_RULES_AXF &&
 			   (((tx == XQ_HORSE || tx == XQ_CANNON) && tv == XQ_CHARIOT) ||
 			    ((tx == XQ_ADVISOR || tx == XQ_ELEPHANT) &&
@@ -369,14 +372,30 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 	return unknown ? -1 : 0;
 }
 
-/*
- * 抽吃: the side to move has a check after every reply to which it can
- * win material by a capture (the discovered-check winning of a piece of
- * 1956 chapter 8 item 6, the chase "by consecutive checks" of CXA 29.1).
- */
-static int wins_by_check(const struct xq_pos *p)
+/* After a check: whether the side to move wins material (a capture of at
+ * least a horse's value that gains by exchange). */
+static int wins_now(const struct xq_pos *p)
 {
-	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES], cp[XQ_MAX_MOVES];
+	xq_move mv[XQ_MAX_MOVES];
+	int n = xq_legal_moves(p, mv);
+	for (int c = 0; c < n; c++) {
+		uint8_t v = p->board[MOVE_TO(mv[c])];
+		if (is_piece(v) && piece_type(v) != XQ_KING && value_of(v, MOVE_TO(mv[c])) >= 8 &&
+		    see_capture(p, mv[c]) > 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * 抽吃: the side to move has a check after every reply to which it wins
+ * material, or (depth 2) another such check: the discovered-check winning
+ * of a piece of 1956 chapter 8 item 6, the chase "by consecutive checks"
+ * of CXA 29.1.
+ */
+static int wins_by_check(const struct xq_pos *p, int depth)
+{
+	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES];
 	int n = xq_legal_moves(p, mv);
 
 	for (int i = 0; i < n; i++) {
@@ -390,14 +409,7 @@ static int wins_by_check(const struct xq_pos *p)
 		for (int k = 0; k < nr && all; k++) {
 			struct xq_pos r = q;
 			play(&r, rp[k]);
-			int nc = xq_legal_moves(&r, cp), win = 0;
-			for (int c = 0; c < nc && !win; c++) {
-				uint8_t v = r.board[MOVE_TO(cp[c])];
-				if (is_piece(v) && piece_type(v) != XQ_KING &&
-				    value_of(v, MOVE_TO(cp[c])) >= 8 && see_capture(&r, cp[c]) > 0)
-					win = 1;
-			}
-			all = win;
+			all = wins_now(&r) || (depth > 1 && wins_by_check(&r, depth - 1));
 		}
 		if (all)
 			return 1;
@@ -438,7 +450,7 @@ static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
 		l->flags |= XQ_LABEL_CHECK;
 	chase = new_chases(p0, p1, &s1, m, rules);
 	if (rules != XQ_RULES_AXF && !chase && !(l->flags & XQ_LABEL_CHECK) &&
-	    wins_by_check(&s1) && !wins_by_check(p0))
+	    wins_by_check(&s1, 2) && !wins_by_check(p0, 2))
 		l->flags |= XQ_LABEL_DISCOVERY;
 	if (rules != XQ_RULES_AXF && !(l->flags & XQ_LABEL_CHECK)) {
 		long budget = j->o.kill_budget;
@@ -489,10 +501,16 @@ static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
 		l->flags |= XQ_LABEL_KING_PAWN;
 		return;
 	}
-	if (can_reach(p1, to)) {
-		l->flags |= XQ_LABEL_OFFER;
-		return;
-	}
+	/* 献: an unprotected piece put where the opponent can take it. */
+	for (int k = 0, no = xq_legal_moves(p1, mv); k < no; k++)
+		if (MOVE_TO(mv[k]) == to) {
+			struct xq_pos q = *p1;
+			play(&q, mv[k]);
+			if (!can_reach(&q, to)) {
+				l->flags |= XQ_LABEL_OFFER;
+				return;
+			}
+		}
 	if (attacks) {
 		l->flags |= XQ_LABEL_FOLLOW;
 		return;
@@ -592,7 +610,8 @@ static const char *forbidden_1956(const struct side_sum *s)
 	if (s->kills == s->moves)
 		return "1956 ch. 8 item 2: 长要杀 (perpetual mate threat) is forbidden";
 	if (s->chases == s->moves && s->inter && s->victim_sqs > 1)
-		return "1956 ch. 8 item 8: 捉一不捉二 (the same piece chased on two points) is forbidden";
+		return "1956 ch. 8 items 3 and 8: 长捉无根子 (perpetual chase of an unprotected piece), "
+		       "捉一不捉二 (the same piece chased on more than one point) are forbidden";
 	if (s->chases == s->moves)
 		return "1956 ch. 8 item 3: 长捉无根子 (perpetual chase of an unprotected piece) is forbidden";
 	return "1956 ch. 8 items 2-6: every move attacks (check, mate threat or chase)";
