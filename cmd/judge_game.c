@@ -7,6 +7,7 @@
  * where it agrees with the node's ancestors and replayed from there (the
  * events of that replay were reported when that stretch was first seen).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,4 +225,75 @@ void judge_event_text(const struct xq_event *ev, char *buf, size_t size)
 		break;
 	}
 	}
+}
+
+struct report {
+	struct xq_game *g;
+	const char *file;
+	xq_problem_fn fn;
+	void *data;
+};
+
+static void report_one(void *data, const struct judged *e)
+{
+	struct report *r = data;
+	char msg[1024];
+	struct xq_problem p = { 0 };
+
+	judge_event_text(e->ev, msg, sizeof msg);
+	p.severity = XQ_SEV_WARNING;
+	p.code = e->ev->kind == XQ_EVENT_REPETITION ? XQ_P_REPETITION : XQ_P_NATURAL_LIMIT;
+	p.file = r->file;
+	p.game = r->g->index;
+	p.line = e->node ? (long)e->node->line : r->g->line;
+	p.col = e->node ? (long)e->node->col : 0;
+	p.ply = e->ev->ply;
+	p.text = e->node ? e->node->text : NULL;
+	p.msg = msg;
+	r->g->warnings++;
+	r->fn(r->data, &p);
+}
+
+int judge_report(struct xq_judge *j, struct xq_game *g, const char *file,
+		 xq_problem_fn fn, void *data)
+{
+	struct report r = { g, file, fn, data };
+	struct judge_result res;
+	return judge_game(j, g, 0, report_one, &r, &res);
+}
+
+struct commenter {
+	struct xq_game *g;
+	enum xq_notation n;
+	int err;
+};
+
+static void comment_one(void *data, const struct judged *e)
+{
+	struct commenter *c = data;
+	char text[4096], lab[512], mv[XQ_MOVE_TEXT_MAX];
+	size_t o;
+
+	judge_event_text(e->ev, text, sizeof text);
+	o = strlen(text);
+	for (int i = 0; e->ev->kind == XQ_EVENT_REPETITION && i < e->ev->nlabels && o < sizeof text; i++) {
+		const struct xq_label *l = &e->ev->labels[i];
+		if (xq_move_format(xq_judge_position(e->j, l->ply - 1), l->move, c->n, 0, mv, sizeof mv) < 0)
+			xq_move_iccs(l->move, mv);
+		judge_label_text(l, lab, sizeof lab);
+		o += (size_t)snprintf(text + o, sizeof text - o, "%s %d %s: %s", i ? ";" : ". Labels:",
+				      l->ply, mv, lab);
+	}
+	/* The node is the game's own: the walk hands it out read-only. */
+	struct xq_node *node = e->node ? (struct xq_node *)(uintptr_t)e->node : &c->g->root;
+	if (xq_node_comment(c->g, node, 0, text, strlen(text)) < 0)
+		c->err = XQ_ENOMEM;
+}
+
+int judge_comment(struct xq_judge *j, struct xq_game *g, enum xq_notation n)
+{
+	struct commenter c = { g, n, 0 };
+	struct judge_result res;
+	int rc = judge_game(j, g, 1, comment_one, &c, &res);
+	return rc ? rc : c.err;
 }

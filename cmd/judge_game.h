@@ -38,6 +38,16 @@ struct judge_result {
 int judge_game(struct xq_judge *j, const struct xq_game *g, int all_lines,
 	       judged_fn fn, void *data, struct judge_result *res);
 
+/* xqcheck -r: the main line's events as warnings (XQ_P_REPETITION,
+ * XQ_P_NATURAL_LIMIT) through fn, file naming the source; bumps
+ * g->warnings.  0 or XQ_ENOMEM. */
+int judge_report(struct xq_judge *j, struct xq_game *g, const char *file,
+		 xq_problem_fn fn, void *data);
+
+/* xqconv --judge: every event (all lines) as a comment after its move
+ * (before the first move for ply 0), labels in notation n.  0 or XQ_ENOMEM. */
+int judge_comment(struct xq_judge *j, struct xq_game *g, enum xq_notation n);
+
 /* Words for the labels of a move ("check 将", "chase 捉 horse c1, ..."). */
 void judge_label_text(const struct xq_label *l, char *buf, size_t size);
 

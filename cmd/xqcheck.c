@@ -7,10 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "judge_game.h"
 #include "record_input.h"
 
 static const char usage_text[] =
-	"usage: xqcheck [-hjqVv] [-e encoding] [-f format] [file ...]\n"
+	"usage: xqcheck [-hjqVv] [-e encoding] [-f format] [-r axf | cxa | 1956] [file ...]\n"
 	"Replay every move of every game (main line and variations) and report\n"
 	"what is wrong, as file:line:col with the game and ply.\n"
 	"\n"
@@ -18,6 +19,8 @@ static const char usage_text[] =
 	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
 	"  -j, --json          one JSON object per game on stdout\n"
 	"  -q, --quiet         only the summary line\n"
+	"  -r, --rules=RULES   also warn of repetition rulings and the natural\n"
+	"                      move limit under these rules (see xqjudge)\n"
 	"  -v, --verbose       notes too (unknown tags and such)\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       version\n"
@@ -39,6 +42,7 @@ static struct {
 	struct kept *list;
 	size_t n, cap;
 	long games, valid, invalid;
+	struct xq_judge *judge;   /* -r */
 } st;
 
 static char *xstrdup(const char *s)
@@ -164,6 +168,9 @@ static int check_file(const char *path, const char *format, const char *encoding
 	}
 	while ((rc = xq_reader_next(r, &g)) > 0) {
 		st.games++;
+		if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
+		    judge_report(st.judge, g, name, keep_problem, NULL) < 0)
+			die(EXIT_TROUBLE, "out of memory");
 		if (g->errors)
 			st.invalid++;
 		else
@@ -196,6 +203,7 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "rules", required_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -204,7 +212,7 @@ int main(int argc, char **argv)
 	int c, status = EXIT_OK, progress;
 
 	cmd_init(argv);
-	while ((c = getopt_long(argc, argv, "e:f:hjqVv", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "e:f:hjqr:Vv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 			if (!xq_encoding_name(optarg) && strcmp(optarg, "auto")) {
@@ -223,6 +231,17 @@ int main(int argc, char **argv)
 		case 'h': usage(EXIT_OK);
 		case 'j': st.json = 1; break;
 		case 'q': st.pp.quiet = 1; break;
+		case 'r': {
+			struct xq_judge_opts jo = { 0 };
+			if (xq_rules_from_name(optarg, &jo.rules)) {
+				warnx_("unknown rules '%s' (axf, cxa or 1956)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			xq_judge_free(st.judge);
+			if (!(st.judge = xq_judge_new(&jo, NULL)))
+				die(EXIT_TROUBLE, "out of memory");
+			break;
+		}
 		case 'V': print_version();
 		case 'v': st.pp.verbose = 1; break;
 		default: usage(EXIT_TROUBLE);
@@ -244,6 +263,7 @@ int main(int argc, char **argv)
 		st.pp.errors, st.pp.errors == 1 ? "" : "s",
 		st.pp.warnings, st.pp.warnings == 1 ? "" : "s");
 	free(st.list);
+	xq_judge_free(st.judge);
 	close_stdout();
 	if (status == EXIT_OK && (st.invalid || st.pp.errors))
 		status = EXIT_FINDINGS;

@@ -10,10 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "judge_game.h"
 #include "record_input.h"
 
 static const char usage_text[] =
-	"usage: xqconv [-hqVv] [--keep-broken | --strict] [-E encoding] [-e encoding]\n"
+	"usage: xqconv [-hqVv] [--keep-broken | --strict] [--judge[=rules]] [-E encoding] [-e encoding]\n"
 	"              [-f format] [-n notation] [-t format] [-o file | -d dir] [file ...]\n"
 	"Convert game records between formats, notations and encodings.\n"
 	"\n"
@@ -29,6 +30,8 @@ static const char usage_text[] =
 	"                       rest in a comment (default: drop them)\n"
 	"      --strict         stop at the first invalid game, write nothing\n"
 	"      --crlf           CRLF line ends\n"
+	"      --judge[=RULES]  write repetition rulings and natural-limit events\n"
+	"                       as comments (rules axf, cxa (default), 1956)\n"
 	"  -q, --quiet          no diagnostics, only the summary line\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -56,6 +59,7 @@ static struct {
 	struct xq_writer *w;
 	char **inputs;
 	int ninputs;
+	struct xq_judge *judge;   /* --judge */
 } st;
 
 /* --- -d DIR: file names from tags, never over an existing file */
@@ -261,6 +265,9 @@ static void convert_file(const char *path, int progress)
 				continue;
 			}
 		}
+		if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
+		    judge_comment(st.judge, g, st.notation ? st.notation : XQ_NOTATION_CHINESE) < 0)
+			die(EXIT_TROUBLE, "out of memory");
 		int wr = write_game(g);
 		if (wr == 0) {
 			st.written++;
@@ -293,7 +300,7 @@ static void convert_file(const char *path, int progress)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF };
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_JUDGE };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "directory", required_argument, NULL, 'd' },
@@ -302,6 +309,7 @@ int main(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' }, /* as in xqcheck, xqshow */
 		{ "from", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "judge", optional_argument, NULL, OPT_JUDGE },
 		{ "keep-broken", no_argument, NULL, OPT_KEEP },
 		{ "notation", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
@@ -363,6 +371,17 @@ int main(int argc, char **argv)
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
+		case OPT_JUDGE: {
+			struct xq_judge_opts jo = { 0 };
+			if (optarg && xq_rules_from_name(optarg, &jo.rules)) {
+				warnx_("unknown rules '%s' (axf, cxa or 1956)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			xq_judge_free(st.judge);
+			if (!(st.judge = xq_judge_new(&jo, NULL)))
+				die(EXIT_TROUBLE, "out of memory");
+			break;
+		}
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -415,6 +434,7 @@ int main(int argc, char **argv)
 			st.trouble = 1;
 		}
 	}
+	xq_judge_free(st.judge);
 	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped\n", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
 	if (st.out.fp == stdout || !st.outpath || st.dir) {

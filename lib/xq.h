@@ -473,6 +473,8 @@ enum xq_problem_code {
 	XQ_P_LIMIT,         /* a game too large (nesting, size) */
 	XQ_P_IO,            /* read or write error */
 	XQ_P_FORMAT,        /* unknown or undetectable format */
+	XQ_P_REPETITION,    /* a repetition ruling (xqcheck -r) */
+	XQ_P_NATURAL_LIMIT, /* the natural move limit (xqcheck -r) */
 };
 
 struct xq_problem {
