@@ -110,7 +110,7 @@ static int visit(void *data, const struct xq_walk_step *st)
 		s->err = rc;
 		return XQ_WALK_STOP;
 	}
-	rc = xq_judge_push(s->j, st->node->move);
+	rc = xq_judge_push_played(s->j, st->node->move, st->after);
 	if (rc < 0) {
 		s->err = rc;
 		return XQ_WALK_STOP;

@@ -449,10 +449,12 @@ static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
 	if (p1->in_check)
 		l->flags |= XQ_LABEL_CHECK;
 	chase = new_chases(p0, p1, &s1, m, rules);
-	if (rules != XQ_RULES_AXF && !chase && !(l->flags & XQ_LABEL_CHECK) &&
+	/* Mate threats and wins by check are labelled under every rule set
+	 * (AXF allows both: 总纲 2 and 10), but only CXA and 1956 count them. */
+	if (!chase && !(l->flags & XQ_LABEL_CHECK) &&
 	    wins_by_check(&s1, 2) && !wins_by_check(p0, 2))
 		l->flags |= XQ_LABEL_DISCOVERY;
-	if (rules != XQ_RULES_AXF && !(l->flags & XQ_LABEL_CHECK)) {
+	if (!(l->flags & XQ_LABEL_CHECK)) {
 		long budget = j->o.kill_budget;
 		int k = mate_by_checks(&s1, j->o.kill_depth, &budget);
 		if (k > 0)
@@ -797,7 +799,7 @@ struct xq_judge *xq_judge_new(const struct xq_judge_opts *o, int *err)
 	if (!d.kill_depth)
 		d.kill_depth = 3;
 	if (!d.kill_budget)
-		d.kill_budget = 20000;
+		d.kill_budget = 5000;
 	if (d.fold < 2 || d.fold > 4 || d.limit < 2 || d.limit > 1000 || d.limit % 2 ||
 	    d.check_cap < 0 || d.kill_depth < 1 || d.kill_depth > 8 || d.kill_budget < 1 ||
 	    (unsigned)d.rules > XQ_RULES_1956) {
@@ -937,23 +939,44 @@ const struct xq_event *xq_judge_event(const struct xq_judge *j, int i)
 	return i >= 0 && i < j->nev ? &j->ev[i] : NULL;
 }
 
+static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after);
+
 int xq_judge_push(struct xq_judge *j, xq_move m)
 {
 	j->nev = 0;
 	if (j->n < 1 || !xq_is_legal(&j->e[j->n - 1].pos, m))
 		return XQ_EILLEGAL;
+	return push(j, m, NULL);
+}
+
+int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *after)
+{
+	j->nev = 0;
+	if (j->n < 1 || !after)
+		return XQ_EILLEGAL;
+	return push(j, m, after);
+}
+
+static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
+{
 	if (reserve(j, j->n + 1))
 		return XQ_ENOMEM;
 	int t = j->n;
 	struct entry *prev = &j->e[t - 1], *e = &j->e[t];
-	int side = prev->pos.side;
-	struct xq_undo u;
+	int side = prev->pos.side, captured;
 
 	*e = *prev;
 	e->move = m;
-	xq_make(&e->pos, m, &u);
+	if (after) {
+		e->pos = *after;
+		captured = after->halfmove == 0;
+	} else {
+		struct xq_undo u;
+		xq_make(&e->pos, m, &u);
+		captured = u.captured != 0;
+	}
 	j->n++;
-	if (u.captured) {
+	if (captured) {
 		e->window = t;
 		memset(e->moves, 0, sizeof e->moves);
 		memset(e->checks, 0, sizeof e->checks);

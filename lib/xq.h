@@ -549,7 +549,7 @@ struct xq_judge_opts {
 	int check_cap;    /* checks that count toward a claim; 0: 10 */
 	int kill_depth;   /* mate-threat search, in moves of the threatening
 			   * side, all checks; 0: 3 */
-	long kill_budget; /* nodes per search before "unknown"; 0: 20000 */
+	long kill_budget; /* nodes per search before "unknown"; 0: 5000 */
 };
 
 enum xq_label_flags {
@@ -649,6 +649,10 @@ int xq_judge_start(struct xq_judge *j, const struct xq_pos *pos);
  * xq_judge_event, valid until the next call), or XQ_ENOMEM, XQ_EILLEGAL.
  */
 int xq_judge_push(struct xq_judge *j, xq_move m);
+/* The same when the caller has played m already (a walk's step): after is
+ * the position m leads to from the end of the line, trusted as such (not
+ * checked), which saves the legality test and the move. */
+int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *after);
 /* Cut the line back to its first plies plies (for variations): 0, or
  * XQ_ERANGE when the line is shorter. */
 int xq_judge_truncate(struct xq_judge *j, int plies);
