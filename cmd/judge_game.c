@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
 #include "judge_game.h"
 
 struct state {
@@ -296,4 +297,17 @@ int judge_comment(struct xq_judge *j, struct xq_game *g, enum xq_notation n)
 	struct judge_result res;
 	int rc = judge_game(j, g, 1, comment_one, &c, &res);
 	return rc ? rc : c.err;
+}
+
+int judge_open(struct xq_judge **j, const char *rules)
+{
+	struct xq_judge_opts jo = { 0 };
+	if (rules && xq_rules_from_name(rules, &jo.rules)) {
+		warnx_("unknown rules '%s' (axf, cxa or 1956)", rules);
+		return -1;
+	}
+	xq_judge_free(*j);
+	if (!(*j = xq_judge_new(&jo, NULL)))
+		die(EXIT_TROUBLE, "out of memory");
+	return 0;
 }

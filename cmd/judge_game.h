@@ -55,6 +55,11 @@ void judge_label_text(const struct xq_label *l, char *buf, size_t size);
  * "repetition (cxa, 3rd occurrence, plies 5-12): Red must change, ..." */
 void judge_event_text(const struct xq_event *ev, char *buf, size_t size);
 
+/* -r / --judge: a judge with default options under the rules named
+ * (NULL: cxa), replacing *j (freed).  On an unknown name, says so and
+ * returns -1 (the caller prints its usage); dies when out of memory. */
+int judge_open(struct xq_judge **j, const char *rules);
+
 /* "Red" or "Black" */
 const char *judge_side_name(enum xq_side s);
 

@@ -137,3 +137,21 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
 	return g;
 }
 
+
+const char *record_encoding_arg(const char *arg)
+{
+	if (!xq_encoding_name(arg) && strcmp(arg, "auto")) {
+		warnx_("unknown encoding '%s'", arg);
+		return NULL;
+	}
+	return arg;
+}
+
+const char *record_format_arg(const char *arg)
+{
+	if (strcmp(arg, "auto") && (!xq_format_find(arg) || !xq_format_find(arg)->read)) {
+		warnx_("unknown input format '%s'", arg);
+		return NULL;
+	}
+	return arg;
+}

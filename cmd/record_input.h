@@ -17,6 +17,12 @@
 FILE *record_open(const char *path, const char **name);
 void record_close(FILE *fp);
 
+/* The -e and -f arguments of the record commands: the argument when it is
+ * a known input encoding (or "auto") / a readable format (or "auto"),
+ * else NULL after saying so. */
+const char *record_encoding_arg(const char *arg);
+const char *record_format_arg(const char *arg);
+
 /* How problems are printed. */
 struct problem_printer {
 	int quiet;           /* print nothing */

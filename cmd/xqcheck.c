@@ -215,33 +215,20 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "e:f:hjqr:Vv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
-			if (!xq_encoding_name(optarg) && strcmp(optarg, "auto")) {
-				warnx_("unknown encoding '%s'", optarg);
+			if (!(encoding = record_encoding_arg(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			encoding = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "auto") && (!xq_format_find(optarg) || !xq_format_find(optarg)->read)) {
-				warnx_("unknown input format '%s'", optarg);
+			if (!(format = record_format_arg(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			format = optarg;
 			break;
 		case 'h': usage(EXIT_OK);
 		case 'j': st.json = 1; break;
 		case 'q': st.pp.quiet = 1; break;
-		case 'r': {
-			struct xq_judge_opts jo = { 0 };
-			if (xq_rules_from_name(optarg, &jo.rules)) {
-				warnx_("unknown rules '%s' (axf, cxa or 1956)", optarg);
+		case 'r':
+			if (judge_open(&st.judge, optarg))
 				usage(EXIT_TROUBLE);
-			}
-			xq_judge_free(st.judge);
-			if (!(st.judge = xq_judge_new(&jo, NULL)))
-				die(EXIT_TROUBLE, "out of memory");
 			break;
-		}
 		case 'V': print_version();
 		case 'v': st.pp.verbose = 1; break;
 		default: usage(EXIT_TROUBLE);

@@ -371,17 +371,10 @@ int main(int argc, char **argv)
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
-		case OPT_JUDGE: {
-			struct xq_judge_opts jo = { 0 };
-			if (optarg && xq_rules_from_name(optarg, &jo.rules)) {
-				warnx_("unknown rules '%s' (axf, cxa or 1956)", optarg);
+		case OPT_JUDGE:
+			if (judge_open(&st.judge, optarg))
 				usage(EXIT_TROUBLE);
-			}
-			xq_judge_free(st.judge);
-			if (!(st.judge = xq_judge_new(&jo, NULL)))
-				die(EXIT_TROUBLE, "out of memory");
 			break;
-		}
 		default: usage(EXIT_TROUBLE);
 		}
 	}

@@ -302,18 +302,12 @@ int main(int argc, char **argv)
 		switch (c) {
 		case OPT_ALL: st.all_lines = 1; break;
 		case 'e':
-			if (!xq_encoding_name(optarg) && strcmp(optarg, "auto")) {
-				warnx_("unknown encoding '%s'", optarg);
+			if (!(encoding = record_encoding_arg(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			encoding = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "auto") && (!xq_format_find(optarg) || !xq_format_find(optarg)->read)) {
-				warnx_("unknown input format '%s'", optarg);
+			if (!(format = record_format_arg(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			format = optarg;
 			break;
 		case OPT_FOLD: st.jo.fold = (int)parse_number(optarg, 2, 4, "fold"); break;
 		case 'h': usage(EXIT_OK);
