@@ -33,6 +33,7 @@ struct xq_judge {
 	struct xq_event ev[4];
 	int nev;
 	struct xq_label *labels;
+	unsigned *chases;      /* chase set (by slot) of each label */
 	int nlabels_cap;
 };
 
@@ -103,6 +104,15 @@ static void flip(const struct xq_pos *src, struct xq_pos *dst)
 static void play(struct xq_pos *p, xq_move m)
 {
 	xq__make_any(p, m);
+}
+
+/* A move in a position with a legal history (the searches below start
+ * from positions where the side not to move is not in check): the cheap
+ * xq_make(). */
+static void step(struct xq_pos *p, xq_move m)
+{
+	struct xq_undo u;
+	xq_make(p, m, &u);
 }
 
 /* Same placement (kinds and sides on all 90 points) and side to move. */
@@ -332,7 +342,8 @@ static unsigned new_chases(const struct xq_pos *p0, const struct xq_pos *p1,
 
 /*
  * Mate by checks only for the side to move within depth of its moves:
- * 1 found, 0 none, -1 the budget ran out first.
+ * 1 found, 0 none, -1 the budget ran out first.  p must not have the
+ * side not to move in check (the labeller calls it for non-checks only).
  */
 static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 {
@@ -341,7 +352,7 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 
 	for (int i = 0; i < n; i++) {
 		struct xq_pos q = *p;
-		play(&q, mv[i]);
+		step(&q, mv[i]);
 		if (!q.in_check)
 			continue;
 		if (--*budget < 0)
@@ -354,7 +365,7 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 		int all = 1;
 		for (int k = 0; k < nr && all; k++) {
 			struct xq_pos r = q;
-			play(&r, rp[k]);
+			step(&r, rp[k]);
 			int res = mate_by_checks(&r, depth - 1, budget);
 			if (res != 1) {
 				all = 0;
@@ -400,13 +411,13 @@ static int wins_by_check(const struct xq_pos *p, int depth)
 		struct xq_pos q = *p;
 		if (is_piece(p->board[MOVE_TO(mv[i])]))
 			continue;
-		play(&q, mv[i]);
+		step(&q, mv[i]);
 		if (!q.in_check)
 			continue;
 		int nr = xq_legal_moves(&q, rp), all = nr > 0;
 		for (int k = 0; k < nr && all; k++) {
 			struct xq_pos r = q;
-			play(&r, rp[k]);
+			step(&r, rp[k]);
 			all = wins_now(&r) || (depth > 1 && wins_by_check(&r, depth - 1));
 		}
 		if (all)
@@ -708,8 +719,13 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 		if (!l)
 			return XQ_ENOMEM;
 		j->labels = l;
+		unsigned *c = realloc(j->chases, (size_t)nl * sizeof *c);
+		if (!c)
+			return XQ_ENOMEM;
+		j->chases = c;
 		j->nlabels_cap = nl;
 	}
+	unsigned *chases = j->chases;
 	memset(ev, 0, sizeof *ev);
 	memset(s, 0, sizeof s);
 	s[0].inter = s[1].inter = s[0].inter_nocheck = s[1].inter_nocheck = 0xffff;
@@ -725,7 +741,21 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 	ev->nlabels = nl;
 	for (int i = first + 1; i <= t; i++) {
 		struct xq_label *l = &j->labels[i - first - 1];
-		label_move(j, i, l, &chase);
+		/* The span repeats itself: a move already labelled in the same
+		 * position (pieces by identity) gets the same label. */
+		int k = first + 1;
+		for (; k < i; k++)
+			if (j->e[k].move == j->e[i].move && j->e[k - 1].pos.key == j->e[i - 1].pos.key &&
+			    !memcmp(j->e[k - 1].pos.board, j->e[i - 1].pos.board, sizeof j->e[i - 1].pos.board))
+				break;
+		if (k < i) {
+			*l = j->labels[k - first - 1];
+			l->ply = i;
+			chase = chases[k - first - 1];
+		} else {
+			label_move(j, i, l, &chase);
+		}
+		chases[i - first - 1] = chase;
 		struct side_sum *x = &s[l->side];
 		x->moves++;
 		x->checks += !!(l->flags & XQ_LABEL_CHECK);
@@ -818,6 +848,7 @@ void xq_judge_free(struct xq_judge *j)
 		return;
 	free(j->e);
 	free(j->labels);
+	free(j->chases);
 	free(j);
 }
 
