@@ -233,21 +233,21 @@ void out_abort(struct outfile *o)
 	o->path = o->tmp = NULL;
 }
 
-void json_string(const char *s)
+void json_put_string(FILE *fp, const char *s)
 {
-	putchar('"');
+	fputc('"', fp);
 	for (; s && *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c == '"' || c == '\\')
-			printf("\\%c", c);
+			fprintf(fp, "\\%c", c);
 		else if (c == '\n')
-			fputs("\\n", stdout);
+			fputs("\\n", fp);
 		else if (c == '\t')
-			fputs("\\t", stdout);
+			fputs("\\t", fp);
 		else if (c < 0x20 || c == 0x7f)
-			printf("\\u%04x", c);
+			fprintf(fp, "\\u%04x", c);
 		else
-			putchar(c);
+			fputc(c, fp);
 	}
-	putchar('"');
+	fputc('"', fp);
 }

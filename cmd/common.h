@@ -50,9 +50,6 @@ double now_seconds(void);
  * "invalid NAME 'text'" and EXIT_TROUBLE. */
 long parse_number(const char *text, long min, long max, const char *name);
 
-/* s (UTF-8, may be NULL: "") as a JSON string on stdout. */
-void json_string(const char *s);
-
 /* Flush and close stdout, dying with EXIT_TROUBLE on a write error
  * (full disk, closed pipe). */
 void close_stdout(void);
@@ -72,5 +69,8 @@ struct outfile {
 int out_open(struct outfile *o, const char *path, char *const *inputs, int ninputs);
 int out_commit(struct outfile *o);
 void out_abort(struct outfile *o);
+
+/* s as a JSON string (quotes, escapes) on fp; NULL is written as "". */
+void json_put_string(FILE *fp, const char *s);
 
 #endif

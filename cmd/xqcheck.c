@@ -22,6 +22,9 @@ static const char usage_text[] =
 	"  -r, --rules=RULES   also warn of repetition rulings and the natural\n"
 	"                      move limit under these rules (see xqjudge)\n"
 	"  -v, --verbose       notes too (unknown tags and such)\n"
+	"      --summary-json  the summary as one JSON line on stdout, for --merge-summary\n"
+	"      --merge-summary read --summary-json lines (files or stdin), print the\n"
+	"                      summary line one run over all the input prints\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       version\n"
 	"\n"
@@ -43,7 +46,55 @@ static struct {
 	size_t n, cap;
 	long games, valid, invalid;
 	struct xq_judge *judge;   /* -r */
+	int summary_json;
 } st;
+
+static void summary(void)
+{
+	if (st.summary_json) {
+		printf("{\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"errors\":%ld,\"warnings\":%ld}\n",
+		       st.games, st.valid, st.invalid, st.pp.errors, st.pp.warnings);
+		return;
+	}
+	fprintf(stderr, "%s: %ld game%s: %ld valid, %ld invalid (%ld error%s, %ld warning%s)\n",
+		progname, st.games, st.games == 1 ? "" : "s", st.valid, st.invalid,
+		st.pp.errors, st.pp.errors == 1 ? "" : "s",
+		st.pp.warnings, st.pp.warnings == 1 ? "" : "s");
+}
+
+/* --merge-summary: add up the --summary-json lines of the parts. */
+static int merge_summary(int argc, char **argv)
+{
+	char line[512];
+	int status = EXIT_OK;
+	for (int i = 0; i < (argc ? argc : 1); i++) {
+		const char *name;
+		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
+		long n = 0;
+		if (!fp) {
+			status = EXIT_TROUBLE;
+			continue;
+		}
+		while (fgets(line, sizeof line, fp)) {
+			long g, v, inv, e, w;
+			n++;
+			if (sscanf(line, "{\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"errors\":%ld,\"warnings\":%ld}",
+				   &g, &v, &inv, &e, &w) != 5) {
+				diag(name, n, 0, "error", "not a line of xqcheck --summary-json");
+				status = EXIT_TROUBLE;
+				continue;
+			}
+			st.games += g, st.valid += v, st.invalid += inv;
+			st.pp.errors += e, st.pp.warnings += w;
+		}
+		record_close(fp);
+	}
+	summary();
+	close_stdout();
+	if (status == EXIT_OK && (st.invalid || st.pp.errors))
+		status = EXIT_FINDINGS;
+	return status;
+}
 
 static char *xstrdup(const char *s)
 {
@@ -96,23 +147,23 @@ static void json_game(const char *file, const struct xq_game *g)
 {
 	int first = 1;
 	fputs("{\"file\":", stdout);
-	json_string(file);
+	json_put_string(stdout, file);
 	printf(",\"index\":%ld,\"line\":%ld,\"tags\":{", g->index, g->line);
 	for (const struct xq_tag *t = g->tags; t; t = t->next) {
 		if (!first)
 			putchar(',');
 		first = 0;
-		json_string(t->name);
+		json_put_string(stdout, t->name);
 		putchar(':');
-		json_string(t->value);
+		json_put_string(stdout, t->value);
 	}
 	printf("},\"fen\":");
-	json_string(g->start_fen);
+	json_put_string(stdout, g->start_fen);
 	const char *variant = xq_game_tag(g, "Variant");
 	printf(",\"notation\":\"%s\",\"plies\":%d,\"result\":",
 	       variant && !strcmp(variant, "xiangqi") && g->notation == XQ_NOTATION_WXF ? "san" :
 	       notation_name(g->notation), xq_game_plies(g));
-	json_string(g->result ? g->result : "");
+	json_put_string(stdout, g->result ? g->result : "");
 	printf(",\"status\":\"%s\",\"errors\":%d,\"warnings\":%d,\"problems\":[",
 	       g->errors ? "invalid" : "valid", g->errors, g->warnings);
 	first = 1;
@@ -126,11 +177,11 @@ static void json_game(const char *file, const struct xq_game *g)
 		printf("{\"severity\":\"%s\",\"code\":\"%s\",\"line\":%ld,\"col\":%ld,\"ply\":%d,\"text\":",
 		       xq_severity_name(p->severity), xq_problem_name(p->code), p->line, p->col, p->ply);
 		if (p->text)
-			json_string(p->text);
+			json_put_string(stdout, p->text);
 		else
 			fputs("null", stdout);
 		fputs(",\"message\":", stdout);
-		json_string(p->msg);
+		json_put_string(stdout, p->msg);
 		putchar('}');
 	}
 	fputs("]}\n", stdout);
@@ -202,24 +253,26 @@ int main(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "merge-summary", no_argument, NULL, 'M' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
+		{ "summary-json", no_argument, NULL, 'S' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *format = NULL, *encoding = NULL;
-	int c, status = EXIT_OK, progress;
+	int c, status = EXIT_OK, progress, merge = 0;
 
 	cmd_init(argv);
 	while ((c = getopt_long(argc, argv, "e:f:hjqr:Vv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
-			if (!(encoding = record_encoding_arg(optarg)))
+			if (!(encoding = opt_in_encoding(optarg)))
 				usage(EXIT_TROUBLE);
 			break;
 		case 'f':
-			if (!(format = record_format_arg(optarg)))
+			if (!(format = opt_in_format(optarg)))
 				usage(EXIT_TROUBLE);
 			break;
 		case 'h': usage(EXIT_OK);
@@ -231,11 +284,15 @@ int main(int argc, char **argv)
 			break;
 		case 'V': print_version();
 		case 'v': st.pp.verbose = 1; break;
+		case 'S': st.summary_json = 1; break;
+		case 'M': merge = 1; break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (merge)
+		return merge_summary(argc, argv);
 	progress = !st.pp.quiet && !st.json && isatty(2);
 
 	if (argc == 0) {
@@ -245,10 +302,7 @@ int main(int argc, char **argv)
 			if (check_file(argv[i], format, encoding, progress))
 				status = EXIT_TROUBLE;
 	}
-	fprintf(stderr, "%s: %ld game%s: %ld valid, %ld invalid (%ld error%s, %ld warning%s)\n",
-		progname, st.games, st.games == 1 ? "" : "s", st.valid, st.invalid,
-		st.pp.errors, st.pp.errors == 1 ? "" : "s",
-		st.pp.warnings, st.pp.warnings == 1 ? "" : "s");
+	summary();
 	free(st.list);
 	xq_judge_free(st.judge);
 	close_stdout();

@@ -26,6 +26,7 @@ static const char usage_text[] =
 	"  -n, --notation=N     movetext: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
 	"  -d, --directory=DIR  one file per game in DIR, named from the tags\n"
+	"      --split=N        with -d: files of N games each, named 000001.pgn, ...\n"
 	"      --keep-broken    write invalid games as far as they are legal, the\n"
 	"                       rest in a comment (default: drop them)\n"
 	"      --strict         stop at the first invalid game, write nothing\n"
@@ -60,6 +61,7 @@ static struct {
 	char **inputs;
 	int ninputs;
 	struct xq_judge *judge;   /* --judge */
+	long split, split_file, split_games;  /* --split N: files of N games */
 } st;
 
 /* --- -d DIR: file names from tags, never over an existing file */
@@ -171,25 +173,30 @@ static int open_writer(FILE *fp, const char *name)
 
 /* Write one game to the stream or to its own file; 0 written, 1 dropped
  * (reported), -1 I/O error. */
+static int write_game_to_stream(const struct xq_game *g)
+{
+	int rc = xq_writer_write(st.w, g);
+	if (rc == 0 && st.flush_each && fflush(st.out.fp) != 0)
+		rc = XQ_EIO;
+	if (rc == XQ_EIO) {
+		warnx_("error writing '%s': %s", st.outpath ? st.outpath : st.out.path ?
+		       st.out.path : "<stdout>", strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return rc < 0 ? 1 : 0;
+}
+
 static int write_game(const struct xq_game *g)
 {
-	int rc;
 	if (!st.dir) {
 		if (st.one_game && st.written + st.dropped > 0) {
 			warnx_("the %s format holds one game per file: use -d DIR to write several",
 			       st.to);
 			return -1;
 		}
-		rc = xq_writer_write(st.w, g);
-		if (rc == 0 && st.flush_each && fflush(st.out.fp) != 0)
-			rc = XQ_EIO;
-		if (rc == XQ_EIO) {
-			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
-			return -1;
-		}
-		return rc < 0 ? 1 : 0;
+		return write_game_to_stream(g);
 	}
+	int rc;
 	char *path = game_path(g, st.written + st.dropped + 1);
 	struct outfile of;
 	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
@@ -216,6 +223,34 @@ static int write_game(const struct xq_game *g)
 	}
 	free(path);
 	return 1;
+}
+
+/* --split: the next numbered file of the run (never over an existing
+ * one); 0 or -1. */
+static int split_next(void)
+{
+	char path[4096];
+	struct stat sb;
+	if (st.w) {
+		int crc = xq_writer_close(st.w);
+		st.w = NULL;
+		if (crc < 0) {
+			warnx_("error writing '%s': %s", st.out.path, strerror(errno ? errno : EIO));
+			out_abort(&st.out);
+			return -1;
+		}
+		if (out_commit(&st.out) < 0)
+			return -1;
+	}
+	snprintf(path, sizeof path, "%s/%06ld.%s", st.dir, ++st.split_file, out_extension());
+	if (lstat(path, &sb) == 0) {
+		warnx_("'%s' exists: not overwritten", path);
+		return -1;
+	}
+	st.split_games = 0;
+	if (out_open(&st.out, path, st.inputs, st.ninputs) < 0)
+		return -1;
+	return open_writer(st.out.fp, path);
 }
 
 static void convert_file(const char *path, int progress)
@@ -268,7 +303,17 @@ static void convert_file(const char *path, int progress)
 		if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
 		    judge_comment(st.judge, g, st.notation ? st.notation : XQ_NOTATION_CHINESE) < 0)
 			die(EXIT_TROUBLE, "out of memory");
-		int wr = write_game(g);
+		int wr;
+		if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
+			st.dropped++;
+			st.trouble = 1;
+			st.stop = 1;
+			xq_game_free(g);
+			break;
+		}
+		wr = st.split ? write_game_to_stream(g) : write_game(g);
+		if (wr == 0 && st.split)
+			st.split_games++;
 		if (wr == 0) {
 			st.written++;
 		} else if (wr > 0) {
@@ -300,7 +345,7 @@ static void convert_file(const char *path, int progress)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_JUDGE };
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_JUDGE, OPT_SPLIT };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "directory", required_argument, NULL, 'd' },
@@ -314,6 +359,7 @@ int main(int argc, char **argv)
 		{ "notation", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "split", required_argument, NULL, OPT_SPLIT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "to", required_argument, NULL, 't' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -375,6 +421,7 @@ int main(int argc, char **argv)
 			if (judge_open(&st.judge, optarg))
 				usage(EXIT_TROUBLE);
 			break;
+		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -392,6 +439,10 @@ int main(int argc, char **argv)
 	{
 		const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
 		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
+	}
+	if (st.split && (!st.dir || st.one_game)) {
+		warnx_("--split needs -d DIR and a format that holds several games");
+		usage(EXIT_TROUBLE);
 	}
 	if (st.dir && (stat(st.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
 		die(EXIT_TROUBLE, "'%s' is not a directory", st.dir);
@@ -413,6 +464,14 @@ int main(int argc, char **argv)
 		convert_file(NULL, progress);
 	for (int i = 0; i < argc && !st.stop; i++)
 		convert_file(argv[i], progress);
+	if (st.split && st.w) {
+		int crc = xq_writer_close(st.w);
+		st.w = NULL;
+		if (crc < 0 || st.trouble)
+			out_abort(&st.out);
+		else if (out_commit(&st.out) < 0)
+			st.trouble = 1;
+	}
 
 	if (!st.dir) {
 		if (xq_writer_close(st.w) < 0 && !st.trouble) {

@@ -158,9 +158,9 @@ static void json_event(const struct judged *e)
 		}
 	}
 	fputs("},\"rule\":", stdout);
-	json_string(ev->rule);
+	json_put_string(stdout, ev->rule);
 	printf(",\"needs_review\":%s,\"review\":", ev->review[0] ? "true" : "false");
-	json_string(ev->review);
+	json_put_string(stdout, ev->review);
 	fputs(",\"labels\":[", stdout);
 	for (int i = 0; i < ev->nlabels; i++) {
 		const struct xq_label *l = &ev->labels[i];
@@ -176,7 +176,7 @@ static void json_event(const struct judged *e)
 		xq_move_iccs(l->move, iccs);
 		printf("%s{\"ply\":%d,\"side\":\"%s\",\"move\":", i ? "," : "", l->ply,
 		       l->side == XQ_RED ? "red" : "black");
-		json_string(mv);
+		json_put_string(stdout, mv);
 		printf(",\"iccs\":\"%s\",\"labels\":[", iccs);
 		int n = 0;
 		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
@@ -214,9 +214,9 @@ static void judge_one(const char *file, struct xq_game *g)
 		return;
 	if (st.json) {
 		fputs("{\"file\":", stdout);
-		json_string(file);
+		json_put_string(stdout, file);
 		printf(",\"index\":%ld,\"line\":%ld,\"fen\":", g->index, g->line);
-		json_string(g->start_fen);
+		json_put_string(stdout, g->start_fen);
 		printf(",\"rules\":\"%s\",\"fold\":%d,\"limit\":%d,\"plies\":%d,\"valid\":%s,\"rulings\":[",
 		       xq_rules_name(st.jo.rules), st.jo.fold ? st.jo.fold : 3,
 		       st.jo.limit ? st.jo.limit : 120, xq_game_plies(g), g->errors ? "false" : "true");
@@ -302,11 +302,11 @@ int main(int argc, char **argv)
 		switch (c) {
 		case OPT_ALL: st.all_lines = 1; break;
 		case 'e':
-			if (!(encoding = record_encoding_arg(optarg)))
+			if (!(encoding = opt_in_encoding(optarg)))
 				usage(EXIT_TROUBLE);
 			break;
 		case 'f':
-			if (!(format = record_format_arg(optarg)))
+			if (!(format = opt_in_format(optarg)))
 				usage(EXIT_TROUBLE);
 			break;
 		case OPT_FOLD: st.jo.fold = (int)parse_number(optarg, 2, 4, "fold"); break;
