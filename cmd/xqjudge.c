@@ -246,28 +246,22 @@ static int judge_file(const char *path, const char *format, const char *encoding
 	struct xq_reader *r;
 	struct xq_game *g;
 	const char *name;
-	FILE *fp = record_open(path, &name);
-	int err, rc;
+	FILE *fp;
+	int rc;
 	long fatals = st.pp.fatals;
 
-	if (!fp)
-		return EXIT_TROUBLE;
 	o.format = format;
 	o.encoding = encoding;
-	o.name = name;
 	o.problem = print_problem;
 	o.problem_data = &st.pp;
-	if (!(r = xq_reader_open(fp, &o, &err))) {
-		warnx_("cannot read '%s': %s", name, xq_strerror(err));
-		record_close(fp);
+	if (!(r = record_reader_open(path, &o, &fp)))
 		return EXIT_TROUBLE;
-	}
+	name = o.name;
 	while ((rc = xq_reader_next(r, &g)) > 0) {
 		judge_one(name, g);
 		xq_game_free(g);
 	}
-	xq_reader_close(r);
-	record_close(fp);
+	record_reader_close(r, fp);
 	if (rc < 0 || st.pp.fatals > fatals) {
 		if (rc < 0 && rc != XQ_EIO)
 			warnx_("error reading '%s': %s", name, xq_strerror(rc));
@@ -318,10 +312,8 @@ int main(int argc, char **argv)
 				die(EXIT_TROUBLE, "invalid limit '%s': a number of plies must be even", optarg);
 			break;
 		case 'n':
-			if (xq_notation_from_name(optarg, &st.notation) || st.notation == XQ_NOTATION_ANY) {
-				warnx_("unknown notation '%s'", optarg);
+			if (opt_notation(optarg, &st.notation))
 				usage(EXIT_TROUBLE);
-			}
 			break;
 		case 'q': st.pp.quiet = 1; break;
 		case 'r':
