@@ -102,6 +102,9 @@ int xq__attacked(const struct xq_pos *pos, int isq, int by);
  * from scratch, not from the two changed points. */
 void xq__make_any(struct xq_pos *pos, xq_move m);
 
+/* movegen.c: the legal captures only (for quiescence search). */
+int xq__legal_captures(const struct xq_pos *pos, xq_move *moves);
+
 /*
  * The sanitizer build (-DXQ_CHECK_POSITIONS) asserts the position's
  * consistency after every make and unmake; other builds pay nothing.

@@ -894,5 +894,74 @@ const char *xq_encoding_name(const char *user);
 int xq_convert(const char *to, const char *from, const char *in, size_t len,
 	       char **out, size_t *outlen, size_t *bad);
 
+/* ------------------------------------------- search (lib/search.c, lib/eval.c) */
+
+#define XQ_SCORE_MATE 30000          /* score of mate now; mate in n plies: XQ_SCORE_MATE - n */
+#define XQ_SCORE_IS_MATE(s) ((s) > XQ_SCORE_MATE - 1000 || (s) < -(XQ_SCORE_MATE - 1000))
+#define XQ_MAX_PV 64
+
+struct xq_search;                    /* a search handle: owns its transposition table */
+
+struct xq_search_limits {
+	int depth;                   /* plies; 0: no depth limit */
+	uint64_t nodes;              /* 0: no node limit */
+	int64_t movetime_ms;         /* 0: no time limit */
+	int threads;                 /* 0 or 1: single-threaded (deterministic) */
+};
+
+struct xq_search_info {
+	int depth, seldepth;
+	int score;                   /* centipawns for the side to move (mate: see XQ_SCORE_MATE) */
+	uint64_t nodes;
+	int64_t time_ms;
+	int npv;
+	xq_move pv[XQ_MAX_PV];       /* pv[0] is the best move; XQ_MOVE_NONE when no legal move */
+};
+
+/* hash_mb: size of the transposition table; NULL when out of memory. */
+struct xq_search *xq_search_new(size_t hash_mb);
+void xq_search_free(struct xq_search *s);
+/* Forget the table and history (a new game). */
+void xq_search_clear(struct xq_search *s);
+
+/*
+ * Search pos within lim.  history[0..nhistory) are the keys of the positions
+ * before pos in the game (oldest first; pos->key not included), for
+ * repetitions.  info (may be NULL) is called after each completed iteration.
+ * The final result goes to *out.  Deterministic for a given depth or node limit
+ * with one thread.  0 or XQ_E*.
+ *
+ * Details: the table carries over from one run to the next, so "the same"
+ * means the same runs on the handle since xq_search_new() or
+ * xq_search_clear().  A node limit is checked every 1024 nodes and the
+ * first iteration always completes, so a search may overshoot it a little.
+ * Scores of XQ_SCORE_WIN_PERPETUAL - n (n plies away) and below mean that
+ * the other side is forced into perpetual check, which loses; a plain
+ * repetition scores 0.  With no legal move (mate or stalemate, both lost),
+ * out->score is -XQ_SCORE_MATE, npv 0 and pv[0] XQ_MOVE_NONE.  An
+ * xq_search_stop() that comes before the run starts is forgotten.
+ */
+int xq_search_run(struct xq_search *s, const struct xq_pos *pos,
+		  const uint64_t *history, int nhistory,
+		  const struct xq_search_limits *lim,
+		  void (*info)(void *data, const struct xq_search_info *i), void *data,
+		  struct xq_search_info *out);
+/* The same, with history_checks[i] != 0 when the side to move at
+ * history[i] was in check (may be NULL), so that a perpetual check reaching
+ * back into the game is seen as one; xq_search_run() counts such a cycle
+ * as a plain draw. */
+int xq_search_run_checks(struct xq_search *s, const struct xq_pos *pos,
+			 const uint64_t *history, const uint8_t *history_checks, int nhistory,
+			 const struct xq_search_limits *lim,
+			 void (*info)(void *data, const struct xq_search_info *i), void *data,
+			 struct xq_search_info *out);
+/* Ask a running search to stop soon (safe from another thread or a signal). */
+void xq_search_stop(struct xq_search *s);
+
+/* Static evaluation in centipawns for the side to move. */
+int xq_evaluate(const struct xq_pos *pos);
+
+/* Perpetual check won by the side to move: XQ_SCORE_WIN_PERPETUAL - plies. */
+#define XQ_SCORE_WIN_PERPETUAL 20000
 
 #endif /* XQ_H */
