@@ -18,6 +18,7 @@ WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 override CFLAGS := $(WARN) -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CFLAGS)
 override CPPFLAGS += -Ilib -MMD -MP
 LDLIBS ?= -lz
+override LDLIBS += -lm
 
 B = build
 LIB_SRC := $(sort $(wildcard lib/*.c formats/*.c))

@@ -50,169 +50,8 @@ static struct {
 	unsigned wflags;
 	long read, written, dropped;
 	int trouble, findings, stop;
-	int one_game;      /* the output format holds one game per file */
-	int flush_each;      /* output is a pipe: one game at a time */
-	struct outfile out;
-	struct xq_writer *w;
-	char **inputs;
-	int ninputs;
+	struct record_output ro;
 } st;
-
-/* --- -d DIR: file names from tags, never over an existing file */
-
-static void sanitize(char *dst, size_t size, const char *src)
-{
-	size_t o = 0;
-	for (; src && *src && o + 1 < size; src++) {
-		unsigned char c = (unsigned char)*src;
-		if (c < 0x20 || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' ||
-		    c == '"' || c == '<' || c == '>' || c == '|' || c == 0x7f)
-			c = '_';
-		else if (c == ' ')
-			c = '_';
-		dst[o++] = (char)c;
-	}
-	/* no cut UTF-8 sequence at the end */
-	while (o > 0 && ((unsigned char)dst[o - 1] & 0xc0) == 0x80) {
-		size_t k = o;
-		while (k > 0 && ((unsigned char)dst[k - 1] & 0xc0) == 0x80)
-			k--;
-		if (k == 0)
-			break;
-		unsigned char lead = (unsigned char)dst[k - 1];
-		size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
-		if (o - (k - 1) == need)
-			break;
-		o = k - 1;
-	}
-	dst[o] = '\0';
-	if (dst[0] == '.')
-		dst[0] = '_';
-}
-
-static const char *out_extension(void)
-{
-	const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
-	static char ext[16];
-	size_t n;
-	if (!f)
-		return "pgn";
-	n = strcspn(f->extensions, " ");
-	if (n >= sizeof ext)
-		n = sizeof ext - 1;
-	memcpy(ext, f->extensions, n);
-	ext[n] = '\0';
-	return ext;
-}
-
-static char *game_path(const struct xq_game *g, long seq)
-{
-	char base[200], part[80], *path;
-	const char *red = xq_game_tag(g, "Red"), *black = xq_game_tag(g, "Black");
-	const char *date = xq_game_tag(g, "Date"), *event = xq_game_tag(g, "Event");
-	size_t n = 0;
-	struct stat sb;
-
-	base[0] = '\0';
-	if (red && *red && black && *black) {
-		sanitize(part, sizeof part, red);
-		n += (size_t)snprintf(base + n, sizeof base - n, "%s-", part);
-		sanitize(part, sizeof part, black);
-		n += (size_t)snprintf(base + n, sizeof base - n, "%s", part);
-		if (date && *date && n < sizeof base) {
-			sanitize(part, sizeof part, date);
-			n += (size_t)snprintf(base + n, sizeof base - n, "-%s", part);
-		}
-	} else if (event && *event) {
-		sanitize(part, sizeof part, event);
-		snprintf(base, sizeof base, "%s-%ld", part, seq);
-	} else {
-		snprintf(base, sizeof base, "game-%ld", seq);
-	}
-	size_t len = strlen(st.dir) + sizeof base + 40;
-	if (!(path = malloc(len)))
-		die(EXIT_TROUBLE, "out of memory");
-	for (long k = 1;; k++) {
-		if (k == 1)
-			snprintf(path, len, "%s/%s.%s", st.dir, base, out_extension());
-		else
-			snprintf(path, len, "%s/%s-%ld.%s", st.dir, base, k, out_extension());
-		if (lstat(path, &sb) != 0 && errno == ENOENT)
-			return path;
-	}
-}
-
-/* --- output */
-
-static int open_writer(FILE *fp, const char *name)
-{
-	struct xq_writer_opts o = { 0 };
-	int err;
-	o.format = st.to;
-	o.encoding = st.enc_out;
-	o.notation = st.notation;
-	o.flags = st.wflags;
-	/* Big5 has no simplified characters: write traditional ones */
-	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4))
-		o.notation_flags |= XQ_NOTE_TRAD;
-	o.name = name;
-	o.problem = print_problem;
-	o.problem_data = &st.pp;
-	if (!(st.w = xq_writer_open(fp, &o, &err))) {
-		warnx_("cannot write: %s", xq_strerror(err));
-		return -1;
-	}
-	return 0;
-}
-
-/* Write one game to the stream or to its own file; 0 written, 1 dropped
- * (reported), -1 I/O error. */
-static int write_game(const struct xq_game *g)
-{
-	int rc;
-	if (!st.dir) {
-		if (st.one_game && st.written + st.dropped > 0) {
-			warnx_("the %s format holds one game per file: use -d DIR to write several",
-			       st.to);
-			return -1;
-		}
-		rc = xq_writer_write(st.w, g);
-		if (rc == 0 && st.flush_each && fflush(st.out.fp) != 0)
-			rc = XQ_EIO;
-		if (rc == XQ_EIO) {
-			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
-			return -1;
-		}
-		return rc < 0 ? 1 : 0;
-	}
-	char *path = game_path(g, st.written + st.dropped + 1);
-	struct outfile of;
-	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
-		free(path);
-		return -1;
-	}
-	if (open_writer(of.fp, path) < 0) {
-		out_abort(&of);
-		free(path);
-		return -1;
-	}
-	rc = xq_writer_write(st.w, g);
-	int crc = xq_writer_close(st.w);
-	st.w = NULL;
-	if (rc == 0 && crc == 0) {
-		free(path);
-		return out_commit(&of) < 0 ? -1 : 0;
-	}
-	out_abort(&of);
-	if (rc == XQ_EIO || crc == XQ_EIO) {
-		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
-		free(path);
-		return -1;
-	}
-	free(path);
-	return 1;
-}
 
 static void convert_file(const char *path, int progress)
 {
@@ -261,7 +100,7 @@ static void convert_file(const char *path, int progress)
 				continue;
 			}
 		}
-		int wr = write_game(g);
+		int wr = record_output_write(&st.ro, g);
 		if (wr == 0) {
 			st.written++;
 		} else if (wr > 0) {
@@ -377,47 +216,30 @@ int main(int argc, char **argv)
 		if (f && f->write)
 			st.to = f->name;
 	}
-	{
-		const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
-		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
-	}
 	if (st.dir && (stat(st.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
 		die(EXIT_TROUBLE, "'%s' is not a directory", st.dir);
-	st.inputs = argv;
-	st.ninputs = argc;
 	progress = !st.pp.quiet && isatty(2);
-
-	if (!st.dir) {
-		if (out_open(&st.out, st.outpath, argv, argc) < 0)
-			return EXIT_TROUBLE;
-		if (fstat(fileno(st.out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
-			st.flush_each = 1;
-		if (open_writer(st.out.fp, st.outpath ? st.outpath : "<stdout>") < 0) {
-			out_abort(&st.out);
-			return EXIT_TROUBLE;
-		}
-	}
+	st.ro.to = st.to;
+	st.ro.enc_out = st.enc_out;
+	st.ro.outpath = st.outpath;
+	st.ro.dir = st.dir;
+	st.ro.notation = st.notation;
+	st.ro.wflags = st.wflags;
+	st.ro.inputs = argv;
+	st.ro.ninputs = argc;
+	st.ro.pp = &st.pp;
+	if (record_output_open(&st.ro) < 0)
+		return EXIT_TROUBLE;
 	if (argc == 0)
 		convert_file(NULL, progress);
 	for (int i = 0; i < argc && !st.stop; i++)
 		convert_file(argv[i], progress);
 
-	if (!st.dir) {
-		if (xq_writer_close(st.w) < 0 && !st.trouble) {
-			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
-			st.trouble = 1;
-		}
-		if (st.trouble || (st.policy == STRICT && st.findings)) {
-			if (st.out.fp != stdout)
-				out_abort(&st.out);
-		} else if (st.out.fp != stdout && out_commit(&st.out) < 0) {
-			st.trouble = 1;
-		}
-	}
+	if (record_output_close(&st.ro, !st.trouble && !(st.policy == STRICT && st.findings)) < 0)
+		st.trouble = 1;
 	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped\n", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
-	if (st.out.fp == stdout || !st.outpath || st.dir) {
+	if (st.ro.out.fp == stdout || !st.outpath || st.dir) {
 		int bad = ferror(stdout);
 		if (fclose(stdout) != 0 || bad) {
 			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
