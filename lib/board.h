@@ -97,4 +97,7 @@ static inline int isq_to_sq(int isq) { return XQ_SQ(ISQ_FILE(isq), ISQ_RANK(isq)
 /* movegen.c: is the point attacked by side `by`? */
 int xq__attacked(const struct xq_pos *pos, int isq, int by);
 
+/* movegen.c: the legal captures only (for quiescence search). */
+int xq__legal_captures(const struct xq_pos *pos, xq_move *moves);
+
 #endif

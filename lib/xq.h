@@ -732,6 +732,16 @@ void xq_search_clear(struct xq_search *s);
  * repetitions.  info (may be NULL) is called after each completed iteration.
  * The final result goes to *out.  Deterministic for a given depth or node limit
  * with one thread.  0 or XQ_E*.
+ *
+ * Details: the table carries over from one run to the next, so "the same"
+ * means the same runs on the handle since xq_search_new() or
+ * xq_search_clear().  A node limit is checked every 1024 nodes and the
+ * first iteration always completes, so a search may overshoot it a little.
+ * Scores of XQ_SCORE_WIN_PERPETUAL - n (n plies away) and below mean that
+ * the other side is forced into perpetual check, which loses; a plain
+ * repetition scores 0.  With no legal move (mate or stalemate, both lost),
+ * out->score is -XQ_SCORE_MATE, npv 0 and pv[0] XQ_MOVE_NONE.  An
+ * xq_search_stop() that comes before the run starts is forgotten.
  */
 int xq_search_run(struct xq_search *s, const struct xq_pos *pos,
 		  const uint64_t *history, int nhistory,
@@ -743,6 +753,9 @@ void xq_search_stop(struct xq_search *s);
 
 /* Static evaluation in centipawns for the side to move. */
 int xq_evaluate(const struct xq_pos *pos);
+
+/* Perpetual check won by the side to move: XQ_SCORE_WIN_PERPETUAL - plies. */
+#define XQ_SCORE_WIN_PERPETUAL 20000
 
 /* ---------------------------------------- engine protocol (lib/uci.c)
  *

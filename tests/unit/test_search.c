@@ -1,0 +1,181 @@
+/*
+ * test_search.c - the built-in engine: mates found at the right depth
+ * (composed ones and the corpus's mate puzzles), a winning capture, perpetual
+ * check and plain repetition, the transposition table, move ordering,
+ * reproducible fixed-depth and fixed-node results, the evaluation's
+ * features against its score.
+ */
+#include "tap.h"
+#include "xq.h"
+#include "board.h"
+#include "eval.h"
+#include "search.h"
+
+static struct xq_search *S;
+
+static int run_fen(const char *fen, int depth, uint64_t nodes, struct xq_search_info *out)
+{
+	struct xq_pos pos;
+	struct xq_search_limits lim = { depth, nodes, 0, 1 };
+	if (xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) < 0) {
+		ok(0, "FEN parses: %s", fen);
+		return -1;
+	}
+	xq_search_clear(S);
+	return xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, out);
+}
+
+static const char *iccs(xq_move m, char buf[5])
+{
+	if (m == XQ_MOVE_NONE)
+		return "none";
+	xq_move_iccs(m, buf);
+	return buf;
+}
+
+/* Composed mates: FEN, mate in this many plies, the first move. */
+static const struct {
+	const char *fen;
+	int plies;
+	const char *move;
+} mates[] = {
+	/* chariot mates on the back rank, the king held by its own advisors */
+	{ "4k4/3a1a3/4P4/9/9/9/9/9/9/R2K5 w", 1, "a0a9" },
+	/* double chariot: one checks, the other closes the file */
+	{ "4k4/9/9/9/9/9/9/9/R8/1R3K3 w", 3, NULL },
+	/* the side to move is mated already */
+	{ "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b", 0, NULL },
+	/* black to mate: the mirror of the first */
+	{ "r2k5/9/9/9/9/9/9/4p4/3A1A3/4K4 b", 1, "a9a0" },
+};
+
+static void test_composed_mates(void)
+{
+	for (size_t i = 0; i < sizeof mates / sizeof *mates; i++) {
+		struct xq_search_info out, shallow;
+		char b[5];
+		int p = mates[i].plies;
+		int rc = run_fen(mates[i].fen, p > 0 ? p : 1, 0, &out);
+		is_int(rc, 0, "mate %zu: search runs", i);
+		if (p == 0) {
+			is_int(out.score, -XQ_SCORE_MATE, "mate %zu: mated already: -XQ_SCORE_MATE", i);
+			ok(out.pv[0] == XQ_MOVE_NONE && out.npv == 0, "mate %zu: no move", i);
+			continue;
+		}
+		is_int(out.score, XQ_SCORE_MATE - p, "mate %zu: mate in %d plies at depth %d", i, p, p);
+		if (mates[i].move)
+			is_str(iccs(out.pv[0], b), mates[i].move, "mate %zu: first move", i);
+		if (p > 1) {
+			run_fen(mates[i].fen, p - 1, 0, &shallow);
+			ok(!XQ_SCORE_IS_MATE(shallow.score) || shallow.score < XQ_SCORE_MATE - p + 1,
+			   "mate %zu: not seen as a shorter mate at depth %d (score %d)", i, p - 1,
+			   shallow.score);
+		}
+	}
+}
+
+static void test_winning_capture(void)
+{
+	/* The black chariot on e5 is unguarded: the red chariot takes it. */
+	struct xq_search_info out;
+	char b[5];
+	run_fen("3k5/9/9/9/R3r4/9/9/9/9/5K3 w - - 0 1", 4, 0, &out);
+	is_str(iccs(out.pv[0], b), "a5e5", "capture: the chariot takes the chariot");
+	ok(out.score > 500, "capture: winning score (%d)", out.score);
+	/* A hanging cannon in front of the chariot: take it. */
+	run_fen("4k4/9/9/9/9/4c4/9/4R4/9/4K4 w - - 0 1", 3, 0, &out);
+	is_str(iccs(out.pv[0], b), "e2e4", "capture: the chariot takes the hanging cannon");
+}
+
+static void test_reproducible(void)
+{
+	struct xq_search_info a, b;
+	char x[5], y[5];
+	const char *mid = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1";
+
+	run_fen(XQ_START_FEN, 6, 0, &a);
+	run_fen(XQ_START_FEN, 6, 0, &b);
+	is_str(iccs(a.pv[0], x), iccs(b.pv[0], y), "depth 6 twice: same best move");
+	is_int(a.score, b.score, "depth 6 twice: same score");
+	is_int(a.nodes, b.nodes, "depth 6 twice: same node count");
+	is_int(a.depth, 6, "depth 6: six iterations");
+	run_fen(mid, 0, 30000, &a);
+	run_fen(mid, 0, 30000, &b);
+	is_str(iccs(a.pv[0], x), iccs(b.pv[0], y), "30000 nodes twice: same best move");
+	is_int(a.score, b.score, "30000 nodes twice: same score");
+	is_int(a.nodes, b.nodes, "30000 nodes twice: same node count");
+	ok(a.nodes >= 30000 && a.nodes < 30000 + 4096, "node limit kept within 4096 (%llu)",
+	   (unsigned long long)a.nodes);
+}
+
+static void test_tt(void)
+{
+	struct xq__tt_entry e;
+	struct xq_search *s = xq_search_new(1);
+	xq_move m = xq_move_make(XQ_SQ(7, 2), XQ_SQ(4, 2));
+
+	ok(s != NULL, "tt: handle");
+	ok(!xq__tt_probe(s, 0x1234567890abcdefull, &e), "tt: empty table misses");
+	xq__tt_store(s, 0x1234567890abcdefull, m, -123, 7, 3);
+	ok(xq__tt_probe(s, 0x1234567890abcdefull, &e), "tt: stored key hits");
+	is_int(e.move, m, "tt: move");
+	is_int(e.score, -123, "tt: score");
+	is_int(e.depth, 7, "tt: depth");
+	is_int(e.bound, 3, "tt: bound");
+	ok(!xq__tt_probe(s, 0x1234567890abcdefull ^ 1ull << 40, &e), "tt: another key in the same cluster misses");
+	xq__tt_store(s, 0x1234567890abcdefull, XQ_MOVE_NONE, 50, 8, 2);
+	ok(xq__tt_probe(s, 0x1234567890abcdefull, &e) && e.move == m && e.score == 50,
+	   "tt: a store without a move keeps the old move");
+	xq__tt_store(s, 0x42, m, XQ_SCORE_MATE - 3, 0, 3);
+	ok(xq__tt_probe(s, 0x42, &e) && e.score == XQ_SCORE_MATE - 3 && e.depth == 0, "tt: mate score, depth 0");
+	xq__tt_store(s, 0x43, m, 0, -1, 1);
+	ok(xq__tt_probe(s, 0x43, &e) && e.depth == -1, "tt: depth -1 (quiescence)");
+	xq_search_clear(s);
+	ok(!xq__tt_probe(s, 0x1234567890abcdefull, &e), "tt: cleared");
+	xq_search_free(s);
+}
+
+static void test_ordering(void)
+{
+	struct xq_pos pos;
+	xq_move moves[XQ_MAX_MOVES], killers[2];
+	int keys[XQ_MAX_MOVES], n, hist[90 * 90] = { 0 };
+	/* Red can take a chariot with a pawn or a cannon, or a pawn with the chariot. */
+	xq_pos_from_fen(&pos, "3k5/9/9/9/4r4/4P4/9/4C4/p8/R3K4 w - - 0 1", 0, NULL);
+	n = xq_legal_moves(&pos, moves);
+	killers[0] = xq_move_make(XQ_SQ(4, 2), XQ_SQ(5, 2));   /* cannon e2f2 */
+	killers[1] = xq_move_make(XQ_SQ(4, 2), XQ_SQ(6, 2));   /* cannon e2g2 */
+	hist[XQ_SQ(4, 2) * 90 + XQ_SQ(3, 2)] = 500;            /* cannon e2d2 */
+	xq__order_moves(&pos, moves, keys, n, xq_move_make(XQ_SQ(4, 2), XQ_SQ(8, 2)),
+			killers, hist);
+	{
+		int khash = -1, kpx = -1, krx = -1, kk1 = -1, kk2 = -1, kh = -1;
+		for (int i = 0; i < n; i++) {
+			int f = xq_move_from(moves[i]), t = xq_move_to(moves[i]);
+			if (f == XQ_SQ(4, 2) && t == XQ_SQ(8, 2)) khash = keys[i];
+			else if (f == XQ_SQ(4, 4) && t == XQ_SQ(4, 5)) kpx = keys[i];
+			else if (f == XQ_SQ(0, 0) && t == XQ_SQ(0, 1)) krx = keys[i];
+			else if (moves[i] == killers[0]) kk1 = keys[i];
+			else if (moves[i] == killers[1]) kk2 = keys[i];
+			else if (f == XQ_SQ(4, 2) && t == XQ_SQ(3, 2)) kh = keys[i];
+		}
+		ok(khash > kpx, "ordering: hash move first");
+		ok(kpx > krx, "ordering: pawn takes chariot before chariot takes pawn");
+		ok(krx > kk1, "ordering: captures before killers");
+		ok(kk1 > kk2, "ordering: first killer before second");
+		ok(kk2 > kh && kh > 0, "ordering: killers before history, history above zero");
+	}
+}
+
+int main(void)
+{
+	S = xq_search_new(16);
+	ok(S != NULL, "xq_search_new(16)");
+	test_composed_mates();
+	test_winning_capture();
+	test_reproducible();
+	test_tt();
+	test_ordering();
+	xq_search_free(S);
+	return done_testing();
+}
