@@ -306,6 +306,7 @@ int engine_start(struct engine *e)
 	e->name[0] = e->last[0] = e->error[0] = '\0';
 	e->blen = e->elen = e->skip = 0;
 	e->have_usemillisec = 0;
+	e->exec_failed = 0;
 	if (!e->handshake_ms)
 		e->handshake_ms = 10000;
 	if (!e->search_ms)
@@ -360,6 +361,7 @@ int engine_start(struct engine *e)
 			;
 		close(exe[0]);
 		if (r == (ssize_t)sizeof code) {
+			e->exec_failed = 1;
 			snprintf(e->error, sizeof e->error, "cannot run engine '%s': %s", argv0,
 				 strerror(code));
 			close_fds(e);

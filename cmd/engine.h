@@ -34,6 +34,7 @@ struct engine {
 	char *buf, *ebuf;              /* line buffers */
 	size_t blen, elen, skip;
 	int have_usemillisec;
+	int exec_failed;               /* the command could not be run at all */
 };
 
 /* Start the engine and shake hands (uci/ucci, options, isready).  0, or -1
