@@ -274,8 +274,11 @@ static int fail_read(struct engine *e, int rc, const char *waiting_for)
 	return -1;
 }
 
-/* Read until a message of kind want; others go to detection. */
-static int wait_for(struct engine *e, enum xq_uci_kind want, int ms, const char *what)
+/* Read until a message of kind want; others go to detection.  0, or -1
+ * (the engine failed and is gone); with soft, a timeout is 1 and the
+ * engine stays. */
+static int wait_for_soft(struct engine *e, enum xq_uci_kind want, int ms, const char *what,
+			 int soft, int *heard)
 {
 	long long deadline = now_ms() + ms;
 	char *line;
@@ -284,16 +287,27 @@ static int wait_for(struct engine *e, enum xq_uci_kind want, int ms, const char 
 	struct xq_uci_msg m;
 	while ((rc = read_line(e, deadline, &line, &len)) > 0) {
 		enum xq_uci_kind k = xq_uci_parse(line, len, e->dialect, &m);
-		if (k == XQ_UCI_ID_NAME && !e->name[0])
+		if (k == XQ_UCI_ID_NAME && !e->named && m.text[0]) {
 			snprintf(e->name, sizeof e->name, "%s", m.text);
+			e->named = 1;
+		}
 		if (k == XQ_UCI_OPTION && !strcasecmp(m.text, "usemillisec"))
 			e->have_usemillisec = 1;
-		if (e->forced == XQ_UCI_AUTO && e->dialect != XQ_UCI_UCCI)
+		if (e->forced == XQ_UCI_AUTO && (e->dialect != XQ_UCI_UCCI || k == XQ_UCI_UCIOK))
 			xq_uci_detect(&e->dialect, &m);
+		if (heard && k != XQ_UCI_EMPTY && k != XQ_UCI_UNKNOWN)
+			*heard = 1;
 		if (k == want)
 			return 0;
 	}
+	if (rc == 0 && soft)
+		return 1;
 	return fail_read(e, rc, what);
+}
+
+static int wait_for(struct engine *e, enum xq_uci_kind want, int ms, const char *what)
+{
+	return wait_for_soft(e, want, ms, what, 0, NULL);
 }
 
 int engine_start(struct engine *e)
@@ -369,17 +383,35 @@ int engine_start(struct engine *e)
 			return -1;
 		}
 	}
-	snprintf(e->name, sizeof e->name, "%s", "");
+	snprintf(e->name, sizeof e->name, "%s", argv0);
+	e->named = 0;
 	e->dialect = e->forced;
 	if (e->dialect == XQ_UCI_UCCI) {
 		if (sendf(e, "ucci\n") < 0 || wait_for(e, XQ_UCI_UCIOK, e->handshake_ms, "ucciok") < 0)
+			goto failed;
+	} else if (e->dialect == XQ_UCI_AUTO) {
+		/* UCI first; an engine that says nothing of UCI to it in a
+		 * while may speak UCCI */
+		int heard = 0, ms = e->handshake_ms < 2000 ? e->handshake_ms : 2000;
+		if (sendf(e, "uci\n") < 0)
+			goto failed;
+		int r = wait_for_soft(e, XQ_UCI_UCIOK, ms, "uciok", 1, &heard);
+		if (r < 0)
+			goto failed;
+		if (r > 0 && heard)
+			r = wait_for(e, XQ_UCI_UCIOK, e->handshake_ms - ms, "uciok");
+		else if (r > 0) {
+			e->dialect = XQ_UCI_UCCI;
+			if (sendf(e, "ucci\n") < 0 ||
+			    wait_for(e, XQ_UCI_UCIOK, e->handshake_ms, "uciok or ucciok") < 0)
+				goto failed;
+		}
+		if (r < 0)
 			goto failed;
 	} else {
 		if (sendf(e, "uci\n") < 0 || wait_for(e, XQ_UCI_UCIOK, e->handshake_ms, "uciok") < 0)
 			goto failed;
 	}
-	if (!e->name[0])
-		snprintf(e->name, sizeof e->name, "%s", argv0);
 	if (e->dialect == XQ_UCI_AUTO)
 		e->dialect = XQ_UCI_PIKAFISH;
 	char cmd[1024];

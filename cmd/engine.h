@@ -34,6 +34,7 @@ struct engine {
 	char *buf, *ebuf;              /* line buffers */
 	size_t blen, elen, skip;
 	int have_usemillisec;
+	int named;                     /* name is the engine's own (id name) */
 	int exec_failed;               /* the command could not be run at all */
 };
 

@@ -710,13 +710,19 @@ int main(int argc, char **argv)
 		st.eng.handshake_ms = timeout_s * 1000 < 10000 ? timeout_s * 1000 : 10000;
 		if (!st.lim.depth && !st.lim.nodes && !st.lim.movetime_ms)
 			st.lim.nodes = 200000;
-		/* start now: a command that cannot run is a usage error */
-		if (engine_start(&st.eng) < 0)
-			die(EXIT_TROUBLE, "%s", st.eng.error);
-		st.eng_running = 1;
-		if (st.pp.verbose)
-			warnx_("note: engine '%s', dialect %s", st.eng.name,
-			       xq_uci_dialect_name(st.eng.dialect));
+		/* start now: a command that cannot run at all ends the run;
+		 * one that fails its handshake is tried again for each game */
+		if (engine_start(&st.eng) < 0) {
+			if (st.eng.exec_failed || st.strict)
+				die(EXIT_TROUBLE, "%s", st.eng.error);
+			warnx_("%s", st.eng.error);
+			st.trouble = 1;
+		} else {
+			st.eng_running = 1;
+			if (st.pp.verbose)
+				warnx_("note: engine '%s', dialect %s", st.eng.name,
+				       xq_uci_dialect_name(st.eng.dialect));
+		}
 	} else {
 		if (!st.lim.depth && !st.lim.nodes && !st.lim.movetime_ms)
 			st.lim.nodes = 30000;

@@ -296,8 +296,10 @@ enum xq_uci_kind xq_uci_parse(const char *line, size_t len, enum xq_uci_dialect 
 		rest(&t, m->text, sizeof m->text);
 		return m->kind;
 	}
-	if (is(&t, "uciok") || is(&t, "ucciok"))
+	if (is(&t, "uciok") || is(&t, "ucciok")) {
+		copy_tok(&t, m->text, sizeof m->text);
 		return m->kind = XQ_UCI_UCIOK;
+	}
 	if (is(&t, "readyok"))
 		return m->kind = XQ_UCI_READYOK;
 	if (is(&t, "nobestmove"))
@@ -339,6 +341,10 @@ void xq_uci_detect(enum xq_uci_dialect *guess, const struct xq_uci_msg *m)
 		else if (contains_ci(m->text, "pikafish"))
 			*guess = XQ_UCI_PIKAFISH;
 		else if (contains_ci(m->text, "elephanteye") || contains_ci(m->text, "elephant eye"))
+			*guess = XQ_UCI_UCCI;
+		break;
+	case XQ_UCI_UCIOK:
+		if (!strcmp(m->text, "ucciok"))
 			*guess = XQ_UCI_UCCI;
 		break;
 	case XQ_UCI_OPTION:
