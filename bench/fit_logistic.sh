@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# bench/fit_logistic.sh [GAMES] [NODES] [ENGINE] - fit the constant k of the
-# annotator's expected-score model  E(cp) = 1 / (1 + exp(-k * cp))  on
-# xiangqi engine self-play generated here.
+# bench/fit_logistic.sh [GAMES] [NODES] [ENGINE [DIALECT]] - fit the constant
+# k of the annotator's expected-score model  E(cp) = 1 / (1 + exp(-k * cp))
+# on xiangqi engine self-play generated here.
 #
-# ENGINE (default fairy-stockfish with UCI_Variant xiangqi) plays GAMES games
-# (default 100) against itself at NODES nodes a move (default 5000), each
-# from the start position after four random plies (seeded: the run is
-# repeatable).  Every position after ply 10 whose score is not a mate gives
+# ENGINE (default fairy-stockfish; DIALECT fsf for ranks 1..10, the default,
+# or uci for ranks 0..9 as xqengine) plays GAMES games (default 100) against
+# itself at NODES nodes a move (default 5000), each from the start position
+# after four random plies (drawn by Fairy-Stockfish's "go perft 1", seeded:
+# the run is repeatable).  Every position after ply 10 whose score is not a mate gives
 # one sample (score for the side to move, that side's final result 1, 1/2
 # or 0); k is the maximum-likelihood fit over all samples.  A game ends at
 # mate or stalemate (a loss in xiangqi) or is adjudicated at ply 240: a
@@ -17,13 +18,23 @@
 set -u
 games=${1:-100}
 nodes=${2:-5000}
-engine=${3:-${XQ_FSF:-/usr/games/fairy-stockfish}}
+fsf=${XQ_FSF:-/usr/games/fairy-stockfish}
+engine=${3:-$fsf}
+dialect=${4:-fsf}
 samples=${SAMPLES:-/tmp/xq-fit-samples.tsv}
 RANDOM=11
 : >"$samples"
 
 coproc ENG { "$engine" 2>/dev/null; }
+coproc OPEN { "$fsf" 2>/dev/null; }
 send() { printf '%s\n' "$*" >&"${ENG[1]}"; }
+open_send() { printf '%s\n' "$*" >&"${OPEN[1]}"; }
+# conv MOVE: Fairy-Stockfish coordinates to the engine's
+conv() {
+	if [ "$dialect" = fsf ]; then echo "$1"; return; fi
+	[[ $1 =~ ^([a-i])([0-9]+)([a-i])([0-9]+)$ ]] &&
+		echo "${BASH_REMATCH[1]}$((BASH_REMATCH[2] - 1))${BASH_REMATCH[3]}$((BASH_REMATCH[4] - 1))"
+}
 # wait_for WORD: read engine lines until one starts with WORD; the line is in $line
 wait_for() {
 	while IFS= read -r -t 60 line <&"${ENG[0]}"; do
@@ -35,18 +46,22 @@ wait_for() {
 send uci; wait_for uciok
 send setoption name UCI_Variant value xiangqi
 send isready; wait_for readyok
+open_send uci
+open_send setoption name UCI_Variant value xiangqi
 
 for ((g = 1; g <= games; g++)); do
-	moves="" scores=() result=""
+	moves="" fmoves="" scores=() result=""
 	send ucinewgame
 	for ((ply = 0; ply < 4; ply++)); do
-		send position startpos moves $moves
-		send go perft 1
+		open_send position startpos moves $fmoves
+		open_send go perft 1
 		legal=()
-		while IFS= read -r -t 60 line <&"${ENG[0]}"; do
+		while IFS= read -r -t 60 line <&"${OPEN[0]}"; do
 			case $line in "Nodes searched"*) break ;; [a-i][0-9]*": "*) legal+=("${line%%:*}") ;; esac
 		done
-		moves="$moves ${legal[RANDOM % ${#legal[@]}]}"
+		pick=${legal[RANDOM % ${#legal[@]}]}
+		fmoves="$fmoves $pick"
+		moves="$moves $(conv "$pick")"
 	done
 	ply=4
 	while :; do
@@ -93,6 +108,7 @@ for ((g = 1; g <= games; g++)); do
 	printf 'game %d: %d plies, red scores %s\n' "$g" "$ply" "$result" >&2
 done
 send quit
+open_send quit
 
 awk -F'\t' '
 { cp[n] = $1; y[n] = $2; n++ }

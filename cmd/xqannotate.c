@@ -42,7 +42,8 @@ static const char usage_text[] =
 	"  --from=PLY --to=PLY   annotate plies PLY.. and ..PLY of the main line (1-based)\n"
 	"  --inaccuracy=D --mistake=D --blunder=D\n"
 	"                        expected-score drops for ?!, ? and ?? (0.06 0.12 0.20)\n"
-	"  --scale=K             the logistic constant per centipawn (default 0.0040)\n"
+	"  --scale=K             the logistic constant per centipawn (default 0.0020\n"
+	"                        built-in, 0.0044 for external engines, as Fairy-Stockfish)\n"
 	"  --line=N              plies of the better line added (default 8; 0: none)\n"
 	"  --plot=FILE.svg|DIR   the evaluation chart: one game to a file, or one\n"
 	"                        chart per game in a directory\n"
@@ -563,7 +564,7 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, timeout_s = 60;
+	int c, timeout_s = 60, scale_given = 0;
 	enum xq_uci_dialect dialect = XQ_UCI_AUTO;
 	const char *engine_cmd = NULL;
 	struct stat sb;
@@ -651,7 +652,7 @@ int main(int argc, char **argv)
 		case OPT_INACC: st.ao.inaccuracy = parse_fraction(optarg, "inaccuracy threshold"); break;
 		case OPT_MISTAKE: st.ao.mistake = parse_fraction(optarg, "mistake threshold"); break;
 		case OPT_BLUNDER: st.ao.blunder = parse_fraction(optarg, "blunder threshold"); break;
-		case OPT_SCALE: st.ao.k = parse_fraction(optarg, "scale"); break;
+		case OPT_SCALE: st.ao.k = parse_fraction(optarg, "scale"); scale_given = 1; break;
 		case OPT_LINE: st.ao.line_plies = (int)parse_number(optarg, 0, XQ_MAX_PV, "line length"); break;
 		case OPT_PLOT: st.plot = optarg; break;
 		case OPT_STRICT: st.strict = 1; break;
@@ -724,6 +725,8 @@ int main(int argc, char **argv)
 				       xq_uci_dialect_name(st.eng.dialect));
 		}
 	} else {
+		if (!scale_given)
+			st.ao.k = XQ_ANNOTATE_K_BUILTIN;
 		if (!st.lim.depth && !st.lim.nodes && !st.lim.movetime_ms)
 			st.lim.nodes = 30000;
 		if (!(st.search = xq_search_new(st.hash_mb)))

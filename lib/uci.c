@@ -376,8 +376,11 @@ static int parse_square(const char **s, int add)
 	if (!isdigit((unsigned char)*p))
 		return -1;
 	int rank = *p++ - '0';
-	if (isdigit((unsigned char)*p))
+	if (isdigit((unsigned char)*p)) {
+		if (rank == 0)  /* "e02" is no square */
+			return -1;
 		rank = rank * 10 + (*p++ - '0');
+	}
 	rank -= add;
 	if (rank < 0 || rank > 9)
 		return -1;

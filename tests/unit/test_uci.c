@@ -176,6 +176,8 @@ static void moves(void)
 		{ "b10c8", XQ_UCI_PIKAFISH, XQ_EINVAL, NULL }, /* rank 10 */
 		{ "b0c2", XQ_UCI_FSF, XQ_EINVAL, NULL },       /* rank 0 */
 		{ "h2e2x", XQ_UCI_PIKAFISH, XQ_EINVAL, NULL },
+		{ "h2e02", XQ_UCI_PIKAFISH, XQ_EINVAL, NULL },  /* no leading zero */
+		{ "h03e3", XQ_UCI_FSF, XQ_EINVAL, NULL },
 		{ "h2h2", XQ_UCI_PIKAFISH, XQ_EINVAL, NULL },
 		{ "j2e2", XQ_UCI_PIKAFISH, XQ_EINVAL, NULL },
 		{ "", XQ_UCI_PIKAFISH, XQ_EINVAL, NULL },
