@@ -63,6 +63,7 @@ struct engine {
 	int threads;
 	struct xq_pos pos;
 	uint64_t keys[MAX_GAME];   /* the game's keys before pos */
+	uint8_t checks[MAX_GAME];  /* in check at keys[i] */
 	int nkeys;
 	/* the running search */
 	pthread_t tid;
@@ -105,7 +106,8 @@ static void *search_main(void *arg)
 {
 	struct engine *e = arg;
 	struct xq_search_info out;
-	int rc = xq_search_run(e->search, &e->pos, e->keys, e->nkeys, &e->lim, info_line, NULL, &out);
+	int rc = xq_search_run_checks(e->search, &e->pos, e->keys, e->checks, e->nkeys,
+				      &e->lim, info_line, NULL, &out);
 
 	if (rc < 0) {
 		say("info string search failed: %s", xq_strerror(rc));
@@ -215,8 +217,10 @@ static void cmd_position(struct engine *e, char *args)
 			}
 			if (nkeys == MAX_GAME) {
 				memmove(e->keys, e->keys + MAX_GAME / 2, MAX_GAME / 2 * sizeof *e->keys);
+				memmove(e->checks, e->checks + MAX_GAME / 2, MAX_GAME / 2);
 				nkeys -= MAX_GAME / 2;
 			}
+			e->checks[nkeys] = (uint8_t)xq_in_check(&pos);
 			e->keys[nkeys++] = pos.key;
 			xq_make(&pos, m, &u);
 		}

@@ -8,11 +8,11 @@
  *
  * Repetitions: a position that repeats one of the positions before it on
  * the same line (in the tree, or in the game before the root) ends that
- * line.  When the whole cycle lies in the tree (from the root on), and
- * every move one side made in it gave check while the other side's did not,
- * the checking side loses (perpetual check); otherwise it is a draw.  A
- * cycle reaching back into the game is a draw: the keys of the game say
- * nothing about checks.
+ * line.  When every move one side made in the cycle gave check while the
+ * other side's did not, the checking side loses (perpetual check);
+ * otherwise it is a draw.  A cycle reaching back into the game is judged
+ * the same way when the caller said which of the game's positions were in
+ * check (xq_search_run_checks), else it is a draw.
  *
  * The table is lockless: each slot keeps key ^ data beside data, so that a
  * slot torn by two threads writing at once fails its key test.  Results are
@@ -99,7 +99,8 @@ struct worker {
 	int id;
 	struct xq_pos pos;
 	uint64_t *keys;            /* game keys then the line's: keys[nkeys - 1] is pos.key */
-	uint8_t *checks;           /* checks[i]: the side to move at keys[i] is in check */
+	uint8_t *checks;           /* checks[i]: the side to move at keys[i] is in
+				    * check (1) or not (0), or unknown (2) */
 	int nkeys, root;           /* root: index of the root in keys */
 	int nkeep;
 	xq_move killers[MAX_PLY + 1][2];
@@ -258,6 +259,16 @@ static inline int has_big_piece(const struct xq_pos *pos, int side)
 	return 0;
 }
 
+/* Few enough pieces that a stalemate (a loss) is worth looking for. */
+static inline int few_pieces(const struct xq_pos *pos, int side)
+{
+	const uint8_t *sq = pos->sq_of + side * 16;
+	int n = 0;
+	for (int slot = 1; slot < 16; slot++)
+		n += sq[slot] != 0;
+	return n <= 3;
+}
+
 static inline void push_key(struct worker *w)
 {
 	w->keys[w->nkeys] = w->pos.key;
@@ -280,15 +291,16 @@ static int repetition(struct worker *w, int ply, int *score)
 		int us_all = 1, them_all = 1;
 		if (w->keys[i] != key)
 			continue;
-		if (i < w->root) {
-			*score = 0;
-			return 1;
-		}
-		/* Positions n, n-2, ... were reached by the other side's moves. */
+		/* Positions n, n-2, ... were reached by the other side's moves;
+		 * a position of the game whose checks are unknown (2) makes the
+		 * cycle a plain draw. */
 		for (int j = n; j > i; j -= 2)
-			them_all &= w->checks[j];
+			them_all &= w->checks[j] == 1;
 		for (int j = n - 1; j > i; j -= 2)
-			us_all &= w->checks[j];
+			us_all &= w->checks[j] == 1;
+		for (int j = n; j > i; j--)
+			if (w->checks[j] == 2)
+				us_all = them_all = 0;
 		if (them_all && !us_all)
 			*score = WIN_PERPETUAL - ply;
 		else if (us_all && !them_all)
@@ -305,12 +317,23 @@ static int repetition(struct worker *w, int ply, int *score)
 #define SORT_CAPTURE (1 << 28)
 #define SORT_KILLER1 (1 << 27)
 #define SORT_KILLER2 (SORT_KILLER1 - 1)
+#define SORT_BAD_CAPTURE (1 << 26)   /* above the history counters' cap */
 
 static inline int mvv_lva(const struct xq_pos *pos, xq_move m)
 {
 	int victim = piece_type(pos->board[MOVE_TO(m)]);
 	int attacker = piece_type(pos->board[MOVE_FROM(m)]);
 	return xq__piece_value[victim] * 8 - attacker;
+}
+
+/* A capture that likely loses material: a more valuable piece takes a
+ * defended one (a cheap stand-in for exchange evaluation). */
+static inline int bad_capture(const struct xq_pos *pos, xq_move m)
+{
+	int victim = piece_type(pos->board[MOVE_TO(m)]);
+	int attacker = piece_type(pos->board[MOVE_FROM(m)]);
+	return xq__piece_value[attacker] > xq__piece_value[victim] + 50 &&
+	       xq__attacked(pos, MOVE_TO(m), !pos->side);
 }
 
 void xq__order_moves(const struct xq_pos *pos, xq_move *moves, int *keys, int n,
@@ -322,7 +345,7 @@ void xq__order_moves(const struct xq_pos *pos, xq_move *moves, int *keys, int n,
 		if (m == hash)
 			k = SORT_HASH;
 		else if (pos->board[MOVE_TO(m)])
-			k = SORT_CAPTURE + mvv_lva(pos, m);
+			k = (bad_capture(pos, m) ? SORT_BAD_CAPTURE : SORT_CAPTURE) + mvv_lva(pos, m);
 		else if (killers && m == killers[0])
 			k = SORT_KILLER1;
 		else if (killers && m == killers[1])
@@ -369,6 +392,8 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply)
 			return -(XQ_SCORE_MATE - ply);
 		best = -INF;
 	} else {
+		if (few_pieces(pos, pos->side) && xq_legal_moves(pos, moves) == 0)
+			return -(XQ_SCORE_MATE - ply);   /* stalemated: lost */
 		stand = xq_evaluate(pos);
 		if (stand >= beta)
 			return stand;
@@ -384,7 +409,8 @@ static int qsearch(struct worker *w, int alpha, int beta, int ply)
 		pick(moves, keys, i, n);
 		/* Delta pruning: even winning the piece cannot reach alpha. */
 		if (!in_check &&
-		    stand + xq__piece_value[piece_type(pos->board[MOVE_TO(moves[i])])] + 200 <= alpha)
+		    (stand + xq__piece_value[piece_type(pos->board[MOVE_TO(moves[i])])] + 200 <= alpha ||
+		     keys[i] < SORT_CAPTURE))
 			continue;
 		xq_make(pos, moves[i], &u);
 		score = -qsearch(w, -beta, -alpha, ply + 1);
@@ -417,7 +443,8 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 	struct xq_pos *pos = &w->pos;
 	xq_move moves[XQ_MAX_MOVES], hash_move = XQ_MOVE_NONE, best_move = XQ_MOVE_NONE;
 	int keys[XQ_MAX_MOVES], n, best = -INF, score, in_check = pos->in_check;
-	int pv_node = beta - alpha > 1, old_alpha = alpha, static_eval = 0;
+	int pv_node = beta - alpha > 1, old_alpha = alpha, static_eval = 0, nquiets = 0;
+	xq_move quiets[XQ_MAX_MOVES];
 	struct xq__tt_entry e;
 
 	w->pvlen[ply] = ply;
@@ -460,6 +487,12 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 	if (!in_check)
 		static_eval = xq_evaluate(pos);
 
+	/* Reverse futility: far enough above beta near the leaves. */
+	if (!pv_node && !in_check && ply > 0 && depth <= 2 &&
+	    static_eval - 120 * depth >= beta && beta > -(XQ_SCORE_MATE - 1000) &&
+	    beta < XQ_SCORE_MATE - 1000)
+		return static_eval;
+
 	/* Null move: not in check, with a piece beyond pawns and defenders
 	 * (xiangqi's zugzwangs are in bare endings). */
 	if (!pv_node && !in_check && null_ok && depth >= 3 && ply > 0 &&
@@ -495,25 +528,33 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 	if (n == 0)
 		return -(XQ_SCORE_MATE - ply);   /* mate or stalemate: both lose */
 	xq__order_moves(pos, moves, keys, n, hash_move, w->killers[ply], &w->history[pos->side][0][0]);
+	nquiets = 0;
 
 	for (int i = 0; i < n; i++) {
 		struct xq_undo u;
 		xq_move m;
-		int capture, gives, newdepth, r = 0;
+		int capture, gives, newdepth, r = 0, quiet;
 
 		pick(moves, keys, i, n);
 		m = moves[i];
 		capture = pos->board[MOVE_TO(m)] != 0;
+		quiet = !capture && keys[i] < SORT_KILLER2;
 		xq_make(pos, m, &u);
-		push_key(w);
 		gives = pos->in_check;
+		/* Futility and late-move pruning of quiet moves near the leaves. */
+		if (i > 0 && !pv_node && !in_check && !gives && quiet && depth <= 3 &&
+		    best > -(XQ_SCORE_MATE - 1000) && !few_pieces(pos, pos->side) &&
+		    (static_eval + 100 + 120 * depth <= alpha || i >= 6 + 5 * depth)) {
+			xq_unmake(pos, m, &u);
+			continue;
+		}
+		push_key(w);
 		newdepth = depth - 1 + (gives && ply < 2 * w->root_depth + 4);
 		if (i == 0) {
 			score = -search(w, newdepth, -beta, -alpha, ply + 1, 1);
 		} else {
-			if (depth >= 3 && i >= 3 && !capture && !gives && !in_check &&
-			    keys[i] < SORT_KILLER2) {
-				r = 1 + (i >= 8) + (depth >= 8 && i >= 16);
+			if (depth >= 3 && i >= 3 && quiet && !gives && !in_check && ply > 0) {
+				r = 1 + (i >= 7) + (depth >= 6 && i >= 14) + (depth >= 10 && i >= 28);
 				if (pv_node && r > 1)
 					r--;
 				if (newdepth - r < 1)
@@ -531,6 +572,8 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 		xq_unmake(pos, m, &u);
 		if (w->stopped)
 			return 0;
+		if (!capture)
+			quiets[nquiets++] = m;
 		if (score > best) {
 			best = score;
 			best_move = m;
@@ -545,7 +588,14 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 							w->killers[ply][0] = m;
 						}
 						*h += depth * depth;
-						if (*h > (1 << 26))
+						/* The quiet moves tried before it did worse. */
+						for (int q = 0; q < nquiets - 1; q++) {
+							int *o = &w->history[pos->side][sq90(MOVE_FROM(quiets[q]))][sq90(MOVE_TO(quiets[q]))];
+							*o -= depth * depth;
+							if (*o < 0)
+								*o = 0;
+						}
+						if (*h > (1 << 25))
 							for (int a = 0; a < 90; a++)
 								for (int b = 0; b < 90; b++)
 									w->history[pos->side][a][b] /= 2;
@@ -644,7 +694,7 @@ static void *helper_main(void *arg)
 }
 
 static struct worker *worker_new(struct xq_search *s, int id, const struct xq_pos *pos,
-				 const uint64_t *history, int nhistory)
+				 const uint64_t *history, const uint8_t *checks, int nhistory)
 {
 	struct worker *w = calloc(1, sizeof *w);
 	int keep = nhistory < MAX_KEEP ? nhistory : MAX_KEEP;
@@ -663,6 +713,8 @@ static struct worker *worker_new(struct xq_search *s, int id, const struct xq_po
 	w->pos = *pos;
 	if (keep > 0)
 		memcpy(w->keys, history + (nhistory - keep), (size_t)keep * sizeof *w->keys);
+	for (int i = 0; i < keep; i++)
+		w->checks[i] = checks ? checks[nhistory - keep + i] != 0 : 2;
 	w->nkeys = keep;
 	w->root = keep;
 	push_key(w);
@@ -683,6 +735,15 @@ int xq_search_run(struct xq_search *s, const struct xq_pos *pos,
 		  const struct xq_search_limits *lim,
 		  void (*info)(void *data, const struct xq_search_info *i), void *data,
 		  struct xq_search_info *out)
+{
+	return xq_search_run_checks(s, pos, history, NULL, nhistory, lim, info, data, out);
+}
+
+int xq_search_run_checks(struct xq_search *s, const struct xq_pos *pos,
+			 const uint64_t *history, const uint8_t *history_checks, int nhistory,
+			 const struct xq_search_limits *lim,
+			 void (*info)(void *data, const struct xq_search_info *i), void *data,
+			 struct xq_search_info *out)
 {
 	struct xq_search_limits none = { 0, 0, 0, 0 };
 	struct run runs[MAX_THREADS];
@@ -708,7 +769,7 @@ int xq_search_run(struct xq_search *s, const struct xq_pos *pos,
 	s->nworkers = 0;
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < threads; i++) {
-		struct worker *w = worker_new(s, i, pos, history, nhistory);
+		struct worker *w = worker_new(s, i, pos, history, history_checks, nhistory);
 		if (!w) {
 			rc = XQ_ENOMEM;
 			goto done;

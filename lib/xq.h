@@ -748,6 +748,15 @@ int xq_search_run(struct xq_search *s, const struct xq_pos *pos,
 		  const struct xq_search_limits *lim,
 		  void (*info)(void *data, const struct xq_search_info *i), void *data,
 		  struct xq_search_info *out);
+/* The same, with history_checks[i] != 0 when the side to move at
+ * history[i] was in check (may be NULL), so that a perpetual check reaching
+ * back into the game is seen as one; xq_search_run() counts such a cycle
+ * as a plain draw. */
+int xq_search_run_checks(struct xq_search *s, const struct xq_pos *pos,
+			 const uint64_t *history, const uint8_t *history_checks, int nhistory,
+			 const struct xq_search_limits *lim,
+			 void (*info)(void *data, const struct xq_search_info *i), void *data,
+			 struct xq_search_info *out);
 /* Ask a running search to stop soon (safe from another thread or a signal). */
 void xq_search_stop(struct xq_search *s);
 

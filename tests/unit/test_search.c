@@ -108,6 +108,138 @@ static void test_reproducible(void)
 	   (unsigned long long)a.nodes);
 }
 
+/* Play ICCS moves from fen; the keys and checks before each go to keys[],
+ * checks[]; returns how many were played. */
+static int replay(struct xq_pos *pos, const char *fen, const char *const *moves,
+		  uint64_t *keys, uint8_t *checks)
+{
+	int n = 0;
+	xq_pos_from_fen(pos, fen, 0, NULL);
+	for (; moves[n]; n++) {
+		xq_move m;
+		struct xq_undo u;
+		if (xq_move_parse(pos, moves[n], 4, XQ_NOTATION_ICCS, 0, &m, NULL) < 0) {
+			ok(0, "replay: %s legal", moves[n]);
+			return n;
+		}
+		keys[n] = pos->key;
+		checks[n] = (uint8_t)xq_in_check(pos);
+		xq_make(pos, m, &u);
+	}
+	return n;
+}
+
+/*
+ * Red's chariot can check the black king (held on the d-file by the red
+ * king across the open e-file, and by its own advisor) from a9 and a8
+ * forever, and must, or black's chariots mate.  Perpetual check loses: the
+ * score is the perpetual's loss, not a draw.
+ */
+static void test_perpetual(void)
+{
+	const char *fen = "9/3k5/3a5/9/R8/9/9/7r1/8r/4K4 w - - 0 1";
+	static const char *const cycle[] = { "a5a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9", NULL };
+	struct xq_search_info out;
+	struct xq_pos pos;
+	struct xq_search_limits lim = { 8, 0, 0, 1 };
+	uint64_t keys[16];
+	uint8_t checks[16];
+	char b[5];
+	int n;
+
+	run_fen(fen, 8, 0, &out);
+	ok(out.score <= -(XQ_SCORE_WIN_PERPETUAL - 20) && out.score > -(XQ_SCORE_MATE - 1000),
+	   "perpetual in the tree: a loss for the checking side (%d)", out.score);
+	is_str(iccs(out.pv[0], b), "a5a8", "perpetual: checking is still better than being mated");
+	run_fen("9/3k5/3a5/9/R8/9/9/7r1/8r/4K4 b - - 0 1", 1, 0, &out);
+	ok(out.npv > 0, "perpetual: black to move has moves");
+
+	/* The same cycle begun in the game: with the game's checks it is a
+	 * perpetual at once, without them a draw. */
+	n = replay(&pos, fen, cycle, keys, checks);
+	is_int(n, 6, "perpetual: the game's six plies played");
+	xq_search_clear(S);
+	xq_search_run_checks(S, &pos, keys, checks, n, &lim, NULL, NULL, &out);
+	is_int(out.score, -(XQ_SCORE_WIN_PERPETUAL - 1), "perpetual from the game: lost at ply 1");
+	xq_search_clear(S);
+	xq_search_run(S, &pos, keys, n, &lim, NULL, NULL, &out);
+	is_int(out.score, 0, "without the game's checks: a draw");
+}
+
+/* Red is two chariots down; the game's last four plies went e0d0 a5a6
+ * d0e0 a6a5, so e0d0 repeats a position: a draw, its best result.  Without
+ * the game, red is mated. */
+static void test_repetition(void)
+{
+	const char *fen = "4k4/9/9/9/r7r/9/4P4/9/9/4K4 w - - 10 20";
+	static const char *const game[] = { "e0d0", "a5a6", "d0e0", "a6a5", NULL };
+	struct xq_search_info out;
+	struct xq_pos pos;
+	struct xq_search_limits lim = { 6, 0, 0, 1 };
+	uint64_t keys[8];
+	uint8_t checks[8];
+	char b[5];
+	int n = replay(&pos, fen, game, keys, checks);
+
+	xq_search_clear(S);
+	xq_search_run(S, &pos, keys, n, &lim, NULL, NULL, &out);
+	is_int(out.score, 0, "repetition: a draw");
+	is_str(iccs(out.pv[0], b), "e0d0", "repetition: the repeating move");
+	xq_search_clear(S);
+	xq_search_run_checks(S, &pos, keys, checks, n, &lim, NULL, NULL, &out);
+	is_int(out.score, 0, "repetition without checks: a draw with the checks known too");
+	run_fen(fen, 6, 0, &out);
+	ok(out.score < -(XQ_SCORE_MATE - 1000), "no game: red is mated (%d)", out.score);
+}
+
+/*
+ * The mate puzzles of the corpus (label "N步杀": mate in N moves, so 2N - 1
+ * plies), each searched to 2N - 1 plies, and when no mate of at most N
+ * moves is found there, to 2N + 1.  Pruning near the leaves (reverse
+ * futility, late moves) hides some mates at exactly 2N - 1 plies, and some
+ * labels are not the shortest mate; the counts are printed and held to
+ * floors.
+ */
+static void test_corpus_mates(void)
+{
+	const char *path = shared_path("corpus/text/walker_mate_puzzles_fen_list_utf8.txt");
+	char line[512];
+	FILE *fp;
+	int total = 0, exact = 0, found = 0, shorter = 0;
+
+	fp = fopen(path, "r");
+	if (!ok(fp != NULL, "corpus mate puzzles: %s", path))
+		return;
+	while (fgets(line, sizeof line, fp)) {
+		struct xq_search_info out;
+		char *fen = strchr(line, ',');
+		int moves;
+		if (line[0] == '#' || !fen || line[0] < '1' || line[0] > '9')
+			continue;
+		moves = atoi(line);
+		fen++;
+		fen[strcspn(fen, "\r\n")] = '\0';
+		total++;
+		if (run_fen(fen, 2 * moves - 1, 0, &out) == 0 && out.score >= XQ_SCORE_MATE - (2 * moves - 1)) {
+			exact += out.score == XQ_SCORE_MATE - (2 * moves - 1);
+			shorter += out.score > XQ_SCORE_MATE - (2 * moves - 1);
+			found++;
+		} else if (run_fen(fen, 2 * moves + 1, 0, &out) == 0 &&
+			   out.score >= XQ_SCORE_MATE - (2 * moves - 1)) {
+			found++;
+			shorter += out.score > XQ_SCORE_MATE - (2 * moves - 1);
+		} else {
+			diagf("not found within %d plies: %s (score %d)", 2 * moves + 1, fen, out.score);
+		}
+	}
+	fclose(fp);
+	is_int(total, 144, "corpus mate puzzles: 144 positions (4 commented out)");
+	diagf("mates of N moves found at 2N-1 plies: %d of %d (and %d shorter than labelled); "
+	      "within 2N+1: %d", exact, total, shorter, found);
+	ok(exact + shorter >= 105, "at least 105 of 144 mates found at 2N-1 plies (%d)", exact + shorter);
+	ok(found >= 120, "at least 120 of 144 mates found within 2N+1 plies (%d)", found);
+}
+
 static void test_tt(void)
 {
 	struct xq__tt_entry e;
@@ -174,6 +306,9 @@ int main(void)
 	test_composed_mates();
 	test_winning_capture();
 	test_reproducible();
+	test_perpetual();
+	test_repetition();
+	test_corpus_mates();
 	test_tt();
 	test_ordering();
 	xq_search_free(S);
