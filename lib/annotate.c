@@ -4,18 +4,24 @@
  *
  * The expected-score model.  A centipawn score s for the side to move is
  * read as the expected result E(s) = 1 / (1 + exp(-k s)) of that side
- * (1 a win, 1/2 a draw, 0 a loss).  k = XQ_ANNOTATE_K was fitted by
- * maximum likelihood on Fairy-Stockfish xiangqi self-play generated here:
+ * (1 a win, 1/2 a draw, 0 a loss).  k was fitted by maximum likelihood on
+ * xiangqi engine self-play generated here with bench/fit_logistic.sh,
+ * which plays games from four random plies, takes the engine's score of
+ * every position after ply 10 (mates left out) with the final result for
+ * the side to move, and maximises the log-likelihood over k (games are
+ * adjudicated at ply 240: a win at 500 or more, else a draw):
  *
  *	bash bench/fit_logistic.sh 150 5000
+ *	    Fairy-Stockfish 11.1, 5000 nodes a move: stopped after 95 games,
+ *	    11,647 samples: k = 0.00431 (XQ_ANNOTATE_K, 0.0043)
+ *	bash bench/fit_logistic.sh 60 20000 build/bin/xqengine uci
+ *	    the built-in engine, 20000 nodes a move: stopped after 30 games
+ *	    (many drawn at ply 240), 4,746 samples: k = 0.00287
+ *	    (XQ_ANNOTATE_K_BUILTIN, 0.0029)
  *
- * plays 150 games at 5000 nodes a move from four random plies, takes the
- * engine's score of every position after ply 10 (mates left out) with the
- * final result for the side to move, and maximises the log-likelihood
- * over k (see the script for the adjudication at ply 240).  The run gave
- * the figure in xq.h (see the issue note for the sample count); it is the
- * default of --k in xqannotate, which other engines whose centipawns are
- * scaled differently may want changed.
+ * The built-in engine's centipawns mean less than Fairy-Stockfish's, so
+ * xqannotate uses the second constant with it and the first with external
+ * engines, unless --scale says otherwise.
  *
  * Marks come from the drop E(best) - E(played) for the mover; accuracy per
  * move is the figure Lichess publishes for chess,

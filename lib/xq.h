@@ -902,8 +902,8 @@ int xq_uci_setoption(char *buf, size_t size, enum xq_uci_dialect d,
  * (bench/fit_logistic.sh; the figure and how it was run are in
  * lib/annotate.c).
  */
-#define XQ_ANNOTATE_K 0.0044       /* Fairy-Stockfish's centipawns; see lib/annotate.c */
-#define XQ_ANNOTATE_K_BUILTIN 0.0020 /* the built-in engine's (lib/search.c) */
+#define XQ_ANNOTATE_K 0.0043       /* Fairy-Stockfish's centipawns; see lib/annotate.c */
+#define XQ_ANNOTATE_K_BUILTIN 0.0029 /* the built-in engine's (lib/search.c) */
 
 struct xq_annotate_opts {
 	double k;                   /* logistic constant per centipawn */

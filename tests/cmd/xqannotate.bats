@@ -299,6 +299,13 @@ no_leftovers() {
 	no_leftovers
 }
 
+@test "dead engines are reaped: no zombie children while the run goes on" {
+	run -2 --separate-stderr xqannotate --engine "$E/zombie-check.sh" --engine-arg "$T/z.log" \
+		"$S/blunder.pgn" "$S/ignored.pgn" "$S/blunder.pgn"
+	[[ "$stderr" == *"3 games read, 0 annotated, 3 unannotated"* ]]
+	[ "$(cat "$T/z.log" | tr '\n' ' ')" = "0 0 0 " ]
+}
+
 @test "after a death the next game gets a fresh engine" {
 	run -2 --separate-stderr xqannotate -n iccs --engine "$E/die-once.sh" --engine-arg "$T/marker" \
 		--depth 5 "$S/blunder.pgn" "$S/ignored.pgn"
