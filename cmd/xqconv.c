@@ -25,6 +25,7 @@ static const char usage_text[] =
 	"  -n, --notation=N     movetext: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
 	"  -d, --directory=DIR  one file per game in DIR, named from the tags\n"
+	"      --split=N        with -d: files of N games each, named 000001.pgn, ...\n"
 	"      --keep-broken    write invalid games as far as they are legal, the\n"
 	"                       rest in a comment (default: drop them)\n"
 	"      --strict         stop at the first invalid game, write nothing\n"
@@ -50,8 +51,122 @@ static struct {
 	unsigned wflags;
 	long read, written, dropped;
 	int trouble, findings, stop;
-	struct record_output ro;
+	int one_game;      /* the output format holds one game per file */
+	int flush_each;      /* output is a pipe: one game at a time */
+	struct outfile out;
+	struct xq_writer *w;
+	char **inputs;
+	int ninputs;
+	long split, split_file, split_games;  /* --split N: files of N games */
 } st;
+
+/* --- -d DIR: file names from tags (record_game_path) */
+
+/* --- output */
+
+static int open_writer(FILE *fp, const char *name)
+{
+	struct xq_writer_opts o = { 0 };
+	int err;
+	o.format = st.to;
+	o.encoding = st.enc_out;
+	o.notation = st.notation;
+	o.flags = st.wflags;
+	/* Big5 has no simplified characters: write traditional ones */
+	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4))
+		o.notation_flags |= XQ_NOTE_TRAD;
+	o.name = name;
+	o.problem = print_problem;
+	o.problem_data = &st.pp;
+	if (!(st.w = xq_writer_open(fp, &o, &err))) {
+		warnx_("cannot write: %s", xq_strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* Write one game to the stream or to its own file; 0 written, 1 dropped
+ * (reported), -1 I/O error. */
+static int write_game_to_stream(const struct xq_game *g)
+{
+	int rc = xq_writer_write(st.w, g);
+	if (rc == 0 && st.flush_each && fflush(st.out.fp) != 0)
+		rc = XQ_EIO;
+	if (rc == XQ_EIO) {
+		warnx_("error writing '%s': %s", st.outpath ? st.outpath : st.out.path ?
+		       st.out.path : "<stdout>", strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return rc < 0 ? 1 : 0;
+}
+
+static int write_game(const struct xq_game *g)
+{
+	if (!st.dir) {
+		if (st.one_game && st.written + st.dropped > 0) {
+			warnx_("the %s format holds one game per file: use -d DIR to write several",
+			       st.to);
+			return -1;
+		}
+		return write_game_to_stream(g);
+	}
+	int rc;
+	char *path = record_game_path(st.dir, g, st.written + st.dropped + 1,
+				      record_format_extension(st.to));
+	struct outfile of;
+	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
+		free(path);
+		return -1;
+	}
+	if (open_writer(of.fp, path) < 0) {
+		out_abort(&of);
+		free(path);
+		return -1;
+	}
+	rc = xq_writer_write(st.w, g);
+	int crc = xq_writer_close(st.w);
+	st.w = NULL;
+	if (rc == 0 && crc == 0) {
+		free(path);
+		return out_commit(&of) < 0 ? -1 : 0;
+	}
+	out_abort(&of);
+	if (rc == XQ_EIO || crc == XQ_EIO) {
+		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+		free(path);
+		return -1;
+	}
+	free(path);
+	return 1;
+}
+
+/* --split: the next numbered file of the run (never over an existing
+ * one); 0 or -1. */
+static int split_next(void)
+{
+	char path[4096];
+	struct stat sb;
+	if (st.w) {
+		int crc = xq_writer_close(st.w);
+		st.w = NULL;
+		if (crc < 0) {
+			warnx_("error writing '%s': %s", st.out.path, strerror(errno ? errno : EIO));
+			out_abort(&st.out);
+			return -1;
+		}
+		if (out_commit(&st.out) < 0)
+			return -1;
+	}
+	snprintf(path, sizeof path, "%s/%06ld.%s", st.dir, ++st.split_file, record_format_extension(st.to));
+	if (lstat(path, &sb) == 0) {
+		warnx_("'%s' exists: not overwritten", path);
+		return -1;
+	}
+	st.split_games = 0;
+	if (out_open(&st.out, path, st.inputs, st.ninputs) < 0)
+		return -1;
+	return open_writer(st.out.fp, path);
+}
 
 static void convert_file(const char *path, int progress)
 {
@@ -100,7 +215,17 @@ static void convert_file(const char *path, int progress)
 				continue;
 			}
 		}
-		int wr = record_output_write(&st.ro, g);
+		int wr;
+		if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
+			st.dropped++;
+			st.trouble = 1;
+			st.stop = 1;
+			xq_game_free(g);
+			break;
+		}
+		wr = st.split ? write_game_to_stream(g) : write_game(g);
+		if (wr == 0 && st.split)
+			st.split_games++;
 		if (wr == 0) {
 			st.written++;
 		} else if (wr > 0) {
@@ -132,7 +257,7 @@ static void convert_file(const char *path, int progress)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF };
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SPLIT };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "directory", required_argument, NULL, 'd' },
@@ -145,6 +270,7 @@ int main(int argc, char **argv)
 		{ "notation", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "split", required_argument, NULL, OPT_SPLIT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "to", required_argument, NULL, 't' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -202,6 +328,7 @@ int main(int argc, char **argv)
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
+		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -216,30 +343,59 @@ int main(int argc, char **argv)
 		if (f && f->write)
 			st.to = f->name;
 	}
+	{
+		const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
+		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
+	}
+	if (st.split && (!st.dir || st.one_game)) {
+		warnx_("--split needs -d DIR and a format that holds several games");
+		usage(EXIT_TROUBLE);
+	}
 	if (st.dir && (stat(st.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
 		die(EXIT_TROUBLE, "'%s' is not a directory", st.dir);
+	st.inputs = argv;
+	st.ninputs = argc;
 	progress = !st.pp.quiet && isatty(2);
-	st.ro.to = st.to;
-	st.ro.enc_out = st.enc_out;
-	st.ro.outpath = st.outpath;
-	st.ro.dir = st.dir;
-	st.ro.notation = st.notation;
-	st.ro.wflags = st.wflags;
-	st.ro.inputs = argv;
-	st.ro.ninputs = argc;
-	st.ro.pp = &st.pp;
-	if (record_output_open(&st.ro) < 0)
-		return EXIT_TROUBLE;
+
+	if (!st.dir) {
+		if (out_open(&st.out, st.outpath, argv, argc) < 0)
+			return EXIT_TROUBLE;
+		if (fstat(fileno(st.out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
+			st.flush_each = 1;
+		if (open_writer(st.out.fp, st.outpath ? st.outpath : "<stdout>") < 0) {
+			out_abort(&st.out);
+			return EXIT_TROUBLE;
+		}
+	}
 	if (argc == 0)
 		convert_file(NULL, progress);
 	for (int i = 0; i < argc && !st.stop; i++)
 		convert_file(argv[i], progress);
+	if (st.split && st.w) {
+		int crc = xq_writer_close(st.w);
+		st.w = NULL;
+		if (crc < 0 || st.trouble)
+			out_abort(&st.out);
+		else if (out_commit(&st.out) < 0)
+			st.trouble = 1;
+	}
 
-	if (record_output_close(&st.ro, !st.trouble && !(st.policy == STRICT && st.findings)) < 0)
-		st.trouble = 1;
+	if (!st.dir) {
+		if (xq_writer_close(st.w) < 0 && !st.trouble) {
+			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+			       strerror(errno ? errno : EIO));
+			st.trouble = 1;
+		}
+		if (st.trouble || (st.policy == STRICT && st.findings)) {
+			if (st.out.fp != stdout)
+				out_abort(&st.out);
+		} else if (st.out.fp != stdout && out_commit(&st.out) < 0) {
+			st.trouble = 1;
+		}
+	}
 	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped\n", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
-	if (st.ro.out.fp == stdout || !st.outpath || st.dir) {
+	if (st.out.fp == stdout || !st.outpath || st.dir) {
 		int bad = ferror(stdout);
 		if (fclose(stdout) != 0 || bad) {
 			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));

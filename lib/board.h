@@ -100,4 +100,15 @@ int xq__attacked(const struct xq_pos *pos, int isq, int by);
 /* movegen.c: the legal captures only (for quiescence search). */
 int xq__legal_captures(const struct xq_pos *pos, xq_move *moves);
 
+/*
+ * The sanitizer build (-DXQ_CHECK_POSITIONS) asserts the position's
+ * consistency after every make and unmake; other builds pay nothing.
+ */
+#ifdef XQ_CHECK_POSITIONS
+#include <assert.h>
+#define XQ_CHECK_POSITION(pos) assert(xq_pos_check(pos) == 0)
+#else
+#define XQ_CHECK_POSITION(pos) ((void)0)
+#endif
+
 #endif
