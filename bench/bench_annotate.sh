@@ -4,16 +4,17 @@
 # Fairy-Stockfish at depth 16 (precision and recall, and the share of the
 # plies where either marks ?? on which both do).
 #
-# Games: the first $ANNOTATE_HUMAN (default 2) games of at least 100 plies
+# Games: the first $ANNOTATE_HUMAN (default 1) games of at least 100 plies
 # of ../shared/corpus/pgn/wukong_iccs_1125_games.pgn (master games: few
-# blunders), and $ANNOTATE_WEAK (default 2) games of Fairy-Stockfish at depth
+# blunders), and $ANNOTATE_WEAK (default 1) games of Fairy-Stockfish at depth
 # 3 against itself from four random plies (many blunders), made here; the
-# first 100 plies of each are judged.  Depth 16 takes minutes a game.
+# first 100 plies of each are judged.  Depth 16 takes Fairy-Stockfish
+# several seconds a position: half an hour a game on a loaded 2-core machine.
 set -u
 B=${1:-build}
 FSF=${XQ_FSF:-/usr/games/fairy-stockfish}
-human=${ANNOTATE_HUMAN:-2}
-weak=${ANNOTATE_WEAK:-2}
+human=${ANNOTATE_HUMAN:-1}
+weak=${ANNOTATE_WEAK:-1}
 X="$B/bin/xqannotate"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -73,9 +74,9 @@ if [ ! -x "$FSF" ]; then echo "fairy-stockfish not found at $FSF: no agreement f
 start=$(date +%s)
 "$X" -q -j --to 100 --engine "$FSF" --depth 16 "$tmp/all.pgn" >"$tmp/fsf.json" 2>/dev/null
 echo "Fairy-Stockfish depth 16 through xqannotate: $(( $(date +%s) - start )) s wall"
-jq -r '"\(.game) \(.ply) \(.mark)"' "$tmp/ours.json" | sort >"$tmp/ours.txt"
-jq -r '"\(.game) \(.ply) \(.mark)"' "$tmp/fsf.json" | sort >"$tmp/fsf.txt"
-join -j1 <(awk '{ print $1 "/" $2, $3 }' "$tmp/ours.txt" | sort) <(awk '{ print $1 "/" $2, $3 }' "$tmp/fsf.txt" | sort) |
+# one line per ply: GAME/PLY MARK ("-" for none)
+q='"\(.game)/\(.ply) \(if .mark == "" then "-" else .mark end)"'
+join -j1 <(jq -r "$q" "$tmp/ours.json" | sort) <(jq -r "$q" "$tmp/fsf.json" | sort) |
 awk '{ o = ($2 == "??"); f = ($3 == "??"); if (o) no++; if (f) nf++; if (o && f) both++; if (o || f) either++ }
 END {
 	printf "?? by ours: %d, by Fairy-Stockfish d16: %d, by both: %d\n", no, nf, both
