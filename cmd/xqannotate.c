@@ -431,26 +431,19 @@ static void annotate_file(const char *path)
 	struct xq_reader_opts o = { 0 };
 	struct xq_reader *r;
 	struct xq_game *g;
-	const char *name;
-	FILE *fp = record_open(path, &name);
-	int err, rc = 0;
+	FILE *fp;
+	int rc = 0;
 	long fatals_before = st.pp.fatals;
 
-	if (!fp) {
-		st.trouble = 1;
-		return;
-	}
 	o.format = st.from_fmt;
 	o.encoding = st.enc_in;
-	o.name = name;
 	o.problem = print_problem;
 	o.problem_data = &st.pp;
-	if (!(r = xq_reader_open(fp, &o, &err))) {
-		warnx_("cannot read '%s': %s", name, xq_strerror(err));
-		record_close(fp);
+	if (!(r = record_reader_open(path, &o, &fp))) {
 		st.trouble = 1;
 		return;
 	}
+	const char *name = o.name;
 	while (!st.stop && (rc = xq_reader_next(r, &g)) > 0) {
 		st.read++;
 		if (g->errors) {
@@ -509,8 +502,7 @@ static void annotate_file(const char *path)
 			warnx_("error reading '%s': %s", name, xq_strerror(rc));
 		st.trouble = 1;
 	}
-	xq_reader_close(r);
-	record_close(fp);
+	record_reader_close(r, fp);
 }
 
 static double parse_fraction(const char *text, const char *what)
