@@ -100,6 +100,11 @@ int xq__attacked(const struct xq_pos *pos, int isq, int by);
 /* movegen.c: the legal captures only (for quiescence search). */
 int xq__legal_captures(const struct xq_pos *pos, xq_move *moves);
 
+/* xq_make() for positions that no legal history leads to (rules.c plays
+ * on with the opponent passing, maybe in check): in_check is computed
+ * from scratch, not from the two changed points. */
+void xq__make_any(struct xq_pos *pos, xq_move m);
+
 /*
  * The sanitizer build (-DXQ_CHECK_POSITIONS) asserts the position's
  * consistency after every make and unmake; other builds pay nothing.
