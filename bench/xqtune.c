@@ -2,7 +2,7 @@
  * xqtune - fit the evaluation's weights to games (Texel's method), for
  * bench/tune.sh.
  *
- *   xqtune [-b blend] [-e epochs] [-r rate] [-l lambda] [-s skip] WEIGHTS.h GAMES.txt... > NEW.h
+ *   xqtune [-p] [-b blend] [-e epochs] [-r rate] [-l lambda] [-s skip] WEIGHTS.h GAMES.txt... > NEW.h
  *
  * GAMES.txt: one game per line as bench/xqmatch -g writes them (the result
  * for Red, then the moves in ICCS from the start position).  Every position
@@ -209,21 +209,23 @@ int main(int argc, char **argv)
 {
 	int epochs = 400, skip = 12, c;
 	double rate = 1.0, lambda = 1e-6, K = 1, best_err = 1e9, blend = 0.5;
+	int freeze_pst = 0;
 	static double w[XQ__EVAL_NW], w0[XQ__EVAL_NW], g[XQ__EVAL_NW], m1[XQ__EVAL_NW], m2[XQ__EVAL_NW];
 	static int used[XQ__EVAL_NW];
 
-	while ((c = getopt(argc, argv, "b:e:l:r:s:")) != -1) {
+	while ((c = getopt(argc, argv, "b:e:l:pr:s:")) != -1) {
 		switch (c) {
+		case 'p': freeze_pst = 1; break;
 		case 'b': blend = atof(optarg); break;
 		case 'e': epochs = atoi(optarg); break;
 		case 'l': lambda = atof(optarg); break;
 		case 'r': rate = atof(optarg); break;
 		case 's': skip = atoi(optarg); break;
-		default: die("usage: xqtune [-b blend] [-e epochs] [-r rate] [-l lambda] [-s skip] WEIGHTS.h GAMES...", NULL);
+		default: die("usage: xqtune [-p] [-b blend] [-e epochs] [-r rate] [-l lambda] [-s skip] WEIGHTS.h GAMES...", NULL);
 		}
 	}
 	if (argc - optind < 2)
-		die("usage: xqtune [-b blend] [-e epochs] [-r rate] [-l lambda] [-s skip] WEIGHTS.h GAMES...", NULL);
+		die("usage: xqtune [-p] [-b blend] [-e epochs] [-r rate] [-l lambda] [-s skip] WEIGHTS.h GAMES...", NULL);
 	read_weights(argv[optind]);
 	for (int i = optind + 1; i < argc; i++)
 		read_games(argv[i], skip);
@@ -269,6 +271,9 @@ int main(int argc, char **argv)
 		w[i] = w0[i] = xq__eval_weights[i];
 	for (size_t k = 0; k < nfeat; k++)
 		used[fidx[k]] = 1;
+	if (freeze_pst)
+		for (int i = XQ__W_PST; i < XQ__W_PST + 7 * 50; i++)
+			used[i] = 0;
 
 	/* K: a scan, then halvings around the best. */
 	for (double step = 0.5; step > 0.001; step /= 2) {

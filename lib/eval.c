@@ -23,7 +23,7 @@ struct acc {
 	int score;
 };
 
-static inline void add(struct acc *a, int i, int n)
+static inline __attribute__((always_inline)) void add(struct acc *a, int i, int n)
 {
 	a->score += a->w[i] * n;
 	if (a->feat)
@@ -52,7 +52,8 @@ static int count_type(const struct xq_pos *pos, int side, int slot, int n)
 
 /* Everything counted for one side (us); the enemy's pieces enter as what
  * threatens our king. */
-static void side_terms(const struct xq_pos *pos, int us, int phase, struct acc *a)
+static inline __attribute__((always_inline))
+void side_terms(const struct xq_pos *pos, int us, int phase, struct acc *a)
 {
 	const uint8_t *b = pos->board;
 	const uint8_t *sq = pos->sq_of + us * 16;
@@ -170,7 +171,8 @@ static void side_terms(const struct xq_pos *pos, int us, int phase, struct acc *
 	}
 }
 
-int xq__eval_features(const struct xq_pos *pos, const int16_t *w, int *feat)
+static inline __attribute__((always_inline))
+int eval_core(const struct xq_pos *pos, const int16_t *w, int *feat)
 {
 	struct acc us = { w, feat, 1, 0 }, them = { w, feat, -1, 0 };
 	int phase = 0;
@@ -184,7 +186,14 @@ int xq__eval_features(const struct xq_pos *pos, const int16_t *w, int *feat)
 	return us.score - them.score;
 }
 
+int xq__eval_features(const struct xq_pos *pos, const int16_t *w, int *feat)
+{
+	return eval_core(pos, w, feat);
+}
+
+/* The same code with feat known to be NULL, so that the compiler drops the
+ * feature counting. */
 int xq_evaluate(const struct xq_pos *pos)
 {
-	return xq__eval_features(pos, xq__eval_weights, NULL);
+	return eval_core(pos, xq__eval_weights, NULL);
 }

@@ -113,6 +113,8 @@ struct worker {
 	/* the result of the last completed iteration */
 	struct xq_search_info best;
 	int root_depth;
+	int root_moves_done;       /* root moves searched to the end this iteration */
+	int root_score;            /* the best of them */
 };
 
 static int64_t now_ns(void)
@@ -484,7 +486,8 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 		}
 	}
 
-	if (!in_check)
+	/* The static evaluation only serves the pruning of non-PV nodes. */
+	if (!in_check && !pv_node)
 		static_eval = xq_evaluate(pos);
 
 	/* Reverse futility: far enough above beta near the leaves. */
@@ -516,7 +519,7 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 	}
 
 	/* Internal iterative deepening for a PV node without a hash move. */
-	if (pv_node && !hash_move && depth >= 5) {
+	if (pv_node && !hash_move && depth >= 5 && ply > 0) {
 		search(w, depth - 3, alpha, beta, ply, 0);
 		if (w->stopped)
 			return 0;
@@ -574,12 +577,16 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 			return 0;
 		if (!capture)
 			quiets[nquiets++] = m;
+		if (ply == 0)
+			w->root_moves_done++;
 		if (score > best) {
 			best = score;
 			best_move = m;
 			if (score > alpha) {
 				alpha = score;
 				update_pv(w, ply, m);
+				if (ply == 0)
+					w->root_score = score;
 				if (score >= beta) {
 					if (!capture) {
 						int *h = &w->history[pos->side][sq90(MOVE_FROM(m))][sq90(MOVE_TO(m))];
@@ -646,6 +653,7 @@ static void deepen(struct run *r)
 			depth++;
 		w->root_depth = depth;
 		w->seldepth = 0;
+		w->root_moves_done = 0;
 		if (depth >= 5 && !XQ_SCORE_IS_MATE(prev)) {
 			alpha = prev - delta;
 			beta = prev + delta;
@@ -667,8 +675,13 @@ static void deepen(struct run *r)
 				alpha = -INF, beta = INF;
 		}
 		if (w->stopped) {
-			/* A partial iteration whose PV move changed with a
-			 * completed, better score is kept too. */
+			/* What a partial iteration found is kept when the previous
+			 * best move (searched first) or a better one was searched
+			 * to the end: deeper than the last complete iteration. */
+			if (w->root_moves_done > 0 && w->pvlen[0] > 0 && w->best.npv > 0) {
+				int d = w->best.depth;
+				fill_info(w, d, w->root_score, &w->best);
+			}
 			break;
 		}
 		prev = score;
@@ -676,10 +689,11 @@ static void deepen(struct run *r)
 		if (w->id == 0 && r->info)
 			r->info(r->data, &w->best);
 		if (w->id == 0 && w->s->deadline_ns) {
-			/* Do not start an iteration that cannot finish. */
+			/* Do not start an iteration after 60% of the time: it
+			 * would mostly be cut off. */
 			int64_t used = now_ns() - w->s->start_ns;
-			int64_t left = w->s->deadline_ns - now_ns();
-			if (left < used)
+			int64_t all = w->s->deadline_ns - w->s->start_ns;
+			if (used * 10 > all * 6)
 				break;
 		}
 		if (XQ_SCORE_IS_MATE(score) && XQ_SCORE_MATE - abs(score) <= depth)

@@ -22,12 +22,12 @@ option name Clear Hash type button
 option name UCI_Variant type combo default xiangqi var xiangqi
 uciok
 readyok
-info depth 1 seldepth 3 score cp 29 nodes 51 pv i0i1
-info depth 2 seldepth 8 score cp 16 nodes 646 pv i0i1 i9i8
-info depth 3 seldepth 8 score cp 27 nodes 1876 pv i0i1 b7e7 b0c2
-info depth 4 seldepth 8 score cp 10 nodes 5830 pv i0i1 b7e7 b0c2 a9a8
-info depth 5 seldepth 12 score cp 25 nodes 10086 pv i0i1 g6g5 b2b4 g7h5 b4e4 d9e8
-bestmove i0i1 ponder g6g5'
+info depth 1 seldepth 3 score cp 71 nodes 51 pv i0i1
+info depth 2 seldepth 8 score cp -3 nodes 371 pv i0i1 i9i8
+info depth 3 seldepth 10 score cp 84 nodes 1295 pv i0i1 i9i8 i1f1
+info depth 4 seldepth 10 score cp 2 nodes 4889 pv e2g2 h7h4 i0i1 i9i8
+info depth 5 seldepth 13 score cp 79 nodes 12245 pv i0i1 i9i8 i1f1 i8d8 b2b5
+bestmove i0i1 ponder i9i8'
 	[ "$output" = "$expected" ]
 }
 

@@ -5,6 +5,9 @@
  * reproducible fixed-depth and fixed-node results, the evaluation's
  * features against its score.
  */
+#include <pthread.h>
+#include <time.h>
+
 #include "tap.h"
 #include "xq.h"
 #include "board.h"
@@ -299,6 +302,104 @@ static void test_ordering(void)
 	}
 }
 
+struct bg {
+	struct xq_search *s;
+	struct xq_pos pos;
+	struct xq_search_info out;
+	int rc, iterations;
+};
+
+static void count_iteration(void *data, const struct xq_search_info *i)
+{
+	struct bg *b = data;
+	(void)i;
+	b->iterations++;
+}
+
+static void *bg_search(void *arg)
+{
+	struct bg *b = arg;
+	struct xq_search_limits lim = { 0, 0, 0, 1 };   /* no limit: until stopped */
+	b->rc = xq_search_run(b->s, &b->pos, NULL, 0, &lim, count_iteration, b, &b->out);
+	return NULL;
+}
+
+/* Threads, the time limit and xq_search_stop(); none of it deterministic,
+ * so only the shape of the answer is checked. */
+static void test_limits(void)
+{
+	struct xq_search_limits lim = { 7, 0, 0, 2 };
+	struct xq_search_info out;
+	struct xq_pos pos;
+	struct bg b;
+	pthread_t t;
+	struct timespec ts = { 0, 100000000 };
+
+	xq_pos_start(&pos);
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &out), 0, "two threads: runs");
+	ok(out.npv > 0 && xq_is_legal(&pos, out.pv[0]), "two threads: a legal best move");
+	is_int(out.depth, 7, "two threads: the main thread reached depth 7");
+	lim.depth = 0;
+	lim.threads = 1;
+	lim.movetime_ms = 50;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &out), 0, "movetime 50: runs");
+	ok(out.npv > 0 && xq_is_legal(&pos, out.pv[0]), "movetime 50: a legal best move");
+	ok(out.depth >= 1 && out.depth < 80, "movetime 50: stopped by the clock (depth %d)", out.depth);
+
+	b.s = xq_search_new(4);
+	b.pos = pos;
+	b.iterations = 0;
+	pthread_create(&t, NULL, bg_search, &b);
+	nanosleep(&ts, NULL);
+	xq_search_stop(b.s);
+	pthread_join(t, NULL);
+	is_int(b.rc, 0, "stopped from another thread: returns 0");
+	ok(b.out.npv > 0 && xq_is_legal(&pos, b.out.pv[0]), "stopped: a legal best move");
+	ok(b.iterations >= 1 && b.iterations == b.out.depth, "stopped: info once per completed iteration (%d, depth %d)",
+	   b.iterations, b.out.depth);
+	xq_search_free(b.s);
+
+	lim.movetime_ms = 0;
+	lim.depth = -1;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &out), XQ_EINVAL, "negative depth: XQ_EINVAL");
+	lim.depth = 1;
+	is_int(xq_search_run(S, &pos, NULL, -1, &lim, NULL, NULL, &out), XQ_EINVAL, "negative history: XQ_EINVAL");
+	lim.depth = 3;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &out), 0, "depth 3: runs");
+	is_int(out.depth, 3, "depth 3: three iterations");
+}
+
+/* The evaluation is the dot product of its weights and features, for the
+ * side to move, and the colours mirror. */
+static void test_eval(void)
+{
+	static const char *const fens[] = {
+		XQ_START_FEN,
+		"r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+		"r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 b - - 0 1",
+		"3k1ab2/4a4/4b4/p3p3p/2p6/6P2/P3P3P/4B4/4A4/2BAK4 w - - 0 1",
+	};
+	for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+		struct xq_pos pos;
+		int feat[XQ__EVAL_NW] = { 0 }, dot = 0, e;
+		xq_pos_from_fen(&pos, fens[i], 0, NULL);
+		e = xq__eval_features(&pos, xq__eval_weights, feat);
+		for (int k = 0; k < XQ__EVAL_NW; k++)
+			dot += feat[k] * xq__eval_weights[k];
+		is_int(e, dot, "eval %zu: score = weights . features", i);
+		is_int(xq_evaluate(&pos), e, "eval %zu: xq_evaluate agrees", i);
+	}
+	{
+		/* The start position is symmetric: only the tempo is left. */
+		struct xq_pos pos;
+		xq_pos_start(&pos);
+		is_int(xq_evaluate(&pos), xq__eval_weights[XQ__W_TEMPO], "start position: the tempo alone");
+		pos.side = XQ_BLACK;
+		pos.key = xq_pos_compute_key(&pos);
+		is_int(xq_evaluate(&pos), xq__eval_weights[XQ__W_TEMPO], "start, black to move: the same");
+	}
+}
+
 int main(void)
 {
 	S = xq_search_new(16);
@@ -311,6 +412,8 @@ int main(void)
 	test_corpus_mates();
 	test_tt();
 	test_ordering();
+	test_limits();
+	test_eval();
 	xq_search_free(S);
 	return done_testing();
 }
