@@ -3,6 +3,7 @@
  * record commands (see record_input.h).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -233,4 +234,211 @@ int play_next_move(struct xq_pos *pos, const char **at, const char **move,
 		*at = p + n;
 		return 1;
 	}
+}
+
+/* --- -d DIR: file names from tags, never over an existing file */
+
+static void sanitize(char *dst, size_t size, const char *src)
+{
+	size_t o = 0;
+	for (; src && *src && o + 1 < size; src++) {
+		unsigned char c = (unsigned char)*src;
+		if (c < 0x20 || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' ||
+		    c == '"' || c == '<' || c == '>' || c == '|' || c == 0x7f)
+			c = '_';
+		else if (c == ' ')
+			c = '_';
+		dst[o++] = (char)c;
+	}
+	/* no cut UTF-8 sequence at the end */
+	while (o > 0 && ((unsigned char)dst[o - 1] & 0xc0) == 0x80) {
+		size_t k = o;
+		while (k > 0 && ((unsigned char)dst[k - 1] & 0xc0) == 0x80)
+			k--;
+		if (k == 0)
+			break;
+		unsigned char lead = (unsigned char)dst[k - 1];
+		size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+		if (o - (k - 1) == need)
+			break;
+		o = k - 1;
+	}
+	dst[o] = '\0';
+	if (dst[0] == '.')
+		dst[0] = '_';
+}
+
+const char *record_format_extension(const char *format)
+{
+	const struct xq_format *f = xq_format_find(format ? format : "pgn");
+	static char ext[16];
+	size_t n;
+	if (!f)
+		return "pgn";
+	n = strcspn(f->extensions, " ");
+	if (n >= sizeof ext)
+		n = sizeof ext - 1;
+	memcpy(ext, f->extensions, n);
+	ext[n] = '\0';
+	return ext;
+}
+
+char *record_game_path(const char *dir, const struct xq_game *g, long seq, const char *ext)
+{
+	char base[200], part[80], *path;
+	const char *red = xq_game_tag(g, "Red"), *black = xq_game_tag(g, "Black");
+	const char *date = xq_game_tag(g, "Date"), *event = xq_game_tag(g, "Event");
+	size_t n = 0;
+	struct stat sb;
+
+	base[0] = '\0';
+	if (red && *red && black && *black) {
+		sanitize(part, sizeof part, red);
+		n += (size_t)snprintf(base + n, sizeof base - n, "%s-", part);
+		sanitize(part, sizeof part, black);
+		n += (size_t)snprintf(base + n, sizeof base - n, "%s", part);
+		if (date && *date && n < sizeof base) {
+			sanitize(part, sizeof part, date);
+			n += (size_t)snprintf(base + n, sizeof base - n, "-%s", part);
+		}
+	} else if (event && *event) {
+		sanitize(part, sizeof part, event);
+		snprintf(base, sizeof base, "%s-%ld", part, seq);
+	} else {
+		snprintf(base, sizeof base, "game-%ld", seq);
+	}
+	size_t len = strlen(dir) + sizeof base + strlen(ext) + 40;
+	if (!(path = malloc(len)))
+		die(EXIT_TROUBLE, "out of memory");
+	for (long k = 1;; k++) {
+		if (k == 1)
+			snprintf(path, len, "%s/%s.%s", dir, base, ext);
+		else
+			snprintf(path, len, "%s/%s-%ld.%s", dir, base, k, ext);
+		if (lstat(path, &sb) != 0 && errno == ENOENT)
+			return path;
+	}
+}
+
+/* --- output */
+
+static int open_writer(struct record_output *ro, FILE *fp, const char *name)
+{
+	struct xq_writer_opts o = { 0 };
+	int err;
+	o.format = ro->to;
+	o.encoding = ro->enc_out;
+	o.notation = ro->notation;
+	o.flags = ro->wflags;
+	/* Big5 has no simplified characters: write traditional ones */
+	if (ro->enc_out && !strncmp(xq_encoding_name(ro->enc_out), "BIG5", 4))
+		o.notation_flags |= XQ_NOTE_TRAD;
+	o.name = name;
+	o.problem = print_problem;
+	o.problem_data = ro->pp;
+	if (!(ro->w = xq_writer_open(fp, &o, &err))) {
+		warnx_("cannot write: %s", xq_strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+int record_output_open(struct record_output *ro)
+{
+	struct stat sb;
+	const struct xq_format *f = xq_format_find(ro->to ? ro->to : "pgn");
+	ro->one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
+	ro->count = 0;
+	ro->w = NULL;
+	ro->last_path = NULL;
+	memset(&ro->out, 0, sizeof ro->out);
+	if (ro->dir)
+		return 0;
+	if (out_open(&ro->out, ro->outpath, ro->inputs, ro->ninputs) < 0)
+		return -1;
+	if (fstat(fileno(ro->out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
+		ro->flush_each = 1;
+	if (open_writer(ro, ro->out.fp, ro->outpath ? ro->outpath : "<stdout>") < 0) {
+		out_abort(&ro->out);
+		return -1;
+	}
+	return 0;
+}
+
+int record_output_write(struct record_output *ro, const struct xq_game *g)
+{
+	int rc;
+	long seq = ++ro->count;
+	free(ro->last_path);
+	ro->last_path = NULL;
+	if (!ro->dir) {
+		if (ro->one_game && seq > 1) {
+			warnx_("the %s format holds one game per file: use -d DIR to write several",
+			       ro->to);
+			return -1;
+		}
+		rc = xq_writer_write(ro->w, g);
+		if (rc == 0 && ro->flush_each && fflush(ro->out.fp) != 0)
+			rc = XQ_EIO;
+		if (rc == XQ_EIO) {
+			warnx_("error writing '%s': %s", ro->outpath ? ro->outpath : "<stdout>",
+			       strerror(errno ? errno : EIO));
+			return -1;
+		}
+		return rc < 0 ? 1 : 0;
+	}
+	char *path = record_game_path(ro->dir, g, seq, record_format_extension(ro->to));
+	struct outfile of;
+	if (out_open(&of, path, ro->inputs, ro->ninputs) < 0) {
+		free(path);
+		return -1;
+	}
+	if (open_writer(ro, of.fp, path) < 0) {
+		out_abort(&of);
+		free(path);
+		return -1;
+	}
+	rc = xq_writer_write(ro->w, g);
+	int crc = xq_writer_close(ro->w);
+	ro->w = NULL;
+	if (rc == 0 && crc == 0) {
+		if (out_commit(&of) < 0) {
+			free(path);
+			return -1;
+		}
+		ro->last_path = path;
+		return 0;
+	}
+	out_abort(&of);
+	if (rc == XQ_EIO || crc == XQ_EIO) {
+		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+		free(path);
+		return -1;
+	}
+	free(path);
+	return 1;
+}
+
+int record_output_close(struct record_output *ro, int keep)
+{
+	int rc = 0;
+	free(ro->last_path);
+	ro->last_path = NULL;
+	if (ro->dir)
+		return 0;
+	if (xq_writer_close(ro->w) < 0) {
+		if (keep)
+			warnx_("error writing '%s': %s", ro->outpath ? ro->outpath : "<stdout>",
+			       strerror(errno ? errno : EIO));
+		rc = -1;
+		keep = 0;
+	}
+	ro->w = NULL;
+	if (!keep) {
+		if (ro->out.fp != stdout)
+			out_abort(&ro->out);
+	} else if (ro->out.fp != stdout && out_commit(&ro->out) < 0) {
+		rc = -1;
+	}
+	return rc;
 }

@@ -45,6 +45,42 @@ void record_progress_end(long games);
 struct xq_game *record_load_game(const char *path, long n, const char *format,
 				 const char *encoding);
 
+/*
+ * Output of records (xqconv, xqannotate): one stream (-o FILE or standard
+ * output, written atomically, flushed after each game when it is a pipe)
+ * or one file per game in a directory (-d DIR, named from the tags, never
+ * over an existing file).  A format that holds one game per file refuses
+ * a second game on a stream.
+ */
+struct record_output {
+	/* set by the caller */
+	const char *to, *enc_out, *outpath, *dir;
+	enum xq_notation notation;
+	unsigned wflags;
+	char **inputs;
+	int ninputs;
+	struct problem_printer *pp;
+	/* state */
+	int one_game, flush_each;
+	long count;          /* games handed to record_output_write() */
+	struct outfile out;
+	struct xq_writer *w;
+	char *last_path;     /* -d: where the last game went (NULL: none) */
+};
+/* 0, or -1 with the error printed. */
+int record_output_open(struct record_output *ro);
+/* 0 written, 1 not writable (reported), -1 I/O error (printed). */
+int record_output_write(struct record_output *ro, const struct xq_game *g);
+/* Close the stream: commit it when keep, else remove it; 0 or -1. */
+int record_output_close(struct record_output *ro, int keep);
+
+/* A new path in dir for game g (the seq-th) with extension ext, from the
+ * Red, Black and Date tags (or Event, or "game-SEQ"), never an existing
+ * file; malloc'd. */
+char *record_game_path(const char *dir, const struct xq_game *g, long seq, const char *ext);
+/* The writing extension of a format ("pgn" when unknown). */
+const char *record_format_extension(const char *format);
+
 /* Option values checked as every command checks them: the value, or NULL
  * with "unknown ..." printed ("auto" is fine for the input ones). */
 const char *opt_in_encoding(const char *arg);

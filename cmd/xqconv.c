@@ -68,89 +68,7 @@ static struct {
 	long split, split_file, split_games;  /* --split N: files of N games */
 } st;
 
-/* --- -d DIR: file names from tags, never over an existing file */
-
-static void sanitize(char *dst, size_t size, const char *src)
-{
-	size_t o = 0;
-	for (; src && *src && o + 1 < size; src++) {
-		unsigned char c = (unsigned char)*src;
-		if (c < 0x20 || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' ||
-		    c == '"' || c == '<' || c == '>' || c == '|' || c == 0x7f)
-			c = '_';
-		else if (c == ' ')
-			c = '_';
-		dst[o++] = (char)c;
-	}
-	/* no cut UTF-8 sequence at the end */
-	while (o > 0 && ((unsigned char)dst[o - 1] & 0xc0) == 0x80) {
-		size_t k = o;
-		while (k > 0 && ((unsigned char)dst[k - 1] & 0xc0) == 0x80)
-			k--;
-		if (k == 0)
-			break;
-		unsigned char lead = (unsigned char)dst[k - 1];
-		size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
-		if (o - (k - 1) == need)
-			break;
-		o = k - 1;
-	}
-	dst[o] = '\0';
-	if (dst[0] == '.')
-		dst[0] = '_';
-}
-
-static const char *out_extension(void)
-{
-	const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
-	static char ext[16];
-	size_t n;
-	if (!f)
-		return "pgn";
-	n = strcspn(f->extensions, " ");
-	if (n >= sizeof ext)
-		n = sizeof ext - 1;
-	memcpy(ext, f->extensions, n);
-	ext[n] = '\0';
-	return ext;
-}
-
-static char *game_path(const struct xq_game *g, long seq)
-{
-	char base[200], part[80], *path;
-	const char *red = xq_game_tag(g, "Red"), *black = xq_game_tag(g, "Black");
-	const char *date = xq_game_tag(g, "Date"), *event = xq_game_tag(g, "Event");
-	size_t n = 0;
-	struct stat sb;
-
-	base[0] = '\0';
-	if (red && *red && black && *black) {
-		sanitize(part, sizeof part, red);
-		n += (size_t)snprintf(base + n, sizeof base - n, "%s-", part);
-		sanitize(part, sizeof part, black);
-		n += (size_t)snprintf(base + n, sizeof base - n, "%s", part);
-		if (date && *date && n < sizeof base) {
-			sanitize(part, sizeof part, date);
-			n += (size_t)snprintf(base + n, sizeof base - n, "-%s", part);
-		}
-	} else if (event && *event) {
-		sanitize(part, sizeof part, event);
-		snprintf(base, sizeof base, "%s-%ld", part, seq);
-	} else {
-		snprintf(base, sizeof base, "game-%ld", seq);
-	}
-	size_t len = strlen(st.dir) + sizeof base + 40;
-	if (!(path = malloc(len)))
-		die(EXIT_TROUBLE, "out of memory");
-	for (long k = 1;; k++) {
-		if (k == 1)
-			snprintf(path, len, "%s/%s.%s", st.dir, base, out_extension());
-		else
-			snprintf(path, len, "%s/%s-%ld.%s", st.dir, base, k, out_extension());
-		if (lstat(path, &sb) != 0 && errno == ENOENT)
-			return path;
-	}
-}
+/* --- -d DIR: file names from tags (record_game_path) */
 
 /* --- output */
 
@@ -218,7 +136,8 @@ static int write_game(const struct xq_game *g)
 		return write_game_to_stream(g);
 	}
 	int rc;
-	char *path = game_path(g, st.written + st.dropped + 1);
+	char *path = record_game_path(st.dir, g, st.written + st.dropped + 1,
+				      record_format_extension(st.to));
 	struct outfile of;
 	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
 		free(path);
@@ -261,7 +180,7 @@ static int split_next(void)
 		if (out_commit(&st.out) < 0)
 			return -1;
 	}
-	snprintf(path, sizeof path, "%s/%06ld.%s", st.dir, ++st.split_file, out_extension());
+	snprintf(path, sizeof path, "%s/%06ld.%s", st.dir, ++st.split_file, record_format_extension(st.to));
 	if (lstat(path, &sb) == 0) {
 		warnx_("'%s' exists: not overwritten", path);
 		return -1;

@@ -964,4 +964,213 @@ int xq_evaluate(const struct xq_pos *pos);
 /* Perpetual check won by the side to move: XQ_SCORE_WIN_PERPETUAL - plies. */
 #define XQ_SCORE_WIN_PERPETUAL 20000
 
+/* ---------------------------------------- engine protocol (lib/uci.c)
+ *
+ * The text side of talking to an external engine: commands formatted into
+ * buffers, the engine's lines parsed into struct xq_uci_msg.  No I/O here:
+ * the commands run the process (cmd/engine.c).
+ *
+ * Dialects: UCI with Pikafish coordinates (ranks 0..9, as ICCS), UCI as
+ * Fairy-Stockfish speaks it for xiangqi (ranks 1..10, after
+ * "setoption name UCI_Variant value xiangqi"), and UCCI (ElephantEye:
+ * "ucci"/"ucciok", "setoption NAME VALUE", "go time", "nobestmove",
+ * scores in plain centipawns with mates near 10000).
+ */
+enum xq_uci_dialect {
+	XQ_UCI_AUTO = 0,   /* not known yet: detect */
+	XQ_UCI_PIKAFISH,   /* UCI, ranks 0..9 (Pikafish, xqengine) */
+	XQ_UCI_FSF,        /* UCI, ranks 1..10, UCI_Variant xiangqi */
+	XQ_UCI_UCCI,       /* UCCI, ranks 0..9 */
+};
+
+/* "auto", "uci", "fsf", "ucci", and back (also "pikafish", "uci10",
+ * "fairy-stockfish", "elephanteye"; case-insensitive): 0 or XQ_EINVAL. */
+const char *xq_uci_dialect_name(enum xq_uci_dialect d);
+int xq_uci_dialect_from_name(const char *name, enum xq_uci_dialect *d);
+
+enum xq_uci_kind {
+	XQ_UCI_EMPTY = 0,   /* a blank line */
+	XQ_UCI_UNKNOWN,     /* a line that is no engine message (ignored) */
+	XQ_UCI_ID_NAME,     /* id name TEXT */
+	XQ_UCI_ID_AUTHOR,   /* id author TEXT */
+	XQ_UCI_OPTION,      /* option name N type T [default D] [var V]... */
+	XQ_UCI_UCIOK,       /* uciok, or ucciok */
+	XQ_UCI_READYOK,
+	XQ_UCI_INFO,
+	XQ_UCI_BESTMOVE,    /* bestmove M [ponder P] */
+	XQ_UCI_NOBESTMOVE,  /* UCCI nobestmove, UCI bestmove (none) or 0000 */
+	XQ_UCI_BAD,         /* a known message with malformed arguments */
+};
+
+/* What an info line held (flags in xq_uci_msg.has). */
+enum xq_uci_has {
+	XQ_UCI_HAS_DEPTH = 1 << 0,
+	XQ_UCI_HAS_SELDEPTH = 1 << 1,
+	XQ_UCI_HAS_SCORE = 1 << 2,
+	XQ_UCI_HAS_NODES = 1 << 3,
+	XQ_UCI_HAS_TIME = 1 << 4,
+	XQ_UCI_HAS_PV = 1 << 5,
+	XQ_UCI_HAS_MULTIPV = 1 << 6,
+	XQ_UCI_HAS_STRING = 1 << 7,
+};
+
+#define XQ_UCI_TEXT_MAX 256
+#define XQ_UCI_MOVE_MAX 8    /* "a10a10" and a NUL */
+
+struct xq_uci_msg {
+	enum xq_uci_kind kind;
+	/* ID_*: the text; OPTION: the name; INFO: the string after
+	 * "info string"; BAD: what is wrong.  Cut to fit. */
+	char text[XQ_UCI_TEXT_MAX];
+	/* OPTION */
+	char opt_type[16];             /* check spin combo button string */
+	char opt_default[64];
+	int opt_xiangqi;               /* a combo with "var xiangqi" */
+	/* INFO */
+	unsigned has;                  /* enum xq_uci_has */
+	int depth, seldepth, multipv;
+	int score;                     /* side to move, XQ_SCORE_MATE convention */
+	int bound;                     /* 0 exact, 1 lowerbound, -1 upperbound */
+	uint64_t nodes;
+	int64_t time_ms;
+	int npv;                       /* moves of pv, as written (see below) */
+	char pv[XQ_MAX_PV][XQ_UCI_MOVE_MAX];
+	/* BESTMOVE */
+	char best[XQ_UCI_MOVE_MAX], ponder[XQ_UCI_MOVE_MAX];
+};
+
+/*
+ * Parse one line the engine wrote (without its line end) into *m.  Moves
+ * are kept as text: their meaning depends on the position and dialect
+ * (xq_uci_move_parse).  Unknown tokens inside info lines are skipped, as
+ * the protocol asks; a number that does not parse makes the line XQ_UCI_BAD.
+ * UCI mate scores ("score mate N", N moves) become XQ_SCORE_MATE - (2N - 1)
+ * plies, or -(XQ_SCORE_MATE - 2N) when negative; in UCCI a plain score
+ * beyond +-9800 is a mate in 10000 - |score| plies (ElephantEye's
+ * convention).  Returns the kind.
+ */
+enum xq_uci_kind xq_uci_parse(const char *line, size_t len, enum xq_uci_dialect d,
+			      struct xq_uci_msg *m);
+
+/*
+ * Dialect detection: feed every message of the handshake to
+ * xq_uci_detect(), which updates *guess from the engine's name
+ * (Fairy-Stockfish, Pikafish, ElephantEye) and options (a UCI_Variant
+ * combo offering xiangqi means ranks 1..10); after uciok, AUTO left means
+ * UCI with ranks 0..9.  UCCI is known from "ucciok" to "ucci".
+ */
+void xq_uci_detect(enum xq_uci_dialect *guess, const struct xq_uci_msg *m);
+
+/* A move's coordinates in dialect d ("h2e2", or "h3e3" for FSF) into out
+ * (XQ_UCI_MOVE_MAX bytes); returns the length. */
+int xq_uci_move_text(xq_move m, enum xq_uci_dialect d, char *out);
+/* The legal move of pos that text names in dialect d: 0, or XQ_EINVAL
+ * (not coordinates) or XQ_EILLEGAL (not legal here). */
+int xq_uci_move_parse(const struct xq_pos *pos, const char *text,
+		      enum xq_uci_dialect d, xq_move *out);
+
+/*
+ * Commands, each one line ending in "\n", written into buf[0..size) like
+ * snprintf: the return value is the length the whole command needs (so a
+ * return >= size means it was cut), or XQ_EINVAL.
+ *   position: "position fen FEN [moves M...]", or "position startpos
+ *   [moves ...]" when fen is NULL.
+ *   go: "go depth D nodes N movetime T" with the limits that are not 0 (UCI);
+ *   UCCI takes one: depth, else nodes, else "time T movestogo 1".  All 0:
+ *   XQ_EINVAL (an infinite search is never asked for).
+ *   setoption: "setoption name N value V" (UCI), "setoption N V" (UCCI).
+ */
+int xq_uci_position(char *buf, size_t size, enum xq_uci_dialect d,
+		    const char *fen, const xq_move *moves, int nmoves);
+int xq_uci_go(char *buf, size_t size, enum xq_uci_dialect d,
+	      const struct xq_search_limits *lim);
+int xq_uci_setoption(char *buf, size_t size, enum xq_uci_dialect d,
+		     const char *name, const char *value);
+
+/* --------------------------------------- annotation (lib/annotate.c)
+ *
+ * From search results to marks, comments and better lines.  For a move of
+ * the main line, before is the analysis of the position it is played in
+ * (score for the mover, best move and line), after that of the position it
+ * leads to (score for the opponent).  Both scores become expected scores for
+ * the mover with a logistic model, E(cp) = 1 / (1 + exp(-k cp)) (a mate
+ * for is 1, a mate against 0), and the drop E(best) - E(played) gives the
+ * mark: ?! inaccuracy, ? mistake, ?? blunder at the thresholds of the
+ * options.  k was fitted on Fairy-Stockfish self-play generated here
+ * (bench/fit_logistic.sh; the figure and how it was run are in
+ * lib/annotate.c).
+ */
+#define XQ_ANNOTATE_K 0.0043       /* Fairy-Stockfish's centipawns; see lib/annotate.c */
+#define XQ_ANNOTATE_K_BUILTIN 0.0029 /* the built-in engine's (lib/search.c) */
+
+struct xq_annotate_opts {
+	double k;                   /* logistic constant per centipawn */
+	double inaccuracy;          /* expected-score drops: ?! at or above */
+	double mistake;             /* ? */
+	double blunder;             /* ?? */
+	int line_plies;             /* longest better line added (0: none) */
+	enum xq_notation notation;  /* for moves in comments (not ANY) */
+	unsigned notation_flags;
+};
+
+/* k = XQ_ANNOTATE_K, thresholds 0.06, 0.12, 0.20, lines of 8 plies,
+ * Chinese notation. */
+void xq_annotate_defaults(struct xq_annotate_opts *o);
+
+/* The expected score (0..1) of a score for the side it is for. */
+double xq_expected_score(int score, double k);
+
+/* What one move was worth. */
+struct xq_judgement {
+	int side;                   /* enum xq_side of the mover */
+	int best, played;           /* scores for the mover */
+	double drop;                /* expected-score drop, 0 or more */
+	int loss;                   /* centipawn loss, scores capped at +-1000 */
+	double accuracy;            /* 0..100 for this move */
+	int nag;                    /* 0, XQ_NAG_DUBIOUS, _MISTAKE or _BLUNDER */
+	int missed_mate;            /* plies of the mate best had, the move lost it */
+	int allowed_mate;           /* plies of the mate the move let in */
+	int best_played;            /* the move was the engine's first choice */
+};
+
+/* Judge move m played in pos, whose analysis is before; after is the
+ * analysis of the position m leads to (for a move that mates, score
+ * -XQ_SCORE_MATE and no line).  Fills *j. */
+void xq_annotate_judge(const struct xq_annotate_opts *o, const struct xq_pos *pos, xq_move m,
+		       const struct xq_search_info *before,
+		       const struct xq_search_info *after,
+		       struct xq_judgement *j);
+
+/*
+ * Write a judgement into the game: on node n (a main-line node whose move
+ * is played in pos), when j has a mark or a mate to call out, add the NAG
+ * (unless n already has a move mark, 1..6), a comment after any existing
+ * one with both evaluations from Red's side and the better move in
+ * o->notation, and the better line (before->pv, as far as it is legal, up
+ * to o->line_plies) as a variation unless one already starts with its
+ * move.  Returns 1 when something was added, 0 when nothing, XQ_ENOMEM.
+ */
+int xq_annotate_node(struct xq_game *g, struct xq_node *n, const struct xq_pos *pos,
+		     const struct xq_annotate_opts *o,
+		     const struct xq_search_info *before, const struct xq_judgement *j);
+
+/* Per side totals for a game. */
+struct xq_annotate_summary {
+	int moves[2];
+	int inaccuracies[2], mistakes[2], blunders[2];
+	double loss_sum[2];         /* centipawns */
+	double accuracy_sum[2];
+};
+void xq_annotate_count(struct xq_annotate_summary *s, const struct xq_judgement *j);
+/* The average loss and accuracy of a side (0 moves: 0 and 100). */
+double xq_annotate_average_loss(const struct xq_annotate_summary *s, int side);
+double xq_annotate_accuracy(const struct xq_annotate_summary *s, int side);
+/* Tags RedInaccuracies, RedMistakes, RedBlunders, RedAverageLoss,
+ * RedAccuracy and the same for Black, Annotator = who (when not NULL),
+ * and a comment before the first move, after any existing one, saying the
+ * same.  0 or XQ_ENOMEM. */
+int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s,
+			  const char *who);
+
+
 #endif /* XQ_H */

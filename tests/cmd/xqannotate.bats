@@ -1,0 +1,347 @@
+#!/usr/bin/env bats
+# xqannotate: marks, comments, better lines and summaries with the built-in
+# engine and with external ones (Fairy-Stockfish, a UCCI wrapper of it, and
+# fake engines that die, hang or speak garbage); every option; the chart
+# rendered with rsvg-convert and checked pixel by pixel.  Small node and
+# depth limits keep it fast.
+bats_require_minimum_version 1.5.0
+
+setup() {
+	TOP="$BATS_TEST_DIRNAME/../.."
+	S="$TOP/samples/annotate"
+	E="$TOP/tests/engines"
+	T="$BATS_TEST_TMPDIR"
+	FSF=${XQ_FSF:-/usr/games/fairy-stockfish}
+}
+
+# png_pixel: built by make into build/tools; compiled here if missing.
+png_pixel() {
+	local tool="$TOP/build/tools/png_pixel"
+	if [ ! -x "$tool" ]; then
+		tool="$BATS_FILE_TMPDIR/png_pixel"
+		[ -x "$tool" ] || ${CC:-cc} -O1 -o "$tool" "$TOP/tests/diff/png_pixel.c" -lz
+	fi
+	"$tool" "$@"
+}
+
+# movetext OUTPUT: the movetext on one line
+movetext() { grep -v '^\[' <<<"$1" | tr '\n' ' ' | tr -s ' '; }
+
+# no engine processes of ours left (fake engines are shell scripts)
+no_leftovers() {
+	! ps -eo pid,ppid,stat,args | grep -E '[t]ests/engines/|[s]leep 1000' | grep -v grep
+	! ps -eo stat,args | grep -E '^Z' | grep -E 'die.sh|hang.sh|garbage.sh|fairy'
+}
+
+@test "--help on stdout, exit 0; --version; bad usage is exit 2" {
+	run -0 --separate-stderr xqannotate --help
+	[[ "${lines[0]}" == "usage: xqannotate "* ]]
+	[[ "$output" == *"--engine-dialect"* ]]
+	[ -z "$stderr" ]
+	run -0 xqannotate -h
+	run -0 xqannotate -V
+	[[ "$output" == "xqannotate (xqtools) "* ]]
+	run -2 --separate-stderr xqannotate --no-such-option
+	[[ "$stderr" == *"usage: xqannotate"* ]]
+}
+
+@test "option errors: ranges, thresholds, engine options without --engine" {
+	run -2 --separate-stderr xqannotate --from 5 --to 3 "$S/blunder.pgn"
+	[[ "$stderr" == *"--from 5 is after --to 3"* ]]
+	run -2 --separate-stderr xqannotate --from 0 "$S/blunder.pgn"
+	[[ "$stderr" == *"invalid ply '0'"* ]]
+	run -2 --separate-stderr xqannotate --mistake 0.3 --blunder 0.2 "$S/blunder.pgn"
+	[[ "$stderr" == *"the thresholds must grow"* ]]
+	run -2 --separate-stderr xqannotate --blunder 1.5 "$S/blunder.pgn"
+	[[ "$stderr" == *"invalid blunder threshold '1.5'"* ]]
+	run -2 --separate-stderr xqannotate --blunder x "$S/blunder.pgn"
+	run -2 --separate-stderr xqannotate --engine-arg x "$S/blunder.pgn"
+	[[ "$stderr" == *"need --engine"* ]]
+	run -2 --separate-stderr xqannotate --engine "$FSF" --engine-dialect xboard "$S/blunder.pgn"
+	[[ "$stderr" == *"unknown engine dialect 'xboard'"* ]]
+	run -2 --separate-stderr xqannotate --engine "$FSF" --engine-option Hash "$S/blunder.pgn"
+	[[ "$stderr" == *"NAME=VALUE"* ]]
+	run -2 --separate-stderr xqannotate --depth 0 "$S/blunder.pgn"
+	run -2 --separate-stderr xqannotate --depth 101 "$S/blunder.pgn"
+	run -2 --separate-stderr xqannotate --line 65 "$S/blunder.pgn"
+	run -2 --separate-stderr xqannotate -o "$T/a" -d "$T" "$S/blunder.pgn"
+	run -2 --separate-stderr xqannotate -n klingon "$S/blunder.pgn"
+	run -2 --separate-stderr xqannotate -d "$T/none" "$S/blunder.pgn"
+	[[ "$stderr" == *"is not a directory"* ]]
+}
+
+@test "built-in engine: a planted blunder (a cannon given away) is ?? with the better line" {
+	run -0 --separate-stderr xqannotate -n iccs "$S/blunder.pgn"
+	mt=$(movetext "$output")
+	[[ "$mt" == *"2. e2e6?? { Blunder: "* ]]
+	[[ "$mt" =~ 2\.\ e2e6\?\?\ \{\ Blunder:\ \+[0-9.]+\ -\>\ -[0-9.]+\;\ ([a-i][0-9][a-i][0-9])\ was\ best\.\ \}\ \(2\.\ ([a-i][0-9][a-i][0-9]) ]]
+	# the variation starts with the move the comment names
+	[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
+	[[ "$output" == *'[RedBlunders "1"]'* ]]
+	[[ "$output" == *'[Annotator "xqannotate '*'built-in engine'*'"]'* ]]
+	[[ "$stderr" == *"1 game read, 1 annotated, 0 unannotated, 0 dropped"* ]]
+}
+
+@test "built-in engine: the piece left hanging gets a variation that wins it" {
+	run -0 --separate-stderr xqannotate -n iccs "$S/ignored.pgn"
+	mt=$(movetext "$output")
+	# Black's 2... i9h9 leaves the cannon on e6: marked, and the line takes it
+	[[ "$mt" =~ 2\.\.\.\ i9h9(\?\?|\?)\ \{[^}]*g7e6\ was\ best\.\ \}\ \(2\.\.\.\ g7e6 ]]
+	[[ "$mt" == *"2. e2e6??"* ]]
+}
+
+@test "the output reads back with xqcheck clean, in every notation and in GBK" {
+	for n in chinese wxf iccs uci uci10; do
+		xqannotate -q --nodes 5000 -n "$n" -o "$T/$n.pgn" "$S/blunder.pgn" "$S/ignored.pgn"
+		run -0 xqcheck "$T/$n.pgn"
+		[[ "$output" == *"2 games: 2 valid"* ]]
+	done
+	grep -q '炮五进四??' "$T/chinese.pgn"
+	grep -q 'C5+4??' "$T/wxf.pgn"
+	grep -q 'was best' "$T/wxf.pgn"
+	xqannotate -q -E gbk -o "$T/gbk.pgn" "$S/blunder.pgn"
+	run -0 xqcheck "$T/gbk.pgn"
+	iconv -f gbk -t utf-8 "$T/gbk.pgn" | grep -q '炮五进四??'
+	xqannotate -q -t text -o "$T/t.txt" "$S/blunder.pgn"
+	run -0 xqcheck "$T/t.txt"
+}
+
+@test "a clean engine game gets no ??" {
+	run -0 --separate-stderr xqannotate -n iccs "$S/clean.pgn"
+	[[ "$output" == *'[RedBlunders "0"]'* ]]
+	[[ "$output" == *'[BlackBlunders "0"]'* ]]
+	! [[ "$(movetext "$output")" =~ [a-i][0-9][a-i][0-9]\?\? ]]
+}
+
+@test "summaries count the marks written, per side, as tags and as a comment" {
+	xqannotate -q --nodes 8000 -n iccs "$S/clean.pgn" "$S/ignored.pgn" "$S/blunder.pgn" >"$T/all.pgn"
+	# one game per file to count
+	awk '/^\[Game /{n++} {print > (dir "/g" n ".pgn")}' dir="$T" "$T/all.pgn"
+	for f in "$T"/g1.pgn "$T"/g2.pgn "$T"/g3.pgn; do
+		mt=$(grep -v '^\[' "$f" | tr '\n' ' ' | tr -s ' ')
+		# main-line marks only: variations carry none of ours
+		total_tags=0
+		for side in Red Black; do
+			for k in Inaccuracies Mistakes Blunders; do
+				v=$(sed -n "s/^\[$side$k \"\([0-9]*\)\"\]/\1/p" "$f")
+				total_tags=$((total_tags + v))
+			done
+		done
+		marks=$(grep -o '[a-i][0-9][a-i][0-9]\(??\|?!\|?\)' <<<"$mt" | wc -l)
+		[ "$marks" -eq "$total_tags" ] || { echo "$f: $marks marks, tags say $total_tags"; return 1; }
+		b=$(grep -o '[a-i][0-9][a-i][0-9]??' <<<"$mt" | wc -l)
+		tb=$(( $(sed -n 's/^\[RedBlunders "\([0-9]*\)"\]/\1/p' "$f") + $(sed -n 's/^\[BlackBlunders "\([0-9]*\)"\]/\1/p' "$f") ))
+		[ "$b" -eq "$tb" ]
+		# the comment says the same as the tags
+		rb=$(sed -n 's/^\[RedBlunders "\([0-9]*\)"\]/\1/p' "$f")
+		[[ "$mt" == *"Red: "*" moves, "*" ?!, "*" ?, $rb ??, average loss "* ]]
+	done
+	# the planted game: Red 1 ??, Black none, 4 moves each
+	grep -q 'Red: 4 moves, .* 1 ??' <(tr '\n' ' ' <"$T/g3.pgn")
+	grep -q '\[BlackBlunders "0"\]' "$T/g3.pgn"
+	# JSON agrees with the tags
+	run -0 --separate-stderr xqannotate -j "$S/blunder.pgn"
+	[ "$(jq -s '[.[] | select(.mark == "??")] | length' <<<"$output")" -eq 1 ]
+	[ "$(jq -s '[.[] | select(.side == "red")] | length' <<<"$output")" -eq 4 ]
+}
+
+@test "existing comments, marks and variations survive" {
+	run -0 --separate-stderr xqannotate -n iccs "$S/commented.pgn"
+	mt=$(movetext "$output")
+	[[ "$mt" == *"{ Before the first move. Red: 3 moves"* ]]
+	[[ "$mt" == *"{ the central cannon }"* ]]
+	[[ "$mt" == *"(1... b9c7 { the other horse })"* ]]
+	# the human's ! is kept (no ?? beside it); our comment comes after theirs
+	[[ "$mt" == *"2. e2e6! { a sacrifice? Blunder: "* ]]
+	! [[ "$mt" == *"e2e6!??"* ]]
+	xqannotate -q "$S/commented.pgn" >"$T/c.pgn"
+	run -0 xqcheck "$T/c.pgn"
+	# annotating twice adds no second variation with the same first move
+	xqannotate -q -n iccs "$T/c.pgn" >"$T/c2.pgn"
+	[ "$(grep -o '(2\. [a-i][0-9][a-i][0-9]' "$T/c2.pgn" | sort | uniq -d | wc -l)" -eq 0 ]
+}
+
+@test "--from and --to limit the plies judged; --line limits the better line" {
+	run -0 --separate-stderr xqannotate --nodes 5000 -j --from 3 --to 5 "$S/blunder.pgn"
+	[ "$(jq -s -c '[.[].ply]' <<<"$output")" = "[3,4,5]" ]
+	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --from 4 "$S/blunder.pgn"
+	! [[ "$(movetext "$output")" =~ [a-i][0-9][a-i][0-9]\?\? ]]
+	[[ "$output" == *"Red: 2 moves"* ]]
+	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --to 100 "$S/blunder.pgn"
+	[[ "$output" == *"Red: 4 moves"* ]]
+	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --line 0 "$S/blunder.pgn"
+	! [[ "$(movetext "$output")" == *"(2. "* ]]
+	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --line 2 "$S/blunder.pgn"
+	[[ "$(movetext "$output")" =~ \(2\.\ [a-i][0-9][a-i][0-9]\ [a-i][0-9][a-i][0-9]\) ]]
+	# a range past the end judges nothing, the game still goes out
+	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --from 50 "$S/blunder.pgn"
+	[[ "$output" == *"1. h2e2 h9g7 2. e2e6 g7e6"* ]]
+}
+
+@test "--blunder, --mistake, --inaccuracy and --scale move the marks" {
+	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -n iccs --blunder 0.99 --mistake 0.99 --inaccuracy 0.99 "$S/blunder.pgn"
+	! [[ "$(movetext "$output")" == *"?"*"was best"* ]]
+	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -n iccs --blunder 0.6 "$S/blunder.pgn"
+	[[ "$(movetext "$output")" == *"2. e2e6? { Mistake:"* ]]
+	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -j --scale 0.001 "$S/blunder.pgn"
+	d1=$(jq -s '.[2].drop' <<<"$output")
+	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -j --scale 0.01 "$S/blunder.pgn"
+	d2=$(jq -s '.[2].drop' <<<"$output")
+	awk -v a="$d1" -v b="$d2" 'BEGIN { exit !(a < b) }'
+}
+
+@test "-j: one JSON object per ply with both scores, the best move and its line" {
+	run -0 --separate-stderr xqannotate -j -n iccs --nodes 5000 "$S/blunder.pgn"
+	[ "${#lines[@]}" -eq 8 ]
+	for l in "${lines[@]}"; do jq -e . <<<"$l" >/dev/null; done
+	[ "$(jq -r '.move' <<<"${lines[2]}")" = "e2e6" ]
+	[ "$(jq -r '.mark' <<<"${lines[2]}")" = "??" ]
+	[ "$(jq -r '.side' <<<"${lines[3]}")" = "black" ]
+	jq -e '.score_best > .score_played and .drop >= 0.2 and (.pv | length) >= 1 and .best_iccs == .pv[0] and .nodes > 0' <<<"${lines[2]}"
+	# -j with -o: JSON on stdout, the records to the file
+	run -0 --separate-stderr xqannotate -j -o "$T/out.pgn" "$S/blunder.pgn"
+	[ "${#lines[@]}" -eq 8 ]
+	grep -q 'Blunder' "$T/out.pgn"
+}
+
+@test "--plot: an SVG chart, rendered, with the ?? disc in red where the SVG puts it" {
+	run -0 --separate-stderr xqannotate --plot "$T/c.svg" -o /dev/null "$S/ignored.pgn"
+	xmllint --noout "$T/c.svg"
+	rsvg-convert -o "$T/c.png" "$T/c.svg"
+	[ "$(png_pixel "$T/c.png")" = "800 320" ]
+	n=$(grep -c 'class="mark" data-ply="[0-9]*" data-mark="??"' "$T/c.svg")
+	[ "$n" -eq 3 ]
+	line=$(grep 'data-ply="4" data-mark="??"' "$T/c.svg")
+	cx=$(sed 's/.* cx="\([0-9.]*\)".*/\1/' <<<"$line"); cy=$(sed 's/.* cy="\([0-9.]*\)".*/\1/' <<<"$line")
+	set -- $(png_pixel "$T/c.png" "${cx%.*}" "${cy%.*}")
+	[ "$1" -gt 180 ] && [ "$2" -lt 60 ] && [ "$3" -lt 60 ] || { echo "disc colour $*"; return 1; }
+	# the background at a corner is white, the plot area light grey
+	[ "$(png_pixel "$T/c.png" 2 2)" = "255 255 255" ]
+	set -- $(png_pixel "$T/c.png" 780 300)
+	[ "$1" -gt 200 ]
+	# a ? disc is orange, a ?! one yellow
+	run -0 --separate-stderr xqannotate --blunder 0.9 --plot "$T/m.svg" -o /dev/null "$S/blunder.pgn"
+	grep -q 'data-mark="?" .*fill="#ff8000"' "$T/m.svg"
+	rsvg-convert -o "$T/m.png" "$T/m.svg"
+	line=$(grep 'data-ply="3"' "$T/m.svg")
+	cx=$(sed 's/.* cx="\([0-9.]*\)".*/\1/' <<<"$line"); cy=$(sed 's/.* cy="\([0-9.]*\)".*/\1/' <<<"$line")
+	set -- $(png_pixel "$T/m.png" "${cx%.*}" "${cy%.*}")
+	[ "$1" -gt 200 ] && [ "$2" -gt 90 ] && [ "$2" -lt 170 ] && [ "$3" -lt 60 ] || { echo "disc colour $*"; return 1; }
+}
+
+@test "--plot FILE holds one game; --plot DIR and -d give one chart per game" {
+	run -0 --separate-stderr xqannotate --plot "$T/one.svg" -o /dev/null "$S/blunder.pgn" "$S/ignored.pgn"
+	[[ "$stderr" == *"holds one game's chart"* ]]
+	[ -f "$T/one.svg" ]
+	mkdir "$T/d"
+	run -0 --separate-stderr xqannotate -d "$T/d" --plot "$T/d" "$S/blunder.pgn" "$S/ignored.pgn"
+	[ "$(ls "$T/d"/*.svg | wc -l)" -eq 2 ]
+	[ "$(ls "$T/d"/*.pgn | wc -l)" -eq 2 ]
+	for f in "$T/d"/*.svg; do xmllint --noout "$f"; done
+	for f in "$T/d"/*.pgn; do xqcheck -q "$f"; [ -f "${f%.pgn}.svg" ]; done
+}
+
+@test "games in = games out + games reported: an invalid game is dropped, exit 1" {
+	run -1 --separate-stderr xqannotate -n iccs "$S/blunder.pgn" "$TOP/samples/bad_illegal.pgn"
+	[[ "$stderr" == *"game 1 is invalid: dropped"* ]]
+	[[ "$stderr" == *"2 games read, 1 annotated, 0 unannotated, 1 dropped"* ]]
+	run -1 --separate-stderr xqannotate --strict "$TOP/samples/bad_illegal.pgn" "$S/blunder.pgn"
+	[[ "$stderr" == *"stopping (--strict)"* ]]
+	[ -z "$output" ]
+}
+
+@test "stdin in, stdout out: a filter in a pipe; -q is silent" {
+	run -0 --separate-stderr sh -c "xqconv -q '$S/blunder.pgn' 2>/dev/null | xqannotate -q --nodes 3000 | xqcheck -q"
+	! [[ "$stderr" == *xqannotate* ]]
+	run -0 --separate-stderr sh -c "xqannotate -q <'$S/blunder.pgn'"
+	[ -z "$stderr" ]
+	[[ "$output" == *"Blunder"* ]]
+}
+
+@test "Fairy-Stockfish (ranks 1..10, UCI_Variant): the planted blunder is ??" {
+	run -0 --separate-stderr xqannotate -v -n iccs --engine "$FSF" --depth 8 "$S/blunder.pgn"
+	[[ "$stderr" == *"engine 'Fairy-Stockfish"*"', dialect fsf"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	[[ "$output" == *'[Annotator "xqannotate '*', Fairy-Stockfish '*', depth 8"]'* ]]
+	xqannotate -q --engine "$FSF" --depth 6 "$S/blunder.pgn" >"$T/f.pgn"
+	run -0 xqcheck "$T/f.pgn"
+	# options pass through; the dialect can be named
+	run -0 --separate-stderr xqannotate -v -n iccs --engine "$FSF" --engine-dialect fsf \
+		--engine-option Hash=8 --engine-option "Skill Level=20" --nodes 3000 "$S/ignored.pgn"
+	[[ "$(movetext "$output")" == *"2... i9h9?"* ]]
+	no_leftovers
+}
+
+@test "a UCCI engine (ElephantEye's dialect): detected, or named with --engine-dialect" {
+	run -0 --separate-stderr xqannotate -v -n iccs --engine "$E/ucci-fsf.sh" --depth 7 "$S/blunder.pgn"
+	[[ "$stderr" == *"dialect ucci"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	run -0 --separate-stderr xqannotate -v -n iccs --engine sh --engine-arg "$E/ucci-fsf.sh" \
+		--engine-dialect ucci --movetime 50 "$S/blunder.pgn"
+	[[ "$stderr" == *"dialect ucci"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6??"* ]]
+	no_leftovers
+}
+
+@test "an engine that dies: reported with its last words, the game written unannotated, the run goes on" {
+	xqconv -q "$S/blunder.pgn" "$S/ignored.pgn" >"$T/plain.pgn"
+	run -2 --separate-stderr xqannotate --engine "$E/die.sh" "$S/blunder.pgn" "$S/ignored.pgn"
+	[[ "$stderr" == *"blunder.pgn:1: error: game 1, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: '"* ]]
+	[[ "$stderr" == *"game 1 written unannotated"* ]]
+	[[ "$stderr" == *"2 games read, 0 annotated, 2 unannotated, 0 dropped"* ]]
+	# unannotated means exactly as xqconv writes it
+	[ "$output" = "$(cat "$T/plain.pgn")" ]
+	no_leftovers
+	# --strict stops at the first failure and writes nothing
+	run -2 --separate-stderr xqannotate --strict --engine "$E/die.sh" "$S/blunder.pgn" "$S/ignored.pgn"
+	[[ "$stderr" == *"stopping (--strict)"* ]]
+	[ -z "$output" ]
+	no_leftovers
+}
+
+@test "dead engines are reaped: no zombie children while the run goes on" {
+	run -2 --separate-stderr xqannotate --engine "$E/zombie-check.sh" --engine-arg "$T/z.log" \
+		"$S/blunder.pgn" "$S/ignored.pgn" "$S/blunder.pgn"
+	[[ "$stderr" == *"3 games read, 0 annotated, 3 unannotated"* ]]
+	[ "$(cat "$T/z.log" | tr '\n' ' ')" = "0 0 0 " ]
+}
+
+@test "after a death the next game gets a fresh engine" {
+	run -2 --separate-stderr xqannotate -n iccs --engine "$E/die-once.sh" --engine-arg "$T/marker" \
+		--depth 5 "$S/blunder.pgn" "$S/ignored.pgn"
+	[[ "$stderr" == *"died (exit status 3)"* ]]
+	[[ "$stderr" == *"2 games read, 1 annotated, 1 unannotated, 0 dropped"* ]]
+	[[ "$(movetext "$output")" == *"2... i9h9?"* ]]
+	no_leftovers
+}
+
+@test "an engine that hangs is stopped, then killed with its children" {
+	run -2 --separate-stderr xqannotate --engine "$E/hang.sh" --engine-timeout 1 "$S/blunder.pgn" "$S/ignored.pgn"
+	[[ "$stderr" == *"engine 'Hanging Engine' gave no bestmove in time; it said last: 'info string thinking forever'"* ]]
+	[[ "$stderr" == *"2 games read, 0 annotated, 2 unannotated, 0 dropped"* ]]
+	[[ "$output" == *"1. 炮二平五 马８进７"* ]]
+	no_leftovers
+}
+
+@test "an engine that speaks garbage: each kind reported, the games written unannotated" {
+	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg illegal "$S/blunder.pgn"
+	[[ "$stderr" == *"answered an illegal move 'a0a9' (dialect uci); it said last: 'bestmove a0a9'"* ]]
+	[[ "$output" == *"2. 炮五进四 马７进５"* ]]
+	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg nonsense "$S/blunder.pgn"
+	[[ "$stderr" == *"wrote a malformed line (bestmove '!!!' is no move)"* ]]
+	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg malformed "$S/blunder.pgn"
+	[[ "$stderr" == *"(info depth needs a number); it said last: 'info depth many score cp 12 pv a3a4'"* ]]
+	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg noscore "$S/blunder.pgn"
+	[[ "$stderr" == *"named its best move without a score"* ]]
+	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg noshake --engine-timeout 2 "$S/blunder.pgn"
+	[[ "$stderr" == *"gave no uciok or ucciok in time; it said last: '@#%&*'"* ]]
+	[[ "$stderr" == *"1 game read, 0 annotated, 1 unannotated"* ]]
+	[[ "$output" == *"2. 炮五进四 马７进５"* ]]
+	no_leftovers
+}
+
+@test "an engine command that cannot run is exit 2 at once" {
+	run -2 --separate-stderr xqannotate --engine "$T/no-such-engine" "$S/blunder.pgn"
+	[[ "$stderr" == *"cannot run engine '$T/no-such-engine': No such file or directory"* ]]
+	[ -z "$output" ]
+}
