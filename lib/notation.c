@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "notation_impl.h"
 
 /* ------------------------------------------------------------ tables */
 
@@ -183,27 +184,18 @@ static int advance(int side, int r) { return side == XQ_RED ? r : 9 - r; }
 static const int slot_lo[8] = { 0, 0, 1, 3, 5, 7, 9, 11 };
 static const int slot_hi[8] = { 0, 1, 3, 5, 7, 9, 11, 16 };
 
-static void describe(const struct xq_pos *pos, xq_move m, struct minfo *mi)
+/* What the relative notations say about the piece on from (a point of
+ * the side to move) before it moves: everything but dir and value. */
+static void describe_origin(const struct xq_pos *pos, int from, struct minfo *mi)
 {
-	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	int side = PIECE_SIDE(pos->board[from]);
 	int type = piece_type(pos->board[from]);
 	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
-	int tx = ISQ_FILE(to), tr = ISQ_RANK(to);
 	const uint8_t *sq_of = pos->sq_of + side * 16;
 
 	mi->side = side;
 	mi->type = type;
 	mi->file = mover_file(side, fx);
-	if (tr == fr)
-		mi->dir = '.';
-	else
-		mi->dir = advance(side, tr) > advance(side, fr) ? '+' : '-';
-	if (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE || mi->dir == '.')
-		mi->value = mover_file(side, tx);
-	else
-		mi->value = tr > fr ? tr - fr : fr - tr;
-
 	mi->n = 0;
 	mi->j = 0;
 	mi->ndf = mi->xn = mi->xi = 0;
@@ -233,6 +225,24 @@ static void describe(const struct xq_pos *pos, xq_move m, struct minfo *mi)
 			mi->xi += count[x];
 	}
 	mi->xi += mi->j;
+}
+
+static void describe(const struct xq_pos *pos, xq_move m, struct minfo *mi)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	int fr = ISQ_RANK(from), tx = ISQ_FILE(to), tr = ISQ_RANK(to);
+	int type;
+
+	describe_origin(pos, from, mi);
+	type = mi->type;
+	if (tr == fr)
+		mi->dir = '.';
+	else
+		mi->dir = advance(mi->side, tr) > advance(mi->side, fr) ? '+' : '-';
+	if (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE || mi->dir == '.')
+		mi->value = mover_file(mi->side, tx);
+	else
+		mi->value = tr > fr ? tr - fr : fr - tr;
 }
 
 /* ----------------------------------------------------------- writing */
@@ -580,6 +590,56 @@ static void cand4(struct cands *c, char a, char b, char d, char e)
 	cand_add(c, s);
 }
 
+/* The labels that name a piece of a tandem (mi->n >= 2): front, middle,
+ * rear or ordinal on its file (book style), and for pawns the xqbase label
+ * across the doubled files.  Returns how many (at most 3). */
+static int tandem_labels(const struct minfo *mi, char labels[4])
+{
+	int n = mi->n, j = mi->j, nl = 0;
+	if (n == 2)
+		labels[nl++] = j == 0 ? '+' : '-';
+	else if (n == 3)
+		labels[nl++] = "+.-"[j];
+	else {
+		labels[nl++] = j == 0 ? '+' : (char)('a' + j);
+		if (j == n - 1)
+			labels[nl++] = '-';
+	}
+	if (mi->type == XQ_PAWN) {
+		char x = mi->xn == 2 ? "+-"[mi->xi] : mi->xn == 3 ? "+.-"[mi->xi] : (char)('a' + mi->xi);
+		if (!memchr(labels, x, (size_t)nl))
+			labels[nl++] = x;
+	}
+	return nl;
+}
+
+/* WXF's official form of a tandem pawn's first two tokens (the pawn
+ * forms at the end of candidates()); 0 when it has none beyond those. */
+static int wxf_pawn_prefix(const struct minfo *mi, char p[2])
+{
+	char L = piece_token[XQ_PAWN], f = (char)('0' + mi->file);
+	int n = mi->n, j = mi->j;
+	if (mi->ndf >= 2) {
+		p[0] = f, p[1] = j == 0 ? '+' : j == n - 1 ? '-' : f;
+	} else if (n == 3 && j == 1) {
+		p[0] = L, p[1] = f;
+	} else if (n >= 4) {
+		if (j == 0)
+			p[0] = '+', p[1] = '+';
+		else if (j == n - 1)
+			p[0] = '-', p[1] = '-';
+		else if (j == 1)
+			p[0] = L, p[1] = '+';
+		else if (j == n - 2)
+			p[0] = L, p[1] = '-';
+		else
+			p[0] = L, p[1] = f;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 static void candidates(const struct minfo *mi, int wxf, struct cands *c)
 {
 	char L = piece_token[mi->type], f = (char)('0' + mi->file);
@@ -603,22 +663,7 @@ static void candidates(const struct minfo *mi, int wxf, struct cands *c)
 		}
 		return;
 	}
-	/* per-file labels (book style) */
-	if (n == 2)
-		labels[nl++] = j == 0 ? '+' : '-';
-	else if (n == 3)
-		labels[nl++] = "+.-"[j];
-	else {
-		labels[nl++] = j == 0 ? '+' : (char)('a' + j);
-		if (j == n - 1)
-			labels[nl++] = '-';
-	}
-	/* xqbase labels across the doubled files */
-	if (mi->type == XQ_PAWN) {
-		char x = mi->xn == 2 ? "+-"[mi->xi] : mi->xn == 3 ? "+.-"[mi->xi] : (char)('a' + mi->xi);
-		if (!memchr(labels, x, (size_t)nl))
-			labels[nl++] = x;
-	}
+	nl = tandem_labels(mi, labels);
 	for (int i = 0; i < nl; i++) {
 		char l = labels[i];
 		char s[8];
@@ -635,26 +680,11 @@ static void candidates(const struct minfo *mi, int wxf, struct cands *c)
 				cand4(c, ld, f, d, v);       /* 前四平五, 二7平6 */
 		}
 	}
-	if (mi->type != XQ_PAWN || !wxf)
-		return;
 	/* WXF official pawn forms: not for Chinese text, where 兵五平四 with
 	 * three pawns on the file is ambiguous rather than the middle one */
-	if (mi->ndf >= 2) {
-		cand4(c, f, j == 0 ? '+' : j == n - 1 ? '-' : f, d, v);
-	} else if (n == 3 && j == 1) {
-		cand4(c, L, f, d, v);
-	} else if (n >= 4) {
-		if (j == 0)
-			cand4(c, '+', '+', d, v);
-		else if (j == n - 1)
-			cand4(c, '-', '-', d, v);
-		else if (j == 1)
-			cand4(c, L, '+', d, v);
-		else if (j == n - 2)
-			cand4(c, L, '-', d, v);
-		else
-			cand4(c, L, f, d, v);
-	}
+	char w[2];
+	if (mi->type == XQ_PAWN && wxf && wxf_pawn_prefix(mi, w))
+		cand4(c, w[0], w[1], d, v);
 }
 
 /* The first piece token in the input, or 0. */
@@ -891,39 +921,224 @@ static int match(const struct xq_pos *pos, const xq_move *legal, int nlegal, con
 	return nfound;
 }
 
-static int parse_relative(const struct xq_pos *pos, const char *text, size_t len,
-			  enum xq_notation n, xq_move *out, struct xq_err *err, const char *q)
-{
-	struct tokens tk;
-	xq_move legal[XQ_MAX_MOVES], found[XQ_MAX_MOVES];
-	int nlegal, nfound, rc;
+/* ------------------------------------------------------ direct reading */
 
-	rc = tokenize(text, len, n, &tk, err, q);
-	if (rc < 0)
-		return rc;
-	nlegal = xq_legal_moves(pos, legal);
-	nfound = match(pos, legal, nlegal, tk.t, !tk.cjk, found);
-	/* The number-pad form (2.8): 1..7 for 帅仕相马车炮兵, "62.5" = 炮二平五;
-	 * read only when the digits mean nothing else. */
-	if (nfound == 0 && tk.n == 4 && tk.t[0] >= '1' && tk.t[0] <= '7' && is_digit_tok(tk.t[1]) &&
-	    strchr("+-.", tk.t[2]) && is_digit_tok(tk.t[3])) {
-		char pad[5];
-		memcpy(pad, tk.t, 5);
-		pad[0] = piece_token[pad[0] - '0'];
-		nfound = match(pos, legal, nlegal, pad, !tk.cjk, found);
+/*
+ * The same answer as match() without rendering any move.  Every
+ * rendering candidates() makes ends in the direction and the value
+ * ("d v", or only "v" in the three-token scoresheet forms), and what
+ * comes before depends only on the piece and where it stands.  So the
+ * direct reader takes the value and direction off the input, and for each
+ * piece of the kind named checks that the rest is one of that piece's
+ * prefixes (prefix_ok, which mirrors candidates()), computes the one
+ * point that direction and value lead to, and asks xq_is_legal().
+ */
+
+/* Whether p[0..plen) followed by direction and value (or by the value
+ * alone: short) is one of candidates() for the piece mi describes. */
+static int prefix_ok(const struct minfo *mi, int wxf, const char *p, int plen, int short_form)
+{
+	char L = piece_token[mi->type], f = (char)('0' + mi->file);
+	int n = mi->n, pawn = mi->type == XQ_PAWN;
+	char labels[4], w[2];
+	int nl;
+
+	if (n < 2 || mi->type == XQ_KING || mi->type == XQ_ADVISOR || mi->type == XQ_ELEPHANT) {
+		if (plen != 2)
+			return 0;
+		if (p[0] == L && p[1] == f)
+			return 1;
+		if (!short_form && n == 2 && (mi->type == XQ_ADVISOR || mi->type == XQ_ELEPHANT)) {
+			char l = mi->j == 0 ? '+' : '-';
+			return (p[0] == l && p[1] == L) || (p[0] == L && p[1] == l);
+		}
+		return 0;
 	}
+	nl = tandem_labels(mi, labels);
+	for (int i = 0; i < nl; i++) {
+		char l = labels[i];
+		if (plen == 2) {
+			if (p[0] == l && p[1] == L)
+				return 1;                    /* +R+3, scoresheet 前马4 */
+			if (short_form)
+				continue;
+			if (p[0] == L && p[1] == l && !(pawn && n >= 4 && (l == '+' || l == '-')))
+				return 1;                    /* R++3, Pa.5 */
+			if (pawn) {
+				char ld = l >= 'a' && l <= 'e' ? (char)('1' + l - 'a') : l;
+				if (ld != f && p[0] == ld && p[1] == f)
+					return 1;            /* 前四平五, 二7平6 */
+			}
+		} else if (plen == 3 && pawn && p[0] == l && p[1] == L && p[2] == f) {
+			return 1;                            /* 前兵四平五 */
+		}
+	}
+	return pawn && wxf && plen == 2 && !short_form && wxf_pawn_prefix(mi, w) &&
+	       p[0] == w[0] && p[1] == w[1];
+}
+
+/* The point a piece of the side to move on from reaches with direction d
+ * and value v (1..9) as describe() reads them, or -1 if none. */
+static int destination(int side, int type, int from, char d, int v)
+{
+	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
+	int tx = side == XQ_RED ? 9 - v : v - 1, dr, tr;
+	int fwd = (side == XQ_RED) == (d == '+') ? 1 : -1;
+
+	if (d == '.')
+		return ISQ(tx, fr);
+	if (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE) {
+		int dx = tx > fx ? tx - fx : fx - tx;
+		if (type == XQ_ADVISOR)
+			dr = dx == 1 ? 1 : 0;
+		else if (type == XQ_ELEPHANT)
+			dr = dx == 2 ? 2 : 0;
+		else
+			dr = dx == 1 ? 2 : dx == 2 ? 1 : 0;
+		if (!dr)
+			return -1;
+	} else {
+		tx = fx;
+		dr = v;
+	}
+	tr = fr + fwd * dr;
+	if (tr < 0 || tr > 9)
+		return -1;
+	return ISQ(tx, tr);
+}
+
+/* The legal moves whose renderings include the token string t, as
+ * match() finds them, found directly.  Returns how many (at most 15). */
+static int direct_match(const struct xq_pos *pos, const char *t, int wxf, xq_move *found)
+{
+	size_t len = strlen(t);
+	int nfound = 0, type = XQ_NONE, side = pos->side, short_form = len == 3, plen;
+	const uint8_t *sq_of = pos->sq_of + side * 16;
+	char dirs[3];
+	int ndirs;
+
+	if (len < 3 || len > 5 || !is_digit_tok(t[len - 1]))
+		return 0;
+	if (short_form) {
+		dirs[0] = '+', dirs[1] = '-', dirs[2] = '.';
+		ndirs = 3;
+		plen = 2;
+	} else {
+		char d = t[len - 2];
+		if (d != '+' && d != '-' && d != '.')
+			return 0;
+		dirs[0] = d;
+		ndirs = 1;
+		plen = (int)len - 2;
+	}
+	/* forms without a piece letter are pawn forms, as in match() */
+	for (const char *p = t; *p && !type; p++)
+		type = token_type(*p);
+	if (!type)
+		type = XQ_PAWN;
+	for (int s = slot_lo[type]; s < slot_hi[type]; s++) {
+		int from = sq_of[s];
+		struct minfo mi;
+		if (!from)
+			continue;
+		describe_origin(pos, from, &mi);
+		if (!prefix_ok(&mi, wxf, t, plen, short_form))
+			continue;
+		for (int k = 0; k < ndirs; k++) {
+			int to = destination(side, type, from, dirs[k], t[len - 1] - '0');
+			if (to >= 0 && xq_is_legal(pos, MOVE(from, to)))
+				found[nfound++] = MOVE(from, to);
+		}
+	}
+	return nfound;
+}
+
+int xq__relative_match(const struct xq_pos *pos, const char *t, int wxf, int direct,
+		       xq_move *found)
+{
+	xq_move legal[XQ_MAX_MOVES];
+	if (direct)
+		return direct_match(pos, t, wxf, found);
+	return match(pos, legal, xq_legal_moves(pos, legal), t, wxf, found);
+}
+
+int xq__relative_renderings(const struct xq_pos *pos, xq_move m, int wxf,
+			    char (*out)[XQ__RENDER_MAX])
+{
+	struct minfo mi;
+	struct cands c;
+	describe(pos, m, &mi);
+	candidates(&mi, wxf, &c);
+	for (int i = 0; i < c.n; i++)
+		memcpy(out[i], c.s[i], sizeof c.s[i]);
+	return c.n;
+}
+
+/* The number-pad form (2.8): 1..7 for 帅仕相马车炮兵, "62.5" = 炮二平五;
+ * read only when the digits mean nothing else.  Fills pad and returns 1
+ * when t has that shape. */
+static int number_pad(const struct tokens *tk, char pad[5])
+{
+	if (!(tk->n == 4 && tk->t[0] >= '1' && tk->t[0] <= '7' && is_digit_tok(tk->t[1]) &&
+	      strchr("+-.", tk->t[2]) && is_digit_tok(tk->t[3])))
+		return 0;
+	memcpy(pad, tk->t, 5);
+	pad[0] = piece_token[pad[0] - '0'];
+	return 1;
+}
+
+/* Tokens read: resolve them by rendering every legal move.  The test
+ * oracle of the direct reader, and the way to the messages of failures. */
+static int resolve_by_rendering(const struct xq_pos *pos, struct tokens *tk, enum xq_notation n,
+				xq_move *out, struct xq_err *err, const char *q)
+{
+	xq_move legal[XQ_MAX_MOVES], found[XQ_MAX_MOVES];
+	int nlegal, nfound;
+	char pad[5];
+
+	nlegal = xq_legal_moves(pos, legal);
+	nfound = match(pos, legal, nlegal, tk->t, !tk->cjk, found);
+	if (nfound == 0 && number_pad(tk, pad))
+		nfound = match(pos, legal, nlegal, pad, !tk->cjk, found);
 	if (nfound == 1) {
 		*out = found[0];
 		return 0;
 	}
 	if (nfound > 1) {
 		char list[160];
-		show_moves(pos, found, nfound, tk.cjk || n == XQ_NOTATION_CHINESE, list, sizeof list);
+		show_moves(pos, found, nfound, tk->cjk || n == XQ_NOTATION_CHINESE, list, sizeof list);
 		return fail(err, XQ_EAMBIG, "%s: ambiguous, fits %d legal moves: %s", q, nfound, list);
 	}
-	if (tk.cjk == 0 && n == XQ_NOTATION_CHINESE)
-		tk.cjk = 1;
-	return explain(pos, &tk, legal, nlegal, q, out, err);
+	if (tk->cjk == 0 && n == XQ_NOTATION_CHINESE)
+		tk->cjk = 1;
+	return explain(pos, tk, legal, nlegal, q, out, err);
+}
+
+/* Read a relative move.  by_rendering: the old way, for tests. */
+static int parse_relative(const struct xq_pos *pos, const char *text, size_t len,
+			  enum xq_notation n, xq_move *out, struct xq_err *err, const char *q,
+			  int by_rendering)
+{
+	struct tokens tk;
+	xq_move found[XQ__MATCH_MAX];
+	int nfound, rc;
+	char pad[5];
+
+	rc = tokenize(text, len, n, &tk, err, q);
+	if (rc < 0)
+		return rc;
+	if (!by_rendering) {
+		nfound = direct_match(pos, tk.t, !tk.cjk, found);
+		if (nfound == 0 && number_pad(&tk, pad))
+			nfound = direct_match(pos, pad, !tk.cjk, found);
+		if (nfound == 1) {
+			*out = found[0];
+			return 0;
+		}
+	}
+	/* no move or several: the same answer again by rendering, which
+	 * also says what is wrong (explain() accepts a few forms more) */
+	return resolve_by_rendering(pos, &tk, n, out, err, q);
 }
 
 /* Length of a coordinate rank at s: 1 or 2 characters, or 0. */
@@ -1031,9 +1246,8 @@ static int parse_coord(const struct xq_pos *pos, const char *text, size_t len,
 	}
 }
 
-int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
-		  enum xq_notation n, unsigned flags, xq_move *out,
-		  struct xq_err *err)
+static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
+		      enum xq_notation n, xq_move *out, struct xq_err *err, int by_rendering)
 {
 	char q[64];
 	size_t a = 0, z = len;
@@ -1063,7 +1277,7 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		break;
 	case XQ_NOTATION_WXF:
 	case XQ_NOTATION_CHINESE:
-		rc = parse_relative(pos, text + a, z - a, n, out, err, q);
+		rc = parse_relative(pos, text + a, z - a, n, out, err, q, by_rendering);
 		break;
 	case XQ_NOTATION_ANY:
 		if (coord_squares(text + a, z - a, 0, &from, &to) == 0)
@@ -1071,7 +1285,7 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		else if (coord_squares(text + a, z - a, 1, &from, &to) == 0)
 			rc = parse_coord(pos, text + a, z - a, XQ_NOTATION_UCI10, out, err, q);
 		else
-			rc = parse_relative(pos, text + a, z - a, n, out, err, q);
+			rc = parse_relative(pos, text + a, z - a, n, out, err, q, by_rendering);
 		break;
 	default:
 		return fail(err, XQ_EINVAL, "unknown notation %d", (int)n);
@@ -1080,4 +1294,18 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 	if (rc < 0 && err)
 		err->offset += (int)a;
 	return rc;
+}
+
+int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
+		  enum xq_notation n, unsigned flags, xq_move *out,
+		  struct xq_err *err)
+{
+	(void)flags;
+	return move_parse(pos, text, len, n, out, err, 0);
+}
+
+int xq__move_parse_by_rendering(const struct xq_pos *pos, const char *text, size_t len,
+				enum xq_notation n, xq_move *out, struct xq_err *err)
+{
+	return move_parse(pos, text, len, n, out, err, 1);
 }
