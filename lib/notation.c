@@ -55,35 +55,60 @@ static const char piece_token[8] = { 0, 'K', 'A', 'E', 'H', 'R', 'C', 'P' };
 
 static const char *side_name(int side) { return side == XQ_RED ? "red" : "black"; }
 
-/* Input characters beyond ASCII and their tokens. */
-struct zh_char {
-	unsigned cp;
-	char tok;
-};
-static const struct zh_char zh_chars[] = {
-	/* pieces */
-	{ 0x8F66, 'R' }, { 0x8ECA, 'R' }, { 0x4FE5, 'R' }, { 0x4F21, 'R' }, { 0x7821, 'R' }, /* 车車俥伡硨 */
-	{ 0x9A6C, 'H' }, { 0x99AC, 'H' }, { 0x508C, 'H' },                                   /* 马馬傌 */
-	{ 0x76F8, 'E' }, { 0x8C61, 'E' },                                                   /* 相象 */
-	{ 0x4ED5, 'A' }, { 0x58EB, 'A' },                                                   /* 仕士 */
-	{ 0x5E05, 'K' }, { 0x5E25, 'K' }, { 0x5C06, 'K' }, { 0x5C07, 'K' },                 /* 帅帥将將 */
-	{ 0x70AE, 'C' }, { 0x7832, 'C' }, { 0x5305, 'C' },                                   /* 炮砲包 */
-	{ 0x5175, 'P' }, { 0x5352, 'P' },                                                   /* 兵卒 */
-	/* directions */
-	{ 0x8FDB, '+' }, { 0x9032, '+' }, { 0x4E0A, '+' },                                   /* 进進上 */
-	{ 0x9000, '-' }, { 0x4E0B, '-' },                                                   /* 退下 */
-	{ 0x5E73, '.' },                                                                    /* 平 */
-	/* position words: 前 中 后 後 */
-	{ 0x524D, 'F' }, { 0x4E2D, 'M' }, { 0x540E, 'B' }, { 0x5F8C, 'B' },
-	/* numerals 一..九 */
-	{ 0x4E00, '1' }, { 0x4E8C, '2' }, { 0x4E09, '3' }, { 0x56DB, '4' }, { 0x4E94, '5' },
-	{ 0x516D, '6' }, { 0x4E03, '7' }, { 0x516B, '8' }, { 0x4E5D, '9' },
-	/* financial numerals 壹贰貳叁參肆伍陆陸柒捌玖 */
-	{ 0x58F9, '1' }, { 0x8D30, '2' }, { 0x8CB3, '2' }, { 0x53C1, '3' }, { 0x53C3, '3' },
-	{ 0x8086, '4' }, { 0x4F0D, '5' }, { 0x9646, '6' }, { 0x9678, '6' }, { 0x67D2, '7' },
-	{ 0x634C, '8' }, { 0x7396, '9' },
-	{ 0x2212, '-' }, /* minus sign */
-};
+/* The token of an input character beyond ASCII, or 0: pieces (车車俥伡硨
+ * 马馬傌 相象 仕士 帅帥将將 炮砲包 兵卒), directions (进進上 退下 平, the
+ * minus sign), position words (前 中 后後: F M B), numerals 一..九 and
+ * the financial ones (壹贰貳叁參肆伍陆陸柒捌玖). */
+static char zh_token(unsigned cp)
+{
+	switch (cp) {
+	case 0x8F66: case 0x8ECA: case 0x4FE5: case 0x4F21: case 0x7821:
+		return 'R';
+	case 0x9A6C: case 0x99AC: case 0x508C:
+		return 'H';
+	case 0x76F8: case 0x8C61:
+		return 'E';
+	case 0x4ED5: case 0x58EB:
+		return 'A';
+	case 0x5E05: case 0x5E25: case 0x5C06: case 0x5C07:
+		return 'K';
+	case 0x70AE: case 0x7832: case 0x5305:
+		return 'C';
+	case 0x5175: case 0x5352:
+		return 'P';
+	case 0x8FDB: case 0x9032: case 0x4E0A:
+		return '+';
+	case 0x9000: case 0x4E0B: case 0x2212:
+		return '-';
+	case 0x5E73:
+		return '.';
+	case 0x524D:
+		return 'F';
+	case 0x4E2D:
+		return 'M';
+	case 0x540E: case 0x5F8C:
+		return 'B';
+	case 0x4E00: case 0x58F9:
+		return '1';
+	case 0x4E8C: case 0x8D30: case 0x8CB3:
+		return '2';
+	case 0x4E09: case 0x53C1: case 0x53C3:
+		return '3';
+	case 0x56DB: case 0x8086:
+		return '4';
+	case 0x4E94: case 0x4F0D:
+		return '5';
+	case 0x516D: case 0x9646: case 0x9678:
+		return '6';
+	case 0x4E03: case 0x67D2:
+		return '7';
+	case 0x516B: case 0x634C:
+		return '8';
+	case 0x4E5D: case 0x7396:
+		return '9';
+	}
+	return 0;
+}
 
 /* -------------------------------------------------------- error text */
 
@@ -425,7 +450,14 @@ struct tokens {
 	int latin;    /* Latin letters seen */
 };
 
-static int is_piece_tok(char c) { return c && strchr("KAEHRCP", c) != NULL; }
+static int is_piece_tok(char c)
+{
+	switch (c) {
+	case 'K': case 'A': case 'E': case 'H': case 'R': case 'C': case 'P':
+		return 1;
+	}
+	return 0;
+}
 static int is_digit_tok(char c) { return c >= '1' && c <= '9'; }
 
 /* Decode one UTF-8 sequence; returns its length, or 0 if malformed. */
@@ -464,8 +496,8 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 
 	tk->n = tk->cjk = tk->latin = 0;
 	while (i < len) {
-		unsigned cp;
-		int k = utf8_decode(s + i, len - i, &cp);
+		unsigned cp = s[i];
+		int k = cp < 0x80 ? 1 : utf8_decode(s + i, len - i, &cp);
 		char tok = 0;
 		if (k == 0)
 			return at(err, i, fail(err, XQ_EINVAL, "%s: invalid UTF-8 at byte %zu", q, i + 1));
@@ -496,7 +528,7 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 				tk->latin = 1;
 				if (is_piece_tok(prev) && u >= 'A' && u <= 'E')
 					tok = (char)(u | 0x20); /* xqbase ordinal: Pa.5 */
-				else if (strchr("KAEHRCP", u))
+				else if (is_piece_tok(u))
 					tok = u;
 				else if (u == 'B' || u == 'M')
 					tok = 'E';
@@ -515,12 +547,7 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 				return at(err, i, fail(err, XQ_EINVAL, "%s: unexpected character '%c' at byte %zu", q, c, i + 1));
 			}
 		} else {
-			for (size_t z = 0; z < sizeof zh_chars / sizeof zh_chars[0]; z++) {
-				if (zh_chars[z].cp == cp) {
-					tok = zh_chars[z].tok;
-					break;
-				}
-			}
+			tok = zh_token(cp);
 			if (!tok && cp == 0x53D8) /* 变 */
 				return at(err, i, fail(err, XQ_EINVAL,
 					    "%s: promotion (变) is a house rule, not standard xiangqi; not accepted", q));
@@ -1041,6 +1068,9 @@ static int direct_match(const struct xq_pos *pos, const char *t, int wxf, xq_mov
 		struct minfo mi;
 		if (!from)
 			continue;
+		/* "L f ...": only a piece on file f can be meant (prefix_ok) */
+		if (is_piece_tok(t[0]) && is_digit_tok(t[1]) && mover_file(side, ISQ_FILE(from)) != t[1] - '0')
+			continue;
 		describe_origin(pos, from, &mi);
 		if (!prefix_ok(&mi, wxf, t, plen, short_form))
 			continue;
@@ -1114,30 +1144,38 @@ static int resolve_by_rendering(const struct xq_pos *pos, struct tokens *tk, enu
 	return explain(pos, tk, legal, nlegal, q, out, err);
 }
 
-/* Read a relative move.  by_rendering: the old way, for tests. */
-static int parse_relative(const struct xq_pos *pos, const char *text, size_t len,
-			  enum xq_notation n, xq_move *out, struct xq_err *err, const char *q,
-			  int by_rendering)
+/* The direct reader alone: 0 with *out when the text is one move, else
+ * XQ_EINVAL with nothing said (parse_relative() then says what is wrong). */
+static int quick_relative(const struct xq_pos *pos, const char *text, size_t len,
+			  enum xq_notation n, xq_move *out)
 {
 	struct tokens tk;
 	xq_move found[XQ__MATCH_MAX];
-	int nfound, rc;
 	char pad[5];
+	int nfound;
 
-	rc = tokenize(text, len, n, &tk, err, q);
+	if (tokenize(text, len, n, &tk, NULL, "") < 0)
+		return XQ_EINVAL;
+	nfound = direct_match(pos, tk.t, !tk.cjk, found);
+	if (nfound == 0 && number_pad(&tk, pad))
+		nfound = direct_match(pos, pad, !tk.cjk, found);
+	if (nfound != 1)
+		return XQ_EINVAL;
+	*out = found[0];
+	return 0;
+}
+
+/* Read a relative move by rendering (see move_parse()). */
+static int parse_relative(const struct xq_pos *pos, const char *text, size_t len,
+			  enum xq_notation n, xq_move *out, struct xq_err *err, const char *q)
+{
+	struct tokens tk;
+	int rc = tokenize(text, len, n, &tk, err, q);
 	if (rc < 0)
 		return rc;
-	if (!by_rendering) {
-		nfound = direct_match(pos, tk.t, !tk.cjk, found);
-		if (nfound == 0 && number_pad(&tk, pad))
-			nfound = direct_match(pos, pad, !tk.cjk, found);
-		if (nfound == 1) {
-			*out = found[0];
-			return 0;
-		}
-	}
-	/* no move or several: the same answer again by rendering, which
-	 * also says what is wrong (explain() accepts a few forms more) */
+	/* no move or several (move_parse() tried the direct reader first):
+	 * the same answer again by rendering, which also says what is wrong
+	 * (explain() accepts a few forms more) */
 	return resolve_by_rendering(pos, &tk, n, out, err, q);
 }
 
@@ -1261,6 +1299,13 @@ static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
 	while (z > a && (text[z - 1] == ' ' || text[z - 1] == '\t' || text[z - 1] == '\n' ||
 			 text[z - 1] == '\r'))
 		z--;
+	/* the common case first, with nothing prepared for messages */
+	if (!by_rendering && z > a &&
+	    (n == XQ_NOTATION_WXF || n == XQ_NOTATION_CHINESE ||
+	     (n == XQ_NOTATION_ANY && coord_squares(text + a, z - a, 0, &from, &to) < 0 &&
+	      coord_squares(text + a, z - a, 1, &from, &to) < 0)) &&
+	    quick_relative(pos, text + a, z - a, n, out) == 0)
+		return 0;
 	quote_input(q, sizeof q, text ? text + a : "", z - a);
 	if (z == a)
 		return fail(err, XQ_EINVAL, "empty move");
@@ -1277,7 +1322,7 @@ static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		break;
 	case XQ_NOTATION_WXF:
 	case XQ_NOTATION_CHINESE:
-		rc = parse_relative(pos, text + a, z - a, n, out, err, q, by_rendering);
+		rc = parse_relative(pos, text + a, z - a, n, out, err, q);
 		break;
 	case XQ_NOTATION_ANY:
 		if (coord_squares(text + a, z - a, 0, &from, &to) == 0)
@@ -1285,7 +1330,7 @@ static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		else if (coord_squares(text + a, z - a, 1, &from, &to) == 0)
 			rc = parse_coord(pos, text + a, z - a, XQ_NOTATION_UCI10, out, err, q);
 		else
-			rc = parse_relative(pos, text + a, z - a, n, out, err, q, by_rendering);
+			rc = parse_relative(pos, text + a, z - a, n, out, err, q);
 		break;
 	default:
 		return fail(err, XQ_EINVAL, "unknown notation %d", (int)n);
