@@ -92,6 +92,13 @@ int mt_width(const char *s, size_t len)
 	int w = 0;
 	for (size_t i = 0; i < len;) {
 		int l;
+		unsigned char b = (unsigned char)s[i];
+		if (b < 0x80) {
+			/* ASCII, the most of a move or a number */
+			w += b >= 0x20;
+			i++;
+			continue;
+		}
 		unsigned cp = mt_utf8(s + i, len - i, &l);
 		i += (size_t)l;
 		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||

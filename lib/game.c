@@ -273,7 +273,9 @@ int xq_game_position(const struct xq_game *g, int ply, struct xq_pos *pos)
 	return n;
 }
 
-/* Result words (notation.md 9.2) and PGN tokens. */
+/* Result words (notation.md 9.2) and PGN tokens.  A new Chinese word
+ * whose first character is not yet one of them goes into the switch of
+ * xq_result_word() too. */
 #define W(word, result) { word, result, sizeof word - 1 }
 static const struct {
 	const char *word, *result;
@@ -313,6 +315,20 @@ const char *xq_result_word(const char *text, size_t len)
 	}
 	if (!len || len > 12)
 		return NULL;
+	if ((unsigned char)text[0] >= 0xe0) {
+		/* the first characters of the Chinese words above: most text
+		 * that comes here is a move, and stops here */
+		unsigned c = len < 3 ? 0 : (unsigned)(unsigned char)text[0] << 16 |
+					   (unsigned)(unsigned char)text[1] << 8 | (unsigned char)text[2];
+		switch (c) {
+		case 0xE7BAA2: case 0xE7B485: case 0xE9BB91: case 0xE5928C: /* 红紅黑和 */
+		case 0xE588A4: case 0xE8AEAE: case 0xE8ADB0: case 0xE58F8C: /* 判议議双 */
+		case 0xE69CAA: case 0xE4BD99: case 0xE9A498:                 /* 未余餘 */
+			break;
+		default:
+			return NULL;
+		}
+	}
 	for (size_t i = 0; i < sizeof results / sizeof *results; i++)
 		if (results[i].len == len && results[i].word[0] == text[0] &&
 		    !memcmp(results[i].word, text, len))

@@ -1144,6 +1144,82 @@ static int resolve_by_rendering(const struct xq_pos *pos, struct tokens *tk, enu
 	return explain(pos, tk, legal, nlegal, q, out, err);
 }
 
+/* An ASCII byte's token for quick_tokens(), or 0: tokenize() decides. */
+static char quick_ascii(unsigned char c)
+{
+	switch (c) {
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+	case '+': case '-': case '.':
+		return (char)c;
+	case '=': return '.';
+	case 'K': case 'k': return 'K';
+	case 'A': case 'a': return 'A';
+	case 'E': case 'e': case 'B': case 'b': case 'M': case 'm': return 'E';
+	case 'H': case 'h': case 'N': case 'n': return 'H';
+	case 'R': case 'r': return 'R';
+	case 'C': case 'c': return 'C';
+	case 'P': case 'p': case 'S': case 's': return 'P';
+	}
+	return 0;
+}
+
+/*
+ * tokenize() for the moves of real records (马８进７, C2.5, +R-1): the same
+ * tokens when it returns 0; -1 for anything else (spaces, marks, check
+ * signs, ordinals after a letter, full-width letters, unknown or bad
+ * characters), which tokenize() then reads.
+ */
+static int quick_tokens(const char *text, size_t len, enum xq_notation n, struct tokens *tk)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i = 0;
+
+	tk->n = tk->cjk = tk->latin = 0;
+	while (i < len) {
+		char tok;
+		if (tk->n == 8)
+			return -1;
+		if (s[i] < 0x80) {
+			tok = quick_ascii(s[i]);
+			if (!tok)
+				return -1;
+			if ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') {
+				/* after a piece letter, a..e are ordinals (Pa.5) */
+				if (tk->n && is_piece_tok(tk->t[tk->n - 1]) && (s[i] | 0x20) <= 'e')
+					return -1;
+				tk->latin = 1;
+			}
+			i++;
+		} else {
+			/* three bytes (no character with a token has fewer or
+			 * more; an overlong form decodes to none of them) */
+			if (len - i < 3 || (s[i] & 0xF0) != 0xE0 || (s[i + 1] & 0xC0) != 0x80 ||
+			    (s[i + 2] & 0xC0) != 0x80)
+				return -1;
+			unsigned cp = (s[i] & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
+			i += 3;
+			if (cp >= 0xFF11 && cp <= 0xFF19) {
+				tok = (char)('1' + cp - 0xFF11); /* full-width digit */
+			} else {
+				tok = zh_token(cp);
+				if (!tok)
+					return -1;
+				tok = tok == 'F' ? '+' : tok == 'M' ? '.' : tok == 'B' ? '-' : tok;
+				tk->cjk = 1;
+			}
+		}
+		tk->t[tk->n++] = tok;
+	}
+	tk->t[tk->n] = '\0';
+	if ((n == XQ_NOTATION_WXF && tk->cjk) || (n == XQ_NOTATION_CHINESE && tk->latin) ||
+	    tk->n == 0 || tk->t[tk->n - 1] == '+')
+		return -1;
+	/* as tokenize(): a leading numeral before a piece is an ordinal (一兵) */
+	if (tk->n >= 2 && tk->t[0] >= '1' && tk->t[0] <= '5' && is_piece_tok(tk->t[1]))
+		tk->t[0] = (char)('a' + tk->t[0] - '1');
+	return 0;
+}
+
 /* The direct reader alone: 0 with *out when the text is one move, else
  * XQ_EINVAL with nothing said (parse_relative() then says what is wrong). */
 static int quick_relative(const struct xq_pos *pos, const char *text, size_t len,
@@ -1154,7 +1230,7 @@ static int quick_relative(const struct xq_pos *pos, const char *text, size_t len
 	char pad[5];
 	int nfound;
 
-	if (tokenize(text, len, n, &tk, NULL, "") < 0)
+	if (quick_tokens(text, len, n, &tk) < 0 && tokenize(text, len, n, &tk, NULL, "") < 0)
 		return XQ_EINVAL;
 	nfound = direct_match(pos, tk.t, !tk.cjk, found);
 	if (nfound == 0 && number_pad(&tk, pad))
@@ -1299,11 +1375,12 @@ static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
 	while (z > a && (text[z - 1] == ' ' || text[z - 1] == '\t' || text[z - 1] == '\n' ||
 			 text[z - 1] == '\r'))
 		z--;
-	/* the common case first, with nothing prepared for messages */
+	/* The common case first, with nothing prepared for messages.  Before
+	 * the coordinates too for any notation: no coordinate text is a
+	 * relative move to the direct reader (its tokens have a letter, not
+	 * a direction, before the last, or end in a mark, or hold a 0). */
 	if (!by_rendering && z > a &&
-	    (n == XQ_NOTATION_WXF || n == XQ_NOTATION_CHINESE ||
-	     (n == XQ_NOTATION_ANY && coord_squares(text + a, z - a, 0, &from, &to) < 0 &&
-	      coord_squares(text + a, z - a, 1, &from, &to) < 0)) &&
+	    (n == XQ_NOTATION_WXF || n == XQ_NOTATION_CHINESE || n == XQ_NOTATION_ANY) &&
 	    quick_relative(pos, text + a, z - a, n, out) == 0)
 		return 0;
 	quote_input(q, sizeof q, text ? text + a : "", z - a);
