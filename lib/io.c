@@ -56,6 +56,12 @@ struct xq_reader {
 	int bom_done;
 	iconv_t cd;
 	int enc_reports;
+	/* two-byte encodings (GBK, GB18030, Big5) in bulk: the code point of
+	 * each lead 0x81..0xFE, trail 0x40..0xFE pair as iconv decodes it
+	 * alone (0: left to iconv), made once DBCS_AFTER bytes were decoded */
+	uint16_t *dbcs;
+	size_t iconv_bytes;
+	int dbcs_tried;
 
 	/* decoded text and the current line */
 	char *txt;
@@ -340,6 +346,72 @@ static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
 	(void)n;
 }
 
+#define DBCS_AFTER 65536
+#define DBCS_LEADS 126
+#define DBCS_TRAILS 191
+
+/* The pair table of the encoding in use, or nothing (memory, or an
+ * encoding with other sequences): iconv alone goes on then. */
+static void dbcs_make(struct xq_reader *r)
+{
+	iconv_t cd;
+	r->dbcs_tried = 1;
+	if (strcmp(r->enc_name, "GB18030") && strcmp(r->enc_name, "GBK") &&
+	    strcmp(r->enc_name, "GB2312") && strcmp(r->enc_name, "BIG5") &&
+	    strcmp(r->enc_name, "CP950"))
+		return; /* (BIG5-HKSCS composes some pairs with the next character) */
+	if ((cd = iconv_open("UTF-8", r->enc_name)) == (iconv_t)-1)
+		return;
+	if (!(r->dbcs = calloc(DBCS_LEADS * DBCS_TRAILS, sizeof *r->dbcs))) {
+		iconv_close(cd);
+		return;
+	}
+	for (int lead = 0; lead < DBCS_LEADS; lead++)
+		for (int trail = 0; trail < DBCS_TRAILS; trail++) {
+			char in[2] = { (char)(0x81 + lead), (char)(0x40 + trail) }, out[8];
+			char *ip = in, *op = out;
+			size_t il = 2, ol = sizeof out;
+			unsigned char *u = (unsigned char *)out;
+			iconv(cd, NULL, NULL, NULL, NULL);
+			if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il != 0)
+				continue;
+			/* one character of three bytes (U+0800..U+FFFF) only */
+			if (op - out == 3 && (u[0] & 0xF0) == 0xE0)
+				r->dbcs[lead * DBCS_TRAILS + trail] =
+					(uint16_t)((u[0] & 0x0F) << 12 | (u[1] & 0x3F) << 6 | (u[2] & 0x3F));
+		}
+	iconv_close(cd);
+}
+
+/* Decode pairs with the table from p[0..n) into txt (room for 3 bytes a
+ * byte); stops before the first byte the table cannot take.  Returns the
+ * bytes taken. */
+static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
+{
+	unsigned char *o = (unsigned char *)r->txt + r->txt_end;
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = p[i];
+		if (c < 0x80) {
+			*o++ = (unsigned char)c;
+			i++;
+			continue;
+		}
+		if (c == 0x80 || c == 0xFF || i + 1 >= n || p[i + 1] < 0x40 || p[i + 1] == 0xFF)
+			break;
+		unsigned cp = r->dbcs[(c - 0x81) * DBCS_TRAILS + (p[i + 1] - 0x40)];
+		if (!cp)
+			break;
+		o[0] = (unsigned char)(0xE0 | cp >> 12);
+		o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+		o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+		o += 3;
+		i += 2;
+	}
+	r->txt_end = (size_t)((char *)o - r->txt);
+	return i;
+}
+
 static int set_encoding(struct xq_reader *r, const char *enc)
 {
 	snprintf(r->enc_name, sizeof r->enc_name, "%s", enc);
@@ -352,6 +424,10 @@ static int set_encoding(struct xq_reader *r, const char *enc)
 		return 0;
 	}
 	r->utf8 = 0;
+	free(r->dbcs);
+	r->dbcs = NULL;
+	r->dbcs_tried = 0;
+	r->iconv_bytes = 0;
 	if ((r->cd = iconv_open("UTF-8", enc)) == (iconv_t)-1)
 		return XQ_EINVAL;
 	return 0;
@@ -425,6 +501,22 @@ static int txt_more(struct xq_reader *r)
 		}
 		return 1;
 	}
+	/* In bulk, the pairs from the table, and iconv for one character
+	 * (four bytes at most) where the table stops: the same text. */
+	int sliced = 0;
+	if (!r->dbcs && !r->dbcs_tried && r->iconv_bytes >= DBCS_AFTER)
+		dbcs_make(r);
+	if (r->dbcs) {
+		size_t k = dbcs_decode(r, p, n);
+		r->raw_start += k;
+		if (k > 0)
+			return 1; /* the next call starts where the table stopped */
+		if (n > 4) {
+			n = 4;
+			sliced = 1; /* a character cut here is not cut in the input */
+		}
+	}
+	r->iconv_bytes += n;
 	char *ip = (char *)p, *op = r->txt + r->txt_end;
 	size_t inleft = n, outleft = r->txt_cap - r->txt_end;
 	while (inleft) {
@@ -433,7 +525,7 @@ static int txt_more(struct xq_reader *r)
 			break;
 		if (errno == E2BIG)
 			break;
-		if (errno == EINVAL && !r->raw_eof)
+		if (errno == EINVAL && (!r->raw_eof || sliced))
 			break; /* cut sequence: wait for more bytes */
 		r->txt_end = (size_t)(op - r->txt);
 		if (outleft < 3)
@@ -728,6 +820,7 @@ void xq_reader_close(struct xq_reader *r)
 		inflateEnd(&r->zs);
 	if (r->cd != (iconv_t)-1)
 		iconv_close(r->cd);
+	free(r->dbcs);
 	free(r->sbuf);
 	free(r->raw);
 	free(r->txt);
