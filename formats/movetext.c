@@ -2,6 +2,7 @@
  * movetext.c - the movetext scanner and the 80-column writer shared by the
  * PGN and plain-text formats (see movetext.h).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,9 +117,20 @@ int mt_width(const char *s, size_t len)
 
 static long col_at(struct mt *m, size_t off)
 {
+	if (m->line_ascii)
+		return (long)off + 1;
 	if (off < m->col_off) {
 		m->col_off = 0;
 		m->col_val = 1;
+	}
+	/* columns are characters: count the bytes that start one */
+	while (m->col_off + 8 <= off) {
+		uint64_t w;
+		memcpy(&w, m->line + m->col_off, 8);
+		/* continuation bytes: bit 7 set, bit 6 clear */
+		uint64_t cont = w & ~(w << 1) & 0x8080808080808080ull;
+		m->col_val += 8 - __builtin_popcountll(cont);
+		m->col_off += 8;
 	}
 	while (m->col_off < off) {
 		if (((unsigned char)m->line[m->col_off] & 0xc0) != 0x80)
@@ -613,6 +625,17 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 	m->line = s;
 	m->col_off = 0;
 	m->col_val = 1;
+	m->line_ascii = 1;
+	for (size_t k = 0; k < len && m->line_ascii;) {
+		if (k + 8 <= len) {
+			uint64_t w;
+			memcpy(&w, s + k, 8);
+			m->line_ascii = !(w & 0x8080808080808080ull);
+			k += 8;
+		} else {
+			m->line_ascii = (unsigned char)s[k++] < 0x80;
+		}
+	}
 
 	if (m->in_comment) {
 		const char *close = memchr(s, '}', len);

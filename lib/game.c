@@ -200,11 +200,20 @@ int xq_game_set_fen(struct xq_game *g, const char *fen, unsigned fen_flags,
 struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 			    xq_move m, const char *text, size_t len)
 {
-	struct xq_node *n = xq_game_alloc(g, sizeof *n);
-	if (!n)
+	/* the node and its text in one piece */
+	size_t extra = text ? len + 1 : 0;
+	struct xq_node *n;
+	if (extra && sizeof *n + extra < extra)
 		return NULL;
-	if (text && !(n->text = xq_game_strndup(g, text, len)))
+	if (!(n = arena_alloc(g->arena, sizeof *n + extra)))
 		return NULL;
+	memset(n, 0, sizeof *n);
+	if (text) {
+		char *t = (char *)(n + 1);
+		memcpy(t, text, len);
+		t[len] = '\0';
+		n->text = t;
+	}
 	n->move = m;
 	n->parent = parent;
 	if (!parent->child) {

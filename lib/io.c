@@ -469,8 +469,15 @@ static int txt_more(struct xq_reader *r)
 	if (r->utf8) {
 		size_t i = 0;
 		while (i < n) {
-			/* fast path over ASCII */
+			/* fast path over ASCII, eight bytes at a time */
 			size_t j = i;
+			while (j + 8 <= n) {
+				uint64_t w;
+				memcpy(&w, p + j, 8);
+				if (w & 0x8080808080808080ull)
+					break;
+				j += 8;
+			}
 			while (j < n && p[j] < 0x80)
 				j++;
 			memcpy(r->txt + r->txt_end, p + i, j - i);
