@@ -1164,10 +1164,20 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 		}
 		int moveno = c->start_full + ply_index / 2, numlen = 0;
 		char numbuf[24];
-		if (pos.side == XQ_RED)
-			numlen = snprintf(numbuf, sizeof numbuf, "%d.", moveno);
-		else if (need_number)
-			numlen = snprintf(numbuf, sizeof numbuf, "%d...", moveno);
+		if (pos.side == XQ_RED || need_number) {
+			/* "12." or "12...", without printf: once a move */
+			char digits[12];
+			int nd = 0;
+			unsigned v = moveno > 0 ? (unsigned)moveno : 0;
+			do
+				digits[nd++] = (char)('0' + v % 10);
+			while ((v /= 10) && nd < (int)sizeof digits);
+			while (nd)
+				numbuf[numlen++] = digits[--nd];
+			memcpy(numbuf + numlen, "...", 3);
+			numlen += pos.side == XQ_RED ? 1 : 3;
+			numbuf[numlen] = '\0';
+		}
 		need_number = 0;
 		len = xq_move_format(&pos, n->move, c->n, c->nflags, buf, sizeof buf);
 		if (len < 0) {

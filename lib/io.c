@@ -875,7 +875,61 @@ struct xq_writer {
 	size_t len, cap;
 	int started, failed;
 	void *state;
+	/* to enc: opened once, its output buffer reused game after game */
+	iconv_t cd;
+	char *cbuf;
+	size_t ccap;
 };
+
+/* Convert the game's UTF-8 into w->enc as xq_convert() would: 0 with
+ * *out, *outlen, or XQ_EINVAL with *bad the offset of the character that
+ * cannot be encoded (or cut), XQ_ENOMEM. */
+static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen, size_t *bad)
+{
+	char *ip = w->buf;
+	size_t inleft = w->len, used = 0;
+
+	if (w->cd == (iconv_t)-1 && (w->cd = iconv_open(w->enc, "UTF-8")) == (iconv_t)-1)
+		return XQ_EINVAL;
+	iconv(w->cd, NULL, NULL, NULL, NULL);
+	for (;;) {
+		if (w->ccap - used < w->len * 2 + 16) {
+			size_t cap = w->ccap ? w->ccap * 2 : w->len * 2 + 16;
+			char *nb;
+			while (cap - used < w->len * 2 + 16)
+				cap *= 2;
+			if (!(nb = realloc(w->cbuf, cap)))
+				return XQ_ENOMEM;
+			w->cbuf = nb;
+			w->ccap = cap;
+		}
+		char *op = w->cbuf + used;
+		size_t oleft = w->ccap - used - 1;
+		size_t rc = iconv(w->cd, inleft ? &ip : NULL, &inleft, &op, &oleft);
+		used = (size_t)(op - w->cbuf);
+		if (rc != (size_t)-1) {
+			if (inleft == 0)
+				break;
+			continue;
+		}
+		if (errno == E2BIG) {
+			/* grow and go on */
+			size_t cap = w->ccap * 2;
+			char *nb = realloc(w->cbuf, cap);
+			if (!nb)
+				return XQ_ENOMEM;
+			w->cbuf = nb;
+			w->ccap = cap;
+			continue;
+		}
+		/* EILSEQ (unencodable) or EINVAL (cut short) */
+		*bad = (size_t)(ip - w->buf);
+		return XQ_EINVAL;
+	}
+	*out = w->cbuf;
+	*outlen = used;
+	return 0;
+}
 
 struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 				 int *err)
@@ -891,6 +945,7 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 	if (!w->o.name)
 		w->o.name = "<output>";
 	w->fp = fp;
+	w->cd = (iconv_t)-1;
 	w->fmt = xq_format_find(w->o.format && *w->o.format ? w->o.format : "pgn");
 	if (!w->fmt || !w->fmt->write) {
 		*err = XQ_EINVAL;
@@ -996,11 +1051,10 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 {
 	const char *data = w->buf;
 	size_t len = w->len;
-	char *conv = NULL;
 
 	if (w->enc && len) {
 		size_t bad = 0;
-		int rc = xq_convert(w->enc, "UTF-8", w->buf, w->len, &conv, &len, &bad);
+		int rc = writer_convert(w, &data, &len, &bad);
 		if (rc == XQ_EINVAL) {
 			/* name the character and the text around it */
 			size_t a = bad, b = bad, cl = 1;
@@ -1022,7 +1076,6 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 		}
 		if (rc < 0)
 			return rc;
-		data = conv;
 	}
 	if (!w->started) {
 		w->started = 1;
@@ -1032,7 +1085,6 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 	}
 	if (len && fwrite(data, 1, len, w->fp) != len)
 		w->failed = 1;
-	free(conv);
 	return w->failed || ferror(w->fp) ? XQ_EIO : 0;
 }
 
@@ -1061,6 +1113,9 @@ int xq_writer_close(struct xq_writer *w)
 	}
 	if (fflush(w->fp) != 0 || ferror(w->fp) || w->failed)
 		rc = XQ_EIO;
+	if (w->cd != (iconv_t)-1)
+		iconv_close(w->cd);
+	free(w->cbuf);
 	free(w->buf);
 	free(w);
 	return rc;

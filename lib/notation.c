@@ -276,11 +276,19 @@ static int coord(const struct xq_pos *pos, xq_move m, int one_based, int upper,
 		 int dash, char *buf, size_t size)
 {
 	char s[16];
-	int f = MOVE_FROM(m), t = MOVE_TO(m);
+	int f = MOVE_FROM(m), t = MOVE_TO(m), n = 0;
 	int a = upper ? 'A' : 'a';
-	int n = snprintf(s, sizeof s, "%c%d%s%c%d", a + ISQ_FILE(f),
-			 ISQ_RANK(f) + one_based, dash ? "-" : "", a + ISQ_FILE(t),
-			 ISQ_RANK(t) + one_based);
+	/* by hand, not by printf: this is every move of a conversion */
+	for (int k = 0; k < 2; k++) {
+		int sq = k ? t : f, r = ISQ_RANK(sq) + one_based;
+		if (k && dash)
+			s[n++] = '-';
+		s[n++] = (char)(a + ISQ_FILE(sq));
+		if (r >= 10)
+			s[n++] = '1', r -= 10;
+		s[n++] = (char)('0' + r);
+	}
+	s[n] = '\0';
 	if ((size_t)n >= size)
 		return XQ_ERANGE;
 	memcpy(buf, s, (size_t)n + 1);
