@@ -1153,8 +1153,10 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 	char buf[XQ_MOVE_TEXT_MAX + 24];
 	for (; n; n = n->child, ply_index++, var = 0) {
 		struct xq_undo u;
-		int len;
-		if (n->move == XQ_MOVE_NONE || !xq_is_legal(&pos, n->move)) {
+		/* the formatter tests legality: once a move, not twice */
+		int len = n->move == XQ_MOVE_NONE ? XQ_EILLEGAL :
+			  xq_move_format(&pos, n->move, c->n, c->nflags, buf, sizeof buf);
+		if (len == XQ_EILLEGAL) {
 			write_unplayable(c->f, n);
 			return;
 		}
@@ -1179,7 +1181,6 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 			numbuf[numlen] = '\0';
 		}
 		need_number = 0;
-		len = xq_move_format(&pos, n->move, c->n, c->nflags, buf, sizeof buf);
 		if (len < 0) {
 			/* cannot happen for a legal move; keep ICCS then */
 			char iccs[5];
