@@ -684,7 +684,8 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 			if (j < len && s[j] == '.') {
 				while (j < len && s[j] == '.')
 					j++;
-				if (j == len || (ascii_class[(unsigned char)s[j]] & A_END)) {
+				if (j == len || ((unsigned char)s[j] < 0x80 &&
+						 (ascii_class[(unsigned char)s[j]] & A_END))) {
 					i = j;
 					continue;
 				}
