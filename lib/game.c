@@ -320,6 +320,21 @@ const char *xq_result_word(const char *text, size_t len)
 	} brackets[] = {
 		{ "（", "）", 3, 3 }, { "(", ")", 1, 1 }, { "【", "】", 3, 3 }, { "[", "]", 1, 1 },
 	};
+	if (len && (unsigned char)text[0] >= 0xe0) {
+		/* the first characters of the Chinese words above and of the
+		 * brackets: most text that comes here is a move, and stops here */
+		unsigned c = len < 3 ? 0 : (unsigned)(unsigned char)text[0] << 16 |
+					   (unsigned)(unsigned char)text[1] << 8 | (unsigned char)text[2];
+		switch (c) {
+		case 0xE7BAA2: case 0xE7B485: case 0xE9BB91: case 0xE5928C: /* 红紅黑和 */
+		case 0xE588A4: case 0xE8AEAE: case 0xE8ADB0: case 0xE58F8C: /* 判议議双 */
+		case 0xE69CAA: case 0xE4BD99: case 0xE9A498:                 /* 未余餘 */
+		case 0xEFBC88: case 0xE38090:                                 /* （【 */
+			break;
+		default:
+			return NULL;
+		}
+	}
 	for (size_t i = 0; i < sizeof brackets / sizeof *brackets; i++) {
 		size_t lo = brackets[i].lo, lc = brackets[i].lc;
 		if (len > lo + lc && text[0] == brackets[i].open[0] &&
@@ -332,20 +347,6 @@ const char *xq_result_word(const char *text, size_t len)
 	}
 	if (!len || len > 12)
 		return NULL;
-	if ((unsigned char)text[0] >= 0xe0) {
-		/* the first characters of the Chinese words above: most text
-		 * that comes here is a move, and stops here */
-		unsigned c = len < 3 ? 0 : (unsigned)(unsigned char)text[0] << 16 |
-					   (unsigned)(unsigned char)text[1] << 8 | (unsigned char)text[2];
-		switch (c) {
-		case 0xE7BAA2: case 0xE7B485: case 0xE9BB91: case 0xE5928C: /* 红紅黑和 */
-		case 0xE588A4: case 0xE8AEAE: case 0xE8ADB0: case 0xE58F8C: /* 判议議双 */
-		case 0xE69CAA: case 0xE4BD99: case 0xE9A498:                 /* 未余餘 */
-			break;
-		default:
-			return NULL;
-		}
-	}
 	for (size_t i = 0; i < sizeof results / sizeof *results; i++)
 		if (results[i].len == len && results[i].word[0] == text[0] &&
 		    !memcmp(results[i].word, text, len))

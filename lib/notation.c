@@ -733,9 +733,15 @@ static char input_piece(const struct tokens *tk)
 
 static int token_type(char t)
 {
-	for (int i = 1; i < 8; i++)
-		if (t && piece_token[i] == t)
-			return i;
+	switch (t) {
+	case 'K': return XQ_KING;
+	case 'A': return XQ_ADVISOR;
+	case 'E': return XQ_ELEPHANT;
+	case 'H': return XQ_HORSE;
+	case 'R': return XQ_CHARIOT;
+	case 'C': return XQ_CANNON;
+	case 'P': return XQ_PAWN;
+	}
 	return XQ_NONE;
 }
 
@@ -1071,17 +1077,29 @@ static int direct_match(const struct xq_pos *pos, const char *t, int wxf, xq_mov
 		type = token_type(*p);
 	if (!type)
 		type = XQ_PAWN;
+	/* "L f ...", the plain form: only a piece on file f can be meant, and
+	 * a king, advisor or elephant, or the only horse, chariot or cannon
+	 * there, is meant by it (prefix_ok() without describe_origin()) */
+	int plain_file = is_piece_tok(t[0]) && is_digit_tok(t[1]) && plen == 2 ? t[1] - '0' : 0;
+	int on_file = 0;
+	if (plain_file && type != XQ_PAWN)
+		for (int s = slot_lo[type]; s < slot_hi[type]; s++)
+			on_file += sq_of[s] && mover_file(side, ISQ_FILE(sq_of[s])) == plain_file;
 	for (int s = slot_lo[type]; s < slot_hi[type]; s++) {
 		int from = sq_of[s];
 		struct minfo mi;
 		if (!from)
 			continue;
-		/* "L f ...": only a piece on file f can be meant (prefix_ok) */
-		if (is_piece_tok(t[0]) && is_digit_tok(t[1]) && mover_file(side, ISQ_FILE(from)) != t[1] - '0')
+		if (plain_file && mover_file(side, ISQ_FILE(from)) != plain_file)
 			continue;
-		describe_origin(pos, from, &mi);
-		if (!prefix_ok(&mi, wxf, t, plen, short_form))
-			continue;
+		if (plain_file && type != XQ_PAWN) {
+			if (on_file >= 2 && type != XQ_KING && type != XQ_ADVISOR && type != XQ_ELEPHANT)
+				continue;
+		} else {
+			describe_origin(pos, from, &mi);
+			if (!prefix_ok(&mi, wxf, t, plen, short_form))
+				continue;
+		}
 		for (int k = 0; k < ndirs; k++) {
 			int to = destination(side, type, from, dirs[k], t[len - 1] - '0');
 			if (to >= 0 && xq_is_legal(pos, MOVE(from, to)))
