@@ -225,6 +225,13 @@ static void locations(void)
 	is_int(s.line, 4, "illegal move: line");
 	is_int(s.col, 9, "illegal move: column counts characters");
 	is_int(s.ply, 4, "illegal move: ply");
+	/* far along a line of Chinese (columns are counted eight bytes at a
+	 * time) and of ASCII (columns are offsets) */
+	read_text(NULL, "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ 4. 兵七进一 卒７进１ 5. 马八进七 象８进５ *\n",
+		  1, &b, &s, &n, NULL);
+	is_int(s.col, 61, "illegal move far along a Chinese line: column");
+	read_text(NULL, "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. c3c4 g6g5 5. b0c2 c9e8 *\n", 1, &b, &s, &n, NULL);
+	is_int(s.col, 61, "illegal move far along an ASCII line: column");
 	read_text(NULL, "1. h2e2 h9g7 (1... b9c7 2. a0a5) 2. h0g2 *\n", 1, &b, &s, &n, NULL);
 	is_int(s.ply, 3, "illegal move in a variation: ply");
 	is_int(s.col, 28, "illegal move in a variation: column");
