@@ -346,6 +346,14 @@ static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
 	(void)n;
 }
 
+/* Whether enc is one of the two-byte encodings the pair tables serve
+ * (not BIG5-HKSCS, which composes some pairs with the next character). */
+static int dbcs_encoding(const char *enc)
+{
+	return !strcmp(enc, "GB18030") || !strcmp(enc, "GBK") || !strcmp(enc, "GB2312") ||
+	       !strcmp(enc, "BIG5") || !strcmp(enc, "CP950");
+}
+
 #define DBCS_AFTER 65536
 #define DBCS_LEADS 126
 #define DBCS_TRAILS 191
@@ -356,10 +364,8 @@ static void dbcs_make(struct xq_reader *r)
 {
 	iconv_t cd;
 	r->dbcs_tried = 1;
-	if (strcmp(r->enc_name, "GB18030") && strcmp(r->enc_name, "GBK") &&
-	    strcmp(r->enc_name, "GB2312") && strcmp(r->enc_name, "BIG5") &&
-	    strcmp(r->enc_name, "CP950"))
-		return; /* (BIG5-HKSCS composes some pairs with the next character) */
+	if (!dbcs_encoding(r->enc_name))
+		return;
 	if ((cd = iconv_open("UTF-8", r->enc_name)) == (iconv_t)-1)
 		return;
 	if (!(r->dbcs = calloc(DBCS_LEADS * DBCS_TRAILS, sizeof *r->dbcs))) {
@@ -879,37 +885,120 @@ struct xq_writer {
 	iconv_t cd;
 	char *cbuf;
 	size_t ccap;
+	uint16_t *rev;          /* see writer_table() */
+	size_t converted;
+	int rev_tried;
 };
+
+/* The writer's table: the two bytes iconv writes for each character
+ * U+0080..U+FFFF alone (0: left to iconv). */
+static void writer_table(struct xq_writer *w)
+{
+	iconv_t cd;
+	w->rev_tried = 1;
+	if (!dbcs_encoding(w->enc) || (cd = iconv_open(w->enc, "UTF-8")) == (iconv_t)-1)
+		return;
+	if (!(w->rev = calloc(65536, sizeof *w->rev))) {
+		iconv_close(cd);
+		return;
+	}
+	for (unsigned cp = 0x80; cp < 0x10000; cp++) {
+		char in[3], out[8], *ip = in, *op = out;
+		size_t il, ol = sizeof out;
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		if (cp < 0x800) {
+			in[0] = (char)(0xC0 | cp >> 6), in[1] = (char)(0x80 | (cp & 0x3F)), il = 2;
+		} else {
+			in[0] = (char)(0xE0 | cp >> 12), in[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+			in[2] = (char)(0x80 | (cp & 0x3F)), il = 3;
+		}
+		iconv(cd, NULL, NULL, NULL, NULL);
+		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il != 0 ||
+		    iconv(cd, NULL, NULL, &op, &ol) == (size_t)-1 || op - out != 2)
+			continue;
+		w->rev[cp] = (uint16_t)((unsigned char)out[0] << 8 | (unsigned char)out[1]);
+	}
+	iconv_close(cd);
+}
+
+/* Characters from the table into cbuf from w->buf[i..), as far as it
+ * goes; returns the new i (used advanced). */
+static size_t writer_table_run(struct xq_writer *w, size_t i, size_t *used)
+{
+	const unsigned char *s = (const unsigned char *)w->buf;
+	unsigned char *o = (unsigned char *)w->cbuf + *used;
+	size_t n = w->len;
+	while (i < n) {
+		unsigned c = s[i], cp;
+		int l;
+		if (c < 0x80) {
+			*o++ = (unsigned char)c;
+			i++;
+			continue;
+		}
+		if ((c & 0xE0) == 0xC0 && i + 1 < n && (s[i + 1] & 0xC0) == 0x80) {
+			cp = (c & 0x1Fu) << 6 | (s[i + 1] & 0x3Fu);
+			l = 2;
+		} else if ((c & 0xF0) == 0xE0 && i + 2 < n && (s[i + 1] & 0xC0) == 0x80 &&
+			   (s[i + 2] & 0xC0) == 0x80) {
+			cp = (c & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
+			l = 3;
+		} else {
+			break;
+		}
+		/* overlong forms and surrogates decode to 0 or to no entry */
+		if (cp < (l == 2 ? 0x80u : 0x800u) || !w->rev[cp])
+			break;
+		*o++ = (unsigned char)(w->rev[cp] >> 8);
+		*o++ = (unsigned char)(w->rev[cp] & 0xFF);
+		i += (size_t)l;
+	}
+	*used = (size_t)((char *)o - w->cbuf);
+	return i;
+}
 
 /* Convert the game's UTF-8 into w->enc as xq_convert() would: 0 with
  * *out, *outlen, or XQ_EINVAL with *bad the offset of the character that
- * cannot be encoded (or cut), XQ_ENOMEM. */
+ * cannot be encoded (or cut), XQ_ENOMEM.  After WRITER_TABLE_AFTER bytes,
+ * two-byte encodings go through the writer's table, iconv taking one
+ * character (four bytes at most) wherever the table has none. */
+#define WRITER_TABLE_AFTER 65536
 static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen, size_t *bad)
 {
-	char *ip = w->buf;
-	size_t inleft = w->len, used = 0;
+	size_t i = 0, used = 0;
+	int whole = 0;
 
 	if (w->cd == (iconv_t)-1 && (w->cd = iconv_open(w->enc, "UTF-8")) == (iconv_t)-1)
 		return XQ_EINVAL;
+	if (!w->rev && !w->rev_tried && w->converted >= WRITER_TABLE_AFTER)
+		writer_table(w);
+	w->converted += w->len;
 	iconv(w->cd, NULL, NULL, NULL, NULL);
 	for (;;) {
-		if (w->ccap - used < w->len * 2 + 16) {
+		if (w->ccap - used < (w->len - i) * 2 + 16) {
 			size_t cap = w->ccap ? w->ccap * 2 : w->len * 2 + 16;
 			char *nb;
-			while (cap - used < w->len * 2 + 16)
+			while (cap - used < (w->len - i) * 2 + 16)
 				cap *= 2;
 			if (!(nb = realloc(w->cbuf, cap)))
 				return XQ_ENOMEM;
 			w->cbuf = nb;
 			w->ccap = cap;
 		}
-		char *op = w->cbuf + used;
-		size_t oleft = w->ccap - used - 1;
+		if (w->rev && !whole)
+			i = writer_table_run(w, i, &used);
+		char *ip = w->buf + i, *op = w->cbuf + used;
+		size_t rest = w->len - i;
+		size_t inleft = w->rev && !whole && rest > 4 ? 4 : rest;
+		size_t slice = inleft, oleft = w->ccap - used - 1;
 		size_t rc = iconv(w->cd, inleft ? &ip : NULL, &inleft, &op, &oleft);
+		i = (size_t)(ip - w->buf);
 		used = (size_t)(op - w->cbuf);
 		if (rc != (size_t)-1) {
-			if (inleft == 0)
+			if (i == w->len && rest == slice)
 				break;
+			whole = 0;
 			continue;
 		}
 		if (errno == E2BIG) {
@@ -922,8 +1011,14 @@ static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen,
 			w->ccap = cap;
 			continue;
 		}
+		if (errno == EINVAL && slice < rest) {
+			/* a character cut by the slice, not by the text: on, or
+			 * the whole rest at once if nothing was taken */
+			whole = inleft == slice;
+			continue;
+		}
 		/* EILSEQ (unencodable) or EINVAL (cut short) */
-		*bad = (size_t)(ip - w->buf);
+		*bad = i;
 		return XQ_EINVAL;
 	}
 	*out = w->cbuf;
@@ -1115,6 +1210,7 @@ int xq_writer_close(struct xq_writer *w)
 		rc = XQ_EIO;
 	if (w->cd != (iconv_t)-1)
 		iconv_close(w->cd);
+	free(w->rev);
 	free(w->cbuf);
 	free(w->buf);
 	free(w);
