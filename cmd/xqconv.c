@@ -25,6 +25,7 @@ static const char usage_text[] =
 	"  -n, --notation=N     movetext: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
 	"  -d, --directory=DIR  one file per game in DIR, named from the tags\n"
+	"      --split=N        with -d: files of N games each, named 000001.pgn, ...\n"
 	"      --keep-broken    write invalid games as far as they are legal, the\n"
 	"                       rest in a comment (default: drop them)\n"
 	"      --strict         stop at the first invalid game, write nothing\n"
@@ -56,6 +57,7 @@ static struct {
 	struct xq_writer *w;
 	char **inputs;
 	int ninputs;
+	long split, split_file, split_games;  /* --split N: files of N games */
 } st;
 
 /* --- -d DIR: file names from tags, never over an existing file */
@@ -167,25 +169,30 @@ static int open_writer(FILE *fp, const char *name)
 
 /* Write one game to the stream or to its own file; 0 written, 1 dropped
  * (reported), -1 I/O error. */
+static int write_game_to_stream(const struct xq_game *g)
+{
+	int rc = xq_writer_write(st.w, g);
+	if (rc == 0 && st.flush_each && fflush(st.out.fp) != 0)
+		rc = XQ_EIO;
+	if (rc == XQ_EIO) {
+		warnx_("error writing '%s': %s", st.outpath ? st.outpath : st.out.path ?
+		       st.out.path : "<stdout>", strerror(errno ? errno : EIO));
+		return -1;
+	}
+	return rc < 0 ? 1 : 0;
+}
+
 static int write_game(const struct xq_game *g)
 {
-	int rc;
 	if (!st.dir) {
 		if (st.one_game && st.written + st.dropped > 0) {
 			warnx_("the %s format holds one game per file: use -d DIR to write several",
 			       st.to);
 			return -1;
 		}
-		rc = xq_writer_write(st.w, g);
-		if (rc == 0 && st.flush_each && fflush(st.out.fp) != 0)
-			rc = XQ_EIO;
-		if (rc == XQ_EIO) {
-			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
-			return -1;
-		}
-		return rc < 0 ? 1 : 0;
+		return write_game_to_stream(g);
 	}
+	int rc;
 	char *path = game_path(g, st.written + st.dropped + 1);
 	struct outfile of;
 	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
@@ -212,6 +219,34 @@ static int write_game(const struct xq_game *g)
 	}
 	free(path);
 	return 1;
+}
+
+/* --split: the next numbered file of the run (never over an existing
+ * one); 0 or -1. */
+static int split_next(void)
+{
+	char path[4096];
+	struct stat sb;
+	if (st.w) {
+		int crc = xq_writer_close(st.w);
+		st.w = NULL;
+		if (crc < 0) {
+			warnx_("error writing '%s': %s", st.out.path, strerror(errno ? errno : EIO));
+			out_abort(&st.out);
+			return -1;
+		}
+		if (out_commit(&st.out) < 0)
+			return -1;
+	}
+	snprintf(path, sizeof path, "%s/%06ld.%s", st.dir, ++st.split_file, out_extension());
+	if (lstat(path, &sb) == 0) {
+		warnx_("'%s' exists: not overwritten", path);
+		return -1;
+	}
+	st.split_games = 0;
+	if (out_open(&st.out, path, st.inputs, st.ninputs) < 0)
+		return -1;
+	return open_writer(st.out.fp, path);
 }
 
 static void convert_file(const char *path, int progress)
@@ -261,7 +296,17 @@ static void convert_file(const char *path, int progress)
 				continue;
 			}
 		}
-		int wr = write_game(g);
+		int wr;
+		if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
+			st.dropped++;
+			st.trouble = 1;
+			st.stop = 1;
+			xq_game_free(g);
+			break;
+		}
+		wr = st.split ? write_game_to_stream(g) : write_game(g);
+		if (wr == 0 && st.split)
+			st.split_games++;
 		if (wr == 0) {
 			st.written++;
 		} else if (wr > 0) {
@@ -293,7 +338,7 @@ static void convert_file(const char *path, int progress)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF };
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SPLIT };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "directory", required_argument, NULL, 'd' },
@@ -306,6 +351,7 @@ int main(int argc, char **argv)
 		{ "notation", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "split", required_argument, NULL, OPT_SPLIT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "to", required_argument, NULL, 't' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -363,6 +409,7 @@ int main(int argc, char **argv)
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
+		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -380,6 +427,10 @@ int main(int argc, char **argv)
 	{
 		const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
 		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
+	}
+	if (st.split && (!st.dir || st.one_game)) {
+		warnx_("--split needs -d DIR and a format that holds several games");
+		usage(EXIT_TROUBLE);
 	}
 	if (st.dir && (stat(st.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
 		die(EXIT_TROUBLE, "'%s' is not a directory", st.dir);
@@ -401,6 +452,14 @@ int main(int argc, char **argv)
 		convert_file(NULL, progress);
 	for (int i = 0; i < argc && !st.stop; i++)
 		convert_file(argv[i], progress);
+	if (st.split && st.w) {
+		int crc = xq_writer_close(st.w);
+		st.w = NULL;
+		if (crc < 0 || st.trouble)
+			out_abort(&st.out);
+		else if (out_commit(&st.out) < 0)
+			st.trouble = 1;
+	}
 
 	if (!st.dir) {
 		if (xq_writer_close(st.w) < 0 && !st.trouble) {

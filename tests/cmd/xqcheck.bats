@@ -175,3 +175,17 @@ setup() {
 	run -2 sh -c 'xqcheck -j "$1" >/dev/full' sh "$S/games.pgn"
 	[[ "$output" == *"error writing standard output"* ]]
 }
+
+@test "--summary-json and --merge-summary: the summary of one run from parts" {
+	run -1 --separate-stderr xqcheck -q "$S/games.pgn" "$S/bad_illegal.pgn" "$S/bad_result.pgn"
+	one=$stderr
+	xqcheck -q --summary-json "$S/games.pgn" >"$T/p1"
+	xqcheck -q --summary-json "$S/bad_illegal.pgn" "$S/bad_result.pgn" >"$T/p2" || true
+	[ "$(jq -c . "$T/p1")" = '{"games":2,"valid":2,"invalid":0,"errors":0,"warnings":0}' ]
+	run -1 --separate-stderr xqcheck --merge-summary "$T/p1" "$T/p2"
+	[ "$stderr" = "$one" ]
+	run -0 --separate-stderr xqcheck --merge-summary <"$T/p1"
+	[ "$stderr" = "xqcheck: 2 games: 2 valid, 0 invalid (0 errors, 0 warnings)" ]
+	run -2 xqcheck --merge-summary "$S/games.pgn"
+	[[ "$output" == *"not a line of xqcheck --summary-json"* ]]
+}

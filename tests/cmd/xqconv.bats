@@ -240,3 +240,29 @@ setup() {
 	[[ "$stderr" == *"warning: game 1: a comment holds 1 character PGN cannot write"*"'x } y'"* ]]
 	[[ "$stderr" == *"1 game read, 1 written, 0 dropped"* ]]
 }
+
+@test "--split N: files of N games in -d DIR, numbered, the rest in the last" {
+	f="$SHARED/corpus/pgn/wukong_iccs_small_utf8.pgn"
+	mkdir "$T/sp"
+	run -0 --separate-stderr xqconv --split 4 -d "$T/sp" "$f" "$S/games.pgn"
+	[ "$(ls "$T/sp")" = "000001.pgn
+000002.pgn
+000003.pgn
+000004.pgn
+000005.pgn" ]
+	for i in 1 2 3 4; do [ "$(grep -c '^\[Event' "$T/sp/00000$i.pgn")" = 4 ]; done
+	[ "$(grep -c '^\[Event' "$T/sp/000005.pgn")" = 1 ]
+	# the same games in the same order as one stream
+	xqconv "$f" "$S/games.pgn" >"$T/one.pgn" 2>/dev/null
+	cat "$T"/sp/*.pgn | cmp - "$T/one.pgn"
+	# exactly N: no empty last file; -t picks the extension
+	mkdir "$T/sp2"
+	run -0 xqconv --split=17 -t text -d "$T/sp2" "$f" "$S/games.pgn"
+	[ "$(ls "$T/sp2")" = 000001.txt ]
+	# an existing numbered file is not overwritten
+	run -2 xqconv --split 4 -d "$T/sp" "$f"
+	[[ "$output" == *"000001.pgn' exists"* ]]
+	run -2 xqconv --split 4 "$f"
+	run -2 xqconv --split 0 -d "$T/sp" "$f"
+	run -2 xqconv --split 4 -t xqf -d "$T/sp" "$f"
+}
