@@ -13,7 +13,7 @@
 #include "record_input.h"
 
 static const char usage_text[] =
-	"usage: xqconv [-hqVv] [--keep-broken | --strict] [-E encoding] [-e encoding]\n"
+	"usage: xqconv [-hqVv] [--keep-broken | --strict] [--script=S] [-E encoding] [-e encoding]\n"
 	"              [-f format] [-n notation] [-t format] [-o file | -d dir] [file ...]\n"
 	"Convert game records between formats, notations and encodings.\n"
 	"\n"
@@ -30,6 +30,8 @@ static const char usage_text[] =
 	"                       rest in a comment (default: drop them)\n"
 	"      --strict         stop at the first invalid game, write nothing\n"
 	"      --crlf           CRLF line ends\n"
+	"      --script=S       Chinese text as traditional, simplified or keep\n"
+	"                       (OpenCC; default traditional for -E big5, else keep)\n"
 	"  -q, --quiet          no diagnostics, only the summary line\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -49,7 +51,8 @@ static struct {
 	const char *from, *to, *enc_in, *enc_out, *outpath, *dir;
 	enum xq_notation notation;
 	unsigned wflags;
-	long read, written, dropped;
+	int script;        /* 0 default, 1 traditional, 2 simplified, 3 keep */
+	long read, written, dropped, converted;
 	int trouble, findings, stop;
 	int one_game;      /* the output format holds one game per file */
 	int flush_each;      /* output is a pipe: one game at a time */
@@ -155,8 +158,15 @@ static int open_writer(FILE *fp, const char *name)
 	o.notation = st.notation;
 	o.flags = st.wflags;
 	/* Big5 has no simplified characters: write traditional ones */
-	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4))
+	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4)) {
 		o.notation_flags |= XQ_NOTE_TRAD;
+		if (st.script == 0)
+			o.flags |= XQ_WRITE_TRADITIONAL;
+	}
+	if (st.script == 1)
+		o.flags |= XQ_WRITE_TRADITIONAL;
+	else if (st.script == 2)
+		o.flags |= XQ_WRITE_SIMPLIFIED;
 	o.name = name;
 	o.problem = print_problem;
 	o.problem_data = &st.pp;
@@ -165,6 +175,16 @@ static int open_writer(FILE *fp, const char *name)
 		return -1;
 	}
 	return 0;
+}
+
+/* Close the writer, counting the lines it converted (--script). */
+static int close_writer(void)
+{
+	int rc;
+	st.converted += xq_writer_converted(st.w);
+	rc = xq_writer_close(st.w);
+	st.w = NULL;
+	return rc;
 }
 
 /* Write one game to the stream or to its own file; 0 written, 1 dropped
@@ -205,8 +225,7 @@ static int write_game(const struct xq_game *g)
 		return -1;
 	}
 	rc = xq_writer_write(st.w, g);
-	int crc = xq_writer_close(st.w);
-	st.w = NULL;
+	int crc = close_writer();
 	if (rc == 0 && crc == 0) {
 		free(path);
 		return out_commit(&of) < 0 ? -1 : 0;
@@ -228,8 +247,7 @@ static int split_next(void)
 	char path[4096];
 	struct stat sb;
 	if (st.w) {
-		int crc = xq_writer_close(st.w);
-		st.w = NULL;
+		int crc = close_writer();
 		if (crc < 0) {
 			warnx_("error writing '%s': %s", st.out.path, strerror(errno ? errno : EIO));
 			out_abort(&st.out);
@@ -338,7 +356,7 @@ static void convert_file(const char *path, int progress)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SPLIT };
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_SPLIT };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "directory", required_argument, NULL, 'd' },
@@ -351,6 +369,7 @@ int main(int argc, char **argv)
 		{ "notation", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "script", required_argument, NULL, OPT_SCRIPT },
 		{ "split", required_argument, NULL, OPT_SPLIT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "to", required_argument, NULL, 't' },
@@ -409,6 +428,18 @@ int main(int argc, char **argv)
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
+		case OPT_SCRIPT:
+			if (!strcmp(optarg, "traditional") || !strcmp(optarg, "trad"))
+				st.script = 1;
+			else if (!strcmp(optarg, "simplified") || !strcmp(optarg, "simp"))
+				st.script = 2;
+			else if (!strcmp(optarg, "keep"))
+				st.script = 3;
+			else {
+				warnx_("unknown --script '%s' (traditional, simplified or keep)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			break;
 		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
 		default: usage(EXIT_TROUBLE);
 		}
@@ -453,8 +484,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < argc && !st.stop; i++)
 		convert_file(argv[i], progress);
 	if (st.split && st.w) {
-		int crc = xq_writer_close(st.w);
-		st.w = NULL;
+		int crc = close_writer();
 		if (crc < 0 || st.trouble)
 			out_abort(&st.out);
 		else if (out_commit(&st.out) < 0)
@@ -462,7 +492,7 @@ int main(int argc, char **argv)
 	}
 
 	if (!st.dir) {
-		if (xq_writer_close(st.w) < 0 && !st.trouble) {
+		if (close_writer() < 0 && !st.trouble) {
 			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
 			st.trouble = 1;
@@ -474,8 +504,12 @@ int main(int argc, char **argv)
 			st.trouble = 1;
 		}
 	}
-	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped\n", progname,
+	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
+	if (st.converted)
+		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
+			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
+	fputc('\n', stderr);
 	if (st.out.fp == stdout || !st.outpath || st.dir) {
 		int bad = ferror(stdout);
 		if (fclose(stdout) != 0 || bad) {

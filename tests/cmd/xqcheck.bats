@@ -154,18 +154,19 @@ setup() {
 @test "binary garbage: a clear error, no crash" {
 	head -c 20000 "$(command -v xqperft)" >"$T/garbage.bin"
 	head -c 20000 /dev/urandom >"$T/random.bin"
-	run xqconv -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run xqcheck -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run xqcheck "$T/garbage.bin"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"error: game 1: unreadable bytes"* ]]
+	# no record at all: said so, exit 2, not one invalid game
+	run -2 --separate-stderr xqconv -q "$T/random.bin"
+	[[ "$stderr" == *"random.bin: fatal: unrecognised format"*"no game record found"* ]]
+	run -2 --separate-stderr xqcheck -q "$T/random.bin"
+	[[ "$stderr" == *"0 games"* ]]
+	run -2 xqcheck "$T/garbage.bin"
+	[[ "$output" == *"garbage.bin: fatal: unrecognised format: looks like an executable (ELF), no game record found"* ]]
+	# a format named on the command line is read as asked
 	run xqcheck -f text "$T/garbage.bin"
 	[ "$status" -eq 1 ]
 	printf '\0\1\2\3[[[{{{(((' >"$T/nul.pgn"
-	run xqcheck "$T/nul.pgn"
-	[ "$status" -eq 1 ]
+	run -2 xqcheck "$T/nul.pgn"
+	[[ "$output" == *"binary data, no game record found"* ]]
 	: >"$T/empty.pgn"
 	run -0 --separate-stderr xqcheck "$T/empty.pgn"
 	[[ "$stderr" == *"0 games"* ]]

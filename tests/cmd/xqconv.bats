@@ -103,10 +103,16 @@ setup() {
 }
 
 @test "an unencodable character is an error naming the game and the text" {
-	run -1 --separate-stderr xqconv -E big5 "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
+	run -1 --separate-stderr xqconv -E big5 --script=keep "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
 	[[ "$stderr" == *"error: game 1: character '许' cannot be encoded in BIG5, in '[Event \"许银川让九子对聂棋圣\"]'"* ]]
 	[[ "$stderr" == *"1 game read, 0 written, 1 dropped"* ]]
 	[ "$output" = "" ]
+	# by default the text is made traditional (OpenCC, Taiwan forms) first
+	run -0 --separate-stderr xqconv -E big5 "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
+	[[ "$stderr" == *"1 game read, 1 written, 0 dropped; 28 lines converted to traditional characters"* ]]
+	run -0 xqconv -q "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn" -E big5 -o "$T/h.pgn"
+	run -0 xqconv -q "$T/h.pgn"
+	[[ "$output" == *'[Event "許銀川讓九子對聶棋聖"]'* ]]
 }
 
 @test "--crlf" {
@@ -214,11 +220,12 @@ setup() {
 	done
 	head -c 20000 "$(command -v xqperft)" >"$T/garbage.bin"
 	head -c 20000 /dev/urandom >"$T/random.bin"
-	run xqconv -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run xqcheck -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run -1 --separate-stderr xqconv "$T/garbage.bin"
+	run -2 xqconv -q "$T/random.bin"
+	run -2 xqcheck -q "$T/random.bin"
+	run -2 --separate-stderr xqconv "$T/garbage.bin"
+	[[ "$stderr" == *"fatal: unrecognised format: looks like an executable (ELF)"* ]]
+	[[ "$stderr" == *"0 games read, 0 written, 0 dropped"* ]]
+	run -1 --separate-stderr xqconv -f pgn "$T/garbage.bin"
 	[[ "$stderr" == *"unreadable bytes"* ]]
 	[[ "$stderr" == *"1 game read, 0 written, 1 dropped"* ]]
 }
