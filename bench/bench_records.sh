@@ -7,7 +7,8 @@
 #   second, MB/s, peak RSS; pgn-extract -s -r over
 #   ../shared/bench/chess-selfplay.pgn replicated to the same number of
 #   games; each ratio, per game and per ply; xqconv Chinese GBK -> ICCS and
-#   ICCS -> Chinese GBK in games per CPU second.
+#   ICCS -> Chinese GBK in games per CPU second; xqjudge over the ICCS
+#   games beside xqcheck.
 #
 # The xiangqi games are fairy-stockfish self-play (bench/selfplay.sh, made
 # once and kept in BUILD/bench/), about 130 plies a game against the
@@ -111,6 +112,13 @@ check xqf "xqcheck -q XQF files" "$xgames" "$xplies" "$xbytes" \
 	sh -c "xargs '$XQCHECK' -q <'$tmp/xqf.list'"
 gzip -1 -c "$tmp/iccs.pgn" >"$tmp/iccs.pgn.gz"
 measure "xqcheck -q ICCS, gzip input" "$games" "$nplies" "$(size "$tmp/iccs.pgn")" "$XQCHECK" -q "$tmp/iccs.pgn.gz"
+# xqjudge replays and judges (repetition rulings, natural limit) the same games
+# (through sh: its exit status 1, rulings found, would make time(1) add a line)
+measure "xqjudge -q ICCS" "$games" "$nplies" "$(size "$tmp/iccs.pgn")" \
+	sh -c '"$0" -q "$1"; exit 0' "$B/bin/xqjudge" "$tmp/iccs.pgn"
+awk -v j="$(cpu)" -v r="${rate[iccs]}" -v n="$games" 'BEGIN {
+	if (j <= 0) j = 0.001
+	printf "xqjudge: %.0f games per CPU second, xqcheck %.0f: judging costs %.2fx a check\n", n / j, r, r * j / n }'
 
 if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	cper=$(grep -c '^\[Event ' "$CHESS")

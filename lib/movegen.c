@@ -122,6 +122,7 @@ struct gen {
 	uint8_t free1[4], free2[4], screen[4], leg[4];
 	xq_move *out;
 	int n;
+	int caps;   /* captures only */
 };
 
 /* The ray from k (index into ortho[]) that s lies on, or -1. */
@@ -179,6 +180,8 @@ static inline void add(struct gen *g, int from, int to)
 {
 	int k = g->king, test = g->check;
 
+	if (g->caps && !g->b[to])
+		return;
 	if (from == k) {
 		if (attacked_after(g->b, to, !g->side, from, to, g->b[from]))
 			return;
@@ -201,7 +204,7 @@ static inline void add(struct gen *g, int from, int to)
 	g->out[g->n++] = MOVE(from, to);
 }
 
-static int generate(const struct xq_pos *pos, xq_move *out)
+static int generate(const struct xq_pos *pos, xq_move *out, int caps)
 {
 	const uint8_t *b = pos->board;
 	int side = pos->side;
@@ -216,6 +219,7 @@ static int generate(const struct xq_pos *pos, xq_move *out)
 	g.check = pos->in_check;
 	g.out = out;
 	g.n = 0;
+	g.caps = caps;
 	survey_king(&g);
 
 	for (int slot = 0; slot < 16; slot++) {
@@ -254,7 +258,8 @@ static int generate(const struct xq_pos *pos, xq_move *out)
 		case XQ_CHARIOT:
 			for (int d = 0; d < 4; d++) {
 				for (to = from + ortho[d]; b[to] == 0; to += ortho[d])
-					add(&g, from, to);
+					if (!caps)
+						add(&g, from, to);
 				if (!(b[to] & blocked))
 					add(&g, from, to);
 			}
@@ -262,7 +267,8 @@ static int generate(const struct xq_pos *pos, xq_move *out)
 		case XQ_CANNON:
 			for (int d = 0; d < 4; d++) {
 				for (to = from + ortho[d]; b[to] == 0; to += ortho[d])
-					add(&g, from, to);
+					if (!caps)
+						add(&g, from, to);
 				if (b[to] == XQ_OFFBOARD)
 					continue;
 				for (to += ortho[d]; b[to] == 0; to += ortho[d])
@@ -289,7 +295,12 @@ static int generate(const struct xq_pos *pos, xq_move *out)
 
 int xq_legal_moves(const struct xq_pos *pos, xq_move *moves)
 {
-	return generate(pos, moves);
+	return generate(pos, moves, 0);
+}
+
+int xq__legal_captures(const struct xq_pos *pos, xq_move *moves)
+{
+	return generate(pos, moves, 1);
 }
 
 /* Pseudo-legality of one move, straight from the rules (not from the
@@ -373,7 +384,7 @@ int xq_is_legal(const struct xq_pos *pos, xq_move m)
 enum xq_status xq_status(const struct xq_pos *pos)
 {
 	xq_move moves[XQ_MAX_MOVES];
-	if (generate(pos, moves) > 0)
+	if (generate(pos, moves, 0) > 0)
 		return XQ_PLAYING;
 	return xq_in_check(pos) ? XQ_CHECKMATE : XQ_STALEMATE;
 }
@@ -401,7 +412,8 @@ static int gives_check(const uint8_t *b, int k, int by, int from, int to)
 	return 0;
 }
 
-void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
+/* The move on the board, key, slots and counters; in_check is the callers'. */
+static inline void make_board(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 {
 	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	uint8_t v = pos->board[from], cap = pos->board[to];
@@ -426,8 +438,21 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 		pos->fullmove++;
 	pos->side ^= 1;
 	u->in_check = pos->in_check;
+}
+
+void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
+{
+	make_board(pos, m, u);
 	pos->in_check = (uint8_t)gives_check(pos->board, king_isq(pos, pos->side), !pos->side,
-					     from, to);
+					     MOVE_FROM(m), MOVE_TO(m));
+	XQ_CHECK_POSITION(pos);
+}
+
+void xq__make_any(struct xq_pos *pos, xq_move m)
+{
+	struct xq_undo u;
+	make_board(pos, m, &u);
+	pos->in_check = (uint8_t)xq__attacked(pos, king_isq(pos, pos->side), !pos->side);
 	XQ_CHECK_POSITION(pos);
 }
 
@@ -457,7 +482,7 @@ uint64_t xq_perft(struct xq_pos *pos, int depth)
 
 	if (depth <= 0)
 		return 1;
-	n = generate(pos, moves);
+	n = generate(pos, moves, 0);
 	if (depth == 1)
 		return (uint64_t)n;
 	for (int i = 0; i < n; i++) {
@@ -471,7 +496,7 @@ uint64_t xq_perft(struct xq_pos *pos, int depth)
 
 int xq_perft_divide(struct xq_pos *pos, int depth, xq_move *moves, uint64_t *counts)
 {
-	int n = generate(pos, moves);
+	int n = generate(pos, moves, 0);
 
 	xq_sort_moves(moves, n);
 	for (int i = 0; i < n; i++) {
