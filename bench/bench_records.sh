@@ -1,66 +1,140 @@
 #!/usr/bin/env bash
-# bench/bench_records.sh BUILD - xqcheck over the largest corpus PGN
-# replicated to at least 100,000 games: games per CPU second, MB/s, peak
-# RSS; and in the same run pgn-extract's check-only pass (-s -r) over
-# ../shared/bench/chess-selfplay.pgn replicated to the same number of games.
-# Also xqconv to WXF and xqjudge over the same input.  Called by bench/run.sh.
+# bench/bench_records.sh BUILD - record checking and conversion speed on
+# games as long as pgn-extract's chess input, in one run:
+#
+#   xqcheck -q over >= 100,000 games (BENCH_GAMES) in each of Chinese
+#   notation GBK, WXF UTF-8, ICCS, and XQF files: games and plies per CPU
+#   second, MB/s, peak RSS; pgn-extract -s -r over
+#   ../shared/bench/chess-selfplay.pgn replicated to the same number of
+#   games; each ratio, per game and per ply; xqconv Chinese GBK -> ICCS and
+#   ICCS -> Chinese GBK in games per CPU second; xqjudge over the ICCS
+#   games beside xqcheck.
+#
+# The xiangqi games are fairy-stockfish self-play (bench/selfplay.sh, made
+# once and kept in BUILD/bench/), about 130 plies a game against the
+# chess input's 112; without fairy-stockfish the longest games of the
+# corpus stand in.  The Chinese, WXF and XQF inputs are written by xqconv
+# here, never committed.  Called by bench/run.sh.
 set -u
 B=${1:-build}
 SHARED="${XQ_SHARED:-$(pwd)/../shared}"
-SRC="$SHARED/corpus/pgn/wukong_hu_ronghua_1391_iccs.pgn"
 CHESS="$SHARED/bench/chess-selfplay.pgn"
+CORPUS="$SHARED/corpus/pgn/wukong_hu_ronghua_1391_iccs.pgn"
 WANT=${BENCH_GAMES:-100000}
+SELFPLAY_GAMES=${BENCH_SELFPLAY:-400}
+FSF=${XQ_FSF:-/usr/games/fairy-stockfish}
 PGNX=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+bench_dir=$(cd "$(dirname "$0")" && pwd)
+XQCHECK="$B/bin/xqcheck"
+XQCONV="$B/bin/xqconv"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if [ ! -f "$SRC" ]; then
-	echo "bench_records: $SRC not found"; exit 0
-fi
-per=$(grep -c '^\[Event ' "$SRC")
-copies=$(( (WANT + per - 1) / per ))
-for _ in $(seq "$copies"); do cat "$SRC"; done >"$tmp/xq.pgn"
-games=$((per * copies))
-bytes=$(wc -c <"$tmp/xq.pgn")
-
-# measure LABEL GAMES BYTES CMD...: CPU seconds, games/s, MB/s, peak RSS
-measure() {
-	local label=$1 n=$2 size=$3; shift 3
-	/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err"
-	read -r u s rss <"$tmp/time"
-	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v n="$n" -v b="$size" 'BEGIN {
-		c = u + s; if (c <= 0) c = 0.001
-		printf "%-26s %8d games %7.2f CPU s %9.0f games/s %7.1f MB/s  peak RSS %6.1f MB\n",
-			l, n, c, n / c, b / 1e6 / c, r / 1024 }'
-	echo "$u $s" >"$tmp/last"
+# plies PGN: moves in the movetext (tags, move numbers, results left out)
+plies() {
+	awk '/^\[/ { next } { for (i = 1; i <= NF; i++) { t = $i; sub(/^[0-9]+\.+/, "", t)
+		if (t == "" || t == "*" || t == "1-0" || t == "0-1" || t == "1/2-1/2") continue; n++ } }
+		END { print n + 0 }' "$@"
 }
 
-echo "== records: xqcheck on $(basename "$SRC") x $copies ($games games, $((bytes / 1000000)) MB)"
-measure "xqcheck -q" "$games" "$bytes" "$B/bin/xqcheck" -q "$tmp/xq.pgn"
-ours=$(awk '{ print $1 + $2 }' "$tmp/last")
-tail -1 "$tmp/err"
-gzip -1 -c "$tmp/xq.pgn" >"$tmp/xq.pgn.gz"
-measure "xqcheck -q (gzip input)" "$games" "$bytes" "$B/bin/xqcheck" -q "$tmp/xq.pgn.gz"
-measure "xqconv -n wxf" "$games" "$bytes" "$B/bin/xqconv" -q -n wxf "$tmp/xq.pgn"
+# the long games, in ICCS
+cache="$B/bench/selfplay-$SELFPLAY_GAMES.pgn"
+if [ ! -s "$cache" ] && [ -x "$FSF" ]; then
+	echo "(making $SELFPLAY_GAMES fairy-stockfish self-play games once, into $cache)"
+	mkdir -p "$B/bench"
+	bash "$bench_dir/selfplay.sh" "$SELFPLAY_GAMES" "$cache"
+fi
+if [ -s "$cache" ]; then
+	src="$cache"
+	what="fairy-stockfish self-play"
+	"$XQCONV" -q -n iccs "$src" >"$tmp/one.pgn" 2>/dev/null
+else
+	[ -f "$CORPUS" ] || { echo "bench_records: no fairy-stockfish and no $CORPUS"; exit 0; }
+	src="$CORPUS"
+	what="corpus games of at least 114 plies (no fairy-stockfish)"
+	"$XQCONV" -q -n iccs "$src" 2>/dev/null | awk -v RS= -v ORS='\n\n' '{ n = 0
+		for (i = 1; i <= NF; i++) if ($i ~ /^[a-i][0-9][a-i][0-9]$/) n++
+		if (n >= 114) print }' >"$tmp/one.pgn"
+fi
+per=$(grep -c '^\[Event ' "$tmp/one.pgn")
+[ "$per" -gt 0 ] || { echo "bench_records: no games in $src"; exit 0; }
+per_plies=$(plies "$tmp/one.pgn")
+copies=$(( (WANT + per - 1) / per ))
+games=$((per * copies))
+nplies=$((per_plies * copies))
+for _ in $(seq "$copies"); do cat "$tmp/one.pgn"; done >"$tmp/iccs.pgn"
+
+# measure LABEL GAMES PLIES BYTES CMD...: CPU seconds, games/s, plies/s,
+# MB/s, peak RSS; "u s rss" left in $tmp/last
+measure() {
+	local label=$1 n=$2 p=$3 size=$4; shift 4
+	/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err"
+	read -r u s rss < <(tail -n 1 "$tmp/time")
+	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v n="$n" -v p="$p" -v b="$size" 'BEGIN {
+		c = u + s; if (c <= 0) c = 0.001
+		printf "%-30s %6d games %6.2f CPU s %7.0f games/s %5.2f M plies/s %6.1f MB/s  peak RSS %5.1f MB\n",
+			l, n, c, n / c, p / c / 1e6, b / 1e6 / c, r / 1024 }'
+	echo "$u $s $rss" >"$tmp/last"
+}
+cpu() { awk '{ print $1 + $2 }' "$tmp/last"; }
+size() { cat "$@" | wc -c; }
+
+echo "== records: $games games ($what, $per x $copies), $nplies plies, $((nplies / games)) a game"
+# the inputs, by xqconv (timed: these are the conversions asked for)
+measure "xqconv ICCS -> Chinese GBK" "$games" "$nplies" "$(size "$tmp/iccs.pgn")" \
+	sh -c "'$XQCONV' -q -n chinese -E gbk '$tmp/iccs.pgn' >'$tmp/zh.pgn'"
+measure "xqconv Chinese GBK -> ICCS" "$games" "$nplies" "$(size "$tmp/zh.pgn")" \
+	sh -c "'$XQCONV' -q -n iccs '$tmp/zh.pgn' >'$tmp/back.pgn'"
+cmp -s "$tmp/back.pgn" "$tmp/iccs.pgn" || echo "bench_records: Chinese GBK -> ICCS does not give the ICCS input back" >&2
+"$XQCONV" -q -n wxf "$tmp/iccs.pgn" >"$tmp/wxf.pgn" 2>/dev/null
+mkdir "$tmp/xqf"
+"$XQCONV" -q -t xqf -d "$tmp/xqf" "$tmp/one.pgn" 2>/dev/null
+ls "$tmp/xqf" | grep '\.xqf$' | sed "s|^|$tmp/xqf/|" >"$tmp/xqf1.list"
+nx=$(wc -l <"$tmp/xqf1.list")
+xcopies=$(( (WANT + nx - 1) / nx ))
+for _ in $(seq "$xcopies"); do cat "$tmp/xqf1.list"; done >"$tmp/xqf.list"
+xgames=$((nx * xcopies))
+xplies=$(( nplies / games * xgames ))
+xbytes=$(( $(xargs cat <"$tmp/xqf1.list" | wc -c) * xcopies ))
+
+declare -A rate prate
+check() {
+	local key=$1 label=$2 n=$3 p=$4 bytes=$5; shift 5
+	measure "$label" "$n" "$p" "$bytes" "$@"
+	rate[$key]=$(awk -v n="$n" -v c="$(cpu)" 'BEGIN { if (c <= 0) c = 0.001; print n / c }')
+	prate[$key]=$(awk -v n="$p" -v c="$(cpu)" 'BEGIN { if (c <= 0) c = 0.001; print n / c }')
+	grep -q " 0 invalid" "$tmp/err" || { echo "bench_records: $label: $(tail -n 1 "$tmp/err")" >&2; }
+}
+check zh "xqcheck -q Chinese GBK" "$games" "$nplies" "$(size "$tmp/zh.pgn")" "$XQCHECK" -q "$tmp/zh.pgn"
+check wxf "xqcheck -q WXF UTF-8" "$games" "$nplies" "$(size "$tmp/wxf.pgn")" "$XQCHECK" -q "$tmp/wxf.pgn"
+check iccs "xqcheck -q ICCS" "$games" "$nplies" "$(size "$tmp/iccs.pgn")" "$XQCHECK" -q "$tmp/iccs.pgn"
+check xqf "xqcheck -q XQF files" "$xgames" "$xplies" "$xbytes" \
+	sh -c "xargs '$XQCHECK' -q <'$tmp/xqf.list'"
+gzip -1 -c "$tmp/iccs.pgn" >"$tmp/iccs.pgn.gz"
+measure "xqcheck -q ICCS, gzip input" "$games" "$nplies" "$(size "$tmp/iccs.pgn")" "$XQCHECK" -q "$tmp/iccs.pgn.gz"
 # xqjudge replays and judges (repetition rulings, natural limit) the same games
 # (through sh: its exit status 1, rulings found, would make time(1) add a line)
-measure "xqjudge -q" "$games" "$bytes" sh -c '"$0" -q "$1"; exit 0' "$B/bin/xqjudge" "$tmp/xq.pgn"
-judge=$(awk '{ print $1 + $2 }' "$tmp/last")
-awk -v a="$ours" -v j="$judge" -v n="$games" 'BEGIN {
-	if (a <= 0) a = 0.001; if (j <= 0) j = 0.001
-	printf "xqjudge: %.0f games per CPU second, xqcheck %.0f: judging costs %.2fx a check\n", n / j, n / a, j / a }'
+measure "xqjudge -q ICCS" "$games" "$nplies" "$(size "$tmp/iccs.pgn")" \
+	sh -c '"$0" -q "$1"; exit 0' "$B/bin/xqjudge" "$tmp/iccs.pgn"
+awk -v j="$(cpu)" -v r="${rate[iccs]}" -v n="$games" 'BEGIN {
+	if (j <= 0) j = 0.001
+	printf "xqjudge: %.0f games per CPU second, xqcheck %.0f: judging costs %.2fx a check\n", n / j, r, r * j / n }'
 
 if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	cper=$(grep -c '^\[Event ' "$CHESS")
 	ccopies=$(( (games + cper - 1) / cper ))
 	for _ in $(seq "$ccopies"); do cat "$CHESS"; done >"$tmp/chess.pgn"
 	cgames=$((cper * ccopies))
-	cbytes=$(wc -c <"$tmp/chess.pgn")
-	measure "pgn-extract -s -r (chess)" "$cgames" "$cbytes" "$PGNX" -s -r "$tmp/chess.pgn"
-	peer=$(awk '{ print $1 + $2 }' "$tmp/last")
-	awk -v a="$ours" -v b="$peer" -v n="$games" -v m="$cgames" 'BEGIN {
-		if (a <= 0) a = 0.001; if (b <= 0) b = 0.001
-		printf "ratio: xqcheck checks %.1fx the games per CPU second of pgn-extract (goal 5x)\n", (n / a) / (m / b) }'
+	cplies=$(( $(plies "$CHESS") * ccopies ))
+	measure "pgn-extract -s -r (chess)" "$cgames" "$cplies" "$(size "$tmp/chess.pgn")" \
+		"$PGNX" -s -r "$tmp/chess.pgn"
+	peer=$(awk -v n="$cgames" -v c="$(cpu)" 'BEGIN { if (c <= 0) c = 0.001; print n / c }')
+	ppeer=$(awk -v n="$cplies" -v c="$(cpu)" 'BEGIN { if (c <= 0) c = 0.001; print n / c }')
+	echo "ratios to pgn-extract (games per CPU s, plies per CPU s; goals: Chinese and WXF 5x, ICCS 10x):"
+	for k in zh wxf iccs xqf; do
+		awk -v k="$k" -v a="${rate[$k]}" -v b="$peer" -v pa="${prate[$k]}" -v pb="$ppeer" 'BEGIN {
+			printf "  %-5s %5.1fx games/s  %5.1fx plies/s\n", k, a / b, pa / pb }'
+	done
 else
 	echo "pgn-extract or $CHESS not found: no peer figure (apt-get install pgn-extract)"
 fi

@@ -2,6 +2,7 @@
  * movetext.c - the movetext scanner and the 80-column writer shared by the
  * PGN and plain-text formats (see movetext.h).
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +93,13 @@ int mt_width(const char *s, size_t len)
 	int w = 0;
 	for (size_t i = 0; i < len;) {
 		int l;
+		unsigned char b = (unsigned char)s[i];
+		if (b < 0x80) {
+			/* ASCII, the most of a move or a number */
+			w += b >= 0x20;
+			i++;
+			continue;
+		}
 		unsigned cp = mt_utf8(s + i, len - i, &l);
 		i += (size_t)l;
 		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
@@ -109,9 +117,21 @@ int mt_width(const char *s, size_t len)
 
 static long col_at(struct mt *m, size_t off)
 {
+	if (m->line_ascii)
+		return (long)off + 1;
 	if (off < m->col_off) {
 		m->col_off = 0;
 		m->col_val = 1;
+	}
+	/* columns are characters: count the bytes that start one */
+	while (m->col_off + 8 <= off) {
+		uint64_t w;
+		memcpy(&w, m->line + m->col_off, 8);
+		/* continuation bytes: bit 7 set, bit 6 clear */
+		uint64_t cont = w & ~(w << 1) & 0x8080808080808080ull;
+		/* one bit a byte: their sum gathers in the top byte */
+		m->col_val += 8 - (long)(((cont >> 7) * 0x0101010101010101ull) >> 56);
+		m->col_off += 8;
 	}
 	while (m->col_off < off) {
 		if (((unsigned char)m->line[m->col_off] & 0xc0) != 0x80)
@@ -524,6 +544,71 @@ static void scan_word(struct mt *m, const char *s, size_t n, size_t off, long li
 	}
 }
 
+/* Classes of ASCII bytes for the fast path of mt_line(). */
+enum {
+	A_WORD = 1,    /* may be inside a move word that needs no other care */
+	A_LETTER = 2,  /* a letter: an ASCII move word starts with one */
+	A_END = 4,     /* ends a word in every mode: blank, brace, parenthesis, ; $ */
+};
+#define L_ (A_WORD | A_LETTER)
+static const unsigned char ascii_class[128] = {
+	['\t'] = A_END, ['\n'] = A_END, ['\v'] = A_END, ['\f'] = A_END, ['\r'] = A_END,
+	[' '] = A_END, ['{'] = A_END, ['}'] = A_END, ['('] = A_END, [')'] = A_END,
+	[';'] = A_END, ['$'] = A_END,
+	['+'] = A_WORD, ['-'] = A_WORD, ['.'] = A_WORD, ['='] = A_WORD,
+	['0'] = A_WORD, ['1'] = A_WORD, ['2'] = A_WORD, ['3'] = A_WORD, ['4'] = A_WORD,
+	['5'] = A_WORD, ['6'] = A_WORD, ['7'] = A_WORD, ['8'] = A_WORD, ['9'] = A_WORD,
+	['A'] = L_, ['B'] = L_, ['C'] = L_, ['D'] = L_, ['E'] = L_, ['F'] = L_, ['G'] = L_,
+	['H'] = L_, ['I'] = L_, ['J'] = L_, ['K'] = L_, ['L'] = L_, ['M'] = L_, ['N'] = L_,
+	['O'] = L_, ['P'] = L_, ['Q'] = L_, ['R'] = L_, ['S'] = L_, ['T'] = L_, ['U'] = L_,
+	['V'] = L_, ['W'] = L_, ['X'] = L_, ['Y'] = L_, ['Z'] = L_,
+	['a'] = L_, ['b'] = L_, ['c'] = L_, ['d'] = L_, ['e'] = L_, ['f'] = L_, ['g'] = L_,
+	['h'] = L_, ['i'] = L_, ['j'] = L_, ['k'] = L_, ['l'] = L_, ['m'] = L_, ['n'] = L_,
+	['o'] = L_, ['p'] = L_, ['q'] = L_, ['r'] = L_, ['s'] = L_, ['t'] = L_, ['u'] = L_,
+	['v'] = L_, ['w'] = L_, ['x'] = L_, ['y'] = L_, ['z'] = L_,
+};
+#undef L_
+
+/* A word at s[i] that starts with a letter and holds only letters,
+ * digits and + - . = up to a blank or delimiter of every mode (ICCS, WXF,
+ * SAN): scan_word() would take all of it as one move, with no mark, no
+ * number, no result and nothing unreadable.  Returns its end, or 0 when
+ * the word needs scan_word(). */
+static size_t ascii_move_word(const char *s, size_t i, size_t len)
+{
+	size_t j = i + 1;
+	while (j < len && (unsigned char)s[j] < 0x80 && (ascii_class[(unsigned char)s[j]] & A_WORD))
+		j++;
+	if (j < len && ((unsigned char)s[j] >= 0x80 || !(ascii_class[(unsigned char)s[j]] & A_END)))
+		return 0;
+	return j;
+}
+
+/* A word at s[i] of four characters, each an ideograph (U+4E00..U+9FFF)
+ * or a full-width digit, the first not a digit, the third and only the
+ * third a direction, up to a blank or delimiter of every mode: the Chinese
+ * move that scan_word() would take whole.  Returns its end, or 0 when the
+ * word needs scan_word(). */
+static size_t zh_move_word(const char *s, size_t i, size_t len)
+{
+	size_t j = i;
+	for (int c = 0; c < 4; c++) {
+		int l;
+		unsigned cp;
+		if (j >= len || (unsigned char)s[j] < 0x80)
+			return 0;
+		cp = mt_utf8(s + j, len - j, &l);
+		if (!((cp >= 0x4e00 && cp <= 0x9fff) || (c > 0 && cp >= 0xff10 && cp <= 0xff19)))
+			return 0;
+		if (is_direction(cp) != (c == 2))
+			return 0;
+		j += (size_t)l;
+	}
+	if (j < len && ((unsigned char)s[j] >= 0x80 || !(ascii_class[(unsigned char)s[j]] & A_END)))
+		return 0;
+	return j;
+}
+
 static int is_word_delim(const struct mt *m, unsigned cp)
 {
 	switch (cp) {
@@ -541,6 +626,17 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 	m->line = s;
 	m->col_off = 0;
 	m->col_val = 1;
+	m->line_ascii = 1;
+	for (size_t k = 0; k < len && m->line_ascii;) {
+		if (k + 8 <= len) {
+			uint64_t w;
+			memcpy(&w, s + k, 8);
+			m->line_ascii = !(w & 0x8080808080808080ull);
+			k += 8;
+		} else {
+			m->line_ascii = (unsigned char)s[k++] < 0x80;
+		}
+	}
 
 	if (m->in_comment) {
 		const char *close = memchr(s, '}', len);
@@ -555,13 +651,47 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 		i = (size_t)(close - s) + 1;
 	}
 	while (i < len && !m->skipping) {
-		int l;
-		unsigned cp = mt_utf8(s + i, len - i, &l);
-		if (mt_is_space(cp) || (m->text_mode && (cp == ',' || cp == 0xff0c))) {
+		int l = 1;
+		unsigned char b = (unsigned char)s[i];
+		unsigned cp = b < 0x80 ? b : mt_utf8(s + i, len - i, &l);
+		if (b == ' ' || mt_is_space(cp) || (m->text_mode && (cp == ',' || cp == 0xff0c))) {
 			i += (size_t)l;
 			continue;
 		}
 		m->any = 1;
+		if (b < 0x80 && (ascii_class[b] & (A_WORD | A_LETTER)) == (A_WORD | A_LETTER)) {
+			/* the bulk of real movetext: an ASCII move word */
+			size_t j = ascii_move_word(s, i, len);
+			if (j) {
+				if (!m->skip_depth)
+					add_move(m, s + i, j - i, lineno, col_at(m, i));
+				i = j;
+				continue;
+			}
+		} else if (b >= 0xe4 && b <= 0xe9) {
+			/* and Chinese moves: four characters, the third a direction */
+			size_t j = zh_move_word(s, i, len);
+			if (j && !xq_result_word(s + i, j - i)) {
+				if (!m->skip_depth)
+					add_move(m, s + i, j - i, lineno, col_at(m, i));
+				i = j;
+				continue;
+			}
+		} else if (b >= '0' && b <= '9') {
+			/* and move numbers: digits and dots only */
+			size_t j = i;
+			while (j < len && s[j] >= '0' && s[j] <= '9')
+				j++;
+			if (j < len && s[j] == '.') {
+				while (j < len && s[j] == '.')
+					j++;
+				if (j == len || ((unsigned char)s[j] < 0x80 &&
+						 (ascii_class[(unsigned char)s[j]] & A_END))) {
+					i = j;
+					continue;
+				}
+			}
+		}
 		switch (cp) {
 		case '{': {
 			const char *close = memchr(s + i + 1, '}', len - i - 1);
@@ -1025,8 +1155,10 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 	char buf[XQ_MOVE_TEXT_MAX + 24];
 	for (; n; n = n->child, ply_index++, var = 0) {
 		struct xq_undo u;
-		int len;
-		if (n->move == XQ_MOVE_NONE || !xq_is_legal(&pos, n->move)) {
+		/* the formatter tests legality: once a move, not twice */
+		int len = n->move == XQ_MOVE_NONE ? XQ_EILLEGAL :
+			  xq_move_format(&pos, n->move, c->n, c->nflags, buf, sizeof buf);
+		if (len == XQ_EILLEGAL) {
 			write_unplayable(c->f, n);
 			return;
 		}
@@ -1036,12 +1168,21 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 		}
 		int moveno = c->start_full + ply_index / 2, numlen = 0;
 		char numbuf[24];
-		if (pos.side == XQ_RED)
-			numlen = snprintf(numbuf, sizeof numbuf, "%d.", moveno);
-		else if (need_number)
-			numlen = snprintf(numbuf, sizeof numbuf, "%d...", moveno);
+		if (pos.side == XQ_RED || need_number) {
+			/* "12." or "12...", without printf: once a move */
+			char digits[12];
+			int nd = 0;
+			unsigned v = moveno > 0 ? (unsigned)moveno : 0;
+			do
+				digits[nd++] = (char)('0' + v % 10);
+			while ((v /= 10) && nd < (int)sizeof digits);
+			while (nd)
+				numbuf[numlen++] = digits[--nd];
+			memcpy(numbuf + numlen, "...", 3);
+			numlen += pos.side == XQ_RED ? 1 : 3;
+			numbuf[numlen] = '\0';
+		}
 		need_number = 0;
-		len = xq_move_format(&pos, n->move, c->n, c->nflags, buf, sizeof buf);
 		if (len < 0) {
 			/* cannot happen for a legal move; keep ICCS then */
 			char iccs[5];

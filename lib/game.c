@@ -200,11 +200,20 @@ int xq_game_set_fen(struct xq_game *g, const char *fen, unsigned fen_flags,
 struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 			    xq_move m, const char *text, size_t len)
 {
-	struct xq_node *n = xq_game_alloc(g, sizeof *n);
-	if (!n)
+	/* the node and its text in one piece */
+	size_t extra = text ? len + 1 : 0;
+	struct xq_node *n;
+	if (extra && sizeof *n + extra < extra)
 		return NULL;
-	if (text && !(n->text = xq_game_strndup(g, text, len)))
+	if (!(n = arena_alloc(g->arena, sizeof *n + extra)))
 		return NULL;
+	memset(n, 0, sizeof *n);
+	if (text) {
+		char *t = (char *)(n + 1);
+		memcpy(t, text, len);
+		t[len] = '\0';
+		n->text = t;
+	}
 	n->move = m;
 	n->parent = parent;
 	if (!parent->child) {
@@ -281,31 +290,56 @@ int xq_game_position(const struct xq_game *g, int ply, struct xq_pos *pos)
 	return w.played;
 }
 
-/* Result words (notation.md 9.2) and PGN tokens. */
+/* Result words (notation.md 9.2) and PGN tokens.  A new Chinese word
+ * whose first character is not yet one of them goes into the switch of
+ * xq_result_word() too. */
+#define W(word, result) { word, result, sizeof word - 1 }
 static const struct {
 	const char *word, *result;
+	size_t len;
 } results[] = {
-	{ "1-0", "1-0" }, { "0-1", "0-1" }, { "1/2-1/2", "1/2-1/2" },
-	{ "½-½", "1/2-1/2" }, { "*", "*" }, { "1:0", "1-0" }, { "0:1", "0-1" },
-	{ "红胜", "1-0" }, { "红方胜", "1-0" }, { "紅勝", "1-0" }, { "紅方勝", "1-0" },
-	{ "红先胜", "1-0" }, { "紅先勝", "1-0" }, { "红方获胜", "1-0" },
-	{ "黑胜", "0-1" }, { "黑方胜", "0-1" }, { "黑勝", "0-1" }, { "黑方勝", "0-1" },
-	{ "红先负", "0-1" }, { "紅先負", "0-1" }, { "黑方获胜", "0-1" },
-	{ "和", "1/2-1/2" }, { "和棋", "1/2-1/2" }, { "和局", "1/2-1/2" },
-	{ "红先和", "1/2-1/2" }, { "紅先和", "1/2-1/2" }, { "判和", "1/2-1/2" },
-	{ "议和", "1/2-1/2" }, { "議和", "1/2-1/2" }, { "双方和棋", "1/2-1/2" },
-	{ "未知", "*" }, { "余略", "*" }, { "餘略", "*" },
+	W("1-0", "1-0"), W("0-1", "0-1"), W("1/2-1/2", "1/2-1/2"),
+	W("½-½", "1/2-1/2"), W("*", "*"), W("1:0", "1-0"), W("0:1", "0-1"),
+	W("红胜", "1-0"), W("红方胜", "1-0"), W("紅勝", "1-0"), W("紅方勝", "1-0"),
+	W("红先胜", "1-0"), W("紅先勝", "1-0"), W("红方获胜", "1-0"),
+	W("黑胜", "0-1"), W("黑方胜", "0-1"), W("黑勝", "0-1"), W("黑方勝", "0-1"),
+	W("红先负", "0-1"), W("紅先負", "0-1"), W("黑方获胜", "0-1"),
+	W("和", "1/2-1/2"), W("和棋", "1/2-1/2"), W("和局", "1/2-1/2"),
+	W("红先和", "1/2-1/2"), W("紅先和", "1/2-1/2"), W("判和", "1/2-1/2"),
+	W("议和", "1/2-1/2"), W("議和", "1/2-1/2"), W("双方和棋", "1/2-1/2"),
+	W("未知", "*"), W("余略", "*"), W("餘略", "*"),
 };
+#undef W
 
 const char *xq_result_word(const char *text, size_t len)
 {
 	/* tolerate brackets around the word: （红先胜） (红胜) 【和棋】 */
-	static const char *const open[] = { "（", "(", "【", "[" };
-	static const char *const close[] = { "）", ")", "】", "]" };
-	for (size_t i = 0; i < sizeof open / sizeof *open; i++) {
-		size_t lo = strlen(open[i]), lc = strlen(close[i]);
-		if (len > lo + lc && !memcmp(text, open[i], lo) &&
-		    !memcmp(text + len - lc, close[i], lc)) {
+	static const struct {
+		const char *open, *close;
+		size_t lo, lc;
+	} brackets[] = {
+		{ "（", "）", 3, 3 }, { "(", ")", 1, 1 }, { "【", "】", 3, 3 }, { "[", "]", 1, 1 },
+	};
+	if (len && (unsigned char)text[0] >= 0xe0) {
+		/* the first characters of the Chinese words above and of the
+		 * brackets: most text that comes here is a move, and stops here */
+		unsigned c = len < 3 ? 0 : (unsigned)(unsigned char)text[0] << 16 |
+					   (unsigned)(unsigned char)text[1] << 8 | (unsigned char)text[2];
+		switch (c) {
+		case 0xE7BAA2: case 0xE7B485: case 0xE9BB91: case 0xE5928C: /* 红紅黑和 */
+		case 0xE588A4: case 0xE8AEAE: case 0xE8ADB0: case 0xE58F8C: /* 判议議双 */
+		case 0xE69CAA: case 0xE4BD99: case 0xE9A498:                 /* 未余餘 */
+		case 0xEFBC88: case 0xE38090:                                 /* （【 */
+			break;
+		default:
+			return NULL;
+		}
+	}
+	for (size_t i = 0; i < sizeof brackets / sizeof *brackets; i++) {
+		size_t lo = brackets[i].lo, lc = brackets[i].lc;
+		if (len > lo + lc && text[0] == brackets[i].open[0] &&
+		    !memcmp(text, brackets[i].open, lo) &&
+		    !memcmp(text + len - lc, brackets[i].close, lc)) {
 			text += lo;
 			len -= lo + lc;
 			break;
@@ -314,7 +348,7 @@ const char *xq_result_word(const char *text, size_t len)
 	if (!len || len > 12)
 		return NULL;
 	for (size_t i = 0; i < sizeof results / sizeof *results; i++)
-		if (results[i].word[0] == text[0] && strlen(results[i].word) == len &&
+		if (results[i].len == len && results[i].word[0] == text[0] &&
 		    !memcmp(results[i].word, text, len))
 			return results[i].result;
 	return NULL;

@@ -57,6 +57,12 @@ struct xq_reader {
 	int bom_done;
 	iconv_t cd;
 	int enc_reports;
+	/* two-byte encodings (GBK, GB18030, Big5) in bulk: the code point of
+	 * each lead 0x81..0xFE, trail 0x40..0xFE pair as iconv decodes it
+	 * alone (0: left to iconv), made once DBCS_AFTER bytes were decoded */
+	uint16_t *dbcs;
+	size_t iconv_bytes;
+	int dbcs_tried;
 
 	/* decoded text and the current line */
 	char *txt;
@@ -343,6 +349,78 @@ static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
 	(void)n;
 }
 
+/* Whether enc is one of the two-byte encodings the pair tables serve
+ * (not BIG5-HKSCS, which composes some pairs with the next character). */
+static int dbcs_encoding(const char *enc)
+{
+	return !strcmp(enc, "GB18030") || !strcmp(enc, "GBK") || !strcmp(enc, "GB2312") ||
+	       !strcmp(enc, "BIG5") || !strcmp(enc, "CP950");
+}
+
+#define DBCS_AFTER 65536
+#define DBCS_LEADS 126
+#define DBCS_TRAILS 191
+
+/* The pair table of the encoding in use, or nothing (memory, or an
+ * encoding with other sequences): iconv alone goes on then. */
+static void dbcs_make(struct xq_reader *r)
+{
+	iconv_t cd;
+	r->dbcs_tried = 1;
+	if (!dbcs_encoding(r->enc_name))
+		return;
+	if ((cd = iconv_open("UTF-8", r->enc_name)) == (iconv_t)-1)
+		return;
+	if (!(r->dbcs = calloc(DBCS_LEADS * DBCS_TRAILS, sizeof *r->dbcs))) {
+		iconv_close(cd);
+		return;
+	}
+	for (int lead = 0; lead < DBCS_LEADS; lead++)
+		for (int trail = 0; trail < DBCS_TRAILS; trail++) {
+			char in[2] = { (char)(0x81 + lead), (char)(0x40 + trail) }, out[8];
+			char *ip = in, *op = out;
+			size_t il = 2, ol = sizeof out;
+			unsigned char *u = (unsigned char *)out;
+			iconv(cd, NULL, NULL, NULL, NULL);
+			if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il != 0)
+				continue;
+			/* one character of three bytes (U+0800..U+FFFF) only */
+			if (op - out == 3 && (u[0] & 0xF0) == 0xE0)
+				r->dbcs[lead * DBCS_TRAILS + trail] =
+					(uint16_t)((u[0] & 0x0F) << 12 | (u[1] & 0x3F) << 6 | (u[2] & 0x3F));
+		}
+	iconv_close(cd);
+}
+
+/* Decode pairs with the table from p[0..n) into txt (room for 3 bytes a
+ * byte); stops before the first byte the table cannot take.  Returns the
+ * bytes taken. */
+static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
+{
+	unsigned char *o = (unsigned char *)r->txt + r->txt_end;
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = p[i];
+		if (c < 0x80) {
+			*o++ = (unsigned char)c;
+			i++;
+			continue;
+		}
+		if (c == 0x80 || c == 0xFF || i + 1 >= n || p[i + 1] < 0x40 || p[i + 1] == 0xFF)
+			break;
+		unsigned cp = r->dbcs[(c - 0x81) * DBCS_TRAILS + (p[i + 1] - 0x40)];
+		if (!cp)
+			break;
+		o[0] = (unsigned char)(0xE0 | cp >> 12);
+		o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+		o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+		o += 3;
+		i += 2;
+	}
+	r->txt_end = (size_t)((char *)o - r->txt);
+	return i;
+}
+
 static int set_encoding(struct xq_reader *r, const char *enc)
 {
 	snprintf(r->enc_name, sizeof r->enc_name, "%s", enc);
@@ -355,6 +433,10 @@ static int set_encoding(struct xq_reader *r, const char *enc)
 		return 0;
 	}
 	r->utf8 = 0;
+	free(r->dbcs);
+	r->dbcs = NULL;
+	r->dbcs_tried = 0;
+	r->iconv_bytes = 0;
 	if ((r->cd = iconv_open("UTF-8", enc)) == (iconv_t)-1)
 		return XQ_EINVAL;
 	return 0;
@@ -396,8 +478,15 @@ static int txt_more(struct xq_reader *r)
 	if (r->utf8) {
 		size_t i = 0;
 		while (i < n) {
-			/* fast path over ASCII */
+			/* fast path over ASCII, eight bytes at a time */
 			size_t j = i;
+			while (j + 8 <= n) {
+				uint64_t w;
+				memcpy(&w, p + j, 8);
+				if (w & 0x8080808080808080ull)
+					break;
+				j += 8;
+			}
 			while (j < n && p[j] < 0x80)
 				j++;
 			memcpy(r->txt + r->txt_end, p + i, j - i);
@@ -428,6 +517,22 @@ static int txt_more(struct xq_reader *r)
 		}
 		return 1;
 	}
+	/* In bulk, the pairs from the table, and iconv for one character
+	 * (four bytes at most) where the table stops: the same text. */
+	int sliced = 0;
+	if (!r->dbcs && !r->dbcs_tried && r->iconv_bytes >= DBCS_AFTER)
+		dbcs_make(r);
+	if (r->dbcs) {
+		size_t k = dbcs_decode(r, p, n);
+		r->raw_start += k;
+		if (k > 0)
+			return 1; /* the next call starts where the table stopped */
+		if (n > 4) {
+			n = 4;
+			sliced = 1; /* a character cut here is not cut in the input */
+		}
+	}
+	r->iconv_bytes += n;
 	char *ip = (char *)p, *op = r->txt + r->txt_end;
 	size_t inleft = n, outleft = r->txt_cap - r->txt_end;
 	while (inleft) {
@@ -436,7 +541,7 @@ static int txt_more(struct xq_reader *r)
 			break;
 		if (errno == E2BIG)
 			break;
-		if (errno == EINVAL && !r->raw_eof)
+		if (errno == EINVAL && (!r->raw_eof || sliced))
 			break; /* cut sequence: wait for more bytes */
 		r->txt_end = (size_t)(op - r->txt);
 		if (outleft < 3)
@@ -861,6 +966,7 @@ void xq_reader_close(struct xq_reader *r)
 		inflateEnd(&r->zs);
 	if (r->cd != (iconv_t)-1)
 		iconv_close(r->cd);
+	free(r->dbcs);
 	free(r->sbuf);
 	free(r->raw);
 	free(r->txt);
@@ -908,9 +1014,152 @@ struct xq_writer {
 	size_t len, cap;
 	int started, failed;
 	void *state;
+	/* to enc: opened once, its output buffer reused game after game */
+	iconv_t cd;
+	char *cbuf;
+	size_t ccap;
+	uint16_t *rev;          /* see writer_table() */
+	size_t enc_bytes;       /* converted to enc so far */
+	int rev_tried;
 	struct xq_script *script;   /* XQ_WRITE_TRADITIONAL / _SIMPLIFIED */
 	long converted;
 };
+
+/* The writer's table: the two bytes iconv writes for each character
+ * U+0080..U+FFFF alone (0: left to iconv). */
+static void writer_table(struct xq_writer *w)
+{
+	iconv_t cd;
+	w->rev_tried = 1;
+	if (!dbcs_encoding(w->enc) || (cd = iconv_open(w->enc, "UTF-8")) == (iconv_t)-1)
+		return;
+	if (!(w->rev = calloc(65536, sizeof *w->rev))) {
+		iconv_close(cd);
+		return;
+	}
+	for (unsigned cp = 0x80; cp < 0x10000; cp++) {
+		char in[3], out[8], *ip = in, *op = out;
+		size_t il, ol = sizeof out;
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		if (cp < 0x800) {
+			in[0] = (char)(0xC0 | cp >> 6), in[1] = (char)(0x80 | (cp & 0x3F)), il = 2;
+		} else {
+			in[0] = (char)(0xE0 | cp >> 12), in[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+			in[2] = (char)(0x80 | (cp & 0x3F)), il = 3;
+		}
+		iconv(cd, NULL, NULL, NULL, NULL);
+		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il != 0 ||
+		    iconv(cd, NULL, NULL, &op, &ol) == (size_t)-1 || op - out != 2)
+			continue;
+		w->rev[cp] = (uint16_t)((unsigned char)out[0] << 8 | (unsigned char)out[1]);
+	}
+	iconv_close(cd);
+}
+
+/* Characters from the table into cbuf from w->buf[i..), as far as it
+ * goes; returns the new i (used advanced). */
+static size_t writer_table_run(struct xq_writer *w, size_t i, size_t *used)
+{
+	const unsigned char *s = (const unsigned char *)w->buf;
+	unsigned char *o = (unsigned char *)w->cbuf + *used;
+	size_t n = w->len;
+	while (i < n) {
+		unsigned c = s[i], cp;
+		int l;
+		if (c < 0x80) {
+			*o++ = (unsigned char)c;
+			i++;
+			continue;
+		}
+		if ((c & 0xE0) == 0xC0 && i + 1 < n && (s[i + 1] & 0xC0) == 0x80) {
+			cp = (c & 0x1Fu) << 6 | (s[i + 1] & 0x3Fu);
+			l = 2;
+		} else if ((c & 0xF0) == 0xE0 && i + 2 < n && (s[i + 1] & 0xC0) == 0x80 &&
+			   (s[i + 2] & 0xC0) == 0x80) {
+			cp = (c & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
+			l = 3;
+		} else {
+			break;
+		}
+		/* overlong forms and surrogates decode to 0 or to no entry */
+		if (cp < (l == 2 ? 0x80u : 0x800u) || !w->rev[cp])
+			break;
+		*o++ = (unsigned char)(w->rev[cp] >> 8);
+		*o++ = (unsigned char)(w->rev[cp] & 0xFF);
+		i += (size_t)l;
+	}
+	*used = (size_t)((char *)o - w->cbuf);
+	return i;
+}
+
+/* Convert the game's UTF-8 into w->enc as xq_convert() would: 0 with
+ * *out, *outlen, or XQ_EINVAL with *bad the offset of the character that
+ * cannot be encoded (or cut), XQ_ENOMEM.  After WRITER_TABLE_AFTER bytes,
+ * two-byte encodings go through the writer's table, iconv taking one
+ * character (four bytes at most) wherever the table has none. */
+#define WRITER_TABLE_AFTER 65536
+static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen, size_t *bad)
+{
+	size_t i = 0, used = 0;
+	int whole = 0;
+
+	if (w->cd == (iconv_t)-1 && (w->cd = iconv_open(w->enc, "UTF-8")) == (iconv_t)-1)
+		return XQ_EINVAL;
+	if (!w->rev && !w->rev_tried && w->enc_bytes >= WRITER_TABLE_AFTER)
+		writer_table(w);
+	w->enc_bytes += w->len;
+	iconv(w->cd, NULL, NULL, NULL, NULL);
+	for (;;) {
+		if (w->ccap - used < (w->len - i) * 2 + 16) {
+			size_t cap = w->ccap ? w->ccap * 2 : w->len * 2 + 16;
+			char *nb;
+			while (cap - used < (w->len - i) * 2 + 16)
+				cap *= 2;
+			if (!(nb = realloc(w->cbuf, cap)))
+				return XQ_ENOMEM;
+			w->cbuf = nb;
+			w->ccap = cap;
+		}
+		if (w->rev && !whole)
+			i = writer_table_run(w, i, &used);
+		char *ip = w->buf + i, *op = w->cbuf + used;
+		size_t rest = w->len - i;
+		size_t inleft = w->rev && !whole && rest > 4 ? 4 : rest;
+		size_t slice = inleft, oleft = w->ccap - used - 1;
+		size_t rc = iconv(w->cd, inleft ? &ip : NULL, &inleft, &op, &oleft);
+		i = (size_t)(ip - w->buf);
+		used = (size_t)(op - w->cbuf);
+		if (rc != (size_t)-1) {
+			if (i == w->len && rest == slice)
+				break;
+			whole = 0;
+			continue;
+		}
+		if (errno == E2BIG) {
+			/* grow and go on */
+			size_t cap = w->ccap * 2;
+			char *nb = realloc(w->cbuf, cap);
+			if (!nb)
+				return XQ_ENOMEM;
+			w->cbuf = nb;
+			w->ccap = cap;
+			continue;
+		}
+		if (errno == EINVAL && slice < rest) {
+			/* a character cut by the slice, not by the text: on, or
+			 * the whole rest at once if nothing was taken */
+			whole = inleft == slice;
+			continue;
+		}
+		/* EILSEQ (unencodable) or EINVAL (cut short) */
+		*bad = i;
+		return XQ_EINVAL;
+	}
+	*out = w->cbuf;
+	*outlen = used;
+	return 0;
+}
 
 struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 				 int *err)
@@ -926,6 +1175,7 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 	if (!w->o.name)
 		w->o.name = "<output>";
 	w->fp = fp;
+	w->cd = (iconv_t)-1;
 	w->fmt = xq_format_find(w->o.format && *w->o.format ? w->o.format : "pgn");
 	if (!w->fmt || !w->fmt->write) {
 		*err = XQ_EINVAL;
@@ -1041,11 +1291,10 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 {
 	const char *data = w->buf;
 	size_t len = w->len;
-	char *conv = NULL;
 
 	if (w->enc && len) {
 		size_t bad = 0;
-		int rc = xq_convert(w->enc, "UTF-8", w->buf, w->len, &conv, &len, &bad);
+		int rc = writer_convert(w, &data, &len, &bad);
 		if (rc == XQ_EINVAL) {
 			/* name the character and the text around it */
 			size_t a = bad, b = bad, cl = 1;
@@ -1067,7 +1316,6 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 		}
 		if (rc < 0)
 			return rc;
-		data = conv;
 	}
 	if (!w->started) {
 		w->started = 1;
@@ -1077,7 +1325,6 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 	}
 	if (len && fwrite(data, 1, len, w->fp) != len)
 		w->failed = 1;
-	free(conv);
 	return w->failed || ferror(w->fp) ? XQ_EIO : 0;
 }
 
@@ -1125,6 +1372,10 @@ int xq_writer_close(struct xq_writer *w)
 	}
 	if (fflush(w->fp) != 0 || ferror(w->fp) || w->failed)
 		rc = XQ_EIO;
+	if (w->cd != (iconv_t)-1)
+		iconv_close(w->cd);
+	free(w->rev);
+	free(w->cbuf);
 	xq__script_close(w->script);
 	free(w->buf);
 	free(w);

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "notation_impl.h"
 
 /* ------------------------------------------------------------ tables */
 
@@ -54,35 +55,60 @@ static const char piece_token[8] = { 0, 'K', 'A', 'E', 'H', 'R', 'C', 'P' };
 
 static const char *side_name(int side) { return side == XQ_RED ? "red" : "black"; }
 
-/* Input characters beyond ASCII and their tokens. */
-struct zh_char {
-	unsigned cp;
-	char tok;
-};
-static const struct zh_char zh_chars[] = {
-	/* pieces */
-	{ 0x8F66, 'R' }, { 0x8ECA, 'R' }, { 0x4FE5, 'R' }, { 0x4F21, 'R' }, { 0x7821, 'R' }, /* 车車俥伡硨 */
-	{ 0x9A6C, 'H' }, { 0x99AC, 'H' }, { 0x508C, 'H' },                                   /* 马馬傌 */
-	{ 0x76F8, 'E' }, { 0x8C61, 'E' },                                                   /* 相象 */
-	{ 0x4ED5, 'A' }, { 0x58EB, 'A' },                                                   /* 仕士 */
-	{ 0x5E05, 'K' }, { 0x5E25, 'K' }, { 0x5C06, 'K' }, { 0x5C07, 'K' },                 /* 帅帥将將 */
-	{ 0x70AE, 'C' }, { 0x7832, 'C' }, { 0x5305, 'C' },                                   /* 炮砲包 */
-	{ 0x5175, 'P' }, { 0x5352, 'P' },                                                   /* 兵卒 */
-	/* directions */
-	{ 0x8FDB, '+' }, { 0x9032, '+' }, { 0x4E0A, '+' },                                   /* 进進上 */
-	{ 0x9000, '-' }, { 0x4E0B, '-' },                                                   /* 退下 */
-	{ 0x5E73, '.' },                                                                    /* 平 */
-	/* position words: 前 中 后 後 */
-	{ 0x524D, 'F' }, { 0x4E2D, 'M' }, { 0x540E, 'B' }, { 0x5F8C, 'B' },
-	/* numerals 一..九 */
-	{ 0x4E00, '1' }, { 0x4E8C, '2' }, { 0x4E09, '3' }, { 0x56DB, '4' }, { 0x4E94, '5' },
-	{ 0x516D, '6' }, { 0x4E03, '7' }, { 0x516B, '8' }, { 0x4E5D, '9' },
-	/* financial numerals 壹贰貳叁參肆伍陆陸柒捌玖 */
-	{ 0x58F9, '1' }, { 0x8D30, '2' }, { 0x8CB3, '2' }, { 0x53C1, '3' }, { 0x53C3, '3' },
-	{ 0x8086, '4' }, { 0x4F0D, '5' }, { 0x9646, '6' }, { 0x9678, '6' }, { 0x67D2, '7' },
-	{ 0x634C, '8' }, { 0x7396, '9' },
-	{ 0x2212, '-' }, /* minus sign */
-};
+/* The token of an input character beyond ASCII, or 0: pieces (车車俥伡硨
+ * 马馬傌 相象 仕士 帅帥将將 炮砲包 兵卒), directions (进進上 退下 平, the
+ * minus sign), position words (前 中 后後: F M B), numerals 一..九 and
+ * the financial ones (壹贰貳叁參肆伍陆陸柒捌玖). */
+static char zh_token(unsigned cp)
+{
+	switch (cp) {
+	case 0x8F66: case 0x8ECA: case 0x4FE5: case 0x4F21: case 0x7821:
+		return 'R';
+	case 0x9A6C: case 0x99AC: case 0x508C:
+		return 'H';
+	case 0x76F8: case 0x8C61:
+		return 'E';
+	case 0x4ED5: case 0x58EB:
+		return 'A';
+	case 0x5E05: case 0x5E25: case 0x5C06: case 0x5C07:
+		return 'K';
+	case 0x70AE: case 0x7832: case 0x5305:
+		return 'C';
+	case 0x5175: case 0x5352:
+		return 'P';
+	case 0x8FDB: case 0x9032: case 0x4E0A:
+		return '+';
+	case 0x9000: case 0x4E0B: case 0x2212:
+		return '-';
+	case 0x5E73:
+		return '.';
+	case 0x524D:
+		return 'F';
+	case 0x4E2D:
+		return 'M';
+	case 0x540E: case 0x5F8C:
+		return 'B';
+	case 0x4E00: case 0x58F9:
+		return '1';
+	case 0x4E8C: case 0x8D30: case 0x8CB3:
+		return '2';
+	case 0x4E09: case 0x53C1: case 0x53C3:
+		return '3';
+	case 0x56DB: case 0x8086:
+		return '4';
+	case 0x4E94: case 0x4F0D:
+		return '5';
+	case 0x516D: case 0x9646: case 0x9678:
+		return '6';
+	case 0x4E03: case 0x67D2:
+		return '7';
+	case 0x516B: case 0x634C:
+		return '8';
+	case 0x4E5D: case 0x7396:
+		return '9';
+	}
+	return 0;
+}
 
 /* -------------------------------------------------------- error text */
 
@@ -183,27 +209,18 @@ static int advance(int side, int r) { return side == XQ_RED ? r : 9 - r; }
 static const int slot_lo[8] = { 0, 0, 1, 3, 5, 7, 9, 11 };
 static const int slot_hi[8] = { 0, 1, 3, 5, 7, 9, 11, 16 };
 
-static void describe(const struct xq_pos *pos, xq_move m, struct minfo *mi)
+/* What the relative notations say about the piece on from (a point of
+ * the side to move) before it moves: everything but dir and value. */
+static void describe_origin(const struct xq_pos *pos, int from, struct minfo *mi)
 {
-	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	int side = PIECE_SIDE(pos->board[from]);
 	int type = piece_type(pos->board[from]);
 	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
-	int tx = ISQ_FILE(to), tr = ISQ_RANK(to);
 	const uint8_t *sq_of = pos->sq_of + side * 16;
 
 	mi->side = side;
 	mi->type = type;
 	mi->file = mover_file(side, fx);
-	if (tr == fr)
-		mi->dir = '.';
-	else
-		mi->dir = advance(side, tr) > advance(side, fr) ? '+' : '-';
-	if (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE || mi->dir == '.')
-		mi->value = mover_file(side, tx);
-	else
-		mi->value = tr > fr ? tr - fr : fr - tr;
-
 	mi->n = 0;
 	mi->j = 0;
 	mi->ndf = mi->xn = mi->xi = 0;
@@ -235,17 +252,43 @@ static void describe(const struct xq_pos *pos, xq_move m, struct minfo *mi)
 	mi->xi += mi->j;
 }
 
+static void describe(const struct xq_pos *pos, xq_move m, struct minfo *mi)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	int fr = ISQ_RANK(from), tx = ISQ_FILE(to), tr = ISQ_RANK(to);
+	int type;
+
+	describe_origin(pos, from, mi);
+	type = mi->type;
+	if (tr == fr)
+		mi->dir = '.';
+	else
+		mi->dir = advance(mi->side, tr) > advance(mi->side, fr) ? '+' : '-';
+	if (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE || mi->dir == '.')
+		mi->value = mover_file(mi->side, tx);
+	else
+		mi->value = tr > fr ? tr - fr : fr - tr;
+}
+
 /* ----------------------------------------------------------- writing */
 
 static int coord(const struct xq_pos *pos, xq_move m, int one_based, int upper,
 		 int dash, char *buf, size_t size)
 {
 	char s[16];
-	int f = MOVE_FROM(m), t = MOVE_TO(m);
+	int f = MOVE_FROM(m), t = MOVE_TO(m), n = 0;
 	int a = upper ? 'A' : 'a';
-	int n = snprintf(s, sizeof s, "%c%d%s%c%d", a + ISQ_FILE(f),
-			 ISQ_RANK(f) + one_based, dash ? "-" : "", a + ISQ_FILE(t),
-			 ISQ_RANK(t) + one_based);
+	/* by hand, not by printf: this is every move of a conversion */
+	for (int k = 0; k < 2; k++) {
+		int sq = k ? t : f, r = ISQ_RANK(sq) + one_based;
+		if (k && dash)
+			s[n++] = '-';
+		s[n++] = (char)(a + ISQ_FILE(sq));
+		if (r >= 10)
+			s[n++] = '1', r -= 10;
+		s[n++] = (char)('0' + r);
+	}
+	s[n] = '\0';
 	if ((size_t)n >= size)
 		return XQ_ERANGE;
 	memcpy(buf, s, (size_t)n + 1);
@@ -415,7 +458,14 @@ struct tokens {
 	int latin;    /* Latin letters seen */
 };
 
-static int is_piece_tok(char c) { return c && strchr("KAEHRCP", c) != NULL; }
+static int is_piece_tok(char c)
+{
+	switch (c) {
+	case 'K': case 'A': case 'E': case 'H': case 'R': case 'C': case 'P':
+		return 1;
+	}
+	return 0;
+}
 static int is_digit_tok(char c) { return c >= '1' && c <= '9'; }
 
 /* Decode one UTF-8 sequence; returns its length, or 0 if malformed. */
@@ -454,8 +504,8 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 
 	tk->n = tk->cjk = tk->latin = 0;
 	while (i < len) {
-		unsigned cp;
-		int k = utf8_decode(s + i, len - i, &cp);
+		unsigned cp = s[i];
+		int k = cp < 0x80 ? 1 : utf8_decode(s + i, len - i, &cp);
 		char tok = 0;
 		if (k == 0)
 			return at(err, i, fail(err, XQ_EINVAL, "%s: invalid UTF-8 at byte %zu", q, i + 1));
@@ -486,7 +536,7 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 				tk->latin = 1;
 				if (is_piece_tok(prev) && u >= 'A' && u <= 'E')
 					tok = (char)(u | 0x20); /* xqbase ordinal: Pa.5 */
-				else if (strchr("KAEHRCP", u))
+				else if (is_piece_tok(u))
 					tok = u;
 				else if (u == 'B' || u == 'M')
 					tok = 'E';
@@ -505,12 +555,7 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 				return at(err, i, fail(err, XQ_EINVAL, "%s: unexpected character '%c' at byte %zu", q, c, i + 1));
 			}
 		} else {
-			for (size_t z = 0; z < sizeof zh_chars / sizeof zh_chars[0]; z++) {
-				if (zh_chars[z].cp == cp) {
-					tok = zh_chars[z].tok;
-					break;
-				}
-			}
+			tok = zh_token(cp);
 			if (!tok && cp == 0x53D8) /* 变 */
 				return at(err, i, fail(err, XQ_EINVAL,
 					    "%s: promotion (变) is a house rule, not standard xiangqi; not accepted", q));
@@ -580,6 +625,56 @@ static void cand4(struct cands *c, char a, char b, char d, char e)
 	cand_add(c, s);
 }
 
+/* The labels that name a piece of a tandem (mi->n >= 2): front, middle,
+ * rear or ordinal on its file (book style), and for pawns the xqbase label
+ * across the doubled files.  Returns how many (at most 3). */
+static int tandem_labels(const struct minfo *mi, char labels[4])
+{
+	int n = mi->n, j = mi->j, nl = 0;
+	if (n == 2)
+		labels[nl++] = j == 0 ? '+' : '-';
+	else if (n == 3)
+		labels[nl++] = "+.-"[j];
+	else {
+		labels[nl++] = j == 0 ? '+' : (char)('a' + j);
+		if (j == n - 1)
+			labels[nl++] = '-';
+	}
+	if (mi->type == XQ_PAWN) {
+		char x = mi->xn == 2 ? "+-"[mi->xi] : mi->xn == 3 ? "+.-"[mi->xi] : (char)('a' + mi->xi);
+		if (!memchr(labels, x, (size_t)nl))
+			labels[nl++] = x;
+	}
+	return nl;
+}
+
+/* WXF's official form of a tandem pawn's first two tokens (the pawn
+ * forms at the end of candidates()); 0 when it has none beyond those. */
+static int wxf_pawn_prefix(const struct minfo *mi, char p[2])
+{
+	char L = piece_token[XQ_PAWN], f = (char)('0' + mi->file);
+	int n = mi->n, j = mi->j;
+	if (mi->ndf >= 2) {
+		p[0] = f, p[1] = j == 0 ? '+' : j == n - 1 ? '-' : f;
+	} else if (n == 3 && j == 1) {
+		p[0] = L, p[1] = f;
+	} else if (n >= 4) {
+		if (j == 0)
+			p[0] = '+', p[1] = '+';
+		else if (j == n - 1)
+			p[0] = '-', p[1] = '-';
+		else if (j == 1)
+			p[0] = L, p[1] = '+';
+		else if (j == n - 2)
+			p[0] = L, p[1] = '-';
+		else
+			p[0] = L, p[1] = f;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 static void candidates(const struct minfo *mi, int wxf, struct cands *c)
 {
 	char L = piece_token[mi->type], f = (char)('0' + mi->file);
@@ -603,22 +698,7 @@ static void candidates(const struct minfo *mi, int wxf, struct cands *c)
 		}
 		return;
 	}
-	/* per-file labels (book style) */
-	if (n == 2)
-		labels[nl++] = j == 0 ? '+' : '-';
-	else if (n == 3)
-		labels[nl++] = "+.-"[j];
-	else {
-		labels[nl++] = j == 0 ? '+' : (char)('a' + j);
-		if (j == n - 1)
-			labels[nl++] = '-';
-	}
-	/* xqbase labels across the doubled files */
-	if (mi->type == XQ_PAWN) {
-		char x = mi->xn == 2 ? "+-"[mi->xi] : mi->xn == 3 ? "+.-"[mi->xi] : (char)('a' + mi->xi);
-		if (!memchr(labels, x, (size_t)nl))
-			labels[nl++] = x;
-	}
+	nl = tandem_labels(mi, labels);
 	for (int i = 0; i < nl; i++) {
 		char l = labels[i];
 		char s[8];
@@ -635,26 +715,11 @@ static void candidates(const struct minfo *mi, int wxf, struct cands *c)
 				cand4(c, ld, f, d, v);       /* 前四平五, 二7平6 */
 		}
 	}
-	if (mi->type != XQ_PAWN || !wxf)
-		return;
 	/* WXF official pawn forms: not for Chinese text, where 兵五平四 with
 	 * three pawns on the file is ambiguous rather than the middle one */
-	if (mi->ndf >= 2) {
-		cand4(c, f, j == 0 ? '+' : j == n - 1 ? '-' : f, d, v);
-	} else if (n == 3 && j == 1) {
-		cand4(c, L, f, d, v);
-	} else if (n >= 4) {
-		if (j == 0)
-			cand4(c, '+', '+', d, v);
-		else if (j == n - 1)
-			cand4(c, '-', '-', d, v);
-		else if (j == 1)
-			cand4(c, L, '+', d, v);
-		else if (j == n - 2)
-			cand4(c, L, '-', d, v);
-		else
-			cand4(c, L, f, d, v);
-	}
+	char w[2];
+	if (mi->type == XQ_PAWN && wxf && wxf_pawn_prefix(mi, w))
+		cand4(c, w[0], w[1], d, v);
 }
 
 /* The first piece token in the input, or 0. */
@@ -668,9 +733,15 @@ static char input_piece(const struct tokens *tk)
 
 static int token_type(char t)
 {
-	for (int i = 1; i < 8; i++)
-		if (t && piece_token[i] == t)
-			return i;
+	switch (t) {
+	case 'K': return XQ_KING;
+	case 'A': return XQ_ADVISOR;
+	case 'E': return XQ_ELEPHANT;
+	case 'H': return XQ_HORSE;
+	case 'R': return XQ_CHARIOT;
+	case 'C': return XQ_CANNON;
+	case 'P': return XQ_PAWN;
+	}
 	return XQ_NONE;
 }
 
@@ -891,39 +962,323 @@ static int match(const struct xq_pos *pos, const xq_move *legal, int nlegal, con
 	return nfound;
 }
 
-static int parse_relative(const struct xq_pos *pos, const char *text, size_t len,
-			  enum xq_notation n, xq_move *out, struct xq_err *err, const char *q)
-{
-	struct tokens tk;
-	xq_move legal[XQ_MAX_MOVES], found[XQ_MAX_MOVES];
-	int nlegal, nfound, rc;
+/* ------------------------------------------------------ direct reading */
 
-	rc = tokenize(text, len, n, &tk, err, q);
-	if (rc < 0)
-		return rc;
-	nlegal = xq_legal_moves(pos, legal);
-	nfound = match(pos, legal, nlegal, tk.t, !tk.cjk, found);
-	/* The number-pad form (2.8): 1..7 for 帅仕相马车炮兵, "62.5" = 炮二平五;
-	 * read only when the digits mean nothing else. */
-	if (nfound == 0 && tk.n == 4 && tk.t[0] >= '1' && tk.t[0] <= '7' && is_digit_tok(tk.t[1]) &&
-	    strchr("+-.", tk.t[2]) && is_digit_tok(tk.t[3])) {
-		char pad[5];
-		memcpy(pad, tk.t, 5);
-		pad[0] = piece_token[pad[0] - '0'];
-		nfound = match(pos, legal, nlegal, pad, !tk.cjk, found);
+/*
+ * The same answer as match() without rendering any move.  Every
+ * rendering candidates() makes ends in the direction and the value
+ * ("d v", or only "v" in the three-token scoresheet forms), and what
+ * comes before depends only on the piece and where it stands.  So the
+ * direct reader takes the value and direction off the input, and for each
+ * piece of the kind named checks that the rest is one of that piece's
+ * prefixes (prefix_ok, which mirrors candidates()), computes the one
+ * point that direction and value lead to, and asks xq_is_legal().
+ */
+
+/* Whether p[0..plen) followed by direction and value (or by the value
+ * alone: short) is one of candidates() for the piece mi describes. */
+static int prefix_ok(const struct minfo *mi, int wxf, const char *p, int plen, int short_form)
+{
+	char L = piece_token[mi->type], f = (char)('0' + mi->file);
+	int n = mi->n, pawn = mi->type == XQ_PAWN;
+	char labels[4], w[2];
+	int nl;
+
+	if (n < 2 || mi->type == XQ_KING || mi->type == XQ_ADVISOR || mi->type == XQ_ELEPHANT) {
+		if (plen != 2)
+			return 0;
+		if (p[0] == L && p[1] == f)
+			return 1;
+		if (!short_form && n == 2 && (mi->type == XQ_ADVISOR || mi->type == XQ_ELEPHANT)) {
+			char l = mi->j == 0 ? '+' : '-';
+			return (p[0] == l && p[1] == L) || (p[0] == L && p[1] == l);
+		}
+		return 0;
 	}
+	nl = tandem_labels(mi, labels);
+	for (int i = 0; i < nl; i++) {
+		char l = labels[i];
+		if (plen == 2) {
+			if (p[0] == l && p[1] == L)
+				return 1;                    /* +R+3, scoresheet 前马4 */
+			if (short_form)
+				continue;
+			if (p[0] == L && p[1] == l && !(pawn && n >= 4 && (l == '+' || l == '-')))
+				return 1;                    /* R++3, Pa.5 */
+			if (pawn) {
+				char ld = l >= 'a' && l <= 'e' ? (char)('1' + l - 'a') : l;
+				if (ld != f && p[0] == ld && p[1] == f)
+					return 1;            /* 前四平五, 二7平6 */
+			}
+		} else if (plen == 3 && pawn && p[0] == l && p[1] == L && p[2] == f) {
+			return 1;                            /* 前兵四平五 */
+		}
+	}
+	return pawn && wxf && plen == 2 && !short_form && wxf_pawn_prefix(mi, w) &&
+	       p[0] == w[0] && p[1] == w[1];
+}
+
+/* The point a piece of the side to move on from reaches with direction d
+ * and value v (1..9) as describe() reads them, or -1 if none. */
+static int destination(int side, int type, int from, char d, int v)
+{
+	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
+	int tx = side == XQ_RED ? 9 - v : v - 1, dr, tr;
+	int fwd = (side == XQ_RED) == (d == '+') ? 1 : -1;
+
+	if (d == '.')
+		return ISQ(tx, fr);
+	if (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE) {
+		int dx = tx > fx ? tx - fx : fx - tx;
+		if (type == XQ_ADVISOR)
+			dr = dx == 1 ? 1 : 0;
+		else if (type == XQ_ELEPHANT)
+			dr = dx == 2 ? 2 : 0;
+		else
+			dr = dx == 1 ? 2 : dx == 2 ? 1 : 0;
+		if (!dr)
+			return -1;
+	} else {
+		tx = fx;
+		dr = v;
+	}
+	tr = fr + fwd * dr;
+	if (tr < 0 || tr > 9)
+		return -1;
+	return ISQ(tx, tr);
+}
+
+/* The legal moves whose renderings include the token string t, as
+ * match() finds them, found directly.  Returns how many (at most 15). */
+static int direct_match(const struct xq_pos *pos, const char *t, int wxf, xq_move *found)
+{
+	size_t len = strlen(t);
+	int nfound = 0, type = XQ_NONE, side = pos->side, short_form = len == 3, plen;
+	const uint8_t *sq_of = pos->sq_of + side * 16;
+	char dirs[3];
+	int ndirs;
+
+	if (len < 3 || len > 5 || !is_digit_tok(t[len - 1]))
+		return 0;
+	if (short_form) {
+		dirs[0] = '+', dirs[1] = '-', dirs[2] = '.';
+		ndirs = 3;
+		plen = 2;
+	} else {
+		char d = t[len - 2];
+		if (d != '+' && d != '-' && d != '.')
+			return 0;
+		dirs[0] = d;
+		ndirs = 1;
+		plen = (int)len - 2;
+	}
+	/* forms without a piece letter are pawn forms, as in match() */
+	for (const char *p = t; *p && !type; p++)
+		type = token_type(*p);
+	if (!type)
+		type = XQ_PAWN;
+	/* "L f ...", the plain form: only a piece on file f can be meant, and
+	 * a king, advisor or elephant, or the only horse, chariot or cannon
+	 * there, is meant by it (prefix_ok() without describe_origin()) */
+	int plain_file = is_piece_tok(t[0]) && is_digit_tok(t[1]) && plen == 2 ? t[1] - '0' : 0;
+	int on_file = 0;
+	if (plain_file && type != XQ_PAWN)
+		for (int s = slot_lo[type]; s < slot_hi[type]; s++)
+			on_file += sq_of[s] && mover_file(side, ISQ_FILE(sq_of[s])) == plain_file;
+	for (int s = slot_lo[type]; s < slot_hi[type]; s++) {
+		int from = sq_of[s];
+		struct minfo mi;
+		if (!from)
+			continue;
+		if (plain_file && mover_file(side, ISQ_FILE(from)) != plain_file)
+			continue;
+		if (plain_file && type != XQ_PAWN) {
+			if (on_file >= 2 && type != XQ_KING && type != XQ_ADVISOR && type != XQ_ELEPHANT)
+				continue;
+		} else {
+			describe_origin(pos, from, &mi);
+			if (!prefix_ok(&mi, wxf, t, plen, short_form))
+				continue;
+		}
+		for (int k = 0; k < ndirs; k++) {
+			int to = destination(side, type, from, dirs[k], t[len - 1] - '0');
+			if (to >= 0 && xq_is_legal(pos, MOVE(from, to)))
+				found[nfound++] = MOVE(from, to);
+		}
+	}
+	return nfound;
+}
+
+int xq__relative_match(const struct xq_pos *pos, const char *t, int wxf, int direct,
+		       xq_move *found)
+{
+	xq_move legal[XQ_MAX_MOVES];
+	if (direct)
+		return direct_match(pos, t, wxf, found);
+	return match(pos, legal, xq_legal_moves(pos, legal), t, wxf, found);
+}
+
+int xq__relative_renderings(const struct xq_pos *pos, xq_move m, int wxf,
+			    char (*out)[XQ__RENDER_MAX])
+{
+	struct minfo mi;
+	struct cands c;
+	describe(pos, m, &mi);
+	candidates(&mi, wxf, &c);
+	for (int i = 0; i < c.n; i++)
+		memcpy(out[i], c.s[i], sizeof c.s[i]);
+	return c.n;
+}
+
+/* The number-pad form (2.8): 1..7 for 帅仕相马车炮兵, "62.5" = 炮二平五;
+ * read only when the digits mean nothing else.  Fills pad and returns 1
+ * when t has that shape. */
+static int number_pad(const struct tokens *tk, char pad[5])
+{
+	if (!(tk->n == 4 && tk->t[0] >= '1' && tk->t[0] <= '7' && is_digit_tok(tk->t[1]) &&
+	      strchr("+-.", tk->t[2]) && is_digit_tok(tk->t[3])))
+		return 0;
+	memcpy(pad, tk->t, 5);
+	pad[0] = piece_token[pad[0] - '0'];
+	return 1;
+}
+
+/* Tokens read: resolve them by rendering every legal move.  The test
+ * oracle of the direct reader, and the way to the messages of failures. */
+static int resolve_by_rendering(const struct xq_pos *pos, struct tokens *tk, enum xq_notation n,
+				xq_move *out, struct xq_err *err, const char *q)
+{
+	xq_move legal[XQ_MAX_MOVES], found[XQ_MAX_MOVES];
+	int nlegal, nfound;
+	char pad[5];
+
+	nlegal = xq_legal_moves(pos, legal);
+	nfound = match(pos, legal, nlegal, tk->t, !tk->cjk, found);
+	if (nfound == 0 && number_pad(tk, pad))
+		nfound = match(pos, legal, nlegal, pad, !tk->cjk, found);
 	if (nfound == 1) {
 		*out = found[0];
 		return 0;
 	}
 	if (nfound > 1) {
 		char list[160];
-		show_moves(pos, found, nfound, tk.cjk || n == XQ_NOTATION_CHINESE, list, sizeof list);
+		show_moves(pos, found, nfound, tk->cjk || n == XQ_NOTATION_CHINESE, list, sizeof list);
 		return fail(err, XQ_EAMBIG, "%s: ambiguous, fits %d legal moves: %s", q, nfound, list);
 	}
-	if (tk.cjk == 0 && n == XQ_NOTATION_CHINESE)
-		tk.cjk = 1;
-	return explain(pos, &tk, legal, nlegal, q, out, err);
+	if (tk->cjk == 0 && n == XQ_NOTATION_CHINESE)
+		tk->cjk = 1;
+	return explain(pos, tk, legal, nlegal, q, out, err);
+}
+
+/* An ASCII byte's token for quick_tokens(), or 0: tokenize() decides. */
+static char quick_ascii(unsigned char c)
+{
+	switch (c) {
+	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+	case '+': case '-': case '.':
+		return (char)c;
+	case '=': return '.';
+	case 'K': case 'k': return 'K';
+	case 'A': case 'a': return 'A';
+	case 'E': case 'e': case 'B': case 'b': case 'M': case 'm': return 'E';
+	case 'H': case 'h': case 'N': case 'n': return 'H';
+	case 'R': case 'r': return 'R';
+	case 'C': case 'c': return 'C';
+	case 'P': case 'p': case 'S': case 's': return 'P';
+	}
+	return 0;
+}
+
+/*
+ * tokenize() for the moves of real records (马８进７, C2.5, +R-1): the same
+ * tokens when it returns 0; -1 for anything else (spaces, marks, check
+ * signs, ordinals after a letter, full-width letters, unknown or bad
+ * characters), which tokenize() then reads.
+ */
+static int quick_tokens(const char *text, size_t len, enum xq_notation n, struct tokens *tk)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t i = 0;
+
+	tk->n = tk->cjk = tk->latin = 0;
+	while (i < len) {
+		char tok;
+		if (tk->n == 8)
+			return -1;
+		if (s[i] < 0x80) {
+			tok = quick_ascii(s[i]);
+			if (!tok)
+				return -1;
+			if ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') {
+				/* after a piece letter, a..e are ordinals (Pa.5) */
+				if (tk->n && is_piece_tok(tk->t[tk->n - 1]) && (s[i] | 0x20) <= 'e')
+					return -1;
+				tk->latin = 1;
+			}
+			i++;
+		} else {
+			/* three bytes (no character with a token has fewer or
+			 * more; an overlong form decodes to none of them) */
+			if (len - i < 3 || (s[i] & 0xF0) != 0xE0 || (s[i + 1] & 0xC0) != 0x80 ||
+			    (s[i + 2] & 0xC0) != 0x80)
+				return -1;
+			unsigned cp = (s[i] & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
+			i += 3;
+			if (cp >= 0xFF11 && cp <= 0xFF19) {
+				tok = (char)('1' + cp - 0xFF11); /* full-width digit */
+			} else {
+				tok = zh_token(cp);
+				if (!tok)
+					return -1;
+				tok = tok == 'F' ? '+' : tok == 'M' ? '.' : tok == 'B' ? '-' : tok;
+				tk->cjk = 1;
+			}
+		}
+		tk->t[tk->n++] = tok;
+	}
+	tk->t[tk->n] = '\0';
+	if ((n == XQ_NOTATION_WXF && tk->cjk) || (n == XQ_NOTATION_CHINESE && tk->latin) ||
+	    tk->n == 0 || tk->t[tk->n - 1] == '+')
+		return -1;
+	/* as tokenize(): a leading numeral before a piece is an ordinal (一兵) */
+	if (tk->n >= 2 && tk->t[0] >= '1' && tk->t[0] <= '5' && is_piece_tok(tk->t[1]))
+		tk->t[0] = (char)('a' + tk->t[0] - '1');
+	return 0;
+}
+
+/* The direct reader alone: 0 with *out when the text is one move, else
+ * XQ_EINVAL with nothing said (parse_relative() then says what is wrong). */
+static int quick_relative(const struct xq_pos *pos, const char *text, size_t len,
+			  enum xq_notation n, xq_move *out)
+{
+	struct tokens tk;
+	xq_move found[XQ__MATCH_MAX];
+	char pad[5];
+	int nfound;
+
+	if (quick_tokens(text, len, n, &tk) < 0 && tokenize(text, len, n, &tk, NULL, "") < 0)
+		return XQ_EINVAL;
+	nfound = direct_match(pos, tk.t, !tk.cjk, found);
+	if (nfound == 0 && number_pad(&tk, pad))
+		nfound = direct_match(pos, pad, !tk.cjk, found);
+	if (nfound != 1)
+		return XQ_EINVAL;
+	*out = found[0];
+	return 0;
+}
+
+/* Read a relative move by rendering (see move_parse()). */
+static int parse_relative(const struct xq_pos *pos, const char *text, size_t len,
+			  enum xq_notation n, xq_move *out, struct xq_err *err, const char *q)
+{
+	struct tokens tk;
+	int rc = tokenize(text, len, n, &tk, err, q);
+	if (rc < 0)
+		return rc;
+	/* no move or several (move_parse() tried the direct reader first):
+	 * the same answer again by rendering, which also says what is wrong
+	 * (explain() accepts a few forms more) */
+	return resolve_by_rendering(pos, &tk, n, out, err, q);
 }
 
 /* Length of a coordinate rank at s: 1 or 2 characters, or 0. */
@@ -1031,9 +1386,8 @@ static int parse_coord(const struct xq_pos *pos, const char *text, size_t len,
 	}
 }
 
-int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
-		  enum xq_notation n, unsigned flags, xq_move *out,
-		  struct xq_err *err)
+static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
+		      enum xq_notation n, xq_move *out, struct xq_err *err, int by_rendering)
 {
 	char q[64];
 	size_t a = 0, z = len;
@@ -1047,6 +1401,14 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 	while (z > a && (text[z - 1] == ' ' || text[z - 1] == '\t' || text[z - 1] == '\n' ||
 			 text[z - 1] == '\r'))
 		z--;
+	/* The common case first, with nothing prepared for messages.  Before
+	 * the coordinates too for any notation: no coordinate text is a
+	 * relative move to the direct reader (its tokens have a letter, not
+	 * a direction, before the last, or end in a mark, or hold a 0). */
+	if (!by_rendering && z > a &&
+	    (n == XQ_NOTATION_WXF || n == XQ_NOTATION_CHINESE || n == XQ_NOTATION_ANY) &&
+	    quick_relative(pos, text + a, z - a, n, out) == 0)
+		return 0;
 	quote_input(q, sizeof q, text ? text + a : "", z - a);
 	if (z == a)
 		return fail(err, XQ_EINVAL, "empty move");
@@ -1080,4 +1442,18 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 	if (rc < 0 && err)
 		err->offset += (int)a;
 	return rc;
+}
+
+int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
+		  enum xq_notation n, unsigned flags, xq_move *out,
+		  struct xq_err *err)
+{
+	(void)flags;
+	return move_parse(pos, text, len, n, out, err, 0);
+}
+
+int xq__move_parse_by_rendering(const struct xq_pos *pos, const char *text, size_t len,
+				enum xq_notation n, xq_move *out, struct xq_err *err)
+{
+	return move_parse(pos, text, len, n, out, err, 1);
 }

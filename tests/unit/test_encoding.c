@@ -1,8 +1,12 @@
 /*
  * test_encoding.c - detection (BOM, UTF-8, GB18030 against Big5),
  * conversion, names; readers decoding GBK and Big5 records; writers
- * refusing characters the output encoding lacks, naming game and text.
+ * refusing characters the output encoding lacks, naming game and text;
+ * the reader's pair table for big GBK/GB18030/Big5 inputs against iconv
+ * alone.
  */
+#include <errno.h>
+#include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -204,13 +208,171 @@ static void chunks(void)
 	}
 }
 
+/* What iconv alone makes of in[0..n): a byte it cannot take is U+FFFD. */
+static char *iconv_reference(const char *enc, const char *in, size_t n, size_t *outlen)
+{
+	iconv_t cd = iconv_open("UTF-8", enc);
+	size_t cap = n * 3 + 16;
+	char *out = malloc(cap), *op = out, *ip = (char *)in;
+	size_t il = n, ol = cap;
+	while (il) {
+		if (iconv(cd, &ip, &il, &op, &ol) != (size_t)-1)
+			break;
+		if (errno != EILSEQ && errno != EINVAL)
+			break;
+		memcpy(op, "\xef\xbf\xbd", 3);
+		op += 3, ol -= 3;
+		ip++, il--;
+	}
+	iconv_close(cd);
+	*outlen = (size_t)(op - out);
+	return out;
+}
+
+/* Every pair of lead 0x81..0xFE and trail 0x40..0xFE, with GB18030
+ * four-byte forms, stray bytes and line ends among them, three times
+ * (the reader takes its table after 64 KiB), a lead byte at the end. */
+static void pair_table(const char *enc)
+{
+	size_t cap = 400000, n = 0;
+	char *in = malloc(cap);
+	for (int round = 0; round < 3; round++)
+		for (int lead = 0x81; lead <= 0xFE; lead++) {
+			for (int trail = 0x40; trail <= 0xFE; trail++) {
+				in[n++] = (char)lead;
+				in[n++] = (char)trail;
+				if (trail % 29 == 0)
+					in[n++] = '\n';
+			}
+			memcpy(in + n, "\x81\x30\x81\x30 \x80 \xff \x81 x\n", 14);
+			n += 14;
+		}
+	in[n++] = (char)0xB0;
+	struct xq_reader_opts o = { 0 };
+	int err;
+	o.format = "pgn";
+	o.encoding = enc;
+	struct xq_reader *r = xq_reader_open_mem(in, n, &o, &err);
+	size_t want_len, got_len = 0;
+	/* (the reader reads GBK as GB18030, its superset) */
+	char *want = iconv_reference(r ? xq_reader_encoding(r) : enc, in, n, &want_len);
+	char *got = malloc(cap * 3);
+	const char *line;
+	size_t len;
+	while (r && xq_reader_getline(r, &line, &len) > 0) {
+		memcpy(got + got_len, line, len);
+		got_len += len;
+		got[got_len++] = '\n';
+	}
+	/* the reference keeps its line ends; the reader's last line has none */
+	if (want_len && want[want_len - 1] != '\n')
+		want[want_len++] = '\n';
+	ok(r != NULL, "%s: reader opened", enc);
+	is_int((long)got_len, (long)want_len, "%s: pair table and iconv give as many bytes", enc);
+	ok(got_len == want_len && !memcmp(got, want, want_len), "%s: pair table and iconv give the same text", enc);
+	xq_reader_close(r);
+	free(in);
+	free(want);
+	free(got);
+}
+
+/* The UTF-8 of every character U+0080..U+FFFF that enc can hold, braces
+ * and controls left out. */
+static char *encodable_text(const char *enc, size_t *n)
+{
+	iconv_t cd = iconv_open(enc, "UTF-8");
+	char *t = malloc(65536 * 3 + 1);
+	*n = 0;
+	for (unsigned cp = 0xA0; cp < 0x10000; cp++) {
+		char in[3], out[8], *ip = in, *op = out;
+		size_t il, ol = sizeof out;
+		if ((cp >= 0xD800 && cp <= 0xDFFF) || cp == 0xFEFF || (cp >= 0xFFF0))
+			continue;
+		if (cp < 0x800)
+			in[0] = (char)(0xC0 | cp >> 6), in[1] = (char)(0x80 | (cp & 0x3F)), il = 2;
+		else
+			in[0] = (char)(0xE0 | cp >> 12), in[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
+			in[2] = (char)(0x80 | (cp & 0x3F)), il = 3;
+		size_t k = il;
+		iconv(cd, NULL, NULL, NULL, NULL);
+		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1)
+			continue;
+		memcpy(t + *n, in, k);
+		*n += k;
+	}
+	t[*n] = '\0';
+	iconv_close(cd);
+	return t;
+}
+
+/* A writer in enc against xq_convert() of the UTF-8 writer's output, on
+ * games past the writer's table (64 KiB), then a character enc lacks. */
+static void writer_table(const char *enc, const char *lacking)
+{
+	size_t n;
+	char *all = encodable_text(enc, &n);
+	const char *text = "[Event \"x\"]\n1. h2e2 h9g7 *\n";
+	struct xq_reader_opts o = { 0 };
+	struct xq_writer_opts wo = { 0 };
+	struct xq_reader *r = xq_reader_open_mem(text, strlen(text), &o, &(int){ 0 });
+	struct xq_game *g;
+	char *out8 = NULL, *outx = NULL, *conv = NULL;
+	size_t len8 = 0, lenx = 0, lenc = 0, bad = 0;
+	int err;
+	xq_reader_next(r, &g);
+	xq_node_comment(g, g->root.child, 0, all, n);
+	for (int pass = 0; pass < 2; pass++) {
+		FILE *fp = pass ? open_memstream(&outx, &lenx) : open_memstream(&out8, &len8);
+		wo.encoding = pass ? enc : NULL;
+		wo.problem = keep;
+		wo.notation_flags = XQ_NOTE_TRAD;
+		struct xq_writer *w = xq_writer_open(fp, &wo, &err);
+		for (int k = 0; k < 4; k++)
+			xq_writer_write(w, g);
+		xq_writer_close(w);
+		fclose(fp);
+	}
+	is_int(xq_convert(enc, "UTF-8", out8, len8, &conv, &lenc, &bad), 0, "%s writer table: the text converts", enc);
+	ok(conv && lenc == lenx && !memcmp(conv, outx, lenx),
+	   "%s writer table: %zu bytes as iconv writes them", enc, lenx);
+	/* an unencodable character after the table: the same problem */
+	if (lacking) {
+		free(outx);
+		outx = NULL;
+		FILE *fp = open_memstream(&outx, &lenx);
+		wo.encoding = enc;
+		struct xq_writer *w = xq_writer_open(fp, &wo, &err);
+		for (int k = 0; k < 3; k++)
+			xq_writer_write(w, g);
+		xq_game_set_tag(g, "Event", lacking);
+		problems = 0;
+		is_int(xq_writer_write(w, g), XQ_EINVAL, "%s writer table: unencodable game refused", enc);
+		ok(problems == 1 && strstr(problem_msg, "cannot be encoded") && strstr(problem_msg, lacking),
+		   "%s writer table: the character named", enc) || (diagf("%s", problem_msg), 0);
+		xq_writer_close(w);
+		fclose(fp);
+	}
+	free(outx);
+	free(out8);
+	free(conv);
+	free(all);
+	xq_game_free(g);
+	xq_reader_close(r);
+}
+
 int main(void)
 {
+	pair_table("GB18030");
+	pair_table("GBK");
+	pair_table("BIG5");
 	chunks();
 	detection();
 	names();
 	conversion();
 	readers();
 	writers();
+	writer_table("GB18030", NULL); /* (holds every character) */
+	writer_table("GBK", NULL);
+	writer_table("BIG5", "许");
 	return done_testing();
 }

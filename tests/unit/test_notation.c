@@ -8,12 +8,18 @@
  * 4. Round trip: every legal move of >= 2000 positions (seeded random
  *    games, pawn-heavy random positions, the section 10 positions) is
  *    formatted in every notation and flag combination and parsed back.
+ * 5. The direct reader of Chinese and WXF against the rendering-based one
+ *    it replaced (the oracle): on every rendering of every legal move of
+ *    the round-trip positions, in both dialect sets, the same moves; on
+ *    random token strings the same moves; on the random texts of 3 and on
+ *    the texts of every notation the same code, move, message and offset.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "tap.h"
 #include "xq.h"
+#include "notation_impl.h"
 
 #define START XQ_START_FEN
 #define AFTER_C25 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
@@ -487,6 +493,95 @@ static void test_bad(void)
 	}
 }
 
+/* ------------------------------------------------ direct reader oracle */
+
+struct oracle_stats {
+	long strings, texts, differ, text_differ;
+	int shown;
+};
+
+static void sort_moves(xq_move *m, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int k = i; k > 0 && m[k - 1] > m[k]; k--) {
+			xq_move t = m[k];
+			m[k] = m[k - 1];
+			m[k - 1] = t;
+		}
+}
+
+/* The direct reader and the oracle fit the same moves to token string t. */
+static void oracle_tokens(const struct xq_pos *pos, const char *t, int wxf, struct oracle_stats *st)
+{
+	xq_move a[XQ_MAX_MOVES], b[XQ_MAX_MOVES];
+	int na = xq__relative_match(pos, t, wxf, 1, a);
+	int nb = xq__relative_match(pos, t, wxf, 0, b);
+	st->strings++;
+	sort_moves(a, na);
+	sort_moves(b, nb);
+	if (na != nb || memcmp(a, b, (size_t)na * sizeof *a) != 0) {
+		if (st->differ++ < 10) {
+			char fen[XQ_FEN_MAX];
+			xq_pos_to_fen(pos, fen, sizeof fen);
+			diagf("direct reader: %s '%s' wxf=%d: %d moves, oracle %d", fen, t, wxf, na, nb);
+		}
+	}
+}
+
+/* xq_move_parse() and the oracle say the same about text. */
+static void oracle_text(const struct xq_pos *pos, const char *text, size_t len,
+			enum xq_notation n, struct oracle_stats *st)
+{
+	struct xq_err ea, eb;
+	xq_move ma = 0, mb = 0;
+	int ra, rb;
+	memset(&ea, 0, sizeof ea);
+	memset(&eb, 0, sizeof eb);
+	ra = xq_move_parse(pos, text, len, n, 0, &ma, &ea);
+	rb = xq__move_parse_by_rendering(pos, text, len, n, &mb, &eb);
+	st->texts++;
+	if (ra != rb || (ra == 0 && ma != mb) ||
+	    (ra < 0 && (strcmp(ea.msg, eb.msg) || ea.offset != eb.offset || ea.code != eb.code))) {
+		if (st->text_differ++ < 10) {
+			char fen[XQ_FEN_MAX];
+			xq_pos_to_fen(pos, fen, sizeof fen);
+			diagf("direct reader: %s '%.*s' as %s: %d '%s', oracle %d '%s'", fen, (int)len, text,
+			      xq_notation_name(n), ra, ra < 0 ? ea.msg : "", rb, rb < 0 ? eb.msg : "");
+		}
+	}
+}
+
+/* Every rendering of every legal move, both dialect sets. */
+static void oracle_pos(const struct xq_pos *pos, struct oracle_stats *st)
+{
+	xq_move moves[XQ_MAX_MOVES];
+	int n = xq_legal_moves(pos, moves);
+	for (int i = 0; i < n; i++)
+		for (int wxf = 0; wxf < 2; wxf++) {
+			char r[32][XQ__RENDER_MAX];
+			int nr = xq__relative_renderings(pos, moves[i], wxf, r);
+			for (int k = 0; k < nr; k++)
+				oracle_tokens(pos, r[k], wxf, st);
+		}
+}
+
+/* Random strings in the token alphabet, lengths 1 to 6. */
+static void oracle_random(const struct xq_pos *pos, unsigned long long *seed, int count,
+			  struct oracle_stats *st)
+{
+	static const char alphabet[] = "KAEHRCP123456789abcde+-.";
+	for (int i = 0; i < count; i++) {
+		char t[8];
+		int len = 1 + (int)(tap_rand(seed) % 6);
+		for (int k = 0; k < len; k++)
+			t[k] = alphabet[tap_rand(seed) % (sizeof alphabet - 1)];
+		t[len] = '\0';
+		oracle_tokens(pos, t, (int)(tap_rand(seed) % 2), st);
+	}
+}
+
+static struct oracle_stats ost;
+
 /* ------------------------------------------------------------ round trip */
 
 struct combo {
@@ -524,6 +619,7 @@ static void round_trip_pos(const struct xq_pos *pos, struct rt_stats *st)
 	int n = xq_legal_moves(pos, moves);
 
 	st->positions++;
+	oracle_pos(pos, &ost);
 	for (int i = 0; i < n; i++) {
 		st->moves++;
 		for (size_t c = 0; c < NCOMBO; c++) {
@@ -538,6 +634,10 @@ static void round_trip_pos(const struct xq_pos *pos, struct rt_stats *st)
 				st->nondet[c]++;
 				continue;
 			}
+			/* (WXF ignores the flags: its text is written once) */
+			if ((combos[c].n == XQ_NOTATION_WXF && combos[c].flags == 0) ||
+			    combos[c].n == XQ_NOTATION_CHINESE)
+				oracle_text(pos, a, (size_t)la, combos[c].n, &ost);
 			rc = xq_move_parse(pos, a, (size_t)la, combos[c].n, combos[c].flags, &got, &err);
 			if (rc < 0 || got != moves[i]) {
 				if (st->fail[c]++ < 3 && st->shown++ < 20) {
@@ -630,7 +730,7 @@ static int random_pawn_position(struct xq_pos *pos, unsigned long long *seed)
 static void test_round_trip(void)
 {
 	struct rt_stats st;
-	unsigned long long seed = 0x5eed0123456789ull;
+	unsigned long long seed = 0x5eed0123456789ull, oseed = 0x0a4ac1eull;
 	int games = 0, pawnpos = 0;
 	long gamepos;
 
@@ -665,11 +765,22 @@ static void test_round_trip(void)
 			continue;
 		pawnpos++;
 		round_trip_pos(&pos, &st);
+		oracle_random(&pos, &oseed, 200, &ost);
+	}
+	for (size_t i = 0; i < sizeof cases10 / sizeof cases10[0]; i++) {
+		struct xq_pos pos;
+		load(&pos, cases10[i].fen);
+		oracle_random(&pos, &oseed, 2000, &ost);
 	}
 	gamepos = st.positions - gamepos - pawnpos;
 	diagf("round trip: %ld positions (%ld from %d random games, %d pawn-heavy), %ld moves, %ld format/parse checks",
 	      st.positions, gamepos, games, pawnpos, st.moves, st.checks);
 	ok(gamepos >= 2000, "round trip: at least 2000 positions from random games (%ld)", gamepos);
+	diagf("direct reader: %ld token strings and %ld texts held against the rendering oracle",
+	      ost.strings, ost.texts);
+	ok(ost.strings > 500000, "direct reader: over 500,000 token strings compared (%ld)", ost.strings);
+	is_int(ost.differ, 0, "direct reader: the same moves as the oracle on every rendering and random token string");
+	is_int(ost.text_differ, 0, "direct reader: the same answer as the oracle on every Chinese and WXF text written");
 	for (size_t c = 0; c < NCOMBO; c++) {
 		is_int(st.nondet[c], 0, "round trip %s flags %u: formatting deterministic",
 		       xq_notation_name(combos[c].n), combos[c].flags);
@@ -708,8 +819,9 @@ static void test_soup(void)
 				memcpy(text + len, b, strlen(b)), len += strlen(b);
 		}
 		memset(&err, 0, sizeof err);
-		rc = xq_move_parse(&pos, text, len,
-				   (enum xq_notation)(tap_rand(&seed) % 6), 0, &got, &err);
+		enum xq_notation nt = (enum xq_notation)(tap_rand(&seed) % 6);
+		oracle_text(&pos, text, len, nt, &ost);
+		rc = xq_move_parse(&pos, text, len, nt, 0, &got, &err);
 		if (rc == 0) {
 			accepted++;
 			if (!xq_is_legal(&pos, got))
@@ -724,6 +836,7 @@ static void test_soup(void)
 	is_int(bad_code, 0, "soup: only the documented codes");
 	is_int(no_msg, 0, "soup: every failure has a message, a code and an offset inside the text");
 	is_int(illegal, 0, "soup: whatever is accepted is legal");
+	is_int(ost.text_differ, 0, "soup: the direct reader answers as the oracle (code, move, message, offset)");
 }
 
 int main(void)

@@ -189,6 +189,16 @@ static const struct {
 	{ "text: label,FEN list", "text", "#comment\nA,3k5/9/9/9/9/9/9/9/8R/4K4 w\nB,3k5/9/9/9/9/9/9/9/8R/4K4 w\n", 2, 0, " | -" },
 	{ "text: headings", "text", "标题: 测试\n红方: 甲\n结果: 红胜\n \n  1.炮二平五      马８进７  \n", 1, 0, "h2e2 h9g7 | -" },
 	{ "text: two games by blank line", "text", "1. 炮二平五 马8进7\n红胜\n\n1. 炮八平五 马2进3\n黑胜\n", 2, 0, "h2e2 h9g7 | 1-0" },
+	/* the fast paths of the scanner: each shape next to its slow twin */
+	{ "number glued to a Chinese move", NULL, "1.炮二平五 马８进７ 2.马二进三 *\n", 1, 0, "h2e2 h9g7 h0g2 | *" },
+	{ "number glued to an ICCS move", NULL, "1.h2e2 1...h9g7 2.h0g2 *\n", 1, 0, "h2e2 h9g7 h0g2 | *" },
+	{ "Chinese moves glued together", NULL, "1. 炮二平五马８进７ *\n", 1, 0, "h2e2 h9g7 | *" },
+	{ "Chinese move then U+3000", NULL, "1. 炮二平五\xe3\x80\x80马８进７ *\n", 1, 0, "h2e2 h9g7 | *" },
+	{ "ASCII move then U+3000", NULL, "1. h2e2\xe3\x80\x80h9g7 *\n", 1, 0, "h2e2 h9g7 | *" },
+	{ "moves against brackets", NULL, "1. h2e2{a}h9g7(1...b9c7)2. h0g2 *\n", 1, 0, "h2e2 {a} h9g7 (b9c7) h0g2 | *" },
+	{ "ASCII move with a mark glued", NULL, "1. h2e2!? C8.5 *\n", 1, 0, "h2e2 $5 h7e7 | *" },
+	{ "text: comma after a move", "text", "1. 炮二平五, 马８进７, h0g2, *\n", 1, 0, "h2e2 h9g7 h0g2 | *" },
+	{ "Chinese result word of four characters", NULL, "1. 炮二平五 马8进7 双方和棋\n", 1, 0, "h2e2 h9g7 | 1/2-1/2" },
 	{ "text: dpxq layout", "text", "　　1. 炮二平五　　马８进７　\n　　2. 马二进三　　车９平８　\n", 1, 0, "h2e2 h9g7 h0g2 i9h9 | -" },
 };
 
@@ -215,6 +225,13 @@ static void locations(void)
 	is_int(s.line, 4, "illegal move: line");
 	is_int(s.col, 9, "illegal move: column counts characters");
 	is_int(s.ply, 4, "illegal move: ply");
+	/* far along a line of Chinese (columns are counted eight bytes at a
+	 * time) and of ASCII (columns are offsets) */
+	read_text(NULL, "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 马２进３ 4. 兵七进一 卒７进１ 5. 马八进七 象８进５ *\n",
+		  1, &b, &s, &n, NULL);
+	is_int(s.col, 61, "illegal move far along a Chinese line: column");
+	read_text(NULL, "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. c3c4 g6g5 5. b0c2 c9e8 *\n", 1, &b, &s, &n, NULL);
+	is_int(s.col, 61, "illegal move far along an ASCII line: column");
 	read_text(NULL, "1. h2e2 h9g7 (1... b9c7 2. a0a5) 2. h0g2 *\n", 1, &b, &s, &n, NULL);
 	is_int(s.ply, 3, "illegal move in a variation: ply");
 	is_int(s.col, 28, "illegal move in a variation: column");

@@ -1,0 +1,30 @@
+/*
+ * notation_impl.h - notation.c's internals that tests hold against each
+ * other: the direct reader of relative moves (Chinese, WXF) and the
+ * rendering-based reader it replaced, kept as its oracle.  Not API.
+ */
+#ifndef XQ_NOTATION_IMPL_H
+#define XQ_NOTATION_IMPL_H
+
+#include "xq.h"
+
+/* Longest rendering in the token alphabet of notation.c, NUL included. */
+#define XQ__RENDER_MAX 8
+/* Most moves one token string can fit (five pawns, three directions). */
+#define XQ__MATCH_MAX 16
+
+/* The legal moves of the side to move whose renderings in the token
+ * alphabet (see notation.c) include t: by rendering every legal move
+ * (direct = 0) or directly.  wxf: the WXF-only pawn forms count too.
+ * Fills found (XQ_MAX_MOVES room) in no particular order; returns how
+ * many. */
+int xq__relative_match(const struct xq_pos *pos, const char *t, int wxf, int direct,
+		       xq_move *found);
+/* Every rendering of the legal move m in the token alphabet (at most 24). */
+int xq__relative_renderings(const struct xq_pos *pos, xq_move m, int wxf,
+			    char (*out)[XQ__RENDER_MAX]);
+/* xq_move_parse() resolving relative moves the old way, by rendering. */
+int xq__move_parse_by_rendering(const struct xq_pos *pos, const char *text, size_t len,
+				enum xq_notation n, xq_move *out, struct xq_err *err);
+
+#endif
