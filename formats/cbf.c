@@ -331,8 +331,11 @@ int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		return XQ_EINVAL;
 	}
 	rpos = (size_t)(root.content - b);
+	/* each element's content ends where it ends, wherever the scan has
+	 * got to inside it */
+	const size_t rend = rpos + root.clen;
 	for (;;) {
-		r = next_elem(b, rpos + root.clen, &rpos, &e);
+		r = next_elem(b, rend, &rpos, &e);
 		if (r < 0) {
 			report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, rpos, 0, NULL, "broken XML; the rest ignored");
 			break;
@@ -342,7 +345,8 @@ int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		if (name_is(&e, "Head")) {
 			seen_head = 1;
 			hpos = (size_t)(e.content - b);
-			while ((r = next_elem(b, hpos + e.clen, &hpos, &h)) > 0) {
+			const size_t hend = hpos + e.clen;
+			while ((r = next_elem(b, hend, &hpos, &h)) > 0) {
 				char *v = xml_text(h.content, h.clen);
 				size_t k;
 				if (!v)
@@ -381,9 +385,10 @@ int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			struct xq_pos pos2 = g->start;
 			struct xq_node *prev = &g->root;
 			size_t mpos = (size_t)(e.content - b);
+			const size_t mend = mpos + e.clen;
 			int ply = 0, ended = 0;
 			seen_moves = 1;
-			while ((r = next_elem(b, mpos + e.clen, &mpos, &h)) > 0) {
+			while ((r = next_elem(b, mend, &mpos, &h)) > 0) {
 				size_t vn = 0, en = 0;
 				const char *v = attr(&h, "value", &vn), *end = attr(&h, "end", &en);
 				char iccs[8];

@@ -147,6 +147,7 @@ void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
 	m->depth = m->skip_depth = 0;
 	m->in_comment = 0;
 	m->com_len = m->pend_len = m->acc_len = 0;
+	m->com_cut = 0;
 	m->acc_target = NULL;
 	m->nodes = 0;
 	m->com_total = 0;
@@ -253,6 +254,19 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 	int before = 0;
 
 	n = tidy_comment((char *)s, n);
+	if (n > MT_MAX_COMMENT || m->com_cut) {
+		xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_LIMIT,
+				  m->com_line, m->com_col, 0, NULL,
+				  "comment longer than the limit of %d bytes cut",
+				  MT_MAX_COMMENT);
+		m->com_cut = 0;
+		if (n > MT_MAX_COMMENT) {
+			n = MT_MAX_COMMENT;
+			/* no cut UTF-8 sequence at the end */
+			while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+				n--;
+		}
+	}
 	if (!n || m->skipping)
 		return;
 	if (m->skip_depth)
@@ -298,21 +312,24 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 	m->pend_len += n;
 }
 
-/* Append raw comment text (a piece of a line, or a line break). */
+/* Append raw comment text (a piece of a line, or a line break).  The raw
+ * text may be twice the limit (a writer doubles real line breaks, see
+ * tidy_comment); past that it is dropped (com_cut), and add_comment cuts
+ * the tidied text to MT_MAX_COMMENT bytes with one warning. */
+#define MT_MAX_RAW_COMMENT (2 * MT_MAX_COMMENT + 4)
 static void com_append(struct mt *m, const char *s, size_t n)
 {
-	if (m->com_len + n + 1 > MT_MAX_COMMENT) {
-		if (m->com_len < MT_MAX_COMMENT)
-			xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_LIMIT,
-					  m->com_line, m->com_col, 0, NULL,
-					  "comment longer than %d bytes cut",
-					  MT_MAX_COMMENT);
-		n = m->com_len + 1 < MT_MAX_COMMENT ? MT_MAX_COMMENT - m->com_len - 1 : 0;
-		m->com_len = MT_MAX_COMMENT;
+	if (m->com_cut)
+		return;
+	if (m->com_len + n > MT_MAX_RAW_COMMENT) {
+		m->com_cut = 1;
+		n = MT_MAX_RAW_COMMENT - m->com_len;
+	}
+	if (grow(&m->com, &m->com_cap, m->com_len + n + 1) < 0) {
+		m->com_cut = 1;
+		oom(m, m->com_line);
 		return;
 	}
-	if (grow(&m->com, &m->com_cap, m->com_len + n + 1) < 0)
-		return;
 	memcpy(m->com + m->com_len, s, n);
 	m->com_len += n;
 }
@@ -566,6 +583,7 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 		case '{': {
 			const char *close = memchr(s + i + 1, '}', len - i - 1);
 			m->com_len = 0;
+			m->com_cut = 0;
 			m->com_line = lineno;
 			m->com_col = col_at(m, i);
 			if (!close) {
@@ -580,6 +598,9 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 		}
 		case ';':
 			m->com_len = 0;
+			m->com_cut = 0;
+			m->com_line = lineno;
+			m->com_col = col_at(m, i);
 			com_append(m, s + i + 1, len - i - 1);
 			add_comment(m, m->com, m->com_len, lineno);
 			return -1;

@@ -34,6 +34,7 @@ struct mt {
 	long com_line, com_col;
 	char *com;                 /* comment being collected (reused) */
 	size_t com_len, com_cap;
+	int com_cut;               /* com reached MT_MAX_COMMENT */
 	struct xq_node *acc_target;/* node the comments in acc go after */
 	char *acc;                 /* consecutive comments, joined (reused) */
 	size_t acc_len, acc_cap;
