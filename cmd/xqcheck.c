@@ -198,7 +198,7 @@ static int check_file(const char *path, const char *format, const char *encoding
 	xq_reader_close(r);
 	record_close(fp);
 	if (st.pp.fatals > fatals_before)
-		rc = rc < 0 ? rc : XQ_EIO;
+		rc = XQ_EIO;    /* said already, naming the limit or the fault */
 	if (rc < 0) {
 		if (rc != XQ_EIO)
 			warnx_("error reading '%s': %s", name, xq_strerror(rc));

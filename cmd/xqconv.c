@@ -283,7 +283,8 @@ static void convert_file(const char *path, int progress)
 	if (st.pp.fatals > fatals_before)
 		st.trouble = 1;
 	if (!st.stop && rc < 0) {
-		if (rc != XQ_EIO)
+		/* a fatal problem was said already, naming the limit or fault */
+		if (rc != XQ_EIO && st.pp.fatals == fatals_before)
 			warnx_("error reading '%s': %s", name, xq_strerror(rc));
 		st.trouble = 1;
 	}

@@ -274,7 +274,7 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 	if (m->com_total + n > MT_MAX_COMMENTS_TOTAL) {
 		if (m->com_total <= MT_MAX_COMMENTS_TOTAL)
 			xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_LIMIT, line, 0, 0, NULL,
-					  "more than %d bytes of comments in one game: the rest dropped",
+					  "more than the limit of %d bytes of comments in one game: the rest dropped",
 					  MT_MAX_COMMENTS_TOTAL);
 		m->com_total = MT_MAX_COMMENTS_TOTAL + 1;
 		return;
@@ -366,7 +366,7 @@ static void add_move(struct mt *m, const char *s, size_t n, long line, long col)
 	flush_comments(m);
 	if (++m->nodes > MT_MAX_NODES) {
 		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, line, col, 0, NULL,
-				  "more than %d moves in one game: the rest is skipped",
+				  "more than %d moves in one game (the limit for every format): the rest is skipped",
 				  MT_MAX_NODES);
 		m->skipping = 1;
 		return;
@@ -621,7 +621,7 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 			} else if (m->depth >= MT_MAX_DEPTH) {
 				xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, lineno,
 						  col_at(m, i), 0, NULL,
-						  "variations nested deeper than %d skipped", MT_MAX_DEPTH);
+						  "variations nested deeper than the limit of %d skipped", MT_MAX_DEPTH);
 				m->skip_depth = 1;
 			} else {
 				m->stack[m->depth].cur = m->cur;

@@ -16,7 +16,7 @@
 #include "xq.h"
 
 #define MT_MAX_DEPTH 1000
-#define MT_MAX_NODES 50000
+#define MT_MAX_NODES XQ_MAX_GAME_MOVES
 #define MT_MAX_COMMENT (1 << 20)
 #define MT_MAX_COMMENTS_TOTAL (4 << 20)   /* per game */
 

@@ -417,6 +417,11 @@ const char *xq_result_word(const char *text, size_t len);
  */
 #define XQ_MAX_VARIATION_DEPTH 1000
 
+/* The most moves one game holds, counting every line, in every format
+ * (xq-formats(5)): readers report a game past it and keep the first ones,
+ * so whatever one format reads, every other can read back. */
+#define XQ_MAX_GAME_MOVES 200000
+
 enum xq_step_flags {
 	XQ_STEP_MAINLINE = 1 << 0,   /* the node is on the main line */
 	XQ_STEP_TOO_DEEP = 1 << 1,   /* a variation too deep to enter */

@@ -39,3 +39,142 @@ rep() { head -c "$2" /dev/zero | tr '\0' "$1"; }
 	run -0 --separate-stderr xqcheck -f text "$T/big.txt"
 	[[ "$stderr" == *"comment longer than the limit"* ]]
 }
+
+# asan: the commands under test are the sanitizer build (no ulimit -v)
+asan() { [[ "$(command -v xqcheck)" == */asan/* ]]; }
+
+# The inputs below took seconds to minutes, or hundreds of MB, before the
+# reading and writing were made linear; a CPU limit far above what a
+# linear run needs (well under a second) catches a quadratic one.
+cpu_bound() { ulimit -t 5; "$@"; }
+
+@test "10,000 DhtmlXQ comment tags on one move: joined in linear memory" {
+	{ printf '[DhtmlXQ]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n'
+	  seq 10000 | awk '{ printf "[DhtmlXQ_comment1]note %d[/DhtmlXQ_comment1]\n", $1 }'
+	  printf '[/DhtmlXQ]\n'; } >"$T/com.dhtmlxq"
+	if asan; then
+		run -0 --separate-stderr xqconv -o "$T/com.pgn" "$T/com.dhtmlxq"
+	else
+		# 978 MB before: xq_node_comment copied old + new on each append
+		run -0 --separate-stderr bash -c 'ulimit -v 100000; xqconv -o "$1" "$2"' _ "$T/com.pgn" "$T/com.dhtmlxq"
+	fi
+	grep -q '{ note 1 note 2 note 3 ' "$T/com.pgn"
+	tr '\n' ' ' <"$T/com.pgn" >"$T/com.one"
+	[ "$(grep -o 'note [0-9]*' "$T/com.one" | wc -l)" -eq 10000 ]
+	grep -Eq 'note 9999 +note +10000 +}' "$T/com.one"
+}
+
+@test "100,000 alternatives to the first move: DhtmlXQ and XQF read in linear time" {
+	{ printf '[DhtmlXQ]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n'
+	  seq 100000 | awk '{ printf "[DhtmlXQ_move_0_1_%d]7747[/DhtmlXQ_move_0_1_%d]\n", $1, $1 }'
+	  printf '[/DhtmlXQ]\n'; } >"$T/wide.dhtmlxq"
+	# 19 s and 10 s before (xq_node_add walked the sibling list)
+	run -0 --separate-stderr cpu_bound xqconv -o "$T/wide.xqf" "$T/wide.dhtmlxq"
+	run -0 --separate-stderr cpu_bound xqcheck "$T/wide.xqf"
+	[[ "$stderr" == *"1 game: 1 valid"* ]]
+}
+
+# cycle N: N plies of the horses going out and back, as DhtmlXQ digits
+cycle() { seq 0 $(($1 - 1)) | awk '{ split("1927 1022 2719 2210", c, " "); printf "%s", c[$1 % 4 + 1] }'; }
+
+@test "a chain of 40,000 one-move DhtmlXQ lines reads in linear time" {
+	# 25 s before: each line replayed its whole path from the start
+	{ printf '[DhtmlXQ]\n[DhtmlXQ_movelist]1927[/DhtmlXQ_movelist]\n'
+	  seq 39999 | awk '{ split("1927 1022 2719 2210", c, " ")
+		printf "[DhtmlXQ_move_%d_%d_%d]%s[/DhtmlXQ_move_%d_%d_%d]\n", $1-1, $1+1, $1, c[$1 % 4 + 1], $1-1, $1+1, $1 }'
+	  printf '[/DhtmlXQ]\n'; } >"$T/chain.dhtmlxq"
+	run -0 --separate-stderr cpu_bound xqconv -t text -n iccs -o "$T/chain.txt" "$T/chain.dhtmlxq"
+	[ "$(grep -o '[a-i][0-9][a-i][0-9]' "$T/chain.txt" | wc -l)" -eq 40000 ]
+}
+
+@test "a comb of 99,990 moves, each with an alternative: XQF written in linear time" {
+	# each ply has an alternative: a cannon move, legal all along
+	{ printf '[DhtmlXQ]\n[DhtmlXQ_movelist]'; cycle 99990; printf '[/DhtmlXQ_movelist]\n'
+	  seq 99990 | awk '{ m = $1 % 2 ? "7747" : "7273"
+		printf "[DhtmlXQ_move_0_%d_%d]%s[/DhtmlXQ_move_0_%d_%d]\n", $1, $1, m, $1, $1 }'
+	  printf '[/DhtmlXQ]\n'; } >"$T/comb.dhtmlxq"
+	# the XQF writer walked to the root for every sibling
+	run -0 --separate-stderr cpu_bound xqconv -o "$T/comb.xqf" "$T/comb.dhtmlxq"
+	run -0 --separate-stderr cpu_bound xqconv -o "$T/comb.pgn" "$T/comb.xqf"
+	run -0 --separate-stderr cpu_bound xqconv -o "$T/comb2.pgn" "$T/comb.dhtmlxq"
+	cmp "$T/comb.pgn" "$T/comb2.pgn"
+}
+
+# xqf_long FILE RECORDS: a version 10 XQF of RECORDS horse moves (a
+# power of two times 4), the last one with a child it does not have
+xqf_long() {
+	printf '[Event "e"]\n\n*\n' | xqconv -q -t xqf -o "$1.empty" -
+	head -c 1024 "$1.empty" >"$1"
+	printf '\x18\x20\xf0\xff\0\0\0\0' >>"$1"
+	printf '\x22\x36\xf0\0\0\0\0\0\x2b\x3b\xf0\0\0\0\0\0\x2e\x2a\xf0\0\0\0\0\0\x33\x33\xf0\0\0\0\0\0' >"$1.c"
+	local n=4
+	while [ "$n" -lt "$2" ]; do cat "$1.c" "$1.c" >"$1.d"; mv "$1.d" "$1.c"; n=$((n * 2)); done
+	cat "$1.c" >>"$1"
+}
+
+@test "one move limit, 200,000, for every format: a longer XQF is cut there and converts to a PGN the tools read" {
+	xqf_long "$T/long.xqf" 262144
+	run -1 --separate-stderr xqcheck "$T/long.xqf"
+	[[ "$stderr" == *"error: game 1: more than 200000 moves in one game (the limit for every format); the records after the first 200000 left out"* ]]
+	run -1 --separate-stderr xqconv --keep-broken -o "$T/long.pgn" "$T/long.xqf"
+	[[ "$stderr" == *"1 game read, 1 written"* ]]
+	run -0 --separate-stderr xqcheck "$T/long.pgn"
+	[[ "$stderr" == *"1 game: 1 valid"* ]]
+	for f in dhtmlxq xqf; do
+		run -0 --separate-stderr xqconv -t $f -o "$T/long.$f" "$T/long.pgn"
+		run -0 --separate-stderr xqcheck "$T/long.$f"
+		[[ "$stderr" == *"1 game: 1 valid"* ]]
+	done
+	# past the limit in DhtmlXQ and PGN: the same limit, named
+	{ printf '[DhtmlXQ]\n[DhtmlXQ_movelist]'; cycle 200004; printf '[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n'; } >"$T/over.dhtmlxq"
+	run -1 --separate-stderr xqcheck "$T/over.dhtmlxq"
+	[[ "$stderr" == *"more than 200000 moves in one game (the limit for every format)"* ]]
+	xqconv -q -n iccs -o "$T/edge.pgn" "$T/long.pgn"
+	sed -i 's/ \*$/ h0g2 h9g7 */' "$T/edge.pgn"
+	run -1 --separate-stderr xqcheck "$T/edge.pgn"
+	[[ "$stderr" == *"more than 200000 moves in one game (the limit for every format): the rest is skipped"* ]]
+}
+
+@test "an unclosed DhtmlXQ block is read up to the 16 MiB limit, not buffered whole" {
+	gen() {
+		printf '[DhtmlXQ]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[DhtmlXQ_comment1]'
+		yes "junk junk junk junk" | head -c 60000000
+		printf '\n[DhtmlXQ]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n'
+	}
+	export -f gen
+	if asan; then
+		run -1 --separate-stderr bash -c 'gen | xqcheck -f dhtmlxq -'
+	else
+		run -1 --separate-stderr bash -c 'gen | (ulimit -v 100000; xqcheck -f dhtmlxq -)'
+	fi
+	[[ "$stderr" == *"<stdin>:1: error: game 1: DhtmlXQ block longer than the limit of 16777216 bytes: read up to there, the rest of it skipped"* ]]
+	[[ "$stderr" == *"2 games: 1 valid, 1 invalid"* ]]
+}
+
+@test "XQF: the tree error is not hidden by header warnings; a header alone is a cut game" {
+	printf '[Event "e"]\n\n*\n' | xqconv -q -t xqf -o "$T/empty.xqf" -
+	head -c 1024 "$T/empty.xqf" >"$T/warn.xqf"
+	for o in 80 208 272 288 304 320 336 400 416 464 480; do
+		printf '\xff' | dd of="$T/warn.xqf" bs=1 seek=$o conv=notrunc status=none
+	done
+	printf '\x18\x20\x00\xff\xff\xff\xff\xff' >>"$T/warn.xqf"
+	run -1 --separate-stderr xqcheck "$T/warn.xqf"
+	[[ "$stderr" == *"error: game 1: byte 1028 (0x404): comment length 4294967295 runs past the end of the file"* ]]
+	head -c 1024 "$T/empty.xqf" >"$T/header.xqf"
+	run -1 --separate-stderr xqcheck "$T/header.xqf"
+	[[ "$stderr" == *"header.xqf: error: game 1: byte 1024 (0x400): file ends inside a root record"* ]]
+	[[ "$stderr" == *"1 game: 0 valid, 1 invalid"* ]]
+	head -c 1000 "$T/empty.xqf" >"$T/short.xqf"
+	run -2 --separate-stderr xqcheck "$T/short.xqf"
+	[[ "$stderr" == *"file too short: 1000 bytes, an XQF header has 1024"* ]]
+}
+
+@test "a size limit is named once, not as 'value out of range'" {
+	{ printf 'XQ\x0a\0'; head -c 67200000 /dev/zero; } >"$T/big.xqf"
+	run -2 --separate-stderr xqcheck "$T/big.xqf"
+	[[ "$stderr" == *"fatal: game 1: file larger than the limit of 64 MiB; not read"* ]]
+	[[ "$stderr" != *"out of range"* ]]
+	run -2 --separate-stderr xqconv -o "$T/o.pgn" "$T/big.xqf"
+	[[ "$stderr" != *"out of range"* ]]
+	[ ! -e "$T/o.pgn" ]
+}
