@@ -178,3 +178,105 @@ xqf_long() {
 	[[ "$stderr" != *"out of range"* ]]
 	[ ! -e "$T/o.pgn" ]
 }
+
+@test "written counts what reached the output: /dev/full, a file that cannot grow" {
+	run -2 --separate-stderr xqconv -o /dev/full "$S/games.pgn"
+	[[ "$stderr" == *"error writing '/dev/full': No space left on device"* ]]
+	[[ "$stderr" == *"2 games read, 0 written, 2 dropped"* ]]
+	run -2 --separate-stderr bash -c 'xqconv "$1" >/dev/full' _ "$S/games.pgn"
+	[[ "$stderr" == *"2 games read, 0 written, 2 dropped"* ]]
+	# a disk filling midway (here: a file size limit) leaves no file
+	cd "$T"
+	for i in 1 2 3 4 5 6 7 8; do cat "$S/games.pgn"; done >many.pgn
+	run -2 --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 4; xqconv -o out.pgn many.pgn'
+	[[ "$stderr" == *"16 games read, 0 written, 16 dropped"* ]]
+	[ ! -e out.pgn ]
+	[ -z "$(ls | grep tmp)" ]
+	# what did reach the output is counted
+	run -0 --separate-stderr xqconv -o out.pgn many.pgn
+	[[ "$stderr" == *"16 games read, 16 written, 0 dropped"* ]]
+}
+
+@test "--strict writes nothing on an invalid game: -o, -d and standard output" {
+	run -1 --separate-stderr xqconv --strict "$S/games.pgn" "$S/bad_illegal.pgn"
+	[ "$output" = "" ]
+	[[ "$stderr" == *"3 games read, 0 written, 3 dropped"* ]]
+	mkdir "$T/d"
+	run -1 --separate-stderr xqconv --strict -d "$T/d" "$S/games.pgn" "$S/bad_illegal.pgn"
+	[ -z "$(ls -A "$T/d")" ]
+	[[ "$stderr" == *"3 games read, 0 written, 3 dropped"* ]]
+	# all valid: everything goes out
+	run -0 --separate-stderr xqconv --strict "$S/games.pgn"
+	[ "$(echo "$output" | grep -c '^\[Game ')" -eq 2 ]
+	[[ "$stderr" == *"2 games read, 2 written, 0 dropped"* ]]
+	run -0 --separate-stderr xqconv --strict -d "$T/d" "$S/games.pgn"
+	[ "$(ls "$T/d" | wc -l)" -eq 2 ]
+}
+
+@test "the output is never the file standard input reads" {
+	cp "$S/games.pgn" "$T/f.pgn"
+	run -2 --separate-stderr bash -c 'xqconv -o "$1" - <"$1"' _ "$T/f.pgn"
+	[[ "$stderr" == *"refusing to overwrite input"* ]]
+	run -2 --separate-stderr bash -c 'xqconv -o "$1" <"$1"' _ "$T/f.pgn"
+	[[ "$stderr" == *"refusing to overwrite input"* ]]
+	cmp "$S/games.pgn" "$T/f.pgn"
+	run -2 --separate-stderr bash -c 'xqshow -o "$1" - <"$1"' _ "$T/f.pgn"
+	cmp "$S/games.pgn" "$T/f.pgn"
+	# another file as standard input is fine
+	run -0 --separate-stderr bash -c 'xqconv -o "$1" - <"$2"' _ "$T/g.pgn" "$T/f.pgn"
+}
+
+@test "a signal removes the temporary file of -o" {
+	cd "$T"
+	for sig in INT TERM HUP; do
+		rm -f in out.pgn
+		mkfifo in
+		env --default-signal=INT,QUIT xqconv -o out.pgn in 2>/dev/null 3>&- &
+		pid=$!
+		exec 7>in
+		cat "$S/games.pgn" >&7
+		# the temporary file is there while the input is still open
+		for i in $(seq 50); do ls | grep -q 'out.pgn.tmp' && break; sleep 0.1; done
+		ls | grep -q 'out.pgn.tmp'
+		kill -s $sig $pid
+		rc=0; wait $pid || rc=$?
+		exec 7>&-
+		[ "$rc" -gt 128 ]
+		[ -z "$(ls | grep tmp)" ]
+		[ ! -e out.pgn ]
+	done
+}
+
+@test "output files: the umask for a new one, the mode of an existing one" {
+	cd "$T"
+	(umask 022; xqconv -q -o a.pgn "$S/games.pgn")
+	[ "$(stat -c %a a.pgn)" = 644 ]
+	(umask 077; xqconv -q -o b.pgn "$S/games.pgn")
+	[ "$(stat -c %a b.pgn)" = 600 ]
+	chmod 444 a.pgn
+	(umask 077; xqconv -q -o a.pgn "$S/games_iccs.pgn")
+	[ "$(stat -c %a a.pgn)" = 444 ]
+	mkdir d
+	(umask 002; xqconv -q -d d "$S/games.pgn")
+	[ "$(stat -c %a d/* | sort -u)" = 664 ]
+}
+
+@test "'cannot create' names the target, not the temporary file" {
+	run -2 --separate-stderr xqconv -o "$T/no/such/dir/out.pgn" "$S/games.pgn"
+	[[ "$stderr" == *"cannot create '$T/no/such/dir/out.pgn': No such file or directory"* ]]
+	[[ "$stderr" != *tmpXXXXXX* ]]
+}
+
+@test "an output-encoding error names the input game" {
+	printf '[Event "x"]\n\n1. 炮二平五 {许} *\n\n[Event "许"]\n\n1. 炮二平五 *\n' >"$T/in.pgn"
+	run -1 --separate-stderr xqconv -E big5 -o "$T/o.pgn" "$T/in.pgn"
+	[[ "$stderr" == *"in.pgn:5: error: game 2: character '许' cannot be encoded in BIG5, in '[Event \"许\"]' (writing '$T/o.pgn')"* ]]
+}
+
+@test "each diagnostic line goes to stderr in one write" {
+	command -v strace
+	strace -f -qq -e trace=write -o "$T/trace" xqcheck "$S/bad_illegal.pgn" 2>"$T/err" || true
+	lines=$(wc -l <"$T/err")
+	[ "$lines" -ge 2 ]
+	[ "$(grep -c '^[0-9]* *write(2,' "$T/trace")" -eq "$lines" ]
+}
