@@ -20,6 +20,7 @@ have mandoc || need="$need mandoc"
 have jq || need="$need jq"
 have xz || need="$need xz-utils"
 have xmllint || need="$need libxml2-utils"
+have strace || need="$need strace"
 
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && have apt-get; then
