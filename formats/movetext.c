@@ -774,7 +774,7 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		size_t ne = i;
 		while (i < len && (s[i] == ' ' || s[i] == '\t'))
 			i++;
-		size_t vl = 0;
+		size_t vl = 0, full = 0;   /* kept, and as long as it was */
 		int ok = 1;
 		if (i < len && s[i] == '"') {
 			i++;
@@ -783,6 +783,7 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 					i++;
 				if (vl < sizeof value - 1)
 					value[vl++] = s[i];
+				full++;
 				i++;
 			}
 			if (i < len)
@@ -800,6 +801,7 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 			size_t vs = i;
 			while (i < len && s[i] != ']')
 				i++;
+			full = i - vs;
 			vl = i - vs < sizeof value - 1 ? i - vs : sizeof value - 1;
 			memcpy(value, s + vs, vl);
 			while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
@@ -810,6 +812,9 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 				ok = 0;
 			ok = ok && 0;
 		}
+		const char *nul = memchr(value, '\0', vl);
+		if (nul)
+			vl = (size_t)(nul - value);
 		vl = utf8_cut(value, vl);
 		value[vl] = '\0';
 		if (ne == ns) {
@@ -825,6 +830,13 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		if (!ok)
 			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
 					  "malformed tag '%s' read as '%s'", name, value);
+		if (nul)
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "tag '%s' holds a NUL byte: its value ends before it", name);
+		else if (full > sizeof value - 1)
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "tag '%s' longer than the limit of %zu bytes cut", name,
+					  sizeof value - 1);
 		if (xq_game_add_tag(g, name, value) < 0)
 			return XQ_ENOMEM;
 		if (!known_tag(name))

@@ -649,6 +649,10 @@ void **xq_reader_state(struct xq_reader *r);
  * end, negative on a fatal error.  xq_reader_line() is its number. */
 int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len);
 long xq_reader_line(const struct xq_reader *r);
+/* Whether the line is the rest of a source line longer than the limit
+ * (XQ_MAX_LINE_BYTES), split there: it has the number of the piece before. */
+#define XQ_MAX_LINE_BYTES (1 << 22)
+int xq_reader_line_continues(const struct xq_reader *r);
 /* Give the last line back: the next getline returns it again. */
 void xq_reader_ungetline(struct xq_reader *r);
 /* Raw bytes (binary formats): like fread; 0 at the end, negative on error. */

@@ -280,3 +280,42 @@ xqf_long() {
 	[ "$lines" -ge 2 ]
 	[ "$(grep -c '^[0-9]* *write(2,' "$T/trace")" -eq "$lines" ]
 }
+
+@test "lines over 4 MiB: later line numbers count source lines; a split tag line stays one game" {
+	{ printf '[Event "e"]\n\n1. h2e2 {'; rep a 9000000; printf '}\n\n h9g7 x9x9 *\n'; } >"$T/m.pgn"
+	run -1 --separate-stderr xqcheck "$T/m.pgn"
+	[[ "$stderr" == *"m.pgn:3: warning: line longer than the limit of 4194304 bytes split"* ]]
+	[ "$(grep -c 'line longer than' <<<"$stderr")" -eq 1 ]
+	[[ "$stderr" == *"m.pgn:5:7: error: game 1, ply 3: x9x9"* ]]
+	{ printf '[Event "'; rep a 5000000; printf '"]\n[Site "s"]\n\n1. h2e2 h9g7 x9x9 *\n'; } >"$T/t.pgn"
+	run -1 --separate-stderr xqcheck "$T/t.pgn"
+	[[ "$stderr" == *"t.pgn:1: warning: game 1: tag line longer than the limit of 4194304 bytes: the rest of it ignored"* ]]
+	[[ "$stderr" == *"t.pgn:4:14: error: game 1, ply 3: x9x9"* ]]
+	[[ "$stderr" == *"1 game: 0 valid, 1 invalid"* ]]
+}
+
+@test "a NUL byte in a tag, and a tag value past 4095 bytes, are reported" {
+	printf '[Event "ab\0cd"]\n[Site "s"]\n\n1. h2e2 *\n' >"$T/nul.pgn"
+	run -0 --separate-stderr xqcheck "$T/nul.pgn"
+	[[ "$stderr" == *"nul.pgn:1:1: warning: game 1: tag 'Event' holds a NUL byte: its value ends before it"* ]]
+	{ printf '[Event "'; rep a 4095; printf '"]\n[Site "'; rep b 4096; printf '"]\n\n1. h2e2 *\n'; } >"$T/long.pgn"
+	run -0 --separate-stderr xqcheck "$T/long.pgn"
+	[[ "$stderr" != *"'Event' longer"* ]]
+	[[ "$stderr" == *"long.pgn:2:1: warning: game 1: tag 'Site' longer than the limit of 4095 bytes cut"* ]]
+}
+
+@test "a game cut off by a truncated .gz is reported cut, not valid" {
+	gzip -c "$S/games.pgn" >"$T/g.pgn.gz"
+	head -c 480 "$T/g.pgn.gz" >"$T/cut.pgn.gz"
+	run -1 --separate-stderr xqcheck "$T/cut.pgn.gz"
+	[[ "$stderr" == *"cut.pgn.gz:27: error: game 2: the compressed input ends early: the game is cut there"* ]]
+	[[ "$stderr" == *"2 games: 1 valid, 1 invalid"* ]]
+	run -1 --separate-stderr xqconv -o "$T/o.pgn" "$T/cut.pgn.gz"
+	[[ "$stderr" == *"2 games read, 1 written, 1 dropped"* ]]
+	gzip -c "$S/game.xqf" >"$T/x.xqf.gz"
+	head -c 150 "$T/x.xqf.gz" >"$T/xc.xqf.gz"
+	run -1 --separate-stderr xqcheck "$T/xc.xqf.gz"
+	[[ "$stderr" == *"the compressed input ends early: the game is cut there"* ]]
+	# the whole file: no such error
+	run -0 --separate-stderr xqcheck "$T/g.pgn.gz"
+}
