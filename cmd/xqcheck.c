@@ -182,6 +182,7 @@ static int check_file(const char *path, const char *format, const char *encoding
 		return EXIT_TROUBLE;
 	}
 	while ((rc = xq_reader_next(r, &g)) > 0) {
+		record_encoding_hint(r, g, name, encoding, keep_problem, NULL);
 		st.games++;
 		if (g->errors)
 			st.invalid++;

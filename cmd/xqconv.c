@@ -306,6 +306,7 @@ static void convert_file(const char *path, int progress)
 		return;
 	}
 	while (!st.stop && (rc = xq_reader_next(r, &g)) > 0) {
+		record_encoding_hint(r, g, name, st.enc_in, print_problem, &st.pp);
 		st.read++;
 		if (g->errors) {
 			st.findings = 1;

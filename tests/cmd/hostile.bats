@@ -319,3 +319,17 @@ xqf_long() {
 	# the whole file: no such error
 	run -0 --separate-stderr xqcheck "$T/g.pgn.gz"
 }
+
+@test "a game in another encoding than the file's detected one gets a hint" {
+	cat "$S/games_gbk.pgn" "$S/games_big5.pgn" >"$T/mixed.pgn"
+	run -1 --separate-stderr xqcheck "$T/mixed.pgn"
+	[[ "$stderr" == *"mixed.pgn:45: warning: game 3: the file was read as GB18030; if the text is garbled, -e chooses the encoding"* ]]
+	[ "$(grep -c 'read as' <<<"$stderr")" -eq 2 ]
+	run -1 --separate-stderr xqconv -o "$T/o.pgn" "$T/mixed.pgn"
+	[[ "$stderr" == *"game 4: the file was read as GB18030"* ]]
+	# chosen with -e: no hint; valid games: no hint
+	run -1 --separate-stderr xqcheck -e gbk "$T/mixed.pgn"
+	[[ "$stderr" != *"read as"* ]]
+	run -0 --separate-stderr xqcheck "$S/games_gbk.pgn"
+	[[ "$stderr" != *"read as"* ]]
+}
