@@ -148,6 +148,7 @@ void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
 	m->in_comment = 0;
 	m->com_len = m->pend_len = m->acc_len = 0;
 	m->com_cut = 0;
+	m->deep_on = 0;
 	m->acc_target = NULL;
 	m->nodes = 0;
 	m->com_total = 0;
@@ -159,6 +160,9 @@ static void mt_free(struct mt *m)
 	free(m->com);
 	free(m->pend);
 	free(m->acc);
+	free(m->deep);
+	m->deep = NULL;
+	m->deep_len = m->deep_cap = 0;
 	m->com = m->pend = m->acc = NULL;
 	m->com_cap = m->pend_cap = m->acc_cap = 0;
 }
@@ -552,7 +556,56 @@ static int is_word_delim(const struct mt *m, unsigned cp)
 	return mt_is_space(cp);
 }
 
+/* A variation nested too deep is not read, but kept as it was written:
+ * its text is gathered here (deep_from: where it goes on in this line) and
+ * becomes a comment on the move it replaces. */
+#define DEEP_NONE ((size_t)-1)
+static void deep_add(struct mt *m, const char *s, size_t n)
+{
+	if (m->deep_len + n > MT_MAX_COMMENT)
+		n = m->deep_len < MT_MAX_COMMENT ? MT_MAX_COMMENT - m->deep_len : 0;
+	if (n && grow(&m->deep, &m->deep_cap, m->deep_len + n + 1) == 0) {
+		memcpy(m->deep + m->deep_len, s, n);
+		m->deep_len += n;
+	}
+}
+
+static void deep_done(struct mt *m, long line)
+{
+	static const char head[] = "variation nested too deep to read, as written: ";
+	char *text = malloc(sizeof head + m->deep_len);
+	m->deep_on = 0;
+	if (!text) {
+		oom(m, line);
+		return;
+	}
+	memcpy(text, head, sizeof head - 1);
+	memcpy(text + sizeof head - 1, m->deep, m->deep_len);
+	/* kept on the move the variation replaces (m->last); no tidying of
+	 * its line breaks (it is not a comment as written) */
+	for (size_t k = 0; k < m->deep_len; k++)
+		if (text[sizeof head - 1 + k] == '\n')
+			text[sizeof head - 1 + k] = ' ';
+	add_comment(m, text, sizeof head - 1 + m->deep_len, line);
+	free(text);
+}
+
+static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno);
+
 long mt_line(struct mt *m, const char *s, size_t len, long lineno)
+{
+	m->deep_from = m->deep_on ? 0 : DEEP_NONE;
+	long end = mt_line_scan(m, s, len, lineno);
+	if (m->deep_on && m->deep_from != DEEP_NONE) {
+		size_t e = end >= 0 ? (size_t)end : len;
+		if (e > m->deep_from)
+			deep_add(m, s + m->deep_from, e - m->deep_from);
+		deep_add(m, "\n", 1);
+	}
+	return end;
+}
+
+static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 {
 	size_t i = 0;
 	m->line = s;
@@ -621,8 +674,13 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 			} else if (m->depth >= MT_MAX_DEPTH) {
 				xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, lineno,
 						  col_at(m, i), 0, NULL,
-						  "variations nested deeper than the limit of %d skipped", MT_MAX_DEPTH);
+						  "variations nested deeper than the limit of %d skipped "
+						  "(kept as text in a comment)", MT_MAX_DEPTH);
 				m->skip_depth = 1;
+				m->deep_on = 1;
+				m->deep_len = 0;
+				m->deep_from = i;
+				m->deep_line = lineno;
 			} else {
 				m->stack[m->depth].cur = m->cur;
 				m->stack[m->depth].last = m->last;
@@ -637,6 +695,11 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 			flush_comments(m);
 			if (m->skip_depth) {
 				m->skip_depth--;
+				if (!m->skip_depth && m->deep_on) {
+					deep_add(m, s + m->deep_from, i + 1 - m->deep_from);
+					m->deep_from = DEEP_NONE;
+					deep_done(m, m->deep_line);
+				}
 			} else if (m->depth == 0) {
 				if (!m->skipping)
 					xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_SYNTAX, lineno,
@@ -688,6 +751,11 @@ void mt_end(struct mt *m, long lineno)
 		m->g->flags |= XQ_GAME_TRUNCATED;
 		add_comment(m, m->com, m->com_len, m->com_line);
 		m->in_comment = 0;
+	}
+	if (m->deep_on) {
+		/* not closed: what there was of it */
+		m->skip_depth = 0;
+		deep_done(m, m->deep_line);
 	}
 	if (m->depth > 0) {
 		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_TRUNCATED, lineno, 0, 0, NULL,

@@ -40,6 +40,11 @@ struct mt {
 	size_t acc_len, acc_cap;
 	char *pend;                /* comment waiting for the next move */
 	size_t pend_len, pend_cap;
+	int deep_on;               /* in a variation nested too deep */
+	size_t deep_from;          /* where its text goes on in this line */
+	long deep_line;
+	char *deep;                /* its text as written (reused) */
+	size_t deep_len, deep_cap;
 	long nodes;
 	size_t com_total;          /* comment bytes kept in this game */
 	int ended;                 /* a result token was read at depth 0 */

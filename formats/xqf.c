@@ -613,6 +613,32 @@ static void iccs_of(int from, int to, char out[8])
 	out[4] = 0;
 }
 
+/* Moves left out, kept as text in a comment on node at: "HEAD: ply 65
+ * e2g4, ply 66 c3c4, ..." for records [from, to) in file order (pre-order:
+ * a move follows the nearest one before it with a ply one less).  The
+ * comments of those records are not kept.  0 or XQ_ENOMEM. */
+static int keep_as_text(struct xq_game *g, const struct xqf_raw *r, uint32_t from,
+			uint32_t to, const char *head, struct xq_node *at)
+{
+	size_t cap = strlen(head) + 16 + (size_t)(to - from) * 16, len;
+	char *t;
+	int rc;
+	if (to <= from)
+		return 0;
+	if (!(t = malloc(cap)))
+		return XQ_ENOMEM;
+	len = (size_t)snprintf(t, cap, "%s:", head);
+	for (uint32_t i = from; i < to; i++) {
+		char iccs[8];
+		iccs_of(r->nodes[i].from, r->nodes[i].to, iccs);
+		len += (size_t)snprintf(t + len, cap - len, "%s ply %u %s", i > from ? "," : "",
+					(unsigned)r->nodes[i].ply, iccs);
+	}
+	rc = xq_node_comment(g, at, 0, t, len);
+	free(t);
+	return rc;
+}
+
 int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		   const struct xqf_sink *s)
 {
@@ -708,7 +734,16 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
 		report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, fen,
-		       "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; moves not read", err.msg);
+		       "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; "
+		       "the moves kept as text", err.msg);
+		if (r.root.comment_len &&
+		    (rc = set_text(g, cd, r.plain + r.root.comment_off, r.root.comment_len, 1,
+				   &g->root.comment, NULL)) < 0)
+			goto out;
+		if ((rc = keep_as_text(g, &r, 0, r.n_nodes,
+				       "moves not played, the start position being impossible",
+				       &g->root)) < 0)
+			goto out;
 		goto comments_done;
 	}
 
@@ -800,8 +835,15 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 			snprintf(tail, sizeof tail, " with the %u move%s below it", (unsigned)k,
 				 k == 1 ? "" : "s");
 		report(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, (int)n->ply, iccs,
-		       "byte %u (0x%X): move %s: %s; left out%s",
+		       "byte %u (0x%X): move %s: %s; left out%s (kept as text)",
 		       (unsigned)n->offset, (unsigned)n->offset, iccs, bad[b].why, tail);
+		/* the move and those below it (they follow it in the file) */
+		uint32_t end = bad[b].index + 1;
+		while (end < r.n_nodes && owner[end] == (int32_t)bad[b].index)
+			end++;
+		if ((rc = keep_as_text(g, &r, bad[b].index, end, "moves not played, as recorded",
+				       n->parent < 0 ? &g->root : made[n->parent])) < 0)
+			goto out;
 	}
 comments_done:
 	if (r.too_many)

@@ -333,3 +333,27 @@ xqf_long() {
 	run -0 --separate-stderr xqcheck "$S/games_gbk.pgn"
 	[[ "$stderr" != *"read as"* ]]
 }
+
+@test "--keep-broken keeps what is not read as text: deep variations, XQF moves left out, an impossible XQF start" {
+	# 1002 nested variations: the last two are past the limit of 1000
+	{ printf '[Event "deep"]\n\n1. h2e2 '
+	  seq 1002 | awk '{ printf "(1. %s ", $1 % 2 ? "h0g2" : "h2e2"; if ($1 % 50 == 0) printf "\n" }'
+	  seq 1002 | awk '{ printf ")" }'; printf ' *\n'; } >"$T/deep.pgn"
+	run -1 --separate-stderr xqconv --keep-broken -o "$T/deep.out" "$T/deep.pgn"
+	[[ "$stderr" == *"variations nested deeper than the limit of 1000 skipped (kept as text in a comment)"* ]]
+	tr '\n' ' ' <"$T/deep.out" | grep -Eq '\{ variation nested too deep to read, as written: \(1\. h0g2 +\(1\. h2e2 +\)\) \}'
+	run -0 --separate-stderr xqcheck "$T/deep.out"
+	# XQF: an illegal move and the moves below it
+	printf '[Event "e"]\n\n1. h2e2 h9g7 *\n' | xqconv -q -t xqf -o "$T/two.xqf" -
+	cp "$T/two.xqf" "$T/imp.xqf"
+	printf '\x30' | dd of="$T/imp.xqf" bs=1 seek=16 conv=notrunc status=none
+	run -1 --separate-stderr xqconv --keep-broken -o "$T/imp.pgn" "$T/imp.xqf"
+	[[ "$stderr" == *"the start position is impossible: black is in check but it is red's move; the moves kept as text"* ]]
+	grep -q '{ moves not played, the start position being impossible: ply 1 h2e2, ply 2 h9g7 }' "$T/imp.pgn"
+	# an illegal second move: black's horse jumps to where it cannot
+	cp "$T/two.xqf" "$T/bad.xqf"
+	printf '\x3c' | dd of="$T/bad.xqf" bs=1 seek=1041 conv=notrunc status=none
+	run -1 --separate-stderr xqconv --keep-broken -n iccs -o "$T/bad.pgn" "$T/bad.xqf"
+	[[ "$stderr" == *"left out (kept as text)"* ]]
+	grep -Eq '1\. h2e2 \{ moves not played, as recorded: ply 2 h9[a-i][0-9] \}' "$T/bad.pgn"
+}
