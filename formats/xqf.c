@@ -620,7 +620,8 @@ static void iccs_of(int from, int to, char out[8])
 static int keep_as_text(struct xq_game *g, const struct xqf_raw *r, uint32_t from,
 			uint32_t to, const char *head, struct xq_node *at)
 {
-	size_t cap = strlen(head) + 16 + (size_t)(to - from) * 16, len;
+	/* a record: ", ply " + 10 digits + " " + 4 = 21 bytes at most */
+	size_t cap = strlen(head) + 16 + (size_t)(to - from) * 24, len;
 	char *t;
 	int rc;
 	if (to <= from)
@@ -631,8 +632,11 @@ static int keep_as_text(struct xq_game *g, const struct xqf_raw *r, uint32_t fro
 	for (uint32_t i = from; i < to; i++) {
 		char iccs[8];
 		iccs_of(r->nodes[i].from, r->nodes[i].to, iccs);
-		len += (size_t)snprintf(t + len, cap - len, "%s ply %u %s", i > from ? "," : "",
-					(unsigned)r->nodes[i].ply, iccs);
+		int k = snprintf(t + len, cap - len, "%s ply %u %s", i > from ? "," : "",
+				 (unsigned)r->nodes[i].ply, iccs);
+		if (k < 0 || (size_t)k >= cap - len)
+			break;
+		len += (size_t)k;
 	}
 	rc = xq_node_comment(g, at, 0, t, len);
 	free(t);
