@@ -1122,6 +1122,18 @@ static void advance(struct drstate *st, size_t to)
 	st->pos = to;
 }
 
+/* Nothing found in the buffer: keep only a tail that may hold the start of
+ * a tag, and read more.  1 when there is more, 0 at the end, or an error. */
+static int dh_tail_more(struct xq_reader *r, struct drstate *st)
+{
+	if (st->len - st->pos > 16)
+		advance(st, st->len - 16);
+	if (st->eof)
+		return 0;
+	int rc = dh_more(r, st);
+	return rc < 0 ? rc : 1;
+}
+
 static int dh_read(struct xq_reader *r, struct xq_game *g)
 {
 	struct drstate *st = *xq_reader_state(r);
@@ -1154,12 +1166,8 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 		}
 		if (!st->skip_rest)
 			break;
-		if (st->len - st->pos > 16)
-			advance(st, st->len - 16);
-		if (st->eof)
-			return 0;
-		int rc = dh_more(r, st);
-		if (rc < 0)
+		int rc = dh_tail_more(r, st);
+		if (rc <= 0)
 			return rc;
 	}
 	/* find the opening tag */
@@ -1167,16 +1175,9 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 		open = find_open(st->buf, st->len, st->pos, &after);
 		if (open >= 0)
 			break;
-		/* keep only a tail that may hold the start of a tag */
-		if (st->len - st->pos > 16)
-			advance(st, st->len - 16);
-		if (st->eof)
-			return 0;
-		{
-			int rc = dh_more(r, st);
-			if (rc < 0)
-				return rc;
-		}
+		int rc = dh_tail_more(r, st);
+		if (rc <= 0)
+			return rc;
 	}
 	advance(st, (size_t)open);
 	/* find the end: [/DhtmlXQ], the next opening tag, or the end */

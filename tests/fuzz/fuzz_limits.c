@@ -41,6 +41,12 @@ static long tree_size(const struct xq_game *g)
 	return c;
 }
 
+/* The one move limit holds. */
+static int within_limit(const struct xq_game *g)
+{
+	return tree_size(g) <= XQ_MAX_GAME_MOVES;
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	static const char *const fmts[] = { "pgn", "text", "dhtmlxq", "xqf", "cbf" };
@@ -71,38 +77,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (slen)
 		memcpy(buf + plen + clen * reps, c2 + 1, slen);
 
-	struct xq_reader_opts o = { 0 };
-	struct xq_writer_opts wo = { 0 };
-	struct xq_reader *r;
-	struct xq_game *g;
-	char *out = NULL;
-	size_t len = 0;
-	int err, written = 0;
-	FILE *fp;
-	o.format = fmt;
-	o.problem = ignore_problem;
-	if ((r = xq_reader_open_mem(buf, total, &o, &err))) {
-		if (!(fp = open_memstream(&out, &len)))
-			abort();
-		wo.format = "pgn";
-		wo.notation = XQ_NOTATION_ICCS;
-		struct xq_writer *w = xq_writer_open(fp, &wo, &err);
-		if (!w)
-			abort();
-		while (xq_reader_next(r, &g) > 0) {
-			if (tree_size(g) > XQ_MAX_GAME_MOVES)
-				abort();        /* the one move limit */
-			if (xq_writer_write(w, g) == 0)
-				written++;
-			xq_game_free(g);
-		}
-		xq_reader_close(r);
-		xq_writer_close(w);
-		fclose(fp);
-		if (count_games(out, len, "pgn") != written)
-			abort();
-		free(out);
-	}
+	fuzz_convert(buf, total, fmt, 0, "pgn", XQ_NOTATION_ICCS, within_limit);
 	free(buf);
 	return 0;
 }
