@@ -68,9 +68,10 @@ $(B)/tools/%: $(B)/obj/bench/%.o $(B)/libxq.a
 
 # --- sanitizer build of the library and unit tests ---------------------------
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_CHECKS = -DXQ_CHECK_POSITIONS
 $(B)/asan/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 $(SAN) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 $(SAN) $(SAN_CHECKS) -c -o $@ $<
 
 $(B)/asan/libxq.a: $(LIB_SRC:%.c=$(B)/asan/obj/%.o)
 	@rm -f $@

@@ -15,7 +15,7 @@ cpu_seconds() {
 }
 
 echo "== perft 5 from the start position (133,312,995 nodes), one thread"
-ours=$(cpu_seconds "$B/bin/xqperft" -d 5)
+ours=$(cpu_seconds "$B/bin/xqperft" -p 5)
 printf '%-18s %8s CPU s  %6.1f M nodes/s\n' "xqperft" "$ours" "$(awk -v s="$ours" 'BEGIN { print 133.312995 / s }')"
 if [ -x "$FSF" ]; then
 	peer=$(cpu_seconds sh -c "printf 'uci\nsetoption name UCI_Variant value xiangqi\nposition startpos\ngo perft 5\nisready\nquit\n' | $FSF")
@@ -34,7 +34,7 @@ if [ -f "$table" ]; then
 	while IFS=$'\t' read -r fen depth nodes; do
 		[ "$fen" = fen ] && continue
 		[ "$nodes" -gt 10000000 ] || continue
-		got=$("$B/bin/xqperft" -d "$depth" "$fen")
+		got=$("$B/bin/xqperft" -p "$depth" "$fen")
 		[ "$got" = "$nodes" ] && mark=ok || { mark=MISMATCH; bad=1; }
 		printf '%-9s depth %s %12s  %s\n' "$mark" "$depth" "$nodes" "$fen"
 	done < "$table"

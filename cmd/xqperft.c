@@ -11,12 +11,12 @@
 #include "xq.h"
 
 static const char usage_text[] =
-	"usage: xqperft [-Dht] [-d depth] [fen]\n"
+	"usage: xqperft [-Dhv] [-p plies] [fen]\n"
 	"Count the leaf nodes of the legal-move tree from a position.\n"
 	"\n"
-	"  -d, --depth=N   depth in plies (default 1)\n"
+	"  -p, --plies=N   depth of the tree in plies (default 1; --depth too)\n"
 	"  -D, --divide    one line per legal root move: ICCS move and its count\n"
-	"  -t, --time      elapsed time and nodes per second on stderr\n"
+	"  -v, --verbose   elapsed time and nodes per second on stderr (--time too)\n"
 	"  -h, --help      this help\n"
 	"  -V, --version   version\n"
 	"\n"
@@ -28,10 +28,12 @@ static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "depth", required_argument, NULL, 'd' },
+		{ "depth", required_argument, NULL, 'p' },
 		{ "divide", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "time", no_argument, NULL, 't' },
+		{ "plies", required_argument, NULL, 'p' },
+		{ "time", no_argument, NULL, 'v' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -43,12 +45,12 @@ int main(int argc, char **argv)
 	double start;
 
 	cmd_init(argv);
-	while ((c = getopt_long(argc, argv, "Dd:htV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Dhp:vV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'D': divide = 1; break;
-		case 'd': depth = (int)parse_number(optarg, 0, 32, "depth"); break;
 		case 'h': usage(EXIT_OK);
-		case 't': timing = 1; break;
+		case 'p': depth = (int)parse_number(optarg, 0, 32, "plies"); break;
+		case 'v': timing = 1; break;
 		case 'V': print_version();
 		default: usage(EXIT_TROUBLE);
 		}

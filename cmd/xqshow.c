@@ -75,6 +75,24 @@ enum mode { MODE_DIAGRAM, MODE_FEN, MODE_MOVES, MODE_SVG };
  * replays it, printing the record's problems.  A main line that stops at
  * an illegal move ends at the last legal position.
  */
+/* The main line up to a ply: the position, the one before, the move. */
+struct main_line_walk {
+	struct view *v;
+	long want, played;
+};
+
+static int main_line_step(void *data, const struct xq_walk_step *s)
+{
+	struct main_line_walk *w = data;
+	if (!(s->flags & XQ_STEP_MAINLINE) || !s->after)
+		return XQ_WALK_STOP;
+	w->v->before = *s->before;
+	w->v->pos = *s->after;
+	w->v->last = s->node->move;
+	w->played = s->ply;
+	return w->want >= 0 && s->ply >= w->want ? XQ_WALK_STOP : XQ_WALK_NEXT;
+}
+
 static int record_position(const char *path, const char *format, const char *encoding,
 			   long game, long ply, struct view *v)
 {
@@ -93,15 +111,10 @@ static int record_position(const char *path, const char *format, const char *enc
 	v->pos = g->start;
 	v->before = g->start;
 	v->last = XQ_MOVE_NONE;
-	for (const struct xq_node *node = g->root.child; node && (ply < 0 || n < ply); node = node->child) {
-		struct xq_undo u;
-		if (node->move == XQ_MOVE_NONE || !xq_is_legal(&v->pos, node->move))
-			break;
-		v->before = v->pos;
-		v->last = node->move;
-		xq_make(&v->pos, node->move, &u);
-		n++;
-	}
+	struct main_line_walk w = { v, ply, 0 };
+	if (ply != 0)
+		xq_game_walk(g, main_line_step, &w);
+	n = w.played;
 	xq_game_free(g);
 	if (ply > n) {
 		diag(path, 0, 0, "error", "game %ld has %ld legal pl%s in its main line, not %ld",

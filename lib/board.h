@@ -97,4 +97,15 @@ static inline int isq_to_sq(int isq) { return XQ_SQ(ISQ_FILE(isq), ISQ_RANK(isq)
 /* movegen.c: is the point attacked by side `by`? */
 int xq__attacked(const struct xq_pos *pos, int isq, int by);
 
+/*
+ * The sanitizer build (-DXQ_CHECK_POSITIONS) asserts the position's
+ * consistency after every make and unmake; other builds pay nothing.
+ */
+#ifdef XQ_CHECK_POSITIONS
+#include <assert.h>
+#define XQ_CHECK_POSITION(pos) assert(xq_pos_check(pos) == 0)
+#else
+#define XQ_CHECK_POSITION(pos) ((void)0)
+#endif
+
 #endif

@@ -356,20 +356,28 @@ int xq_game_plies(const struct xq_game *g)
 	return n;
 }
 
+struct position_walk {
+	int want, played;
+	struct xq_pos *pos;
+};
+
+static int position_step(void *data, const struct xq_walk_step *s)
+{
+	struct position_walk *w = data;
+	if (!(s->flags & XQ_STEP_MAINLINE) || !s->after)
+		return XQ_WALK_STOP;
+	*w->pos = *s->after;
+	w->played = s->ply;
+	return w->want >= 0 && s->ply >= w->want ? XQ_WALK_STOP : XQ_WALK_NEXT;
+}
+
 int xq_game_position(const struct xq_game *g, int ply, struct xq_pos *pos)
 {
-	int n = 0;
+	struct position_walk w = { ply, 0, pos };
 	*pos = g->start;
-	for (const struct xq_node *p = g->root.child; p; p = p->child) {
-		struct xq_undo u;
-		if (ply >= 0 && n >= ply)
-			break;
-		if (p->move == XQ_MOVE_NONE || !xq_is_legal(pos, p->move))
-			break;
-		xq_make(pos, p->move, &u);
-		n++;
-	}
-	return n;
+	if (ply != 0)
+		xq_game_walk(g, position_step, &w);
+	return w.played;
 }
 
 /* Result words (notation.md 9.2) and PGN tokens. */

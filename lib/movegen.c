@@ -428,6 +428,7 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 	u->in_check = pos->in_check;
 	pos->in_check = (uint8_t)gives_check(pos->board, king_isq(pos, pos->side), !pos->side,
 					     from, to);
+	XQ_CHECK_POSITION(pos);
 }
 
 void xq_unmake(struct xq_pos *pos, xq_move m, const struct xq_undo *u)
@@ -445,6 +446,7 @@ void xq_unmake(struct xq_pos *pos, xq_move m, const struct xq_undo *u)
 	pos->key = u->key;
 	pos->halfmove = u->halfmove;
 	pos->fullmove = u->fullmove;
+	XQ_CHECK_POSITION(pos);
 }
 
 uint64_t xq_perft(struct xq_pos *pos, int depth)

@@ -70,6 +70,15 @@ static void clear(struct xq_pos *pos)
 		pos->board[i] = in_board(i) ? 0 : XQ_OFFBOARD;
 }
 
+/* Whether a side has a slot left for a piece of this kind. */
+static int free_slot(const struct xq_pos *pos, int side, int type)
+{
+	for (int s = slot_first[type]; s < slot_first[type] + slot_count[type]; s++)
+		if (pos->sq_of[side * 16 + s] == 0)
+			return 1;
+	return 0;
+}
+
 /* Put a piece in the first free slot of its kind; -1 if they are full. */
 static int place(struct xq_pos *pos, int side, int type, int isq)
 {
@@ -112,14 +121,75 @@ static const char *unreachable(int side, int type, int isq)
 
 static const char *side_name(int side) { return side == XQ_RED ? "red" : "black"; }
 
+void xq_pos_clear(struct xq_pos *pos)
+{
+	clear(pos);
+	pos->side = XQ_RED;
+	pos->fullmove = 1;
+}
+
+int xq_pos_put(struct xq_pos *pos, int sq, enum xq_side side,
+	       enum xq_type type, unsigned flags, struct xq_err *err)
+{
+	int isq, file = XQ_FILE(sq), rank = XQ_RANK(sq);
+	const char *why;
+
+	if (sq < 0 || sq >= 90 || (side != XQ_RED && side != XQ_BLACK) ||
+	    type <= XQ_NONE || type > XQ_PAWN)
+		return fail(err, XQ_EINVAL, 0, "no such square or piece");
+	isq = ISQ(file, rank);
+	if (pos->board[isq])
+		return fail(err, XQ_EINVAL, 0, "%c%d holds two pieces", 'a' + file, rank);
+	if (free_slot(pos, side, type) &&
+	    (why = unreachable(side, type, isq)) &&
+	    (type == XQ_KING || !(flags & XQ_FEN_LAX)))
+		return fail(err, XQ_EINVAL, 0, "%s %s on %c%d: %s", side_name(side),
+			    type_names[type], 'a' + file, rank, why);
+	if (place(pos, side, type, isq) < 0)
+		return fail(err, XQ_EINVAL, 0, "too many %s %ss (at most %d)",
+			    side_name(side), type_names[type], slot_count[type]);
+	return 0;
+}
+
+void xq_pos_set_side(struct xq_pos *pos, enum xq_side side)
+{
+	pos->side = side == XQ_BLACK ? XQ_BLACK : XQ_RED;
+}
+
+int xq_pos_finish(struct xq_pos *pos, struct xq_err *err)
+{
+	int rk, bk;
+
+	for (int side = 0; side < 2; side++)
+		if (!king_isq(pos, side))
+			return fail(err, XQ_EINVAL, 0, "no %s king", side_name(side));
+	pos->key = xq_pos_compute_key(pos);
+	/* Kings facing on an open file, or the side not to move in check: both
+	 * mean the last move was illegal. */
+	rk = king_isq(pos, XQ_RED);
+	bk = king_isq(pos, XQ_BLACK);
+	if (ISQ_FILE(rk) == ISQ_FILE(bk)) {
+		int i = rk + 16;
+		while (i != bk && pos->board[i] == 0)
+			i += 16;
+		if (i == bk)
+			return fail(err, XQ_EINVAL, 0, "the kings face each other on the open %c-file",
+				    'a' + ISQ_FILE(rk));
+	}
+	if (xq__attacked(pos, king_isq(pos, !pos->side), pos->side))
+		return fail(err, XQ_EINVAL, 0, "%s is in check but it is %s's move",
+			    side_name(!pos->side), side_name(pos->side));
+	pos->in_check = (uint8_t)xq__attacked(pos, king_isq(pos, pos->side), !pos->side);
+	return 0;
+}
+
 int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
 		    struct xq_err *err)
 {
 	const char *p = fen;
 	int rank = 9, file = 0;
-	int count[2][8] = { { 0 } };
 
-	clear(pos);
+	xq_pos_clear(pos);
 	while (*p == ' ' || *p == '\t')
 		p++;
 	if (*p == '\0')
@@ -140,22 +210,17 @@ int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
 		} else {
 			int type = letter_type(*p);
 			int side = (*p >= 'a' && *p <= 'z') ? XQ_BLACK : XQ_RED;
-			int isq;
-			const char *why;
+			int rc;
 			if (type == XQ_NONE || !((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'))
 				return fail(err, XQ_EINVAL, off, "unknown piece letter '%c'", *p);
 			if (file >= 9)
 				return fail(err, XQ_EINVAL, off, "rank %d has more than 9 files", rank);
-			isq = ISQ(file, rank);
-			if (++count[side][type] > slot_count[type])
-				return fail(err, XQ_EINVAL, off, "too many %s %ss (at most %d)",
-					    side_name(side), type_names[type], slot_count[type]);
-			why = unreachable(side, type, isq);
-			if (why && (type == XQ_KING || !(flags & XQ_FEN_LAX)))
-				return fail(err, XQ_EINVAL, off, "%s %s on %c%d: %s",
-					    side_name(side), type_names[type],
-					    'a' + file, rank, why);
-			place(pos, side, type, isq);
+			if ((rc = xq_pos_put(pos, XQ_SQ(file, rank), (enum xq_side)side,
+					     (enum xq_type)type, flags, err)) < 0) {
+				if (err)
+					err->offset = off;
+				return rc;
+			}
 			file++;
 		}
 	}
@@ -164,7 +229,7 @@ int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
 	if (file != 9)
 		return fail(err, XQ_EINVAL, (int)(p - fen), "rank 0 has %d files, not 9", file);
 	for (int side = 0; side < 2; side++)
-		if (count[side][XQ_KING] == 0)
+		if (!king_isq(pos, side))
 			return fail(err, XQ_EINVAL, (int)(p - fen), "no %s king", side_name(side));
 
 	/* Side to move; anything but b is Red, as xqbase advises. */
@@ -213,26 +278,7 @@ int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
 	if (*p)
 		return fail(err, XQ_EINVAL, (int)(p - fen), "unexpected text after the FEN");
 
-	pos->key = xq_pos_compute_key(pos);
-
-	/* Kings facing on an open file, or the side not to move in check: both
-	 * mean the last move was illegal. */
-	{
-		int rk = king_isq(pos, XQ_RED), bk = king_isq(pos, XQ_BLACK);
-		if (ISQ_FILE(rk) == ISQ_FILE(bk)) {
-			int i = rk + 16;
-			while (i != bk && pos->board[i] == 0)
-				i += 16;
-			if (i == bk)
-				return fail(err, XQ_EINVAL, 0, "the kings face each other on the open %c-file",
-					    'a' + ISQ_FILE(rk));
-		}
-		if (xq__attacked(pos, king_isq(pos, !pos->side), pos->side))
-			return fail(err, XQ_EINVAL, 0, "%s is in check but it is %s's move",
-				    side_name(!pos->side), side_name(pos->side));
-	}
-	pos->in_check = (uint8_t)xq__attacked(pos, king_isq(pos, pos->side), !pos->side);
-	return 0;
+	return xq_pos_finish(pos, err);
 }
 
 /* Red's half of the start position; Black's mirrors it.  Set directly:

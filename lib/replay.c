@@ -14,8 +14,7 @@
 #include <string.h>
 
 #include "xq.h"
-
-#define MAX_VARIATION_DEPTH 1000
+#include "walk.h"
 
 struct ctx {
 	struct xq_game *g;
@@ -266,85 +265,90 @@ static const char *side_name(int side)
 	return side == XQ_RED ? "Red" : "Black";
 }
 
-/* Replay the line that starts with node n (and its continuation). */
-static void replay_line(struct ctx *c, struct xq_pos pos, struct xq_node *n,
-			int ply, int depth, int mainline)
+/* The walk's resolver: the move of node n in pos, reported when bad. */
+static xq_move replay_node(void *data, struct xq_node *n,
+			   const struct xq_pos *pos, int ply, unsigned flags)
 {
-	/* a variation's own siblings are replayed by the caller */
-	int var = !mainline;
-	for (; n; n = n->child, ply++, var = 0) {
-		struct xq_err err;
-		struct xq_undo u;
-		xq_move m = XQ_MOVE_NONE;
-		int rc;
+	struct ctx *c = data;
+	struct xq_err err;
+	xq_move m = XQ_MOVE_NONE;
+	int rc = resolve(c, pos, n, &m, &err);
 
-		/* the alternatives to n start from the same position */
-		if (n->next && !var) {
-			if (depth >= MAX_VARIATION_DEPTH) {
-				if (!c->depth_reported++)
-					problem(c, XQ_SEV_ERROR, XQ_P_LIMIT, n->next, ply,
-						"variations nested deeper than %d",
-						MAX_VARIATION_DEPTH);
-			} else {
-				for (struct xq_node *v = n->next; v; v = v->next)
-					replay_line(c, pos, v, ply, depth + 1, 0);
-			}
-		}
-		rc = resolve(c, &pos, n, &m, &err);
-		if (rc == 0) {
-			n->move = m;
-			n->flags &= (uint8_t)~XQ_NODE_BAD;
-			xq_make(&pos, m, &u);
-			if (mainline) {
-				c->end = pos;
-				c->end_plies = ply;
-			}
-			continue;
-		}
-		if (mainline)
-			c->complete = 0;
-		n->move = XQ_MOVE_NONE;
-		n->flags |= XQ_NODE_BAD;
-		if (mainline && ply == 1 && rc != XQ_EAMBIG) {
-			struct xq_pos flip;
-			struct xq_err err2;
-			if (flipped_side(&pos, &flip) == 0 &&
-			    resolve(c, &flip, n, &m, &err2) == 0) {
-				problem(c, XQ_SEV_ERROR, XQ_P_SIDE, n, ply,
-					"the FEN gives %s the move but the first move is %s's",
-					side_name(pos.side), side_name(flip.side));
-				/* go on from the corrected side so that the
-				 * rest of the game is checked too */
-				c->g->start = flip;
-				xq_pos_to_fen(&flip, c->g->start_fen, sizeof c->g->start_fen);
-				pos = flip;
-				n->move = m;
-				n->flags &= (uint8_t)~XQ_NODE_BAD;
-				xq_make(&pos, m, &u);
-				c->complete = 1;
-				c->end = pos;
-				c->end_plies = ply;
-				continue;
-			}
-		}
-		if (xq_status(&pos) != XQ_PLAYING) {
-			problem(c, XQ_SEV_ERROR, XQ_P_AFTER_END, n, ply,
-				"move after %s: %s has no legal move",
-				xq_status(&pos) == XQ_CHECKMATE ? "checkmate" : "stalemate",
-				side_name(pos.side));
-		} else if (rc == XQ_EAMBIG) {
-			problem(c, XQ_SEV_ERROR, XQ_P_AMBIGUOUS, n, ply,
-				"ambiguous move%s%s", err.msg[0] ? ": " : "", err.msg);
-		} else if (rc == XQ_EILLEGAL) {
-			problem(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, n, ply,
-				"illegal move%s%s", err.msg[0] ? ": " : "", err.msg);
-		} else {
-			problem(c, XQ_SEV_ERROR, XQ_P_UNKNOWN_MOVE, n, ply,
-				"not a move for %s here%s%s", side_name(pos.side),
-				err.msg[0] ? ": " : "", err.msg);
-		}
-		return;
+	if (rc == 0) {
+		n->move = m;
+		n->flags &= (uint8_t)~XQ_NODE_BAD;
+		return m;
 	}
+	n->move = XQ_MOVE_NONE;
+	n->flags |= XQ_NODE_BAD;
+	if (xq_status(pos) != XQ_PLAYING) {
+		problem(c, XQ_SEV_ERROR, XQ_P_AFTER_END, n, ply,
+			"move after %s: %s has no legal move",
+			xq_status(pos) == XQ_CHECKMATE ? "checkmate" : "stalemate",
+			side_name(pos->side));
+	} else if (rc == XQ_EAMBIG) {
+		problem(c, XQ_SEV_ERROR, XQ_P_AMBIGUOUS, n, ply,
+			"ambiguous move%s%s", err.msg[0] ? ": " : "", err.msg);
+	} else if (rc == XQ_EILLEGAL) {
+		problem(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, n, ply,
+			"illegal move%s%s", err.msg[0] ? ": " : "", err.msg);
+	} else {
+		problem(c, XQ_SEV_ERROR, XQ_P_UNKNOWN_MOVE, n, ply,
+			"not a move for %s here%s%s", side_name(pos->side),
+			err.msg[0] ? ": " : "", err.msg);
+	}
+	(void)flags;
+	return XQ_MOVE_NONE;
+}
+
+/* The walk's visitor: where the main line ends, deep variations. */
+static int replay_step(void *data, const struct xq_walk_step *s)
+{
+	struct ctx *c = data;
+
+	if (s->flags & XQ_STEP_TOO_DEEP) {
+		if (!c->depth_reported++)
+			problem(c, XQ_SEV_ERROR, XQ_P_LIMIT, s->node, s->ply,
+				"variations nested deeper than %d",
+				XQ_MAX_VARIATION_DEPTH);
+		return XQ_WALK_NEXT;
+	}
+	if (!(s->flags & XQ_STEP_MAINLINE))
+		return XQ_WALK_NEXT;
+	if (s->after) {
+		c->end = *s->after;
+		c->end_plies = s->ply;
+	} else {
+		c->complete = 0;
+	}
+	return XQ_WALK_NEXT;
+}
+
+/*
+ * A first move that is not legal for the side the FEN gives but is for the
+ * other side: say so, and go on from the corrected side so that the rest
+ * of the game is checked too.
+ */
+static void check_side(struct ctx *c)
+{
+	struct xq_node *n = c->g->root.child;
+	struct xq_pos flip;
+	struct xq_err err;
+	xq_move m;
+	int rc;
+
+	if (!n)
+		return;
+	rc = resolve(c, &c->g->start, n, &m, &err);
+	if (rc == 0 || rc == XQ_EAMBIG || xq_status(&c->g->start) != XQ_PLAYING)
+		return;
+	if (flipped_side(&c->g->start, &flip) != 0 || resolve(c, &flip, n, &m, &err) != 0)
+		return;
+	problem(c, XQ_SEV_ERROR, XQ_P_SIDE, n, 1,
+		"the FEN gives %s the move but the first move is %s's",
+		side_name(c->g->start.side), side_name(flip.side));
+	c->g->start = flip;
+	xq_pos_to_fen(&flip, c->g->start_fen, sizeof c->g->start_fen);
 }
 
 static const char *result_of_end(const struct xq_pos *pos)
@@ -374,9 +378,12 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
 	if (g->root.child)
 		g->notation = c.uci10 ? XQ_NOTATION_UCI10 : classify(g->root.child->text);
+	check_side(&c);
 	c.end = g->start;
 	c.complete = 1;
-	replay_line(&c, g->start, g->root.child, 1, 0, 1);
+	if (xq__walk(g, replay_node, replay_step, &c) == XQ_ENOMEM)
+		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
+			"out of memory replaying the game");
 
 	/* the end of the main line against the result */
 	struct xq_pos pos = c.end;

@@ -140,6 +140,24 @@ int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
 int xq_pos_to_fen(const struct xq_pos *pos, char *buf, size_t size);
 #define XQ_FEN_MAX 96
 
+/*
+ * Building a position piece by piece, for formats that store a board:
+ * clear (an empty board, Red to move, counters 0 and 1), put each piece,
+ * set the side, then finish, which computes the key and the check flag and
+ * refuses what no legal game reaches.  xq_pos_put() refuses a taken
+ * square, more pieces of a kind than a side has, and a point the piece can
+ * never reach (only kings with XQ_FEN_LAX in flags); xq_pos_finish() a
+ * missing king, kings facing on an open file and the side not to move in
+ * check.  Both return 0 or XQ_EINVAL with err (if not NULL) saying why;
+ * after a failed put the position is as before it.  xq_pos_from_fen() is
+ * built on them.
+ */
+void xq_pos_clear(struct xq_pos *pos);
+int xq_pos_put(struct xq_pos *pos, int sq, enum xq_side side,
+	       enum xq_type type, unsigned flags, struct xq_err *err);
+void xq_pos_set_side(struct xq_pos *pos, enum xq_side side);
+int xq_pos_finish(struct xq_pos *pos, struct xq_err *err);
+
 /* The piece on a public square: type and side (side undefined if NONE). */
 enum xq_type xq_piece_type(const struct xq_pos *pos, int sq);
 enum xq_side xq_piece_side(const struct xq_pos *pos, int sq);

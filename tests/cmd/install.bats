@@ -18,7 +18,7 @@ teardown() {
 		[ -x "$dest/opt/xq/bin/$n" ] || { echo "missing bin/$n"; return 1; }
 		[ -f "$dest/opt/xq/share/man/man1/$n.1" ] || { echo "missing man1/$n.1"; return 1; }
 	done
-	run -0 "$dest/opt/xq/bin/xqperft" -d 2
+	run -0 "$dest/opt/xq/bin/xqperft" -p 2
 	[ "$output" = "1920" ]
 }
 

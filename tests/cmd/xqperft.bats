@@ -10,24 +10,26 @@ MID='r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1'
 	[ "$output" = "44" ]
 }
 
-@test "-d and --depth" {
-	run -0 xqperft -d 3
+@test "-p, --plies and --depth" {
+	run -0 xqperft -p 3
 	[ "$output" = "79666" ]
 	run -0 xqperft --depth=2
 	[ "$output" = "1920" ]
 	run -0 xqperft --depth 0
 	[ "$output" = "1" ]
+	run -0 xqperft --plies 2
+	[ "$output" = "1920" ]
 }
 
 @test "FEN as one argument and as separate fields" {
-	run -0 xqperft -d 2 "$MID"
+	run -0 xqperft -p 2 "$MID"
 	[ "$output" = "1128" ]
-	run -0 xqperft -d 2 $MID
+	run -0 xqperft -p 2 $MID
 	[ "$output" = "1128" ]
 }
 
 @test "-D lists each root move sorted, total last" {
-	run -0 xqperft -D -d 2
+	run -0 xqperft -D -p 2
 	[ "${#lines[@]}" -eq 45 ]
 	[ "${lines[0]}" = "a0a1 44" ]
 	[ "${lines[44]}" = "1920" ]
@@ -44,10 +46,21 @@ MID='r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1'
 	[[ "$output" == *"b6c8 1"* ]]
 }
 
-@test "-t reports time and speed on stderr, not stdout" {
-	run -0 --separate-stderr xqperft -t -d 3
-	[ "$output" = "79666" ]
-	[[ "$stderr" == *"79666 nodes in"*"nodes/s"* ]]
+@test "-v (--verbose, --time) reports time and speed on stderr, not stdout" {
+	for opt in -v --verbose --time; do
+		run -0 --separate-stderr xqperft $opt -p 3
+		[ "$output" = "79666" ]
+		[[ "$stderr" == "xqperft: depth 3: 79666 nodes in "*" s, "*" nodes/s" ]]
+	done
+	run -0 --separate-stderr xqperft -p 3
+	[ -z "$stderr" ]
+}
+
+@test "-d and -t are not perft options (they mean directory and format elsewhere)" {
+	run -2 --separate-stderr xqperft -d 3
+	[[ "$stderr" == *"invalid option"* ]]
+	run -2 --separate-stderr xqperft -t
+	[[ "$stderr" == *"invalid option"* ]]
 }
 
 @test "checkmated side has no moves" {
@@ -67,9 +80,11 @@ MID='r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1'
 }
 
 @test "bad depth and bad option exit 2" {
-	run -2 xqperft -d x
-	run -2 xqperft -d 99
-	run -2 xqperft -d -1
+	run -2 xqperft -p x
+	run -2 xqperft -p 99
+	run -2 xqperft -p -1
+	run -0 xqperft -p 32 'R2k5/R8/9/9/9/9/9/9/9/4K4 b'
+	run -2 xqperft -p 33
 	run -2 xqperft --bogus
 	run -2 xqperft -z
 }

@@ -52,8 +52,7 @@ static void arena(void)
 	ok(p && !p[0] && !p[2] && ((size_t)p % 8) == 0, "zeroed and aligned");
 	is_str(xq_game_strdup(g, ""), "", "empty string");
 	xq_game_free(g);
-	xq_game_free(NULL);
-	ok(1, "free NULL");
+	xq_game_free(NULL);  /* must not crash: ASan runs this too */
 }
 
 static void tree(void)

@@ -3,6 +3,9 @@
  * single-move legality, make/unmake, perft against published counts.
  */
 #include <inttypes.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "xq.h"
@@ -295,8 +298,110 @@ static void test_divide(void)
 	is_int(counts[0], 2271, "divide: a0a1 has 2271 leaves below it (fairy-stockfish agrees)");
 }
 
+/*
+ * The sanitizer build asserts xq_pos_check() after every make and unmake
+ * (-DXQ_CHECK_POSITIONS): a corrupted key aborts there, in a child; the
+ * plain build does not check.
+ */
+static void test_checked_make(void)
+{
+	pid_t pid;
+	int status = 0;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct xq_pos pos;
+		struct xq_undo u;
+		signal(SIGABRT, SIG_DFL);
+		xq_pos_start(&pos);
+		pos.key ^= 1;
+		close(2);  /* the assertion's message is expected */
+		xq_make(&pos, xq_move_make(XQ_SQ(7, 2), XQ_SQ(4, 2)), &u);
+		_exit(0);
+	}
+	ok(pid > 0 && waitpid(pid, &status, 0) == pid, "child for the checked make");
+#ifdef XQ_CHECK_POSITIONS
+	ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+	   "sanitizer build: make on an inconsistent position aborts");
+#else
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "plain build: make does not check the position");
+#endif
+}
+
+/* The position builder: each refusal with its reason, and a board built
+ * piece by piece equal to the same board read from its FEN. */
+static void test_builder(void)
+{
+	static const struct {
+		int sq, side, type;
+		unsigned flags;
+		const char *msg;  /* NULL: accepted */
+	} puts[] = {
+		{ XQ_SQ(4, 0), XQ_RED, XQ_KING, 0, NULL },
+		{ XQ_SQ(4, 0), XQ_BLACK, XQ_CHARIOT, 0, "e0 holds two pieces" },
+		{ XQ_SQ(3, 9), XQ_BLACK, XQ_KING, 0, NULL },
+		{ XQ_SQ(4, 8), XQ_BLACK, XQ_KING, 0, "too many black kings (at most 1)" },
+		{ XQ_SQ(0, 0), XQ_RED, XQ_ADVISOR, 0, "red advisor on a0: off the five advisor points" },
+		{ XQ_SQ(0, 0), XQ_RED, XQ_ADVISOR, XQ_FEN_LAX, NULL },
+		{ XQ_SQ(4, 1), XQ_RED, XQ_KING, 0, "too many red kings (at most 1)" },
+		{ XQ_SQ(1, 1), XQ_RED, XQ_PAWN, 0, "red pawn on b1: behind its starting rank" },
+		{ 90, XQ_RED, XQ_PAWN, 0, "no such square or piece" },
+		{ XQ_SQ(0, 3), XQ_RED, XQ_NONE, 0, "no such square or piece" },
+		{ XQ_SQ(0, 6), XQ_BLACK, XQ_PAWN, 0, NULL },
+		{ XQ_SQ(2, 6), XQ_BLACK, XQ_PAWN, 0, NULL },
+		{ XQ_SQ(4, 6), XQ_BLACK, XQ_PAWN, 0, NULL },
+		{ XQ_SQ(6, 6), XQ_BLACK, XQ_PAWN, 0, NULL },
+		{ XQ_SQ(8, 6), XQ_BLACK, XQ_PAWN, 0, NULL },
+		{ XQ_SQ(4, 4), XQ_BLACK, XQ_PAWN, 0, "too many black pawns (at most 5)" },
+	};
+	struct xq_pos pos, fen;
+	struct xq_err err;
+
+	xq_pos_clear(&pos);
+	for (size_t i = 0; i < sizeof puts / sizeof *puts; i++) {
+		struct xq_pos before = pos;
+		int rc;
+		err.msg[0] = '\0';
+		rc = xq_pos_put(&pos, puts[i].sq, (enum xq_side)puts[i].side,
+				(enum xq_type)puts[i].type, puts[i].flags, &err);
+		if (!puts[i].msg) {
+			is_int(rc, 0, "put %zu accepted", i);
+		} else {
+			is_int(rc, XQ_EINVAL, "put %zu refused", i);
+			is_str(err.msg, puts[i].msg, "put %zu: the reason", i);
+			ok(!memcmp(&before, &pos, sizeof pos), "put %zu: position unchanged", i);
+		}
+	}
+	xq_pos_set_side(&pos, XQ_BLACK);
+	is_int(xq_pos_finish(&pos, &err), 0, "finish");
+	ok(xq_pos_from_fen(&fen, "3k5/9/9/p1p1p1p1p/9/9/9/9/9/A3K4 b", XQ_FEN_LAX, NULL) == 0 &&
+	   !memcmp(&fen, &pos, sizeof pos), "built board equals the one read from its FEN");
+	is_int(xq_pos_check(&pos), 0, "built position is consistent");
+
+	xq_pos_clear(&pos);
+	is_int(xq_pos_put(&pos, XQ_SQ(0, 5), XQ_RED, XQ_KING, XQ_FEN_LAX, &err), XQ_EINVAL,
+	       "a king outside its palace, even with XQ_FEN_LAX");
+	is_str(err.msg, "red king on a5: outside its palace", "its reason");
+	xq_pos_put(&pos, XQ_SQ(4, 0), XQ_RED, XQ_KING, 0, NULL);
+	is_int(xq_pos_finish(&pos, &err), XQ_EINVAL, "finish without a black king");
+	is_str(err.msg, "no black king", "its reason");
+	xq_pos_put(&pos, XQ_SQ(4, 9), XQ_BLACK, XQ_KING, 0, NULL);
+	is_int(xq_pos_finish(&pos, &err), XQ_EINVAL, "finish with facing kings");
+	is_str(err.msg, "the kings face each other on the open e-file", "its reason");
+	xq_pos_put(&pos, XQ_SQ(4, 5), XQ_RED, XQ_CHARIOT, 0, NULL);
+	is_int(xq_pos_finish(&pos, &err), XQ_EINVAL, "finish with the side not to move in check");
+	is_str(err.msg, "black is in check but it is red's move", "its reason");
+	xq_pos_set_side(&pos, XQ_BLACK);
+	is_int(xq_pos_finish(&pos, &err), 0, "finish with the side to move in check");
+	ok(pos.in_check && pos.key == xq_pos_compute_key(&pos), "check flag and key set");
+}
+
 int main(void)
 {
+	test_checked_make();
+	test_builder();
 	test_divide();
 	test_bad_fens();
 	test_fen_forms();

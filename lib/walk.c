@@ -1,0 +1,195 @@
+/*
+ * walk.c - the one walk over a game tree: every node with the position
+ * before and after its move and the keys of its line from the start.
+ *
+ * A line is walked twice.  The first pass plays its moves and visits each
+ * node (so the main line comes first, whole); the second pass plays the
+ * line again from its start and, at each node with alternatives, walks
+ * each alternative as a line of its own.  Positions are not stored per
+ * ply: a line keeps only its start position, and the keys of the current
+ * line live in one array shared by all lines (a variation overwrites the
+ * keys past its branch point, and the second pass rewrites them as it
+ * goes).  The second pass stops after the last node with alternatives, so
+ * a game without variations costs one pass.
+ *
+ * replay.c uses the same walk with a resolver that turns each node's text
+ * into a move before it is played (xq__walk_resolve in walk.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq.h"
+#include "walk.h"
+
+struct walk {
+	const struct xq_game *g;
+	xq__resolve_fn resolve;
+	xq_walk_fn visit;
+	void *data;
+	uint64_t *keys;        /* keys[0..cap) of the current line */
+	size_t cap;
+	uint64_t small[256];   /* keys lives here until a line is longer */
+	int failed;            /* out of memory */
+	int stopped;
+};
+
+static int reserve(struct walk *w, int ply)
+{
+	size_t need = (size_t)ply + 1;
+	uint64_t *k;
+	size_t cap;
+
+	if (need <= w->cap)
+		return 0;
+	cap = w->cap * 2 > need ? w->cap * 2 : need + 64;
+	k = w->keys == w->small ? malloc(cap * sizeof *k) :
+		realloc(w->keys, cap * sizeof *k);
+	if (!k) {
+		w->failed = 1;
+		return -1;
+	}
+	if (w->keys == w->small)
+		memcpy(k, w->small, sizeof w->small);
+	w->keys = k;
+	w->cap = cap;
+	return 0;
+}
+
+/* The move node n plays in pos, or XQ_MOVE_NONE when it cannot be played. */
+static xq_move move_of(struct walk *w, const struct xq_node *n,
+		       const struct xq_pos *pos, int ply, unsigned flags)
+{
+	xq_move m;
+	if (w->resolve)
+		return w->resolve(w->data, (struct xq_node *)n, pos, ply, flags);
+	m = n->move;
+	return m != XQ_MOVE_NONE && xq_is_legal(pos, m) ? m : XQ_MOVE_NONE;
+}
+
+static int visit(struct walk *w, const struct xq_node *n,
+		 const struct xq_pos *before, const struct xq_pos *after,
+		 int ply, int depth, unsigned flags)
+{
+	struct xq_walk_step s;
+	int act;
+
+	s.node = n;
+	s.before = before;
+	s.after = after;
+	s.ply = ply;
+	s.depth = depth;
+	s.flags = flags;
+	s.keys = w->keys;
+	s.nkeys = after ? ply + 1 : ply;
+	act = w->visit ? w->visit(w->data, &s) : XQ_WALK_NEXT;
+	if (act == XQ_WALK_STOP)
+		w->stopped = 1;
+	return act;
+}
+
+static void walk_line(struct walk *w, const struct xq_pos *start,
+		      const struct xq_node *first, int ply0, int depth);
+
+/* Walk the alternatives to node n (which is played in pos at ply). */
+static void walk_alternatives(struct walk *w, const struct xq_pos *pos,
+			      const struct xq_node *n, int ply, int depth)
+{
+	for (const struct xq_node *v = n->next; v && !w->stopped && !w->failed;
+	     v = v->next) {
+		if (depth + 1 > XQ_MAX_VARIATION_DEPTH) {
+			visit(w, v, pos, NULL, ply, depth + 1, XQ_STEP_TOO_DEEP);
+			continue;
+		}
+		walk_line(w, pos, v, ply, depth + 1);
+	}
+}
+
+/*
+ * Walk the line that starts with first, played in *start at ply0.  The
+ * alternatives to first itself are the caller's (except on the main line,
+ * whose first move has no caller to own them).
+ */
+static void walk_line(struct walk *w, const struct xq_pos *start,
+		      const struct xq_node *first, int ply0, int depth)
+{
+	unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
+	struct xq_pos a = *start, b, *before = &a, *after = &b, *t;
+	const struct xq_node *n, *last_branch = NULL, *end = NULL;
+	int ply = ply0;
+
+	/* first pass: the line itself */
+	for (n = first; n; n = n->child, ply++) {
+		xq_move m;
+		int act;
+
+		if ((n->next && (n != first || depth == 0)))
+			last_branch = n;
+		if (reserve(w, ply))
+			return;
+		m = move_of(w, n, before, ply, flags);
+		if (m == XQ_MOVE_NONE) {
+			visit(w, n, before, NULL, ply, depth, flags);
+			end = n;
+			break;
+		}
+		*after = *before;
+		{
+			struct xq_undo u;
+			xq_make(after, m, &u);
+		}
+		w->keys[ply] = after->key;
+		act = visit(w, n, before, after, ply, depth, flags);
+		if (act == XQ_WALK_STOP)
+			return;
+		t = before;
+		before = after;
+		after = t;
+		if (act == XQ_WALK_SKIP) {
+			end = n;
+			break;
+		}
+	}
+	if (!last_branch || w->stopped)
+		return;
+
+	/* second pass: the variations, branch point by branch point */
+	a = *start;
+	ply = ply0;
+	for (n = first; n && !w->stopped && !w->failed; n = n->child, ply++) {
+		struct xq_undo u;
+		if (n->next && (n != first || depth == 0))
+			walk_alternatives(w, &a, n, ply, depth);
+		if (n == last_branch || n == end)
+			break;
+		/* n was played in the first pass, so its move is known */
+		xq_make(&a, n->move, &u);
+		w->keys[ply] = a.key;
+	}
+}
+
+int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
+	     xq_walk_fn fn, void *data)
+{
+	struct walk w;
+
+	memset(&w, 0, sizeof w);
+	w.g = g;
+	w.resolve = resolve;
+	w.visit = fn;
+	w.data = data;
+	w.keys = w.small;
+	w.cap = sizeof w.small / sizeof *w.small;
+	w.keys[0] = g->start.key;
+	if (g->root.child)
+		walk_line(&w, &g->start, g->root.child, 1, 0);
+	if (w.keys != w.small)
+		free(w.keys);
+	if (w.failed)
+		return XQ_ENOMEM;
+	return w.stopped ? 1 : 0;
+}
+
+int xq_game_walk(const struct xq_game *g, xq_walk_fn fn, void *data)
+{
+	return xq__walk(g, NULL, fn, data);
+}

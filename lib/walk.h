@@ -1,0 +1,19 @@
+/*
+ * walk.h - the tree walk with a resolver, for replay (lib/replay.c): the
+ * resolver turns node n's text into a move legal in pos (storing it in the
+ * node) or returns XQ_MOVE_NONE; the walk then plays it as xq_game_walk()
+ * plays node->move.  Internal to libxq.
+ */
+#ifndef XQ_WALK_H
+#define XQ_WALK_H
+
+#include "xq.h"
+
+typedef xq_move (*xq__resolve_fn)(void *data, struct xq_node *n,
+				   const struct xq_pos *pos, int ply,
+				   unsigned step_flags);
+
+int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
+	     xq_walk_fn fn, void *data);
+
+#endif
