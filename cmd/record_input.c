@@ -156,18 +156,28 @@ void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
 		;
 	if (!n || !n->text)
 		return;
-	/* garbled: the move does not even read, failing at a character no
-	 * notation has (not ASCII) */
+	/* garbled: the move does not even read, for either side, failing at
+	 * a character no notation has (not ASCII, "unexpected character") */
 	{
-		struct xq_pos start;
-		struct xq_err e;
-		xq_move m;
+		static const char *const fens[] = {
+			XQ_START_FEN,
+			"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+		};
 		size_t len = strlen(n->text);
-		xq_pos_start(&start);
-		memset(&e, 0, sizeof e);
-		if (xq_move_parse(&start, n->text, len, XQ_NOTATION_ANY, 0, &m, &e) != XQ_EINVAL ||
-		    e.offset < 0 || (size_t)e.offset >= len || (unsigned char)n->text[e.offset] < 0x80)
-			return;
+		for (int side = 0; side < 2; side++) {
+			struct xq_pos start;
+			struct xq_err e;
+			xq_move m;
+			if (xq_pos_from_fen(&start, fens[side], 0, NULL) < 0)
+				return;
+			memset(&e, 0, sizeof e);
+			/* a move of either side that reads (legal or not) is not garbled */
+			if (xq_move_parse(&start, n->text, len, XQ_NOTATION_ANY, 0, &m, &e) != XQ_EINVAL ||
+			    e.offset < 0 || (size_t)e.offset >= len ||
+			    (unsigned char)n->text[e.offset] < 0x80 ||
+			    !strstr(e.msg, "unexpected character"))
+				return;
+		}
 	}
 	snprintf(msg, sizeof msg, "the file was read as %s; if the text is garbled, "
 		 "-e chooses the encoding", enc);
