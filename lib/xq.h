@@ -438,7 +438,7 @@ const char *xq_result_word(const char *text, size_t len);
 /* The most moves one game holds, counting every line, in every format
  * (xq-formats(5)): readers report a game past it and keep the first ones,
  * so whatever one format reads, every other can read back. */
-#define XQ_MAX_GAME_MOVES 200000
+#define XQ_MAX_GAME_MOVES 1000000
 
 enum xq_step_flags {
 	XQ_STEP_MAINLINE = 1 << 0,   /* the node is on the main line */

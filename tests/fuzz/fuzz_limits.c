@@ -10,7 +10,7 @@
  *
  * expands to PREFIX, CHUNK repeated 64 * N times (at most 18 MiB in all,
  * past the 16 MiB DhtmlXQ block), SUFFIX: so "{" a{1 MiB} "}" (a comment
- * past 1 MiB), one line past 4 MiB, 200,001 moves, 200,001 DhtmlXQ tags,
+ * past 1 MiB), one line past 4 MiB, 1,000,001 moves, 200,001 DhtmlXQ tags,
  * a DhtmlXQ block past 16 MiB are a few bytes each (tests/fuzz/seeds/limits).
  */
 #include <stdint.h>
@@ -23,7 +23,7 @@
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
-/* Nodes of g's tree, without recursion (a line may be 200,000 deep). */
+/* Nodes of g's tree, without recursion (a line may be 1,000,000 deep). */
 static long tree_size(const struct xq_game *g)
 {
 	long c = 0;
