@@ -70,4 +70,7 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 int out_commit(struct outfile *o);
 void out_abort(struct outfile *o);
 
+/* s as a JSON string (quotes, escapes) on fp; NULL is written as "". */
+void json_put_string(FILE *fp, const char *s);
+
 #endif

@@ -189,4 +189,100 @@ void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
 	p.line = n->line;
 	p.msg = msg;
 	fn(data, &p);
+
+const char *record_result(const struct xq_game *g)
+{
+	const char *t = xq_game_tag(g, "Result"), *r = NULL;
+	if (t)
+		r = xq_result_word(t, strlen(t));
+	if ((!r || !strcmp(r, "*")) && g->result)
+		r = xq_result_word(g->result, strlen(g->result));
+	return r ? r : "*";
+}
+
+const char *opt_in_encoding(const char *arg)
+{
+	if (!xq_encoding_name(arg) && strcmp(arg, "auto")) {
+		warnx_("unknown encoding '%s'", arg);
+		return NULL;
+	}
+	return arg;
+}
+
+const char *opt_out_encoding(const char *arg)
+{
+	if (!xq_encoding_name(arg)) {
+		warnx_("unknown encoding '%s'", arg);
+		return NULL;
+	}
+	return arg;
+}
+
+const char *opt_in_format(const char *arg)
+{
+	if (strcmp(arg, "auto") && (!xq_format_find(arg) || !xq_format_find(arg)->read)) {
+		warnx_("unknown input format '%s'", arg);
+		return NULL;
+	}
+	return arg;
+}
+
+int opt_notation(const char *arg, enum xq_notation *n)
+{
+	if (xq_notation_from_name(arg, n) < 0 || *n == XQ_NOTATION_ANY) {
+		warnx_("unknown notation '%s'", arg);
+		return -1;
+	}
+	return 0;
+}
+
+struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
+				     FILE **fp)
+{
+	struct xq_reader *r;
+	int err;
+	if (!(*fp = record_open(path, &o->name)))
+		return NULL;
+	if (!(r = xq_reader_open(*fp, o, &err))) {
+		warnx_("cannot read '%s': %s", o->name, xq_strerror(err));
+		record_close(*fp);
+		*fp = NULL;
+	}
+	return r;
+}
+
+void record_reader_close(struct xq_reader *r, FILE *fp)
+{
+	xq_reader_close(r);
+	record_close(fp);
+}
+
+int play_next_move(struct xq_pos *pos, const char **at, const char **move,
+		   size_t *len, struct xq_err *err)
+{
+	const char *p = *at;
+	for (;;) {
+		size_t n, d = 0;
+		xq_move m;
+		struct xq_undo u;
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (!(n = strcspn(p, " \t,")))
+			return 0;
+		while (d < n && p[d] >= '0' && p[d] <= '9')
+			d++;
+		if (d && d < n && p[d] == '.') {
+			while (d < n && p[d] == '.')
+				d++;
+			*at = p += d;
+			continue;
+		}
+		*move = p;
+		*len = n;
+		if (xq_move_parse(pos, p, n, XQ_NOTATION_ANY, 0, &m, err) < 0)
+			return -1;
+		xq_make(pos, m, &u);
+		*at = p + n;
+		return 1;
+	}
 }

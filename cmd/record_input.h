@@ -52,4 +52,31 @@ void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
 struct xq_game *record_load_game(const char *path, long n, const char *format,
 				 const char *encoding);
 
+/* Option values checked as every command checks them: the value, or NULL
+ * with "unknown ..." printed ("auto" is fine for the input ones). */
+const char *opt_in_encoding(const char *arg);
+const char *opt_out_encoding(const char *arg);
+const char *opt_in_format(const char *arg);
+/* A notation name (not "any") into *n: 0, or -1 with the complaint. */
+int opt_notation(const char *arg, enum xq_notation *n);
+
+/* Open a reader on path (NULL or "-": stdin) with the options in *o, whose
+ * name it sets; NULL with the complaint printed.  *fp is for
+ * record_reader_close(). */
+struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
+				     FILE **fp);
+void record_reader_close(struct xq_reader *r, FILE *fp);
+
+/* The next move of text (moves in any notation, separated by blanks or
+ * commas; move numbers such as "1." and "12..." skipped) played on *pos.
+ * Returns 1 with *at past it, 0 at the end of the text, or -1 with err
+ * filled and *move, *len naming the move that could not be played. */
+int play_next_move(struct xq_pos *pos, const char **at, const char **move,
+		   size_t *len, struct xq_err *err);
+
+/* The result of a game: "1-0", "0-1", "1/2-1/2" from its Result tag (any
+ * spelling xq_result_word knows), else from its final token; "*" when
+ * neither says. */
+const char *record_result(const struct xq_game *g);
+
 #endif

@@ -19,6 +19,9 @@ static const char usage_text[] =
 	"  -j, --json          one JSON object per game on stdout\n"
 	"  -q, --quiet         only the summary line\n"
 	"  -v, --verbose       notes too (unknown tags and such)\n"
+	"      --summary-json  the summary as one JSON line on stdout, for --merge-summary\n"
+	"      --merge-summary read --summary-json lines (files or stdin), print the\n"
+	"                      summary line one run over all the input prints\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       version\n"
 	"\n"
@@ -39,7 +42,55 @@ static struct {
 	struct kept *list;
 	size_t n, cap;
 	long games, valid, invalid;
+	int summary_json;
 } st;
+
+static void summary(void)
+{
+	if (st.summary_json) {
+		printf("{\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"errors\":%ld,\"warnings\":%ld}\n",
+		       st.games, st.valid, st.invalid, st.pp.errors, st.pp.warnings);
+		return;
+	}
+	fprintf(stderr, "%s: %ld game%s: %ld valid, %ld invalid (%ld error%s, %ld warning%s)\n",
+		progname, st.games, st.games == 1 ? "" : "s", st.valid, st.invalid,
+		st.pp.errors, st.pp.errors == 1 ? "" : "s",
+		st.pp.warnings, st.pp.warnings == 1 ? "" : "s");
+}
+
+/* --merge-summary: add up the --summary-json lines of the parts. */
+static int merge_summary(int argc, char **argv)
+{
+	char line[512];
+	int status = EXIT_OK;
+	for (int i = 0; i < (argc ? argc : 1); i++) {
+		const char *name;
+		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
+		long n = 0;
+		if (!fp) {
+			status = EXIT_TROUBLE;
+			continue;
+		}
+		while (fgets(line, sizeof line, fp)) {
+			long g, v, inv, e, w;
+			n++;
+			if (sscanf(line, "{\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"errors\":%ld,\"warnings\":%ld}",
+				   &g, &v, &inv, &e, &w) != 5) {
+				diag(name, n, 0, "error", "not a line of xqcheck --summary-json");
+				status = EXIT_TROUBLE;
+				continue;
+			}
+			st.games += g, st.valid += v, st.invalid += inv;
+			st.pp.errors += e, st.pp.warnings += w;
+		}
+		record_close(fp);
+	}
+	summary();
+	close_stdout();
+	if (status == EXIT_OK && (st.invalid || st.pp.errors))
+		status = EXIT_FINDINGS;
+	return status;
+}
 
 static char *xstrdup(const char *s)
 {
@@ -215,13 +266,15 @@ int main(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "merge-summary", no_argument, NULL, 'M' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "summary-json", no_argument, NULL, 'S' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *format = NULL, *encoding = NULL;
-	int c, status = EXIT_OK, progress;
+	int c, status = EXIT_OK, progress, merge = 0;
 
 	cmd_init(argv);
 	while ((c = getopt_long(argc, argv, "e:f:hjqVv", longopts, NULL)) != -1) {
@@ -245,11 +298,15 @@ int main(int argc, char **argv)
 		case 'q': st.pp.quiet = 1; break;
 		case 'V': print_version();
 		case 'v': st.pp.verbose = 1; break;
+		case 'S': st.summary_json = 1; break;
+		case 'M': merge = 1; break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (merge)
+		return merge_summary(argc, argv);
 	progress = !st.pp.quiet && !st.json && isatty(2);
 
 	if (argc == 0) {
@@ -259,10 +316,7 @@ int main(int argc, char **argv)
 			if (check_file(argv[i], format, encoding, progress))
 				status = EXIT_TROUBLE;
 	}
-	fprintf(stderr, "%s: %ld game%s: %ld valid, %ld invalid (%ld error%s, %ld warning%s)\n",
-		progname, st.games, st.games == 1 ? "" : "s", st.valid, st.invalid,
-		st.pp.errors, st.pp.errors == 1 ? "" : "s",
-		st.pp.warnings, st.pp.warnings == 1 ? "" : "s");
+	summary();
 	free(st.list);
 	close_stdout();
 	if (status == EXIT_OK && (st.invalid || st.pp.errors))

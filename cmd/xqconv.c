@@ -13,7 +13,7 @@
 #include "record_input.h"
 
 static const char usage_text[] =
-	"usage: xqconv [-hqVv] [--keep-broken | --strict] [-E encoding] [-e encoding]\n"
+	"usage: xqconv [-hqVv] [--keep-broken | --strict] [--script=S] [-E encoding] [-e encoding]\n"
 	"              [-f format] [-n notation] [-t format] [-o file | -d dir] [file ...]\n"
 	"Convert game records between formats, notations and encodings.\n"
 	"\n"
@@ -25,10 +25,13 @@ static const char usage_text[] =
 	"  -n, --notation=N     movetext: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
 	"  -d, --directory=DIR  one file per game in DIR, named from the tags\n"
+	"      --split=N        with -d: files of N games each, named 000001.pgn, ...\n"
 	"      --keep-broken    write invalid games as far as they are legal, the\n"
 	"                       rest in a comment (default: drop them)\n"
 	"      --strict         stop at the first invalid game, write nothing\n"
 	"      --crlf           CRLF line ends\n"
+	"      --script=S       Chinese text as traditional, simplified or keep\n"
+	"                       (OpenCC; default traditional for -E big5, else keep)\n"
 	"  -q, --quiet          no diagnostics, only the summary line\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -48,7 +51,8 @@ static struct {
 	const char *from, *to, *enc_in, *enc_out, *outpath, *dir;
 	enum xq_notation notation;
 	unsigned wflags;
-	long read, written, dropped;
+	int script;        /* 0 default, 1 traditional, 2 simplified, 3 keep */
+	long read, written, dropped, converted;
 	long pending;      /* handed to the writer, not yet known to be out */
 	FILE *strict_tmp;  /* --strict to stdout: the games wait here */
 	char **made;       /* --strict -d: the files written, removed if invalid */
@@ -62,6 +66,7 @@ static struct {
 	struct xq_writer *w;
 	char **inputs;
 	int ninputs;
+	long split, split_file, split_games;  /* --split N: files of N games */
 } st;
 
 /* --- -d DIR: file names from tags, never over an existing file */
@@ -198,8 +203,15 @@ static int open_writer(FILE *fp, const char *name)
 	o.notation = st.notation;
 	o.flags = st.wflags;
 	/* Big5 has no simplified characters: write traditional ones */
-	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4))
+	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4)) {
 		o.notation_flags |= XQ_NOTE_TRAD;
+		if (st.script == 0)
+			o.flags |= XQ_WRITE_TRADITIONAL;
+	}
+	if (st.script == 1)
+		o.flags |= XQ_WRITE_TRADITIONAL;
+	else if (st.script == 2)
+		o.flags |= XQ_WRITE_SIMPLIFIED;
 	o.name = name;
 	o.problem = writer_problem;
 	o.problem_data = &st.pp;
@@ -210,34 +222,50 @@ static int open_writer(FILE *fp, const char *name)
 	return 0;
 }
 
-/* Write one game to the stream or to its own file; 0 written, 1 dropped
- * (reported), -1 I/O error. */
-static int write_game(const struct xq_game *g)
+/* Close the writer, counting the lines it converted (--script). */
+static int close_writer(void)
 {
 	int rc;
+	st.converted += xq_writer_converted(st.w);
+	rc = xq_writer_close(st.w);
+	st.w = NULL;
+	return rc;
+}
+
+/* Write one game to the stream or to its own file; 0 written, 1 dropped
+ * (reported), -1 I/O error. */
+static int write_game_to_stream(const struct xq_game *g)
+{
+	int rc;
+	errno = 0;
+	rc = xq_writer_write(st.w, g);
+	if (rc == XQ_EIO) {
+		warnx_("error writing '%s': %s", st.outpath ? st.outpath : st.out.path ?
+		       st.out.path : "<stdout>", strerror(errno ? errno : EIO));
+		settle(0);
+		return -1;
+	}
+	if (rc < 0)
+		return 1;
+	st.pending++;   /* written when flushed (stream) or renamed (-o, --split) */
+	/* a stream is flushed every 64 games, a pipe after each */
+	if (!st.out.tmp && !st.strict_tmp && (st.flush_each || st.pending >= 64) &&
+	    flush_out() < 0)
+		return -2;
+	return 0;
+}
+
+static int write_game(const struct xq_game *g)
+{
 	if (!st.dir) {
 		if (st.one_game && st.written + st.dropped + st.pending > 0) {
 			warnx_("the %s format holds one game per file: use -d DIR to write several",
 			       st.to);
 			return -1;
 		}
-		errno = 0;
-		rc = xq_writer_write(st.w, g);
-		if (rc == XQ_EIO) {
-			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
-			settle(0);
-			return -1;
-		}
-		if (rc < 0)
-			return 1;
-		st.pending++;   /* written when flushed (stream) or renamed (-o) */
-		/* a stream is flushed every 64 games, a pipe after each */
-		if (!st.out.tmp && !st.strict_tmp && (st.flush_each || st.pending >= 64) &&
-		    flush_out() < 0)
-			return -2;
-		return 0;
+		return write_game_to_stream(g);
 	}
+	int rc;
 	char *path = game_path(g, st.written + st.dropped + 1);
 	struct outfile of;
 	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
@@ -250,8 +278,7 @@ static int write_game(const struct xq_game *g)
 		return -1;
 	}
 	rc = xq_writer_write(st.w, g);
-	int crc = xq_writer_close(st.w);
-	st.w = NULL;
+	int crc = close_writer();
 	if (rc == 0 && crc == 0) {
 		if (out_commit(&of) < 0) {
 			free(path);
@@ -277,6 +304,37 @@ static int write_game(const struct xq_game *g)
 	}
 	free(path);
 	return 1;
+}
+
+/* --split: the next numbered file of the run (never over an existing
+ * one); 0 or -1. */
+static int split_next(void)
+{
+	char path[4096];
+	struct stat sb;
+	if (st.w) {
+		int crc = close_writer();
+		if (crc < 0) {
+			warnx_("error writing '%s': %s", st.out.path, strerror(errno ? errno : EIO));
+			out_abort(&st.out);
+			settle(0);
+			return -1;
+		}
+		if (out_commit(&st.out) < 0) {
+			settle(0);
+			return -1;
+		}
+		settle(1);
+	}
+	snprintf(path, sizeof path, "%s/%06ld.%s", st.dir, ++st.split_file, out_extension());
+	if (lstat(path, &sb) == 0) {
+		warnx_("'%s' exists: not overwritten", path);
+		return -1;
+	}
+	st.split_games = 0;
+	if (out_open(&st.out, path, st.inputs, st.ninputs) < 0)
+		return -1;
+	return open_writer(st.out.fp, path);
 }
 
 static void convert_file(const char *path, int progress)
@@ -329,7 +387,17 @@ static void convert_file(const char *path, int progress)
 		}
 		st.cur_input = name;
 		st.cur_line = g->line;
-		int wr = write_game(g);
+		int wr;
+		if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
+			st.dropped++;
+			st.trouble = 1;
+			st.stop = 1;
+			xq_game_free(g);
+			break;
+		}
+		wr = st.split ? write_game_to_stream(g) : write_game(g);
+		if (wr == 0 && st.split)
+			st.split_games++;
 		if (wr == 0) {
 			;       /* counted when it reached the output */
 		} else if (wr > 0) {
@@ -363,7 +431,7 @@ static void convert_file(const char *path, int progress)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF };
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_SPLIT };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "directory", required_argument, NULL, 'd' },
@@ -376,6 +444,8 @@ int main(int argc, char **argv)
 		{ "notation", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "script", required_argument, NULL, OPT_SCRIPT },
+		{ "split", required_argument, NULL, OPT_SPLIT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "to", required_argument, NULL, 't' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -433,6 +503,19 @@ int main(int argc, char **argv)
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
+		case OPT_SCRIPT:
+			if (!strcmp(optarg, "traditional") || !strcmp(optarg, "trad"))
+				st.script = 1;
+			else if (!strcmp(optarg, "simplified") || !strcmp(optarg, "simp"))
+				st.script = 2;
+			else if (!strcmp(optarg, "keep"))
+				st.script = 3;
+			else {
+				warnx_("unknown --script '%s' (traditional, simplified or keep)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			break;
+		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -450,6 +533,10 @@ int main(int argc, char **argv)
 	{
 		const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
 		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
+	}
+	if (st.split && (!st.dir || st.one_game)) {
+		warnx_("--split needs -d DIR and a format that holds several games");
+		usage(EXIT_TROUBLE);
 	}
 	if (st.dir && (stat(st.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
 		die(EXIT_TROUBLE, "'%s' is not a directory", st.dir);
@@ -476,10 +563,22 @@ int main(int argc, char **argv)
 		convert_file(NULL, progress);
 	for (int i = 0; i < argc && !st.stop; i++)
 		convert_file(argv[i], progress);
+	if (st.split && st.w) {
+		int crc = close_writer();
+		if (crc < 0 || st.trouble) {
+			out_abort(&st.out);
+			settle(0);
+		} else if (out_commit(&st.out) < 0) {
+			st.trouble = 1;
+			settle(0);
+		} else {
+			settle(1);
+		}
+	}
 
 	if (!st.dir) {
 		errno = 0;
-		if (xq_writer_close(st.w) < 0 && !st.trouble) {
+		if (close_writer() < 0 && !st.trouble) {
 			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
 			st.trouble = 1;
@@ -527,8 +626,12 @@ int main(int argc, char **argv)
 	for (long i = 0; i < st.nmade; i++)
 		free(st.made[i]);
 	free(st.made);
-	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped\n", progname,
+	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
+	if (st.converted)
+		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
+			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
+	fputc('\n', stderr);
 	if (st.out.fp == stdout || !st.outpath || st.dir) {
 		int bad = ferror(stdout);
 		if (fclose(stdout) != 0 || bad) {

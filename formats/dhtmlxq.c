@@ -41,6 +41,7 @@ struct dctx {
 	struct dline *lines;
 	size_t nlines;
 	long total_moves;
+	int rot;                    /* board given turned 180 degrees */
 };
 
 #define MAX_TAGS 200000
@@ -352,29 +353,141 @@ static int pos_after(struct dctx *c, struct dline *l, long k, struct xq_pos *pos
 	return 0;
 }
 
-static int digit_sq(const char *d, int *sq)
+/* DhtmlXQ's "xy" (x 0..8 from Red's left, y 0..9 from the top) as a
+ * square; a board given turned 180 degrees is turned back. */
+static int digit_sq(const struct dctx *c, const char *d, int *sq)
 {
 	int x = d[0] - '0', y = d[1] - '0';
 	if (x < 0 || x > 8 || y < 0 || y > 9)
 		return -1;
+	if (c && c->rot)
+		x = 8 - x, y = 9 - y;
 	*sq = XQ_SQ(x, 9 - y);
 	return 0;
 }
 
+/* One move of a move list as written: its four digits and where. */
+struct dmove {
+	char d[4];
+	long line, col;
+};
+
+/*
+ * The moves of a movelist or move_P_S_B value: four digits each (blanks
+ * between them ignored).  Two other forms are met: ichinachess writes 12
+ * characters a move (4 digits of the move, a 4-character code, a 4-digit
+ * index), read as the moves with a note; letters anywhere else are
+ * skipped with a warning that names them and where they stand.  *out is
+ * malloc'd (NULL when no move); returns the count or XQ_ENOMEM.
+ */
+static long scan_moves(struct dctx *c, const struct dtag *t, struct dmove **out)
+{
+	const char *v = t->val;
+	size_t n = t->vlen, chars = 0;
+	long line = t->line, col = t->col, k = 0, cap = 0;
+	int ichina = 0, letters = 0;
+	struct dmove *m = NULL;
+	char tok[12];
+	long tl[12], tc[12];
+	size_t nt = 0;
+
+	*out = NULL;
+	/* ichinachess: every 12-character group is DDDD, 4 letters or
+	 * digits, DDDD, and some group has a letter */
+	{
+		size_t g = 0;
+		int ok = 1, any_letter = 0;
+		for (size_t i = 0; i < n && ok; i++) {
+			char ch = v[i];
+			if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n')
+				continue;
+			size_t at = g % 12;
+			int dig = ch >= '0' && ch <= '9';
+			int alpha = (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
+			if (at >= 4 && at < 8)
+				ok = dig || alpha, any_letter |= alpha;
+			else
+				ok = dig;
+			g++;
+		}
+		chars = g;
+		/* one group alone ("7747ABCD7062") reads as two moves */
+		ichina = ok && any_letter && chars >= 24 && chars % 12 == 0;
+	}
+	if (ichina)
+		report(c, XQ_SEV_NOTE, XQ_P_SYNTAX, t, 0, NULL,
+		       "ichinachess move list (12 characters a move): the 4-digit moves read, "
+		       "the codes and indexes after them left out");
+	for (size_t i = 0; i < n; i++) {
+		char ch = v[i];
+		if (ch == '\n') {
+			line++;
+			col = 1;
+			continue;
+		}
+		if (((unsigned char)ch & 0xc0) != 0x80)
+			col++;
+		if (ch == ' ' || ch == '\t' || ch == '\r')
+			continue;
+		if (ichina) {
+			tok[nt] = ch;
+			tl[nt] = line;
+			tc[nt] = col - 1;
+			if (++nt < 12)
+				continue;
+			nt = 4;
+		} else if (ch >= '0' && ch <= '9') {
+			tok[nt] = ch;
+			tl[nt] = line;
+			tc[nt] = col - 1;
+			if (++nt < 4)
+				continue;
+		} else {
+			if (!letters++) {
+				struct dtag at = *t;
+				at.line = line;
+				at.col = col - 1;
+				report(c, XQ_SEV_WARNING, XQ_P_SYNTAX, &at, 0, NULL,
+				       "'%c' in the move list is no digit; it and any others skipped",
+				       ch >= ' ' && ch < 0x7f ? ch : '?');
+			}
+			continue;
+		}
+		if (k == cap) {
+			long nc = cap ? cap * 2 : 64;
+			struct dmove *nm = realloc(m, (size_t)nc * sizeof *nm);
+			if (!nm) {
+				free(m);
+				return XQ_ENOMEM;
+			}
+			m = nm;
+			cap = nc;
+		}
+		memcpy(m[k].d, tok, 4);
+		m[k].line = tl[0];
+		m[k].col = tc[0];
+		k++;
+		nt = 0;
+	}
+	if (nt) {
+		struct dtag at = *t;
+		at.line = tl[0];
+		at.col = tc[0];
+		report(c, XQ_SEV_WARNING, XQ_P_SYNTAX, &at, 0, NULL,
+		       "%zu digit%s at the end of the move list, not a move; left out",
+		       nt, nt == 1 ? "" : "s");
+	}
+	*out = m;
+	return k;
+}
+
 /* Build line l below its anchor; 0 or XQ_ENOMEM. */
-static int build_line(struct dctx *c, struct dline *l)
+static int build_moves(struct dctx *c, struct dline *l, const struct dmove *mv, long nm)
 {
 	struct xq_node *anchor, *prev;
 	struct xq_pos pos;
-	const char *d = l->tag->val;
-	size_t len = 0;
-	long nm;
 	char iccs[8];
 
-	for (size_t i = 0; i < l->tag->vlen; i++)
-		if (d[i] >= '0' && d[i] <= '9')
-			len++;
-	nm = (long)(len / 4);
 	if (l->id == 0) {
 		anchor = &c->g->root;
 	} else {
@@ -428,41 +541,33 @@ static int build_line(struct dctx *c, struct dline *l)
 		l->ck[0] = pos;
 	}
 	{
-		size_t i = 0;
 		long k = 0;
 		while (k < nm) {
-			char dg[4];
-			size_t j = 0, at = 0;
+			const char *dg = mv[k].d;
 			int from, to;
 			xq_move m;
 			struct xq_node *nd;
-			while (j < 4) {
-				if (d[i] >= '0' && d[i] <= '9') {
-					if (j == 0)
-						at = i;
-					dg[j++] = d[i];
-				}
-				i++;
-			}
 			snprintf(iccs, sizeof iccs, "%.4s", dg);
-			if (digit_sq(dg, &from) < 0 || digit_sq(dg + 2, &to) < 0 || from == to ||
+			if (digit_sq(c, dg, &from) < 0 || digit_sq(c, dg + 2, &to) < 0 || from == to ||
 			    !xq_is_legal(&pos, m = xq_move_make(from, to))) {
 				const char *why = "not a legal move here";
-				if (digit_sq(dg, &from) < 0 || digit_sq(dg + 2, &to) < 0)
+				struct dtag at = *l->tag;
+				if (digit_sq(c, dg, &from) < 0 || digit_sq(c, dg + 2, &to) < 0)
 					why = "not a square pair";
 				else if (xq_piece_type(&pos, from) == XQ_NONE)
 					why = "no piece on its from-square";
-				report(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, l->tag, (int)(l->start + k), iccs,
+				at.line = mv[k].line;
+				at.col = mv[k].col;
+				report(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, &at, (int)(l->start + k), iccs,
 				       "line %ld (move_%ld_%ld_%ld): move %.4s: %s; "
 				       "the line is kept up to the move before it (%ld of %ld moves)",
 				       l->id, l->parent, l->start, l->id, dg, why, k, nm);
-				(void)at;
 				break;
 			}
 			if (!(nd = xq_node_add(c->g, prev, m, NULL, 0)))
 				return XQ_ENOMEM;
-			nd->line = (uint32_t)l->tag->line;
-			nd->col = (uint32_t)(l->tag->col + (long)at);
+			nd->line = (uint32_t)mv[k].line;
+			nd->col = (uint32_t)mv[k].col;
 			l->nodes[k] = nd;
 			l->n = ++k;
 			{
@@ -478,6 +583,18 @@ static int build_line(struct dctx *c, struct dline *l)
 	return 0;
 }
 
+static int build_line(struct dctx *c, struct dline *l)
+{
+	struct dmove *mv;
+	long nm = scan_moves(c, l->tag, &mv);
+	int rc;
+	if (nm < 0)
+		return (int)nm;
+	rc = build_moves(c, l, mv, nm);
+	free(mv);
+	return rc;
+}
+
 static const struct {
 	const char *dtag, *tag;
 } tag_map[] = {
@@ -488,6 +605,8 @@ static const struct {
 	{ "blacktime", "BlackTime" }, { "remark", "Annotator" },
 	{ "author", "Author" }, { "open", "Opening" }, { "group", "Group" },
 	{ "table", "Table" }, { "judge", "Judge" }, { "record", "Recorder" },
+	/* free tags the viewer ignores: kept so that a round trip keeps them */
+	{ "ecco", "ECCO" }, { "variation", "Variation" },
 };
 
 static const struct {
@@ -497,10 +616,57 @@ static const struct {
 	{ "残局", "endgame" }, { "排局", "endgame" },
 };
 
+/*
+ * A move list from the usual start that reads as given only with Black
+ * moving first (or not at all) but turned 180 degrees as Red moving first,
+ * as far or further: a board given with Red at the top, as some sites
+ * write it.  It is read turned back, with a note.
+ */
+static void detect_turned(struct dctx *c, const struct dtag *movelist)
+{
+	struct dmove *mv;
+	long nm = scan_moves(&(struct dctx){ c->g, NULL, NULL, 0, 0, 0 }, movelist, &mv);
+	long played[2] = { 0, 0 };
+	int first[2] = { -1, -1 };
+	if (nm <= 0) {
+		free(mv);
+		return;
+	}
+	for (int rot = 0; rot < 2; rot++) {
+		struct dctx t = { c->g, NULL, NULL, 0, 0, rot };
+		struct xq_pos pos;
+		int from, to;
+		xq_pos_start(&pos);
+		if (digit_sq(&t, mv[0].d, &from) < 0 || xq_piece_type(&pos, from) == XQ_NONE)
+			continue;
+		first[rot] = (int)xq_piece_side(&pos, from);
+		if (first[rot] == XQ_BLACK) {
+			char fen[] = XQ_START_FEN;
+			*strchr(fen, 'w') = 'b';
+			xq_pos_from_fen(&pos, fen, 0, NULL);
+		}
+		for (long k = 0; k < nm; k++) {
+			struct xq_undo u;
+			xq_move m;
+			if (digit_sq(&t, mv[k].d, &from) < 0 || digit_sq(&t, mv[k].d + 2, &to) < 0 ||
+			    from == to || !xq_is_legal(&pos, m = xq_move_make(from, to)))
+				break;
+			xq_make(&pos, m, &u);
+			played[rot]++;
+		}
+	}
+	if (first[0] != XQ_RED && first[1] == XQ_RED && played[1] >= played[0] && played[1] > 0) {
+		c->rot = 1;
+		report(c, XQ_SEV_NOTE, XQ_P_SYNTAX, movelist, 0, NULL,
+		       "board given turned 180 degrees (Red at the top): moves read turned back");
+	}
+	free(mv);
+}
+
 int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		       const struct dhtmlxq_sink *s)
 {
-	struct dctx c = { g, s, NULL, 0, 0 };
+	struct dctx c = { g, s, NULL, 0, 0, 0 };
 	struct dtag *t = NULL;
 	const struct dtag *binit = NULL, *fen = NULL, *movelist = NULL;
 	long nt;
@@ -648,20 +814,38 @@ int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		}
 		if (!have && binit) {
 			uint8_t sq[32];
-			size_t nd = 0;
+			size_t nd = 0, other = 0;
 			char dg[64];
-			for (size_t i = 0; i < binit->vlen && nd < 64; i++)
-				if (binit->val[i] >= '0' && binit->val[i] <= '9')
-					dg[nd++] = binit->val[i];
+			/* 32 pairs "xy"; "99" and non-digit pairs ("nn") stand
+			 * for pieces not on the board */
+			for (size_t i = 0; i < binit->vlen && nd < 64; i++) {
+				char ch = binit->val[i];
+				if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n')
+					continue;
+				other += ch < '0' || ch > '9';
+				dg[nd++] = ch;
+			}
 			if (nd == 0) {
 				/* empty: the usual start */
 			} else if (nd != 64) {
 				report(&c, XQ_SEV_ERROR, XQ_P_FEN, binit, 0, NULL,
-				       "binit has %zu digits, not 64; the usual start used", nd);
+				       "binit has %zu characters, not 64 (32 pairs); the usual start used", nd);
 			} else {
+				/* a board turned 180 degrees: Red's king in the top palace */
+				if (dg[9] >= '0' && dg[9] <= '2' && dg[8] >= '3' && dg[8] <= '5') {
+					c.rot = 1;
+					report(&c, XQ_SEV_NOTE, XQ_P_FEN, binit, 0, NULL,
+					       "board given turned 180 degrees (Red at the top): read turned back");
+				}
+				if (other)
+					report(&c, XQ_SEV_NOTE, XQ_P_FEN, binit, 0, NULL,
+					       "binit: pairs that are not two digits read as pieces off the board");
 				for (int i = 0; i < 32; i++) {
 					int x = dg[2 * i] - '0', y = dg[2 * i + 1] - '0';
-					sq[i] = x <= 8 ? (uint8_t)(x * 10 + (9 - y)) : 0xFF;
+					int on = x >= 0 && x <= 8 && y >= 0 && y <= 9;
+					if (on && c.rot)
+						x = 8 - x, y = 9 - y;
+					sq[i] = on ? (uint8_t)(x * 10 + (9 - y)) : 0xFF;
 					for (int j = 0; j < i && sq[i] != 0xFF; j++)
 						if (sq[j] == sq[i]) {
 							report(&c, XQ_SEV_ERROR, XQ_P_FEN, binit, 0, NULL,
@@ -674,6 +858,8 @@ int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 				have = 2;
 			}
 		}
+		if (have == 0 && movelist)
+			detect_turned(&c, movelist);
 		if (have == 2 || (have == 0 && movelist)) {
 			struct xq_pos tmp;
 			if (have == 0)
@@ -689,14 +875,14 @@ int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 				strcat(board, " w");
 				if (nd == 2 && xq_pos_from_fen(&tmp, board, XQ_FEN_LAX, NULL) == 0) {
 					int from;
-					if (digit_sq(dg, &from) == 0 && xq_piece_type(&tmp, from) != XQ_NONE)
+					if (digit_sq(&c, dg, &from) == 0 && xq_piece_type(&tmp, from) != XQ_NONE)
 						side = (int)xq_piece_side(&tmp, from);
 				} else if (nd == 2) {
 					/* red to move may be impossible: look with black */
 					board[strlen(board) - 1] = 'b';
 					if (xq_pos_from_fen(&tmp, board, XQ_FEN_LAX, NULL) == 0) {
 						int from;
-						if (digit_sq(dg, &from) == 0 && xq_piece_type(&tmp, from) != XQ_NONE)
+						if (digit_sq(&c, dg, &from) == 0 && xq_piece_type(&tmp, from) != XQ_NONE)
 							side = (int)xq_piece_side(&tmp, from);
 					}
 				}
@@ -941,9 +1127,11 @@ int dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
 		}
 		d[64] = 0;
 		put_tag(o, "binit", d, nl);
-		/* binit holds no side: vschess's fen tag does */
-		if (g->start.side == XQ_BLACK)
+		/* binit holds no side nor move number: vschess's fen tag does */
+		if (g->start.side == XQ_BLACK || g->start.fullmove != 1)
 			put_tag(o, "fen", g->start_fen, nl);
+	} else if (g->start.fullmove != 1) {
+		put_tag(o, "fen", g->start_fen, nl);   /* the first move number */
 	}
 
 	/* Lines in pre-order: the main line is 0; every alternative to a
@@ -1057,6 +1245,45 @@ static void dh_read_end(struct xq_reader *r)
 	*xq_reader_state(r) = NULL;
 }
 
+/*
+ * A block tag at b[i]: [DhtmlXQ] or one of the page wrappers that stand
+ * for it, [DhtmlXQiFrame], [DhtmlXQFLASH], [DhtmlXQJAVA], [DhtmlXQHTML]
+ * (letters after "DhtmlXQ"), opening or, with closing set, "[/...]".
+ * Returns its length, 0 when there is none.
+ */
+#define BLOCK_TAG_MAX 32
+static size_t block_tag(const char *b, size_t len, size_t i, int closing)
+{
+	size_t k = i + 1;
+	if (i >= len || b[i] != '[')
+		return 0;
+	if (closing) {
+		if (k >= len || b[k] != '/')
+			return 0;
+		k++;
+	}
+	if (len - k < 8 || memcmp(b + k, "DhtmlXQ", 7))
+		return 0;
+	k += 7;
+	while (k < len && k - i < BLOCK_TAG_MAX &&
+	       ((b[k] >= 'a' && b[k] <= 'z') || (b[k] >= 'A' && b[k] <= 'Z')))
+		k++;
+	return k < len && b[k] == ']' ? k + 1 - i : 0;
+}
+
+/* Past the block tags at b[i] and those right after it (a wrapper around
+ * a [DhtmlXQ] block, blanks between): the offset after the last one. */
+static size_t skip_block_tags(const char *b, size_t len, size_t i, int closing)
+{
+	size_t n, end = i;
+	while ((n = block_tag(b, len, i, closing))) {
+		end = i + n;
+		for (i = end; i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'); i++)
+			;
+	}
+	return end;
+}
+
 /* Find an opening tag at or after from; returns its offset or -1. */
 static long find_open(const char *b, size_t len, size_t from, size_t *after)
 {
@@ -1065,12 +1292,8 @@ static long find_open(const char *b, size_t len, size_t from, size_t *after)
 		if (!p)
 			return -1;
 		i = (size_t)(p - b);
-		if (prefix(p, len - i, "[DhtmlXQ]")) {
-			*after = i + 9;
-			return (long)i;
-		}
-		if (prefix(p, len - i, "[DhtmlXQiFrame]")) {
-			*after = i + 15;
+		if (block_tag(b, len, i, 0)) {
+			*after = skip_block_tags(b, len, i, 0);
 			return (long)i;
 		}
 		if (prefix(p, len - i, "[DhtmlXQ_")) {
@@ -1126,8 +1349,8 @@ static void advance(struct drstate *st, size_t to)
  * a tag, and read more.  1 when there is more, 0 at the end, or an error. */
 static int dh_tail_more(struct xq_reader *r, struct drstate *st)
 {
-	if (st->len - st->pos > 16)
-		advance(st, st->len - 16);
+	if (st->len - st->pos > BLOCK_TAG_MAX)
+		advance(st, st->len - BLOCK_TAG_MAX);
 	if (st->eof)
 		return 0;
 	int rc = dh_more(r, st);
@@ -1188,14 +1411,23 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 		for (i = scan; i < st->len; i++) {
 			if (st->buf[i] != '[')
 				continue;
-			if (prefix(st->buf + i, st->len - i, "[/DhtmlXQ]") ||
-			    prefix(st->buf + i, st->len - i, "[/DhtmlXQiFrame]")) {
+			if (block_tag(st->buf, st->len, i, 1)) {
 				e = st->buf + i;
 				break;
 			}
-			if (prefix(st->buf + i, st->len - i, "[DhtmlXQ]") ||
-			    prefix(st->buf + i, st->len - i, "[DhtmlXQiFrame]"))
+			if (block_tag(st->buf, st->len, i, 0)) {
+				/* a wrapper's opening tag and the block's on
+				 * separate lines: one block */
+				size_t k = after;
+				while (k < i && strchr(" \t\r\n", st->buf[k]))
+					k++;
+				if (k == i) {
+					after = skip_block_tags(st->buf, st->len, i, 0);
+					i = after - 1;
+					continue;
+				}
 				break;
+			}
 		}
 		int cut = !e && i >= st->len && !st->eof && st->len - after >= DH_MAX_BLOCK;
 		if (e || i < st->len || st->eof || cut) {
@@ -1216,15 +1448,16 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 			} else if (!e)
 				xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TRUNCATED, st->line0, 0, 0, NULL,
 						  "DhtmlXQ block without [/DhtmlXQ]");
-			rc = dhtmlxq_build_game(st->buf + after, end - after,
+			/* from the opening tag, so that lines count from it */
+			rc = dhtmlxq_build_game(st->buf + st->pos, end - st->pos,
 						st->line0, g, &sink);
-			nxt = e ? end + (st->buf[end + 2] == 'D' && st->buf[end + 9] == 'i' ? 16 : 10) : end;
+			nxt = e ? skip_block_tags(st->buf, st->len, end, 1) : end;
 			if (nxt > st->len)
 				nxt = st->len;
 			advance(st, nxt);
 			return rc < 0 ? rc : 1;
 		}
-		scan = st->len > 16 ? st->len - 16 : 0;
+		scan = st->len > BLOCK_TAG_MAX ? st->len - BLOCK_TAG_MAX : 0;
 		if (scan < after)
 			scan = after;
 		{
@@ -1245,9 +1478,34 @@ static int dh_sniff(const unsigned char *head, size_t len, const char *name)
 	return 0;
 }
 
+/* Tags the block has no place for, named in one warning per game. */
+static void lost_tags(struct xq_writer *w, const struct xq_game *g)
+{
+	static const char *const own[] = { "Game", "Format", "Result", "FEN", "SetUp", "GameType" };
+	char list[300] = "";
+	size_t n = 0;
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		int kept = 0;
+		if (!*t->value || !strcmp(t->value, "?"))
+			continue;
+		for (size_t k = 0; k < sizeof own / sizeof *own && !kept; k++)
+			kept = !strcmp(t->name, own[k]);
+		for (size_t k = 0; k < sizeof tag_map / sizeof *tag_map && !kept; k++)
+			kept = xq_game_tag(g, tag_map[k].tag) == t->value;
+		if (!kept) {
+			size_t l = strlen(list);
+			snprintf(list + l, sizeof list - l, "%s%s", n++ ? ", " : "", t->name);
+		}
+	}
+	if (n)
+		xq_writer_problem(w, g, XQ_SEV_WARNING, XQ_P_TAG,
+				  "DhtmlXQ has no place for tag%s %s; left out", n == 1 ? "" : "s", list);
+}
+
 static int dh_write(struct xq_writer *w, const struct xq_game *g)
 {
 	struct dbuf o = { 0 };
+	lost_tags(w, g);
 	int rc = dhtmlxq_encode_game(g, (xq_writer_options(w)->flags & XQ_WRITE_CRLF) != 0, &o);
 	if (rc == 0 && o.len)
 		rc = xq_writer_put(w, o.p, o.len);
@@ -1259,7 +1517,7 @@ const struct xq_format xq_format_dhtmlxq = {
 	.name = "dhtmlxq",
 	.extensions = "dhtmlxq html htm",
 	.description = "DhtmlXQ blocks of the dpxq.com viewer, also inside HTML pages",
-	.flags = 0,
+	.flags = XQ_FORMAT_EMBEDDED,
 	.sniff = dh_sniff,
 	.read = dh_read,
 	.read_end = dh_read_end,

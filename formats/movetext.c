@@ -1202,3 +1202,23 @@ int mt_write_moves(struct fill *f, const struct xq_game *g,
 	write_line(&c, g->start, g->root.child, first, 1, 0, 0);
 	return f->rc;
 }
+
+void mt_count_extras(const struct xq_game *g, long *comments, long *variations)
+{
+	/* a walk over parent links: no recursion, no memory */
+	const struct xq_node *n = &g->root;
+	*comments = *variations = 0;
+	while (n) {
+		*comments += (n->comment && *n->comment) + (n->comment_before && *n->comment_before);
+		if (n->parent && n != n->parent->child)
+			++*variations;
+		if (n->child) {
+			n = n->child;
+			continue;
+		}
+		while (n && !n->next)
+			n = n->parent;
+		if (n)
+			n = n->next;
+	}
+}

@@ -161,6 +161,10 @@ int mt_width(const char *s, size_t len);
  * the result token read, else "*". */
 const char *mt_game_result(const struct xq_game *g);
 
+/* Comments (before and after moves) and variations in the whole tree of
+ * g, for writers of formats that hold neither. */
+void mt_count_extras(const struct xq_game *g, long *comments, long *variations);
+
 /* Write a replayed main line and variations (PGN movetext rules). */
 int mt_write_moves(struct fill *f, const struct xq_game *g,
 		   enum xq_notation n, unsigned nflags, int variations,

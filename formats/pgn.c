@@ -113,6 +113,12 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 			tail_add(st, s + end, len - (size_t)end);
 	}
 	rc = mt_finish(&st->mt, rc, any, fen_line);
+	if (rc > 0 && !xq_game_tag_known(g, "Red") && xq_game_tag(g, "White")) {
+		/* chess software (PyChess, WinBoard) names Red "White" */
+		char *v = xq_game_strdup(g, xq_game_tag(g, "White"));
+		if (v && xq_game_set_tag(g, "Red", v) == 0)
+			xq_game_del_tag(g, "White");
+	}
 	if (rc > 0 && st->tail_len)
 		g->tail = xq_game_strndup(g, st->tail, st->tail_len);
 	return rc;

@@ -8,7 +8,8 @@
 #define XQ_FORMAT_LIST(X) \
 	X(pgn) \
 	X(text) \
-	X(xqf) X(xqf18) X(dhtmlxq) X(cbf) X(cbr)
+	X(xqf) X(xqf18) X(dhtmlxq) X(cbf) X(cbr) \
+	X(xiexie) X(oldcbl)
 
 #define DECLARE(name) extern const struct xq_format xq_format_##name;
 #define ENTRY(name) &xq_format_##name,

@@ -15,6 +15,7 @@
 
 struct text_state {
 	struct mt mt;
+	char section[256];  /* a collection's section line, for the games after it */
 };
 /* mt_read_end() frees the state through its struct mt */
 _Static_assert(offsetof(struct text_state, mt) == 0, "struct mt comes first");
@@ -128,6 +129,106 @@ static int footer(const char *s, size_t n)
 	return 0;
 }
 
+/* Blank-separated fields of s[0..n): up to max, *count set; 1 when the
+ * line has no more than max. */
+static int fields(const char *s, size_t n, const char **f, size_t *fl, int max, int *count)
+{
+	size_t i = 0;
+	int k = 0;
+	for (;;) {
+		size_t l = n - i;
+		const char *p = mt_skip_space(s + i, &l);
+		size_t e = 0;
+		int cl;
+		if (!l)
+			break;
+		while (e < l && !mt_is_space(mt_utf8(p + e, l - e, &cl)))
+			e += (size_t)cl;
+		if (k == max)
+			return 0;
+		f[k] = p;
+		fl[k++] = e;
+		i = (size_t)(p - s) + e;
+	}
+	*count = k;
+	return 1;
+}
+
+/*
+ * A collection's game heading: "吉林洪智  红先胜  上海林宏敏", red player,
+ * result word, black player; the result as a token in *res.
+ */
+static int game_heading(const char *s, size_t n, const char **f, size_t *fl,
+			const char **res)
+{
+	static const char *const glued[] = { "红先胜", "红先负", "红先和", "紅先勝", "紅先負", "紅先和" };
+	int k;
+	if (!fields(s, n, f, fl, 3, &k))
+		return 0;
+	if (k != 3 || !xq_result_word(f[1], fl[1])) {
+		/* glued: "廖二平红先负吉林陶汉明", "火车头金波红先负 湖南张申宏" */
+		k = 0;
+		for (size_t i = 0; i < sizeof glued / sizeof *glued && !k; i++)
+			for (size_t j = 3; j + 9 < n; j++)
+				if (!memcmp(s + j, glued[i], 9)) {
+					size_t a = j, b = j + 9, e = n;
+					while (a && (s[a - 1] == ' ' || s[a - 1] == '\t'))
+						a--;
+					while (b < e && (s[b] == ' ' || s[b] == '\t'))
+						b++;
+					while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+						e--;
+					f[0] = s, fl[0] = a;
+					f[1] = s + j, fl[1] = 9;
+					f[2] = s + b, fl[2] = e - b;
+					k = a && e > b && !memchr(s, ' ', a) && !memchr(s + b, ' ', e - b) ? 3 : -1;
+					break;
+				}
+	}
+	if (k != 3)
+		return 0;
+	for (int i = 0; i < 3; i += 2)
+		for (size_t j = 0; j < fl[i]; j++)
+			if ((f[i][j] >= '0' && f[i][j] <= '9') || f[i][j] == '.' || f[i][j] == ':')
+				return 0;
+	*res = xq_result_word(f[1], fl[1]);
+	return *res != NULL;
+}
+
+/* A line of text with no move in it (no 进, 退, 平 and no move number)
+ * and some CJK: a collection's section title ("第一站2001·8·14（上午）"). */
+static int section_line(const char *s, size_t n)
+{
+	static const char *const verbs[] = { "进", "退", "平", "進" };
+	int cjk = 0, l;
+	if (!n || mt_digit(mt_utf8(s, n, &l)) >= 0 || xq_result_word(s, n))
+		return 0;
+	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
+		for (size_t j = 0; j + 3 <= n; j++)
+			if (!memcmp(s + j, verbs[i], 3))
+				return 0;
+	for (size_t i = 0; i < n; i += (size_t)l) {
+		unsigned cp = mt_utf8(s + i, n - i, &l);
+		cjk |= cp >= 0x4e00 && cp <= 0x9fff;
+	}
+	return cjk && n < 200;
+}
+
+/* Glued ICCS moves ("h2e2h9g7..."), as some tools write them after a FEN
+ * line: at least two moves and nothing else. */
+static int glued_iccs(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n < 8 || n % 4)
+		return 0;
+	for (size_t i = 0; i < n; i += 4)
+		if (s[i] < 'a' || s[i] > 'i' || s[i + 1] < '0' || s[i + 1] > '9' ||
+		    s[i + 2] < 'a' || s[i + 2] > 'i' || s[i + 3] < '0' || s[i + 3] > '9')
+			return 0;
+	return 1;
+}
+
 static int text_read(struct xq_reader *r, struct xq_game *g)
 {
 	struct text_state *st = mt_state(r, sizeof *st);
@@ -231,6 +332,30 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 				mt_line(&st->mt, t + pos, tl - pos, ln);
 			continue;
 		}
+		{
+			const char *hf[3], *res;
+			size_t hl[3];
+			if (game_heading(t, tl, hf, hl, &res)) {
+				char v[256];
+				if (started || has_fen || xq_game_tag(g, "Red")) {
+					xq_reader_ungetline(r);
+					break;
+				}
+				if (!any)
+					g->line = ln;
+				any = 1;
+				snprintf(v, sizeof v, "%.*s", (int)hl[0], hf[0]);
+				xq_game_set_tag(g, "Red", v);
+				snprintf(v, sizeof v, "%.*s", (int)hl[2], hf[2]);
+				xq_game_set_tag(g, "Black", v);
+				xq_game_set_tag(g, "Result", res);
+				continue;
+			}
+		}
+		if (!started && !any && section_line(t, tl)) {
+			snprintf(st->section, sizeof st->section, "%.*s", (int)tl, t);
+			continue;
+		}
 		if (st->mt.ended) {
 			if (mt_starts_game(t, tl)) {
 				xq_reader_ungetline(r);
@@ -241,8 +366,26 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 		if (!any)
 			g->line = ln;
 		any = 1;
+		if (glued_iccs(t, tl)) {
+			/* h2e2h9g7...: the moves one by one */
+			char buf[4096];
+			size_t o = 0, i = 0;
+			for (; i < tl && o + 5 < sizeof buf && t[i] != ' ' && t[i] != '\t'; i += 4) {
+				memcpy(buf + o, t + i, 4);
+				o += 4;
+				buf[o++] = ' ';
+			}
+			if (i >= tl || t[i] == ' ' || t[i] == '\t') {
+				xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_SYNTAX, ln, (long)(t - s) + 1, 0, NULL,
+						  "glued ICCS moves (h2e2h9g7...) read four characters a move");
+				mt_line(&st->mt, buf, o, ln);
+				continue;
+			}
+		}
 		mt_line(&st->mt, s, len, ln);
 	}
+	if (any && st->section[0] && !xq_game_tag(g, "Section"))
+		xq_game_add_tag(g, "Section", st->section);
 	return mt_finish(&st->mt, rc, any, fen_line);
 }
 
@@ -307,6 +450,19 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 
 	if (!(g->flags & XQ_GAME_REPLAYED))
 		return XQ_EINVAL;
+	{
+		long nc, nv;
+		mt_count_extras(g, &nc, &nv);
+		if (o->flags & XQ_WRITE_NO_COMMENTS)
+			nc = 0;
+		if (o->flags & XQ_WRITE_NO_VARIATIONS)
+			nv = 0;
+		if (nc || nv)
+			xq_writer_problem(w, g, XQ_SEV_WARNING, XQ_P_LIMIT,
+					  "the text format holds no comments or variations: "
+					  "%ld comment%s and %ld variation%s left out (-t pgn keeps them)",
+					  nc, nc == 1 ? "" : "s", nv, nv == 1 ? "" : "s");
+	}
 	for (const struct xq_tag *t = g->tags; t; t = t->next) {
 		if (!strcmp(t->name, "FEN") || !strcmp(t->name, "Game") || !strcmp(t->name, "Format"))
 			continue;

@@ -546,6 +546,11 @@ static void report(const struct xqf_sink *s, struct xq_game *g, enum xq_severity
 	s->report(s->ctx, g, sev, code, ply, text, msg);
 }
 
+/* The extension block at 0x200 (put_extensions, read_extensions). */
+#define XQF_EXT_OFF 0x200
+#define XQF_EXT_END 0x400
+static const char xqf_ext_magic[8] = { 'x', 'q', 't', 'o', 'o', 'l', 's', '1' };
+
 static const char *const result_tokens[] = { "*", "1-0", "0-1", "1/2-1/2", "1/2-1/2" };
 static const char *const game_types[] = { NULL, "opening", "middlegame", "endgame" };
 
@@ -641,6 +646,29 @@ static int keep_as_text(struct xq_game *g, const struct xqf_raw *r, uint32_t fro
 	rc = xq_node_comment(g, at, 0, t, len);
 	free(t);
 	return rc;
+/* The extension block xqtools writes at 0x200 (see put_extensions):
+ * its tags replace the cut fields. */
+static int read_extensions(struct xq_game *g, iconv_t cd, const uint8_t *h)
+{
+	size_t at = XQF_EXT_OFF + sizeof xqf_ext_magic;
+	if (memcmp(h + XQF_EXT_OFF, xqf_ext_magic, sizeof xqf_ext_magic))
+		return 0;
+	while (at < XQF_EXT_END && h[at] && at + 1 + h[at] <= XQF_EXT_END) {
+		size_t n = h[at], olen;
+		char *u = gbk_decode_cd(cd, h + at + 1, n, 0, &olen), *eq;
+		int rc = 0;
+		if (!u)
+			return XQ_ENOMEM;
+		if ((eq = strchr(u, '=')) && eq > u) {
+			*eq = '\0';
+			rc = xq_game_set_tag(g, u, eq + 1);
+		}
+		free(u);
+		if (rc < 0)
+			return rc;
+		at += 1 + n;
+	}
+	return 0;
 }
 
 int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
@@ -676,6 +704,8 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	for (int i = 0; i < XQF_NFIELDS && rc == 0; i++)
 		rc = set_text(g, cd, r.plain + r.field[i].off, r.field[i].len, 0, NULL, field_tags[i]);
 	if (rc < 0)
+		goto out;
+	if ((rc = read_extensions(g, cd, r.plain)) < 0)
 		goto out;
 	g->result = result_tokens[r.result <= 4 ? r.result : 0];
 	if (r.result > 4)
@@ -723,7 +753,12 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		if (found >= 0)
 			side = found;
 	}
-	strcat(fen, side ? " b - - 0 1" : " w - - 0 1");
+	/* PlayStepNo, when set, is the ply number of the start */
+	{
+		size_t fl = strlen(fen);
+		unsigned move = r.play_step > 0 ? (unsigned)r.play_step / 2 + 1 : 1;
+		snprintf(fen + fl, sizeof fen - fl, side ? " b - - 0 %u" : " w - - 0 %u", move);
+	}
 	if (!r.n_nodes && xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) < 0) {
 		/* no move to tell the side: take the one for which the position
 		 * is possible (a mate diagram: the mated side to move) */
@@ -968,12 +1003,83 @@ static int tag_to_field(const struct xqf_sink *s, const struct xq_game *g, uint8
 			break;
 		k += step;
 	}
-	if (k < n)
-		report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_WARNING, XQ_P_TAG, 0, v,
-		       "tag %s is %zu bytes in GBK; cut to %zu", field_tags[i], n, k);
 	h[field_layout[i].off] = (uint8_t)k;
 	memcpy(h + field_layout[i].off + 1, b, k);
 	free(b);
+	return k < n;   /* cut: the whole value goes to the extension block */
+}
+
+/*
+ * The extension block: xqtools keeps what the fixed fields cannot hold in
+ * the header's Reserved3 area (0x200-0x3FF, zero in every file seen, not
+ * read by XQStudio): the magic "xqtools1", then entries of a length byte
+ * and "Name=Value" in GBK, a zero length at the end.  Tags without a
+ * field (Round, ECCO, Opening, Variation, ...) and fields longer than
+ * their capacity (Site, players) are kept there in full.
+ */
+
+/* Tags the header holds elsewhere, or that are not the record's. */
+static int tag_has_place(const char *name)
+{
+	static const char *const own[] = { "Game", "Format", "Result", "FEN", "SetUp", "GameType" };
+	for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+		if (!strcmp(name, own[i]))
+			return 1;
+	for (int i = 0; i < XQF_NFIELDS; i++)
+		if (!strcmp(name, field_tags[i]))
+			return 1;
+	return 0;
+}
+
+/* Put the tags of g that need the extension block (cut[] marks the cut
+ * fields); one warning names what still does not fit.  0 or XQ_EINVAL. */
+static int put_extensions(const struct xqf_sink *s, const struct xq_game *g, uint8_t *h,
+			  const int cut[XQF_NFIELDS])
+{
+	size_t at = XQF_EXT_OFF + sizeof xqf_ext_magic;
+	char lost[300] = "";
+	size_t nlost = 0;
+	int any = 0;
+
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		int field = -1;
+		uint8_t *b;
+		char *kv;
+		size_t n, kl = strlen(t->name), vl = strlen(t->value);
+		for (int i = 0; i < XQF_NFIELDS; i++)
+			if (xq_game_tag(g, field_tags[i]) == t->value)
+				field = i;
+		if (field >= 0 ? !cut[field] : tag_has_place(t->name))
+			continue;
+		if (!vl || (vl == 1 && t->value[0] == '?'))
+			continue;
+		if (!(kv = malloc(kl + vl + 2)))
+			return XQ_ENOMEM;
+		memcpy(kv, t->name, kl);
+		kv[kl] = '=';
+		memcpy(kv + kl + 1, t->value, vl + 1);
+		b = to_gbk(s, g, kv, 0, &n, t->name, 0);
+		free(kv);
+		if (!b)
+			return XQ_EINVAL;
+		if (n <= 255 && at + 1 + n + 1 <= XQF_EXT_END && !memchr(b, 0, n)) {
+			h[at] = (uint8_t)n;
+			memcpy(h + at + 1, b, n);
+			at += 1 + n;
+			any = 1;
+		} else {
+			nlost += (size_t)snprintf(lost + strlen(lost), sizeof lost - strlen(lost),
+						  "%s%s", nlost ? ", " : "", t->name) > 0;
+		}
+		free(b);
+	}
+	if (any)
+		memcpy(h + XQF_EXT_OFF, xqf_ext_magic, sizeof xqf_ext_magic);
+	if (nlost)
+		report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_WARNING, XQ_P_TAG, 0, NULL,
+		       "XQF has no room for tag%s %s (the header's spare 512 bytes are full): %s",
+		       nlost == 1 ? "" : "s", lost, cut[XQF_RED] || cut[XQF_SITE] || cut[XQF_BLACK] ?
+		       "left out or cut" : "left out");
 	return 0;
 }
 
@@ -1085,11 +1191,25 @@ int xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 			if (!strcmp(t, game_types[i]))
 				h[0x40] = (uint8_t)i;
 	}
-	for (int i = 0; i < XQF_NFIELDS; i++)
-		if (tag_to_field(s, g, h, i) < 0)
-			rc = XQ_EINVAL;
-	if (rc < 0)
-		return rc;
+	{
+		int cut[XQF_NFIELDS];
+		for (int i = 0; i < XQF_NFIELDS; i++)
+			if ((cut[i] = tag_to_field(s, g, h, i)) < 0)
+				rc = XQ_EINVAL;
+		if (rc < 0)
+			return rc;
+		if ((rc = put_extensions(s, g, h, cut)) < 0)
+			return rc;
+	}
+	/* PlayStepNo: the ply number of the start position (its FEN's move
+	 * number) */
+	{
+		unsigned step = (unsigned)(g->start.fullmove - 1) * 2 + (g->start.side == XQ_BLACK);
+		if (g->start.fullmove > 1 && step <= 0xFFFF) {
+			h[0x30] = (uint8_t)(step & 0xFF);
+			h[0x31] = (uint8_t)(step >> 8);
+		}
+	}
 	put(&o, h, sizeof h);
 
 	/* Records in pre-order: node, its child subtree, its next sibling.

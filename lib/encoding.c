@@ -79,6 +79,31 @@ static long score_decoding(const char *enc, const unsigned char *buf, size_t n)
 	return score;
 }
 
+/*
+ * Text with no notation in it (tags, names, comments) scores the same in
+ * both: look at the byte pairs.  GB2312 text has trail bytes 0xA1-0xFE
+ * only and its hanzi from lead 0xB0; Big5's most frequent hanzi have lead
+ * bytes 0xA4-0xAF (kana, Greek and empty rows in GB) and four in ten of
+ * its trail bytes are 0x40-0x7E.  A pair Big5 cannot hold (lead 0x81-0xA0
+ * or 0xFA-0xFE, trail outside its ranges) settles it for GB18030.
+ */
+static int byte_pairs_say_big5(const unsigned char *s, size_t n)
+{
+	long pairs = 0, big5ish = 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		unsigned a = s[i], b = s[i + 1];
+		if (a < 0x81)
+			continue;
+		if (a == 0xff || a < 0xa1 || a > 0xf9 || b < 0x40 || (b > 0x7e && b < 0xa1) || b == 0xff)
+			return 0;
+		pairs++;
+		if (b <= 0x7e || (a >= 0xa4 && a <= 0xaf))
+			big5ish++;
+		i++;
+	}
+	return pairs && big5ish * 4 >= pairs;
+}
+
 const char *xq_detect_encoding(const void *buf, size_t len)
 {
 	const unsigned char *s = buf;
@@ -88,7 +113,11 @@ const char *xq_detect_encoding(const void *buf, size_t len)
 		return "UTF-8";
 	long gb = score_decoding("GB18030", s, len);
 	long big5 = score_decoding("BIG5", s, len);
-	return big5 > gb ? "BIG5" : "GB18030";
+	if (big5 > gb)
+		return "BIG5";
+	if (gb > big5)
+		return "GB18030";
+	return byte_pairs_say_big5(s, len) ? "BIG5" : "GB18030";
 }
 
 const char *xq_encoding_name(const char *user)

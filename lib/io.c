@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "script.h"
 #include "utf8.h"
 #include "xq.h"
 
@@ -72,6 +73,8 @@ struct xq_reader {
 	void *state;
 	long games;
 	int fatal;
+	int nonblank;                   /* the head holds more than blanks */
+	int no_record;                  /* nothing to read: already reported */
 };
 
 /* ------------------------------------------------------------ problems */
@@ -603,6 +606,108 @@ static int ends_with_gz(const char *name)
 	return n > 3 && !strcmp(name + n - 3, ".gz");
 }
 
+/* A sniff score at which a format claims the input; below it (PGN's 5 for
+ * any text) nothing does. */
+#define SNIFF_CLAIM 10
+
+/* The best format for head[0..len) among those with all of flags; its
+ * score in *score (-1: none). */
+static const struct xq_format *sniff_formats(const unsigned char *head, size_t len,
+					     const char *name,
+					     const struct xq_format *byname,
+					     unsigned flags, int *score, int *claim)
+{
+	const struct xq_format *best = NULL;
+	*score = *claim = -1;
+	for (int i = 0; xq_formats[i]; i++) {
+		const struct xq_format *f = xq_formats[i];
+		int s;
+		if (!f->read || !f->sniff || (f->flags & flags) != flags)
+			continue;
+		s = f->sniff(head, len, name);
+		if (s > *claim)
+			*claim = s;     /* the content's own claim, the name aside */
+		if (f == byname && s > 0)
+			s += 10;
+		if (s > *score) {
+			*score = s;
+			best = f;
+		}
+	}
+	return best;
+}
+
+/* Whether head[0..len) looks like a CSV table: a first line of at least
+ * two commas and the next lines with as many. */
+static int csv_like(const unsigned char *h, size_t len)
+{
+	int lines = 0, first = -1, commas = 0;
+	for (size_t i = 0; i < len && lines < 4; i++) {
+		if (h[i] == ',') {
+			commas++;
+		} else if (h[i] == '\n') {
+			if (first < 0)
+				first = commas;
+			else if (commas != first)
+				return 0;
+			if (first < 2)
+				return 0;
+			lines++;
+			commas = 0;
+		} else if (h[i] == '[' || h[i] == '{') {
+			return 0;
+		}
+	}
+	return lines >= 2;
+}
+
+/* What a head that no format claims is, when it is no text record at
+ * all or a dialect known not to be read; NULL when it may be text. */
+static const char *unrecognised(const unsigned char *h, size_t len, int binary_ok,
+				char *buf, size_t size)
+{
+	static const struct {
+		const char *magic;
+		size_t n;
+		const char *what;
+	} kinds[] = {
+		{ "\x89PNG", 4, "a PNG image" }, { "\xff\xd8\xff", 3, "a JPEG image" },
+		{ "GIF8", 4, "a GIF image" }, { "BM", 2, NULL }, { "%PDF", 4, "a PDF document" },
+		{ "PK\x03\x04", 4, "a ZIP archive" }, { "Rar!", 4, "a RAR archive" },
+		{ "7z\xbc\xaf", 4, "a 7-Zip archive" }, { "BZh", 3, "a bzip2 stream" },
+		{ "\xfd" "7zXZ", 5, "an xz stream" }, { "\x7f" "ELF", 4, "an executable (ELF)" },
+		{ "MZ", 2, NULL }, { "\xd0\xcf\x11\xe0", 4, "an MS Office document" },
+	};
+	size_t nul = 0, ctl = 0, n = len < 4096 ? len : 4096;
+	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+		if (kinds[k].what && len >= kinds[k].n && !memcmp(h, kinds[k].magic, kinds[k].n)) {
+			snprintf(buf, size, "unrecognised format: looks like %s, no game record found",
+				 kinds[k].what);
+			return buf;
+		}
+	if (len >= 8 && !memcmp(h, "CCBridge", 8))
+		return "unsupported: looks like an old CCBridge library (magic 'CCBridge', "
+		       "zlib-compressed), no game record read";
+	for (size_t i = 0; i < n; i++) {
+		nul += h[i] == 0;
+		ctl += h[i] < 0x20 && !strchr("\t\n\r\f\v\x1a\x1b", h[i]);
+	}
+	if (binary_ok)
+		return NULL;
+	if (nul || ctl * 20 > n)
+		return "unrecognised format: binary data, no game record found";
+	{
+		size_t i = len >= 3 && h[0] == 0xef && h[1] == 0xbb && h[2] == 0xbf ? 3 : 0;
+		while (i < len && strchr(" \t\r\n", h[i]))
+			i++;
+		if (i < len && h[i] == '<')
+			return "no game record found: an HTML or XML page without a record block";
+	}
+	if (csv_like(h, len))
+		return "unsupported: looks like a CSV export (one move per row); no game record read";
+	return NULL;
+}
+
 /* Sniff, pick the format and the encoding. */
 static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 {
@@ -632,6 +737,8 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 		if (raw_more(r, HEAD_BYTES - r->raw_end) <= 0 || (r->fd >= 0 && r->raw_end > 0))
 			break;
 
+	for (size_t i = 0; i < r->raw_end && !r->nonblank; i++)
+		r->nonblank = !strchr(" \t\r\n\f\v", r->raw[i]) || !r->raw[i];
 	if (r->o.format && *r->o.format && strcmp(r->o.format, "auto")) {
 		best = xq_format_find(r->o.format);
 		if (!best || !best->read) {
@@ -641,17 +748,37 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 		}
 	} else {
 		const struct xq_format *byname = xq_format_by_filename(sniff_name);
-		for (int i = 0; xq_formats[i]; i++) {
-			const struct xq_format *f = xq_formats[i];
-			int s;
-			if (!f->read || !f->sniff)
-				continue;
-			s = f->sniff(r->raw, r->raw_end, sniff_name);
-			if (f == byname && s > 0)
-				s += 10;
-			if (s > best_score) {
-				best_score = s;
-				best = f;
+		int claim;
+		best = sniff_formats(r->raw, r->raw_end, sniff_name, byname, 0, &best_score, &claim);
+		/* nothing claims the head: look on for records that may stand
+		 * anywhere (a DhtmlXQ block far down an HTML page) */
+		if (claim < SNIFF_CLAIM && !r->raw_eof) {
+			size_t from = r->raw_end > 64 ? r->raw_end - 64 : 0;
+			while (!r->raw_eof && r->raw_end < XQ_SNIFF_MAX) {
+				int s, c;
+				const struct xq_format *f;
+				if (raw_more(r, SRC_CHUNK) <= 0)
+					break;
+				f = sniff_formats(r->raw + from, r->raw_end - from, sniff_name, byname,
+						  XQ_FORMAT_EMBEDDED, &s, &c);
+				if (f && c >= SNIFF_CLAIM) {
+					best = f;
+					best_score = s;
+					claim = c;
+					break;
+				}
+				from = r->raw_end > 64 ? r->raw_end - 64 : 0;
+			}
+		}
+		if (claim < SNIFF_CLAIM) {
+			/* (a binary format named by the extension reads its own) */
+			char msg[200];
+			const char *what = unrecognised(r->raw, r->raw_end,
+							byname && (byname->flags & XQ_FORMAT_BINARY),
+							msg, sizeof msg);
+			if (what) {
+				r->no_record = 1;
+				fatal(r, XQ_P_FORMAT, 0, "%s", what);
 			}
 		}
 		if (best_score <= 0)
@@ -732,6 +859,8 @@ int xq_reader_next(struct xq_reader *r, struct xq_game **out)
 	int rc;
 
 	*out = NULL;
+	if (r->no_record)
+		return 0;
 	if (!(g = xq_game_new()))
 		return XQ_ENOMEM;
 	g->index = r->games + 1;
@@ -742,6 +871,10 @@ int xq_reader_next(struct xq_reader *r, struct xq_game **out)
 			/* cut between games, or no game at all */
 			r->gz_cut = 2;
 			fatal(r, XQ_P_TRUNCATED, 0, "compressed input ends early");
+		}
+		if (rc == 0 && r->games == 0 && r->nonblank && !r->fatal) {
+			r->no_record = 1;
+			fatal(r, XQ_P_FORMAT, 0, "no game record found (read as %s)", r->fmt->name);
 		}
 		if (rc == 0 && r->src_error)
 			return XQ_EIO;
@@ -821,6 +954,8 @@ struct xq_writer {
 	size_t len, cap;
 	int started, failed;
 	void *state;
+	struct xq_script *script;   /* XQ_WRITE_TRADITIONAL / _SIMPLIFIED */
+	long converted;
 };
 
 struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
@@ -855,6 +990,16 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 	/* Binary formats fix their own text encoding (XQF is GBK inside). */
 	if (w->fmt->flags & XQ_FORMAT_BINARY)
 		w->enc = NULL;
+	if ((w->o.flags & (XQ_WRITE_TRADITIONAL | XQ_WRITE_SIMPLIFIED)) &&
+	    !(w->fmt->flags & XQ_FORMAT_BINARY) &&
+	    !(w->script = xq__script_open((w->o.flags & XQ_WRITE_TRADITIONAL) != 0))) {
+		xq_writer_problem(w, NULL, XQ_SEV_FATAL, XQ_P_IO,
+				  "cannot load the OpenCC tables for %s characters",
+				  w->o.flags & XQ_WRITE_TRADITIONAL ? "traditional" : "simplified");
+		*err = XQ_EIO;
+		free(w);
+		return NULL;
+	}
 	return w;
 }
 
@@ -991,6 +1136,25 @@ int xq_writer_write(struct xq_writer *w, const struct xq_game *g)
 	rc = w->fmt->write(w, g);
 	if (rc < 0)
 		return rc;
+	if (w->script && w->len) {
+		size_t i = 0;
+		while (i < w->len && (unsigned char)w->buf[i] < 0x80)
+			i++;
+		if (i < w->len) {
+			char *conv;
+			size_t n;
+			long changed;
+			if ((rc = xq__script_convert(w->script, w->buf, w->len, &conv, &n, &changed)) < 0)
+				return rc;
+			free(w->buf);
+			w->buf = conv;
+			w->len = n;
+			w->cap = n + 1;
+			if ((rc = emit(w, g)) == 0)
+				w->converted += changed;
+			return rc;
+		}
+	}
 	return emit(w, g);
 }
 
@@ -1007,9 +1171,15 @@ int xq_writer_close(struct xq_writer *w)
 	}
 	if (fflush(w->fp) != 0 || ferror(w->fp) || w->failed)
 		rc = XQ_EIO;
+	xq__script_close(w->script);
 	free(w->buf);
 	free(w);
 	return rc;
+}
+
+long xq_writer_converted(const struct xq_writer *w)
+{
+	return w ? w->converted : 0;
 }
 
 /* ------------------------------------------------------------ registry */

@@ -22,6 +22,7 @@ struct ctx {
 	xq_problem_fn fn;
 	void *data;
 	int san_first;
+	int san_base;       /* SAN ranks from 0 or 1; -1 not known yet */
 	int uci10;          /* [Format "UCI10"]: ranks 1-10 first */
 	int depth_reported;
 	struct xq_pos end;  /* where the main line stopped */
@@ -122,41 +123,59 @@ static int san_piece(char ch)
 }
 
 /*
- * WinBoard SAN on the 9x10 board, ranks 0-9: [piece][file][rank][x]dest.
- * Returns 0 with *m, XQ_EINVAL (not SAN or no such move), XQ_EAMBIG.
+ * SAN on the 9x10 board: [piece][file][rank][x]dest, as WinBoard writes it
+ * (ranks 0-9, "Che2", "A9e8", "H8e7" with a rank as disambiguator) and as
+ * PyChess.org does (ranks 1-10: "Rb10", "A10e9", "Cbe3").  base is the
+ * number of the first rank (0 or 1).  Returns 0 with *m, XQ_EINVAL (not
+ * SAN or no such move), XQ_EAMBIG.
  */
 static int parse_san(const struct xq_pos *pos, const char *s, size_t len,
-		     xq_move *m)
+		     int base, xq_move *m)
 {
 	int type = XQ_PAWN, ff = -1, fr = -1, tf, tr, n, found = 0;
 	xq_move moves[XQ_MAX_MOVES];
-	size_t i = 0;
+	size_t i = 0, e;
 
 	while (len && (s[len - 1] == '+' || s[len - 1] == '#' ||
 		       s[len - 1] == '!' || s[len - 1] == '?'))
 		len--;
-	if (len < 2 || len > 7)
+	if (len < 2 || len > 8)
 		return XQ_EINVAL;
 	if (san_piece(s[0])) {
 		type = san_piece(s[0]);
 		i = 1;
 	}
-	if (len - i < 2)
-		return XQ_EINVAL;
-	tf = s[len - 2] - 'a';
-	tr = s[len - 1] - '0';
-	if (tf < 0 || tf > 8 || tr < 0 || tr > 9)
-		return XQ_EINVAL;
-	for (size_t k = i; k < len - 2; k++) {
-		if (s[k] >= 'a' && s[k] <= 'i' && ff < 0 && fr < 0)
-			ff = s[k] - 'a';
-		else if (s[k] >= '0' && s[k] <= '9' && fr < 0)
-			fr = s[k] - '0';
-		else if (s[k] == 'x' && k == len - 3)
-			;
-		else
-			return XQ_EINVAL;
+	/* the destination: a file and one or (ranks 1-10) two digits */
+	e = len;
+	if (base == 1 && e >= 2 && s[e - 2] == '1' && s[e - 1] == '0') {
+		tr = 9;
+		e -= 2;
+	} else {
+		tr = s[e - 1] - '0' - base;
+		e--;
 	}
+	if (e < i + 1 || tr < 0 || tr > 9 || s[e - 1] < 'a' || s[e - 1] > 'i')
+		return XQ_EINVAL;
+	tf = s[--e] - 'a';
+	if (e > i && s[e - 1] == 'x')
+		e--;
+	/* the disambiguator: a file, a rank, or both */
+	if (i < e && s[i] >= 'a' && s[i] <= 'i') {
+		ff = s[i] - 'a';
+		i++;
+	}
+	if (i < e && s[i] >= '0' && s[i] <= '9') {
+		if (base == 1 && i + 2 == e && s[i] == '1' && s[i + 1] == '0') {
+			fr = 9;
+			i += 2;
+		} else {
+			fr = s[i++] - '0' - base;
+			if (fr < 0)
+				return XQ_EINVAL;
+		}
+	}
+	if (i != e)
+		return XQ_EINVAL;
 	n = xq_legal_moves(pos, moves);
 	for (int k = 0; k < n; k++) {
 		int from = xq_move_from(moves[k]);
@@ -169,6 +188,32 @@ static int parse_san(const struct xq_pos *pos, const char *s, size_t len,
 		found++;
 	}
 	return found == 1 ? 0 : found ? XQ_EAMBIG : XQ_EINVAL;
+}
+
+/* SAN in the game's rank numbering; while it is unknown (san_base < 0),
+ * both are tried and the one that alone fits settles it. */
+static int resolve_san(struct ctx *c, const struct xq_pos *pos, const char *t,
+		       size_t len, xq_move *out)
+{
+	xq_move m0, m1;
+	int r0, r1;
+	if (c->san_base >= 0)
+		return parse_san(pos, t, len, c->san_base, out);
+	r0 = parse_san(pos, t, len, 0, &m0);
+	r1 = parse_san(pos, t, len, 1, &m1);
+	if (r0 == 0 && r1 != 0)
+		c->san_base = 0;
+	else if (r1 == 0 && r0 != 0)
+		c->san_base = 1;
+	if (r0 == 0) {
+		*out = m0;
+		return 0;
+	}
+	if (r1 == 0) {
+		*out = m1;
+		return 0;
+	}
+	return r0 == XQ_EAMBIG || r1 == XQ_EAMBIG ? XQ_EAMBIG : XQ_EINVAL;
 }
 
 /* Resolve a node's text (or check its move): 0, or an XQ_E* code with
@@ -199,11 +244,15 @@ static int resolve(struct ctx *c, const struct xq_pos *pos,
 	if (parse_iccs(t, len, out)) {
 		if (xq_is_legal(pos, *out))
 			return 0;
+		/* "A9e8", "H8e7": SAN with a rank as disambiguator, not ICCS */
+		if (t[0] >= 'A' && t[0] <= 'Z' && san_piece(t[0]) && t[2] >= 'a' &&
+		    resolve_san(c, pos, t, len, out) == 0)
+			return 0;
 		snprintf(err->msg, sizeof err->msg, "no legal move from %c%c to %c%c",
 			 t[0] | 0x20, t[1], t[len - 2] | 0x20, t[len - 1]);
 		return XQ_EILLEGAL;
 	}
-	if (c->san_first && parse_san(pos, t, len, out) == 0)
+	if (c->san_first && resolve_san(c, pos, t, len, out) == 0)
 		return 0;
 	rc = xq_move_parse(pos, t, len, XQ_NOTATION_ANY, 0, out, err);
 	if (rc == XQ_EINVAL) {
@@ -222,12 +271,32 @@ static int resolve(struct ctx *c, const struct xq_pos *pos,
 			}
 		}
 		if (!c->san_first) {
-			int r3 = parse_san(pos, t, len, out);
+			int r3 = resolve_san(c, pos, t, len, out);
 			if (r3 == 0)
 				return 0;
 		}
 	}
 	return rc;
+}
+
+/* The SAN rank numbering a game's main line shows: 1 when a move names
+ * rank 10 ("Rb10", "A10e9"), 0 when one names rank 0, -1 when none does. */
+static int san_rank_base(const struct xq_game *g)
+{
+	for (const struct xq_node *n = g->root.child; n; n = n->child) {
+		const char *t = n->text;
+		size_t len;
+		if (!t || !san_piece(t[0]))
+			continue;
+		len = strlen(t);
+		for (size_t i = 1; i + 1 < len; i++)
+			if (t[i] >= 'a' && t[i] <= 'i' && t[i + 1] == '1' && i + 2 < len && t[i + 2] == '0')
+				return 1;
+		for (size_t i = 1; i < len; i++)
+			if (t[i] == '1' && i + 1 < len && t[i + 1] == '0' && (i + 2 == len || t[i + 2] < '0' || t[i + 2] > '9'))
+				return 1;
+	}
+	return -1;
 }
 
 static enum xq_notation classify(const char *t)
@@ -374,7 +443,8 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	g->flags |= XQ_GAME_REPLAYED;
 	if (g->flags & XQ_GAME_BAD_FEN)
 		return g->errors - errors_before;
-	c.san_first = variant && !strcmp(variant, "xiangqi");
+	c.san_first = variant && (!strcmp(variant, "xiangqi") || !strcmp(variant, "Xiangqi"));
+	c.san_base = san_rank_base(g);
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
 	if (g->root.child)
 		g->notation = c.uci10 ? XQ_NOTATION_UCI10 : classify(g->root.child->text);

@@ -537,8 +537,17 @@ int xq_game_replay(struct xq_game *g, const char *file,
  * out one game at a time; memory is bounded by the largest game.  A bad
  * game is reported through the problem callback and the reader goes on
  * with the next one.
+ *
+ * A source that holds no record is not an empty success: when the format
+ * was sniffed and nothing claims the input, or a non-blank input gives no
+ * game, the reader reports a fatal XQ_P_FORMAT problem ("no game record
+ * found", naming the kind of file or dialect when it is recognisable: an
+ * image, an archive, a CSV export, ...) and hands out no game.  Embedded
+ * formats (XQ_FORMAT_EMBEDDED) are looked for past the head, up to
+ * XQ_SNIFF_MAX bytes into the input.
  */
 struct xq_reader;
+#define XQ_SNIFF_MAX (16 << 20)
 
 enum xq_read_flags {
 	XQ_READ_NO_REPLAY = 1 << 0,  /* hand games out unreplayed (moves as text) */
@@ -593,6 +602,12 @@ enum xq_write_flags {
 	XQ_WRITE_BOM = 1 << 1,       /* UTF-8 output starts with a BOM */
 	XQ_WRITE_NO_COMMENTS = 1 << 2,
 	XQ_WRITE_NO_VARIATIONS = 1 << 3,
+	/* Text formats: convert the text to traditional (or simplified)
+	 * characters with OpenCC before encoding it, e.g. for Big5, which
+	 * holds no simplified ones; xq_writer_open() fails with XQ_EIO when
+	 * OpenCC's tables cannot be loaded. */
+	XQ_WRITE_TRADITIONAL = 1 << 4,
+	XQ_WRITE_SIMPLIFIED = 1 << 5,
 };
 
 struct xq_writer_opts {
@@ -613,6 +628,9 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 int xq_writer_write(struct xq_writer *w, const struct xq_game *g);
 /* Flush; 0 or XQ_EIO.  fp stays open. */
 int xq_writer_close(struct xq_writer *w);
+/* Lines of text (tags, comments, moves) XQ_WRITE_TRADITIONAL or
+ * XQ_WRITE_SIMPLIFIED changed so far. */
+long xq_writer_converted(const struct xq_writer *w);
 
 /*
  * The formats table.  Adding a format is one formats/NAME.c defining a
@@ -629,6 +647,10 @@ int xq_writer_close(struct xq_writer *w);
 enum xq_format_flags {
 	XQ_FORMAT_BINARY = 1 << 0,
 	XQ_FORMAT_ONE_GAME = 1 << 1,  /* a file holds one game (-d wants it) */
+	/* Records may stand anywhere in a file (blocks in an HTML page): when
+	 * no format claims the head, the reader sniffs on past it for this
+	 * format's records. */
+	XQ_FORMAT_EMBEDDED = 1 << 2,
 };
 
 struct xq_format {

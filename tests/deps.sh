@@ -9,6 +9,7 @@ header() { printf '#include <%s>\n' "$1" | ${CC:-cc} -E - >/dev/null 2>&1; }
 have cc || have gcc || need="$need gcc"
 have make || need="$need make"
 header zlib.h || need="$need zlib1g-dev"
+header opencc/opencc.h || need="$need libopencc-dev"
 have bats || need="$need bats"
 have clang || need="$need clang"
 [ -n "$(ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a 2>/dev/null)" ] || need="$need libclang-rt-dev"
@@ -21,6 +22,7 @@ have jq || need="$need jq"
 have xz || need="$need xz-utils"
 have xmllint || need="$need libxml2-utils"
 have strace || need="$need strace"
+have parallel || need="$need parallel"
 
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && have apt-get; then

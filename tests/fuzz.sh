@@ -23,7 +23,7 @@ for t in "$@"; do
 	echo "fuzz: building $name"
 	clang -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-o "$out/$name" "$t" $lib -lz || { status=2; continue; }
+		-o "$out/$name" "$t" $lib -lz -lopencc || { status=2; continue; }
 	corpus="$out/$name.corpus"
 	mkdir -p "$corpus"
 	seeds="tests/fuzz/seeds/$short"

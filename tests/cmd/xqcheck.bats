@@ -155,18 +155,19 @@ setup() {
 @test "binary garbage: a clear error, no crash" {
 	head -c 20000 "$(command -v xqperft)" >"$T/garbage.bin"
 	head -c 20000 /dev/urandom >"$T/random.bin"
-	run xqconv -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run xqcheck -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run xqcheck "$T/garbage.bin"
-	[ "$status" -eq 1 ]
-	[[ "$output" == *"error: game 1: unreadable bytes"* ]]
+	# no record at all: said so, exit 2, not one invalid game
+	run -2 --separate-stderr xqconv -q "$T/random.bin"
+	[[ "$stderr" == *"random.bin: fatal: unrecognised format"*"no game record found"* ]]
+	run -2 --separate-stderr xqcheck -q "$T/random.bin"
+	[[ "$stderr" == *"0 games"* ]]
+	run -2 xqcheck "$T/garbage.bin"
+	[[ "$output" == *"garbage.bin: fatal: unrecognised format: looks like an executable (ELF), no game record found"* ]]
+	# a format named on the command line is read as asked
 	run xqcheck -f text "$T/garbage.bin"
 	[ "$status" -eq 1 ]
 	printf '\0\1\2\3[[[{{{(((' >"$T/nul.pgn"
-	run xqcheck "$T/nul.pgn"
-	[ "$status" -eq 1 ]
+	run -2 xqcheck "$T/nul.pgn"
+	[[ "$output" == *"binary data, no game record found"* ]]
 	: >"$T/empty.pgn"
 	run -0 --separate-stderr xqcheck "$T/empty.pgn"
 	[[ "$stderr" == *"0 games"* ]]
@@ -175,4 +176,18 @@ setup() {
 @test "a full output device: exit 2" {
 	run -2 sh -c 'xqcheck -j "$1" >/dev/full' sh "$S/games.pgn"
 	[[ "$output" == *"error writing standard output"* ]]
+}
+
+@test "--summary-json and --merge-summary: the summary of one run from parts" {
+	run -1 --separate-stderr xqcheck -q "$S/games.pgn" "$S/bad_illegal.pgn" "$S/bad_result.pgn"
+	one=$stderr
+	xqcheck -q --summary-json "$S/games.pgn" >"$T/p1"
+	xqcheck -q --summary-json "$S/bad_illegal.pgn" "$S/bad_result.pgn" >"$T/p2" || true
+	[ "$(jq -c . "$T/p1")" = '{"games":2,"valid":2,"invalid":0,"errors":0,"warnings":0}' ]
+	run -1 --separate-stderr xqcheck --merge-summary "$T/p1" "$T/p2"
+	[ "$stderr" = "$one" ]
+	run -0 --separate-stderr xqcheck --merge-summary <"$T/p1"
+	[ "$stderr" = "xqcheck: 2 games: 2 valid, 0 invalid (0 errors, 0 warnings)" ]
+	run -2 xqcheck --merge-summary "$S/games.pgn"
+	[[ "$output" == *"not a line of xqcheck --summary-json"* ]]
 }

@@ -103,10 +103,16 @@ setup() {
 }
 
 @test "an unencodable character is an error naming the game and the text" {
-	run -1 --separate-stderr xqconv -E big5 "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
+	run -1 --separate-stderr xqconv -E big5 --script=keep "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
 	[[ "$stderr" == *"error: game 1: character '许' cannot be encoded in BIG5, in '[Event \"许银川让九子对聂棋圣\"]'"* ]]
 	[[ "$stderr" == *"1 game read, 0 written, 1 dropped"* ]]
 	[ "$output" = "" ]
+	# by default the text is made traditional (OpenCC, Taiwan forms) first
+	run -0 --separate-stderr xqconv -E big5 "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn"
+	[[ "$stderr" == *"1 game read, 1 written, 0 dropped; 28 lines converted to traditional characters"* ]]
+	run -0 xqconv -q "$CORPUS/xqbase_sample_handicap_comments_gbk.pgn" -E big5 -o "$T/h.pgn"
+	run -0 xqconv -q "$T/h.pgn"
+	[[ "$output" == *'[Event "許銀川讓九子對聶棋聖"]'* ]]
 }
 
 @test "--crlf" {
@@ -215,11 +221,12 @@ setup() {
 	done
 	head -c 20000 "$(command -v xqperft)" >"$T/garbage.bin"
 	head -c 20000 /dev/urandom >"$T/random.bin"
-	run xqconv -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run xqcheck -q "$T/random.bin"
-	[ "$status" -le 1 ]
-	run -1 --separate-stderr xqconv "$T/garbage.bin"
+	run -2 xqconv -q "$T/random.bin"
+	run -2 xqcheck -q "$T/random.bin"
+	run -2 --separate-stderr xqconv "$T/garbage.bin"
+	[[ "$stderr" == *"fatal: unrecognised format: looks like an executable (ELF)"* ]]
+	[[ "$stderr" == *"0 games read, 0 written, 0 dropped"* ]]
+	run -1 --separate-stderr xqconv -f pgn "$T/garbage.bin"
 	[[ "$stderr" == *"unreadable bytes"* ]]
 	[[ "$stderr" == *"1 game read, 0 written, 1 dropped"* ]]
 }
@@ -240,4 +247,30 @@ setup() {
 	[[ "$output" == *"1. 炮二平五 { x ｝ y } *"* ]]
 	[[ "$stderr" == *"warning: game 1: a comment holds 1 character PGN cannot write"*"'x } y'"* ]]
 	[[ "$stderr" == *"1 game read, 1 written, 0 dropped"* ]]
+}
+
+@test "--split N: files of N games in -d DIR, numbered, the rest in the last" {
+	f="$SHARED/corpus/pgn/wukong_iccs_small_utf8.pgn"
+	mkdir "$T/sp"
+	run -0 --separate-stderr xqconv --split 4 -d "$T/sp" "$f" "$S/games.pgn"
+	[ "$(ls "$T/sp")" = "000001.pgn
+000002.pgn
+000003.pgn
+000004.pgn
+000005.pgn" ]
+	for i in 1 2 3 4; do [ "$(grep -c '^\[Event' "$T/sp/00000$i.pgn")" = 4 ]; done
+	[ "$(grep -c '^\[Event' "$T/sp/000005.pgn")" = 1 ]
+	# the same games in the same order as one stream
+	xqconv "$f" "$S/games.pgn" >"$T/one.pgn" 2>/dev/null
+	cat "$T"/sp/*.pgn | cmp - "$T/one.pgn"
+	# exactly N: no empty last file; -t picks the extension
+	mkdir "$T/sp2"
+	run -0 xqconv --split=17 -t text -d "$T/sp2" "$f" "$S/games.pgn"
+	[ "$(ls "$T/sp2")" = 000001.txt ]
+	# an existing numbered file is not overwritten
+	run -2 xqconv --split 4 -d "$T/sp" "$f"
+	[[ "$output" == *"000001.pgn' exists"* ]]
+	run -2 xqconv --split 4 "$f"
+	run -2 xqconv --split 0 -d "$T/sp" "$f"
+	run -2 xqconv --split 4 -t xqf -d "$T/sp" "$f"
 }

@@ -1,0 +1,38 @@
+/*
+ * tally.h - a hash table from byte strings to a few counters, for the
+ * database commands (xqgrep --unique, xqstats): duplicates by key, totals
+ * by name, opening-tree edges by position key and move.  Also the hash
+ * used for those keys.
+ */
+#ifndef XQ_CMD_TALLY_H
+#define XQ_CMD_TALLY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TALLY_VALUES 8
+
+struct tally_entry {
+	char *key;           /* klen bytes, NUL after them */
+	size_t klen;
+	uint64_t hash;
+	long v[TALLY_VALUES];
+};
+
+struct tally {
+	struct tally_entry **tab;
+	size_t cap, n;
+};
+
+/* The entry for key[0..klen): found, or added with all values 0 when
+ * create is set (else NULL).  Dies when out of memory. */
+struct tally_entry *tally_get(struct tally *t, const void *key, size_t klen,
+			      int create);
+/* The entries in a new array (free() it), in no particular order. */
+struct tally_entry **tally_list(const struct tally *t);
+void tally_free(struct tally *t);
+
+/* A 64-bit hash of data[0..len) from seed (not cryptographic). */
+uint64_t tally_hash(const void *data, size_t len, uint64_t seed);
+
+#endif

@@ -1,0 +1,957 @@
+/*
+ * xqgrep - select the games of a record stream that match: tags, players,
+ * results, dates, lengths, positions (by Zobrist key), material, openings;
+ * and drop duplicate games (--unique), also across machines (--keys out on
+ * each part, --merge-keys in).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record_input.h"
+#include "tally.h"
+
+static const char usage_text[] =
+	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-p player] [-r result]\n"
+	"              [--date range] [--plies range] [--fen FEN] [--all-lines] [--mirror]\n"
+	"              [--material spec] [--at-ply range] [--opening moves]\n"
+	"              [--unique [--key tags] [--keys]] [-e enc] [-f fmt] [-E enc]\n"
+	"              [-n notation] [-t fmt] [-o file] [file ...]\n"
+	"       xqgrep --merge-keys [file ...]\n"
+	"Write the games that match every criterion given, unchanged in content.\n"
+	"\n"
+	"  -T, --tag=CRIT       NAME=VALUE exact, NAME~TEXT substring, NAME=~RE regular\n"
+	"                       expression (POSIX extended); repeat: all must hold\n"
+	"  -p, --player=TEXT    Red or Black contains TEXT\n"
+	"  -r, --result=R       1-0, 0-1, 1/2-1/2, * or red, black, draw\n"
+	"      --date=FROM..TO  Date tag within the range; partial dates (1995,\n"
+	"                       1995.06); either end may be left out\n"
+	"      --plies=N..M     main-line length in plies (N, N.., ..M, N..M)\n"
+	"      --fen=FEN        the main line passes through this position (board and\n"
+	"                       side to move); repeat for any of several\n"
+	"      --all-lines      look in variations too (--fen, --material)\n"
+	"      --mirror         match the left-right mirror of --fen too\n"
+	"      --material=SPEC  RED/BLACK pieces on the board at some ply, e.g. R2NC/RN2P;\n"
+	"                       a count before a letter may be N, N-M or N+; R N C P not\n"
+	"                       named must be absent, A B K not named are free\n"
+	"      --at-ply=N..M    --fen and --material only at these plies\n"
+	"      --opening=MOVES  the main line starts with these moves (any notation,\n"
+	"                       from the usual start), e.g. '炮二平五 马8进7'\n"
+	"  -v, --invert-match   the games that do not match\n"
+	"  -c, --count          only the number of matching games\n"
+	"  -l, --files-with-matches  only the names of inputs with a match\n"
+	"      --unique         drop duplicates (same start, same main line; with --key\n"
+	"                       also the same tags), listing them and where the first is\n"
+	"      --key=TAGS       comma-separated tags that duplicates must share too\n"
+	"      --keys           with --unique: write the key of every game, not games\n"
+	"      --merge-keys     read --keys output (parts in order) and report the\n"
+	"                       duplicates exactly as one --unique run over the whole\n"
+	"  -e, --encoding=ENC   input encoding (default: detect)\n"
+	"  -f, --format=FMT     input format (default: detect)\n"
+	"  -t, --to=FMT         output format: pgn (default), text, ...\n"
+	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
+	"  -n, --notation=N     movetext notation (default: each game's own)\n"
+	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
+	"  -q, --quiet          no diagnostics\n"
+	"      --verbose        notes too\n"
+	"  -h, --help           this help\n"
+	"  -V, --version        version\n"
+	"\n"
+	"Invalid games are reported as xqcheck reports them and never match; a game\n"
+	"that fails -T, -p, -r or --date is not replayed, so its moves go unchecked.\n"
+	"Exit status: 0 some game matched, 1 none, 2 usage or I/O error or invalid games.\n";
+
+static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
+
+/* --- criteria */
+
+enum tag_op { OP_EQ, OP_SUB, OP_RE };
+
+struct tag_crit {
+	char *name, *value;
+	enum tag_op op;
+	regex_t re;
+};
+
+struct range { long lo, hi; };  /* inclusive */
+
+/* A piece count wanted: lo..hi; free when lo = 0 and hi = LONG_MAX. */
+#define ANY_COUNT 1000
+struct material { int lo[2][8], hi[2][8]; };
+
+static struct {
+	struct problem_printer pp;
+	struct tag_crit *tags;
+	int ntags;
+	char **players;
+	int nplayers;
+	const char *result;
+	int have_date;
+	long date_lo, date_hi;
+	int have_plies;
+	struct range plies;
+	uint64_t *fen_keys;
+	int nfen;
+	int all_lines, mirror;
+	int have_material;
+	struct material mat;
+	int have_at;
+	struct range at;
+	uint64_t *open_keys;      /* keys[0..nopen] of the opening */
+	int nopen;
+	int invert, count, list;
+	int unique, keys_out;
+	char **key_tags;
+	int nkey_tags;
+	/* output */
+	const char *from, *to, *enc_in, *enc_out, *outpath;
+	enum xq_notation notation;   /* ANY: each game's own */
+	struct outfile out;
+	struct xq_writer *w[XQ_NOTATION_UCI10 + 1];
+	/* counts */
+	long games, matched, invalid, written, dupes;
+	long file_matched;
+	int trouble;
+	struct tally seen;
+	char **names;             /* input names, for the duplicates report */
+	int nnames;
+} st;
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (!p)
+		die(EXIT_TROUBLE, "out of memory");
+	return p;
+}
+
+static void *xrealloc(void *p, size_t n)
+{
+	if (!(p = realloc(p, n ? n : 1)))
+		die(EXIT_TROUBLE, "out of memory");
+	return p;
+}
+
+static void add_tag_crit(const char *arg)
+{
+	struct tag_crit c;
+	size_t n = strcspn(arg, "=~");
+	if (n == 0 || !arg[n]) {
+		warnx_("invalid tag criterion '%s' (NAME=VALUE, NAME~TEXT or NAME=~RE)", arg);
+		usage(EXIT_TROUBLE);
+	}
+	memset(&c, 0, sizeof c);
+	c.name = xstrdup(arg);
+	c.name[n] = '\0';
+	if (arg[n] == '~') {
+		c.op = OP_SUB;
+		c.value = xstrdup(arg + n + 1);
+	} else if (arg[n + 1] == '~') {
+		int rc;
+		c.op = OP_RE;
+		c.value = xstrdup(arg + n + 2);
+		if ((rc = regcomp(&c.re, c.value, REG_EXTENDED | REG_NOSUB)) != 0) {
+			char msg[200];
+			regerror(rc, &c.re, msg, sizeof msg);
+			die(EXIT_TROUBLE, "invalid regular expression '%s': %s", c.value, msg);
+		}
+	} else {
+		c.op = OP_EQ;
+		c.value = xstrdup(arg + n + 1);
+	}
+	st.tags = xrealloc(st.tags, (size_t)(st.ntags + 1) * sizeof *st.tags);
+	st.tags[st.ntags++] = c;
+}
+
+/* N, N.., ..M, N..M (also N-M) into r; 0 or -1. */
+static int parse_range(const char *s, struct range *r)
+{
+	char *end;
+	const char *dots = strstr(s, "..");
+	r->lo = 0;
+	r->hi = 1L << 30;
+	errno = 0;
+	if (!dots) {
+		long v = strtol(s, &end, 10);
+		if (end == s || *end || errno || v < 0)
+			return -1;
+		r->lo = r->hi = v;
+		return 0;
+	}
+	if (dots != s) {
+		r->lo = strtol(s, &end, 10);
+		if (end != dots || errno || r->lo < 0)
+			return -1;
+	}
+	if (dots[2]) {
+		r->hi = strtol(dots + 2, &end, 10);
+		if (end == dots + 2 || *end || errno || r->hi < 0)
+			return -1;
+	}
+	return r->lo <= r->hi ? 0 : -1;
+}
+
+/* A PGN date, maybe partial ("1995", "1995.06", "1995.??.??", "1995-06-12"),
+ * as the first and last day it can mean (YYYYMMDD); -1 when the year is
+ * unknown or the text is no date. */
+static int date_bounds(const char *s, long *lo, long *hi)
+{
+	long part[3] = { -1, -1, -1 };
+	int i = 0;
+	const char *p = s;
+	while (*p && i < 3) {
+		if (*p >= '0' && *p <= '9') {
+			long v = 0;
+			int digits = 0;
+			while (*p >= '0' && *p <= '9' && digits < 5) {
+				v = v * 10 + (*p++ - '0');
+				digits++;
+			}
+			if (i == 0 && digits != 4)
+				return -1;
+			part[i] = v;
+		} else if (*p == '?') {
+			while (*p == '?')
+				p++;
+		} else {
+			return -1;
+		}
+		i++;
+		if (*p == '.' || *p == '-' || *p == '/')
+			p++;
+		else if (*p)
+			return -1;
+	}
+	if (part[0] < 0 || part[1] > 12 || part[2] > 31 || *p)
+		return -1;
+	*lo = part[0] * 10000 + (part[1] > 0 ? part[1] : 1) * 100 + (part[1] > 0 && part[2] > 0 ? part[2] : 1);
+	*hi = part[0] * 10000 + (part[1] > 0 ? part[1] : 12) * 100 + (part[1] > 0 && part[2] > 0 ? part[2] : 31);
+	return 0;
+}
+
+static void parse_date_range(const char *arg)
+{
+	const char *dots = strstr(arg, "..");
+	long lo, hi;
+	st.have_date = 1;
+	st.date_lo = 0;
+	st.date_hi = 99999999;
+	if (!dots) {
+		if (date_bounds(arg, &st.date_lo, &st.date_hi) < 0)
+			goto bad;
+		return;
+	}
+	if (dots != arg) {
+		char *a = xstrdup(arg);
+		a[dots - arg] = '\0';
+		int rc = date_bounds(a, &lo, &hi);
+		free(a);
+		if (rc < 0)
+			goto bad;
+		st.date_lo = lo;
+	}
+	if (dots[2]) {
+		if (date_bounds(dots + 2, &lo, &hi) < 0)
+			goto bad;
+		st.date_hi = hi;
+	}
+	if (st.date_lo <= st.date_hi)
+		return;
+bad:
+	die(EXIT_TROUBLE, "invalid date range '%s' (e.g. 1990..1995.06)", arg);
+}
+
+/* The FEN with each rank reversed: the left-right mirror. */
+static void mirror_fen(const char *fen, char *out, size_t size)
+{
+	size_t n = strcspn(fen, " "), o = 0, i = 0;
+	while (i < n && o + 1 < size) {
+		size_t k = i;
+		while (k < n && fen[k] != '/')
+			k++;
+		for (size_t j = k; j > i && o + 1 < size; j--)
+			out[o++] = fen[j - 1];
+		if (k < n && o + 1 < size)
+			out[o++] = '/';
+		i = k + 1;
+	}
+	snprintf(out + o, size - o, "%s", fen + n);
+}
+
+static void add_fen(const char *fen)
+{
+	struct xq_pos pos;
+	struct xq_err err;
+	char m[256];
+	if (xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, &err) < 0)
+		die(EXIT_TROUBLE, "invalid FEN '%s': %s", fen, err.msg);
+	st.fen_keys = xrealloc(st.fen_keys, (size_t)(st.nfen + 2) * sizeof *st.fen_keys);
+	st.fen_keys[st.nfen++] = pos.key;
+	if (st.mirror) {
+		xq_pos_to_fen(&pos, m, sizeof m);
+		char mf[256];
+		mirror_fen(m, mf, sizeof mf);
+		if (xq_pos_from_fen(&pos, mf, XQ_FEN_LAX, &err) < 0)
+			die(EXIT_TROUBLE, "cannot mirror FEN '%s': %s", fen, err.msg);
+		st.fen_keys[st.nfen++] = pos.key;
+	}
+}
+
+/* Material: kinds indexed by enum xq_type. */
+static int piece_kind(char c)
+{
+	switch (c) {
+	case 'K': return XQ_KING;
+	case 'A': return XQ_ADVISOR;
+	case 'B': case 'E': return XQ_ELEPHANT;
+	case 'N': case 'H': return XQ_HORSE;
+	case 'R': return XQ_CHARIOT;
+	case 'C': return XQ_CANNON;
+	case 'P': return XQ_PAWN;
+	default: return 0;
+	}
+}
+
+static void parse_material(const char *arg)
+{
+	const char *p = arg;
+	int side = 0;
+	for (int s = 0; s < 2; s++)
+		for (int k = 0; k < 8; k++) {
+			int fixed = k == XQ_CHARIOT || k == XQ_HORSE || k == XQ_CANNON || k == XQ_PAWN;
+			st.mat.lo[s][k] = 0;
+			st.mat.hi[s][k] = fixed ? 0 : ANY_COUNT;
+		}
+	for (;; p++) {
+		long lo = 1, hi = 1;
+		int k;
+		if (*p == '/' || *p == '\0') {
+			if (*p == '\0')
+				break;
+			if (++side > 1)
+				goto bad;
+			continue;
+		}
+		if (*p >= '0' && *p <= '9') {
+			char *end;
+			lo = hi = strtol(p, &end, 10);
+			p = end;
+			if (*p == '+') {
+				hi = ANY_COUNT;
+				p++;
+			} else if (*p == '-') {
+				hi = strtol(p + 1, &end, 10);
+				if (end == p + 1 || hi < lo)
+					goto bad;
+				p = end;
+			}
+		}
+		if (!(k = piece_kind((char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p))))
+			goto bad;
+		st.mat.lo[side][k] = (int)lo;
+		st.mat.hi[side][k] = (int)hi;
+	}
+	if (side != 1)
+		goto bad;
+	st.have_material = 1;
+	return;
+bad:
+	die(EXIT_TROUBLE, "invalid material '%s' (e.g. R2NC/RN2P, 0-2P)", arg);
+}
+
+/* Slots by kind (see struct xq_pos): 0 K, 1-2 A, 3-4 E, 5-6 H, 7-8 R, 9-10 C,
+ * 11-15 P. */
+static const uint8_t slot_kind[16] = {
+	XQ_KING, XQ_ADVISOR, XQ_ADVISOR, XQ_ELEPHANT, XQ_ELEPHANT, XQ_HORSE, XQ_HORSE,
+	XQ_CHARIOT, XQ_CHARIOT, XQ_CANNON, XQ_CANNON, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN,
+};
+
+static int material_matches(const struct xq_pos *pos)
+{
+	for (int s = 0; s < 2; s++) {
+		int n[8] = { 0 };
+		for (int i = 0; i < 16; i++)
+			if (pos->sq_of[s * 16 + i])
+				n[slot_kind[i]]++;
+		for (int k = XQ_ADVISOR; k <= XQ_PAWN; k++)
+			if (n[k] < st.mat.lo[s][k] || n[k] > st.mat.hi[s][k])
+				return 0;
+	}
+	return 1;
+}
+
+/* Opening moves from the usual start, into keys. */
+static void parse_opening(const char *arg)
+{
+	struct xq_pos pos;
+	const char *p = arg;
+	xq_pos_start(&pos);
+	st.open_keys = xrealloc(NULL, sizeof *st.open_keys);
+	st.open_keys[0] = pos.key;
+	const char *mv;
+	size_t n;
+	struct xq_err err;
+	int rc;
+	while ((rc = play_next_move(&pos, &p, &mv, &n, &err)) > 0) {
+		st.open_keys = xrealloc(st.open_keys, (size_t)(st.nopen + 2) * sizeof *st.open_keys);
+		st.open_keys[++st.nopen] = pos.key;
+	}
+	if (rc < 0)
+		die(EXIT_TROUBLE, "invalid opening '%s': move %d '%.*s': %s", arg,
+		    st.nopen + 1, (int)n, mv, err.msg);
+	if (!st.nopen)
+		die(EXIT_TROUBLE, "invalid opening '%s': no moves", arg);
+}
+
+/* --- matching one game */
+
+static int tag_matches(const struct xq_game *g, const struct tag_crit *c)
+{
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		const char *a = t->name, *b = c->name;
+		while (*a && *b && ((*a | 32) == (*b | 32)))
+			a++, b++;
+		if (*a || *b)
+			continue;
+		switch (c->op) {
+		case OP_EQ: if (!strcmp(t->value, c->value)) return 1; break;
+		case OP_SUB: if (strstr(t->value, c->value)) return 1; break;
+		case OP_RE: if (regexec(&c->re, t->value, 0, NULL, 0) == 0) return 1; break;
+		}
+	}
+	return 0;
+}
+
+struct search {
+	int fen_found, mat_found, open_ok;
+	int want_fen, want_mat, want_open;
+};
+
+static int in_at(int ply)
+{
+	return !st.have_at || (ply >= st.at.lo && ply <= st.at.hi);
+}
+
+static int fen_hit(uint64_t key)
+{
+	for (int i = 0; i < st.nfen; i++)
+		if (st.fen_keys[i] == key)
+			return 1;
+	return 0;
+}
+
+static int search_step(void *data, const struct xq_walk_step *s)
+{
+	struct search *se = data;
+	int main = (s->flags & XQ_STEP_MAINLINE) != 0;
+	if (!main && !st.all_lines)
+		return XQ_WALK_STOP;
+	if (!s->after)
+		return XQ_WALK_NEXT;
+	if (main && se->want_open && !se->open_ok && s->ply <= st.nopen) {
+		if (s->keys[s->ply] != st.open_keys[s->ply])
+			se->want_open = 0;        /* no: the game fails */
+		else if (s->ply == st.nopen)
+			se->open_ok = 1;
+	}
+	if (se->want_fen && !se->fen_found && in_at(s->ply) && fen_hit(s->after->key))
+		se->fen_found = 1;
+	if (se->want_mat && !se->mat_found && in_at(s->ply) && material_matches(s->after))
+		se->mat_found = 1;
+	if ((!se->want_fen || se->fen_found) && (!se->want_mat || se->mat_found) &&
+	    (!st.nopen || se->open_ok || !se->want_open))
+		return XQ_WALK_STOP;
+	return XQ_WALK_NEXT;
+}
+
+/* The criteria that need only the tags and the result token. */
+static int tags_match(const struct xq_game *g)
+{
+	for (int i = 0; i < st.ntags; i++)
+		if (!tag_matches(g, &st.tags[i]))
+			return 0;
+	for (int i = 0; i < st.nplayers; i++) {
+		const char *red = xq_game_tag(g, "Red"), *black = xq_game_tag(g, "Black");
+		if (!(red && strstr(red, st.players[i])) && !(black && strstr(black, st.players[i])))
+			return 0;
+	}
+	if (st.result && strcmp(record_result(g), st.result))
+		return 0;
+	if (st.have_date) {
+		const char *d = xq_game_tag(g, "Date");
+		long lo, hi;
+		if (!d || date_bounds(d, &lo, &hi) < 0 || lo < st.date_lo || hi > st.date_hi)
+			return 0;
+	}
+	return 1;
+}
+
+/* The criteria that need the moves (a replayed game). */
+static int moves_match(const struct xq_game *g)
+{
+	if (st.have_plies) {
+		int n = xq_game_plies(g);
+		if (n < st.plies.lo || n > st.plies.hi)
+			return 0;
+	}
+	if (st.nfen || st.have_material || st.nopen) {
+		struct search se = { 0, 0, 0, st.nfen > 0, st.have_material, st.nopen > 0 };
+		if (st.nopen && g->start.key != st.open_keys[0])
+			return 0;
+		/* the start position counts as ply 0 */
+		if (se.want_fen && in_at(0) && fen_hit(g->start.key))
+			se.fen_found = 1;
+		if (se.want_mat && in_at(0) && material_matches(&g->start))
+			se.mat_found = 1;
+		if (xq_game_walk(g, search_step, &se) == XQ_ENOMEM)
+			die(EXIT_TROUBLE, "out of memory");
+		if ((se.want_fen && !se.fen_found) || (se.want_mat && !se.mat_found) ||
+		    (st.nopen && !se.open_ok))
+			return 0;
+	}
+	return 1;
+}
+
+/* --- output */
+
+static struct xq_writer *writer_for(const struct xq_game *g)
+{
+	enum xq_notation n = st.notation != XQ_NOTATION_ANY ? st.notation :
+		g->notation != XQ_NOTATION_ANY ? g->notation : XQ_NOTATION_CHINESE;
+	if (!st.w[n]) {
+		struct xq_writer_opts o = { 0 };
+		int err;
+		o.format = st.to;
+		o.encoding = st.enc_out;
+		o.notation = n;
+		if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4))
+			o.notation_flags |= XQ_NOTE_TRAD;
+		o.name = st.outpath ? st.outpath : "<stdout>";
+		o.problem = print_problem;
+		o.problem_data = &st.pp;
+		if (!(st.w[n] = xq_writer_open(st.out.fp, &o, &err)))
+			die(EXIT_TROUBLE, "cannot write: %s", xq_strerror(err));
+	}
+	return st.w[n];
+}
+
+static void write_game(const struct xq_game *g)
+{
+	int rc = xq_writer_write(writer_for(g), g);
+	if (rc == XQ_EIO)
+		die(EXIT_TROUBLE, "error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+		    strerror(errno ? errno : EIO));
+	if (rc < 0)
+		st.trouble = 1;   /* reported by the writer */
+	else
+		st.written++;
+}
+
+/* --- duplicates */
+
+/* The duplicate key of a game: start position, main-line moves and the
+ * --key tags, hashed to 128 bits. */
+static void game_key(const struct xq_game *g, uint64_t k[2])
+{
+	size_t cap = 256, n = 0;
+	unsigned char *buf = xrealloc(NULL, cap);
+	memcpy(buf, &g->start.key, 8);
+	n = 8;
+	for (const struct xq_node *nd = g->root.child; nd && nd->move != XQ_MOVE_NONE; nd = nd->child) {
+		if (n + 2 > cap)
+			buf = xrealloc(buf, cap *= 2);
+		buf[n++] = (unsigned char)(nd->move >> 8);
+		buf[n++] = (unsigned char)nd->move;
+	}
+	for (int i = 0; i < st.nkey_tags; i++) {
+		const char *v = xq_game_tag(g, st.key_tags[i]);
+		size_t len = v ? strlen(v) + 1 : 0;
+		if (n + len + 1 > cap)
+			buf = xrealloc(buf, cap = 2 * cap + len);
+		buf[n++] = v ? 1 : 0;
+		if (v) {
+			memcpy(buf + n, v, len);
+			n += len;
+		}
+	}
+	k[0] = tally_hash(buf, n, 0x5851f42d4c957f2dULL);
+	k[1] = tally_hash(buf, n, 0x14057b7ef767814fULL);
+	free(buf);
+}
+
+static int name_id(const char *name)
+{
+	for (int i = 0; i < st.nnames; i++)
+		if (!strcmp(st.names[i], name))
+			return i;
+	st.names = xrealloc(st.names, (size_t)(st.nnames + 1) * sizeof *st.names);
+	st.names[st.nnames] = xstrdup(name);
+	return st.nnames++;
+}
+
+/* Record a game's key; 1 when an earlier game had it (reported). */
+static int seen_before(const uint64_t k[2], const char *name, long index, long line)
+{
+	struct tally_entry *e = tally_get(&st.seen, k, 16, 1);
+	if (e->v[0]) {
+		st.dupes++;
+		if (!st.pp.quiet)
+			diag(name, line, 0, "note", "game %ld is a duplicate of game %ld (%s:%ld)",
+			     index, e->v[1], st.names[e->v[0] - 1], e->v[2]);
+		return 1;
+	}
+	e->v[0] = name_id(name) + 1;
+	e->v[1] = index;
+	e->v[2] = line;
+	return 0;
+}
+
+static void unique_summary(void)
+{
+	fprintf(stderr, "%s: %ld game%s, %ld duplicate%s removed, %ld kept\n", progname,
+		st.matched, st.matched == 1 ? "" : "s", st.dupes, st.dupes == 1 ? "" : "s",
+		st.matched - st.dupes);
+}
+
+/* --merge-keys: lines "KEY NAME INDEX LINE" and, ending each part,
+ * "#end NAME GAMES LINES"; the numbers of later parts are shifted by the
+ * games and lines of the earlier parts of the same name. */
+struct part_offset { char *name; long games, lines; };
+
+static int merge_keys(int argc, char **argv)
+{
+	struct part_offset *off = NULL;
+	int noff = 0, status = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	for (int i = 0; i < (argc ? argc : 1); i++) {
+		const char *name;
+		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
+		long lineno = 0;
+		if (!fp) {
+			status = EXIT_TROUBLE;
+			continue;
+		}
+		while ((len = getline(&line, &cap, fp)) > 0) {
+			char key[40], pname[4096];
+			long a, b;
+			int j;
+			uint64_t k[2];
+			lineno++;
+			if (line[len - 1] == '\n')
+				line[--len] = '\0';
+			/* names are the last field but one; they hold no tab */
+			if (sscanf(line, "%39[^\t]\t%4095[^\t]\t%ld\t%ld", key, pname, &a, &b) != 4) {
+				diag(name, lineno, 0, "error", "not a line of xqgrep --keys");
+				status = EXIT_TROUBLE;
+				continue;
+			}
+			for (j = 0; j < noff && strcmp(off[j].name, pname); j++)
+				;
+			if (j == noff) {
+				off = xrealloc(off, (size_t)(noff + 1) * sizeof *off);
+				off[noff].name = xstrdup(pname);
+				off[noff].games = off[noff].lines = 0;
+				noff++;
+			}
+			if (!strcmp(key, "#end")) {
+				off[j].games += a;
+				off[j].lines += b;
+				continue;
+			}
+			if (strlen(key) != 32 || sscanf(key, "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) != 2) {
+				diag(name, lineno, 0, "error", "not a key of xqgrep --keys");
+				status = EXIT_TROUBLE;
+				continue;
+			}
+			st.matched++;
+			seen_before(k, pname, a + off[j].games, b + off[j].lines);
+		}
+		if (ferror(fp)) {
+			warnx_("error reading '%s': %s", name, strerror(errno));
+			status = EXIT_TROUBLE;
+		}
+		record_close(fp);
+	}
+	free(line);
+	unique_summary();
+	for (int j = 0; j < noff; j++)
+		free(off[j].name);
+	free(off);
+	close_stdout();
+	if (status)
+		return status;
+	return st.matched ? EXIT_OK : EXIT_FINDINGS;
+}
+
+/* --- the input loop */
+
+static void grep_file(const char *path, int nfiles)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	const char *name;
+	FILE *fp;
+	int rc;
+	long fatals_before = st.pp.fatals, games_before = st.games;
+
+	o.format = st.from;
+	o.encoding = st.enc_in;
+	o.problem = print_problem;
+	o.problem_data = &st.pp;
+	o.flags = XQ_READ_NO_REPLAY;
+	if (!(r = record_reader_open(path, &o, &fp))) {
+		st.trouble = 1;
+		return;
+	}
+	name = o.name;
+	st.file_matched = 0;
+	while ((rc = xq_reader_next(r, &g)) > 0) {
+		st.games++;
+		/* Games are read unreplayed: one that fails a tag criterion is
+		 * not replayed at all (unless -v wants it written). */
+		int m = tags_match(g);
+		if (!m && !st.invert) {
+			xq_game_free(g);
+			continue;
+		}
+		xq_game_replay(g, name, print_problem, &st.pp);
+		if (g->errors) {
+			st.invalid++;
+			xq_game_free(g);
+			continue;
+		}
+		if ((m && moves_match(g)) != st.invert) {
+			int dup = 0;
+			st.matched++;
+			st.file_matched++;
+			if (st.unique) {
+				uint64_t k[2];
+				game_key(g, k);
+				if (st.keys_out)
+					printf("%016" PRIx64 "%016" PRIx64 "\t%s\t%ld\t%ld\n",
+					       k[0], k[1], name, g->index, g->line);
+				else
+					dup = seen_before(k, name, g->index, g->line);
+			}
+			if (!dup && !st.count && !st.list && !st.keys_out)
+				write_game(g);
+		}
+		xq_game_free(g);
+		if (st.list && st.file_matched)
+			break;
+	}
+	if (st.keys_out)
+		printf("#end\t%s\t%ld\t%ld\n", name, st.games - games_before, xq_reader_line(r));
+	if (st.count && nfiles > 1)
+		fprintf(st.out.fp, "%s:%ld\n", name, st.file_matched);
+	if (st.list && st.file_matched)
+		fprintf(st.out.fp, "%s\n", name);
+	if (st.pp.fatals > fatals_before)
+		st.trouble = 1;
+	if (rc < 0) {
+		if (rc != XQ_EIO)
+			warnx_("error reading '%s': %s", name, xq_strerror(rc));
+		st.trouble = 1;
+	}
+	record_reader_close(r, fp);
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_DATE = 256, OPT_PLIES, OPT_FEN, OPT_ALL, OPT_MIRROR, OPT_MAT, OPT_AT,
+	       OPT_OPEN, OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE };
+	static const struct option longopts[] = {
+		{ "all-lines", no_argument, NULL, OPT_ALL },
+		{ "at-ply", required_argument, NULL, OPT_AT },
+		{ "count", no_argument, NULL, 'c' },
+		{ "date", required_argument, NULL, OPT_DATE },
+		{ "encoding", required_argument, NULL, 'e' },
+		{ "fen", required_argument, NULL, OPT_FEN },
+		{ "files-with-matches", no_argument, NULL, 'l' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "invert-match", no_argument, NULL, 'v' },
+		{ "key", required_argument, NULL, OPT_KEY },
+		{ "keys", no_argument, NULL, OPT_KEYS },
+		{ "material", required_argument, NULL, OPT_MAT },
+		{ "merge-keys", no_argument, NULL, OPT_MERGE },
+		{ "mirror", no_argument, NULL, OPT_MIRROR },
+		{ "notation", required_argument, NULL, 'n' },
+		{ "opening", required_argument, NULL, OPT_OPEN },
+		{ "output", required_argument, NULL, 'o' },
+		{ "output-encoding", required_argument, NULL, 'E' },
+		{ "player", required_argument, NULL, 'p' },
+		{ "plies", required_argument, NULL, OPT_PLIES },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "result", required_argument, NULL, 'r' },
+		{ "tag", required_argument, NULL, 'T' },
+		{ "to", required_argument, NULL, 't' },
+		{ "unique", no_argument, NULL, OPT_UNIQUE },
+		{ "verbose", no_argument, NULL, OPT_VERBOSE },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char **fens = NULL;
+	int nfens = 0, c, merge = 0;
+	const char *opening = NULL;
+
+	cmd_init(argv);
+	/* one write per diagnostic line, not per character: --unique may
+	 * report a duplicate for nearly every game */
+	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
+	while ((c = getopt_long(argc, argv, "cE:e:f:hln:o:p:qr:T:t:Vv", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c': st.count = 1; break;
+		case 'E':
+			if (!(st.enc_out = opt_out_encoding(optarg)))
+				usage(EXIT_TROUBLE);
+			break;
+		case 'e':
+			if (!(st.enc_in = opt_in_encoding(optarg)))
+				usage(EXIT_TROUBLE);
+			break;
+		case 'f':
+			if (!(st.from = opt_in_format(optarg)))
+				usage(EXIT_TROUBLE);
+			break;
+		case 'h': usage(EXIT_OK);
+		case 'l': st.list = 1; break;
+		case 'n':
+			if (opt_notation(optarg, &st.notation) < 0)
+				usage(EXIT_TROUBLE);
+			break;
+		case 'o': st.outpath = optarg; break;
+		case 'p':
+			st.players = xrealloc(st.players, (size_t)(st.nplayers + 1) * sizeof *st.players);
+			st.players[st.nplayers++] = optarg;
+			break;
+		case 'q': st.pp.quiet = 1; break;
+		case 'r': {
+			static const char *const words[][2] = {
+				{ "red", "1-0" }, { "black", "0-1" }, { "draw", "1/2-1/2" },
+				{ "1-0", "1-0" }, { "0-1", "0-1" }, { "1/2-1/2", "1/2-1/2" },
+				{ "*", "*" }, { "unknown", "*" },
+			};
+			st.result = NULL;
+			for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+				if (!strcmp(optarg, words[i][0]))
+					st.result = words[i][1];
+			if (!st.result)
+				st.result = xq_result_word(optarg, strlen(optarg));
+			if (!st.result) {
+				warnx_("unknown result '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			break;
+		}
+		case 'T': add_tag_crit(optarg); break;
+		case 't':
+			if (!xq_format_find(optarg) || !xq_format_find(optarg)->write ||
+			    (xq_format_find(optarg)->flags & XQ_FORMAT_ONE_GAME)) {
+				warnx_("unknown output format '%s' (or one that holds one game)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			st.to = optarg;
+			break;
+		case 'V': print_version();
+		case 'v': st.invert = 1; break;
+		case OPT_DATE: parse_date_range(optarg); break;
+		case OPT_PLIES:
+			if (parse_range(optarg, &st.plies) < 0)
+				die(EXIT_TROUBLE, "invalid ply range '%s' (N, N.., ..M or N..M)", optarg);
+			st.have_plies = 1;
+			break;
+		case OPT_FEN:
+			fens = xrealloc(fens, (size_t)(nfens + 1) * sizeof *fens);
+			fens[nfens++] = optarg;
+			break;
+		case OPT_ALL: st.all_lines = 1; break;
+		case OPT_MIRROR: st.mirror = 1; break;
+		case OPT_MAT: parse_material(optarg); break;
+		case OPT_AT:
+			if (parse_range(optarg, &st.at) < 0)
+				die(EXIT_TROUBLE, "invalid ply range '%s' (N, N.., ..M or N..M)", optarg);
+			st.have_at = 1;
+			break;
+		case OPT_OPEN: opening = optarg; break;
+		case OPT_UNIQUE: st.unique = 1; break;
+		case OPT_KEY: {
+			char *s = xstrdup(optarg), *tok, *save = NULL;
+			for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				st.key_tags = xrealloc(st.key_tags, (size_t)(st.nkey_tags + 1) * sizeof *st.key_tags);
+				st.key_tags[st.nkey_tags++] = tok;
+			}
+			break;
+		}
+		case OPT_KEYS: st.keys_out = 1; break;
+		case OPT_MERGE: merge = 1; break;
+		case OPT_VERBOSE: st.pp.verbose = 1; break;
+		default: usage(EXIT_TROUBLE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	for (int i = 0; i < nfens; i++)
+		add_fen(fens[i]);
+	free(fens);
+	if (opening)
+		parse_opening(opening);
+	if (st.mirror && !st.nfen) {
+		warnx_("--mirror needs --fen");
+		usage(EXIT_TROUBLE);
+	}
+	if ((st.keys_out || st.nkey_tags) && !st.unique) {
+		warnx_("--keys and --key need --unique");
+		usage(EXIT_TROUBLE);
+	}
+	if (st.count + st.list + st.keys_out > 1) {
+		warnx_("-c, -l and --keys exclude each other");
+		usage(EXIT_TROUBLE);
+	}
+	if (merge)
+		return merge_keys(argc, argv);
+
+	if (out_open(&st.out, st.outpath, argv, argc) < 0)
+		return EXIT_TROUBLE;
+	if (argc == 0)
+		grep_file(NULL, 1);
+	for (int i = 0; i < argc; i++)
+		grep_file(argv[i], argc);
+	if (st.count && argc <= 1)
+		fprintf(st.out.fp, "%ld\n", st.matched - st.dupes);
+	for (int n = 0; n <= XQ_NOTATION_UCI10; n++)
+		if (st.w[n] && xq_writer_close(st.w[n]) < 0) {
+			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+			       strerror(errno ? errno : EIO));
+			st.trouble = 1;
+		}
+	if (st.out.fp != stdout) {
+		if (st.trouble)
+			out_abort(&st.out);
+		else if (out_commit(&st.out) < 0)
+			st.trouble = 1;
+	}
+	if (st.unique && !st.keys_out)
+		unique_summary();
+	if (st.invalid && !st.pp.quiet)
+		fprintf(stderr, "%s: %ld game%s, %ld invalid (reported above, not searched)\n",
+			progname, st.games, st.games == 1 ? "" : "s", st.invalid);
+	close_stdout();
+	for (int i = 0; i < st.ntags; i++) {
+		if (st.tags[i].op == OP_RE)
+			regfree(&st.tags[i].re);
+		free(st.tags[i].name);
+		free(st.tags[i].value);
+	}
+	free(st.tags);
+	tally_free(&st.seen);
+	if (st.trouble || st.invalid)
+		return EXIT_TROUBLE;
+	return st.matched - st.dupes > 0 ? EXIT_OK : EXIT_FINDINGS;
+}

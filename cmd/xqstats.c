@@ -1,0 +1,920 @@
+/*
+ * xqstats - what is in a database: totals (results, lengths, events,
+ * years, players with their scores) and an opening tree with the games,
+ * the score of the side to move and the average rating behind every move,
+ * transpositions merged by position key.  --partial writes the counts in
+ * a form that adds up; --merge adds any number of them and prints exactly
+ * what one run over all the input prints.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record_input.h"
+#include "tally.h"
+
+static const char usage_text[] =
+	"usage: xqstats [-hjqVv] [--depth N] [--from FEN|MOVES] [--top N] [--svg FILE]\n"
+	"               [-n notation] [-e enc] [-f fmt] [-o file] [file ...]\n"
+	"       xqstats --partial [--depth N] [--from FEN|MOVES] [file ...]\n"
+	"       xqstats --merge [-j] [--top N] [--svg FILE] [-n notation] [file ...]\n"
+	"Summarise a database: games, results, lengths, events, years, players,\n"
+	"and the opening tree.\n"
+	"\n"
+	"  -d, --depth=N        opening tree depth in plies (default 1; 0: no tree)\n"
+	"      --from=POS       tree from this FEN, or from the position after these\n"
+	"                       moves from the usual start (any notation)\n"
+	"      --top=N          events and players shown in text (default 20; 0: all)\n"
+	"  -n, --notation=N     tree moves: chinese (default), wxf, iccs, uci, uci10\n"
+	"  -j, --json           JSON for scripts\n"
+	"      --svg=FILE       bar chart of the results after each next move\n"
+	"      --partial        counts that add up, for --merge (one run per part)\n"
+	"      --merge          add up --partial outputs (files or stdin, any order\n"
+	"                       of lines) and print what one run would\n"
+	"  -e, --encoding=ENC   input encoding (default: detect)\n"
+	"  -f, --format=FMT     input format (default: detect)\n"
+	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
+	"  -q, --quiet          no diagnostics\n"
+	"  -v, --verbose        notes too\n"
+	"  -h, --help           this help\n"
+	"  -V, --version        version\n"
+	"\n"
+	"Invalid games are reported as xqcheck reports them and left out.\n"
+	"Exit status: 0 done, 1 some game invalid, 2 usage or I/O error.\n";
+
+static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
+
+#define PLY_BUCKET 20
+#define PLY_BUCKETS 16   /* the last one: 300 plies and more */
+
+/* Keys of the names table: one kind letter, then the name. */
+enum { K_RESULT = 'R', K_EVENT = 'E', K_YEAR = 'Y', K_PLAYER = 'P', K_PLIES = 'L' };
+/* Edge values */
+enum { V_GAMES, V_RED, V_DRAW, V_BLACK, V_RSUM, V_RN };
+
+static struct {
+	struct problem_printer pp;
+	int depth, top, json, partial, merge;
+	const char *svg, *outpath, *from, *enc_in;
+	enum xq_notation notation;
+	struct xq_pos root;
+	char root_fen[XQ_FEN_MAX];
+	long games, invalid, root_games;
+	struct tally names, edges;
+	int trouble;
+	char **inputs;
+	int ninputs;
+} st;
+
+static void *xrealloc(void *p, size_t n)
+{
+	if (!(p = realloc(p, n ? n : 1)))
+		die(EXIT_TROUBLE, "out of memory");
+	return p;
+}
+
+static struct tally_entry *name_entry(int kind, const char *name)
+{
+	size_t n = strlen(name);
+	char *k = xrealloc(NULL, n + 1);
+	struct tally_entry *e;
+	k[0] = (char)kind;
+	memcpy(k + 1, name, n);
+	e = tally_get(&st.names, k, n + 1, 1);
+	free(k);
+	return e;
+}
+
+static struct tally_entry *edge_entry(uint64_t key, xq_move m)
+{
+	unsigned char k[10];
+	memcpy(k, &key, 8);
+	k[8] = (unsigned char)(m >> 8);
+	k[9] = (unsigned char)m;
+	return tally_get(&st.edges, k, 10, 1);
+}
+
+static uint64_t edge_key(const struct tally_entry *e)
+{
+	uint64_t k;
+	memcpy(&k, e->key, 8);
+	return k;
+}
+
+static xq_move edge_move(const struct tally_entry *e)
+{
+	return (xq_move)((unsigned char)e->key[8] << 8 | (unsigned char)e->key[9]);
+}
+
+/* --- one game */
+
+struct tree_walk {
+	int found, ply0;
+	int result;          /* V_RED, V_DRAW, V_BLACK or -1 unknown */
+	long rating[2];
+};
+
+static int tree_step(void *data, const struct xq_walk_step *s)
+{
+	struct tree_walk *tw = data;
+	struct tally_entry *e;
+	if (!(s->flags & XQ_STEP_MAINLINE) || !s->after)
+		return XQ_WALK_STOP;
+	if (!tw->found && s->keys[s->ply - 1] == st.root.key) {
+		tw->found = 1;
+		tw->ply0 = s->ply - 1;
+		st.root_games++;
+	}
+	if (!tw->found)
+		return XQ_WALK_NEXT;
+	if (s->ply - tw->ply0 > st.depth)
+		return XQ_WALK_STOP;
+	e = edge_entry(s->before->key, s->node->move);
+	e->v[V_GAMES]++;
+	if (tw->result >= 0)
+		e->v[tw->result]++;
+	if (tw->rating[s->before->side] > 0) {
+		e->v[V_RSUM] += tw->rating[s->before->side];
+		e->v[V_RN]++;
+	}
+	return XQ_WALK_NEXT;
+}
+
+static long tag_rating(const struct xq_game *g, const char *a, const char *b)
+{
+	const char *t = xq_game_tag(g, a);
+	if (!t && b)
+		t = xq_game_tag(g, b);
+	if (!t)
+		return 0;
+	long v = strtol(t, NULL, 10);
+	return v > 0 && v < 100000 ? v : 0;
+}
+
+static void add_player(const char *name, double points, int known)
+{
+	struct tally_entry *e;
+	if (!name)
+		return;
+	e = name_entry(K_PLAYER, name);
+	e->v[0]++;
+	if (known) {
+		e->v[1]++;
+		e->v[2] += (long)(points * 2);
+	}
+}
+
+static void add_game(const struct xq_game *g)
+{
+	const char *res = record_result(g), *t;
+	int result = !strcmp(res, "1-0") ? V_RED : !strcmp(res, "0-1") ? V_BLACK :
+		!strcmp(res, "1/2-1/2") ? V_DRAW : -1;
+	char buf[16];
+	int plies = xq_game_plies(g), b = plies / PLY_BUCKET;
+
+	st.games++;
+	name_entry(K_RESULT, res)->v[0]++;
+	snprintf(buf, sizeof buf, "%d", b < PLY_BUCKETS ? b : PLY_BUCKETS - 1);
+	name_entry(K_PLIES, buf)->v[0]++;
+	if ((t = xq_game_tag_known(g, "Event")))
+		name_entry(K_EVENT, t)->v[0]++;
+	if ((t = xq_game_tag_known(g, "Date")) && strlen(t) >= 4 &&
+	    t[0] >= '0' && t[0] <= '9' && t[1] >= '0' && t[1] <= '9' &&
+	    t[2] >= '0' && t[2] <= '9' && t[3] >= '0' && t[3] <= '9') {
+		memcpy(buf, t, 4);
+		buf[4] = '\0';
+		name_entry(K_YEAR, buf)->v[0]++;
+	}
+	add_player(xq_game_tag_known(g, "Red"), result == V_RED ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
+	add_player(xq_game_tag_known(g, "Black"), result == V_BLACK ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
+	if (st.depth > 0) {
+		struct tree_walk tw = { 0, 0, result, { 0, 0 } };
+		tw.rating[XQ_RED] = tag_rating(g, "RedElo", "WhiteElo");
+		tw.rating[XQ_BLACK] = tag_rating(g, "BlackElo", NULL);
+		if (xq_game_walk(g, tree_step, &tw) == XQ_ENOMEM)
+			die(EXIT_TROUBLE, "out of memory");
+	}
+}
+
+static void stats_file(const char *path)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	const char *name;
+	FILE *fp;
+	int rc;
+	long fatals_before = st.pp.fatals;
+
+	o.format = st.from;
+	o.encoding = st.enc_in;
+	o.problem = print_problem;
+	o.problem_data = &st.pp;
+	if (!(r = record_reader_open(path, &o, &fp))) {
+		st.trouble = 1;
+		return;
+	}
+	name = o.name;
+	while ((rc = xq_reader_next(r, &g)) > 0) {
+		if (g->errors)
+			st.invalid++;
+		else
+			add_game(g);
+		xq_game_free(g);
+	}
+	if (st.pp.fatals > fatals_before)
+		st.trouble = 1;
+	if (rc < 0) {
+		if (rc != XQ_EIO)
+			warnx_("error reading '%s': %s", name, xq_strerror(rc));
+		st.trouble = 1;
+	}
+	record_reader_close(r, fp);
+}
+
+/* --- partial summaries: one line per count, tab-separated */
+
+static void put_escaped_field(FILE *fp, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\t')
+			fputs("\\t", fp);
+		else if (s[i] == '\n')
+			fputs("\\n", fp);
+		else if (s[i] == '\r')
+			fputs("\\r", fp);
+		else if (s[i] == '\\')
+			fputs("\\\\", fp);
+		else
+			fputc(s[i], fp);
+	}
+}
+
+static void unescape_field(char *s)
+{
+	char *o = s;
+	for (; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			s++;
+			*o++ = *s == 't' ? '\t' : *s == 'n' ? '\n' : *s == 'r' ? '\r' : *s;
+		} else {
+			*o++ = *s;
+		}
+	}
+	*o = '\0';
+}
+
+static int cmp_raw(const void *a, const void *b)
+{
+	const struct tally_entry *x = *(struct tally_entry *const *)a, *y = *(struct tally_entry *const *)b;
+	size_t n = x->klen < y->klen ? x->klen : y->klen;
+	int c = memcmp(x->key, y->key, n);
+	return c ? c : (x->klen > y->klen) - (x->klen < y->klen);
+}
+
+static void write_partial(FILE *fp)
+{
+	struct tally_entry **list;
+	fprintf(fp, "#xqstats-partial\t1\t%d\t%s\n", st.depth, st.root_fen);
+	fprintf(fp, "games\t%ld\t%ld\t%ld\n", st.games, st.invalid, st.root_games);
+	list = tally_list(&st.names);
+	qsort(list, st.names.n, sizeof *list, cmp_raw);
+	for (size_t i = 0; i < st.names.n; i++) {
+		struct tally_entry *e = list[i];
+		fprintf(fp, "%c\t", e->key[0]);
+		put_escaped_field(fp, e->key + 1, e->klen - 1);
+		fprintf(fp, "\t%ld\t%ld\t%ld\n", e->v[0], e->v[1], e->v[2]);
+	}
+	free(list);
+	list = tally_list(&st.edges);
+	qsort(list, st.edges.n, sizeof *list, cmp_raw);
+	for (size_t i = 0; i < st.edges.n; i++) {
+		struct tally_entry *e = list[i];
+		char iccs[5];
+		xq_move_iccs(edge_move(e), iccs);
+		fprintf(fp, "M\t%016" PRIx64 "\t%s\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", edge_key(e), iccs,
+			e->v[0], e->v[1], e->v[2], e->v[3], e->v[4], e->v[5]);
+	}
+	free(list);
+}
+
+/* A count of a --partial line: digits only, at most COUNT_MAX. */
+#define COUNT_MAX 100000000000000000L   /* 1e17 */
+
+static int count_field(const char *s, long *v)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	return errno || *end || *v > COUNT_MAX ? -1 : 0;
+}
+
+/* Add n values to v[], each sum kept within COUNT_MAX; -1 if one is not. */
+static int add_counts(long *v, char **f, int n)
+{
+	long x[8];
+	for (int i = 0; i < n; i++)
+		if (count_field(f[i], &x[i]) < 0 || v[i] > COUNT_MAX - x[i])
+			return -1;
+	for (int i = 0; i < n; i++)
+		v[i] += x[i];
+	return 0;
+}
+
+static int read_partial(FILE *fp, const char *name, int *have_header)
+{
+	char *line = NULL, *f[10];
+	size_t cap = 0;
+	ssize_t len;
+	long lineno = 0;
+	int bad = 0;
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		int nf = 0;
+		char *p = line;
+		lineno++;
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (!*line)
+			continue;
+		while (nf < 10) {
+			f[nf++] = p;
+			if (!(p = strchr(p, '\t')))
+				break;
+			*p++ = '\0';
+		}
+		if (!strcmp(f[0], "#xqstats-partial") && nf == 4 && !strcmp(f[1], "1")) {
+			long dl;
+			if (count_field(f[2], &dl) < 0 || dl > 1000)
+				goto bad;
+			int depth = (int)dl;
+			if (*have_header && (depth != st.depth || strcmp(f[3], st.root_fen))) {
+				diag(name, lineno, 0, "error", "parts made with other --depth or --from");
+				bad = 1;
+				continue;
+			}
+			if (!*have_header) {
+				struct xq_err err;
+				st.depth = depth;
+				snprintf(st.root_fen, sizeof st.root_fen, "%s", f[3]);
+				if (xq_pos_from_fen(&st.root, st.root_fen, XQ_FEN_LAX, &err) < 0) {
+					diag(name, lineno, 0, "error", "bad FEN in the header: %s", err.msg);
+					bad = 1;
+					continue;
+				}
+			}
+			*have_header = 1;
+		} else if (!strcmp(f[0], "games") && nf == 4) {
+			long v[3] = { st.games, st.invalid, st.root_games };
+			if (add_counts(v, f + 1, 3) < 0)
+				goto bad;
+			st.games = v[0], st.invalid = v[1], st.root_games = v[2];
+		} else if (strlen(f[0]) == 1 && strchr("REYPL", f[0][0]) && nf == 5) {
+			long v[3] = { 0, 0, 0 };
+			if (add_counts(v, f + 2, 3) < 0 || v[1] > v[0] || v[2] > 2 * v[1])
+				goto bad;
+			unescape_field(f[1]);
+			struct tally_entry *e = name_entry(f[0][0], f[1]);
+			if (add_counts(e->v, f + 2, 3) < 0)
+				goto bad;
+		} else if (!strcmp(f[0], "M") && nf == 9 && strlen(f[1]) == 16 &&
+			   strspn(f[1], "0123456789abcdef") == 16 && strlen(f[2]) == 4 &&
+			   f[2][0] >= 'a' && f[2][0] <= 'i' && f[2][2] >= 'a' && f[2][2] <= 'i' &&
+			   f[2][1] >= '0' && f[2][1] <= '9' && f[2][3] >= '0' && f[2][3] <= '9') {
+			long v[6] = { 0 };
+			if (add_counts(v, f + 3, 6) < 0 || v[1] + v[2] + v[3] > v[0] || v[5] > v[0] ||
+			    v[4] > v[5] * 100000)
+				goto bad;
+			uint64_t key = strtoull(f[1], NULL, 16);
+			xq_move m = xq_move_make(XQ_SQ(f[2][0] - 'a', f[2][1] - '0'),
+						 XQ_SQ(f[2][2] - 'a', f[2][3] - '0'));
+			struct tally_entry *e = edge_entry(key, m);
+			if (add_counts(e->v, f + 3, 6) < 0)
+				goto bad;
+		} else {
+bad:
+			diag(name, lineno, 0, "error", "not a line of xqstats --partial");
+			bad = 1;
+		}
+	}
+	free(line);
+	return bad;
+}
+
+/* --- printing */
+
+static double pct(long a, long b)
+{
+	return b ? 100.0 * (double)a / (double)b : 0.0;
+}
+
+static int cmp_count_name(const void *a, const void *b)
+{
+	const struct tally_entry *x = *(struct tally_entry *const *)a, *y = *(struct tally_entry *const *)b;
+	if (x->v[0] != y->v[0])
+		return x->v[0] > y->v[0] ? -1 : 1;
+	return cmp_raw(a, b);
+}
+
+/* The entries of one kind, sorted by raw key (by_count: by count first). */
+static struct tally_entry **kind_list(int kind, size_t *n, int by_count)
+{
+	struct tally_entry **all = tally_list(&st.names);
+	size_t k = 0;
+	for (size_t i = 0; i < st.names.n; i++)
+		if (all[i]->key[0] == kind)
+			all[k++] = all[i];
+	qsort(all, k, sizeof *all, by_count ? cmp_count_name : cmp_raw);
+	*n = k;
+	return all;
+}
+
+static long kind_count(int kind, const char *name)
+{
+	size_t n = strlen(name);
+	char k[32];
+	struct tally_entry *e;
+	k[0] = (char)kind;
+	memcpy(k + 1, name, n);
+	e = tally_get(&st.names, k, n + 1, 0);
+	return e ? e->v[0] : 0;
+}
+
+/* Edges sorted by position key, then games (most first), then move. */
+static struct tally_entry **edges;
+static size_t nedges;
+
+static int cmp_edge(const void *a, const void *b)
+{
+	const struct tally_entry *x = *(struct tally_entry *const *)a, *y = *(struct tally_entry *const *)b;
+	uint64_t kx = edge_key(x), ky = edge_key(y);
+	if (kx != ky)
+		return kx < ky ? -1 : 1;
+	if (x->v[V_GAMES] != y->v[V_GAMES])
+		return x->v[V_GAMES] > y->v[V_GAMES] ? -1 : 1;
+	return (int)edge_move(x) - (int)edge_move(y);
+}
+
+static void sort_edges(void)
+{
+	edges = tally_list(&st.edges);
+	nedges = st.edges.n;
+	qsort(edges, nedges, sizeof *edges, cmp_edge);
+}
+
+/* The edges from key: [*first, *first + count). */
+static size_t children(uint64_t key, size_t *first)
+{
+	size_t lo = 0, hi = nedges, n = 0;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (edge_key(edges[mid]) < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	while (lo + n < nedges && edge_key(edges[lo + n]) == key)
+		n++;
+	return n;
+}
+
+/* Score of the side to move in per cent, -1 when no result is known. */
+static double edge_score(const struct tally_entry *e, int side)
+{
+	long known = e->v[V_RED] + e->v[V_DRAW] + e->v[V_BLACK];
+	long won = side == XQ_RED ? e->v[V_RED] : e->v[V_BLACK];
+	return known ? 100.0 * ((double)won + 0.5 * (double)e->v[V_DRAW]) / (double)known : -1;
+}
+
+static void move_text(const struct xq_pos *pos, xq_move m, char *buf)
+{
+	if (xq_move_format(pos, m, st.notation, 0, buf, XQ_MOVE_TEXT_MAX) < 0)
+		xq_move_iccs(m, buf);
+}
+
+/* Display width of UTF-8 text: CJK and full-width characters count 2. */
+static int text_width(const char *s)
+{
+	int w = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if ((*p & 0xc0) == 0x80)
+			continue;
+		w += *p >= 0xe0 ? 2 : 1;
+	}
+	return w;
+}
+
+static void print_tree_text(FILE *fp, const struct xq_pos *pos, int level)
+{
+	size_t first, n = children(pos->key, &first);
+	for (size_t i = 0; i < n; i++) {
+		const struct tally_entry *e = edges[first + i];
+		xq_move m = edge_move(e);
+		char text[XQ_MOVE_TEXT_MAX];
+		double sc;
+		if (!xq_is_legal(pos, m))
+			continue;
+		move_text(pos, m, text);
+		fprintf(fp, "%*s%s%*s %7ld game%s", 2 + 2 * level, "", text,
+			12 - text_width(text) > 0 ? 12 - text_width(text) : 0, "",
+			e->v[V_GAMES], e->v[V_GAMES] == 1 ? " " : "s");
+		fprintf(fp, "  +%ld =%ld -%ld", pos->side == XQ_RED ? e->v[V_RED] : e->v[V_BLACK],
+			e->v[V_DRAW], pos->side == XQ_RED ? e->v[V_BLACK] : e->v[V_RED]);
+		if ((sc = edge_score(e, pos->side)) >= 0)
+			fprintf(fp, "  score %5.1f%%", sc);
+		if (e->v[V_RN])
+			fprintf(fp, "  rating %.0f", (double)e->v[V_RSUM] / (double)e->v[V_RN]);
+		fputc('\n', fp);
+		if (level + 1 < st.depth) {
+			struct xq_pos next = *pos;
+			struct xq_undo u;
+			xq_make(&next, m, &u);
+			print_tree_text(fp, &next, level + 1);
+		}
+	}
+}
+
+static const char *const result_names[][2] = {
+	{ "1-0", "red wins" }, { "1/2-1/2", "draws" }, { "0-1", "black wins" }, { "*", "unknown" },
+};
+
+static void ply_label(char *buf, size_t size, long b)
+{
+	if (b == PLY_BUCKETS - 1)
+		snprintf(buf, size, "%ld+", b * PLY_BUCKET);
+	else
+		snprintf(buf, size, "%ld-%ld", b * PLY_BUCKET, b * PLY_BUCKET + PLY_BUCKET - 1);
+}
+
+static int cmp_bucket(const void *a, const void *b)
+{
+	const struct tally_entry *x = *(struct tally_entry *const *)a, *y = *(struct tally_entry *const *)b;
+	long p = atol(x->key + 1), q = atol(y->key + 1);
+	return (p > q) - (p < q);
+}
+
+static void print_text(FILE *fp)
+{
+	struct tally_entry **l;
+	size_t n;
+
+	fprintf(fp, "%ld game%s", st.games, st.games == 1 ? "" : "s");
+	if (st.invalid)
+		fprintf(fp, " (%ld invalid game%s left out)", st.invalid, st.invalid == 1 ? "" : "s");
+	fputs("\n\nresults:\n", fp);
+	for (int i = 0; i < 4; i++) {
+		long c = kind_count(K_RESULT, result_names[i][0]);
+		fprintf(fp, "  %-12s %8ld %6.1f%%\n", result_names[i][1], c, pct(c, st.games));
+	}
+	fputs("\nplies:\n", fp);
+	l = kind_list(K_PLIES, &n, 0);
+	qsort(l, n, sizeof *l, cmp_bucket);
+	for (size_t i = 0; i < n; i++) {
+		char lab[64];
+		ply_label(lab, sizeof lab, atol(l[i]->key + 1));
+		fprintf(fp, "  %-12s %8ld %6.1f%%\n", lab, l[i]->v[0], pct(l[i]->v[0], st.games));
+	}
+	free(l);
+	l = kind_list(K_EVENT, &n, 1);
+	fprintf(fp, "\nevents: %zu", n);
+	if (st.top && n > (size_t)st.top)
+		fprintf(fp, " (the %d with most games)", st.top);
+	fputs(":\n", fp);
+	for (size_t i = 0; i < n && (!st.top || i < (size_t)st.top); i++)
+		fprintf(fp, "  %8ld  %s\n", l[i]->v[0], l[i]->key + 1);
+	free(l);
+	l = kind_list(K_YEAR, &n, 0);
+	fprintf(fp, "\nyears: %zu:\n", n);
+	for (size_t i = 0; i < n; i++)
+		fprintf(fp, "  %-12s %8ld\n", l[i]->key + 1, l[i]->v[0]);
+	free(l);
+	l = kind_list(K_PLAYER, &n, 1);
+	fprintf(fp, "\nplayers: %zu", n);
+	if (st.top && n > (size_t)st.top)
+		fprintf(fp, " (the %d with most games)", st.top);
+	fprintf(fp, ":\n  %8s %10s %7s  %s\n", "games", "score", "%", "player");
+	for (size_t i = 0; i < n && (!st.top || i < (size_t)st.top); i++) {
+		const struct tally_entry *e = l[i];
+		char sc[96];
+		snprintf(sc, sizeof sc, "%ld%s/%ld", e->v[2] / 2, e->v[2] & 1 ? ".5" : "", e->v[1]);
+		fprintf(fp, "  %8ld %10s", e->v[0], sc);
+		if (e->v[1])
+			fprintf(fp, " %6.1f%%", pct(e->v[2], 2 * e->v[1]));
+		else
+			fprintf(fp, " %7s", "-");
+		fprintf(fp, "  %s\n", e->key + 1);
+	}
+	free(l);
+	if (st.depth > 0) {
+		fprintf(fp, "\nopening tree from %s, depth %d: %ld game%s\n",
+			strcmp(st.root_fen, XQ_START_FEN) ? st.root_fen : "the start",
+			st.depth, st.root_games, st.root_games == 1 ? "" : "s");
+		print_tree_text(fp, &st.root, 0);
+	}
+}
+
+static void json_tree(FILE *fp, const struct xq_pos *pos, int level)
+{
+	size_t first, n = children(pos->key, &first);
+	int comma = 0;
+	fputc('[', fp);
+	for (size_t i = 0; i < n; i++) {
+		const struct tally_entry *e = edges[first + i];
+		xq_move m = edge_move(e);
+		char text[XQ_MOVE_TEXT_MAX], iccs[5];
+		double sc;
+		if (!xq_is_legal(pos, m))
+			continue;
+		move_text(pos, m, text);
+		xq_move_iccs(m, iccs);
+		fputs(comma ? "," : "", fp);
+		comma = 1;
+		fputs("{\"move\":", fp);
+		json_put_string(fp, text);
+		fprintf(fp, ",\"iccs\":\"%s\",\"games\":%ld,\"red_wins\":%ld,\"draws\":%ld,\"black_wins\":%ld",
+			iccs, e->v[V_GAMES], e->v[V_RED], e->v[V_DRAW], e->v[V_BLACK]);
+		if ((sc = edge_score(e, pos->side)) >= 0)
+			fprintf(fp, ",\"score\":%.1f", sc);
+		else
+			fputs(",\"score\":null", fp);
+		if (e->v[V_RN])
+			fprintf(fp, ",\"rating\":%.0f", (double)e->v[V_RSUM] / (double)e->v[V_RN]);
+		else
+			fputs(",\"rating\":null", fp);
+		if (level + 1 < st.depth) {
+			struct xq_pos next = *pos;
+			struct xq_undo u;
+			xq_make(&next, m, &u);
+			fputs(",\"next\":", fp);
+			json_tree(fp, &next, level + 1);
+		}
+		fputc('}', fp);
+	}
+	fputc(']', fp);
+}
+
+static void json_names(FILE *fp, const char *label, int kind, int by_count, int player)
+{
+	size_t n;
+	struct tally_entry **l = kind_list(kind, &n, by_count);
+	if (kind == K_PLIES)
+		qsort(l, n, sizeof *l, cmp_bucket);
+	fprintf(fp, ",\"%s\":[", label);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i ? ",{\"name\":" : "{\"name\":", fp);
+		if (kind == K_PLIES) {
+			char lab[64];
+			ply_label(lab, sizeof lab, atol(l[i]->key + 1));
+			json_put_string(fp, lab);
+		} else {
+			json_put_string(fp, l[i]->key + 1);
+		}
+		fprintf(fp, ",\"games\":%ld", l[i]->v[0]);
+		if (player)
+			fprintf(fp, ",\"decided\":%ld,\"score\":%.1f", l[i]->v[1], (double)l[i]->v[2] / 2);
+		fputc('}', fp);
+	}
+	fputc(']', fp);
+	free(l);
+}
+
+static void print_json(FILE *fp)
+{
+	fprintf(fp, "{\"games\":%ld,\"invalid\":%ld,\"results\":{", st.games, st.invalid);
+	for (int i = 0; i < 4; i++)
+		fprintf(fp, "%s\"%s\":%ld", i ? "," : "", result_names[i][0],
+			kind_count(K_RESULT, result_names[i][0]));
+	fputc('}', fp);
+	json_names(fp, "plies", K_PLIES, 0, 0);
+	json_names(fp, "events", K_EVENT, 1, 0);
+	json_names(fp, "years", K_YEAR, 0, 0);
+	json_names(fp, "players", K_PLAYER, 1, 1);
+	fputs(",\"tree\":{\"fen\":", fp);
+	json_put_string(fp, st.root_fen);
+	fprintf(fp, ",\"depth\":%d,\"games\":%ld,\"moves\":", st.depth, st.root_games);
+	if (st.depth > 0)
+		json_tree(fp, &st.root, 0);
+	else
+		fputs("[]", fp);
+	fputs("}}\n", fp);
+}
+
+/* --svg: one bar per next move from the tree's root, red wins, draws,
+ * black wins and unknown results side by side in proportion. */
+#define SVG_BAR_X 190
+#define SVG_BAR_W 400
+#define SVG_ROW 28
+#define SVG_TOP 44
+
+static const char *const svg_colours[4] = { "#d62728", "#9e9e9e", "#1a1a1a", "#e0e0e0" };
+
+static void xml_text(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<') fputs("&lt;", fp);
+		else if (*s == '>') fputs("&gt;", fp);
+		else if (*s == '&') fputs("&amp;", fp);
+		else if (*s == '"') fputs("&quot;", fp);
+		else fputc(*s, fp);
+	}
+}
+
+static void print_svg(FILE *fp)
+{
+	size_t first, n = st.depth > 0 ? children(st.root.key, &first) : 0;
+	size_t rows = n && st.top && n > (size_t)st.top ? (size_t)st.top : n;
+	int height = SVG_TOP + (int)rows * SVG_ROW + 36;
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"%d\" viewBox=\"0 0 640 %d\">\n"
+		"<rect width=\"640\" height=\"%d\" fill=\"#ffffff\"/>\n"
+		"<text x=\"10\" y=\"24\" font-family=\"sans-serif\" font-size=\"15\">results after each move (%ld games)</text>\n",
+		height, height, height, st.root_games);
+	for (size_t i = 0; i < rows; i++) {
+		const struct tally_entry *e = edges[first + i];
+		char text[XQ_MOVE_TEXT_MAX];
+		long part[4], x = SVG_BAR_X, acc = 0;
+		int y = SVG_TOP + (int)i * SVG_ROW;
+		if (!xq_is_legal(&st.root, edge_move(e)))
+			continue;
+		move_text(&st.root, edge_move(e), text);
+		part[0] = e->v[V_RED];
+		part[1] = e->v[V_DRAW];
+		part[2] = e->v[V_BLACK];
+		part[3] = e->v[V_GAMES] - part[0] - part[1] - part[2];
+		fprintf(fp, "<text x=\"10\" y=\"%d\" font-family=\"sans-serif\" font-size=\"14\">", y + 16);
+		xml_text(fp, text);
+		fprintf(fp, " %ld</text>\n", e->v[V_GAMES]);
+		for (int k = 0; k < 4; k++) {
+			/* edges at rounded cumulative sums: the widths add up */
+			long end = SVG_BAR_X + (long)((double)(acc + part[k]) * SVG_BAR_W /
+						      (double)e->v[V_GAMES]);
+			acc += part[k];
+			if (end > x)
+				fprintf(fp, "<rect class=\"r%d\" x=\"%ld\" y=\"%d\" width=\"%ld\" height=\"20\" fill=\"%s\"/>\n",
+					k, x, y + 2, end - x, svg_colours[k]);
+			x = end;
+		}
+	}
+	fprintf(fp, "<text x=\"10\" y=\"%d\" font-family=\"sans-serif\" font-size=\"12\">"
+		"red wins, draws, black wins, unknown</text>\n</svg>\n", height - 12);
+}
+
+static void print_all(void)
+{
+	struct outfile o;
+	sort_edges();
+	if (out_open(&o, st.outpath, st.inputs, st.ninputs) < 0)
+		exit(EXIT_TROUBLE);
+	if (st.json)
+		print_json(o.fp);
+	else
+		print_text(o.fp);
+	if (out_commit(&o) < 0)
+		st.trouble = 1;
+	if (st.svg) {
+		if (out_open(&o, st.svg, st.inputs, st.ninputs) < 0)
+			exit(EXIT_TROUBLE);
+		print_svg(o.fp);
+		if (out_commit(&o) < 0)
+			st.trouble = 1;
+	}
+	free(edges);
+}
+
+static void set_root(const char *arg)
+{
+	struct xq_err err;
+	if (strchr(arg, '/')) {
+		if (xq_pos_from_fen(&st.root, arg, XQ_FEN_LAX, &err) < 0)
+			die(EXIT_TROUBLE, "invalid FEN '%s': %s", arg, err.msg);
+	} else {
+		const char *p = arg, *mv;
+		size_t n;
+		int rc;
+		xq_pos_start(&st.root);
+		while ((rc = play_next_move(&st.root, &p, &mv, &n, &err)) > 0)
+			;
+		if (rc < 0)
+			die(EXIT_TROUBLE, "invalid --from '%s': '%.*s': %s", arg, (int)n, mv, err.msg);
+	}
+	xq_pos_to_fen(&st.root, st.root_fen, sizeof st.root_fen);
+	/* the counters are not part of the position */
+	char *sp = strchr(st.root_fen, ' ');
+	if (sp && (sp = strchr(sp + 1, ' ')))
+		strcpy(sp, " - - 0 1");
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE };
+	static const struct option longopts[] = {
+		{ "depth", required_argument, NULL, 'd' },
+		{ "encoding", required_argument, NULL, 'e' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "from", required_argument, NULL, OPT_FROM },
+		{ "help", no_argument, NULL, 'h' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "merge", no_argument, NULL, OPT_MERGE },
+		{ "notation", required_argument, NULL, 'n' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "partial", no_argument, NULL, OPT_PARTIAL },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "svg", required_argument, NULL, OPT_SVG },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *from_pos = NULL;
+	int c, depth_given = 0;
+
+	cmd_init(argv);
+	st.depth = 1;
+	st.top = 20;
+	st.notation = XQ_NOTATION_CHINESE;
+	while ((c = getopt_long(argc, argv, "d:e:f:hjn:o:qVv", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			st.depth = (int)parse_number(optarg, 0, 1000, "depth");
+			depth_given = 1;
+			break;
+		case 'e':
+			if (!(st.enc_in = opt_in_encoding(optarg)))
+				usage(EXIT_TROUBLE);
+			break;
+		case 'f':
+			if (!(st.from = opt_in_format(optarg)))
+				usage(EXIT_TROUBLE);
+			break;
+		case 'h': usage(EXIT_OK);
+		case 'j': st.json = 1; break;
+		case 'n':
+			if (opt_notation(optarg, &st.notation) < 0)
+				usage(EXIT_TROUBLE);
+			break;
+		case 'o': st.outpath = optarg; break;
+		case 'q': st.pp.quiet = 1; break;
+		case 'V': print_version();
+		case 'v': st.pp.verbose = 1; break;
+		case OPT_FROM: from_pos = optarg; break;
+		case OPT_TOP: st.top = (int)parse_number(optarg, 0, 1000000, "--top count"); break;
+		case OPT_SVG: st.svg = optarg; break;
+		case OPT_PARTIAL: st.partial = 1; break;
+		case OPT_MERGE: st.merge = 1; break;
+		default: usage(EXIT_TROUBLE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	st.inputs = argv;
+	st.ninputs = argc;
+	if (st.partial && st.merge) {
+		warnx_("--partial and --merge exclude each other");
+		usage(EXIT_TROUBLE);
+	}
+	if (st.merge && (from_pos || depth_given)) {
+		warnx_("--merge takes --depth and --from from the parts");
+		usage(EXIT_TROUBLE);
+	}
+	if (st.partial && (st.json || st.svg)) {
+		warnx_("--partial writes counts only: -j and --svg go with --merge");
+		usage(EXIT_TROUBLE);
+	}
+	set_root(from_pos ? from_pos : XQ_START_FEN);
+
+	if (st.merge) {
+		int have_header = 0;
+		for (int i = 0; i < (argc ? argc : 1); i++) {
+			const char *name;
+			FILE *fp = record_open(argc ? argv[i] : NULL, &name);
+			if (!fp || read_partial(fp, name, &have_header))
+				st.trouble = 1;
+			record_close(fp);
+		}
+	} else {
+		if (argc == 0)
+			stats_file(NULL);
+		for (int i = 0; i < argc; i++)
+			stats_file(argv[i]);
+	}
+	if (st.partial) {
+		struct outfile o;
+		if (out_open(&o, st.outpath, argv, argc) < 0)
+			return EXIT_TROUBLE;
+		write_partial(o.fp);
+		if (out_commit(&o) < 0)
+			st.trouble = 1;
+	} else {
+		print_all();
+	}
+	tally_free(&st.names);
+	tally_free(&st.edges);
+	close_stdout();
+	if (st.trouble)
+		return EXIT_TROUBLE;
+	return st.invalid ? EXIT_FINDINGS : EXIT_OK;
+}

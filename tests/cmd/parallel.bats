@@ -1,0 +1,83 @@
+#!/usr/bin/env bats
+# Across machines: a big file split on game boundaries by GNU parallel
+# (--pipe --recstart on a game's first line, several jobs); the merged
+# results of xqcheck, xqgrep and xqstats are byte-identical to one process.
+# The file is the corpus replicated to XQ_PARALLEL_GAMES games (default
+# 20,000, to keep make check fast on a shared machine; the issue's size is
+# XQ_PARALLEL_GAMES=100000), plus invalid games and duplicates.
+bats_require_minimum_version 1.5.0
+
+setup_file() {
+	ROOT="$BATS_TEST_DIRNAME/../.."
+	SHARED="${XQ_SHARED:-$ROOT/../shared}"
+	C="$SHARED/corpus/pgn"
+	want=${XQ_PARALLEL_GAMES:-20000}
+	big="$BATS_FILE_TMPDIR/big.pgn"
+	{
+		n=0
+		while [ "$n" -lt "$want" ]; do
+			cat "$C/wukong_iccs_1125_games.pgn"
+			printf '[Event "bad %d"]\n[Red "X"]\n[Black "Y"]\n\n1. h2e2 h9g7 2. h2h9 *\n\n' "$n"
+			cat "$C/wukong_hu_ronghua_1391_iccs.pgn"
+			n=$((n + 1125 + 1 + 1391))
+		done
+	} >"$big"
+	export big
+}
+
+setup() {
+	T="$BATS_TEST_TMPDIR"
+	# several jobs, blocks small enough that there are many parts
+	P="parallel -q --pipe --recstart [Event --block 400k -j 4"
+}
+
+@test "the input is big and splits into many parts" {
+	[ "$(grep -c '^\[Event ' "$big")" -ge "${XQ_PARALLEL_GAMES:-20000}" ]
+	n=$($P -k wc -l <"$big" | wc -l)
+	[ "$n" -ge 8 ]
+	# every part starts at a game's first line
+	$P -k head -1 <"$big" | grep -v -c '^\[Event ' | grep -qx 0
+}
+
+@test "xqcheck --summary-json | xqcheck --merge-summary: the one-run summary" {
+	run -1 --separate-stderr xqcheck -q "$big"
+	printf '%s\n' "$stderr" >"$T/one"
+	grep -q 'invalid (' "$T/one"
+	$P xqcheck -q --summary-json <"$big" >"$T/parts" || true
+	[ "$(wc -l <"$T/parts")" -ge 8 ]
+	run -1 --separate-stderr xqcheck --merge-summary "$T/parts"
+	printf '%s\n' "$stderr" >"$T/merged"
+	cmp "$T/one" "$T/merged"
+}
+
+@test "xqgrep: the games (kept in order), -c and --unique byte-identical" {
+	for c in "-T|Event~National" "--opening|h2e2 h9g7 h0g2" \
+		 "--fen|rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b" \
+		 "--material|R2P/R" "-p|HU RongHua|--plies|..60"; do
+		IFS='|' read -ra crit <<<"$c"
+		xqgrep -q "${crit[@]}" <"$big" >"$T/one.pgn" || true
+		$P -k xqgrep -q "${crit[@]}" <"$big" >"$T/par.pgn" || true
+		[ -s "$T/one.pgn" ]
+		cmp "$T/one.pgn" "$T/par.pgn"
+		one=$(xqgrep -q -c "${crit[@]}" <"$big" || true)
+		par=$($P xqgrep -q -c "${crit[@]}" <"$big" | awk '{ s += $1 } END { print s }')
+		[ "$one" = "$par" ]
+	done
+	xqgrep --unique -c <"$big" 2>&1 >/dev/null | grep -v 'invalid\|error' >"$T/one.dups"
+	$P -k xqgrep -q --unique --keys <"$big" >"$T/keys" || true
+	xqgrep --merge-keys "$T/keys" 2>"$T/merged.dups"
+	[ "$(grep -c 'is a duplicate' "$T/one.dups")" -gt 1000 ]
+	cmp "$T/one.dups" "$T/merged.dups"
+}
+
+@test "xqstats --partial | xqstats --merge: text, JSON and SVG byte-identical" {
+	xqstats -q -d 3 --svg "$T/one.svg" <"$big" >"$T/one.txt" || true
+	xqstats -q -j -d 3 <"$big" >"$T/one.json" || true
+	$P xqstats -q --partial -d 3 <"$big" >"$T/parts" || true
+	run -1 xqstats --merge --svg "$T/merged.svg" -o "$T/merged.txt" "$T/parts"
+	run -1 xqstats --merge -j -o "$T/merged.json" <"$T/parts"
+	cmp "$T/one.txt" "$T/merged.txt"
+	cmp "$T/one.json" "$T/merged.json"
+	cmp "$T/one.svg" "$T/merged.svg"
+	grep -q 'invalid games left out' "$T/one.txt"
+}

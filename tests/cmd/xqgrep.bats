@@ -1,0 +1,381 @@
+#!/usr/bin/env bats
+# xqgrep: every option, exit statuses, bad input; the searches over the
+# corpus checked against counts computed a second way (tests/diff/grepcount
+# replays with the library, computes keys from scratch, counts pieces square
+# by square); duplicates in the corpus twice over plus renamed copies.
+bats_require_minimum_version 1.5.0
+
+setup() {
+	ROOT="$BATS_TEST_DIRNAME/../.."
+	SHARED="${XQ_SHARED:-$ROOT/../shared}"
+	C="$SHARED/corpus/pgn"
+	S="$ROOT/samples"
+	T="$BATS_TEST_TMPDIR"
+	GC="$ROOT/build/tools/grepcount"
+	# three small games with dates, results and lengths to select on
+	cat >"$T/d.pgn" <<'PGN'
+[Event "全国象棋个人赛"]
+[Date "1995.06.12"]
+[Red "胡荣华"]
+[Black "吕钦"]
+[Result "1-0"]
+[RedElo "2600"]
+
+1. h2e2 h9g7 2. h0g2 i9h9 1-0
+
+[Event "Asian Cup"]
+[Date "1995.??.??"]
+[Red "吕钦"]
+[Black "许银川"]
+[Result "1/2-1/2"]
+
+1. c3c4 g6g5 1/2-1/2
+
+[Event "全国团体赛"]
+[Date "2001.03"]
+[Red "许银川"]
+[Black "胡荣华"]
+[Result "0-1"]
+
+1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 h7h5 0-1
+PGN
+}
+
+sum() { awk -F: '{ s += $NF } END { print s + 0 }'; }
+
+@test "--help, -h, --version, -V" {
+	run -0 --separate-stderr xqgrep --help
+	[[ "$output" == usage:\ xqgrep* ]]
+	[[ "$output" == *"--unique"* ]]
+	run -0 xqgrep -h
+	run -0 xqgrep --version
+	[[ "$output" == *xqtools* ]]
+	run -0 xqgrep -V
+}
+
+@test "bad options and arguments exit 2" {
+	run -2 --separate-stderr xqgrep --bogus
+	[[ "$stderr" == *usage:* ]]
+	run -2 xqgrep -T 'nooperator' "$T/d.pgn"
+	[[ "$output" == *"invalid tag criterion"* ]]
+	run -2 xqgrep -T 'Event=~(' "$T/d.pgn"
+	[[ "$output" == *"invalid regular expression"* ]]
+	run -2 xqgrep -r maybe "$T/d.pgn"
+	run -2 xqgrep --date 1995.13 "$T/d.pgn"
+	run -2 xqgrep --date 2000..1990 "$T/d.pgn"
+	run -2 xqgrep --plies 9..3 "$T/d.pgn"
+	run -2 xqgrep --plies x "$T/d.pgn"
+	run -2 xqgrep --fen 'not a fen' "$T/d.pgn"
+	[[ "$output" == *"invalid FEN"* ]]
+	run -2 xqgrep --mirror "$T/d.pgn"
+	run -2 xqgrep --material 'R2X/R' "$T/d.pgn"
+	run -2 xqgrep --material 'R2N' "$T/d.pgn"
+	run -2 xqgrep --opening 'h2e2 h2e2' "$T/d.pgn"
+	[[ "$output" == *"invalid opening"* ]]
+	run -2 xqgrep --keys "$T/d.pgn"
+	run -2 xqgrep -c -l "$T/d.pgn"
+	run -2 xqgrep -n klingon "$T/d.pgn"
+	run -2 xqgrep -t nosuch "$T/d.pgn"
+	run -2 xqgrep -t xqf "$T/d.pgn"
+	run -2 xqgrep -e nosuch "$T/d.pgn"
+	run -2 xqgrep -E nosuch "$T/d.pgn"
+	run -2 xqgrep -f nosuch "$T/d.pgn"
+	run -2 xqgrep -c "$T/missing.pgn"
+	[[ "$output" == *"cannot open"* ]]
+}
+
+@test "exit 0 on a match, 1 on none; no criterion matches every game" {
+	run -0 xqgrep -c "$T/d.pgn"
+	[ "$output" = 3 ]
+	run -1 xqgrep -c -p nobody "$T/d.pgn"
+	[ "$output" = 0 ]
+	run -1 --separate-stderr xqgrep -p nobody "$T/d.pgn"
+	[ "$output" = "" ]
+}
+
+@test "-T: exact, substring and regular expression; all must hold" {
+	run -0 xqgrep -c -T 'Event=Asian Cup' "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -1 xqgrep -c -T 'Event=Asian' "$T/d.pgn"
+	run -0 xqgrep -c -T 'Event~全国' "$T/d.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c --tag='event~全国' "$T/d.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c -T 'Event=~^全国.*赛$' -T 'Red~许' "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c -T 'Date=~^199[0-9]' "$T/d.pgn"
+	[ "$output" = 2 ]
+	run -1 xqgrep -c -T 'NoSuchTag~x' "$T/d.pgn"
+}
+
+@test "-p player on either side, -r result in words or tokens" {
+	run -0 xqgrep -c -p 胡荣华 "$T/d.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c --player=许银川 -p 吕钦 "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c -r red "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c -r 1/2-1/2 "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c --result=黑胜 "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -1 xqgrep -c -r '*' "$T/d.pgn"
+	[ "$output" = 0 ]
+	printf '[Event "u"]\n\n1. h2e2 h9g7\n' >"$T/u.pgn"
+	run -0 xqgrep -c -r unknown "$T/u.pgn"
+	[ "$output" = 1 ]
+	run -1 xqgrep -c -r draw "$T/u.pgn"
+}
+
+@test "--date: partial dates at both ends, open ends" {
+	run -0 xqgrep -c --date 1995 "$T/d.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c --date 1995.06 "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c --date 1995.06.12..1995.06.12 "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c --date 2000.. "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c --date ..1999 "$T/d.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c --date 1990..2001.03 "$T/d.pgn"
+	[ "$output" = 3 ]
+	run -0 xqgrep -c --date 1990..2001.02 "$T/d.pgn"
+	[ "$output" = 2 ]
+	# a date known only to the year is not inside part of that year
+	run -0 xqgrep -c --date 1995.01..1995.07 "$T/d.pgn"
+	[ "$output" = 1 ]
+}
+
+@test "--plies ranges, at and past their edges" {
+	run -0 xqgrep -c --plies 4 "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c --plies 2..4 "$T/d.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c --plies 5.. "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c --plies ..2 "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -1 xqgrep -c --plies 7.. "$T/d.pgn"
+	run -0 xqgrep -c --plies 0.. "$T/d.pgn"
+	[ "$output" = 3 ]
+}
+
+@test "-v inverts, -l lists inputs with a match, -c counts per file" {
+	run -0 xqgrep -c -v -p 胡荣华 "$T/d.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep --invert-match -p 胡荣华 "$T/d.pgn"
+	[[ "$output" == *"Asian Cup"* ]]
+	[[ "$output" != *"全国"* ]]
+	run -0 xqgrep -l -p 胡荣华 "$T/d.pgn" "$S/games.pgn"
+	[ "$output" = "$T/d.pgn" ]
+	run -0 xqgrep --files-with-matches -T 'Event~sample' "$T/d.pgn" "$S/games.pgn"
+	[ "$output" = "$S/games.pgn" ]
+	run -0 xqgrep --count -p Sample "$T/d.pgn" "$S/games.pgn"
+	[ "$output" = "$T/d.pgn:0
+$S/games.pgn:2" ]
+}
+
+@test "matching games are written unchanged in content; -t, -n, -E, -o" {
+	xqgrep -p 'Red Sample' "$S/games.pgn" >"$T/all.pgn"
+	xqconv -n chinese "$S/games.pgn" >"$T/ref.pgn" 2>/dev/null
+	cmp "$T/all.pgn" "$T/ref.pgn"
+	# each game keeps its own notation unless -n says
+	xqgrep -T 'Event=Asian Cup' "$T/d.pgn" >"$T/a.pgn"
+	grep -q '1. c3c4 g6g5' "$T/a.pgn"
+	run -0 xqgrep -n chinese -T 'Event=Asian Cup' "$T/d.pgn"
+	[[ "$output" == *"兵七进一"* ]]
+	run -0 xqgrep -n wxf --notation=wxf -T 'Event=Asian Cup' "$T/d.pgn"
+	[[ "$output" == *"P7+1"* ]]
+	run -0 xqgrep -t text -T 'Event=Asian Cup' "$T/d.pgn"
+	[[ "$output" != *"[Event"* ]]
+	run -0 xqgrep -E gbk -o "$T/g.pgn" -p 胡荣华 "$T/d.pgn"
+	[ "$output" = "" ]
+	iconv -f GBK -t UTF-8 "$T/g.pgn" | grep -q 胡荣华
+	run -0 xqgrep -c "$T/g.pgn"
+	[ "$output" = 2 ]
+	# what is written reads back to the same games
+	xqgrep -o "$T/r.pgn" "$T/d.pgn"
+	run -0 xqgrep -c --opening 'h2e2 h9g7' "$T/r.pgn"
+	[ "$output" = 2 ]
+	# -o never writes over an input
+	run -2 xqgrep -o "$T/d.pgn" "$T/d.pgn"
+}
+
+@test "invalid games are reported as xqcheck reports them, never matched; exit 2" {
+	run -2 --separate-stderr xqgrep -c "$S/bad_illegal.pgn" "$S/games.pgn"
+	xqcheck "$S/bad_illegal.pgn" 2>&1 | grep error: | sed 's/^xqcheck/xqgrep/' >"$T/want"
+	grep error: <<<"$stderr" >"$T/got"
+	cmp "$T/want" "$T/got"
+	[[ "$stderr" == *"invalid (reported above, not searched)"* ]]
+	[ "$output" = "$S/bad_illegal.pgn:0
+$S/games.pgn:2" ]
+	run -2 xqgrep -q -c "$S/bad_truncated.pgn"
+	[ "$output" = 0 ]
+	# a game that fails a tag criterion is not replayed: its moves are
+	# not looked at (xqcheck does that); -v wants it, so it is replayed
+	run -1 --separate-stderr xqgrep -c -p nobody "$S/bad_illegal.pgn"
+	[ "$stderr" = "" ]
+	run -2 --separate-stderr xqgrep -c -v -p nobody "$S/bad_illegal.pgn"
+	[[ "$stderr" == *"illegal"* ]]
+	run -2 --separate-stderr xqgrep -c -p A "$S/bad_illegal.pgn"
+	[[ "$stderr" == *"illegal"* ]]
+	printf 'garbage\x00\x01 not a record\n' >"$T/junk.pgn"
+	run -2 xqgrep -c "$T/junk.pgn"
+}
+
+@test "--opening: a move prefix in any notation, checked against a replay" {
+	for o in 'h2e2 h9g7 h0g2' '炮二平五 马8进7 马二进三' 'C2.5 H8+7 H2+3' '1. h2e2 h9g7 2. h0g2'; do
+		run -0 xqgrep -c --opening "$o" "$C"/*.pgn
+		got=$(sum <<<"$output")
+		want=$("$GC" opening h2e2 h9g7 h0g2 -- "$C"/*.pgn)
+		[ "$got" = "$want" ]
+		[ "$got" -gt 100 ]
+	done
+	run -0 xqgrep -c --opening 'c3c4' "$C"/*.pgn
+	[ "$(sum <<<"$output")" = "$("$GC" opening c3c4 -- "$C"/*.pgn)" ]
+}
+
+@test "-T over the corpus agrees with a second count" {
+	for t in National Cup League 1995; do
+		run -0 xqgrep -c -T "Event~$t" "$C"/*.pgn
+		[ "$(sum <<<"$output")" = "$("$GC" tag Event "$t" -- "$C"/*.pgn)" ]
+	done
+}
+
+@test "--fen: main line and --all-lines agree with keys computed from scratch" {
+	n=0
+	for f in "$C"/wukong_iccs_1125_games.pgn "$C"/hbsxcjp_xqbase_spec_example_gbk.pgn "$C"/xqbase_sample_handicap_comments_gbk.pgn; do
+		for g in 1 2 7; do
+			for ply in 0 3 8 20; do
+				fen=$("$GC" fen-at "$f" "$g" "$ply") || continue
+				run -0 xqgrep -c --fen "$fen" "$C"/*.pgn
+				[ "$(sum <<<"$output")" = "$("$GC" fen "$fen" -- "$C"/*.pgn)" ]
+				run -0 xqgrep -c --all-lines --fen "$fen" "$C"/*.pgn
+				[ "$(sum <<<"$output")" = "$("$GC" fen-all "$fen" -- "$C"/*.pgn)" ]
+				n=$((n + 1))
+			done
+		done
+	done
+	[ "$n" -ge 20 ]
+}
+
+@test "--all-lines finds a position only a variation reaches" {
+	# samples/games.pgn, game 1: 2... 马２进３ is only a variation
+	run -1 xqgrep -c --opening '炮二平五 马８进７ 马二进三 马２进３' "$S/games.pgn"
+	printf '[Event "v"]\n\n1. h2e2 h9g7 2. h0g2 b9c7 *\n' >"$T/v.pgn"
+	vfen=$("$GC" fen-at "$T/v.pgn" 1 4)
+	run -1 xqgrep -c --fen "$vfen" "$S/games.pgn"
+	run -0 xqgrep -c --all-lines --fen "$vfen" "$S/games.pgn"
+	[ "$output" = 1 ]
+	[ "$("$GC" fen-all "$vfen" -- "$S/games.pgn")" = 1 ]
+}
+
+@test "--mirror matches the left-right mirror too" {
+	f="$C/wukong_iccs_1125_games.pgn"
+	for g in 1 2 3 4 5; do
+		fen=$("$GC" fen-at "$f" "$g" 1)
+		board=${fen%% *}; rest=${fen#* }
+		mirror=$(tr '/' '\n' <<<"$board" | rev | paste -sd/)" $rest"
+		run -0 xqgrep -c --mirror --fen "$fen" "$C"/*.pgn
+		[ "$(sum <<<"$output")" = "$("$GC" fen "$fen" "$mirror" -- "$C"/*.pgn)" ]
+		run -0 xqgrep -c --fen "$mirror" --fen "$fen" "$C"/*.pgn
+		[ "$(sum <<<"$output")" = "$("$GC" fen "$fen" "$mirror" -- "$C"/*.pgn)" ]
+	done
+	# 炮二平五 and 炮八平五 are mirrors: each finds both
+	a=$("$GC" opening h2e2 -- "$C"/*.pgn); b=$("$GC" opening b2e2 -- "$C"/*.pgn)
+	printf '[Event "m"]\n\n1. h2e2 *\n' >"$T/m.pgn"
+	run -0 xqgrep -c --at-ply 1 --mirror --fen "$("$GC" fen-at "$T/m.pgn" 1 1)" "$C"/*.pgn
+	[ "$(sum <<<"$output")" = $((a + b)) ]
+}
+
+@test "--material: counts against pieces counted square by square" {
+	for spec in 'RNCP/RNCP:1 1 1 1 1 1 1 1' 'R2P/R:1 0 0 2 1 0 0 0' 'RC/RC:1 0 1 0 1 0 1 0' \
+		    'R/R:1 0 0 0 1 0 0 0' 'RNC3P/R2C2P:1 1 1 3 1 0 2 2'; do
+		run -0 xqgrep -c --material "${spec%%:*}" "$C"/*.pgn
+		got=$(sum <<<"$output")
+		[ "$got" = "$("$GC" material ${spec#*:} -- "$C"/*.pgn)" ]
+	done
+	# ranges: 0-1 horses is the sum of 0 and 1
+	a=$(xqgrep -c --material 'RC/RC' "$C"/wukong_iccs_1125_games.pgn)
+	b=$(xqgrep -c --material 'RNC/RC' "$C"/wukong_iccs_1125_games.pgn)
+	run -0 xqgrep -c --material 'R0-1NC/RC' "$C"/wukong_iccs_1125_games.pgn
+	[ "$output" -le $((a + b)) ] && [ "$output" -ge "$a" ] && [ "$output" -ge "$b" ]
+	run -0 xqgrep -c --material '2R2N2C5P/2R2N2C5P' "$C"/wukong_iccs_1125_games.pgn
+	[ "$output" = 1125 ]
+	run -0 xqgrep -c --material '2R2N2C5P2A2B/2R2N2C5P2A2E' "$C"/wukong_iccs_1125_games.pgn
+	[ "$output" = 1125 ]
+	run -1 xqgrep -c --material '2R2N2C5P/2R2N2C5P' --at-ply 1.. "$T/d.pgn" -p nobody
+	run -0 xqgrep -c --material '1+R/1+R' "$C"/wukong_iccs_1125_games.pgn
+	[ "$output" -gt 0 ]
+}
+
+@test "--at-ply limits --fen and --material to those plies" {
+	printf '[Event "m"]\n\n1. h2e2 *\n' >"$T/m.pgn"
+	fen=$("$GC" fen-at "$T/m.pgn" 1 1)
+	run -0 xqgrep -c --fen "$fen" --at-ply 1 "$T/d.pgn"
+	[ "$output" = 2 ]
+	run -1 xqgrep -c --fen "$fen" --at-ply 2.. "$T/d.pgn"
+	run -0 xqgrep -c --material '2R2N2C5P/2R2N2C5P' --at-ply 0 "$T/d.pgn"
+	[ "$output" = 3 ]
+}
+
+@test "--unique over the corpus twice plus renamed copies" {
+	f="$C/wukong_iccs_1125_games.pgn"
+	sed 's/^\[Red "/[Red "renamed /' "$f" >"$T/renamed.pgn"
+	cat "$f" "$f" "$T/renamed.pgn" >"$T/dup.pgn"
+	total=$(grep -c '^\[Event' "$T/dup.pgn")
+	distinct=$("$GC" lines "$T/dup.pgn" | cut -f1 | sort -u | wc -l)
+	distinct_tags=$("$GC" lines "$T/dup.pgn" | sort -u | wc -l)
+	run -0 --separate-stderr xqgrep --unique -o "$T/u.pgn" "$T/dup.pgn"
+	[ "$(xqgrep -c "$T/u.pgn")" = "$distinct" ]
+	[[ "$stderr" == *"xqgrep: $total games, $((total - distinct)) duplicates removed, $distinct kept"* ]]
+	[ "$(grep -c 'is a duplicate of game' <<<"$stderr")" = $((total - distinct)) ]
+	# the first copy is kept and named with where it is
+	first=$(grep -m1 'is a duplicate' <<<"$stderr")
+	[[ "$first" == "xqgrep: $T/dup.pgn:"*": note: game "*" is a duplicate of game "*" ($T/dup.pgn:"*")" ]]
+	# --key: the renamed copies differ in Red, so they stay
+	run -0 --separate-stderr xqgrep --unique --key Red,Black -c "$T/dup.pgn"
+	[ "$output" = "$distinct_tags" ]
+	[ "$distinct_tags" -gt "$distinct" ]
+	run -0 --separate-stderr xqgrep --unique -q -c "$T/dup.pgn"
+	[ "$output" = "$distinct" ]
+	[[ "$stderr" != *"is a duplicate"* ]]
+	# across files: where the first copy is names the other file
+	run -0 --separate-stderr xqgrep --unique -c "$f" "$T/renamed.pgn"
+	[[ "$stderr" == *"($f:"* ]]
+}
+
+@test "--unique --keys and --merge-keys report exactly what one run does" {
+	f="$C/wukong_hu_ronghua_1391_iccs.pgn"
+	cat "$f" "$f" >"$T/two.pgn"
+	xqgrep --unique -c <"$T/two.pgn" 2>"$T/one.err" >/dev/null
+	head -c 400000 "$f" | awk '/^\[Event /{ n++ } { print > ("'"$T"'/part" (n > 700 ? 2 : 1)) }'
+	cat "$T/two.pgn" | awk -v d="$T" '/^\[Event /{ n++ } { print > (d "/chunk" int((n - 1) / 1000)) }'
+	for p in "$T"/chunk?; do xqgrep --unique --keys <"$p" >"$p.keys"; done
+	xqgrep --merge-keys "$T"/chunk?.keys 2>"$T/merged.err"
+	cmp "$T/one.err" "$T/merged.err"
+	cat "$T"/chunk?.keys | xqgrep --merge-keys 2>"$T/merged2.err"
+	cmp "$T/one.err" "$T/merged2.err"
+	run -2 xqgrep --merge-keys "$T/two.pgn"
+	[[ "$output" == *"not a line of xqgrep --keys"* ]]
+}
+
+@test "-q silences the reports, --verbose adds notes" {
+	printf '[Event "x"]\n[Bogus "1"]\n\n1. h2e2 h9g7 *\n' >"$T/n.pgn"
+	run -0 --separate-stderr xqgrep -c --verbose "$T/n.pgn"
+	[[ "$stderr" == *note:* ]]
+	run -0 --separate-stderr xqgrep -c "$T/n.pgn"
+	[ "$stderr" = "" ]
+	run -2 --separate-stderr xqgrep -q -c "$S/bad_illegal.pgn"
+	[ "$stderr" = "" ]
+}
+
+@test "standard input, '-' and a pipe" {
+	run -0 xqgrep -c -p 胡荣华 <"$T/d.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c -p 胡荣华 - <"$T/d.pgn"
+	[ "$output" = 2 ]
+	run -0 bash -c "cat '$T/d.pgn' | xqgrep -p 吕钦 | xqgrep -c -p 许银川"
+	[ "$output" = 1 ]
+}

@@ -1,0 +1,244 @@
+#!/usr/bin/env bats
+# xqstats: every option, the totals and the tree checked against counts
+# made a second way, --svg rendered and its pixels checked, --partial and
+# --merge, the Hadoop Streaming mapper | sort | reducer run locally.
+bats_require_minimum_version 1.5.0
+
+setup() {
+	ROOT="$BATS_TEST_DIRNAME/../.."
+	SHARED="${XQ_SHARED:-$ROOT/../shared}"
+	C="$SHARED/corpus/pgn"
+	S="$ROOT/samples"
+	T="$BATS_TEST_TMPDIR"
+	GC="$ROOT/build/tools/grepcount"
+	PIX="$ROOT/build/tools/png_pixel"
+	cat >"$T/r.pgn" <<'PGN'
+[Event "Cup A"]
+[Date "1995.06.12"]
+[Red "甲"]
+[Black "乙"]
+[Result "1-0"]
+[RedElo "2600"]
+[BlackElo "2400"]
+
+1. h2e2 h9g7 2. c3c4 b9c7 1-0
+
+[Event "Cup A"]
+[Date "1995.07"]
+[Red "乙"]
+[Black "甲"]
+[Result "1/2-1/2"]
+[RedElo "2500"]
+
+1. h2e2 b9c7 1/2-1/2
+
+[Event "Cup B"]
+[Date "2001"]
+[Red "丙"]
+[Black "甲"]
+[Result "0-1"]
+
+1. c3c4 h9g7 2. h2e2 b9c7 0-1
+
+[Event "Cup B"]
+[Red "丙"]
+[Black "乙"]
+[Result "1-0"]
+
+1. g3g4 *
+PGN
+}
+
+@test "--help, -h, --version, -V, bad options" {
+	run -0 --separate-stderr xqstats --help
+	[[ "$output" == usage:\ xqstats* ]]
+	run -0 xqstats -h
+	run -0 xqstats --version
+	[[ "$output" == *xqtools* ]]
+	run -0 xqstats -V
+	run -2 --separate-stderr xqstats --bogus
+	[[ "$stderr" == *usage:* ]]
+	run -2 xqstats -d x "$T/r.pgn"
+	run -2 xqstats -d -1 "$T/r.pgn"
+	run -2 xqstats --top x "$T/r.pgn"
+	run -2 xqstats -n klingon "$T/r.pgn"
+	run -2 xqstats --from 'bad fen/x' "$T/r.pgn"
+	run -2 xqstats --from 'h2e2 h2e2' "$T/r.pgn"
+	run -2 xqstats --partial --merge "$T/r.pgn"
+	run -2 xqstats --partial -j "$T/r.pgn"
+	run -2 xqstats --merge -d 3 "$T/r.pgn"
+	run -2 xqstats -e nosuch "$T/r.pgn"
+	run -2 xqstats -f nosuch "$T/r.pgn"
+	run -2 xqstats "$T/missing.pgn"
+}
+
+@test "totals: games, results with percentages, plies, events, years, players" {
+	run -0 xqstats -d 0 "$T/r.pgn"
+	cat >"$T/want" <<'TXT'
+4 games
+
+results:
+  red wins            2   50.0%
+  draws               1   25.0%
+  black wins          1   25.0%
+  unknown             0    0.0%
+
+plies:
+  0-19                4  100.0%
+
+events: 2:
+         2  Cup A
+         2  Cup B
+
+years: 2:
+  1995                2
+  2001                1
+
+players: 3:
+     games      score       %  player
+         3      0.5/3   16.7%  乙
+         3      2.5/3   83.3%  甲
+         2        1/2   50.0%  丙
+TXT
+	diff -u "$T/want" <(printf '%s\n' "$output")
+}
+
+@test "the opening tree: games, score for the side to move, ratings, transpositions merged" {
+	run -0 xqstats -d 4 --top 0 "$T/r.pgn"
+	tree=$(sed -n '/^opening tree/,$p' <<<"$output")
+	cat >"$T/want" <<'TXT'
+opening tree from the start, depth 4: 4 games
+  炮二平五           2 games  +1 =1 -0  score  75.0%  rating 2550
+    马２进３           1 game   +0 =1 -0  score  50.0%
+    马８进７           1 game   +0 =0 -1  score   0.0%  rating 2400
+      兵七进一           1 game   +1 =0 -0  score 100.0%  rating 2600
+        马２进３           2 games  +1 =0 -1  score  50.0%  rating 2400
+  兵七进一           1 game   +0 =0 -1  score   0.0%
+    马８进７           1 game   +1 =0 -0  score 100.0%
+      炮二平五           1 game   +0 =0 -1  score   0.0%
+        马２进３           2 games  +1 =0 -1  score  50.0%  rating 2400
+  兵三进一           1 game   +1 =0 -0  score 100.0%
+TXT
+	diff -u "$T/want" <(printf '%s\n' "$tree")
+	# 炮二平五 马８进７ 兵七进一 and 兵七进一 马８进７ 炮二平五 reach one
+	# position: its next move counts both games under either path
+	run -0 xqstats -d 1 --from 'h2e2 h9g7 c3c4' "$T/r.pgn"
+	[[ "$output" == *"opening tree from rnbakab1r/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C4/9/RNBAKABNR b - - 0 1, depth 1: 2 games"* ]]
+	[[ "$output" == *"马２进３           2 games  +1 =0 -1  score  50.0%  rating 2400"* ]]
+	run -0 xqstats -d 1 --from 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C4/9/RNBAKABNR w' "$T/r.pgn"
+	[[ "$output" == *"depth 1: 0 games"* ]]
+	run -0 xqstats -d 1 --from '1. c3c4 h9g7 2. 炮二平五' "$T/r.pgn"
+	[[ "$output" == *"depth 1: 2 games"* ]]
+	run -0 xqstats -n iccs -d 1 "$T/r.pgn"
+	[[ "$output" == *"  h2e2 "* ]]
+	run -0 xqstats --notation=wxf -d 1 "$T/r.pgn"
+	[[ "$output" == *"  C2.5 "* ]]
+}
+
+@test "the tree over the corpus agrees with opening counts made a second way" {
+	f="$C/wukong_iccs_1125_games.pgn"
+	run -0 xqstats -j -d 2 "$f"
+	for m in h2e2 c3c4 b2e2 g0e2; do
+		want=$("$GC" opening "$m" -- "$f")
+		got=$(jq --arg m "$m" '[.tree.moves[] | select(.iccs == $m) | .games] | add // 0' <<<"$output")
+		[ "$got" = "$want" ]
+	done
+	# the second level: after h2e2, the games of each reply (no transpositions
+	# this early in these games... so the counts are the openings' counts)
+	for m in h9g7 b9c7; do
+		want=$("$GC" opening h2e2 "$m" -- "$f")
+		got=$(jq --arg m "$m" '[.tree.moves[] | select(.iccs == "h2e2") | .next[] | select(.iccs == $m) | .games] | add // 0' <<<"$output")
+		[ "$got" -ge "$want" ]
+	done
+	[ "$(jq .games <<<"$output")" = 1125 ]
+	[ "$(jq '[.tree.moves[].games] | add' <<<"$output")" = 1125 ]
+	[ "$(jq '[.players[] | select(.name == "LIU DaHua") | .games][0]' <<<"$output")" = "$("$GC" tag Red 'LIU DaHua' -- "$f")" ] ||
+	[ "$(jq '[.players[] | select(.name == "LIU DaHua") | .games][0]' <<<"$output")" = 1125 ]
+}
+
+@test "-j: JSON for scripts, -o writes a file" {
+	run -0 xqstats -j -d 2 "$T/r.pgn"
+	jq -e . <<<"$output" >/dev/null
+	[ "$(jq .games <<<"$output")" = 4 ]
+	[ "$(jq '.results["1-0"]' <<<"$output")" = 2 ]
+	[ "$(jq -r '.events[0].name' <<<"$output")" = "Cup A" ]
+	[ "$(jq -r '.years[1].name' <<<"$output")" = 2001 ]
+	[ "$(jq '.tree.moves[0].games' <<<"$output")" = 2 ]
+	[ "$(jq '.tree.moves[0].rating' <<<"$output")" = 2550 ]
+	[ "$(jq -r '.tree.moves[0].next[0].iccs' <<<"$output")" = b9c7 ] || [ "$(jq -r '.tree.moves[0].next[0].iccs' <<<"$output")" = h9g7 ]
+	run -0 xqstats --json -o "$T/s.json" "$T/r.pgn"
+	[ "$output" = "" ]
+	jq -e '.games == 4' "$T/s.json"
+	run -2 xqstats -o "$T/r.pgn" "$T/r.pgn"
+}
+
+@test "--top: text shows that many events and players" {
+	run -0 xqstats --top 1 -d 0 "$T/r.pgn"
+	[[ "$output" == *"events: 2 (the 1 with most games):"* ]]
+	[[ "$output" == *"players: 3 (the 1 with most games):"* ]]
+	[ "$(grep -c '  Cup ' <<<"$output")" = 1 ]
+}
+
+@test "--svg: a bar per move, rendered, colours where the results say" {
+	run -0 xqstats --svg "$T/t.svg" -d 1 "$T/r.pgn"
+	xmllint --noout "$T/t.svg"
+	rsvg-convert "$T/t.svg" -o "$T/t.png"
+	# bars from x=190, 400 wide, rows of 28 from y=44 (bar y+2..y+22):
+	# 炮二平五: 1 red win, 1 draw; 兵七进一: 1 black win; 兵三进一: 1 red win
+	# (its result token says * but the tag says 1-0)
+	pix() { "$PIX" "$T/t.png" "$@"; }
+	[ "$(pix 290 56)" = "214 39 40" ]    # row 1, first half red
+	[ "$(pix 490 56)" = "158 158 158" ]  # row 1, second half draw
+	[ "$(pix 390 84)" = "26 26 26" ]     # row 2 all black wins
+	[ "$(pix 390 112)" = "214 39 40" ]   # row 3 red
+	[ "$(pix 150 84)" = "255 255 255" ]  # left of the bars
+	[ "$(pix 600 56)" = "255 255 255" ]  # right of them
+	[ "$(grep -c '<rect class=' "$T/t.svg")" = 4 ]
+}
+
+@test "invalid games are reported and left out; exit 1" {
+	run -1 --separate-stderr xqstats -d 1 "$S/bad_illegal.pgn" "$T/r.pgn"
+	[[ "$output" == "4 games (1 invalid game left out)"* ]]
+	xqstats -d 1 "$T/r.pgn" | tail -n +2 >"$T/good"
+	tail -n +2 <<<"$output" | cmp - "$T/good"
+	[[ "$stderr" == *"error:"* ]]
+	run -1 --separate-stderr xqstats -q "$S/bad_illegal.pgn"
+	[ "$stderr" = "" ]
+}
+
+@test "--partial and --merge: any split, any line order, the same bytes" {
+	xqstats -d 3 "$T/r.pgn" "$C/wukong_iccs_small_utf8.pgn" >"$T/one.txt"
+	xqstats -j -d 3 "$T/r.pgn" "$C/wukong_iccs_small_utf8.pgn" >"$T/one.json"
+	xqstats --partial -d 3 "$T/r.pgn" >"$T/p1"
+	xqstats --partial -d 3 "$C/wukong_iccs_small_utf8.pgn" >"$T/p2"
+	xqstats --merge "$T/p1" "$T/p2" >"$T/m.txt"
+	cmp "$T/one.txt" "$T/m.txt"
+	cat "$T/p2" "$T/p1" | sort -r | xqstats --merge -j >"$T/m.json"
+	cmp "$T/one.json" "$T/m.json"
+	xqstats --partial -d 2 "$T/r.pgn" >"$T/p3"
+	run -2 xqstats --merge "$T/p1" "$T/p3"
+	[[ "$output" == *"other --depth or --from"* ]]
+	run -2 xqstats --merge "$T/r.pgn"
+	[[ "$output" == *"not a line of xqstats --partial"* ]]
+	# counts that cannot be: negative, more wins than games, too big
+	for bad in 'games\t-1\t0\t0' 'M\t0123456789abcdef\th2e2\t1\t2\t0\t0\t0\t0' \
+		   'R\t1-0\t1\t2\t0' 'games\t999999999999999999999\t0\t0' 'M\txyz\th2e2\t1\t0\t0\t0\t0\t0'; do
+		{ head -1 "$T/p1"; printf "$bad\n"; } >"$T/bad"
+		run -2 xqstats --merge "$T/bad"
+		[[ "$output" == *"not a line of xqstats --partial"* ]]
+	done
+}
+
+@test "Hadoop Streaming: mapper | sort | reducer locally gives one run's output" {
+	H="$ROOT/contrib/hadoop"
+	ls "$C"/wukong_*.pgn "$T/r.pgn" | awk '{ print NR * 100 "\t" $0 }' >"$T/inputs"
+	xqstats -d 2 "$C"/wukong_*.pgn "$T/r.pgn" >"$T/one.txt"
+	XQ_CAT=cat "$H/xqstats-mapper.sh" -d 2 <"$T/inputs" | LC_ALL=C sort | "$H/xqstats-reducer.sh" >"$T/hadoop.txt"
+	cmp "$T/one.txt" "$T/hadoop.txt"
+	# two mappers, each with half the files, then the shuffle
+	head -3 "$T/inputs" | XQ_CAT=cat "$H/xqstats-mapper.sh" -d 2 >"$T/m1"
+	tail -n +4 "$T/inputs" | cut -f2 | XQ_CAT=cat "$H/xqstats-mapper.sh" -d 2 >"$T/m2"
+	sort "$T/m1" "$T/m2" | "$H/xqstats-reducer.sh" >"$T/hadoop2.txt"
+	cmp "$T/one.txt" "$T/hadoop2.txt"
+	XQ_CAT=cat "$H/xqstats-mapper.sh" -d 2 <"$T/inputs" | sort | "$H/xqstats-reducer.sh" -j | jq -e '.games > 2000'
+}

@@ -1,0 +1,72 @@
+/*
+ * fuzz_partial.c - libFuzzer target for the parsers of the database
+ * commands: xqstats --merge's reader of --partial lines (then every output
+ * it prints from them, text, JSON and SVG) and xqgrep's date and ply-range
+ * readers.  The commands' sources are compiled in with their main renamed;
+ * diagnostics go to stderr, output to /dev/null.
+ */
+#include <stdio.h>
+
+int xqstats_main(int argc, char **argv);
+int xqgrep_main(int argc, char **argv);
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+/* first: they have locals named like the commands' state */
+#include "../../cmd/common.c"
+#include "../../cmd/record_input.c"
+#include "../../cmd/tally.c"
+#define main xqstats_main
+#include "../../cmd/xqstats.c"
+#undef main
+#undef usage_text
+#define main xqgrep_main
+#define st grep_st
+#define usage_text grep_usage_text
+#define usage grep_usage
+#define xrealloc grep_xrealloc
+#include "../../cmd/xqgrep.c"
+#undef main
+#undef st
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	static FILE *null;
+	FILE *fp;
+	int have = 0;
+	char *text;
+	long lo, hi;
+	struct range r;
+
+	if (!null && !(null = fopen("/dev/null", "w")))
+		abort();
+	/* xqstats --merge */
+	memset(&st, 0, sizeof st);
+	st.top = 20;
+	st.notation = XQ_NOTATION_CHINESE;
+	xq_pos_start(&st.root);
+	if (!(fp = fmemopen((void *)data, size ? size : 1, "r")))
+		return 0;
+	st.pp.quiet = 1;
+	read_partial(fp, "fuzz", &have);
+	fclose(fp);
+	if (st.depth > 8)
+		st.depth = 8;   /* a deep tree of a few edges is still cheap; bound it */
+	sort_edges();
+	print_text(null);
+	print_json(null);
+	print_svg(null);
+	free(edges);
+	tally_free(&st.names);
+	tally_free(&st.edges);
+	/* xqgrep's readers: fail cleanly or give an ordered range */
+	if (!(text = malloc(size + 1)))
+		return 0;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	if (date_bounds(text, &lo, &hi) == 0 && lo > hi)
+		abort();
+	if (parse_range(text, &r) == 0 && r.lo > r.hi)
+		abort();
+	free(text);
+	return 0;
+}
