@@ -189,6 +189,7 @@ void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
 	p.line = n->line;
 	p.msg = msg;
 	fn(data, &p);
+}
 
 const char *record_result(const struct xq_game *g)
 {

@@ -646,6 +646,8 @@ static int keep_as_text(struct xq_game *g, const struct xqf_raw *r, uint32_t fro
 	rc = xq_node_comment(g, at, 0, t, len);
 	free(t);
 	return rc;
+}
+
 /* The extension block xqtools writes at 0x200 (see put_extensions):
  * its tags replace the cut fields. */
 static int read_extensions(struct xq_game *g, iconv_t cd, const uint8_t *h)
