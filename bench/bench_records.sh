@@ -3,7 +3,7 @@
 # replicated to at least 100,000 games: games per CPU second, MB/s, peak
 # RSS; and in the same run pgn-extract's check-only pass (-s -r) over
 # ../shared/bench/chess-selfplay.pgn replicated to the same number of games.
-# Also xqconv to WXF over the same input.  Called by bench/run.sh.
+# Also xqconv to WXF and xqjudge over the same input.  Called by bench/run.sh.
 set -u
 B=${1:-build}
 SHARED="${XQ_SHARED:-$(pwd)/../shared}"
@@ -42,6 +42,13 @@ tail -1 "$tmp/err"
 gzip -1 -c "$tmp/xq.pgn" >"$tmp/xq.pgn.gz"
 measure "xqcheck -q (gzip input)" "$games" "$bytes" "$B/bin/xqcheck" -q "$tmp/xq.pgn.gz"
 measure "xqconv -n wxf" "$games" "$bytes" "$B/bin/xqconv" -q -n wxf "$tmp/xq.pgn"
+# xqjudge replays and judges (repetition rulings, natural limit) the same games
+# (through sh: its exit status 1, rulings found, would make time(1) add a line)
+measure "xqjudge -q" "$games" "$bytes" sh -c '"$0" -q "$1"; exit 0' "$B/bin/xqjudge" "$tmp/xq.pgn"
+judge=$(awk '{ print $1 + $2 }' "$tmp/last")
+awk -v a="$ours" -v j="$judge" -v n="$games" 'BEGIN {
+	if (a <= 0) a = 0.001; if (j <= 0) j = 0.001
+	printf "xqjudge: %.0f games per CPU second, xqcheck %.0f: judging costs %.2fx a check\n", n / j, n / a, j / a }'
 
 if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	cper=$(grep -c '^\[Event ' "$CHESS")

@@ -7,10 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "judge_game.h"
 #include "record_input.h"
 
 static const char usage_text[] =
-	"usage: xqcheck [-hjqVv] [-e encoding] [-f format] [file ...]\n"
+	"usage: xqcheck [-hjqVv] [-e encoding] [-f format] [-r axf | cxa | 1956] [file ...]\n"
 	"Replay every move of every game (main line and variations) and report\n"
 	"what is wrong, as file:line:col with the game and ply.\n"
 	"\n"
@@ -18,6 +19,8 @@ static const char usage_text[] =
 	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
 	"  -j, --json          one JSON object per game on stdout\n"
 	"  -q, --quiet         only the summary line\n"
+	"  -r, --rules=RULES   also warn of repetition rulings and the natural\n"
+	"                      move limit under these rules (see xqjudge)\n"
 	"  -v, --verbose       notes too (unknown tags and such)\n"
 	"      --summary-json  the summary as one JSON line on stdout, for --merge-summary\n"
 	"      --merge-summary read --summary-json lines (files or stdin), print the\n"
@@ -42,6 +45,7 @@ static struct {
 	struct kept *list;
 	size_t n, cap;
 	long games, valid, invalid;
+	struct xq_judge *judge;   /* -r */
 	int summary_json;
 } st;
 
@@ -127,25 +131,6 @@ static void keep_problem(void *data, const struct xq_problem *p)
 	k->p.file = k->file;
 }
 
-static void json_string(const char *s)
-{
-	putchar('"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", stdout);
-		else if (c == '\t')
-			fputs("\\t", stdout);
-		else if (c < 0x20 || c == 0x7f)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 static const char *notation_name(enum xq_notation n)
 {
 	switch (n) {
@@ -162,23 +147,23 @@ static void json_game(const char *file, const struct xq_game *g)
 {
 	int first = 1;
 	fputs("{\"file\":", stdout);
-	json_string(file);
+	json_put_string(stdout, file);
 	printf(",\"index\":%ld,\"line\":%ld,\"tags\":{", g->index, g->line);
 	for (const struct xq_tag *t = g->tags; t; t = t->next) {
 		if (!first)
 			putchar(',');
 		first = 0;
-		json_string(t->name);
+		json_put_string(stdout, t->name);
 		putchar(':');
-		json_string(t->value);
+		json_put_string(stdout, t->value);
 	}
 	printf("},\"fen\":");
-	json_string(g->start_fen);
+	json_put_string(stdout, g->start_fen);
 	const char *variant = xq_game_tag(g, "Variant");
 	printf(",\"notation\":\"%s\",\"plies\":%d,\"result\":",
 	       variant && !strcmp(variant, "xiangqi") && g->notation == XQ_NOTATION_WXF ? "san" :
 	       notation_name(g->notation), xq_game_plies(g));
-	json_string(g->result ? g->result : "");
+	json_put_string(stdout, g->result ? g->result : "");
 	printf(",\"status\":\"%s\",\"errors\":%d,\"warnings\":%d,\"problems\":[",
 	       g->errors ? "invalid" : "valid", g->errors, g->warnings);
 	first = 1;
@@ -192,11 +177,11 @@ static void json_game(const char *file, const struct xq_game *g)
 		printf("{\"severity\":\"%s\",\"code\":\"%s\",\"line\":%ld,\"col\":%ld,\"ply\":%d,\"text\":",
 		       xq_severity_name(p->severity), xq_problem_name(p->code), p->line, p->col, p->ply);
 		if (p->text)
-			json_string(p->text);
+			json_put_string(stdout, p->text);
 		else
 			fputs("null", stdout);
 		fputs(",\"message\":", stdout);
-		json_string(p->msg);
+		json_put_string(stdout, p->msg);
 		putchar('}');
 	}
 	fputs("]}\n", stdout);
@@ -235,6 +220,9 @@ static int check_file(const char *path, const char *format, const char *encoding
 	while ((rc = xq_reader_next(r, &g)) > 0) {
 		record_encoding_hint(r, g, name, encoding, keep_problem, NULL);
 		st.games++;
+		if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
+		    judge_report(st.judge, g, name, keep_problem, NULL) < 0)
+			die(EXIT_TROUBLE, "out of memory");
 		if (g->errors)
 			st.invalid++;
 		else
@@ -268,6 +256,7 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "merge-summary", no_argument, NULL, 'M' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "rules", required_argument, NULL, 'r' },
 		{ "summary-json", no_argument, NULL, 'S' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
@@ -277,25 +266,23 @@ int main(int argc, char **argv)
 	int c, status = EXIT_OK, progress, merge = 0;
 
 	cmd_init(argv);
-	while ((c = getopt_long(argc, argv, "e:f:hjqVv", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "e:f:hjqr:Vv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
-			if (!xq_encoding_name(optarg) && strcmp(optarg, "auto")) {
-				warnx_("unknown encoding '%s'", optarg);
+			if (!(encoding = opt_in_encoding(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			encoding = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "auto") && (!xq_format_find(optarg) || !xq_format_find(optarg)->read)) {
-				warnx_("unknown input format '%s'", optarg);
+			if (!(format = opt_in_format(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			format = optarg;
 			break;
 		case 'h': usage(EXIT_OK);
 		case 'j': st.json = 1; break;
 		case 'q': st.pp.quiet = 1; break;
+		case 'r':
+			if (judge_open(&st.judge, optarg))
+				usage(EXIT_TROUBLE);
+			break;
 		case 'V': print_version();
 		case 'v': st.pp.verbose = 1; break;
 		case 'S': st.summary_json = 1; break;
@@ -318,6 +305,7 @@ int main(int argc, char **argv)
 	}
 	summary();
 	free(st.list);
+	xq_judge_free(st.judge);
 	close_stdout();
 	if (status == EXIT_OK && (st.invalid || st.pp.errors))
 		status = EXIT_FINDINGS;

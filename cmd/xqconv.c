@@ -10,10 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "judge_game.h"
 #include "record_input.h"
 
 static const char usage_text[] =
-	"usage: xqconv [-hqVv] [--keep-broken | --strict] [--script=S] [-E encoding] [-e encoding]\n"
+	"usage: xqconv [-hqVv] [--keep-broken | --strict] [--judge[=rules]] [--script=S]\n"
+	"              [-E encoding] [-e encoding]\n"
 	"              [-f format] [-n notation] [-t format] [-o file | -d dir] [file ...]\n"
 	"Convert game records between formats, notations and encodings.\n"
 	"\n"
@@ -32,6 +34,8 @@ static const char usage_text[] =
 	"      --crlf           CRLF line ends\n"
 	"      --script=S       Chinese text as traditional, simplified or keep\n"
 	"                       (OpenCC; default traditional for -E big5, else keep)\n"
+	"      --judge[=RULES]  write repetition rulings and natural-limit events\n"
+	"                       as comments (rules axf, cxa (default), 1956)\n"
 	"  -q, --quiet          no diagnostics, only the summary line\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -66,6 +70,7 @@ static struct {
 	struct xq_writer *w;
 	char **inputs;
 	int ninputs;
+	struct xq_judge *judge;   /* --judge */
 	long split, split_file, split_games;  /* --split N: files of N games */
 } st;
 
@@ -387,6 +392,9 @@ static void convert_file(const char *path, int progress)
 		}
 		st.cur_input = name;
 		st.cur_line = g->line;
+		if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
+		    judge_comment(st.judge, g, st.notation ? st.notation : XQ_NOTATION_CHINESE) < 0)
+			die(EXIT_TROUBLE, "out of memory");
 		int wr;
 		if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
 			st.dropped++;
@@ -431,7 +439,7 @@ static void convert_file(const char *path, int progress)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_SPLIT };
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "directory", required_argument, NULL, 'd' },
@@ -440,6 +448,7 @@ int main(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' }, /* as in xqcheck, xqshow */
 		{ "from", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "judge", optional_argument, NULL, OPT_JUDGE },
 		{ "keep-broken", no_argument, NULL, OPT_KEEP },
 		{ "notation", required_argument, NULL, 'n' },
 		{ "output", required_argument, NULL, 'o' },
@@ -514,6 +523,10 @@ int main(int argc, char **argv)
 				warnx_("unknown --script '%s' (traditional, simplified or keep)", optarg);
 				usage(EXIT_TROUBLE);
 			}
+			break;
+		case OPT_JUDGE:
+			if (judge_open(&st.judge, optarg))
+				usage(EXIT_TROUBLE);
 			break;
 		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
 		default: usage(EXIT_TROUBLE);
@@ -626,6 +639,7 @@ int main(int argc, char **argv)
 	for (long i = 0; i < st.nmade; i++)
 		free(st.made[i]);
 	free(st.made);
+	xq_judge_free(st.judge);
 	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
 	if (st.converted)

@@ -97,6 +97,11 @@ static inline int isq_to_sq(int isq) { return XQ_SQ(ISQ_FILE(isq), ISQ_RANK(isq)
 /* movegen.c: is the point attacked by side `by`? */
 int xq__attacked(const struct xq_pos *pos, int isq, int by);
 
+/* xq_make() for positions that no legal history leads to (rules.c plays
+ * on with the opponent passing, maybe in check): in_check is computed
+ * from scratch, not from the two changed points. */
+void xq__make_any(struct xq_pos *pos, xq_move m);
+
 /*
  * The sanitizer build (-DXQ_CHECK_POSITIONS) asserts the position's
  * consistency after every make and unmake; other builds pay nothing.

@@ -447,6 +447,8 @@ const char *xq_problem_name(enum xq_problem_code c)
 	case XQ_P_LIMIT: return "limit";
 	case XQ_P_IO: return "io";
 	case XQ_P_FORMAT: return "format";
+	case XQ_P_REPETITION: return "repetition";
+	case XQ_P_NATURAL_LIMIT: return "natural-limit";
 	}
 	return "problem";
 }

@@ -401,7 +401,8 @@ static int gives_check(const uint8_t *b, int k, int by, int from, int to)
 	return 0;
 }
 
-void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
+/* The move on the board, key, slots and counters; in_check is the callers'. */
+static inline void make_board(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 {
 	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	uint8_t v = pos->board[from], cap = pos->board[to];
@@ -426,8 +427,21 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 		pos->fullmove++;
 	pos->side ^= 1;
 	u->in_check = pos->in_check;
+}
+
+void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
+{
+	make_board(pos, m, u);
 	pos->in_check = (uint8_t)gives_check(pos->board, king_isq(pos, pos->side), !pos->side,
-					     from, to);
+					     MOVE_FROM(m), MOVE_TO(m));
+	XQ_CHECK_POSITION(pos);
+}
+
+void xq__make_any(struct xq_pos *pos, xq_move m)
+{
+	struct xq_undo u;
+	make_board(pos, m, &u);
+	pos->in_check = (uint8_t)xq__attacked(pos, king_isq(pos, pos->side), !pos->side);
 	XQ_CHECK_POSITION(pos);
 }
 

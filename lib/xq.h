@@ -496,6 +496,8 @@ enum xq_problem_code {
 	XQ_P_LIMIT,         /* a game too large (nesting, size) */
 	XQ_P_IO,            /* read or write error */
 	XQ_P_FORMAT,        /* unknown or undetectable format */
+	XQ_P_REPETITION,    /* a repetition ruling (xqcheck -r) */
+	XQ_P_NATURAL_LIMIT, /* the natural move limit (xqcheck -r) */
 };
 
 struct xq_problem {
@@ -526,6 +528,162 @@ const char *xq_problem_name(enum xq_problem_code c); /* "illegal-move", ... */
  */
 int xq_game_replay(struct xq_game *g, const char *file,
 		   xq_problem_fn fn, void *data);
+
+/* ------------------------- repetition rulings and the natural limit (lib/rules.c)
+ *
+ * A judge follows one line of play position by position and reports, at
+ * the ply where they happen, repetition rulings and natural-limit events
+ * (docs: man/xqjudge.1; the rules are those of the Asian Xiangqi
+ * Federation (AXF, also the WXF's), the Chinese Xiangqi Association (CXA)
+ * and the Chinese rules of 1956).
+ *
+ * Repetition: a position (placement and side to move: Zobrist key, then a
+ * full comparison) that occurs for the fold-th time since the last capture
+ * gets a ruling over the span from the first of those occurrences (not
+ * included) to this ply.  Every move of the span is labelled (check, mate
+ * threat, chase with the chased pieces, idle and its kinds), each side is
+ * classed, and the verdict of the chosen rules says who must change (and
+ * loses if it goes on) or that it is a draw, with the rule cited and a
+ * "needs review" reason where the rule is disputed or unverified.  After a
+ * ruling the next one needs a span that starts at or after it.
+ *
+ * Natural limit: plies without a capture (only captures reset the count;
+ * a FEN's half-move field counts as plies before the record, unseen).
+ * When the count reaches the limit: a LIMIT event, or LIMIT_MATE when that
+ * move mates or stalemates (the game ends by that result).  A side may
+ * claim once its moves in the window, less its checks beyond check_cap,
+ * and the opponent's moves both reach limit / 2: said in the LIMIT event
+ * or, later, in a CLAIM event.
+ */
+enum xq_rules {
+	XQ_RULES_CXA = 0,   /* Chinese Xiangqi Association (the default) */
+	XQ_RULES_AXF,       /* Asian Xiangqi Federation, as the WXF */
+	XQ_RULES_1956,      /* Chinese rules of 1956, chapters 7 and 8 */
+};
+/* "cxa", "axf", "1956"; and back (also "asian", "wxf", "chinese"): 0 or
+ * XQ_EINVAL. */
+const char *xq_rules_name(enum xq_rules r);
+int xq_rules_from_name(const char *name, enum xq_rules *r);
+
+struct xq_judge_opts {
+	enum xq_rules rules;
+	int fold;         /* occurrences that make a ruling, 2..4; 0: 3 */
+	int limit;        /* natural limit in plies, 2..1000, even; 0: 120 */
+	int check_cap;    /* checks that count toward a claim; 0: 10 */
+	int kill_depth;   /* mate-threat search, in moves of the threatening
+			   * side, all checks; 0: 3 */
+	long kill_budget; /* nodes per search before "unknown"; 0: 5000 */
+};
+
+enum xq_label_flags {
+	XQ_LABEL_CHECK = 1 << 0,        /* 将: the move checks */
+	XQ_LABEL_KILL = 1 << 1,         /* 杀: threatens mate by checks */
+	XQ_LABEL_KILL_UNKNOWN = 1 << 2, /* the search ran out of budget */
+	XQ_LABEL_CHASE = 1 << 3,        /* 捉: new threats on chased[] */
+	XQ_LABEL_IDLE = 1 << 4,         /* 闲: none of the above */
+	XQ_LABEL_EXCHANGE = 1 << 5,     /* 兑: offers a same-kind exchange */
+	XQ_LABEL_OFFER = 1 << 6,        /* 献: offers the piece */
+	XQ_LABEL_BLOCK = 1 << 7,        /* 拦: hinders an enemy piece */
+	XQ_LABEL_FOLLOW = 1 << 8,       /* 跟: attacks a protected piece */
+	XQ_LABEL_KING_PAWN = 1 << 9,    /* a king or pawn attack: idle by rule */
+	XQ_LABEL_DISCOVERY = 1 << 10,   /* 抽吃: threatens to win material by
+					 * a check (a chase in CXA and 1956) */
+};
+
+#define XQ_MAX_CHASED 8
+struct xq_label {
+	int ply;                /* 1-based ply of the move in the line */
+	xq_move move;
+	enum xq_side side;      /* who moved */
+	unsigned flags;         /* enum xq_label_flags */
+	int nchased;
+	struct {
+		int sq;             /* where the chased piece stands after the move */
+		enum xq_type type;
+		int id;             /* its identity (0..15), the same all span long */
+	} chased[XQ_MAX_CHASED];
+};
+
+enum xq_event_kind {
+	XQ_EVENT_REPETITION = 1,
+	XQ_EVENT_LIMIT,         /* the natural limit is reached */
+	XQ_EVENT_LIMIT_MATE,    /* reached by a move that mates or stalemates */
+	XQ_EVENT_CLAIM,         /* after the limit, a side may now claim */
+};
+
+enum xq_verdict {
+	XQ_VERDICT_NONE = 0,
+	XQ_VERDICT_DRAW,
+	XQ_VERDICT_RED_LOSES,   /* Red must change; loses if it goes on */
+	XQ_VERDICT_BLACK_LOSES,
+};
+/* "none", "draw", "red-loses", "black-loses" */
+const char *xq_verdict_name(enum xq_verdict v);
+
+enum xq_side_class {
+	XQ_CLASS_ALLOWED = 0,         /* nothing forbidden (AXF: neither) */
+	XQ_CLASS_PERPETUAL_CHECK,     /* 长将 */
+	XQ_CLASS_PERPETUAL_CHASE,     /* AXF: one piece chased on every move */
+	XQ_CLASS_FORBIDDEN,           /* CXA, 1956: every move attacks */
+};
+/* "allowed", "perpetual-check", "perpetual-chase", "forbidden" */
+const char *xq_class_name(enum xq_side_class c);
+
+struct xq_event {
+	enum xq_event_kind kind;
+	int ply;                /* the ply it happens at (0: before any move) */
+	/* XQ_EVENT_REPETITION */
+	enum xq_rules rules;
+	int first, occurrences, cycle; /* span: plies first..ply */
+	enum xq_verdict verdict;
+	enum xq_side_class cls[2];     /* by side */
+	int victim[2];                 /* AXF perpetual chase: the square of the
+					* piece chased by side [s] at ply, else -1 */
+	char rule[240];                /* the rule cited, UTF-8 */
+	char review[160];              /* why it needs review, or "" */
+	int nlabels;
+	const struct xq_label *labels; /* the span's moves, ply order; valid
+					* until the next call on the judge */
+	/* natural-limit events */
+	int plies;              /* plies without capture at this ply */
+	int unseen;             /* of which before the record's start */
+	int moves[2], checks[2];/* in the window, by side (seen plies) */
+	int may_claim[2];       /* the side may claim the draw */
+	enum xq_side mated;     /* LIMIT_MATE: the side that has lost */
+	enum xq_side claimant;  /* CLAIM */
+};
+
+struct xq_judge;
+
+/* A judge with those options (NULL: defaults): NULL when out of memory or
+ * an option is out of range (*err says which: XQ_ENOMEM or XQ_ERANGE). */
+struct xq_judge *xq_judge_new(const struct xq_judge_opts *o, int *err);
+void xq_judge_free(struct xq_judge *j);
+
+/*
+ * Start a line at pos (its halfmove field is the unseen part of the
+ * no-capture window).  Returns the number of events at ply 0 (a FEN whose
+ * counter is already at or past the limit), or XQ_ENOMEM.
+ */
+int xq_judge_start(struct xq_judge *j, const struct xq_pos *pos);
+/*
+ * Play move m (legal in the position at the end of the line) as the next
+ * ply; returns the number of events at that ply (read them with
+ * xq_judge_event, valid until the next call), or XQ_ENOMEM, XQ_EILLEGAL.
+ */
+int xq_judge_push(struct xq_judge *j, xq_move m);
+/* The same when the caller has played m already (a walk's step): after is
+ * the position m leads to from the end of the line, trusted as such (not
+ * checked), which saves the legality test and the move. */
+int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *after);
+/* Cut the line back to its first plies plies (for variations): 0, or
+ * XQ_ERANGE when the line is shorter. */
+int xq_judge_truncate(struct xq_judge *j, int plies);
+/* Plies in the line; the position after ply (0: the start), NULL past it. */
+int xq_judge_plies(const struct xq_judge *j);
+const struct xq_pos *xq_judge_position(const struct xq_judge *j, int ply);
+const struct xq_event *xq_judge_event(const struct xq_judge *j, int i);
+
 
 /* --------------------------------------------- formats (formats/ directory) */
 

@@ -1,0 +1,354 @@
+/*
+ * xqjudge - repetition rulings (perpetual check, chase, mate threat) and
+ * the natural move limit for every game of the records given, under the
+ * AXF, CXA or 1956 rules.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge_game.h"
+#include "record_input.h"
+
+static const char usage_text[] =
+	"usage: xqjudge [-hjqVv] [-r axf | cxa | 1956] [--fold N] [--limit PLIES]\n"
+	"               [--all-lines] [-n notation] [-e encoding] [-f format] [file ...]\n"
+	"Repetition rulings and the natural move limit for every game: the plies\n"
+	"of each repeated span, the labels of both sides' moves (check, mate\n"
+	"threat, chase, idle), the verdict and the rule cited.\n"
+	"\n"
+	"  -r, --rules=RULES   axf (Asian/WXF), cxa (Chinese Xiangqi Association,\n"
+	"                      the default) or 1956 (Chinese rules of 1956)\n"
+	"      --fold=N        rule at the Nth occurrence of a position: 2, 3 or 4\n"
+	"                      (default 3)\n"
+	"      --limit=PLIES   natural limit in plies without a capture, even,\n"
+	"                      2..1000 (default 120: 60 moves)\n"
+	"      --all-lines     judge the variations too, not only the main line\n"
+	"  -n, --notation=N    moves in chinese (default), wxf, iccs, uci, uci10\n"
+	"  -j, --json          one JSON object per game on stdout\n"
+	"  -e, --encoding=ENC  input encoding (default: detect)\n"
+	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
+	"  -q, --quiet         no diagnostics and no summary line\n"
+	"  -v, --verbose       notes too\n"
+	"  -h, --help          this help\n"
+	"  -V, --version       version\n"
+	"\n"
+	"No file, or '-', reads standard input.\n"
+	"Exit status: 0 no ruling goes against a side, 1 some side must change\n"
+	"(loses if it goes on), 2 usage, I/O or input errors.\n";
+
+static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
+
+enum { OPT_FOLD = 256, OPT_LIMIT, OPT_ALL };
+
+static struct {
+	struct problem_printer pp;
+	struct xq_judge_opts jo;
+	struct xq_judge *j;
+	enum xq_notation notation;
+	int json, all_lines;
+	long games, rulings, against, limits, bad_games;
+	/* per game */
+	int first_event;
+	const struct xq_game *g;
+} st;
+
+static void move_text(const struct xq_pos *pos, xq_move m, char *buf, size_t size)
+{
+	if (xq_move_format(pos, m, st.notation, 0, buf, size) < 0)
+		xq_move_iccs(m, buf);
+}
+
+static void square(int sq, char out[3])
+{
+	out[0] = (char)('a' + XQ_FILE(sq));
+	out[1] = (char)('0' + XQ_RANK(sq));
+	out[2] = 0;
+}
+
+static const char *type_name(enum xq_type t)
+{
+	static const char *const names[] = {
+		"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
+	};
+	return names[t];
+}
+
+/* --- text for people */
+
+static void text_event(const struct judged *e)
+{
+	const struct xq_event *ev = e->ev;
+	char buf[1024], mv[XQ_MOVE_TEXT_MAX];
+
+	printf("  ply %d%s: ", ev->ply, e->mainline ? "" : " (variation)");
+	if (ev->kind != XQ_EVENT_REPETITION) {
+		judge_event_text(ev, buf, sizeof buf);
+		printf("%s\n", buf);
+		return;
+	}
+	printf("repetition, %d occurrences of the position, cycle %d plies; span plies %d-%d\n",
+	       ev->occurrences, ev->cycle, ev->first, ev->ply);
+	for (int i = 0; i < ev->nlabels; i++) {
+		const struct xq_label *l = &ev->labels[i];
+		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
+		judge_label_text(l, buf, sizeof buf);
+		printf("    %4d %-5s %-12s %s\n", l->ply, judge_side_name(l->side), mv, buf);
+	}
+	printf("    Red: %s; Black: %s\n", xq_class_name(ev->cls[0]), xq_class_name(ev->cls[1]));
+	switch (ev->verdict) {
+	case XQ_VERDICT_RED_LOSES: fputs("    verdict: Red must change; if Red goes on, Red loses\n", stdout); break;
+	case XQ_VERDICT_BLACK_LOSES: fputs("    verdict: Black must change; if Black goes on, Black loses\n", stdout); break;
+	default: fputs("    verdict: draw if neither side changes\n", stdout); break;
+	}
+	printf("    rule (%s): %s\n", xq_rules_name(ev->rules), ev->rule);
+	if (ev->review[0])
+		printf("    needs review: %s\n", ev->review);
+}
+
+/* --- JSON */
+
+static void json_sides_int(const char *name, const int v[2])
+{
+	printf(",\"%s\":{\"red\":%d,\"black\":%d}", name, v[0], v[1]);
+}
+
+static void json_event(const struct judged *e)
+{
+	const struct xq_event *ev = e->ev;
+	char mv[XQ_MOVE_TEXT_MAX], iccs[5], sq[3];
+	static const char *const kinds[] = {
+		"", "repetition", "natural-limit", "natural-limit-mate", "natural-limit-claim",
+	};
+
+	if (!st.first_event)
+		putchar(',');
+	st.first_event = 0;
+	printf("{\"kind\":\"%s\",\"ply\":%d,\"mainline\":%s,\"depth\":%d",
+	       kinds[ev->kind], ev->ply, e->mainline ? "true" : "false", e->depth);
+	if (e->node && e->node->line)
+		printf(",\"line\":%u,\"col\":%u", e->node->line, e->node->col);
+	if (ev->kind != XQ_EVENT_REPETITION) {
+		printf(",\"plies\":%d,\"unseen\":%d", ev->plies, ev->unseen);
+		json_sides_int("moves", ev->moves);
+		json_sides_int("checks", ev->checks);
+		printf(",\"may_claim\":{\"red\":%s,\"black\":%s}",
+		       ev->may_claim[0] ? "true" : "false", ev->may_claim[1] ? "true" : "false");
+		if (ev->kind == XQ_EVENT_LIMIT_MATE)
+			printf(",\"loses\":\"%s\"", ev->mated == XQ_RED ? "red" : "black");
+		printf(",\"verdict\":\"%s\"}",
+		       ev->kind == XQ_EVENT_LIMIT_MATE ?
+		       (ev->mated == XQ_RED ? "red-loses" : "black-loses") :
+		       ev->may_claim[0] || ev->may_claim[1] ? "draw" : "none");
+		return;
+	}
+	printf(",\"rules\":\"%s\",\"first\":%d,\"occurrences\":%d,\"cycle\":%d,\"verdict\":\"%s\"",
+	       xq_rules_name(ev->rules), ev->first, ev->occurrences, ev->cycle,
+	       xq_verdict_name(ev->verdict));
+	printf(",\"class\":{\"red\":\"%s\",\"black\":\"%s\"}",
+	       xq_class_name(ev->cls[0]), xq_class_name(ev->cls[1]));
+	fputs(",\"victim\":{", stdout);
+	for (int k = 0; k < 2; k++) {
+		printf("%s\"%s\":", k ? "," : "", k ? "black" : "red");
+		if (ev->victim[k] < 0) {
+			fputs("null", stdout);
+		} else {
+			square(ev->victim[k], sq);
+			printf("\"%s\"", sq);
+		}
+	}
+	fputs("},\"rule\":", stdout);
+	json_put_string(stdout, ev->rule);
+	printf(",\"needs_review\":%s,\"review\":", ev->review[0] ? "true" : "false");
+	json_put_string(stdout, ev->review);
+	fputs(",\"labels\":[", stdout);
+	for (int i = 0; i < ev->nlabels; i++) {
+		const struct xq_label *l = &ev->labels[i];
+		static const struct { unsigned flag; const char *word; } words[] = {
+			{ XQ_LABEL_CHECK, "check" }, { XQ_LABEL_KILL, "mate-threat" },
+			{ XQ_LABEL_KILL_UNKNOWN, "mate-threat-unknown" },
+			{ XQ_LABEL_DISCOVERY, "win-by-check" }, { XQ_LABEL_CHASE, "chase" },
+			{ XQ_LABEL_IDLE, "idle" }, { XQ_LABEL_EXCHANGE, "exchange" },
+			{ XQ_LABEL_OFFER, "offer" }, { XQ_LABEL_BLOCK, "block" },
+			{ XQ_LABEL_FOLLOW, "follow" }, { XQ_LABEL_KING_PAWN, "king-or-pawn-attack" },
+		};
+		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
+		xq_move_iccs(l->move, iccs);
+		printf("%s{\"ply\":%d,\"side\":\"%s\",\"move\":", i ? "," : "", l->ply,
+		       l->side == XQ_RED ? "red" : "black");
+		json_put_string(stdout, mv);
+		printf(",\"iccs\":\"%s\",\"labels\":[", iccs);
+		int n = 0;
+		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+			if (l->flags & words[w].flag)
+				printf("%s\"%s\"", n++ ? "," : "", words[w].word);
+		fputs("],\"chased\":[", stdout);
+		for (int c = 0; c < l->nchased; c++) {
+			square(l->chased[c].sq, sq);
+			printf("%s{\"piece\":\"%s\",\"square\":\"%s\",\"id\":%d}", c ? "," : "",
+			       type_name(l->chased[c].type), sq, l->chased[c].id);
+		}
+		fputs("]}", stdout);
+	}
+	fputs("]}", stdout);
+}
+
+static void on_event(void *data, const struct judged *e)
+{
+	(void)data;
+	if (st.json)
+		json_event(e);
+	else
+		text_event(e);
+}
+
+static void judge_one(const char *file, struct xq_game *g)
+{
+	struct judge_result res;
+	int rc;
+
+	st.games++;
+	if (g->errors)
+		st.bad_games++;
+	if (g->flags & XQ_GAME_BAD_FEN)
+		return;
+	if (st.json) {
+		fputs("{\"file\":", stdout);
+		json_put_string(stdout, file);
+		printf(",\"index\":%ld,\"line\":%ld,\"fen\":", g->index, g->line);
+		json_put_string(stdout, g->start_fen);
+		printf(",\"rules\":\"%s\",\"fold\":%d,\"limit\":%d,\"plies\":%d,\"valid\":%s,\"rulings\":[",
+		       xq_rules_name(st.jo.rules), st.jo.fold ? st.jo.fold : 3,
+		       st.jo.limit ? st.jo.limit : 120, xq_game_plies(g), g->errors ? "false" : "true");
+		st.first_event = 1;
+	} else {
+		const char *red = xq_game_tag_known(g, "Red"), *black = xq_game_tag_known(g, "Black");
+		printf("%s: game %ld (line %ld)", file, g->index, g->line);
+		if (red || black)
+			printf(": %s - %s", red ? red : "?", black ? black : "?");
+		putchar('\n');
+	}
+	if ((rc = judge_game(st.j, g, st.all_lines, on_event, NULL, &res)) < 0)
+		die(EXIT_TROUBLE, "%s", xq_strerror(rc));
+	st.rulings += res.rulings;
+	st.against += res.against;
+	st.limits += res.limits;
+	if (st.json)
+		printf("],\"verdict\":\"%s\"}\n", xq_verdict_name(res.verdict));
+	else
+		printf("  verdict at the end of the main line: %s%s\n", xq_verdict_name(res.verdict),
+		       res.rulings || res.limits ? "" : " (no repetition ruling, natural limit not reached)");
+}
+
+static int judge_file(const char *path, const char *format, const char *encoding)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	const char *name;
+	FILE *fp;
+	int rc;
+	long fatals = st.pp.fatals;
+
+	o.format = format;
+	o.encoding = encoding;
+	o.problem = print_problem;
+	o.problem_data = &st.pp;
+	if (!(r = record_reader_open(path, &o, &fp)))
+		return EXIT_TROUBLE;
+	name = o.name;
+	while ((rc = xq_reader_next(r, &g)) > 0) {
+		judge_one(name, g);
+		xq_game_free(g);
+	}
+	record_reader_close(r, fp);
+	if (rc < 0 || st.pp.fatals > fatals) {
+		if (rc < 0 && rc != XQ_EIO)
+			warnx_("error reading '%s': %s", name, xq_strerror(rc));
+		return EXIT_TROUBLE;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "all-lines", no_argument, NULL, OPT_ALL },
+		{ "encoding", required_argument, NULL, 'e' },
+		{ "fold", required_argument, NULL, OPT_FOLD },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "limit", required_argument, NULL, OPT_LIMIT },
+		{ "notation", required_argument, NULL, 'n' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *format = NULL, *encoding = NULL;
+	int c, status = EXIT_OK, err;
+
+	cmd_init(argv);
+	st.notation = XQ_NOTATION_CHINESE;
+	while ((c = getopt_long(argc, argv, "e:f:hjn:qr:Vv", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_ALL: st.all_lines = 1; break;
+		case 'e':
+			if (!(encoding = opt_in_encoding(optarg)))
+				usage(EXIT_TROUBLE);
+			break;
+		case 'f':
+			if (!(format = opt_in_format(optarg)))
+				usage(EXIT_TROUBLE);
+			break;
+		case OPT_FOLD: st.jo.fold = (int)parse_number(optarg, 2, 4, "fold"); break;
+		case 'h': usage(EXIT_OK);
+		case 'j': st.json = 1; break;
+		case OPT_LIMIT:
+			st.jo.limit = (int)parse_number(optarg, 2, 1000, "limit");
+			if (st.jo.limit % 2)
+				die(EXIT_TROUBLE, "invalid limit '%s': a number of plies must be even", optarg);
+			break;
+		case 'n':
+			if (opt_notation(optarg, &st.notation))
+				usage(EXIT_TROUBLE);
+			break;
+		case 'q': st.pp.quiet = 1; break;
+		case 'r':
+			if (xq_rules_from_name(optarg, &st.jo.rules)) {
+				warnx_("unknown rules '%s' (axf, cxa or 1956)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			break;
+		case 'V': print_version();
+		case 'v': st.pp.verbose = 1; break;
+		default: usage(EXIT_TROUBLE);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!(st.j = xq_judge_new(&st.jo, &err)))
+		die(EXIT_TROUBLE, "%s", xq_strerror(err));
+
+	if (argc == 0) {
+		status = judge_file(NULL, format, encoding);
+	} else {
+		for (int i = 0; i < argc; i++)
+			if (judge_file(argv[i], format, encoding))
+				status = EXIT_TROUBLE;
+	}
+	xq_judge_free(st.j);
+	if (!st.pp.quiet)
+		fprintf(stderr, "%s: %ld game%s: %ld ruling%s (%ld against a side), %ld natural-limit event%s, %ld invalid\n",
+			progname, st.games, st.games == 1 ? "" : "s", st.rulings,
+			st.rulings == 1 ? "" : "s", st.against, st.limits, st.limits == 1 ? "" : "s",
+			st.bad_games);
+	close_stdout();
+	if (status == EXIT_OK && (st.bad_games || st.pp.errors))
+		status = EXIT_TROUBLE;
+	if (status == EXIT_OK && st.against)
+		status = EXIT_FINDINGS;
+	return status;
+}

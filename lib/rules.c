@@ -1,0 +1,1040 @@
+/*
+ * rules.c - repetition rulings (perpetual check, chase, mate threat) and
+ * the natural move limit, under the AXF, CXA and 1956 rules.
+ *
+ * The specification is ../shared/docs/repetition.md; section numbers in
+ * the comments refer to it.  A judge keeps the positions of one line; at
+ * each ply it counts earlier equal positions since the last capture, and
+ * at the fold-th occurrence labels every move of the span and classes both
+ * sides.  Threats are evaluated as if the side that moved were to move
+ * again (its opponent passing), by generating legal moves, so that pins,
+ * fake roots, cannon screens and the flying general need no special code.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "board.h"
+
+struct entry {
+	struct xq_pos pos;     /* position after this ply (entry 0: the start) */
+	xq_move move;          /* the move that led here (0 for entry 0) */
+	int window;            /* index of the first position since the last capture */
+	int moves[2], checks[2]; /* seen moves and checks in the window */
+	int last_ruling;       /* ply of the last repetition ruling on this line, -1 */
+	uint8_t limit_done, claim_done[2];
+};
+
+struct xq_judge {
+	struct xq_judge_opts o;
+	struct entry *e;
+	int n, cap;            /* entries e[0..n) */
+	struct xq_event ev[4];
+	int nev;
+	struct xq_label *labels;
+	unsigned *chases;      /* chase set (by slot) of each label */
+	int nlabels_cap;
+};
+
+const char *xq_rules_name(enum xq_rules r)
+{
+	switch (r) {
+	case XQ_RULES_AXF: return "axf";
+	case XQ_RULES_1956: return "1956";
+	default: return "cxa";
+	}
+}
+
+int xq_rules_from_name(const char *name, enum xq_rules *r)
+{
+	static const struct { const char *name; enum xq_rules r; } names[] = {
+		{ "cxa", XQ_RULES_CXA }, { "chinese", XQ_RULES_CXA },
+		{ "axf", XQ_RULES_AXF }, { "asian", XQ_RULES_AXF }, { "wxf", XQ_RULES_AXF },
+		{ "1956", XQ_RULES_1956 },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcasecmp(name, names[i].name)) {
+			*r = names[i].r;
+			return 0;
+		}
+	return XQ_EINVAL;
+}
+
+const char *xq_verdict_name(enum xq_verdict v)
+{
+	switch (v) {
+	case XQ_VERDICT_DRAW: return "draw";
+	case XQ_VERDICT_RED_LOSES: return "red-loses";
+	case XQ_VERDICT_BLACK_LOSES: return "black-loses";
+	default: return "none";
+	}
+}
+
+const char *xq_class_name(enum xq_side_class c)
+{
+	switch (c) {
+	case XQ_CLASS_PERPETUAL_CHECK: return "perpetual-check";
+	case XQ_CLASS_PERPETUAL_CHASE: return "perpetual-chase";
+	case XQ_CLASS_FORBIDDEN: return "forbidden";
+	default: return "allowed";
+	}
+}
+
+/* ------------------------------------------------------------ helpers */
+
+static inline int is_piece(uint8_t v) { return (v & (TAG_RED | TAG_BLACK)) != 0; }
+
+/* Recompute in_check from scratch: positions made up here (the opponent
+ * passing) do not follow from a legal history. */
+static void fix_check(struct xq_pos *p)
+{
+	p->in_check = (uint8_t)xq__attacked(p, king_isq(p, p->side), !p->side);
+}
+
+/* The same placement with the other side to move. */
+static void flip(const struct xq_pos *src, struct xq_pos *dst)
+{
+	*dst = *src;
+	dst->side ^= 1;
+	dst->key ^= ZOBRIST_SIDE;
+	fix_check(dst);
+}
+
+static void play(struct xq_pos *p, xq_move m)
+{
+	xq__make_any(p, m);
+}
+
+/* A move in a position with a legal history (the searches below start
+ * from positions where the side not to move is not in check): the cheap
+ * xq_make(). */
+static void step(struct xq_pos *p, xq_move m)
+{
+	struct xq_undo u;
+	xq_make(p, m, &u);
+}
+
+/* Same placement (kinds and sides on all 90 points) and side to move. */
+static int same_position(const struct xq_pos *a, const struct xq_pos *b)
+{
+	if (a->key != b->key || a->side != b->side)
+		return 0;
+	for (int r = 0; r < 10; r++)
+		for (int f = 0; f < 9; f++) {
+			uint8_t x = a->board[ISQ(f, r)], y = b->board[ISQ(f, r)];
+			if (!x != !y)
+				return 0;
+			if (x && (PIECE_SIDE(x) != PIECE_SIDE(y) || piece_type(x) != piece_type(y)))
+				return 0;
+		}
+	return 1;
+}
+
+/* Material values for exchanges, doubled to stay integral (section 4.3). */
+static int value_of(uint8_t v, int isq)
+{
+	switch (piece_type(v)) {
+	case XQ_CHARIOT: return 18;
+	case XQ_CANNON: return 9;
+	case XQ_HORSE: return 8;
+	case XQ_ADVISOR: case XQ_ELEPHANT: return 4;
+	case XQ_PAWN: return own_half(isq, PIECE_SIDE(v)) ? 2 : 4;
+	case XQ_KING: return 1000;
+	}
+	return 0;
+}
+
+static int crossed(uint8_t v, int isq) { return !own_half(isq, PIECE_SIDE(v)); }
+
+/* Whether the side to move has a legal move to isq. */
+static int can_reach(const struct xq_pos *p, int isq)
+{
+	xq_move mv[XQ_MAX_MOVES];
+	int n = xq_legal_moves(p, mv);
+	for (int i = 0; i < n; i++)
+		if (MOVE_TO(mv[i]) == isq)
+			return 1;
+	return 0;
+}
+
+/*
+ * Static exchange on isq for the side to move, which may stop at any
+ * point: its best gain (>= 0), capturing with its least valuable piece
+ * each time.  depth bounds the sequence (a board has 32 pieces).
+ */
+static int see_rest(const struct xq_pos *p, int isq, int depth)
+{
+	xq_move mv[XQ_MAX_MOVES];
+	int n = xq_legal_moves(p, mv), best = -1, bestv = 1 << 30;
+	if (depth <= 0)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (MOVE_TO(mv[i]) == isq) {
+			int v = value_of(p->board[MOVE_FROM(mv[i])], MOVE_FROM(mv[i]));
+			if (v < bestv) {
+				bestv = v;
+				best = i;
+			}
+		}
+	if (best < 0)
+		return 0;
+	struct xq_pos q = *p;
+	int gain = value_of(p->board[isq], isq);
+	play(&q, mv[best]);
+	gain -= see_rest(&q, isq, depth - 1);
+	return gain > 0 ? gain : 0;
+}
+
+/* The gain of the capture m (side to move) followed by the best exchange. */
+static int see_capture(const struct xq_pos *p, xq_move m)
+{
+	struct xq_pos q = *p;
+	int isq = MOVE_TO(m), gain = value_of(p->board[isq], isq);
+	play(&q, m);
+	return gain - see_rest(&q, isq, 30);
+}
+
+/* The rook on r (of the side not to move) stands on the leg of a horse of
+ * the side to move that would otherwise attack its king (AXF rule 19). */
+static int rook_pinned_by_horse(const struct xq_pos *p, int r)
+{
+	int side = p->side, k = king_isq(p, !side);
+	for (int s = SLOT_HORSE; s < SLOT_HORSE + 2; s++) {
+		int h = p->sq_of[side * 16 + s];
+		if (!h)
+			continue;
+		int df = ISQ_FILE(k) - ISQ_FILE(h), dr = ISQ_RANK(k) - ISQ_RANK(h), leg;
+		if ((df == 1 || df == -1) && (dr == 2 || dr == -2))
+			leg = ISQ(ISQ_FILE(h), ISQ_RANK(h) + dr / 2);
+		else if ((df == 2 || df == -2) && (dr == 1 || dr == -1))
+			leg = ISQ(ISQ_FILE(h) + df / 2, ISQ_RANK(h));
+		else
+			continue;
+		if (leg == r)
+			return 1;
+	}
+	return 0;
+}
+
+/* A threat: the piece in slot att of the side to move threatens the
+ * opponent's piece in slot vic, capturing from `from` to `to`. */
+struct threat {
+	uint8_t att, vic, from, to;
+};
+
+/*
+ * The threats of the side to move on the opponent's pieces under the rules
+ * (sections 4.2, 4.3): the AXF test (weaker attacks stronger, unprotected,
+ * same kind that cannot take back), the 1956 test (unprotected, same kind
+ * that cannot take back), the CXA test (material gain by exchange).  King
+ * and pawn attacks, king and uncrossed pawn victims never count.  Returns
+ * how many went to out[] (room for XQ_MAX_MOVES).
+ */
+static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *out)
+{
+	xq_move mv[XQ_MAX_MOVES];
+	int n = xq_legal_moves(p, mv), nt = 0;
+	struct xq_pos opp;
+	int have_opp = 0;
+
+	for (int i = 0; i < n; i++) {
+		int from = MOVE_FROM(mv[i]), to = MOVE_TO(mv[i]), hit = 0;
+		uint8_t x = p->board[from], v = p->board[to];
+		if (!is_piece(v))
+			continue;
+		int tx = piece_type(x), tv = piece_type(v);
+		if (tx == XQ_KING || tx == XQ_PAWN || tv == XQ_KING)
+			continue;
+		if (tv == XQ_PAWN && !crossed(v, to))
+			continue;
+		if (tx == tv) {
+			/* 兑: the victim can take back, an exchange offer (AXF rule
+			 * 24, CXA 28.5); else a chase when unprotected (or, CXA,
+			 * when the exchange gains). */
+			if (!have_opp) {
+				flip(p, &opp);
+				have_opp = 1;
+			}
+			if (!xq_is_legal(&opp, MOVE(to, from))) {
+				struct xq_pos q = *p;
+				play(&q, mv[i]);
+				hit = rules == XQ_RULES_CXA ? see_capture(p, mv[i]) > 0 : !can_reach(&q, to);
+			}
+		} else if (rules == XQ_RULES_CXA) {
+			hit = see_capture(p, mv[i]) > 0;
+		} else if (rules == XQ_RULES_AXF &&
+			   (((tx == XQ_HORSE || tx == XQ_CANNON) && tv == XQ_CHARIOT) ||
+			    ((tx == XQ_ADVISOR || tx == XQ_ELEPHANT) &&
+			     (tv == XQ_CHARIOT || tv == XQ_HORSE || tv == XQ_CANNON)) ||
+			    (tv == XQ_CHARIOT && rook_pinned_by_horse(p, to)))) {
+			hit = 1;
+		} else {
+			struct xq_pos q = *p;
+			play(&q, mv[i]);
+			hit = !can_reach(&q, to);
+		}
+		if (hit) {
+			out[nt].att = (uint8_t)PIECE_SLOT(x);
+			out[nt].vic = (uint8_t)PIECE_SLOT(v);
+			out[nt].from = (uint8_t)from;
+			out[nt].to = (uint8_t)to;
+			nt++;
+		}
+	}
+	return nt;
+}
+
+/*
+ * The victims (bit per slot) that move m, played in p0 and giving p1
+ * (s1: p1 with the mover to move again), newly chases.  A threat is new
+ * when its attacker could not capture the victim before the move (a
+ * direct or discovered attack, section 4.2), or when the victim was
+ * protected before and the move took the protection away by pinning the
+ * protector (a fake root) or by standing in its way (cutting a root: WXF
+ * appendix, CXA 图3).  A standing attack whose target lost a protector
+ * some other way (a cannon's screen leaving) is not renewed: counting it
+ * would make WXF diagrams 39-41 (wxf-repetition.tsv W56-W60) mutual
+ * chases, which the manual rules otherwise; the cost is W153.
+ */
+static unsigned new_chases(const struct xq_pos *p0, const struct xq_pos *p1,
+			   const struct xq_pos *s1, xq_move m, enum xq_rules rules)
+{
+	struct threat t1[XQ_MAX_MOVES], t0[XQ_MAX_MOVES];
+	int n1 = threats(s1, rules, t1), n0 = -1, side = p0->side, dest = MOVE_TO(m);
+	unsigned set = 0;
+
+	for (int i = 0; i < n1; i++) {
+		const struct threat *t = &t1[i];
+		int x0 = p0->sq_of[side * 16 + t->att];
+		if (set & (1u << t->vic))
+			continue;
+		if (!x0 || !xq_is_legal(p0, MOVE(x0, t->to))) {
+			set |= 1u << t->vic;
+			continue;
+		}
+		if (n0 < 0)
+			n0 = threats(p0, rules, t0);
+		int was = 0;
+		for (int k = 0; k < n0 && !was; k++)
+			was = t0[k].att == t->att && t0[k].vic == t->vic;
+		if (was)
+			continue;
+		/* Protection lost: by a pin (the recapture is still there but
+		 * illegal) or by the moved piece standing in the protector's way. */
+		struct xq_pos q = *s1;
+		play(&q, MOVE(t->from, t->to));
+		if (xq__attacked(&q, t->to, !side)) {
+			set |= 1u << t->vic;
+			continue;
+		}
+		if (t->from != dest) {
+			uint8_t keep = q.board[dest];
+			q.board[dest] = 0;
+			int blocked = xq__attacked(&q, t->to, !side);
+			q.board[dest] = keep;
+			if (blocked)
+				set |= 1u << t->vic;
+		}
+	}
+	return set;
+}
+
+/*
+ * Mate by checks only for the side to move within depth of its moves:
+ * 1 found, 0 none, -1 the budget ran out first.  p must not have the
+ * side not to move in check (the labeller calls it for non-checks only).
+ */
+static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
+{
+	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES];
+	int n = xq_legal_moves(p, mv), unknown = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct xq_pos q = *p;
+		step(&q, mv[i]);
+		if (!q.in_check)
+			continue;
+		if (--*budget < 0)
+			return -1;
+		int nr = xq_legal_moves(&q, rp);
+		if (nr == 0)
+			return 1;
+		if (depth <= 1)
+			continue;
+		int all = 1;
+		for (int k = 0; k < nr && all; k++) {
+			struct xq_pos r = q;
+			step(&r, rp[k]);
+			int res = mate_by_checks(&r, depth - 1, budget);
+			if (res != 1) {
+				all = 0;
+				if (res < 0)
+					unknown = 1;
+			}
+		}
+		if (all)
+			return 1;
+		if (*budget < 0)
+			return -1;
+	}
+	return unknown ? -1 : 0;
+}
+
+/* After a check: whether the side to move wins material (a capture of at
+ * least a horse's value that gains by exchange). */
+static int wins_now(const struct xq_pos *p)
+{
+	xq_move mv[XQ_MAX_MOVES];
+	int n = xq_legal_moves(p, mv);
+	for (int c = 0; c < n; c++) {
+		uint8_t v = p->board[MOVE_TO(mv[c])];
+		if (is_piece(v) && piece_type(v) != XQ_KING && value_of(v, MOVE_TO(mv[c])) >= 8 &&
+		    see_capture(p, mv[c]) > 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * 抽吃: the side to move has a check after every reply to which it wins
+ * material, or (depth 2) another such check: the discovered-check winning
+ * of a piece of 1956 chapter 8 item 6, the chase "by consecutive checks"
+ * of CXA 29.1.
+ */
+static int wins_by_check(const struct xq_pos *p, int depth)
+{
+	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES];
+	int n = xq_legal_moves(p, mv);
+
+	for (int i = 0; i < n; i++) {
+		struct xq_pos q = *p;
+		if (is_piece(p->board[MOVE_TO(mv[i])]))
+			continue;
+		step(&q, mv[i]);
+		if (!q.in_check)
+			continue;
+		int nr = xq_legal_moves(&q, rp), all = nr > 0;
+		for (int k = 0; k < nr && all; k++) {
+			struct xq_pos r = q;
+			step(&r, rp[k]);
+			all = wins_now(&r) || (depth > 1 && wins_by_check(&r, depth - 1));
+		}
+		if (all)
+			return 1;
+	}
+	return 0;
+}
+
+/* Legal non-capturing moves of the side to move, per slot of its pieces. */
+static void mobility(const struct xq_pos *p, int count[16])
+{
+	xq_move mv[XQ_MAX_MOVES];
+	int n = xq_legal_moves(p, mv);
+	memset(count, 0, 16 * sizeof count[0]);
+	for (int i = 0; i < n; i++)
+		if (!is_piece(p->board[MOVE_TO(mv[i])]))
+			count[PIECE_SLOT(p->board[MOVE_FROM(mv[i])])]++;
+}
+
+/* Label move e[i].move (played in e[i-1].pos); chase sets by slot. */
+static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
+		       unsigned *chase_out)
+{
+	const struct xq_pos *p0 = &j->e[i - 1].pos, *p1 = &j->e[i].pos;
+	enum xq_rules rules = j->o.rules;
+	xq_move m = j->e[i].move;
+	int to = MOVE_TO(m), side = p0->side;
+	uint8_t mover = p1->board[to];
+	struct xq_pos s1;            /* after the move, the mover to move again */
+	unsigned chase;
+
+	memset(l, 0, sizeof *l);
+	l->ply = i;
+	l->move = m;
+	l->side = (enum xq_side)side;
+	flip(p1, &s1);
+
+	if (p1->in_check)
+		l->flags |= XQ_LABEL_CHECK;
+	chase = new_chases(p0, p1, &s1, m, rules);
+	/* Mate threats and wins by check are labelled under every rule set
+	 * (AXF allows both: 总纲 2 and 10), but only CXA and 1956 count them. */
+	if (!chase && !(l->flags & XQ_LABEL_CHECK) &&
+	    wins_by_check(&s1, 2) && !wins_by_check(p0, 2))
+		l->flags |= XQ_LABEL_DISCOVERY;
+	if (!(l->flags & XQ_LABEL_CHECK)) {
+		long budget = j->o.kill_budget;
+		int k = mate_by_checks(&s1, j->o.kill_depth, &budget);
+		if (k > 0)
+			l->flags |= XQ_LABEL_KILL;
+		else if (k < 0)
+			l->flags |= XQ_LABEL_KILL_UNKNOWN;
+	}
+	if (chase) {
+		l->flags |= XQ_LABEL_CHASE;
+		for (int s = 0; s < 16 && l->nchased < XQ_MAX_CHASED; s++)
+			if (chase & (1u << s)) {
+				int isq = p1->sq_of[(!side) * 16 + s];
+				l->chased[l->nchased].sq = isq_to_sq(isq);
+				l->chased[l->nchased].type = (enum xq_type)slot_type[s];
+				l->chased[l->nchased].id = s;
+				l->nchased++;
+			}
+	}
+	*chase_out = chase;
+	if (l->flags & (XQ_LABEL_CHECK | XQ_LABEL_KILL | XQ_LABEL_CHASE | XQ_LABEL_DISCOVERY))
+		return;
+	l->flags |= XQ_LABEL_IDLE;
+
+	/* Kinds of idle moves (informational, section 4.1). */
+	xq_move mv[XQ_MAX_MOVES];
+	int n = xq_legal_moves(&s1, mv), attacks = 0, kp = 0;
+	for (int k = 0; k < n; k++) {
+		int a = MOVE_FROM(mv[k]), b = MOVE_TO(mv[k]);
+		uint8_t v = s1.board[b], x = s1.board[a];
+		if (!is_piece(v) || piece_type(v) == XQ_KING)
+			continue;
+		if (piece_type(x) == XQ_KING || piece_type(x) == XQ_PAWN) {
+			if (a == to)
+				kp = 1;
+			continue;
+		}
+		if (a != to)
+			continue;
+		if (piece_type(v) == piece_type(mover) && xq_is_legal(p1, MOVE(b, a))) {
+			l->flags |= XQ_LABEL_EXCHANGE;
+			return;
+		}
+		attacks = 1;
+	}
+	if (kp && (piece_type(mover) == XQ_KING || piece_type(mover) == XQ_PAWN)) {
+		l->flags |= XQ_LABEL_KING_PAWN;
+		return;
+	}
+	/* 献: an unprotected piece put where the opponent can take it. */
+	for (int k = 0, no = xq_legal_moves(p1, mv); k < no; k++)
+		if (MOVE_TO(mv[k]) == to) {
+			struct xq_pos q = *p1;
+			play(&q, mv[k]);
+			if (!can_reach(&q, to)) {
+				l->flags |= XQ_LABEL_OFFER;
+				return;
+			}
+		}
+	if (attacks) {
+		l->flags |= XQ_LABEL_FOLLOW;
+		return;
+	}
+	struct xq_pos o0;
+	int before[16], after[16];
+	flip(p0, &o0);
+	mobility(&o0, before);
+	mobility(p1, after);
+	for (int s = 1; s < 16; s++)
+		if (after[s] < before[s]) {
+			l->flags |= XQ_LABEL_BLOCK;
+			return;
+		}
+}
+
+/* ------------------------------------------------------------ verdicts */
+
+#define ATTACK (XQ_LABEL_CHECK | XQ_LABEL_KILL | XQ_LABEL_CHASE | XQ_LABEL_DISCOVERY)
+
+struct side_sum {
+	int moves, checks, kills, chases, discoveries, unknown, idle;
+	unsigned all_attack;      /* every move attacks */
+	unsigned inter;           /* victims chased on every move (checks included) */
+	unsigned inter_nocheck;   /* the same when checks never chase */
+	int victim_sqs;           /* distinct squares of the one victim (1956 item 8) */
+	unsigned idle_kinds;      /* union of idle kinds */
+};
+
+static void add_review(struct xq_event *ev, const char *why)
+{
+	size_t n = strlen(ev->review);
+	if (n)
+		snprintf(ev->review + n, sizeof ev->review - n, "; %s", why);
+	else
+		snprintf(ev->review, sizeof ev->review, "%s", why);
+}
+
+static enum xq_verdict loses(int side)
+{
+	return side == XQ_RED ? XQ_VERDICT_RED_LOSES : XQ_VERDICT_BLACK_LOSES;
+}
+
+/* AXF table (section 5.1); nocheck: checking moves never chase (4.4). */
+static enum xq_verdict axf_table(const struct side_sum *s, int nocheck, enum xq_side_class cls[2],
+				 const char **why)
+{
+	for (int k = 0; k < 2; k++) {
+		unsigned in = nocheck ? s[k].inter_nocheck : s[k].inter;
+		cls[k] = s[k].checks == s[k].moves ? XQ_CLASS_PERPETUAL_CHECK :
+			 in ? XQ_CLASS_PERPETUAL_CHASE : XQ_CLASS_ALLOWED;
+	}
+	if (cls[0] == XQ_CLASS_PERPETUAL_CHECK && cls[1] == XQ_CLASS_PERPETUAL_CHECK) {
+		*why = "AXF rule 7: both sides check perpetually, a draw (判决原则 2)";
+		return XQ_VERDICT_DRAW;
+	}
+	for (int k = 0; k < 2; k++)
+		if (cls[k] == XQ_CLASS_PERPETUAL_CHECK) {
+			*why = "AXF rules 6 and 8: perpetual check loses in any circumstance (总纲 1: 无论任何情况, 长照作负)";
+			return loses(k);
+		}
+	if (cls[0] == XQ_CLASS_PERPETUAL_CHASE && cls[1] == XQ_CLASS_PERPETUAL_CHASE) {
+		*why = "AXF diagram 48: both sides chase perpetually, a draw (判决原则 2)";
+		return XQ_VERDICT_DRAW;
+	}
+	for (int k = 0; k < 2; k++)
+		if (cls[k] == XQ_CLASS_PERPETUAL_CHASE) {
+			*why = "AXF rules 15-33: perpetual chase of one piece loses against an allowed cycle (总纲 3: 一子长捉一子作负; 判决原则 4)";
+			return loses(k);
+		}
+	*why = "AXF rule 5: neither side breaks a rule, a draw (判决原则 1)";
+	return XQ_VERDICT_DRAW;
+}
+
+static void judge_axf(struct xq_event *ev, const struct side_sum *s)
+{
+	enum xq_side_class c_fsf[2], c_pika[2];
+	const char *w_fsf, *w_pika;
+	enum xq_verdict v = axf_table(s, 0, c_fsf, &w_fsf);
+	enum xq_verdict v2 = axf_table(s, 1, c_pika, &w_pika);
+	ev->verdict = v;
+	memcpy(ev->cls, c_fsf, sizeof c_fsf);
+	snprintf(ev->rule, sizeof ev->rule, "%s", w_fsf);
+	if (v != v2)
+		add_review(ev, "a checking move also renews the chase: disputed whether it counts (spec 4.4; AXF rule 12 rules one check one chase a draw)");
+}
+
+/* What makes a CXA/1956 side forbidden (chapter 8 names) or allowed. */
+static const char *forbidden_1956(const struct side_sum *s)
+{
+	if (s->checks && s->kills && s->checks + s->kills == s->moves)
+		return "1956 ch. 8 item 4: 一将一要杀 (check and mate threat in turn) is forbidden";
+	if (s->checks && s->discoveries && !s->chases)
+		return "1956 ch. 8 item 6: 一将一要抽吃 (check and threat to win by check in turn) is forbidden";
+	if (s->checks && s->chases)
+		return "1956 ch. 8 item 5: 一将一捉 (check and chase in turn) equals a perpetual chase, forbidden";
+	if (s->kills == s->moves)
+		return "1956 ch. 8 item 2: 长要杀 (perpetual mate threat) is forbidden";
+	if (s->chases == s->moves && s->inter && s->victim_sqs > 1)
+		return "1956 ch. 8 items 3 and 8: 长捉无根子 (perpetual chase of an unprotected piece), "
+		       "捉一不捉二 (the same piece chased on more than one point) are forbidden";
+	if (s->chases == s->moves)
+		return "1956 ch. 8 item 3: 长捉无根子 (perpetual chase of an unprotected piece) is forbidden";
+	return "1956 ch. 8 items 2-6: every move attacks (check, mate threat or chase)";
+}
+
+static const char *allowed_1956(const struct side_sum *s)
+{
+	if (s->checks && s->idle)
+		return "ch. 7 item 2.4 一将一闲 (check and idle move) is allowed";
+	if (s->idle_kinds & XQ_LABEL_KING_PAWN)
+		return "ch. 7 items 2.6-2.7 卒兵长捉 / 将帅长捉 (pawn or king chases) are allowed";
+	if (s->idle_kinds & XQ_LABEL_EXCHANGE)
+		return "ch. 7 item 2.2 长兑 (offering an exchange) is allowed";
+	if (s->idle_kinds & XQ_LABEL_FOLLOW)
+		return "ch. 7 item 2.3 长跟 (following a protected piece) is allowed";
+	if (s->idle_kinds & XQ_LABEL_BLOCK)
+		return "ch. 7 item 2.1 长拦 (blocking) is allowed";
+	return "ch. 7 item 2: idle moves are allowed";
+}
+
+static void judge_cxa(struct xq_event *ev, const struct side_sum *s, int y1956)
+{
+	enum xq_side_class *c = ev->cls;
+	for (int k = 0; k < 2; k++)
+		c[k] = s[k].checks == s[k].moves ? XQ_CLASS_PERPETUAL_CHECK :
+		       s[k].all_attack ? XQ_CLASS_FORBIDDEN : XQ_CLASS_ALLOWED;
+	for (int k = 0; k < 2; k++) {
+		if (s[k].unknown)
+			add_review(ev, "a mate-threat search ran out of budget");
+		if (c[k] == XQ_CLASS_FORBIDDEN && s[k].chases && !s[k].inter && !s[k].checks &&
+		    !s[k].kills && !s[k].discoveries)
+			add_review(ev, y1956 ? "several pieces chased in turn: the 1956 text names only 捉一不捉二 (M)" :
+				   "several pieces chased in turn: CXA 28.12 长捉 of one or several pieces (M)");
+	}
+	if (c[0] == XQ_CLASS_PERPETUAL_CHECK && c[1] == XQ_CLASS_PERPETUAL_CHECK) {
+		ev->verdict = XQ_VERDICT_DRAW;
+		snprintf(ev->rule, sizeof ev->rule, "%s", y1956 ?
+			 "1956 ch. 7 item 2.5: 解将还将 (each check answered by a check) is a draw" :
+			 "CXA 26.3: both sides use forbidden moves, a draw (mutual perpetual check)");
+		return;
+	}
+	for (int k = 0; k < 2; k++)
+		if (c[k] == XQ_CLASS_PERPETUAL_CHECK) {
+			ev->verdict = loses(k);
+			snprintf(ev->rule, sizeof ev->rule, "%s", y1956 ?
+				 "1956 ch. 8 item 1: 长将 (perpetual check) is never allowed" :
+				 "CXA 26.1: a one-sided perpetual check is never allowed");
+			return;
+		}
+	if (c[0] == XQ_CLASS_FORBIDDEN && c[1] == XQ_CLASS_FORBIDDEN) {
+		ev->verdict = XQ_VERDICT_DRAW;
+		if (y1956) {
+			snprintf(ev->rule, sizeof ev->rule, "%s",
+				 "1956 ch. 7 item 2.8: 车马循环反捉 (both sides chase in turn) is a draw");
+			if (s[0].chases != s[0].moves || s[1].chases != s[1].moves)
+				add_review(ev, "both sides forbidden, not both pure chases: the 1956 text gives only the mutual chase (L)");
+		} else {
+			snprintf(ev->rule, sizeof ev->rule, "%s",
+				 "CXA 26.3: both sides use forbidden moves, a draw");
+			if (s[0].chases != s[0].moves || s[1].chases != s[1].moves)
+				add_review(ev, "both sides forbidden, not both pure chases: no CXA example seen (spec 5.2, M/L)");
+		}
+		return;
+	}
+	for (int k = 0; k < 2; k++)
+		if (c[k] == XQ_CLASS_FORBIDDEN) {
+			ev->verdict = loses(k);
+			if (y1956)
+				snprintf(ev->rule, sizeof ev->rule, "%s; the other side: %s",
+					 forbidden_1956(&s[k]), allowed_1956(&s[!k]));
+			else
+				snprintf(ev->rule, sizeof ev->rule, "%s",
+					 "CXA 26.4: forbidden moves (25.2: every move attacks) against allowed ones: the forbidden side must change");
+			return;
+		}
+	ev->verdict = XQ_VERDICT_DRAW;
+	if (y1956)
+		snprintf(ev->rule, sizeof ev->rule, "both sides allowed, a draw: Red %s; Black %s",
+			 allowed_1956(&s[0]), allowed_1956(&s[1]));
+	else
+		snprintf(ev->rule, sizeof ev->rule, "%s",
+			 "CXA 26.2: both sides use allowed moves (25.2), a draw");
+}
+
+static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
+{
+	int nl = t - first;
+	struct xq_event *ev = &j->ev[j->nev];
+	struct side_sum s[2];
+	unsigned chase;
+
+	if (nl > j->nlabels_cap) {
+		struct xq_label *l = realloc(j->labels, (size_t)nl * sizeof *l);
+		if (!l)
+			return XQ_ENOMEM;
+		j->labels = l;
+		unsigned *c = realloc(j->chases, (size_t)nl * sizeof *c);
+		if (!c)
+			return XQ_ENOMEM;
+		j->chases = c;
+		j->nlabels_cap = nl;
+	}
+	unsigned *chases = j->chases;
+	memset(ev, 0, sizeof *ev);
+	memset(s, 0, sizeof s);
+	s[0].inter = s[1].inter = s[0].inter_nocheck = s[1].inter_nocheck = 0xffff;
+	s[0].all_attack = s[1].all_attack = 1;
+	ev->kind = XQ_EVENT_REPETITION;
+	ev->ply = t;
+	ev->rules = j->o.rules;
+	ev->first = first + 1;
+	ev->occurrences = occ;
+	ev->cycle = cycle;
+	ev->victim[0] = ev->victim[1] = -1;
+	ev->labels = j->labels;
+	ev->nlabels = nl;
+	for (int i = first + 1; i <= t; i++) {
+		struct xq_label *l = &j->labels[i - first - 1];
+		/* The span repeats itself: a move already labelled in the same
+		 * position (pieces by identity) gets the same label. */
+		int k = first + 1;
+		for (; k < i; k++)
+			if (j->e[k].move == j->e[i].move && j->e[k - 1].pos.key == j->e[i - 1].pos.key &&
+			    !memcmp(j->e[k - 1].pos.board, j->e[i - 1].pos.board, sizeof j->e[i - 1].pos.board))
+				break;
+		if (k < i) {
+			*l = j->labels[k - first - 1];
+			l->ply = i;
+			chase = chases[k - first - 1];
+		} else {
+			label_move(j, i, l, &chase);
+		}
+		chases[i - first - 1] = chase;
+		struct side_sum *x = &s[l->side];
+		x->moves++;
+		x->checks += !!(l->flags & XQ_LABEL_CHECK);
+		x->kills += !!(l->flags & XQ_LABEL_KILL);
+		x->chases += !!(l->flags & XQ_LABEL_CHASE);
+		x->discoveries += !!(l->flags & XQ_LABEL_DISCOVERY);
+		x->unknown += !!(l->flags & XQ_LABEL_KILL_UNKNOWN);
+		x->idle += !!(l->flags & XQ_LABEL_IDLE);
+		x->idle_kinds |= l->flags & ~(unsigned)(ATTACK | XQ_LABEL_IDLE);
+		if (!(l->flags & ATTACK))
+			x->all_attack = 0;
+		x->inter &= chase;
+		x->inter_nocheck &= (l->flags & XQ_LABEL_CHECK) ? 0 : chase;
+	}
+	/* The one victim's squares over the span (1956 捉一不捉二). */
+	for (int k = 0; k < 2; k++) {
+		int sqs[64], nsq = 0;
+		if (!s[k].inter)
+			continue;
+		int id = __builtin_ctz(s[k].inter);
+		for (int i = 0; i < nl; i++) {
+			const struct xq_label *l = &j->labels[i];
+			if ((int)l->side != k)
+				continue;
+			for (int c = 0; c < l->nchased; c++)
+				if (l->chased[c].id == id) {
+					int seen = 0;
+					for (int q = 0; q < nsq; q++)
+						seen |= sqs[q] == l->chased[c].sq;
+					if (!seen && nsq < 64)
+						sqs[nsq++] = l->chased[c].sq;
+				}
+		}
+		s[k].victim_sqs = nsq;
+		int isq = j->e[t].pos.sq_of[(!k) * 16 + id];
+		if (isq)
+			ev->victim[k] = isq_to_sq(isq);
+	}
+	if (j->o.rules == XQ_RULES_AXF)
+		judge_axf(ev, s);
+	else
+		judge_cxa(ev, s, j->o.rules == XQ_RULES_1956);
+	if (j->o.rules != XQ_RULES_AXF || ev->cls[0] != XQ_CLASS_PERPETUAL_CHASE)
+		ev->victim[0] = -1;
+	if (j->o.rules != XQ_RULES_AXF || ev->cls[1] != XQ_CLASS_PERPETUAL_CHASE)
+		ev->victim[1] = -1;
+	j->nev++;
+	return 0;
+}
+
+/* ------------------------------------------------------------ the line */
+
+struct xq_judge *xq_judge_new(const struct xq_judge_opts *o, int *err)
+{
+	struct xq_judge *j;
+	struct xq_judge_opts d = { 0 };
+	int dummy;
+
+	if (!err)
+		err = &dummy;
+	if (o)
+		d = *o;
+	if (!d.fold)
+		d.fold = 3;
+	if (!d.limit)
+		d.limit = 120;
+	if (!d.check_cap)
+		d.check_cap = 10;
+	if (!d.kill_depth)
+		d.kill_depth = 3;
+	if (!d.kill_budget)
+		d.kill_budget = 5000;
+	if (d.fold < 2 || d.fold > 4 || d.limit < 2 || d.limit > 1000 || d.limit % 2 ||
+	    d.check_cap < 0 || d.kill_depth < 1 || d.kill_depth > 8 || d.kill_budget < 1 ||
+	    (unsigned)d.rules > XQ_RULES_1956) {
+		*err = XQ_ERANGE;
+		return NULL;
+	}
+	if (!(j = calloc(1, sizeof *j))) {
+		*err = XQ_ENOMEM;
+		return NULL;
+	}
+	j->o = d;
+	return j;
+}
+
+void xq_judge_free(struct xq_judge *j)
+{
+	if (!j)
+		return;
+	free(j->e);
+	free(j->labels);
+	free(j->chases);
+	free(j);
+}
+
+static int reserve(struct xq_judge *j, int n)
+{
+	if (n <= j->cap)
+		return 0;
+	int cap = j->cap ? j->cap : 64;
+	while (cap < n)
+		cap *= 2;
+	struct entry *e = realloc(j->e, (size_t)cap * sizeof *e);
+	if (!e)
+		return XQ_ENOMEM;
+	j->e = e;
+	j->cap = cap;
+	return 0;
+}
+
+/* The natural-limit events of entry t (section 10). */
+static void limit_events(struct xq_judge *j, int t)
+{
+	struct entry *e = &j->e[t];
+	int raw = e->pos.halfmove, half = j->o.limit / 2;
+	int unseen = raw - (t - e->window);
+	int mv[2], ok[2];
+
+	if (unseen < 0)
+		unseen = 0;
+	/* Unseen plies alternate backwards from the start's side to move. */
+	mv[0] = e->moves[0];
+	mv[1] = e->moves[1];
+	if (unseen) {
+		int s0 = j->e[0].pos.side;
+		mv[!s0] += (unseen + 1) / 2;
+		mv[s0] += unseen / 2;
+	}
+	for (int k = 0; k < 2; k++) {
+		int excess = e->checks[k] - j->o.check_cap;
+		ok[k] = mv[k] - (excess > 0 ? excess : 0) >= half;
+	}
+	for (int k = 0; k < 2; k++)
+		ok[k] = ok[k] && mv[!k] >= half;
+	if (raw < j->o.limit)
+		return;
+	if (!e->limit_done) {
+		struct xq_event *ev = &j->ev[j->nev++];
+		memset(ev, 0, sizeof *ev);
+		ev->ply = t;
+		ev->plies = raw;
+		ev->unseen = unseen;
+		memcpy(ev->moves, e->moves, sizeof ev->moves);
+		memcpy(ev->checks, e->checks, sizeof ev->checks);
+		e->limit_done = 1;
+		enum xq_status st = t ? xq_status(&e->pos) : XQ_PLAYING;
+		if (st != XQ_PLAYING) {
+			ev->kind = XQ_EVENT_LIMIT_MATE;
+			ev->mated = (enum xq_side)e->pos.side;
+			e->claim_done[0] = e->claim_done[1] = 1;
+			return;
+		}
+		ev->kind = XQ_EVENT_LIMIT;
+		for (int k = 0; k < 2; k++)
+			if (ok[k]) {
+				ev->may_claim[k] = 1;
+				e->claim_done[k] = 1;
+			}
+		return;
+	}
+	for (int k = 0; k < 2; k++)
+		if (ok[k] && !e->claim_done[k]) {
+			struct xq_event *ev = &j->ev[j->nev++];
+			memset(ev, 0, sizeof *ev);
+			ev->kind = XQ_EVENT_CLAIM;
+			ev->ply = t;
+			ev->plies = raw;
+			ev->unseen = unseen;
+			memcpy(ev->moves, e->moves, sizeof ev->moves);
+			memcpy(ev->checks, e->checks, sizeof ev->checks);
+			ev->claimant = (enum xq_side)k;
+			ev->may_claim[k] = 1;
+			e->claim_done[k] = 1;
+		}
+}
+
+int xq_judge_start(struct xq_judge *j, const struct xq_pos *pos)
+{
+	if (reserve(j, 1))
+		return XQ_ENOMEM;
+	struct entry *e = &j->e[0];
+	memset(e, 0, sizeof *e);
+	e->pos = *pos;
+	e->last_ruling = -1;
+	j->n = 1;
+	j->nev = 0;
+	limit_events(j, 0);
+	return j->nev;
+}
+
+int xq_judge_truncate(struct xq_judge *j, int plies)
+{
+	if (plies < 0 || plies >= j->n)
+		return XQ_ERANGE;
+	j->n = plies + 1;
+	j->nev = 0;
+	return 0;
+}
+
+int xq_judge_plies(const struct xq_judge *j) { return j->n - 1; }
+
+const struct xq_pos *xq_judge_position(const struct xq_judge *j, int ply)
+{
+	return ply >= 0 && ply < j->n ? &j->e[ply].pos : NULL;
+}
+
+const struct xq_event *xq_judge_event(const struct xq_judge *j, int i)
+{
+	return i >= 0 && i < j->nev ? &j->ev[i] : NULL;
+}
+
+static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after);
+
+int xq_judge_push(struct xq_judge *j, xq_move m)
+{
+	j->nev = 0;
+	if (j->n < 1 || !xq_is_legal(&j->e[j->n - 1].pos, m))
+		return XQ_EILLEGAL;
+	return push(j, m, NULL);
+}
+
+int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *after)
+{
+	j->nev = 0;
+	if (j->n < 1 || !after)
+		return XQ_EILLEGAL;
+	return push(j, m, after);
+}
+
+static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
+{
+	if (reserve(j, j->n + 1))
+		return XQ_ENOMEM;
+	int t = j->n;
+	struct entry *prev = &j->e[t - 1], *e = &j->e[t];
+	int side = prev->pos.side, captured;
+
+	*e = *prev;
+	e->move = m;
+	if (after) {
+		e->pos = *after;
+		captured = after->halfmove == 0;
+	} else {
+		struct xq_undo u;
+		xq_make(&e->pos, m, &u);
+		captured = u.captured != 0;
+	}
+	j->n++;
+	if (captured) {
+		e->window = t;
+		memset(e->moves, 0, sizeof e->moves);
+		memset(e->checks, 0, sizeof e->checks);
+		e->limit_done = e->claim_done[0] = e->claim_done[1] = 0;
+	} else {
+		e->moves[side]++;
+		e->checks[side] += e->pos.in_check;
+	}
+
+	/* Repetition: equal positions since the last capture, two plies
+	 * apart.  A ruling needs fold occurrences since the last ruling; its
+	 * span starts at the earliest occurrence in the window, so that
+	 * cycles by different routes are judged on all their moves. */
+	int occ = 1, recent = 1, first = -1, last_match = -1;
+	for (int i = t - 2; i >= e->window; i -= 2)
+		if (same_position(&j->e[i].pos, &e->pos)) {
+			if (last_match < 0)
+				last_match = i;
+			occ++;
+			if (i >= e->last_ruling)
+				recent++;
+			first = i;
+		}
+	if (first >= 0 && recent >= j->o.fold) {
+		int rc = ruling(j, first, t, occ, t - last_match);
+		if (rc)
+			return rc;
+		e->last_ruling = t;
+	}
+	limit_events(j, t);
+	return j->nev;
+}

@@ -1,0 +1,220 @@
+#!/usr/bin/env bats
+# xqjudge: every option, both output forms (whole output against the
+# expected files in tests/cmd/xqjudge/), the exit statuses, bad input;
+# xqcheck -r and xqconv --judge.
+bats_require_minimum_version 1.5.0
+
+setup() {
+	ROOT="$BATS_TEST_DIRNAME/../.."
+	S=samples
+	E="$BATS_TEST_DIRNAME/xqjudge"
+	T="$BATS_TEST_TMPDIR"
+	cd "$ROOT"
+}
+
+# game FEN MOVES: one PGN game on stdout
+game() {
+	printf '[Event "t"]\n[FEN "%s"]\n[Result "*"]\n\n%s *\n\n' "$1" "$2"
+}
+CHASE_FEN="4k4/9/c8/1R7/9/9/9/9/9/3K5 w - - 0 1"
+CHASE="b6b7 a7a6 b7b6 a6a7 b6b7 a7a6 b7b6 a6a7"
+QUIET_FEN="4k4/9/9/9/9/9/9/9/9/N2K5 w - - 0 1"
+QUIET="a0b2 e9f9 b2a0 f9e9 a0c1 e9f9 c1a0 f9e9"
+
+@test "--help and -h print the usage on stdout, exit 0" {
+	run -0 --separate-stderr xqjudge --help
+	[[ "$output" == usage:\ xqjudge* ]]
+	[[ "$output" == *"--all-lines"* ]]
+	[ -z "$stderr" ]
+	run -0 xqjudge -h
+	[[ "$output" == *"--fold"* ]]
+}
+
+@test "--version and -V" {
+	run -0 xqjudge --version
+	[[ "$output" == "xqjudge (xqtools) "* ]]
+	run -0 xqjudge -V
+	[[ "$output" == "xqjudge (xqtools) "* ]]
+}
+
+@test "bad options and values exit 2" {
+	run -2 --separate-stderr xqjudge --bogus
+	[[ "$stderr" == *usage:* ]]
+	run -2 xqjudge -r fide "$S/repetition.pgn"
+	[[ "$output" == *"unknown rules 'fide'"* ]]
+	run -2 xqjudge --fold 5 "$S/repetition.pgn"
+	[[ "$output" == *"invalid fold '5'"* ]]
+	run -2 xqjudge --fold 1 "$S/repetition.pgn"
+	run -2 xqjudge --fold x "$S/repetition.pgn"
+	run -2 xqjudge --limit 121 "$S/repetition.pgn"
+	[[ "$output" == *"must be even"* ]]
+	run -2 xqjudge --limit 0 "$S/repetition.pgn"
+	run -2 xqjudge --limit 1002 "$S/repetition.pgn"
+	run -2 xqjudge -n klingon "$S/repetition.pgn"
+	[[ "$output" == *"unknown notation 'klingon'"* ]]
+	run -2 xqjudge -f nosuch "$S/repetition.pgn"
+	run -2 xqjudge -e nosuch "$S/repetition.pgn"
+	run -2 xqjudge -r
+}
+
+@test "text output, whole, for each rule set (-r axf, cxa, 1956)" {
+	for r in axf cxa 1956; do
+		run -1 --separate-stderr xqjudge -r "$r" "$S/repetition.pgn"
+		diff -u "$E/repetition_$r.txt" <(printf '%s\n' "$output")
+		[[ "$stderr" == "xqjudge: 5 games: "* ]]
+	done
+}
+
+@test "the default rules are cxa, and --rules= is -r" {
+	run -1 --separate-stderr xqjudge "$S/repetition.pgn"
+	diff -u "$E/repetition_cxa.txt" <(printf '%s\n' "$output")
+	run -1 --separate-stderr xqjudge --rules=cxa "$S/repetition.pgn"
+	diff -u "$E/repetition_cxa.txt" <(printf '%s\n' "$output")
+	run -1 --separate-stderr xqjudge --rules=wxf "$S/repetition.pgn"
+	diff -u "$E/repetition_axf.txt" <(printf '%s\n' "$output")
+}
+
+@test "-j: one JSON object per game, whole output, with --all-lines" {
+	run -1 --separate-stderr xqjudge -j -r axf --all-lines "$S/repetition.pgn"
+	diff -u "$E/repetition_axf_all.json" <(printf '%s\n' "$output")
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq 5 ]
+	printf '%s\n' "$output" | jq -e . >/dev/null
+}
+
+@test "-j: the top-level verdict and the rulings' fields" {
+	run -1 --separate-stderr xqjudge -j -r cxa "$S/repetition.pgn"
+	v=$(printf '%s\n' "$output" | jq -r .verdict | tr '\n' ' ')
+	[ "$v" = "red-loses red-loses red-loses draw draw " ]
+	r=$(printf '%s\n' "$output" | jq -r 'select(.index == 1) | .rulings[0] | "\(.kind) \(.ply) \(.first) \(.occurrences) \(.cycle) \(.rules) \(.class.red) \(.class.black) \(.needs_review)"')
+	[ "$r" = "repetition 8 1 3 4 cxa forbidden allowed false" ]
+	l=$(printf '%s\n' "$output" | jq -r 'select(.index == 1) | .rulings[0].labels[0] | "\(.move) \(.iccs) \(.labels[0]) \(.chased[0].piece) \(.chased[0].square)"')
+	[ "$l" = "车八进一 b6b7 chase cannon a7" ]
+	n=$(printf '%s\n' "$output" | jq -r 'select(.index == 5) | .rulings[0] | "\(.kind) \(.ply) \(.plies) \(.unseen) \(.may_claim.red) \(.may_claim.black) \(.verdict)"')
+	[ "$n" = "natural-limit 1 120 119 true true draw" ]
+}
+
+@test "--all-lines judges the variations, marked as such" {
+	run -1 --separate-stderr xqjudge "$S/repetition.pgn"
+	[[ "$output" != *"(variation)"* ]]
+	run -1 --separate-stderr xqjudge --all-lines "$S/repetition.pgn"
+	[[ "$output" == *"ply 8 (variation): repetition"* ]]
+	[[ "$stderr" == *"5 rulings (4 against a side)"* ]]
+}
+
+@test "--all-lines: a variation after a nested variation is judged on its own line" {
+	# Main line idle; a variation from ply 1 chases, with a variation of
+	# its own at ply 3, and another at ply 8 that completes the chase: the
+	# judge must replay the line's plies 3 and 4 the first one replaced.
+	cat >"$T/nested.pgn" <<EOF
+[Event "nested"]
+[FEN "$CHASE_FEN"]
+[Result "*"]
+
+1. d0d1 (1. b6b7 a7a6 2. b7b6 (2. d0d1 e9f9) 2... a6a7 3. b6b7 a7a6 4. b7b6 e9f9 (4... a6a7)) 1... e9f9 2. d1d0 f9e9 *
+EOF
+	run -1 --separate-stderr xqjudge -n iccs --all-lines "$T/nested.pgn"
+	[[ "$output" == *"ply 8 (variation): repetition, 3 occurrences of the position, cycle 4 plies; span plies 1-8"* ]]
+	[[ "$output" == *"   3 Red   b7b6         chase 捉 cannon a6"* ]]
+	run -1 --separate-stderr xqjudge -j --all-lines "$T/nested.pgn"
+	[ "$(printf '%s\n' "$output" | jq -c '[.rulings[] | [.ply, .depth, .mainline]]')" = "[[8,2,false]]" ]
+	[[ "$stderr" == *"1 ruling (1 against a side)"* ]]
+	run -0 --separate-stderr xqjudge -n iccs "$T/nested.pgn"
+	[[ "$output" == *"verdict at the end of the main line: none"* ]]
+}
+
+@test "--fold: 2 rules at the first recurrence, 4 waits for the fourth" {
+	game "$CHASE_FEN" "$CHASE $CHASE" >"$T/c.pgn"
+	run -1 --separate-stderr xqjudge --fold 2 -j "$T/c.pgn"
+	[ "$(printf '%s\n' "$output" | jq '.rulings | length')" -eq 4 ]
+	[ "$(printf '%s\n' "$output" | jq '.rulings[0].ply')" -eq 4 ]
+	run -1 --separate-stderr xqjudge --fold=3 -j "$T/c.pgn"
+	[ "$(printf '%s\n' "$output" | jq '.rulings[0].ply')" -eq 8 ]
+	run -1 --separate-stderr xqjudge --fold 4 -j "$T/c.pgn"
+	[ "$(printf '%s\n' "$output" | jq '.rulings[0].ply')" -eq 12 ]
+	[ "$(printf '%s\n' "$output" | jq '.rulings[0].occurrences')" -eq 4 ]
+	game "$CHASE_FEN" "b6b7 a7a6 b7b6 a6a7 b6b7 a7a6 b7b6" >"$T/short.pgn"
+	run -0 --separate-stderr xqjudge "$T/short.pgn"
+	[[ "$output" == *"verdict at the end of the main line: none (no repetition ruling"* ]]
+}
+
+@test "--limit: the natural limit at the plies given, and not one ply before" {
+	moves=""
+	for _ in 1 2 3 4 5; do moves="$moves a0b2 e9f9 b2a0 f9e9 a0c1 e9f9 c1a0 f9e9"; done
+	game "$QUIET_FEN" "$moves" >"$T/q.pgn"
+	run -0 --separate-stderr xqjudge --limit 40 "$T/q.pgn"
+	[[ "$output" == *"ply 40: natural limit reached at ply 40 (40 plies without a capture): either side may claim a draw"* ]]
+	run -0 --separate-stderr xqjudge --limit=38 -j "$T/q.pgn"
+	[ "$(printf '%s\n' "$output" | jq -c '[.rulings[] | select(.kind == "natural-limit") | .ply]')" = "[38]" ]
+	run -0 --separate-stderr xqjudge "$T/q.pgn"
+	[[ "$output" != *"natural limit"* ]]
+}
+
+@test "-n: moves in the notation asked for" {
+	game "$CHASE_FEN" "$CHASE" >"$T/c.pgn"
+	run -1 xqjudge -n iccs "$T/c.pgn"
+	[[ "$output" == *"b6b7"* ]]
+	run -1 xqjudge -n wxf "$T/c.pgn"
+	[[ "$output" == *"R8+1"* ]]
+	run -1 xqjudge --notation=uci10 "$T/c.pgn"
+	[[ "$output" == *"b7b8"* ]]
+	run -1 xqjudge "$T/c.pgn"
+	[[ "$output" == *"车八进一"* ]]
+}
+
+@test "exit 0 when nothing goes against a side, also for no input" {
+	game "$QUIET_FEN" "$QUIET $QUIET" >"$T/q.pgn"
+	run -0 --separate-stderr xqjudge "$T/q.pgn"
+	[[ "$output" == *"verdict: draw if neither side changes"* ]]
+	run -0 --separate-stderr xqjudge </dev/null
+	[ "$stderr" = "xqjudge: 0 games: 0 rulings (0 against a side), 0 natural-limit events, 0 invalid" ]
+}
+
+@test "standard input and '-'; -q silences the diagnostics" {
+	run -1 --separate-stderr xqjudge -r axf - <"$S/repetition.pgn"
+	[[ "$output" == "<stdin>: game 1 (line 1): Red - Black"* ]]
+	run -1 --separate-stderr xqjudge -q <"$S/repetition.pgn"
+	[ -z "$stderr" ]
+}
+
+@test "bad input is reported, the run goes on, exit 2" {
+	{ printf '[Event "bad"]\n[Result "*"]\n\n1. h2e2 h9g7 2. e2e9 *\n\n'; cat "$S/repetition.pgn"; } >"$T/mixed.pgn"
+	run -2 --separate-stderr xqjudge "$T/mixed.pgn"
+	[[ "$stderr" == *"mixed.pgn:4:17: error: game 1, ply 3: e2e9: illegal move"* ]]
+	[[ "$stderr" == *"6 games:"*"1 invalid"* ]]
+	[[ "$output" == *"game 2 (line 6)"* ]]
+	[[ "$output" == *"game 6 (line"* ]]
+	run -2 --separate-stderr xqjudge "$S/bad_fen.pgn"
+	run -2 --separate-stderr xqjudge "$T/no-such-file.pgn" "$S/repetition.pgn"
+	[[ "$stderr" == *"cannot open"* ]]
+	[[ "$output" == *"game 5"* ]]
+	head -c 3000 /dev/urandom >"$T/noise.bin"
+	run --separate-stderr xqjudge "$T/noise.bin"
+	[ "$status" -eq 2 ] || [ "$status" -eq 0 ]
+}
+
+@test "xqcheck -r: rulings and natural-limit events as warnings" {
+	run -0 --separate-stderr xqcheck -r axf "$S/repetition.pgn"
+	[[ "$stderr" == *"repetition.pgn:7:"*"warning: game 1, ply 8: "*"repetition (axf, 3rd occurrence, plies 1-8): Red must change"* ]]
+	[[ "$stderr" == *"warning: game 5, ply 1: "*"natural limit reached at ply 1"* ]]
+	[[ "$stderr" == *"5 valid, 0 invalid (0 errors, 5 warnings)"* ]]
+	run -0 --separate-stderr xqcheck "$S/repetition.pgn"
+	[[ "$stderr" != *repetition\ \(* ]]
+	run -0 --separate-stderr xqcheck --rules=1956 -j "$S/repetition.pgn"
+	c=$(printf '%s\n' "$output" | jq -r 'select(.index == 3) | .problems[0].code')
+	[ "$c" = repetition ]
+	run -2 xqcheck -r nosuch "$S/repetition.pgn"
+}
+
+@test "xqconv --judge: rulings written as comments, read back" {
+	run -0 --separate-stderr xqconv --judge=axf "$S/repetition.pgn"
+	[[ "$output" == *"{ repetition (axf, 3rd occurrence, plies 1-8): Red must change"* ]]
+	[[ "$output" == *"natural limit reached at ply 1"* ]]
+	printf '%s\n' "$output" >"$T/judged.pgn"
+	run -0 --separate-stderr xqcheck "$T/judged.pgn"
+	run -0 --separate-stderr xqconv --judge -n iccs "$S/repetition.pgn"
+	[[ "$output" == *"repetition (cxa,"* ]]
+	[[ "$output" == *"Labels: 1 b6b7: chase"* ]]
+	run -0 --separate-stderr xqconv "$S/repetition.pgn"
+	[[ "$output" != *"repetition (cxa"* ]]
+	run -2 xqconv --judge=nosuch "$S/repetition.pgn"
+}
