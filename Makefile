@@ -4,6 +4,7 @@
 #   make demo       install missing build dependencies (as root), build, run the demo
 #   make check      every test: unit tests plain and under ASan+UBSan, bats, differential
 #   make bench      speed against the peers, side by side
+#   make asan       the commands under ASan+UBSan (build/asan/bin/), for make check
 #   make fuzz       libFuzzer targets (clang)
 #   make install    PREFIX (/usr/local) and DESTDIR honoured
 
@@ -30,6 +31,7 @@ FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 PROGS := $(patsubst cmd/%.c,$(B)/bin/%,$(CMD_SRC))
 UNITS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRC))
 ASAN_UNITS := $(patsubst tests/unit/%.c,$(B)/asan/unit/%,$(UNIT_SRC))
+ASAN_PROGS := $(patsubst cmd/%.c,$(B)/asan/bin/%,$(CMD_SRC))
 TOOLS := $(patsubst %.c,$(B)/tools/%,$(notdir $(TOOL_SRC)))
 MANS := $(sort $(wildcard man/*.[1-9]))
 
@@ -79,6 +81,17 @@ $(B)/asan/unit/%: $(B)/asan/obj/tests/unit/%.o $(B)/asan/libxq.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+$(B)/asan/libcmd.a: $(CMDLIB_SRC:%.c=$(B)/asan/obj/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+# the commands too: make check runs the bats tests against them as well
+$(B)/asan/bin/%: $(B)/asan/obj/cmd/%.o $(B)/asan/libcmd.a $(B)/asan/libxq.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+asan: $(ASAN_PROGS)
+
 # --- the jobs ----------------------------------------------------------------
 deps:
 	@sh tests/deps.sh
@@ -88,7 +101,7 @@ demo: deps
 	@sh samples/demo.sh $(B)/bin
 
 check: deps
-	@$(MAKE) --no-print-directory all $(UNITS) $(ASAN_UNITS) $(TOOLS)
+	@$(MAKE) --no-print-directory all $(UNITS) $(ASAN_UNITS) $(ASAN_PROGS) $(TOOLS)
 	@sh tests/run.sh $(B)
 
 bench: deps
@@ -121,7 +134,7 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps demo check bench fuzz install uninstall clean warnings
+.PHONY: all asan deps demo check bench fuzz install uninstall clean warnings
 .SECONDARY:
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

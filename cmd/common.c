@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,26 +25,33 @@ void cmd_init(char **argv)
 	}
 }
 
-/* Print text with control characters shown as \xNN. */
-static void put_escaped(FILE *fp, const char *s)
+/* Append text to buf[*n..size) with control characters shown as \xNN. */
+static void put_escaped(char *buf, size_t size, size_t *n, const char *s)
 {
-	for (; *s; s++) {
+	for (; *s && *n + 5 < size; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c < 0x20 || c == 0x7f)
-			fprintf(fp, "\\x%02x", c);
+			*n += (size_t)snprintf(buf + *n, size - *n, "\\x%02x", c);
 		else
-			fputc(c, fp);
+			buf[(*n)++] = (char)c;
 	}
 }
 
+/* One diagnostic line, made whole and written with one call (stderr is
+ * unbuffered: a character at a time would be a write each). */
 __attribute__((format(printf, 2, 0)))
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
-	char buf[4096];
-	vsnprintf(buf, sizeof buf, fmt, ap);
-	fprintf(stderr, "%s: %s", progname, prefix);
-	put_escaped(stderr, buf);
-	fputc('\n', stderr);
+	char msg[4096], line[4096 * 4 + 1200];
+	size_t n;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	n = (size_t)snprintf(line, sizeof line - 2, "%s: ", progname);
+	if (n > sizeof line - 2)
+		n = sizeof line - 2;
+	put_escaped(line, sizeof line - 2, &n, prefix);
+	put_escaped(line, sizeof line - 2, &n, msg);
+	line[n++] = '\n';
+	fwrite(line, 1, n, stderr);
 }
 
 void warnx_(const char *fmt, ...)
@@ -145,18 +153,85 @@ static int same_file(const char *a, const char *b)
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* Whether path is the file standard input reads ("-", or no file). */
+static int is_stdin(const char *path)
+{
+	struct stat sa, sb;
+	return stat(path, &sa) == 0 && fstat(0, &sb) == 0 && S_ISREG(sb.st_mode) &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/*
+ * Temporary files still open, removed by a signal that ends the command
+ * (INT, TERM, HUP, QUIT) before it goes on as the signal would: the
+ * handler only unlinks and re-raises, which is async-signal-safe.
+ */
+#define MAX_TEMPS 8
+static char *volatile temps[MAX_TEMPS];
+
+static void remove_temps(int sig)
+{
+	for (int i = 0; i < MAX_TEMPS; i++)
+		if (temps[i])
+			unlink(temps[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void temp_register(char *path)
+{
+	static int handlers;
+	if (!handlers) {
+		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+		handlers = 1;
+		for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+			struct sigaction sa, old;
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = remove_temps;
+			sigemptyset(&sa.sa_mask);
+			for (size_t j = 0; j < sizeof sigs / sizeof sigs[0]; j++)
+				sigaddset(&sa.sa_mask, sigs[j]);
+			/* a signal ignored when we started stays ignored */
+			if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+				sigaction(sigs[i], &sa, NULL);
+		}
+	}
+	for (int i = 0; i < MAX_TEMPS; i++)
+		if (!temps[i]) {
+			temps[i] = path;
+			return;
+		}
+}
+
+static void temp_forget(const char *path)
+{
+	for (int i = 0; i < MAX_TEMPS; i++)
+		if (temps[i] == path)
+			temps[i] = NULL;
+}
+
+/* The mode a new file gets from a shell redirect: 0666 less the umask. */
+static mode_t new_file_mode(void)
+{
+	mode_t m = umask(0);
+	umask(m);
+	return 0666 & ~m;
+}
+
 int out_open(struct outfile *o, const char *path, char *const *inputs, int ninputs)
 {
 	struct stat st;
 	size_t len;
-	int fd;
+	int fd, exists;
+	mode_t mode;
 
 	memset(o, 0, sizeof *o);
 	if (!path || strcmp(path, "-") == 0) {
 		o->fp = stdout;
 		return 0;
 	}
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
 		/* A device or a pipe (/dev/null, /dev/full, a FIFO): nothing to
 		 * rename, and a temporary file beside it would land in /dev. */
 		if (S_ISDIR(st.st_mode)) {
@@ -173,11 +248,17 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 		return 0;
 	}
 	for (int i = 0; i < ninputs; i++) {
-		if (strcmp(inputs[i], "-") != 0 && same_file(path, inputs[i])) {
+		if (strcmp(inputs[i], "-") != 0 ? same_file(path, inputs[i]) : is_stdin(path)) {
 			warnx_("refusing to overwrite input '%s'", path);
 			return -1;
 		}
 	}
+	if (ninputs == 0 && is_stdin(path)) {
+		warnx_("refusing to overwrite input '%s' (it is standard input)", path);
+		return -1;
+	}
+	/* an existing file keeps its mode; a new one gets the umask's */
+	mode = exists ? st.st_mode & 07777 : new_file_mode();
 	len = strlen(path) + 16;
 	o->path = strdup(path);
 	o->tmp = malloc(len);
@@ -185,10 +266,16 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 		die(EXIT_TROUBLE, "out of memory");
 	snprintf(o->tmp, len, "%s.tmpXXXXXX", path);
 	fd = mkstemp(o->tmp);
-	if (fd < 0 || !(o->fp = fdopen(fd, "w"))) {
-		warnx_("cannot create '%s': %s", o->tmp, strerror(errno));
-		if (fd >= 0)
+	if (fd >= 0)
+		temp_register(o->tmp);
+	if (fd < 0 || fchmod(fd, mode) != 0 || !(o->fp = fdopen(fd, "w"))) {
+		int e = errno;
+		warnx_("cannot create '%s': %s", path, strerror(e));
+		if (fd >= 0) {
 			close(fd);
+			unlink(o->tmp);
+			temp_forget(o->tmp);
+		}
 		free(o->path);
 		free(o->tmp);
 		o->path = o->tmp = NULL;
@@ -202,6 +289,7 @@ int out_commit(struct outfile *o)
 	int bad;
 	if (o->fp == stdout || !o->fp)
 		return 0;
+	errno = 0;
 	bad = ferror(o->fp);
 	if (fclose(o->fp) != 0 || bad) {
 		warnx_("error writing '%s': %s", o->path, strerror(errno ? errno : EIO));
@@ -213,6 +301,8 @@ int out_commit(struct outfile *o)
 		unlink(o->tmp);
 		bad = -1;
 	}
+	if (o->tmp)
+		temp_forget(o->tmp);
 	o->fp = NULL;
 	free(o->path);
 	free(o->tmp);
@@ -224,8 +314,10 @@ void out_abort(struct outfile *o)
 {
 	if (o->fp && o->fp != stdout) {
 		fclose(o->fp);
-		if (o->tmp)
+		if (o->tmp) {
 			unlink(o->tmp);
+			temp_forget(o->tmp);
+		}
 	}
 	o->fp = NULL;
 	free(o->path);

@@ -37,6 +37,13 @@ void record_progress(const char *name, long games, const struct xq_reader *r,
 /* Clear the progress line when one may have been shown. */
 void record_progress_end(long games);
 
+/* A game read with a detected encoding whose first bad move is not ASCII
+ * (another encoding read as this one looks so): a warning through fn
+ * saying what the file was read as and that -e chooses.  encoding: the -e
+ * given, or NULL. */
+void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
+			  const char *name, const char *encoding, xq_problem_fn fn, void *data);
+
 /*
  * For xqshow: read game number n (1-based) of path with the options given
  * (format and encoding may be NULL), replayed, problems printed.  Returns

@@ -218,6 +218,7 @@ static int check_file(const char *path, const char *format, const char *encoding
 		return EXIT_TROUBLE;
 	}
 	while ((rc = xq_reader_next(r, &g)) > 0) {
+		record_encoding_hint(r, g, name, encoding, keep_problem, NULL);
 		st.games++;
 		if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
 		    judge_report(st.judge, g, name, keep_problem, NULL) < 0)
@@ -237,7 +238,7 @@ static int check_file(const char *path, const char *format, const char *encoding
 	xq_reader_close(r);
 	record_close(fp);
 	if (st.pp.fatals > fatals_before)
-		rc = rc < 0 ? rc : XQ_EIO;
+		rc = XQ_EIO;    /* said already, naming the limit or the fault */
 	if (rc < 0) {
 		if (rc != XQ_EIO)
 			warnx_("error reading '%s': %s", name, xq_strerror(rc));

@@ -57,6 +57,12 @@ static struct {
 	unsigned wflags;
 	int script;        /* 0 default, 1 traditional, 2 simplified, 3 keep */
 	long read, written, dropped, converted;
+	long pending;      /* handed to the writer, not yet known to be out */
+	FILE *strict_tmp;  /* --strict to stdout: the games wait here */
+	char **made;       /* --strict -d: the files written, removed if invalid */
+	long nmade;
+	const char *cur_input; /* the input being read, for writer problems */
+	long cur_line;     /* where the game being written starts in it */
 	int trouble, findings, stop;
 	int one_game;      /* the output format holds one game per file */
 	int flush_each;      /* output is a pipe: one game at a time */
@@ -71,6 +77,45 @@ static struct {
 /* --- -d DIR: file names from tags (record_game_path) */
 
 /* --- output */
+
+/* A writer's problem (a character the output encoding lacks) is the
+ * input game's: name the input and where the game starts there. */
+static void writer_problem(void *data, const struct xq_problem *p)
+{
+	struct xq_problem q = *p;
+	char msg[700];
+	snprintf(msg, sizeof msg, "%s (writing '%s')", p->msg, p->file ? p->file : "<stdout>");
+	q.file = st.cur_input;
+	q.line = st.cur_line;
+	q.col = 0;
+	q.msg = msg;
+	print_problem(data, &q);
+}
+
+/* The games handed to the writer reached the output (ok) or not. */
+static void settle(int ok)
+{
+	if (ok)
+		st.written += st.pending;
+	else
+		st.dropped += st.pending;
+	st.pending = 0;
+}
+
+/* Flush the stream output: what stdio held reaches the output, or the
+ * games since the last flush are counted as not written.  0 or -1. */
+static int flush_out(void)
+{
+	errno = 0;
+	if (fflush(st.out.fp) != 0 || ferror(st.out.fp)) {
+		warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+		       strerror(errno ? errno : EIO));
+		settle(0);
+		return -1;
+	}
+	settle(1);
+	return 0;
+}
 
 static int open_writer(FILE *fp, const char *name)
 {
@@ -91,7 +136,7 @@ static int open_writer(FILE *fp, const char *name)
 	else if (st.script == 2)
 		o.flags |= XQ_WRITE_SIMPLIFIED;
 	o.name = name;
-	o.problem = print_problem;
+	o.problem = writer_problem;
 	o.problem_data = &st.pp;
 	if (!(st.w = xq_writer_open(fp, &o, &err))) {
 		warnx_("cannot write: %s", xq_strerror(err));
@@ -114,21 +159,29 @@ static int close_writer(void)
  * (reported), -1 I/O error. */
 static int write_game_to_stream(const struct xq_game *g)
 {
-	int rc = xq_writer_write(st.w, g);
-	if (rc == 0 && st.flush_each && fflush(st.out.fp) != 0)
-		rc = XQ_EIO;
+	int rc;
+	errno = 0;
+	rc = xq_writer_write(st.w, g);
 	if (rc == XQ_EIO) {
 		warnx_("error writing '%s': %s", st.outpath ? st.outpath : st.out.path ?
 		       st.out.path : "<stdout>", strerror(errno ? errno : EIO));
+		settle(0);
 		return -1;
 	}
-	return rc < 0 ? 1 : 0;
+	if (rc < 0)
+		return 1;
+	st.pending++;   /* written when flushed (stream) or renamed (-o, --split) */
+	/* a stream is flushed every 64 games, a pipe after each */
+	if (!st.out.tmp && !st.strict_tmp && (st.flush_each || st.pending >= 64) &&
+	    flush_out() < 0)
+		return -2;
+	return 0;
 }
 
 static int write_game(const struct xq_game *g)
 {
 	if (!st.dir) {
-		if (st.one_game && st.written + st.dropped > 0) {
+		if (st.one_game && st.written + st.dropped + st.pending > 0) {
 			warnx_("the %s format holds one game per file: use -d DIR to write several",
 			       st.to);
 			return -1;
@@ -151,8 +204,21 @@ static int write_game(const struct xq_game *g)
 	rc = xq_writer_write(st.w, g);
 	int crc = close_writer();
 	if (rc == 0 && crc == 0) {
-		free(path);
-		return out_commit(&of) < 0 ? -1 : 0;
+		if (out_commit(&of) < 0) {
+			free(path);
+			return -1;
+		}
+		st.written++;
+		if (st.policy == STRICT) {
+			char **nm = realloc(st.made, (size_t)(st.nmade + 1) * sizeof *nm);
+			if (!nm)
+				die(EXIT_TROUBLE, "out of memory");
+			st.made = nm;
+			st.made[st.nmade++] = path;
+		} else {
+			free(path);
+		}
+		return 0;
 	}
 	out_abort(&of);
 	if (rc == XQ_EIO || crc == XQ_EIO) {
@@ -175,10 +241,14 @@ static int split_next(void)
 		if (crc < 0) {
 			warnx_("error writing '%s': %s", st.out.path, strerror(errno ? errno : EIO));
 			out_abort(&st.out);
+			settle(0);
 			return -1;
 		}
-		if (out_commit(&st.out) < 0)
+		if (out_commit(&st.out) < 0) {
+			settle(0);
 			return -1;
+		}
+		settle(1);
 	}
 	snprintf(path, sizeof path, "%s/%06ld.%s", st.dir, ++st.split_file, record_format_extension(st.to));
 	if (lstat(path, &sb) == 0) {
@@ -218,6 +288,7 @@ static void convert_file(const char *path, int progress)
 		return;
 	}
 	while (!st.stop && (rc = xq_reader_next(r, &g)) > 0) {
+		record_encoding_hint(r, g, name, st.enc_in, print_problem, &st.pp);
 		st.read++;
 		if (g->errors) {
 			st.findings = 1;
@@ -238,6 +309,8 @@ static void convert_file(const char *path, int progress)
 				continue;
 			}
 		}
+		st.cur_input = name;
+		st.cur_line = g->line;
 		if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
 		    judge_comment(st.judge, g, st.notation ? st.notation : XQ_NOTATION_CHINESE) < 0)
 			die(EXIT_TROUBLE, "out of memory");
@@ -253,14 +326,15 @@ static void convert_file(const char *path, int progress)
 		if (wr == 0 && st.split)
 			st.split_games++;
 		if (wr == 0) {
-			st.written++;
+			;       /* counted when it reached the output */
 		} else if (wr > 0) {
 			st.dropped++;
 			st.findings = 1;
 			if (st.policy == STRICT)
 				st.stop = 1;
 		} else {
-			st.dropped++;
+			if (wr == -1)
+				st.dropped++;   /* this game; -2: it was counted in the flush */
 			st.trouble = 1;
 			st.stop = 1;
 		}
@@ -273,7 +347,8 @@ static void convert_file(const char *path, int progress)
 	if (st.pp.fatals > fatals_before)
 		st.trouble = 1;
 	if (!st.stop && rc < 0) {
-		if (rc != XQ_EIO)
+		/* a fatal problem was said already, naming the limit or fault */
+		if (rc != XQ_EIO && st.pp.fatals == fatals_before)
 			warnx_("error reading '%s': %s", name, xq_strerror(rc));
 		st.trouble = 1;
 	}
@@ -406,7 +481,12 @@ int main(int argc, char **argv)
 			return EXIT_TROUBLE;
 		if (fstat(fileno(st.out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
 			st.flush_each = 1;
-		if (open_writer(st.out.fp, st.outpath ? st.outpath : "<stdout>") < 0) {
+		/* --strict writes nothing on an invalid game: to a stream (no
+		 * file to rename) the games wait in a temporary file */
+		if (st.policy == STRICT && !st.out.tmp && !(st.strict_tmp = tmpfile()))
+			die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
+		if (open_writer(st.strict_tmp ? st.strict_tmp : st.out.fp,
+				st.outpath ? st.outpath : "<stdout>") < 0) {
 			out_abort(&st.out);
 			return EXIT_TROUBLE;
 		}
@@ -417,25 +497,67 @@ int main(int argc, char **argv)
 		convert_file(argv[i], progress);
 	if (st.split && st.w) {
 		int crc = close_writer();
-		if (crc < 0 || st.trouble)
+		if (crc < 0 || st.trouble) {
 			out_abort(&st.out);
-		else if (out_commit(&st.out) < 0)
+			settle(0);
+		} else if (out_commit(&st.out) < 0) {
 			st.trouble = 1;
+			settle(0);
+		} else {
+			settle(1);
+		}
 	}
 
 	if (!st.dir) {
+		errno = 0;
 		if (close_writer() < 0 && !st.trouble) {
 			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
 			st.trouble = 1;
 		}
 		if (st.trouble || (st.policy == STRICT && st.findings)) {
+			settle(0);
 			if (st.out.fp != stdout)
 				out_abort(&st.out);
-		} else if (st.out.fp != stdout && out_commit(&st.out) < 0) {
+		} else if (st.strict_tmp) {
+			/* every game valid: now they go out */
+			char buf[65536];
+			size_t n;
+			int bad = fflush(st.strict_tmp) != 0 || fseek(st.strict_tmp, 0, SEEK_SET) != 0;
+			while (!bad && (n = fread(buf, 1, sizeof buf, st.strict_tmp)) > 0)
+				bad = fwrite(buf, 1, n, st.out.fp) != n;
+			if (bad || ferror(st.strict_tmp) || flush_out() < 0) {
+				if (bad)
+					warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+					       strerror(errno ? errno : EIO));
+				settle(0);
+				st.trouble = 1;
+			}
+			if (st.out.fp != stdout && out_commit(&st.out) < 0)
+				st.trouble = 1;
+		} else if (st.out.fp != stdout) {
+			/* renamed into place, or a device flushed and closed */
+			if (out_commit(&st.out) < 0) {
+				settle(0);
+				st.trouble = 1;
+			} else {
+				settle(1);
+			}
+		} else if (flush_out() < 0) {
 			st.trouble = 1;
 		}
+		if (st.strict_tmp)
+			fclose(st.strict_tmp);
+	} else if (st.policy == STRICT && (st.findings || st.trouble)) {
+		/* --strict -d: the files written before the invalid game go */
+		for (long i = 0; i < st.nmade; i++)
+			unlink(st.made[i]);
+		st.dropped += st.nmade;
+		st.written -= st.nmade;
 	}
+	for (long i = 0; i < st.nmade; i++)
+		free(st.made[i]);
+	free(st.made);
 	xq_judge_free(st.judge);
 	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);

@@ -331,8 +331,11 @@ int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		return XQ_EINVAL;
 	}
 	rpos = (size_t)(root.content - b);
+	/* each element's content ends where it ends, wherever the scan has
+	 * got to inside it */
+	const size_t rend = rpos + root.clen;
 	for (;;) {
-		r = next_elem(b, rpos + root.clen, &rpos, &e);
+		r = next_elem(b, rend, &rpos, &e);
 		if (r < 0) {
 			report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, rpos, 0, NULL, "broken XML; the rest ignored");
 			break;
@@ -342,7 +345,8 @@ int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		if (name_is(&e, "Head")) {
 			seen_head = 1;
 			hpos = (size_t)(e.content - b);
-			while ((r = next_elem(b, hpos + e.clen, &hpos, &h)) > 0) {
+			const size_t hend = hpos + e.clen;
+			while ((r = next_elem(b, hend, &hpos, &h)) > 0) {
 				char *v = xml_text(h.content, h.clen);
 				size_t k;
 				if (!v)
@@ -381,9 +385,10 @@ int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			struct xq_pos pos2 = g->start;
 			struct xq_node *prev = &g->root;
 			size_t mpos = (size_t)(e.content - b);
+			const size_t mend = mpos + e.clen;
 			int ply = 0, ended = 0;
 			seen_moves = 1;
-			while ((r = next_elem(b, mpos + e.clen, &mpos, &h)) > 0) {
+			while ((r = next_elem(b, mend, &mpos, &h)) > 0) {
 				size_t vn = 0, en = 0;
 				const char *v = attr(&h, "value", &vn), *end = attr(&h, "end", &en);
 				char iccs[8];
@@ -428,6 +433,12 @@ int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 				if (!v) {
 					report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
 					       "<Move> without value; the moves after it ignored");
+					break;
+				}
+				if (ply >= XQ_MAX_GAME_MOVES) {
+					report(&c, XQ_SEV_ERROR, XQ_P_LIMIT, h.start, ply + 1, NULL,
+					       "more than %d moves in one game (the limit for every format); "
+					       "the rest ignored", XQ_MAX_GAME_MOVES);
 					break;
 				}
 				snprintf(iccs, sizeof iccs, "%.*s", (int)(vn < 5 ? vn : 5), v);
@@ -520,7 +531,7 @@ static int cbf_read(struct xq_reader *r, struct xq_game *g)
 			if (nc > CBF_MAX_SIZE) {
 				free(buf);
 				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-						  "CBF file larger than %u MiB; not read", CBF_MAX_SIZE >> 20);
+						  "CBF file larger than the limit of %u MiB; not read", CBF_MAX_SIZE >> 20);
 				return XQ_ERANGE;
 			}
 			if (!(nb = realloc(buf, nc))) {
@@ -691,7 +702,7 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 		struct xq_node *node;
 		struct xq_undo u;
 	} *path = NULL;
-	size_t npend = 0, depth = 0, at = CBR_HEADER + 0, maxn;
+	size_t npend = 0, depth = 0, at = CBR_HEADER + 0, maxn, nrec = 0;
 	char board[10][9], fen[XQ_FEN_MAX + 16];
 	struct xq_pos pos;
 	struct xq_err err;
@@ -761,6 +772,8 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 	if ((rc = cbr_comment(r, g, &g->root, p, len, &at, base, 0)) != 0)
 		return rc < -1 ? rc : 0;
 	maxn = (len - at) / 4 + 1;
+	if (maxn > XQ_MAX_GAME_MOVES + 1)
+		maxn = XQ_MAX_GAME_MOVES + 1;
 	if (!(pend = malloc(maxn * sizeof *pend)) || !(path = malloc(maxn * sizeof *path))) {
 		free(pend);
 		return XQ_ENOMEM;
@@ -773,6 +786,12 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 		unsigned flags, from, to;
 		size_t rec = at;
 		struct xq_node *n = NULL;
+		if (++nrec > XQ_MAX_GAME_MOVES) {
+			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_LIMIT, base + at, ply + 1,
+				   "more than %d moves in one game (the limit for every format); "
+				   "the rest ignored", XQ_MAX_GAME_MOVES);
+			break;
+		}
 		if (len - at < 4) {
 			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + at, ply + 1,
 				   "the record ends inside a move");
@@ -851,17 +870,17 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 		*xq_reader_state(r) = st;
 		for (;;) {
 			long n;
-			if (cap - st->len < 65536) {
+			/* the buffer stops growing just past the limit: a larger
+			 * file is refused once that much is read */
+			if (cap - st->len < 65536 && cap < CBF_MAX_SIZE + 65536) {
 				unsigned char *nb;
-				if (cap > CBF_MAX_SIZE) {
-					xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-							  "file larger than %u MiB; not read", CBF_MAX_SIZE >> 20);
-					return XQ_ERANGE;
-				}
-				cap = cap ? cap * 2 : 65536;
-				if (!(nb = realloc(st->buf, cap)))
+				size_t nc = cap ? cap * 2 : 65536;
+				if (nc > CBF_MAX_SIZE + 65536)
+					nc = CBF_MAX_SIZE + 65536;
+				if (!(nb = realloc(st->buf, nc)))
 					return XQ_ENOMEM;
 				st->buf = nb;
+				cap = nc;
 			}
 			n = xq_reader_read(r, st->buf + st->len, cap - st->len);
 			if (n < 0)
@@ -869,6 +888,12 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 			if (n == 0)
 				break;
 			st->len += (size_t)n;
+			if (st->len > CBF_MAX_SIZE) {
+				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
+						  "file larger than the limit of %u MiB; not read",
+						  CBF_MAX_SIZE >> 20);
+				return XQ_ERANGE;
+			}
 		}
 		st->lib = st->len >= 16 && !memcmp(st->buf, "CCBridgeLibrary\0", 16);
 		if (st->lib) {

@@ -28,7 +28,12 @@ struct dline {
 	struct xq_node **nodes;     /* nodes[k]: ply start + k */
 	long n;                     /* moves built */
 	int state;                  /* 0 waiting, 1 built, 2 given up */
+	int has_child;              /* some line hangs on this one */
+	struct xq_pos *ck;          /* has_child: ck[j], the position after
+				     * CK_EVERY * j moves of the line */
 };
+
+#define CK_EVERY 64
 
 struct dctx {
 	struct xq_game *g;
@@ -40,7 +45,7 @@ struct dctx {
 };
 
 #define MAX_TAGS 200000
-#define MAX_MOVES 2000000
+#define MAX_MOVES XQ_MAX_GAME_MOVES
 
 __attribute__((format(printf, 7, 8)))
 static void report(struct dctx *c, enum xq_severity sev, enum xq_problem_code code,
@@ -225,11 +230,14 @@ static long split_tags(struct dctx *c, const char *b, size_t len, long line0,
 		if (n == cap) {
 			size_t nc = cap ? cap * 2 : 64;
 			struct dtag *nt;
-			if (nc > MAX_TAGS) {
+			if (n >= MAX_TAGS) {
 				report(c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0, NULL,
-				       "more than %d DhtmlXQ tags in one block; the rest ignored", MAX_TAGS);
+				       "more than the limit of %d DhtmlXQ tags in one block; the rest ignored",
+				       MAX_TAGS);
 				break;
 			}
+			if (nc > MAX_TAGS)
+				nc = MAX_TAGS;
 			if (!(nt = realloc(t, nc * sizeof *nt))) {
 				free(t);
 				return XQ_ENOMEM;
@@ -320,6 +328,29 @@ static struct xq_node *node_at(struct dctx *c, struct dline *l, long k)
 		l = l->id == 0 ? NULL : find_line(c, l->parent);
 	}
 	return NULL;
+}
+
+/* The position after absolute ply k of line l (k >= l's anchor), from the
+ * checkpoints of the line that holds ply k; 0, or -1 when that line has
+ * none (then the caller replays the path). */
+static int pos_after(struct dctx *c, struct dline *l, long k, struct xq_pos *pos)
+{
+	size_t guard = 0;
+	if (k <= 0) {
+		*pos = c->g->start;
+		return 0;
+	}
+	while (l && guard++ <= c->nlines && k < l->start)
+		l = l->id == 0 ? NULL : find_line(c, l->parent);
+	if (!l || !l->ck || k < l->start || k - l->start >= l->n)
+		return -1;
+	long m = k - l->start + 1;   /* moves of l played */
+	*pos = l->ck[m / CK_EVERY];
+	for (long j = m / CK_EVERY * CK_EVERY; j < m; j++) {
+		struct xq_undo u;
+		xq_make(pos, l->nodes[j]->move, &u);
+	}
+	return 0;
 }
 
 /* DhtmlXQ's "xy" (x 0..8 from Red's left, y 0..9 from the top) as a
@@ -472,15 +503,18 @@ static int build_moves(struct dctx *c, struct dline *l, const struct dmove *mv, 
 	}
 	if (c->total_moves + nm > MAX_MOVES) {
 		report(c, XQ_SEV_ERROR, XQ_P_LIMIT, l->tag, 0, NULL,
-		       "more than %d moves in one record; line %ld left out", MAX_MOVES, l->id);
+		       "more than %d moves in one game (the limit for every format); line %ld left out",
+		       MAX_MOVES, l->id);
 		l->state = 2;
 		return 0;
 	}
 	c->total_moves += nm;
 	if (nm && !(l->nodes = xq_game_alloc(c->g, (size_t)nm * sizeof *l->nodes)))
 		return XQ_ENOMEM;
-	/* the position before the line: replay the anchor's path */
-	{
+	/* the position before the line: from the checkpoint before the anchor
+	 * in the line that holds it (at most CK_EVERY - 1 moves to replay) */
+	if (l->id == 0 || pos_after(c, find_line(c, l->parent), l->start - 1, &pos) < 0) {
+		/* no checkpoints: replay the anchor's whole path */
 		size_t depth = 0;
 		const struct xq_node *a;
 		for (a = anchor; a->parent; a = a->parent)
@@ -501,6 +535,11 @@ static int build_moves(struct dctx *c, struct dline *l, const struct dmove *mv, 
 		}
 	}
 	prev = anchor;
+	if (l->has_child) {
+		if (!(l->ck = malloc((size_t)(nm / CK_EVERY + 1) * sizeof *l->ck)))
+			return XQ_ENOMEM;
+		l->ck[0] = pos;
+	}
 	{
 		long k = 0;
 		while (k < nm) {
@@ -535,6 +574,8 @@ static int build_moves(struct dctx *c, struct dline *l, const struct dmove *mv, 
 				struct xq_undo u;
 				xq_make(&pos, m, &u);
 			}
+			if (l->ck && k % CK_EVERY == 0)
+				l->ck[k / CK_EVERY] = pos;
 			prev = nd;
 		}
 	}
@@ -746,6 +787,13 @@ int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			c.lines[i].state = 2;
 		}
 
+	for (size_t i = 0; i < c.nlines; i++) {
+		struct dline *p;
+		if (c.lines[i].id != 0 && c.lines[i].state != 2 &&
+		    (p = find_line(&c, c.lines[i].parent)) != NULL)
+			p->has_child = 1;
+	}
+
 	/* Start position: binit (or vschess's fen), side from the first move. */
 	{
 		char board[XQ_FEN_MAX + 16];
@@ -928,6 +976,8 @@ int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			goto out;
 	}
 out:
+	for (size_t i = 0; i < c.nlines; i++)
+		free(c.lines[i].ck);
 	free(c.lines);
 	free(t);
 	return rc;
@@ -1172,7 +1222,12 @@ struct drstate {
 	size_t len, cap, pos;
 	long line0;     /* line number of buf[pos] */
 	int eof;
+	int skip_rest;  /* a block was cut at DH_MAX_BLOCK: skip to its end */
 };
+
+/* The most bytes of one block read into memory (xq-formats(5)): past it
+ * the block is read as cut there and the rest of it skipped. */
+#define DH_MAX_BLOCK (16 << 20)
 
 static void dh_report(void *ctx, struct xq_game *g, enum xq_severity sev,
 		      enum xq_problem_code code, long line, long col, int ply,
@@ -1290,6 +1345,18 @@ static void advance(struct drstate *st, size_t to)
 	st->pos = to;
 }
 
+/* Nothing found in the buffer: keep only a tail that may hold the start of
+ * a tag, and read more.  1 when there is more, 0 at the end, or an error. */
+static int dh_tail_more(struct xq_reader *r, struct drstate *st)
+{
+	if (st->len - st->pos > BLOCK_TAG_MAX)
+		advance(st, st->len - BLOCK_TAG_MAX);
+	if (st->eof)
+		return 0;
+	int rc = dh_more(r, st);
+	return rc < 0 ? rc : 1;
+}
+
 static int dh_read(struct xq_reader *r, struct xq_game *g)
 {
 	struct drstate *st = *xq_reader_state(r);
@@ -1303,21 +1370,37 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 		st->line0 = 1;
 		*xq_reader_state(r) = st;
 	}
+	/* the rest of a block cut at the limit: up to its end or the next one */
+	while (st->skip_rest) {
+		size_t i;
+		for (i = st->pos; i < st->len; i++) {
+			if (st->buf[i] != '[')
+				continue;
+			if (prefix(st->buf + i, st->len - i, "[/DhtmlXQ]")) {
+				advance(st, i + 10);
+				st->skip_rest = 0;
+				break;
+			}
+			if (prefix(st->buf + i, st->len - i, "[DhtmlXQ]")) {
+				advance(st, i);
+				st->skip_rest = 0;
+				break;
+			}
+		}
+		if (!st->skip_rest)
+			break;
+		int rc = dh_tail_more(r, st);
+		if (rc <= 0)
+			return rc;
+	}
 	/* find the opening tag */
 	for (;;) {
 		open = find_open(st->buf, st->len, st->pos, &after);
 		if (open >= 0)
 			break;
-		/* keep only a tail that may hold the start of a tag */
-		if (st->len - st->pos > BLOCK_TAG_MAX)
-			advance(st, st->len - BLOCK_TAG_MAX);
-		if (st->eof)
-			return 0;
-		{
-			int rc = dh_more(r, st);
-			if (rc < 0)
-				return rc;
-		}
+		int rc = dh_tail_more(r, st);
+		if (rc <= 0)
+			return rc;
 	}
 	advance(st, (size_t)open);
 	/* find the end: [/DhtmlXQ], the next opening tag, or the end */
@@ -1346,10 +1429,23 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 				break;
 			}
 		}
-		if (e || i < st->len || st->eof) {
+		int cut = !e && i >= st->len && !st->eof && st->len - after >= DH_MAX_BLOCK;
+		if (e || i < st->len || st->eof || cut) {
 			size_t end = e ? (size_t)(e - st->buf) : i;
 			int rc;
-			if (!e)
+			if (cut) {
+				/* checked before reading more: memory stays bounded */
+				xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_LIMIT, st->line0, 0, 0, NULL,
+						  "DhtmlXQ block longer than the limit of %d bytes: "
+						  "read up to there, the rest of it skipped", DH_MAX_BLOCK);
+				g->flags |= XQ_GAME_TRUNCATED;
+				st->skip_rest = 1;
+				/* the last tag may be cut: end at the last '[' */
+				while (end > after && st->buf[end - 1] != '[')
+					end--;
+				if (end > after)
+					end--;
+			} else if (!e)
 				xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TRUNCATED, st->line0, 0, 0, NULL,
 						  "DhtmlXQ block without [/DhtmlXQ]");
 			/* from the opening tag, so that lines count from it */

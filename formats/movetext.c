@@ -167,6 +167,8 @@ void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
 	m->depth = m->skip_depth = 0;
 	m->in_comment = 0;
 	m->com_len = m->pend_len = m->acc_len = 0;
+	m->com_cut = 0;
+	m->deep_on = 0;
 	m->acc_target = NULL;
 	m->nodes = 0;
 	m->com_total = 0;
@@ -178,6 +180,9 @@ static void mt_free(struct mt *m)
 	free(m->com);
 	free(m->pend);
 	free(m->acc);
+	free(m->deep);
+	m->deep = NULL;
+	m->deep_len = m->deep_cap = 0;
 	m->com = m->pend = m->acc = NULL;
 	m->com_cap = m->pend_cap = m->acc_cap = 0;
 }
@@ -273,6 +278,19 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 	int before = 0;
 
 	n = tidy_comment((char *)s, n);
+	if (n > MT_MAX_COMMENT || m->com_cut) {
+		xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_LIMIT,
+				  m->com_line, m->com_col, 0, NULL,
+				  "comment longer than the limit of %d bytes cut",
+				  MT_MAX_COMMENT);
+		m->com_cut = 0;
+		if (n > MT_MAX_COMMENT) {
+			n = MT_MAX_COMMENT;
+			/* no cut UTF-8 sequence at the end */
+			while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+				n--;
+		}
+	}
 	if (!n || m->skipping)
 		return;
 	if (m->skip_depth)
@@ -280,7 +298,7 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 	if (m->com_total + n > MT_MAX_COMMENTS_TOTAL) {
 		if (m->com_total <= MT_MAX_COMMENTS_TOTAL)
 			xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_LIMIT, line, 0, 0, NULL,
-					  "more than %d bytes of comments in one game: the rest dropped",
+					  "more than the limit of %d bytes of comments in one game: the rest dropped",
 					  MT_MAX_COMMENTS_TOTAL);
 		m->com_total = MT_MAX_COMMENTS_TOTAL + 1;
 		return;
@@ -318,21 +336,24 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 	m->pend_len += n;
 }
 
-/* Append raw comment text (a piece of a line, or a line break). */
+/* Append raw comment text (a piece of a line, or a line break).  The raw
+ * text may be twice the limit (a writer doubles real line breaks, see
+ * tidy_comment); past that it is dropped (com_cut), and add_comment cuts
+ * the tidied text to MT_MAX_COMMENT bytes with one warning. */
+#define MT_MAX_RAW_COMMENT (2 * MT_MAX_COMMENT + 4)
 static void com_append(struct mt *m, const char *s, size_t n)
 {
-	if (m->com_len + n + 1 > MT_MAX_COMMENT) {
-		if (m->com_len < MT_MAX_COMMENT)
-			xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_LIMIT,
-					  m->com_line, m->com_col, 0, NULL,
-					  "comment longer than %d bytes cut",
-					  MT_MAX_COMMENT);
-		n = m->com_len + 1 < MT_MAX_COMMENT ? MT_MAX_COMMENT - m->com_len - 1 : 0;
-		m->com_len = MT_MAX_COMMENT;
+	if (m->com_cut)
+		return;
+	if (m->com_len + n > MT_MAX_RAW_COMMENT) {
+		m->com_cut = 1;
+		n = MT_MAX_RAW_COMMENT - m->com_len;
+	}
+	if (grow(&m->com, &m->com_cap, m->com_len + n + 1) < 0) {
+		m->com_cut = 1;
+		oom(m, m->com_line);
 		return;
 	}
-	if (grow(&m->com, &m->com_cap, m->com_len + n + 1) < 0)
-		return;
 	memcpy(m->com + m->com_len, s, n);
 	m->com_len += n;
 }
@@ -369,7 +390,7 @@ static void add_move(struct mt *m, const char *s, size_t n, long line, long col)
 	flush_comments(m);
 	if (++m->nodes > MT_MAX_NODES) {
 		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, line, col, 0, NULL,
-				  "more than %d moves in one game: the rest is skipped",
+				  "more than %d moves in one game (the limit for every format): the rest is skipped",
 				  MT_MAX_NODES);
 		m->skipping = 1;
 		return;
@@ -620,7 +641,56 @@ static int is_word_delim(const struct mt *m, unsigned cp)
 	return mt_is_space(cp);
 }
 
+/* A variation nested too deep is not read, but kept as it was written:
+ * its text is gathered here (deep_from: where it goes on in this line) and
+ * becomes a comment on the move it replaces. */
+#define DEEP_NONE ((size_t)-1)
+static void deep_add(struct mt *m, const char *s, size_t n)
+{
+	if (m->deep_len + n > MT_MAX_COMMENT)
+		n = m->deep_len < MT_MAX_COMMENT ? MT_MAX_COMMENT - m->deep_len : 0;
+	if (n && grow(&m->deep, &m->deep_cap, m->deep_len + n + 1) == 0) {
+		memcpy(m->deep + m->deep_len, s, n);
+		m->deep_len += n;
+	}
+}
+
+static void deep_done(struct mt *m, long line)
+{
+	static const char head[] = "variation nested too deep to read, as written: ";
+	char *text = malloc(sizeof head + m->deep_len);
+	m->deep_on = 0;
+	if (!text) {
+		oom(m, line);
+		return;
+	}
+	memcpy(text, head, sizeof head - 1);
+	memcpy(text + sizeof head - 1, m->deep, m->deep_len);
+	/* kept on the move the variation replaces (m->last); no tidying of
+	 * its line breaks (it is not a comment as written) */
+	for (size_t k = 0; k < m->deep_len; k++)
+		if (text[sizeof head - 1 + k] == '\n')
+			text[sizeof head - 1 + k] = ' ';
+	add_comment(m, text, sizeof head - 1 + m->deep_len, line);
+	free(text);
+}
+
+static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno);
+
 long mt_line(struct mt *m, const char *s, size_t len, long lineno)
+{
+	m->deep_from = m->deep_on ? 0 : DEEP_NONE;
+	long end = mt_line_scan(m, s, len, lineno);
+	if (m->deep_on && m->deep_from != DEEP_NONE) {
+		size_t e = end >= 0 ? (size_t)end : len;
+		if (e > m->deep_from)
+			deep_add(m, s + m->deep_from, e - m->deep_from);
+		deep_add(m, "\n", 1);
+	}
+	return end;
+}
+
+static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 {
 	size_t i = 0;
 	m->line = s;
@@ -696,6 +766,7 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 		case '{': {
 			const char *close = memchr(s + i + 1, '}', len - i - 1);
 			m->com_len = 0;
+			m->com_cut = 0;
 			m->com_line = lineno;
 			m->com_col = col_at(m, i);
 			if (!close) {
@@ -710,6 +781,9 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 		}
 		case ';':
 			m->com_len = 0;
+			m->com_cut = 0;
+			m->com_line = lineno;
+			m->com_col = col_at(m, i);
 			com_append(m, s + i + 1, len - i - 1);
 			add_comment(m, m->com, m->com_len, lineno);
 			return -1;
@@ -730,8 +804,13 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 			} else if (m->depth >= MT_MAX_DEPTH) {
 				xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, lineno,
 						  col_at(m, i), 0, NULL,
-						  "variations nested deeper than %d skipped", MT_MAX_DEPTH);
+						  "variations nested deeper than the limit of %d skipped "
+						  "(kept as text in a comment)", MT_MAX_DEPTH);
 				m->skip_depth = 1;
+				m->deep_on = 1;
+				m->deep_len = 0;
+				m->deep_from = i;
+				m->deep_line = lineno;
 			} else {
 				m->stack[m->depth].cur = m->cur;
 				m->stack[m->depth].last = m->last;
@@ -746,6 +825,11 @@ long mt_line(struct mt *m, const char *s, size_t len, long lineno)
 			flush_comments(m);
 			if (m->skip_depth) {
 				m->skip_depth--;
+				if (!m->skip_depth && m->deep_on) {
+					deep_add(m, s + m->deep_from, i + 1 - m->deep_from);
+					m->deep_from = DEEP_NONE;
+					deep_done(m, m->deep_line);
+				}
 			} else if (m->depth == 0) {
 				if (!m->skipping)
 					xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_SYNTAX, lineno,
@@ -797,6 +881,11 @@ void mt_end(struct mt *m, long lineno)
 		m->g->flags |= XQ_GAME_TRUNCATED;
 		add_comment(m, m->com, m->com_len, m->com_line);
 		m->in_comment = 0;
+	}
+	if (m->deep_on) {
+		/* not closed: what there was of it */
+		m->skip_depth = 0;
+		deep_done(m, m->deep_line);
 	}
 	if (m->depth > 0) {
 		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_TRUNCATED, lineno, 0, 0, NULL,
@@ -883,7 +972,7 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		size_t ne = i;
 		while (i < len && (s[i] == ' ' || s[i] == '\t'))
 			i++;
-		size_t vl = 0;
+		size_t vl = 0, full = 0;   /* kept, and as long as it was */
 		int ok = 1;
 		if (i < len && s[i] == '"') {
 			i++;
@@ -892,6 +981,7 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 					i++;
 				if (vl < sizeof value - 1)
 					value[vl++] = s[i];
+				full++;
 				i++;
 			}
 			if (i < len)
@@ -909,6 +999,7 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 			size_t vs = i;
 			while (i < len && s[i] != ']')
 				i++;
+			full = i - vs;
 			vl = i - vs < sizeof value - 1 ? i - vs : sizeof value - 1;
 			memcpy(value, s + vs, vl);
 			while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
@@ -919,6 +1010,9 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 				ok = 0;
 			ok = ok && 0;
 		}
+		const char *nul = memchr(value, '\0', vl);
+		if (nul)
+			vl = (size_t)(nul - value);
 		vl = utf8_cut(value, vl);
 		value[vl] = '\0';
 		if (ne == ns) {
@@ -934,6 +1028,13 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		if (!ok)
 			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
 					  "malformed tag '%s' read as '%s'", name, value);
+		if (nul)
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "tag '%s' holds a NUL byte: its value ends before it", name);
+		else if (full > sizeof value - 1)
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "tag '%s' longer than the limit of %zu bytes cut", name,
+					  sizeof value - 1);
 		if (xq_game_add_tag(g, name, value) < 0)
 			return XQ_ENOMEM;
 		if (!known_tag(name))

@@ -16,7 +16,7 @@
 #include "xq.h"
 
 #define MT_MAX_DEPTH 1000
-#define MT_MAX_NODES 50000
+#define MT_MAX_NODES XQ_MAX_GAME_MOVES
 #define MT_MAX_COMMENT (1 << 20)
 #define MT_MAX_COMMENTS_TOTAL (4 << 20)   /* per game */
 
@@ -34,11 +34,17 @@ struct mt {
 	long com_line, com_col;
 	char *com;                 /* comment being collected (reused) */
 	size_t com_len, com_cap;
+	int com_cut;               /* com reached MT_MAX_COMMENT */
 	struct xq_node *acc_target;/* node the comments in acc go after */
 	char *acc;                 /* consecutive comments, joined (reused) */
 	size_t acc_len, acc_cap;
 	char *pend;                /* comment waiting for the next move */
 	size_t pend_len, pend_cap;
+	int deep_on;               /* in a variation nested too deep */
+	size_t deep_from;          /* where its text goes on in this line */
+	long deep_line;
+	char *deep;                /* its text as written (reused) */
+	size_t deep_len, deep_cap;
 	long nodes;
 	size_t com_total;          /* comment bytes kept in this game */
 	int ended;                 /* a result token was read at depth 0 */

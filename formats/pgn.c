@@ -40,7 +40,7 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 	struct pgn_state *st = mt_state(r, sizeof *st);
 	const char *s;
 	size_t len;
-	int rc, any = 0, movetext = 0, prev_blank = 0;
+	int rc, any = 0, movetext = 0, prev_blank = 0, in_tag = 0;
 	long fen_line = 0;
 
 	if (!st)
@@ -52,6 +52,17 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 		const char *t;
 		size_t tl = len;
 
+		if (xq_reader_line_continues(r) && in_tag) {
+			/* the rest of a tag line split at the line limit: not a
+			 * game of its own */
+			if (in_tag == 1)
+				xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_LIMIT, ln, 0, 0, NULL,
+						  "tag line longer than the limit of %d bytes: the rest of it ignored",
+						  XQ_MAX_LINE_BYTES);
+			in_tag = 2;
+			continue;
+		}
+		in_tag = 0;
 		if (st->mt.in_comment && !st->mt.ended) {
 			mt_line(&st->mt, s, len, ln);
 			continue;
@@ -75,6 +86,7 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 				fen_line = ln;
 			if (mt_tags(r, g, s, len, ln) < 0)
 				return XQ_ENOMEM;
+			in_tag = 1;
 			prev_blank = 0;
 			continue;
 		}

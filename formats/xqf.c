@@ -52,15 +52,24 @@ __attribute__((format(printf, 5, 6)))
 static void add_diag(struct xqf_raw *r, int severity, size_t offset,
 		     uint32_t ply, const char *fmt, ...)
 {
-	if (r->n_diag < XQF_MAX_DIAGS) {
-		struct xqf_diag *d = &r->diag[r->n_diag];
-		va_list ap;
-		d->severity = severity;
-		d->offset = (uint32_t)offset;
-		d->ply = ply;
-		va_start(ap, fmt);
-		vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-		va_end(ap);
+	struct xqf_diag *d = r->n_diag < XQF_MAX_DIAGS ? &r->diag[r->n_diag] : NULL;
+	va_list ap;
+	if (!d && severity != XQF_ERROR) {
+		r->n_diag++;
+		return;
+	}
+	if (!d)
+		d = &r->error;   /* the error that stopped the tree is never lost */
+	d->severity = severity;
+	d->offset = (uint32_t)offset;
+	d->ply = ply;
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	va_end(ap);
+	if (severity == XQF_ERROR) {
+		if (d != &r->error)
+			r->error = *d;
+		r->has_error = 1;
 	}
 	r->n_diag++;
 }
@@ -201,6 +210,11 @@ static int walk_tree(struct xqf_raw *r)
 			break;
 		}
 		n.parent = next_parent;
+		if (r->n_nodes >= XQ_MAX_GAME_MOVES) {
+			/* checked before the memory is spent */
+			r->too_many = 1;
+			break;
+		}
 		if (r->n_nodes == cap_nodes) {
 			size_t nc = cap_nodes ? cap_nodes * 2 : 256;
 			struct xqf_node *nn = realloc(r->nodes, nc * sizeof *nn);
@@ -232,7 +246,7 @@ static int walk_tree(struct xqf_raw *r)
 		}
 		r->n_nodes++;
 	}
-	if (!r->truncated && w.pos < w.len)
+	if (!r->truncated && !r->too_many && w.pos < w.len)
 		add_diag(r, XQF_WARNING, w.pos, 0, "%zu bytes after the last record ignored",
 			 w.len - w.pos);
 	free(pending);
@@ -254,9 +268,10 @@ int xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r)
 		add_diag(r, XQF_ERROR, 0, 0, "no XQF signature (the file does not start with \"XQ\")");
 		return XQ_EINVAL;
 	}
-	if (len < XQF_MIN_SIZE) {
-		add_diag(r, XQF_ERROR, len, 0, "file too short: %zu bytes, an XQF file has at least %d",
-			 len, XQF_MIN_SIZE);
+	if (len < XQF_HEADER_SIZE) {
+		/* a header with no tree is a game cut short (walk_tree) */
+		add_diag(r, XQF_ERROR, len, 0, "file too short: %zu bytes, an XQF header has %d",
+			 len, XQF_HEADER_SIZE);
 		return XQ_EINVAL;
 	}
 	r->version = h[2];
@@ -603,6 +618,36 @@ static void iccs_of(int from, int to, char out[8])
 	out[4] = 0;
 }
 
+/* Moves left out, kept as text in a comment on node at: "HEAD: ply 65
+ * e2g4, ply 66 c3c4, ..." for records [from, to) in file order (pre-order:
+ * a move follows the nearest one before it with a ply one less).  The
+ * comments of those records are not kept.  0 or XQ_ENOMEM. */
+static int keep_as_text(struct xq_game *g, const struct xqf_raw *r, uint32_t from,
+			uint32_t to, const char *head, struct xq_node *at)
+{
+	/* a record: ", ply " + 10 digits + " " + 4 = 21 bytes at most */
+	size_t cap = strlen(head) + 16 + (size_t)(to - from) * 24, len;
+	char *t;
+	int rc;
+	if (to <= from)
+		return 0;
+	if (!(t = malloc(cap)))
+		return XQ_ENOMEM;
+	len = (size_t)snprintf(t, cap, "%s:", head);
+	for (uint32_t i = from; i < to; i++) {
+		char iccs[8];
+		iccs_of(r->nodes[i].from, r->nodes[i].to, iccs);
+		int k = snprintf(t + len, cap - len, "%s ply %u %s", i > from ? "," : "",
+				 (unsigned)r->nodes[i].ply, iccs);
+		if (k < 0 || (size_t)k >= cap - len)
+			break;
+		len += (size_t)k;
+	}
+	rc = xq_node_comment(g, at, 0, t, len);
+	free(t);
+	return rc;
+}
+
 /* The extension block xqtools writes at 0x200 (see put_extensions):
  * its tags replace the cut fields. */
 static int read_extensions(struct xq_game *g, iconv_t cd, const uint8_t *h)
@@ -649,7 +694,7 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 
 	rc = xqf_raw_decode(buf, len, &r);
 	if (rc == XQ_EINVAL) {
-		report(s, g, XQ_SEV_ERROR, XQ_P_FORMAT, 0, NULL, "%s", r.diag[0].msg);
+		report(s, g, XQ_SEV_ERROR, XQ_P_FORMAT, 0, NULL, "%s", r.error.msg);
 		xqf_raw_free(&r);
 		return rc;
 	}
@@ -730,7 +775,16 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
 		report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, fen,
-		       "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; moves not read", err.msg);
+		       "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; "
+		       "the moves kept as text", err.msg);
+		if (r.root.comment_len &&
+		    (rc = set_text(g, cd, r.plain + r.root.comment_off, r.root.comment_len, 1,
+				   &g->root.comment, NULL)) < 0)
+			goto out;
+		if ((rc = keep_as_text(g, &r, 0, r.n_nodes,
+				       "moves not played, the start position being impossible",
+				       &g->root)) < 0)
+			goto out;
 		goto comments_done;
 	}
 
@@ -822,15 +876,23 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 			snprintf(tail, sizeof tail, " with the %u move%s below it", (unsigned)k,
 				 k == 1 ? "" : "s");
 		report(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, (int)n->ply, iccs,
-		       "byte %u (0x%X): move %s: %s; left out%s",
+		       "byte %u (0x%X): move %s: %s; left out%s (kept as text)",
 		       (unsigned)n->offset, (unsigned)n->offset, iccs, bad[b].why, tail);
+		/* the move and those below it (they follow it in the file) */
+		uint32_t end = bad[b].index + 1;
+		while (end < r.n_nodes && owner[end] == (int32_t)bad[b].index)
+			end++;
+		if ((rc = keep_as_text(g, &r, bad[b].index, end, "moves not played, as recorded",
+				       n->parent < 0 ? &g->root : made[n->parent])) < 0)
+			goto out;
 	}
 comments_done:
+	if (r.too_many)
+		report(s, g, XQ_SEV_ERROR, XQ_P_LIMIT, 0, NULL,
+		       "more than %d moves in one game (the limit for every format); "
+		       "the records after the first %d left out", XQ_MAX_GAME_MOVES, XQ_MAX_GAME_MOVES);
 	if (r.truncated) {
-		const struct xqf_diag *d = NULL;
-		for (int i = 0; i < r.n_diag && i < XQF_MAX_DIAGS; i++)
-			if (r.diag[i].severity == XQF_ERROR)
-				d = &r.diag[i];
+		const struct xqf_diag *d = r.has_error ? &r.error : NULL;
 		g->flags |= XQ_GAME_TRUNCATED;
 		report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, d ? (int)d->ply : 0, NULL,
 		       "byte %u (0x%X): %s; %u move record%s before it kept",
@@ -1074,7 +1136,10 @@ int xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	uint8_t h[XQF_HEADER_SIZE], slot[32];
 	struct xqf_keys k;
 	struct obuf o = { 0 };
-	const struct xq_node **stack = NULL;
+	struct wpend {
+		const struct xq_node *n;
+		int ply;
+	} *stack = NULL;   /* siblings still to come, with their ply */
 	size_t sp = 0, cap = 0;
 	const char *res;
 	int rc = 0, ply;
@@ -1219,7 +1284,7 @@ int xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 			if (next) {
 				if (sp == cap) {
 					size_t nc = cap ? cap * 2 : 64;
-					const struct xq_node **ns = realloc(stack, nc * sizeof *ns);
+					struct wpend *ns = realloc(stack, nc * sizeof *ns);
 					if (!ns) {
 						rc = XQ_ENOMEM;
 						break;
@@ -1227,17 +1292,17 @@ int xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 					stack = ns;
 					cap = nc;
 				}
-				stack[sp++] = next;
+				stack[sp].n = next;
+				stack[sp++].ply = ply;
 			}
 			if (child) {
 				n = child;
 				ply++;
 			} else if (sp) {
-				n = stack[--sp];
-				/* the ply of a sibling is its own depth */
-				ply = 0;
-				for (const struct xq_node *p = n; p->parent; p = p->parent)
-					ply++;
+				/* a sibling has the ply of the move it replaces */
+				sp--;
+				n = stack[sp].n;
+				ply = stack[sp].ply;
 			} else {
 				n = NULL;
 			}
@@ -1304,15 +1369,13 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 	st->done = 1;       /* one game per file */
 	for (;;) {
 		long n;
-		if (cap - len < 65536) {
+		/* the buffer stops growing just past the limit: a larger file
+		 * is refused once that much is read */
+		if (cap - len < 65536 && cap < XQF_MAX_FILE + 65536) {
 			size_t nc = cap ? cap * 2 : 65536;
 			uint8_t *nb;
-			if (nc > XQF_MAX_FILE + 65536) {
-				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-						  "file larger than %u MiB; not read", XQF_MAX_FILE >> 20);
-				free(buf);
-				return XQ_ERANGE;
-			}
+			if (nc > XQF_MAX_FILE + 65536)
+				nc = XQF_MAX_FILE + 65536;
 			if (!(nb = realloc(buf, nc))) {
 				free(buf);
 				return XQ_ENOMEM;
@@ -1328,6 +1391,12 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 		if (n == 0)
 			break;
 		len += (size_t)n;
+		if (len > XQF_MAX_FILE) {
+			xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
+					  "file larger than the limit of %u MiB; not read", XQF_MAX_FILE >> 20);
+			free(buf);
+			return XQ_ERANGE;
+		}
 	}
 	if (len == 0) {
 		free(buf);

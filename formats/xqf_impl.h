@@ -75,8 +75,13 @@ struct xqf_raw {
 	uint32_t max_ply;
 	int truncated;          /* the tree stopped early: nodes are a prefix */
 
+	int too_many;           /* more than XQ_MAX_GAME_MOVES records: nodes
+				 * are the first XQ_MAX_GAME_MOVES */
+
 	struct xqf_diag diag[XQF_MAX_DIAGS];
 	int n_diag;             /* may exceed XQF_MAX_DIAGS: the rest were dropped */
+	struct xqf_diag error;  /* the last error, kept even when diag[] is full */
+	int has_error;
 };
 
 /* Letters of the 32 slots (section 5.1). */

@@ -3,6 +3,7 @@
  * tree (first child = main line, next sibling = variation), comments and
  * NAGs, result words, problem names.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,10 +21,72 @@ struct chunk {
 	_Alignas(16) unsigned char data[];
 };
 
+/*
+ * A map from an address to what the game builder remembers about it, so
+ * that building a tree stays linear: the last child of a parent with two
+ * or more children (xq_node_add appends without walking the siblings) and
+ * the length and room of each comment made here (xq_node_comment appends
+ * in place, doubling the room).  Open addressing, grown at half full.
+ */
+struct pent {
+	const void *key;
+	void *val;
+	size_t len, cap;
+};
+
+struct pmap {
+	struct pent *e;
+	size_t n, cap;   /* cap: 0 or a power of two */
+};
+
 struct xq_arena {
 	struct chunk *head;
 	size_t next_size;
+	struct pmap last_child;  /* parent -> its last child */
+	struct pmap comments;    /* comment slot -> its text, length, room */
 };
+
+static size_t pmap_hash(const void *k)
+{
+	uint64_t h = (uint64_t)(uintptr_t)k * 0x9e3779b97f4a7c15u;
+	return (size_t)(h >> 17);
+}
+
+/* The entry for key, or NULL (make: a new zeroed one, NULL if out of
+ * memory). */
+static struct pent *pmap_get(struct pmap *m, const void *key, int make)
+{
+	if (make && (m->n + 1) * 2 > m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 64;
+		struct pent *e = calloc(cap, sizeof *e);
+		if (!e)
+			return NULL;
+		for (size_t i = 0; i < m->cap; i++) {
+			if (!m->e[i].key)
+				continue;
+			size_t j = pmap_hash(m->e[i].key) & (cap - 1);
+			while (e[j].key)
+				j = (j + 1) & (cap - 1);
+			e[j] = m->e[i];
+		}
+		free(m->e);
+		m->e = e;
+		m->cap = cap;
+	}
+	if (!m->cap)
+		return NULL;
+	for (size_t j = pmap_hash(key) & (m->cap - 1);; j = (j + 1) & (m->cap - 1)) {
+		if (m->e[j].key == key)
+			return &m->e[j];
+		if (!m->e[j].key) {
+			if (!make)
+				return NULL;
+			m->e[j].key = key;
+			m->n++;
+			return &m->e[j];
+		}
+	}
+}
 
 #define ALIGN 16
 
@@ -86,6 +149,8 @@ void xq_game_free(struct xq_game *g)
 			free(c);
 			c = p;
 		}
+		free(g->arena->last_child.e);
+		free(g->arena->comments.e);
 		free(g->arena);
 	}
 	free(g);
@@ -203,6 +268,7 @@ struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 	/* the node and its text in one piece */
 	size_t extra = text ? len + 1 : 0;
 	struct xq_node *n;
+	struct pent *e;
 	if (extra && sizeof *n + extra < extra)
 		return NULL;
 	if (!(n = arena_alloc(g->arena, sizeof *n + extra)))
@@ -218,12 +284,17 @@ struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 	n->parent = parent;
 	if (!parent->child) {
 		parent->child = n;
-	} else {
-		struct xq_node *s = parent->child;
-		while (s->next)
-			s = s->next;
-		s->next = n;
+		return n;
 	}
+	/* the last child is remembered once there are two (walking from the
+	 * remembered one also finds siblings linked by hand) */
+	if (!(e = pmap_get(&g->arena->last_child, parent, 1)))
+		return NULL;
+	struct xq_node *s = e->val ? e->val : parent->child;
+	while (s->next)
+		s = s->next;
+	s->next = n;
+	e->val = n;
 	return n;
 }
 
@@ -231,15 +302,43 @@ int xq_node_comment(struct xq_game *g, struct xq_node *n, int before,
 		    const char *text, size_t len)
 {
 	const char **slot = before ? &n->comment_before : &n->comment;
+	struct pent *e = NULL;
+	size_t old = 0, need;
 	char *p;
+
 	if (*slot) {
-		size_t old = strlen(*slot);
-		if (!(p = arena_alloc(g->arena, old + len + 2)))
+		/* appending: in place when the text was made here and has room */
+		e = pmap_get(&g->arena->comments, slot, 0);
+		if (e && e->val == *slot) {
+			old = e->len;
+		} else {
+			old = strlen(*slot);
+			e = NULL;
+		}
+		need = old + 1 + len + 1;
+		if (need < len)
+			return XQ_ENOMEM;
+		if (e && need <= e->cap) {
+			p = e->val;
+			p[old] = ' ';
+			memcpy(p + old + 1, text, len);
+			p[old + 1 + len] = '\0';
+			e->len = old + 1 + len;
+			return 0;
+		}
+		/* room for twice as much: appending n times copies O(n) bytes */
+		size_t cap = need < SIZE_MAX / 2 ? need * 2 : need;
+		if (!e && !(e = pmap_get(&g->arena->comments, slot, 1)))
+			return XQ_ENOMEM;
+		if (!(p = arena_alloc(g->arena, cap)))
 			return XQ_ENOMEM;
 		memcpy(p, *slot, old);
 		p[old] = ' ';
 		memcpy(p + old + 1, text, len);
 		p[old + 1 + len] = '\0';
+		e->val = p;
+		e->len = old + 1 + len;
+		e->cap = cap;
 	} else if (!(p = xq_game_strndup(g, text, len))) {
 		return XQ_ENOMEM;
 	}

@@ -23,7 +23,7 @@
 
 #define SRC_CHUNK 65536
 #define HEAD_BYTES 65536
-#define LINE_MAX_BYTES (1 << 22)
+#define LINE_MAX_BYTES XQ_MAX_LINE_BYTES
 #define MAX_ENCODING_REPORTS 5
 
 struct xq_reader {
@@ -44,6 +44,7 @@ struct xq_reader {
 
 	/* gzip */
 	int gz, gz_done;
+	int gz_cut;             /* the compressed data ended early: 1, 2 told */
 	z_stream zs;
 
 	/* raw (ungzipped) bytes not yet decoded */
@@ -72,6 +73,8 @@ struct xq_reader {
 	size_t linelen;
 	long lineno;
 	int unget, have_line, cr_mode;
+	int cont;               /* the next piece goes on with this source line */
+	int line_cont;          /* the current piece goes on with the last one */
 
 	void *state;
 	long games;
@@ -228,8 +231,9 @@ static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 				return (long)got;
 			if (!r->inlen) {
 				if (r->src_eof) {
-					fatal(r, XQ_P_TRUNCATED, 0,
-					      "compressed input ends early");
+					/* the game that runs to this end is cut
+					 * (xq_reader_next says so) */
+					r->gz_cut = 1;
 					r->gz_done = 1;
 					return 0;
 				}
@@ -567,7 +571,8 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 {
 	if (r->unget && r->have_line) {
 		r->unget = 0;
-		r->lineno++;
+		if (!r->line_cont)
+			r->lineno++;
 		*line = r->line;
 		*len = r->linelen;
 		return 1;
@@ -578,6 +583,7 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 		char *s = r->txt + r->txt_start;
 		size_t avail = r->txt_end - r->txt_start, eol, skip;
 		char *nl = NULL;
+		int split = 0;
 
 		if (!r->cr_mode) {
 			nl = memchr(s, '\n', avail);
@@ -620,11 +626,27 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 			goto found;
 		}
 		if (avail >= LINE_MAX_BYTES) {
-			xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_LIMIT,
-					  r->lineno + 1, 0, 0, NULL,
-					  "line longer than %d bytes split",
-					  LINE_MAX_BYTES);
-			eol = skip = avail;
+			/* one warning a source line; its pieces keep its number */
+			if (!r->cont)
+				xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_LIMIT,
+						  r->lineno + 1, 0, 0, NULL,
+						  "line longer than the limit of %d bytes split",
+						  LINE_MAX_BYTES);
+			eol = avail;
+			/* no UTF-8 sequence cut in two: end before an incomplete last one */
+			{
+				size_t k = avail;
+				while (k > 0 && avail - k < 3 && ((unsigned char)s[k - 1] & 0xc0) == 0x80)
+					k--;
+				if (k > 0) {
+					unsigned char lead = (unsigned char)s[k - 1];
+					size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+					if (avail - (k - 1) < need)
+						eol = k - 1;
+				}
+			}
+			skip = eol;
+			split = 1;
 			goto found;
 		}
 		if (!txt_more(r))
@@ -634,7 +656,10 @@ found:
 		r->line = s;
 		r->linelen = eol;
 		r->txt_start += skip;
-		r->lineno++;
+		r->line_cont = r->cont;
+		r->cont = split;
+		if (!r->line_cont)
+			r->lineno++;
 		r->have_line = 1;
 		*line = r->line;
 		*len = r->linelen;
@@ -646,13 +671,19 @@ void xq_reader_ungetline(struct xq_reader *r)
 {
 	if (r->have_line) {
 		r->unget = 1;
-		r->lineno--;
+		if (!r->line_cont)
+			r->lineno--;
 	}
 }
 
 long xq_reader_line(const struct xq_reader *r)
 {
 	return r->lineno;
+}
+
+int xq_reader_line_continues(const struct xq_reader *r)
+{
+	return r->line_cont;
 }
 
 /* ------------------------------------------------------------- readers */
@@ -941,6 +972,11 @@ int xq_reader_next(struct xq_reader *r, struct xq_game **out)
 	rc = r->fmt->read(r, g);
 	if (rc <= 0) {
 		xq_game_free(g);
+		if (r->gz_cut == 1) {
+			/* cut between games, or no game at all */
+			r->gz_cut = 2;
+			fatal(r, XQ_P_TRUNCATED, 0, "compressed input ends early");
+		}
 		if (rc == 0 && r->games == 0 && r->nonblank && !r->fatal) {
 			r->no_record = 1;
 			fatal(r, XQ_P_FORMAT, 0, "no game record found (read as %s)", r->fmt->name);
@@ -948,6 +984,16 @@ int xq_reader_next(struct xq_reader *r, struct xq_game **out)
 		if (rc == 0 && r->src_error)
 			return XQ_EIO;
 		return rc;
+	}
+	if (r->gz_cut == 1 && !r->unget &&
+	    (r->fmt->flags & XQ_FORMAT_BINARY ? r->raw_eof && r->raw_start == r->raw_end
+					      : r->txt_eof && r->txt_start == r->txt_end)) {
+		/* this game runs to where the compressed data ends: it is cut
+		 * there, like a game in a truncated plain file */
+		r->gz_cut = 2;
+		g->flags |= XQ_GAME_TRUNCATED;
+		xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, xq_reader_line(r), 0, 0, NULL,
+				  "the compressed input ends early: the game is cut there");
 	}
 	r->games++;
 	if (!(r->o.flags & XQ_READ_NO_REPLAY))

@@ -435,6 +435,11 @@ const char *xq_result_word(const char *text, size_t len);
  */
 #define XQ_MAX_VARIATION_DEPTH 1000
 
+/* The most moves one game holds, counting every line, in every format
+ * (xq-formats(5)): readers report a game past it and keep the first ones,
+ * so whatever one format reads, every other can read back. */
+#define XQ_MAX_GAME_MOVES 1000000
+
 enum xq_step_flags {
 	XQ_STEP_MAINLINE = 1 << 0,   /* the node is on the main line */
 	XQ_STEP_TOO_DEEP = 1 << 1,   /* a variation too deep to enter */
@@ -842,6 +847,10 @@ void **xq_reader_state(struct xq_reader *r);
  * end, negative on a fatal error.  xq_reader_line() is its number. */
 int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len);
 long xq_reader_line(const struct xq_reader *r);
+/* Whether the line is the rest of a source line longer than the limit
+ * (XQ_MAX_LINE_BYTES), split there: it has the number of the piece before. */
+#define XQ_MAX_LINE_BYTES (1 << 22)
+int xq_reader_line_continues(const struct xq_reader *r);
 /* Give the last line back: the next getline returns it again. */
 void xq_reader_ungetline(struct xq_reader *r);
 /* Raw bytes (binary formats): like fread; 0 at the end, negative on error. */

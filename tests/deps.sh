@@ -21,6 +21,7 @@ have mandoc || need="$need mandoc"
 have jq || need="$need jq"
 have xz || need="$need xz-utils"
 have xmllint || need="$need libxml2-utils"
+have strace || need="$need strace"
 have parallel || need="$need parallel"
 
 [ -z "$need" ] && exit 0

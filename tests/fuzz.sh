@@ -1,7 +1,14 @@
 #!/bin/sh
 # tests/fuzz.sh SECONDS LIBSRC... -- TARGET... : build each libFuzzer target
 # with clang (ASan + UBSan + fuzzer) and run it for SECONDS on a corpus
-# seeded from samples/ and the target's own seeds.  Exit 1 on a crash.
+# seeded from the target's own seeds (tests/fuzz/seeds/NAME) and the
+# samples/ of its format, with its dictionary (tests/fuzz/dict/NAME.dict)
+# when there is one.  Each run has a per-input time limit (-timeout) and a
+# memory limit (-rss_limit_mb): a slow or memory-hungry input fails as a
+# crash does.  Inputs are at most 64 KiB (-max_len); fuzz_limits expands
+# its small inputs to records past every size limit (1 MiB comment, 4 MiB
+# line, 200,000 moves, DhtmlXQ tags and 16 MiB block).  Prints, per target,
+# its CPU seconds and coverage; exit 1 on a crash.
 set -u
 secs=$1; shift
 lib=""
@@ -12,21 +19,39 @@ mkdir -p "$out"
 status=0
 for t in "$@"; do
 	name=$(basename "$t" .c)
+	short=${name#fuzz_}
 	echo "fuzz: building $name"
 	clang -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-o "$out/$name" "$t" $lib -lz -lopencc -pthread -lm || { status=2; continue; }
 	corpus="$out/$name.corpus"
 	mkdir -p "$corpus"
-	seeds="tests/fuzz/seeds/${name#fuzz_}"
+	seeds="tests/fuzz/seeds/$short"
 	[ -d "$seeds" ] && cp -n "$seeds"/* "$corpus"/ 2>/dev/null
+	case $short in
+	pgn) samples="samples/*.pgn" ;;
+	text) samples="samples/*.txt" ;;
+	dhtmlxq) samples="samples/*.dhtmlxq samples/*dhtmlxq*.html" ;;
+	xqf) samples="samples/*.xqf" ;;
+	fen) samples="samples/*.fen" ;;
+	*) samples="" ;;
+	esac
+	for f in $samples; do [ -f "$f" ] && cp -n "$f" "$corpus"/; done
+	dict=""
+	[ -f "tests/fuzz/dict/$short.dict" ] && dict="-dict=tests/fuzz/dict/$short.dict"
 	echo "fuzz: running $name for ${secs}s"
-	if ! "$out/$name" -max_total_time="$secs" -max_len=65536 \
+
+	if ! /usr/bin/time -f "%U %S" -o "$out/$name.time" "$out/$name" \
+		-max_total_time="$secs" -max_len=65536 -timeout=20 -rss_limit_mb=2048 \
+		$dict -print_final_stats=1 \
 		-artifact_prefix="$out/$name-" "$corpus" >"$out/$name.log" 2>&1; then
 		echo "fuzz: $name found a crash; see $out/$name.log"; tail -30 "$out/$name.log"
 		status=1
 	else
-		grep -E '^#[0-9]+.*DONE' "$out/$name.log" | tail -1
+		cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$out/$name.time")
+		last=$(grep -E '^#[0-9]+.*DONE' "$out/$name.log" | tail -1)
+		echo "fuzz: $name clean: ${cpu} CPU s; $last"
 	fi
+
 done
 exit $status

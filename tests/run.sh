@@ -6,6 +6,8 @@
 #                   build/asan/unit/test_*   (ASan + UBSan)
 #   differential    build/tools/diff_*       (against fairy-stockfish)
 #   commands        tests/cmd/*.bats         (bats, PATH=build/bin)
+#                   the same against build/asan/bin (ASan + UBSan), but
+#                   install.bats, which tests make install, not a command
 B=${1:-build}
 top=$(pwd)
 export XQ_SHARED="${XQ_SHARED:-$top/../shared}"
@@ -49,6 +51,11 @@ done
 if command -v bats >/dev/null 2>&1; then
 	for t in tests/cmd/*.bats; do
 		[ -f "$t" ] && suite "bats ${t##*/}" env PATH="$top/$B/bin:$PATH" bats --tap "$t"
+	done
+	for t in tests/cmd/*.bats; do
+		[ "${t##*/}" = install.bats ] && continue
+		[ -f "$t" ] && [ -d "$B/asan/bin" ] &&
+			suite "asan bats ${t##*/}" env PATH="$top/$B/asan/bin:$PATH" bats --tap "$t"
 	done
 else
 	echo "not ok - bats is not installed: run 'make deps'"; failed=$((failed + 1))

@@ -223,6 +223,28 @@ static void hostile(void)
 		   "an illegal second move is reported at ply 2, the first kept: %s", p.first_msg);
 		xq_game_free(g);
 	}
+	{
+		/* an element's content ends where it ends, not where the scan
+		 * has got to plus its length: an unclosed element after a
+		 * closed one is found inside <Head> (or <MoveList>), and the
+		 * scan never leaves the buffer (exact-size copy, for ASan) */
+		static const char *const drift[] = {
+			"<ChineseChessRecord><Head><Event>an event with a name much longer than what follows it</Event><Site>xxxxxxxxxxxxxxxx</Head></ChineseChessRecord>",
+			"<ChineseChessRecord><MoveList><Move value=\"77-47\">a comment on the first move, longer than the rest</Move><Move value=\"70-62\">xxxxxxxxxxxxxxxxxxxxxxxxx</MoveList></ChineseChessRecord>",
+		};
+		for (size_t i = 0; i < 2; i++) {
+			struct probs p;
+			int rc;
+			size_t n = strlen(drift[i]);
+			char *copy = malloc(n);
+			memcpy(copy, drift[i], n);
+			struct xq_game *g = doc(copy, n, &p, &rc);
+			ok(p.errors >= 1 && strstr(p.first_msg, "broken XML"),
+			   "unclosed element after a closed one, case %zu: %s", i + 1, p.first_msg);
+			xq_game_free(g);
+			free(copy);
+		}
+	}
 }
 
 int main(void)
