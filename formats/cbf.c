@@ -170,12 +170,12 @@ static int next_elem(const char *b, size_t limit, size_t *pos, struct elem *e)
 			return 0;
 		i = (size_t)(p - b);
 		if (starts(b + i, limit - i, "<?")) {
-			const char *q = cbf_memstr(b + i, limit - i, "?>");
+			const char *q = xq__cbf_memstr(b + i, limit - i, "?>");
 			i = q ? (size_t)(q - b) + 2 : limit;
 			continue;
 		}
 		if (starts(b + i, limit - i, "<!--")) {
-			const char *q = cbf_memstr(b + i, limit - i, "-->");
+			const char *q = xq__cbf_memstr(b + i, limit - i, "-->");
 			i = q ? (size_t)(q - b) + 3 : limit;
 			continue;
 		}
@@ -222,7 +222,7 @@ static int next_elem(const char *b, size_t limit, size_t *pos, struct elem *e)
 				}
 				k = (size_t)(q - b);
 				if (starts(b + k, limit - k, "<![CDATA[")) {
-					const char *r = cbf_memstr(b + k, limit - k, "]]>");
+					const char *r = xq__cbf_memstr(b + k, limit - k, "]]>");
 					if (!r) {
 						*pos = k;
 						return -1;
@@ -243,7 +243,7 @@ static int next_elem(const char *b, size_t limit, size_t *pos, struct elem *e)
 	}
 }
 
-const char *cbf_memstr(const char *s, size_t n, const char *pat)
+const char *xq__cbf_memstr(const char *s, size_t n, const char *pat)
 {
 	size_t k = strlen(pat);
 	for (size_t i = 0; i + k <= n; i++)
@@ -312,7 +312,7 @@ static int read_move(const char *v, size_t n, int *from, int *to)
 	return 0;
 }
 
-int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
+int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		   const struct cbf_sink *s)
 {
 	struct cctx c = { g, s, b, len, line0, 0, line0, 0 };
@@ -421,7 +421,7 @@ int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 						}
 					}
 				}
-				if (cbf_memstr(h.content, h.clen, "<Move")) {
+				if (xq__cbf_memstr(h.content, h.clen, "<Move")) {
 					report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
 					       "moves nested inside a move (variations?) not supported; ignored");
 				}
@@ -553,7 +553,7 @@ static int cbf_read(struct xq_reader *r, struct xq_game *g)
 		free(buf);
 		return 0;
 	}
-	rc = cbf_build_game(buf, len, 1, g, &sink);
+	rc = xq__cbf_build_game(buf, len, 1, g, &sink);
 	free(buf);
 	return rc < 0 ? rc : 1;
 }
@@ -566,7 +566,7 @@ static void cbf_read_end(struct xq_reader *r)
 static int cbf_sniff(const unsigned char *head, size_t len, const char *name)
 {
 	const char *h = (const char *)head;
-	if (cbf_memstr(h, len, "<ChineseChessRecord"))
+	if (xq__cbf_memstr(h, len, "<ChineseChessRecord"))
 		return 90;
 	return 0;
 }

@@ -22,10 +22,10 @@ struct cbf_sink {
  * with a report (the moves before are kept).  0, XQ_EINVAL (no
  * <ChineseChessRecord>: reported) or XQ_ENOMEM.
  */
-int cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
+int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		   const struct cbf_sink *s);
 
 /* memmem for a NUL-terminated pattern. */
-const char *cbf_memstr(const char *s, size_t n, const char *pat);
+const char *xq__cbf_memstr(const char *s, size_t n, const char *pat);
 
 #endif

@@ -663,7 +663,7 @@ static void detect_turned(struct dctx *c, const struct dtag *movelist)
 	free(mv);
 }
 
-int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
+int xq__dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		       const struct dhtmlxq_sink *s)
 {
 	struct dctx c = { g, s, NULL, 0, 0, 0 };
@@ -854,7 +854,7 @@ int dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 							sq[i] = 0xFF;
 						}
 				}
-				xqf_board_fen(sq, board, XQ_FEN_MAX);
+				xq__xqf_board_fen(sq, board, XQ_FEN_MAX);
 				have = 2;
 			}
 		}
@@ -990,36 +990,36 @@ static int put_escaped(struct dbuf *o, const char *s)
 	for (; *s; s++) {
 		switch (*s) {
 		case '\n':
-			dbuf_puts(o, "||");
+			xq__dbuf_puts(o, "||");
 			break;
 		case '\r':
 			break;
 		case '&':
-			dbuf_puts(o, "&amp;");
+			xq__dbuf_puts(o, "&amp;");
 			break;
 		case '<':
-			dbuf_puts(o, "&lt;");
+			xq__dbuf_puts(o, "&lt;");
 			break;
 		case '>':
-			dbuf_puts(o, "&gt;");
+			xq__dbuf_puts(o, "&gt;");
 			break;
 		case '[':
-			dbuf_puts(o, "&#91;");
+			xq__dbuf_puts(o, "&#91;");
 			break;
 		case '|':
 			if (s[1] == '|' || s[1] == '\n' || s[1] == '\0') {
-				dbuf_puts(o, "&#124;");
+				xq__dbuf_puts(o, "&#124;");
 				break;
 			}
 			/* fall through */
 		default:
-			dbuf_put(o, s, 1);
+			xq__dbuf_put(o, s, 1);
 		}
 	}
 	return o->oom ? XQ_ENOMEM : 0;
 }
 
-void dbuf_put(struct dbuf *o, const char *s, size_t n)
+void xq__dbuf_put(struct dbuf *o, const char *s, size_t n)
 {
 	if (o->oom || n == 0)
 		return;
@@ -1040,9 +1040,9 @@ void dbuf_put(struct dbuf *o, const char *s, size_t n)
 	o->p[o->len] = '\0';
 }
 
-void dbuf_puts(struct dbuf *o, const char *s)
+void xq__dbuf_puts(struct dbuf *o, const char *s)
 {
-	dbuf_put(o, s, strlen(s));
+	xq__dbuf_put(o, s, strlen(s));
 }
 
 __attribute__((format(printf, 2, 3)))
@@ -1055,7 +1055,7 @@ static void dbuf_printf(struct dbuf *o, const char *fmt, ...)
 	n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
 	if (n >= 0 && (size_t)n < sizeof small)
-		dbuf_put(o, small, (size_t)n);
+		xq__dbuf_put(o, small, (size_t)n);
 }
 
 static void put_tag(struct dbuf *o, const char *name, const char *value, const char *nl)
@@ -1070,7 +1070,7 @@ static void put_move(struct dbuf *o, xq_move m)
 	int f = xq_move_from(m), t = xq_move_to(m);
 	char d[5] = { (char)('0' + XQ_FILE(f)), (char)('0' + 9 - XQ_RANK(f)),
 		      (char)('0' + XQ_FILE(t)), (char)('0' + 9 - XQ_RANK(t)), 0 };
-	dbuf_put(o, d, 4);
+	xq__dbuf_put(o, d, 4);
 }
 
 struct wline {
@@ -1078,7 +1078,7 @@ struct wline {
 	long id, parent, start;
 };
 
-int dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
+int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
 {
 	const char *nl = crlf ? "\r\n" : "\n";
 	struct wline *lines = NULL;
@@ -1115,7 +1115,7 @@ int dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
 	if (g->flags & XQ_GAME_SETUP) {
 		uint8_t slot[32];
 		char d[65];
-		if (xqf_fill_slots(&g->start, slot) < 0)
+		if (xq__xqf_fill_slots(&g->start, slot) < 0)
 			return XQ_EINVAL;
 		for (int i = 0; i < 32; i++) {
 			if (slot[i] > 89) {
@@ -1208,7 +1208,7 @@ int dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
 			dbuf_printf(o, "[/DhtmlXQ_move_%ld_%ld_%ld]%s", L.parent, L.start, L.id, nl);
 	}
 	if (com.len)
-		dbuf_put(o, com.p, com.len);
+		xq__dbuf_put(o, com.p, com.len);
 	dbuf_printf(o, "[/DhtmlXQ]%s", nl);
 	free(com.p);
 	free(lines);
@@ -1449,7 +1449,7 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 				xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TRUNCATED, st->line0, 0, 0, NULL,
 						  "DhtmlXQ block without [/DhtmlXQ]");
 			/* from the opening tag, so that lines count from it */
-			rc = dhtmlxq_build_game(st->buf + st->pos, end - st->pos,
+			rc = xq__dhtmlxq_build_game(st->buf + st->pos, end - st->pos,
 						st->line0, g, &sink);
 			nxt = e ? skip_block_tags(st->buf, st->len, end, 1) : end;
 			if (nxt > st->len)
@@ -1506,7 +1506,7 @@ static int dh_write(struct xq_writer *w, const struct xq_game *g)
 {
 	struct dbuf o = { 0 };
 	lost_tags(w, g);
-	int rc = dhtmlxq_encode_game(g, (xq_writer_options(w)->flags & XQ_WRITE_CRLF) != 0, &o);
+	int rc = xq__dhtmlxq_encode_game(g, (xq_writer_options(w)->flags & XQ_WRITE_CRLF) != 0, &o);
 	if (rc == 0 && o.len)
 		rc = xq_writer_put(w, o.p, o.len);
 	free(o.p);

@@ -24,7 +24,7 @@ struct dhtmlxq_sink {
  * moves before it are kept, the lines hanging below it dropped), with a
  * report naming the line id, its ply and the source line.  0 or XQ_ENOMEM.
  */
-int dhtmlxq_build_game(const char *text, size_t len, long line0,
+int xq__dhtmlxq_build_game(const char *text, size_t len, long line0,
 		       struct xq_game *g, const struct dhtmlxq_sink *s);
 
 struct dbuf {
@@ -32,10 +32,10 @@ struct dbuf {
 	size_t len, cap;
 	int oom;
 };
-void dbuf_put(struct dbuf *o, const char *s, size_t n);
-void dbuf_puts(struct dbuf *o, const char *s);
+void xq__dbuf_put(struct dbuf *o, const char *s, size_t n);
+void xq__dbuf_puts(struct dbuf *o, const char *s);
 
 /* The block for a replayed game, appended to o.  0, XQ_EINVAL, XQ_ENOMEM. */
-int dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o);
+int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o);
 
 #endif

@@ -10,7 +10,7 @@
 
 /* ------------------------------------------------------------ characters */
 
-int mt_digit(unsigned cp)
+int xq__mt_digit(unsigned cp)
 {
 	if (cp >= '0' && cp <= '9')
 		return (int)(cp - '0');
@@ -44,7 +44,7 @@ static unsigned narrow_cp(unsigned cp)
 	return cp;
 }
 
-const char *mt_skip_space(const char *s, size_t *len)
+const char *xq__mt_skip_space(const char *s, size_t *len)
 {
 	while (*len) {
 		int l;
@@ -57,7 +57,7 @@ const char *mt_skip_space(const char *s, size_t *len)
 	return s;
 }
 
-const char *mt_sniff_start(const unsigned char *head, size_t *n)
+const char *xq__mt_sniff_start(const unsigned char *head, size_t *n)
 {
 	const char *s = (const char *)head;
 	if (*n >= 3 && head[0] == 0xef && head[1] == 0xbb && head[2] == 0xbf)
@@ -67,13 +67,13 @@ const char *mt_sniff_start(const unsigned char *head, size_t *n)
 	return s;
 }
 
-int mt_starts_game(const char *s, size_t len)
+int xq__mt_starts_game(const char *s, size_t len)
 {
 	int l, v = 0, digits = 0;
-	s = mt_skip_space(s, &len);
+	s = xq__mt_skip_space(s, &len);
 	while (len) {
 		unsigned cp = mt_utf8(s, len, &l);
-		int d = mt_digit(cp);
+		int d = xq__mt_digit(cp);
 		if (d < 0) {
 			if (digits && v == 1 && is_dot(cp))
 				return 1;
@@ -88,7 +88,7 @@ int mt_starts_game(const char *s, size_t len)
 	return 0;
 }
 
-int mt_width(const char *s, size_t len)
+int xq__mt_width(const char *s, size_t len)
 {
 	int w = 0;
 	for (size_t i = 0; i < len;) {
@@ -158,7 +158,7 @@ static int grow(char **buf, size_t *cap, size_t need)
 	return 0;
 }
 
-void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
+void xq__mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
 {
 	m->r = r;
 	m->g = g;
@@ -187,7 +187,7 @@ static void mt_free(struct mt *m)
 	m->com_cap = m->pend_cap = m->acc_cap = 0;
 }
 
-void *mt_state(struct xq_reader *r, size_t size)
+void *xq__mt_state(struct xq_reader *r, size_t size)
 {
 	void **slot = xq_reader_state(r);
 	if (!*slot)
@@ -195,11 +195,11 @@ void *mt_state(struct xq_reader *r, size_t size)
 	return *slot;
 }
 
-void mt_read_end(struct xq_reader *r)
+void xq__mt_read_end(struct xq_reader *r)
 {
 	void **slot = xq_reader_state(r);
 	if (*slot) {
-		/* the state starts with its struct mt (see mt_state) */
+		/* the state starts with its struct mt (see xq__mt_state) */
 		mt_free(*slot);
 		free(*slot);
 		*slot = NULL;
@@ -225,7 +225,7 @@ static void oom(struct mt *m, long line)
  *     text anywhere);
  *   - the one space that writers put inside each brace goes.
  *
- * Our writer (fill_comment) doubles real line breaks and soft-wraps only
+ * Our writer (xq__fill_comment) doubles real line breaks and soft-wraps only
  * after the last space of a run or next to a non-ASCII character.
  */
 static int ascii_graphic(int c) { return c > 0x20 && c < 0x7f; }
@@ -463,11 +463,11 @@ static void scan_word(struct mt *m, const char *s, size_t n, size_t off, long li
 		long col = col_at(m, off + i);
 
 		/* move number: digits then dots or an ellipsis */
-		if (mt_digit(cp) >= 0) {
+		if (xq__mt_digit(cp) >= 0) {
 			size_t j = i;
 			int l2;
 			unsigned c2 = 0;
-			while (j < n && mt_digit(c2 = mt_utf8(s + j, n - j, &l2)) >= 0)
+			while (j < n && xq__mt_digit(c2 = mt_utf8(s + j, n - j, &l2)) >= 0)
 				j += (size_t)l2;
 			if (j < n && (is_dot(c2) || is_ellipsis(c2))) {
 				size_t k = j;
@@ -565,7 +565,7 @@ static void scan_word(struct mt *m, const char *s, size_t n, size_t off, long li
 	}
 }
 
-/* Classes of ASCII bytes for the fast path of mt_line(). */
+/* Classes of ASCII bytes for the fast path of xq__mt_line(). */
 enum {
 	A_WORD = 1,    /* may be inside a move word that needs no other care */
 	A_LETTER = 2,  /* a letter: an ASCII move word starts with one */
@@ -677,7 +677,7 @@ static void deep_done(struct mt *m, long line)
 
 static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno);
 
-long mt_line(struct mt *m, const char *s, size_t len, long lineno)
+long xq__mt_line(struct mt *m, const char *s, size_t len, long lineno)
 {
 	m->deep_from = m->deep_on ? 0 : DEEP_NONE;
 	long end = mt_line_scan(m, s, len, lineno);
@@ -872,7 +872,7 @@ static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 	return -1;
 }
 
-void mt_end(struct mt *m, long lineno)
+void xq__mt_end(struct mt *m, long lineno)
 {
 	flush_comments(m);
 	if (m->in_comment) {
@@ -897,12 +897,12 @@ void mt_end(struct mt *m, long lineno)
 	flush_comments(m);
 }
 
-int mt_finish(struct mt *m, int rc, int any, long fen_line)
+int xq__mt_finish(struct mt *m, int rc, int any, long fen_line)
 {
 	if (!any)
 		return rc < 0 ? rc : 0;
-	mt_end(m, xq_reader_line(m->r));
-	mt_apply_fen(m->r, m->g, fen_line);
+	xq__mt_end(m, xq_reader_line(m->r));
+	xq__mt_apply_fen(m->r, m->g, fen_line);
 	return 1;
 }
 
@@ -946,7 +946,7 @@ static size_t utf8_cut(const char *s, size_t n)
 	return n;
 }
 
-int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
+int xq__mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 	    size_t len, long lineno)
 {
 	size_t i = 0;
@@ -1043,7 +1043,7 @@ int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 	}
 }
 
-void mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line)
+void xq__mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line)
 {
 	const char *fen = xq_game_tag(g, "FEN");
 	struct xq_err err;
@@ -1065,7 +1065,7 @@ void mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line)
 
 /* --------------------------------------------------------------- writing */
 
-void fill_init(struct fill *f, struct xq_writer *w, int width)
+void xq__fill_init(struct fill *f, struct xq_writer *w, int width)
 {
 	f->w = w;
 	f->g = NULL;
@@ -1075,7 +1075,7 @@ void fill_init(struct fill *f, struct xq_writer *w, int width)
 	f->rc = 0;
 }
 
-void fill_newline(struct fill *f)
+void xq__fill_newline(struct fill *f)
 {
 	int rc = xq_writer_newline(f->w);
 	if (rc < 0)
@@ -1090,22 +1090,22 @@ static void put(struct fill *f, const char *s, size_t n)
 		f->rc = rc;
 }
 
-void fill_reserve(struct fill *f, int w)
+void xq__fill_reserve(struct fill *f, int w)
 {
 	if (f->col > 0 && !f->glue_next && f->col + 1 + w > f->width)
-		fill_newline(f);
+		xq__fill_newline(f);
 }
 
-void fill_token(struct fill *f, const char *s, size_t len, int glue)
+void xq__fill_token(struct fill *f, const char *s, size_t len, int glue)
 {
-	int w = mt_width(s, len);
+	int w = xq__mt_width(s, len);
 	if (f->glue_next) {
 		glue = 1;
 		f->glue_next = 0;
 	}
 	if (!glue && f->col > 0) {
 		if (f->col + 1 + w > f->width) {
-			fill_newline(f);
+			xq__fill_newline(f);
 		} else {
 			put(f, " ", 1);
 			f->col++;
@@ -1122,7 +1122,7 @@ void fill_token(struct fill *f, const char *s, size_t len, int glue)
  * brace inside becomes the full-width one and other control characters a
  * space: PGN has no escape for them, and a warning says so.
  */
-void fill_comment(struct fill *f, const char *text)
+void xq__fill_comment(struct fill *f, const char *text)
 {
 	size_t n = strlen(text);
 	int first, stand_ins = 0;
@@ -1131,8 +1131,8 @@ void fill_comment(struct fill *f, const char *text)
 	if (f->glue_next) {
 		f->glue_next = 0;
 	} else if (f->col > 0) {
-		if (f->col + 3 + (n ? mt_width(text, (size_t)first) : 0) > f->width)
-			fill_newline(f);
+		if (f->col + 3 + (n ? xq__mt_width(text, (size_t)first) : 0) > f->width)
+			xq__fill_newline(f);
 		else {
 			put(f, " ", 1);
 			f->col++;
@@ -1148,9 +1148,9 @@ void fill_comment(struct fill *f, const char *text)
 
 		if (cp == '\n') {
 			/* k line breaks of the text are k + 1 in the file */
-			fill_newline(f);
+			xq__fill_newline(f);
 			while (i < n && text[i] == '\n') {
-				fill_newline(f);
+				xq__fill_newline(f);
 				i++;
 			}
 			continue;
@@ -1164,14 +1164,14 @@ void fill_comment(struct fill *f, const char *text)
 			outlen = 1;
 			stand_ins++;
 		}
-		w = mt_width(out, outlen);
+		w = xq__mt_width(out, outlen);
 		/* A soft wrap before this character, where one may go: after
 		 * the last of a run of spaces, or next to a non-ASCII one. */
 		if (i > 0 && f->col + w > f->width - 2) {
 			unsigned char prev = (unsigned char)text[i - 1];
 			int here_blank = cp == ' ' || cp == '\t';
 			if (!here_blank && (prev == ' ' || prev == '\t' || prev >= 0x80 || cp >= 0x80))
-				fill_newline(f);
+				xq__fill_newline(f);
 		}
 		put(f, out, outlen);
 		f->col += w;
@@ -1191,11 +1191,11 @@ static void nag_token(struct fill *f, int nag)
 	static const char *const marks[] = { "", "!", "?", "!!", "??", "!?", "?!" };
 	char buf[8];
 	if (nag >= 1 && nag <= 6) {
-		fill_token(f, marks[nag], strlen(marks[nag]), 1);
+		xq__fill_token(f, marks[nag], strlen(marks[nag]), 1);
 		return;
 	}
 	snprintf(buf, sizeof buf, "$%d", nag);
-	fill_token(f, buf, strlen(buf), 0);
+	xq__fill_token(f, buf, strlen(buf), 0);
 }
 
 /* Texts of a line that could not be played, as a comment. */
@@ -1236,7 +1236,7 @@ static void write_unplayable(struct fill *f, const struct xq_node *n)
 		len += tl;
 	}
 	buf[len] = '\0';
-	fill_comment(f, buf);
+	xq__fill_comment(f, buf);
 	free(buf);
 }
 
@@ -1264,7 +1264,7 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 			return;
 		}
 		if (c->comments && n->comment_before) {
-			fill_comment(c->f, n->comment_before);
+			xq__fill_comment(c->f, n->comment_before);
 			need_number = 1;
 		}
 		int moveno = c->start_full + ply_index / 2, numlen = 0;
@@ -1293,25 +1293,25 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 		}
 		if (numlen) {
 			/* keep the number with its move */
-			fill_reserve(c->f, numlen + 1 + mt_width(buf, (size_t)len));
-			fill_token(c->f, numbuf, (size_t)numlen, 0);
+			xq__fill_reserve(c->f, numlen + 1 + xq__mt_width(buf, (size_t)len));
+			xq__fill_token(c->f, numbuf, (size_t)numlen, 0);
 		}
-		fill_token(c->f, buf, (size_t)len, 0);
+		xq__fill_token(c->f, buf, (size_t)len, 0);
 		for (int i = 0; i < n->nnags; i++)
 			nag_token(c->f, n->nags[i]);
 		if (c->comments && n->comment) {
-			fill_comment(c->f, n->comment);
+			xq__fill_comment(c->f, n->comment);
 			need_number = 1;
 		}
 		if (c->variations && n->next && !var && depth < MT_MAX_DEPTH) {
 			for (const struct xq_node *v = n->next; v; v = v->next) {
 				/* room for "(", a move number and a move, so that
 				 * the parenthesis does not end a line alone */
-				fill_reserve(c->f, 16);
-				fill_token(c->f, "(", 1, 0);
+				xq__fill_reserve(c->f, 16);
+				xq__fill_token(c->f, "(", 1, 0);
 				c->f->glue_next = 1;
 				write_line(c, pos, v, ply_index, 1, depth + 1, 1);
-				fill_token(c->f, ")", 1, 1);
+				xq__fill_token(c->f, ")", 1, 1);
 			}
 			need_number = 1;
 		}
@@ -1319,7 +1319,7 @@ static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *
 	}
 }
 
-const char *mt_game_result(const struct xq_game *g)
+const char *xq__mt_game_result(const struct xq_game *g)
 {
 	const char *tag = xq_game_tag(g, "Result");
 	const char *res = tag ? xq_result_word(tag, strlen(tag)) : NULL;
@@ -1328,7 +1328,7 @@ const char *mt_game_result(const struct xq_game *g)
 	return g->result ? g->result : "*";
 }
 
-int mt_write_moves(struct fill *f, const struct xq_game *g,
+int xq__mt_write_moves(struct fill *f, const struct xq_game *g,
 		   enum xq_notation n, unsigned nflags, int variations,
 		   int comments)
 {
@@ -1337,14 +1337,14 @@ int mt_write_moves(struct fill *f, const struct xq_game *g,
 	/* ply_index counts from Red's move of move 1: a Black start is 1 */
 	int first = g->start.side == XQ_BLACK ? 1 : 0;
 	if (comments && g->root.comment)
-		fill_comment(f, g->root.comment);
+		xq__fill_comment(f, g->root.comment);
 	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
 		c.start_full = g->start.fullmove;
 	write_line(&c, g->start, g->root.child, first, 1, 0, 0);
 	return f->rc;
 }
 
-void mt_count_extras(const struct xq_game *g, long *comments, long *variations)
+void xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations)
 {
 	/* a walk over parent links: no recursion, no memory */
 	const struct xq_node *n = &g->root;

@@ -59,24 +59,24 @@ struct mt {
 };
 
 /* Start a game (buffers are kept from the last one). */
-void mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g);
+void xq__mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g);
 /* Scan one line.  Returns the byte offset just after a result token that
  * ended the game, or -1. */
-long mt_line(struct mt *m, const char *s, size_t len, long lineno);
+long xq__mt_line(struct mt *m, const char *s, size_t len, long lineno);
 /* Finish the game: unclosed comments and variations are reported. */
-void mt_end(struct mt *m, long lineno);
+void xq__mt_end(struct mt *m, long lineno);
 /* End of a reader's game loop: rc the last xq_reader_getline() result,
- * any whether the game had a line, fen_line as for mt_apply_fen().  With
+ * any whether the game had a line, fen_line as for xq__mt_apply_fen().  With
  * no line, rc when it is an error, else 0 (no more games); otherwise the
- * game is finished (mt_end, mt_apply_fen) and 1 is returned. */
-int mt_finish(struct mt *m, int rc, int any, long fen_line);
+ * game is finished (xq__mt_end, xq__mt_apply_fen) and 1 is returned. */
+int xq__mt_finish(struct mt *m, int rc, int any, long fen_line);
 
 /* The reader state of a movetext format: a struct of `size` bytes that
  * starts with its struct mt, kept in *xq_reader_state(r) and zeroed when
  * made.  Returns it, or NULL when out of memory. */
-void *mt_state(struct xq_reader *r, size_t size);
+void *xq__mt_state(struct xq_reader *r, size_t size);
 /* The read_end op for such a state: frees the scanner's buffers and it. */
-void mt_read_end(struct xq_reader *r);
+void xq__mt_read_end(struct xq_reader *r);
 
 /* Decode one UTF-8 character at s[0..n): its code point, *len its bytes
  * (an invalid byte gives U+FFFD and length 1). */
@@ -120,23 +120,23 @@ static inline int mt_is_space(unsigned cp)
 	return cp == 0x3000 || cp == 0xa0 || cp == 0xfeff;
 }
 /* 0..9 for ASCII and full-width digits, else -1. */
-int mt_digit(unsigned cp);
+int xq__mt_digit(unsigned cp);
 /* Whether s starts like a game's first move number ("1.", "１．"). */
-int mt_starts_game(const char *s, size_t len);
+int xq__mt_starts_game(const char *s, size_t len);
 /* Skip leading whitespace (incl. U+3000); returns the new start. */
-const char *mt_skip_space(const char *s, size_t *len);
+const char *xq__mt_skip_space(const char *s, size_t *len);
 
 /* Where a sniffed head's text starts (the PGN and text sniffers): past a
  * UTF-8 BOM and ASCII blank space; *n, the head's length, becomes what is
  * left. */
-const char *mt_sniff_start(const unsigned char *head, size_t *n);
+const char *xq__mt_sniff_start(const unsigned char *head, size_t *n);
 
 /* Parse "[Name "value"]..." tags of one line into g.  Returns 0. */
-int mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
+int xq__mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 	    size_t len, long lineno);
 /* Apply the FEN tag of g, if any, reporting problems at line (where the
  * tag was; 0: the game's first line). */
-void mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line);
+void xq__mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line);
 
 /* --- writing: a filler that wraps tokens at 80 display columns */
 struct fill {
@@ -147,27 +147,27 @@ struct fill {
 	int glue_next; /* no space before the next token (after "(") */
 	int rc;
 };
-void fill_init(struct fill *f, struct xq_writer *w, int width);
+void xq__fill_init(struct fill *f, struct xq_writer *w, int width);
 /* A token; a space before it unless at the line start or glue is set. */
-void fill_token(struct fill *f, const char *s, size_t len, int glue);
+void xq__fill_token(struct fill *f, const char *s, size_t len, int glue);
 /* A comment in braces, broken where a reader joins it back unchanged. */
-void fill_comment(struct fill *f, const char *text);
-void fill_newline(struct fill *f);
+void xq__fill_comment(struct fill *f, const char *text);
+void xq__fill_newline(struct fill *f);
 /* Break the line now unless w more columns (after a space) fit. */
-void fill_reserve(struct fill *f, int w);
+void xq__fill_reserve(struct fill *f, int w);
 /* Display width of UTF-8 text (CJK and full-width forms count 2). */
-int mt_width(const char *s, size_t len);
+int xq__mt_width(const char *s, size_t len);
 
 /* The result a writer gives: the Result tag when it is a result, else
  * the result token read, else "*". */
-const char *mt_game_result(const struct xq_game *g);
+const char *xq__mt_game_result(const struct xq_game *g);
 
 /* Comments (before and after moves) and variations in the whole tree of
  * g, for writers of formats that hold neither. */
-void mt_count_extras(const struct xq_game *g, long *comments, long *variations);
+void xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations);
 
 /* Write a replayed main line and variations (PGN movetext rules). */
-int mt_write_moves(struct fill *f, const struct xq_game *g,
+int xq__mt_write_moves(struct fill *f, const struct xq_game *g,
 		   enum xq_notation n, unsigned nflags, int variations,
 		   int comments);
 

@@ -342,7 +342,7 @@ static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_g
 		goto out;
 
 	/* the start position; the side from the first move's piece */
-	if (xqf_board_fen(sq, fen, XQ_FEN_MAX) < 0) {
+	if (xq__xqf_board_fen(sq, fen, XQ_FEN_MAX) < 0) {
 		xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_FEN, 0, 0, 0, NULL,
 				  "old CCBridge library: two pieces on one point; moves not read");
 		goto out;

@@ -18,13 +18,13 @@ struct pgn_state {
 	char tail[TAIL_MAX];
 	size_t tail_len;
 };
-/* mt_read_end() frees the state through its struct mt */
+/* xq__mt_read_end() frees the state through its struct mt */
 _Static_assert(offsetof(struct pgn_state, mt) == 0, "struct mt comes first");
 
 static void tail_add(struct pgn_state *st, const char *s, size_t n)
 {
 	size_t len = n;
-	s = mt_skip_space(s, &len);
+	s = xq__mt_skip_space(s, &len);
 	if (!len)
 		return;
 	if (st->tail_len && st->tail_len < TAIL_MAX - 1)
@@ -37,7 +37,7 @@ static void tail_add(struct pgn_state *st, const char *s, size_t n)
 
 static int pgn_read(struct xq_reader *r, struct xq_game *g)
 {
-	struct pgn_state *st = mt_state(r, sizeof *st);
+	struct pgn_state *st = xq__mt_state(r, sizeof *st);
 	const char *s;
 	size_t len;
 	int rc, any = 0, movetext = 0, prev_blank = 0, in_tag = 0;
@@ -46,7 +46,7 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 	if (!st)
 		return XQ_ENOMEM;
 	st->tail_len = 0;
-	mt_begin(&st->mt, r, g);
+	xq__mt_begin(&st->mt, r, g);
 	while ((rc = xq_reader_getline(r, &s, &len)) > 0) {
 		long ln = xq_reader_line(r);
 		const char *t;
@@ -64,10 +64,10 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 		}
 		in_tag = 0;
 		if (st->mt.in_comment && !st->mt.ended) {
-			mt_line(&st->mt, s, len, ln);
+			xq__mt_line(&st->mt, s, len, ln);
 			continue;
 		}
-		t = mt_skip_space(s, &tl);
+		t = xq__mt_skip_space(s, &tl);
 		if (!tl) {
 			prev_blank = 1;
 			continue;
@@ -84,14 +84,14 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 			any = 1;
 			if (!fen_line && tl > 4 && !memcmp(t, "[FEN", 4))
 				fen_line = ln;
-			if (mt_tags(r, g, s, len, ln) < 0)
+			if (xq__mt_tags(r, g, s, len, ln) < 0)
 				return XQ_ENOMEM;
 			in_tag = 1;
 			prev_blank = 0;
 			continue;
 		}
 		if (st->mt.ended) {
-			if (mt_starts_game(t, tl)) {
+			if (xq__mt_starts_game(t, tl)) {
 				xq_reader_ungetline(r);
 				break;
 			}
@@ -99,7 +99,7 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 			continue;
 		}
 		if (movetext && prev_blank && st->mt.nodes > 0 && st->mt.depth == 0 &&
-		    mt_starts_game(t, tl)) {
+		    xq__mt_starts_game(t, tl)) {
 			xq_reader_ungetline(r);
 			break;
 		}
@@ -108,11 +108,11 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 			g->line = ln;
 		any = 1;
 		movetext = 1;
-		long end = mt_line(&st->mt, s, len, ln);
+		long end = xq__mt_line(&st->mt, s, len, ln);
 		if (end >= 0)
 			tail_add(st, s + end, len - (size_t)end);
 	}
-	rc = mt_finish(&st->mt, rc, any, fen_line);
+	rc = xq__mt_finish(&st->mt, rc, any, fen_line);
 	if (rc > 0 && !xq_game_tag_known(g, "Red") && xq_game_tag(g, "White")) {
 		/* chess software (PyChess, WinBoard) names Red "White" */
 		char *v = xq_game_strdup(g, xq_game_tag(g, "White"));
@@ -129,13 +129,13 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 static int pgn_sniff(const unsigned char *head, size_t len, const char *name)
 {
 	size_t n = len;
-	const char *s = mt_sniff_start(head, &n);
+	const char *s = xq__mt_sniff_start(head, &n);
 	(void)name;
 	if (n && *s == '[')
 		return 80;
 	if (n && *s == '{')
 		return 50;
-	if (mt_starts_game(s, n))
+	if (xq__mt_starts_game(s, n))
 		return 40;
 	return 5;
 }
@@ -200,7 +200,7 @@ static int pgn_write(struct xq_writer *w, const struct xq_game *g)
 {
 	const struct xq_writer_opts *o = xq_writer_options(w);
 	enum xq_notation n = o->notation ? o->notation : XQ_NOTATION_CHINESE;
-	const char *result = mt_game_result(g);
+	const char *result = xq__mt_game_result(g);
 	struct fill f;
 
 	if (!(g->flags & XQ_GAME_REPLAYED))
@@ -227,12 +227,12 @@ static int pgn_write(struct xq_writer *w, const struct xq_game *g)
 	}
 	put_tag(w, "Format", notation_name(n));
 	xq_writer_newline(w);
-	fill_init(&f, w, 80);
-	mt_write_moves(&f, g, n, o->notation_flags,
+	xq__fill_init(&f, w, 80);
+	xq__mt_write_moves(&f, g, n, o->notation_flags,
 		       !(o->flags & XQ_WRITE_NO_VARIATIONS),
 		       !(o->flags & XQ_WRITE_NO_COMMENTS));
-	fill_token(&f, result, strlen(result), 0);
-	fill_newline(&f);
+	xq__fill_token(&f, result, strlen(result), 0);
+	xq__fill_newline(&f);
 	xq_writer_newline(w);
 	return f.rc;
 }
@@ -244,7 +244,7 @@ const struct xq_format xq_format_pgn = {
 	.flags = 0,
 	.sniff = pgn_sniff,
 	.read = pgn_read,
-	.read_end = mt_read_end,
+	.read_end = xq__mt_read_end,
 	.write = pgn_write,
 	.write_end = NULL,
 };

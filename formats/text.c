@@ -17,7 +17,7 @@ struct text_state {
 	struct mt mt;
 	char section[256];  /* a collection's section line, for the games after it */
 };
-/* mt_read_end() frees the state through its struct mt */
+/* xq__mt_read_end() frees the state through its struct mt */
 _Static_assert(offsetof(struct text_state, mt) == 0, "struct mt comes first");
 
 /* Chinese heading keys and the tags they become. */
@@ -49,7 +49,7 @@ static int heading(const char *s, size_t n, size_t *klen, size_t *voff)
 			*voff = i;
 			return 1;
 		}
-		if (mt_is_space(cp) || cp == '/' || cp == ',' || mt_digit(cp) >= 0 ||
+		if (mt_is_space(cp) || cp == '/' || cp == ',' || xq__mt_digit(cp) >= 0 ||
 		    cp == '.')
 			return 0;
 		i += (size_t)l;
@@ -137,7 +137,7 @@ static int fields(const char *s, size_t n, const char **f, size_t *fl, int max, 
 	int k = 0;
 	for (;;) {
 		size_t l = n - i;
-		const char *p = mt_skip_space(s + i, &l);
+		const char *p = xq__mt_skip_space(s + i, &l);
 		size_t e = 0;
 		int cl;
 		if (!l)
@@ -201,7 +201,7 @@ static int section_line(const char *s, size_t n)
 {
 	static const char *const verbs[] = { "进", "退", "平", "進" };
 	int cjk = 0, l;
-	if (!n || mt_digit(mt_utf8(s, n, &l)) >= 0 || xq_result_word(s, n))
+	if (!n || xq__mt_digit(mt_utf8(s, n, &l)) >= 0 || xq_result_word(s, n))
 		return 0;
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		for (size_t j = 0; j + 3 <= n; j++)
@@ -231,7 +231,7 @@ static int glued_iccs(const char *s, size_t n)
 
 static int text_read(struct xq_reader *r, struct xq_game *g)
 {
-	struct text_state *st = mt_state(r, sizeof *st);
+	struct text_state *st = xq__mt_state(r, sizeof *st);
 	const char *s;
 	size_t len;
 	int rc, any = 0, has_fen = 0, skip_board = 0;
@@ -239,16 +239,16 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 
 	if (!st)
 		return XQ_ENOMEM;
-	mt_begin(&st->mt, r, g);
+	xq__mt_begin(&st->mt, r, g);
 	st->mt.text_mode = 1;
 	while ((rc = xq_reader_getline(r, &s, &len)) > 0) {
 		long ln = xq_reader_line(r);
 		size_t tl = len, klen, voff;
-		const char *t = mt_skip_space(s, &tl);
+		const char *t = xq__mt_skip_space(s, &tl);
 		int started = st->mt.nodes > 0 || st->mt.ended;
 
 		if (st->mt.in_comment) {
-			mt_line(&st->mt, s, len, ln);
+			xq__mt_line(&st->mt, s, len, ln);
 			continue;
 		}
 		if (!tl) {
@@ -294,7 +294,7 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 			while (e < tl && t[e] != ',')
 				e++;
 			size_t ps = pos, pl = e - pos;
-			const char *p = mt_skip_space(t + ps, &pl);
+			const char *p = xq__mt_skip_space(t + ps, &pl);
 			if (fen_like(p, pl)) {
 				f = p;
 				fl = pl;
@@ -329,7 +329,7 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 				xq_game_set_tag(g, "Title", title);
 			}
 			if (pos < tl)
-				mt_line(&st->mt, t + pos, tl - pos, ln);
+				xq__mt_line(&st->mt, t + pos, tl - pos, ln);
 			continue;
 		}
 		{
@@ -357,7 +357,7 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 			continue;
 		}
 		if (st->mt.ended) {
-			if (mt_starts_game(t, tl)) {
+			if (xq__mt_starts_game(t, tl)) {
 				xq_reader_ungetline(r);
 				break;
 			}
@@ -378,21 +378,21 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 			if (i >= tl || t[i] == ' ' || t[i] == '\t') {
 				xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_SYNTAX, ln, (long)(t - s) + 1, 0, NULL,
 						  "glued ICCS moves (h2e2h9g7...) read four characters a move");
-				mt_line(&st->mt, buf, o, ln);
+				xq__mt_line(&st->mt, buf, o, ln);
 				continue;
 			}
 		}
-		mt_line(&st->mt, s, len, ln);
+		xq__mt_line(&st->mt, s, len, ln);
 	}
 	if (any && st->section[0] && !xq_game_tag(g, "Section"))
 		xq_game_add_tag(g, "Section", st->section);
-	return mt_finish(&st->mt, rc, any, fen_line);
+	return xq__mt_finish(&st->mt, rc, any, fen_line);
 }
 
 static int text_sniff(const unsigned char *head, size_t len, const char *name)
 {
 	size_t n = len, tl, klen, voff;
-	const char *s = mt_sniff_start(head, &n);
+	const char *s = xq__mt_sniff_start(head, &n);
 	(void)name;
 	if (!n || *s == '[' || *s == '{')
 		return 0;
@@ -425,7 +425,7 @@ static void put_key(struct xq_writer *w, const char *name)
 	int chars = 0, l;
 	while (i < n && chars < 16) {
 		unsigned cp = mt_utf8(name + i, n - i, &l);
-		if (cp < 0x20 || cp == 0x7f || mt_is_space(cp) || mt_digit(cp) >= 0 || cp == '.' ||
+		if (cp < 0x20 || cp == 0x7f || mt_is_space(cp) || xq__mt_digit(cp) >= 0 || cp == '.' ||
 		    cp == ',' || cp == '/' || cp == ':' || cp == 0xff1a || cp == 0xfffd ||
 		    (chars == 0 && (cp == '[' || cp == '{' || cp == '#')))
 			xq_writer_put(w, "_", 1);
@@ -452,7 +452,7 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 		return XQ_EINVAL;
 	{
 		long nc, nv;
-		mt_count_extras(g, &nc, &nv);
+		xq__mt_count_extras(g, &nc, &nv);
 		if (o->flags & XQ_WRITE_NO_COMMENTS)
 			nc = 0;
 		if (o->flags & XQ_WRITE_NO_VARIATIONS)
@@ -517,7 +517,7 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 		}
 		xq_writer_newline(w);
 	}
-	res = mt_game_result(g);
+	res = xq__mt_game_result(g);
 	if (!strcmp(res, "1-0"))
 		xq_writer_put(w, "红胜", strlen("红胜"));
 	else if (!strcmp(res, "0-1"))
@@ -538,7 +538,7 @@ const struct xq_format xq_format_text = {
 	.flags = 0,
 	.sniff = text_sniff,
 	.read = text_read,
-	.read_end = mt_read_end,
+	.read_end = xq__mt_read_end,
 	.write = text_write,
 	.write_end = NULL,
 };

@@ -101,7 +101,7 @@ static void move_line(struct mt *m, const char *s, size_t n, long ln)
 	char *buf = malloc(n + n / 2 + 2);
 	size_t o = 0;
 	if (!buf) {
-		mt_line(m, s, n, ln);
+		xq__mt_line(m, s, n, ln);
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -122,24 +122,24 @@ static void move_line(struct mt *m, const char *s, size_t n, long ln)
 		}
 		buf[o++] = s[i];
 	}
-	mt_line(m, buf, o, ln);
+	xq__mt_line(m, buf, o, ln);
 	free(buf);
 }
 
 static int xiexie_read(struct xq_reader *r, struct xq_game *g)
 {
-	struct xiexie_state *st = mt_state(r, sizeof *st);
+	struct xiexie_state *st = xq__mt_state(r, sizeof *st);
 	const char *s;
 	size_t len;
 	int rc, any = 0, moves = 0;
 
 	if (!st)
 		return XQ_ENOMEM;
-	mt_begin(&st->mt, r, g);
+	xq__mt_begin(&st->mt, r, g);
 	while ((rc = xq_reader_getline(r, &s, &len)) > 0) {
 		long ln = xq_reader_line(r);
 		size_t tl = len, kl;
-		const char *t = mt_skip_space(s, &tl), *p;
+		const char *t = xq__mt_skip_space(s, &tl), *p;
 
 		if (moves) {
 			if ((p = find(s, len, "}END"))) {
@@ -184,13 +184,13 @@ static int xiexie_read(struct xq_reader *r, struct xq_game *g)
 				  "the moves have no }END");
 	if (rc < 0)
 		return rc;
-	return mt_finish(&st->mt, rc, any, 0);
+	return xq__mt_finish(&st->mt, rc, any, 0);
 }
 
 static int xiexie_sniff(const unsigned char *head, size_t len, const char *name)
 {
 	size_t n = len;
-	const char *s = mt_sniff_start(head, &n);
+	const char *s = xq__mt_sniff_start(head, &n);
 	(void)name;
 	if (n >= 7 && !memcmp(s, "FORMAT", 6) && (s[6] == ' ' || s[6] == '\t')) {
 		size_t i = 6;
@@ -241,7 +241,7 @@ static int xiexie_write(struct xq_writer *w, const struct xq_game *g)
 	} else {
 		put_header(w, "DATE", v, "");
 	}
-	res = mt_game_result(g);
+	res = xq__mt_game_result(g);
 	if (strcmp(res, "*"))
 		put_header(w, "RESULT", res, "");
 	xq_writer_newline(w);
@@ -284,7 +284,7 @@ static int xiexie_write(struct xq_writer *w, const struct xq_game *g)
 	xq_writer_put(w, "}END", 4);
 	xq_writer_newline(w);
 	/* what the format cannot hold */
-	mt_count_extras(g, &comments, &variations);
+	xq__mt_count_extras(g, &comments, &variations);
 	if (comments || variations)
 		xq_writer_problem(w, g, XQ_SEV_WARNING, XQ_P_LIMIT,
 				  "a XieXie file holds no comments or variations: %ld comment%s and "
@@ -300,6 +300,6 @@ const struct xq_format xq_format_xiexie = {
 	.flags = 0,
 	.sniff = xiexie_sniff,
 	.read = xiexie_read,
-	.read_end = mt_read_end,
+	.read_end = xq__mt_read_end,
 	.write = xiexie_write,
 };

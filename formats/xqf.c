@@ -18,7 +18,7 @@
 #include "xq.h"
 #include "xqf_impl.h"
 
-const char xqf_slot_letters[33] = "RNBAKABNRCCPPPPPrnbakabnrccppppp";
+const char xq__xqf_slot_letters[33] = "RNBAKABNRCCPPPPPrnbakabnrccppppp";
 
 static const uint8_t copyright[32] = "[(C) Copyright Mr. Dong Shiwei.]";
 
@@ -30,7 +30,7 @@ static uint8_t key_f(uint8_t b)
 	return (uint8_t)(54u * b * b + 221u);
 }
 
-void xqf_derive_keys(uint8_t sum, uint8_t xy, uint8_t xyf, uint8_t xyt,
+void xq__xqf_derive_keys(uint8_t sum, uint8_t xy, uint8_t xyf, uint8_t xyt,
 		     uint8_t mask, const uint8_t orabcd[4], struct xqf_keys *k)
 {
 	uint8_t b[4];
@@ -258,7 +258,7 @@ nomem:
 
 /* ---------------------------------------------------------- decoding */
 
-int xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r)
+int xq__xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r)
 {
 	const uint8_t *h = buf;
 	int rc;
@@ -286,7 +286,7 @@ int xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r)
 	if ((uint8_t)(r->key_sum + r->seed_xy + r->seed_xyf + r->seed_xyt) != 0)
 		add_diag(r, XQF_WARNING, 0x0C, 0, "key checksum fails (XQStudio would refuse the file)");
 	if (r->version > 10)
-		xqf_derive_keys(r->key_sum, r->seed_xy, r->seed_xyf, r->seed_xyt,
+		xq__xqf_derive_keys(r->key_sum, r->seed_xy, r->seed_xyf, r->seed_xyt,
 				r->key_mask, r->key_or, &r->keys);
 	/* else all keys stay 0 (section 4.1) */
 
@@ -319,7 +319,7 @@ int xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r)
 	return rc;
 }
 
-void xqf_raw_free(struct xqf_raw *r)
+void xq__xqf_raw_free(struct xqf_raw *r)
 {
 	free(r->plain);
 	free(r->nodes);
@@ -327,7 +327,7 @@ void xqf_raw_free(struct xqf_raw *r)
 	r->nodes = NULL;
 }
 
-int xqf_board_fen(const uint8_t squares[32], char *out, size_t size)
+int xq__xqf_board_fen(const uint8_t squares[32], char *out, size_t size)
 {
 	char board[10][9];
 	size_t n = 0;
@@ -341,7 +341,7 @@ int xqf_board_fen(const uint8_t squares[32], char *out, size_t size)
 		y = v % 10;
 		if (board[y][x])
 			return -1;
-		board[y][x] = xqf_slot_letters[i];
+		board[y][x] = xq__xqf_slot_letters[i];
 	}
 	for (int y = 9; y >= 0; y--) {
 		int empty = 0;
@@ -427,7 +427,7 @@ static char *gbk_decode_cd(iconv_t cd, const uint8_t *s, size_t n, int crlf, siz
 	return out;
 }
 
-char *xqf_gbk_to_utf8(const uint8_t *s, size_t n, int crlf, size_t *outlen)
+char *xq__xqf_gbk_to_utf8(const uint8_t *s, size_t n, int crlf, size_t *outlen)
 {
 	iconv_t cd = iconv_open("UTF-8", "GB18030");
 	char *out = gbk_decode_cd(cd, s, n, crlf, outlen);
@@ -472,7 +472,7 @@ static size_t utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
 	return k;
 }
 
-uint8_t *xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
+uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 			 uint32_t *bad, size_t *bad_off)
 {
 	iconv_t cd;
@@ -673,7 +673,7 @@ static int read_extensions(struct xq_game *g, iconv_t cd, const uint8_t *h)
 	return 0;
 }
 
-int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
+int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		   const struct xqf_sink *s)
 {
 	struct xqf_raw r;
@@ -692,10 +692,10 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	size_t depth = 0, n_bad = 0, cap_bad = 0;
 	int rc, side;
 
-	rc = xqf_raw_decode(buf, len, &r);
+	rc = xq__xqf_raw_decode(buf, len, &r);
 	if (rc == XQ_EINVAL) {
 		report(s, g, XQ_SEV_ERROR, XQ_P_FORMAT, 0, NULL, "%s", r.error.msg);
-		xqf_raw_free(&r);
+		xq__xqf_raw_free(&r);
 		return rc;
 	}
 	if (rc < 0)
@@ -736,12 +736,12 @@ int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 				int drop = i == 4 || i == 20 ? j : i, keep = drop == i ? j : i;
 				report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, NULL,
 				       "piece array: slot %d (%c) stands on %c%d with slot %d (%c); left out",
-				       drop, xqf_slot_letters[drop], 'a' + r.squares[i] / 10,
-				       r.squares[i] % 10, keep, xqf_slot_letters[keep]);
+				       drop, xq__xqf_slot_letters[drop], 'a' + r.squares[i] / 10,
+				       r.squares[i] % 10, keep, xq__xqf_slot_letters[keep]);
 				r.squares[drop] = 0xFF;
 				break;
 			}
-	xqf_board_fen(r.squares, fen, XQ_FEN_MAX);
+	xq__xqf_board_fen(r.squares, fen, XQ_FEN_MAX);
 	side = r.who_play == 1;
 	if (r.n_nodes) {
 		int f = r.nodes[0].from, found = -1;
@@ -908,7 +908,7 @@ out:
 		iconv_close(own);
 	free(made);
 	free(path);
-	xqf_raw_free(&r);
+	xq__xqf_raw_free(&r);
 	return rc;
 }
 
@@ -967,7 +967,7 @@ static uint8_t *to_gbk(const struct xqf_sink *s, const struct xq_game *g, const 
 		t[k++] = '\r';
 		t[k++] = '\n';
 	}
-	out = xqf_utf8_to_gbk(t, k, outlen, &bad, &bad_off);
+	out = xq__xqf_utf8_to_gbk(t, k, outlen, &bad, &bad_off);
 	if (!out) {
 		char ch[8] = "";
 		if (bad) {
@@ -1087,7 +1087,7 @@ static int put_extensions(const struct xqf_sink *s, const struct xq_game *g, uin
 
 /* Slot of each piece, the standard layout's order for the standard start
  * (Red from its right, Black from its left). */
-int xqf_fill_slots(const struct xq_pos *pos, uint8_t slot[32])
+int xq__xqf_fill_slots(const struct xq_pos *pos, uint8_t slot[32])
 {
 	static const int kind_slots[8][6] = {
 		[XQ_CHARIOT] = { 0, 8, -1 }, [XQ_HORSE] = { 1, 7, -1 },
@@ -1129,7 +1129,7 @@ struct wstack {
 	const struct xq_node *n;
 };
 
-int xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
+int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 		    size_t *outlen, const struct xqf_sink *s)
 {
 	int v18 = (opts & XQF_WRITE_V18) != 0;
@@ -1151,7 +1151,7 @@ int xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	h[0] = 'X';
 	h[1] = 'Q';
 	h[2] = v18 ? 18 : 10;
-	if (xqf_fill_slots(&g->start, slot) < 0) {
+	if (xq__xqf_fill_slots(&g->start, slot) < 0) {
 		report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_ERROR, XQ_P_FEN, 0, g->start_fen,
 		       "the start position has more pieces of a kind than XQF can hold");
 		return XQ_EINVAL;
@@ -1173,7 +1173,7 @@ int xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 		h[0x0E] = seed[1];
 		h[0x0F] = seed[2];
 		h[0x0C] = (uint8_t)(0u - (unsigned)(seed[0] + seed[1] + seed[2]));
-		xqf_derive_keys(h[0x0C], h[0x0D], h[0x0E], h[0x0F], h[3], orb, &k);
+		xq__xqf_derive_keys(h[0x0C], h[0x0D], h[0x0E], h[0x0F], h[3], orb, &k);
 		for (int i = 0; i < 32; i++)
 			h[0x10 + i] = (uint8_t)(slot[(i + 1 + k.xy) % 32] + k.xy);
 	} else {
@@ -1405,7 +1405,7 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 	sink.report = reader_report;
 	sink.ctx = r;
 	sink.cd = &st->cd;
-	rc = xqf_build_game(buf, len, g, &sink);
+	rc = xq__xqf_build_game(buf, len, g, &sink);
 	free(buf);
 	return rc < 0 ? rc : 1;
 }
@@ -1446,7 +1446,7 @@ static int write_common(struct xq_writer *w, const struct xq_game *g, unsigned o
 	struct xqf_sink sink = { writer_report, w, NULL };
 	uint8_t *out;
 	size_t len;
-	int rc = xqf_encode_game(g, opts, &out, &len, &sink);
+	int rc = xq__xqf_encode_game(g, opts, &out, &len, &sink);
 	if (rc < 0)
 		return rc;
 	rc = xq_writer_put(w, (const char *)out, len);

@@ -85,10 +85,10 @@ struct xqf_raw {
 };
 
 /* Letters of the 32 slots (section 5.1). */
-extern const char xqf_slot_letters[33];
+extern const char xq__xqf_slot_letters[33];
 
 /* Key derivation for a version > 10 header (section 4). */
-void xqf_derive_keys(uint8_t sum, uint8_t xy, uint8_t xyf, uint8_t xyt,
+void xq__xqf_derive_keys(uint8_t sum, uint8_t xy, uint8_t xyf, uint8_t xyt,
 		     uint8_t mask, const uint8_t orabcd[4], struct xqf_keys *k);
 
 /*
@@ -96,18 +96,18 @@ void xqf_derive_keys(uint8_t sum, uint8_t xy, uint8_t xyf, uint8_t xyt,
  * *r (r->truncated and an XQF_ERROR diagnostic when the tree stops early),
  * or a negative XQ_E* code when the file is no XQF at all (too short, bad
  * signature) or memory ran out; r->diag then says why.  Release with
- * xqf_raw_free() in every case.
+ * xq__xqf_raw_free() in every case.
  */
-int xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r);
-void xqf_raw_free(struct xqf_raw *r);
+int xq__xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r);
+void xq__xqf_raw_free(struct xqf_raw *r);
 
 /* Slots for the pieces of pos, standard layout order (XQF and DhtmlXQ
  * binit share it); -1 when a kind has too many pieces. */
-int xqf_fill_slots(const struct xq_pos *pos, uint8_t slot[32]);
+int xq__xqf_fill_slots(const struct xq_pos *pos, uint8_t slot[32]);
 
 /* Start position as a FEN board (no side field) into out[XQ_FEN_MAX];
  * returns 0, or -1 when two pieces share a square. */
-int xqf_board_fen(const uint8_t squares[32], char *out, size_t size);
+int xq__xqf_board_fen(const uint8_t squares[32], char *out, size_t size);
 
 /*
  * GBK (GB18030) to UTF-8, tolerant: an invalid byte becomes U+FFFD, an
@@ -115,14 +115,14 @@ int xqf_board_fen(const uint8_t squares[32], char *out, size_t size);
  * and one trailing line end is removed.  Returns a malloc'd string (NULL
  * when out of memory); *outlen gets its length.
  */
-char *xqf_gbk_to_utf8(const uint8_t *s, size_t n, int crlf, size_t *outlen);
+char *xq__xqf_gbk_to_utf8(const uint8_t *s, size_t n, int crlf, size_t *outlen);
 
 /*
  * UTF-8 to GBK.  Returns a malloc'd buffer, or NULL with *bad set to the
  * code point GBK cannot hold (0 when the input is not UTF-8 or memory ran
  * out, *bad_off the byte offset).
  */
-uint8_t *xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
+uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 			 uint32_t *bad, size_t *bad_off);
 
 /*
@@ -146,7 +146,7 @@ struct xqf_sink {
  * Returns 0 (problems reported, g flagged), XQ_EINVAL when buf is no XQF
  * at all, XQ_ENOMEM.
  */
-int xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
+int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		   const struct xqf_sink *s);
 
 enum xqf_write_opts { XQF_WRITE_V18 = 1 << 0 };
@@ -156,7 +156,7 @@ enum xqf_write_opts { XQF_WRITE_V18 = 1 << 0 };
  * encrypted with XQF_WRITE_V18.  *out is malloc'd.  XQ_EINVAL (reported)
  * when text has no GBK form or the position cannot be stored.
  */
-int xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
+int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 		    size_t *len, const struct xqf_sink *s);
 
 #endif

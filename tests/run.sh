@@ -39,6 +39,7 @@ suite() {
 }
 
 suite "warnings (gcc, clang)" make -s --no-print-directory warnings
+suite "symbols (nm)" sh tests/symbols.sh "$B/libxq.a"
 for t in "$B"/unit/test_*; do
 	[ -x "$t" ] && suite "unit ${t##*/}" "$t"
 done

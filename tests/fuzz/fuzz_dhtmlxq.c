@@ -25,9 +25,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	while (xq_reader_next(r, &g) > 0) {
 		struct dbuf b = { 0 };
-		if (dhtmlxq_encode_game(g, 0, &b) == 0) {
+		if (xq__dhtmlxq_encode_game(g, 0, &b) == 0) {
 			struct xq_game *h = xq_game_new();
-			if (dhtmlxq_build_game(b.p, b.len, 1, h, NULL) < 0 ||
+			if (xq__dhtmlxq_build_game(b.p, b.len, 1, h, NULL) < 0 ||
 			    count_nodes(h->root.child) != count_nodes(g->root.child))
 				abort();
 			xq_game_free(h);

@@ -37,10 +37,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			size_t len;
 			int e = 0;
 			struct xqf_sink s = { errs, &e, NULL };
-			if (xqf_encode_game(g, opts, &out, &len, &s) == 0) {
+			if (xq__xqf_encode_game(g, opts, &out, &len, &s) == 0) {
 				struct xq_game *h = xq_game_new();
 				e = 0;
-				if (xqf_build_game(out, len, h, &s) < 0 || e != 0 ||
+				if (xq__xqf_build_game(out, len, h, &s) < 0 || e != 0 ||
 				    count_nodes(h->root.child) != count_nodes(g->root.child))
 					abort();
 				xq_game_free(h);

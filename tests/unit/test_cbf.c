@@ -44,7 +44,7 @@ static struct xq_game *doc(const char *text, size_t len, struct probs *p, int *r
 	struct cbf_sink sink = { collect, p };
 	struct xq_game *g = xq_game_new();
 	memset(p, 0, sizeof *p);
-	*rc = cbf_build_game(text, len, 1, g, &sink);
+	*rc = xq__cbf_build_game(text, len, 1, g, &sink);
 	return g;
 }
 

@@ -58,7 +58,7 @@ static struct xq_game *block(const char *text, size_t len, struct probs *p)
 		a = text;
 	if (!e)
 		e = text + len;
-	if (dhtmlxq_build_game(a, (size_t)(e - a), 1, g, &sink) < 0) {
+	if (xq__dhtmlxq_build_game(a, (size_t)(e - a), 1, g, &sink) < 0) {
 		xq_game_free(g);
 		return NULL;
 	}
@@ -130,7 +130,7 @@ static void compendium(void)
 		struct xqf_sink sink = { xcollect, &q, NULL };
 		memset(&q, 0, sizeof q);
 		x = xq_game_new();
-		xqf_build_game(buf, len, x, &sink);
+		xq__xqf_build_game(buf, len, x, &sink);
 		ok(same_moves(g->root.child, x->root.child),
 		   "compendium: the same move tree as hbsxcjp_xianren_v18_huge.xqf");
 		free(buf);
@@ -181,15 +181,15 @@ static void round_trip(void)
 			continue;
 		}
 		memset(&p, 0, sizeof p);
-		xqf_build_game(buf, len, g, &xs);
-		if (ok(dhtmlxq_encode_game(g, 0, &o) == 0, "%s: written as DhtmlXQ", xqf_files[i])) {
+		xq__xqf_build_game(buf, len, g, &xs);
+		if (ok(xq__dhtmlxq_encode_game(g, 0, &o) == 0, "%s: written as DhtmlXQ", xqf_files[i])) {
 			h = block(o.p, o.len, &p);
 			ok(h && p.errors == 0 && same_game(g, h, why, sizeof why),
 			   "%s: the DhtmlXQ copy reads back the same %s%s", xqf_files[i], why, p.first_msg);
-			if (h && xqf_encode_game(h, 0, &out, &olen, &xs) == 0) {
+			if (h && xq__xqf_encode_game(h, 0, &out, &olen, &xs) == 0) {
 				k = xq_game_new();
 				memset(&p, 0, sizeof p);
-				xqf_build_game(out, olen, k, &xs);
+				xq__xqf_build_game(out, olen, k, &xs);
 				ok(p.errors == 0 && same_game(g, k, why, sizeof why),
 				   "%s: XQF -> DhtmlXQ -> XQF gives the same game %s", xqf_files[i], why);
 			} else {
@@ -246,16 +246,16 @@ static void hostile(void)
 		/* deep nesting: 3,000 lines each hanging on the previous one */
 		struct dbuf o = { 0 };
 		char t[128];
-		dbuf_puts(&o, "[DhtmlXQ][DhtmlXQ_movelist]");
+		xq__dbuf_puts(&o, "[DhtmlXQ][DhtmlXQ_movelist]");
 		for (int i = 0; i < 3000; i++)
-			dbuf_puts(&o, i % 2 ? "70627967" : "79677062");
-		dbuf_puts(&o, "[/DhtmlXQ_movelist]");
+			xq__dbuf_puts(&o, i % 2 ? "70627967" : "79677062");
+		xq__dbuf_puts(&o, "[/DhtmlXQ_movelist]");
 		for (int i = 1; i <= 3000; i++) {
 			snprintf(t, sizeof t, "[DhtmlXQ_move_%d_%d_%d]%s[/DhtmlXQ_move_%d_%d_%d]",
 				 i - 1, i + 1, i, i % 2 ? "1927" : "7062", i - 1, i + 1, i);
-			dbuf_puts(&o, t);
+			xq__dbuf_puts(&o, t);
 		}
-		dbuf_puts(&o, "[/DhtmlXQ]");
+		xq__dbuf_puts(&o, "[/DhtmlXQ]");
 		g = block(o.p, o.len, &p);
 		ok(g != NULL && p.errors >= 0, "3,000 nested variation lines: no crash (%d errors)", p.errors);
 		xq_game_free(g);

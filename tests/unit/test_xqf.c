@@ -82,7 +82,7 @@ static void check_file(const struct expect *e)
 	buf = slurp(shared_path(path), &len);
 	if (!ok(buf != NULL, "%s: read %s", e->file, shared_path(path)))
 		return;
-	rc = xqf_raw_decode(buf, len, &r);
+	rc = xq__xqf_raw_decode(buf, len, &r);
 	is_int(rc, 0, "%s: decodes", e->file);
 	is_int(r.version, e->version, "%s: version", e->file);
 	if (!ok(r.keys.xy == e->xy && r.keys.xyf == e->xyf && r.keys.xyt == e->xyt &&
@@ -108,7 +108,7 @@ static void check_file(const struct expect *e)
 	}
 	is_int(main, e->main, "%s: main line length", e->file);
 	is_str(first, e->first, "%s: first main-line moves", e->file);
-	ok(xqf_board_fen(r.squares, fen, XQ_FEN_MAX) == 0, "%s: no stacked pieces", e->file);
+	ok(xq__xqf_board_fen(r.squares, fen, XQ_FEN_MAX) == 0, "%s: no stacked pieces", e->file);
 	/* Side: the colour on the first move's from-square, else WhoPlay. */
 	side = r.who_play == 1;
 	if (r.n_nodes) {
@@ -119,7 +119,7 @@ static void check_file(const struct expect *e)
 	}
 	strcat(fen, side ? " b" : " w");
 	is_str(fen, e->fen, "%s: start position and side", e->file);
-	xqf_raw_free(&r);
+	xq__xqf_raw_free(&r);
 	free(buf);
 }
 
@@ -138,7 +138,7 @@ static void worked_example(void)
 	buf = slurp(shared_path("corpus/xqf/xqbase_sample.xqf"), &len);
 	if (!ok(buf != NULL, "xqbase_sample.xqf readable"))
 		return;
-	is_int(xqf_raw_decode(buf, len, &r), 0, "13.2 decodes");
+	is_int(xq__xqf_raw_decode(buf, len, &r), 0, "13.2 decodes");
 	ok(memcmp(r.keys.f32, f32, 32) == 0, "13.2 F32 stream key");
 	is_int(r.root.comment_len, 315, "13.2 root comment 315 bytes");
 	is_int(r.root.comment_off, 0x408, "13.2 root comment at 0x408");
@@ -147,7 +147,7 @@ static void worked_example(void)
 	is_int(r.nodes[2].offset, 0x58F, "13.2 third move record at 0x58F");
 	is_int(r.result, 1, "13.2 result red wins");
 	is_int(r.code_a, 2, "13.2 CodeA 2");
-	xqf_raw_free(&r);
+	xq__xqf_raw_free(&r);
 	free(buf);
 }
 
@@ -164,7 +164,7 @@ static void preorder(void)
 	buf = slurp(shared_path("corpus/xqf/walker_test_5_variations.xqf"), &len);
 	if (!ok(buf != NULL, "walker_test_5_variations.xqf readable"))
 		return;
-	xqf_raw_decode(buf, len, &r);
+	xq__xqf_raw_decode(buf, len, &r);
 	for (uint32_t i = 0; i < r.n_nodes; i++) {
 		if (i)
 			strcat(got, " ");
@@ -177,29 +177,29 @@ static void preorder(void)
 	/* h2d2 (record 19) is an alternative to the first move: parent root. */
 	is_int(r.nodes[19].parent, -1, "h2d2 hangs on the root");
 	is_int(r.nodes[19].ply, 1, "h2d2 is ply 1");
-	xqf_raw_free(&r);
+	xq__xqf_raw_free(&r);
 	free(buf);
 }
 
 static void text(void)
 {
 	size_t n;
-	char *s = xqf_gbk_to_utf8((const uint8_t *)"\xBD\xAD\xCB\xD5\xCA\xA1\xD2", 7, 0, &n);
+	char *s = xq__xqf_gbk_to_utf8((const uint8_t *)"\xBD\xAD\xCB\xD5\xCA\xA1\xD2", 7, 0, &n);
 	is_str(s, "江苏省", "GBK with a truncated trailing character");
 	free(s);
-	s = xqf_gbk_to_utf8((const uint8_t *)"a\r\nb\r\n", 6, 1, &n);
+	s = xq__xqf_gbk_to_utf8((const uint8_t *)"a\r\nb\r\n", 6, 1, &n);
 	is_str(s, "a\nb", "CR LF to LF, trailing line end dropped");
 	free(s);
-	s = xqf_gbk_to_utf8((const uint8_t *)"\xC5\xDA\xFF" "x", 4, 0, &n);
+	s = xq__xqf_gbk_to_utf8((const uint8_t *)"\xC5\xDA\xFF" "x", 4, 0, &n);
 	is_str(s, "炮\xEF\xBF\xBDx", "invalid byte becomes U+FFFD");
 	free(s);
 	{
 		uint32_t bad;
 		size_t off, olen = 0;
-		uint8_t *g = xqf_utf8_to_gbk("炮二平五", strlen("炮二平五"), &olen, &bad, &off);
+		uint8_t *g = xq__xqf_utf8_to_gbk("炮二平五", strlen("炮二平五"), &olen, &bad, &off);
 		ok(g && olen == 8 && memcmp(g, "\xC5\xDA", 2) == 0, "UTF-8 to GBK");
 		free(g);
-		g = xqf_utf8_to_gbk("ab\xF0\x9F\x98\x80", 6, &olen, &bad, &off);
+		g = xq__xqf_utf8_to_gbk("ab\xF0\x9F\x98\x80", 6, &olen, &bad, &off);
 		ok(!g && bad == 0x1F600 && off == 2, "emoji has no GBK form: named with its offset");
 		free(g);
 	}
@@ -226,32 +226,32 @@ static void hostile(void)
 	int rc;
 
 	b = mk(100, 10);
-	rc = xqf_raw_decode(b, 100, &r);
+	rc = xq__xqf_raw_decode(b, 100, &r);
 	ok(rc < 0 && r.n_diag == 1, "short file rejected: %s", r.diag[0].msg);
-	xqf_raw_free(&r);
+	xq__xqf_raw_free(&r);
 	b[0] = 'Y';
-	rc = xqf_raw_decode(b, 100, &r);
+	rc = xq__xqf_raw_decode(b, 100, &r);
 	ok(rc < 0, "bad signature rejected: %s", r.diag[0].msg);
-	xqf_raw_free(&r);
+	xq__xqf_raw_free(&r);
 	free(b);
 
 	/* v10 root comment length at its maximum */
 	b = mk(1032, 10);
 	memcpy(b + 0x400, "\x18\x20\xF0\xFF\xFF\xFF\xFF\xFF", 8);
-	rc = xqf_raw_decode(b, 1032, &r);
+	rc = xq__xqf_raw_decode(b, 1032, &r);
 	ok(rc == 0 && r.truncated && r.n_nodes == 0 && r.diag[0].offset == 0x404,
 	   "v10 comment length 0xFFFFFFFF: %s", r.n_diag ? r.diag[0].msg : "");
-	xqf_raw_free(&r);
+	xq__xqf_raw_free(&r);
 	free(b);
 
 	/* v10: the child flag set on the last record (truncated tree) */
 	b = mk(1040, 10);
 	memcpy(b + 0x400, "\x18\x20\xF0\xFF\0\0\0\0", 8);
 	memcpy(b + 0x408, "\x2F\x38\xF0\0\0\0\0\0", 8);
-	rc = xqf_raw_decode(b, 1040, &r);
+	rc = xq__xqf_raw_decode(b, 1040, &r);
 	ok(rc == 0 && r.truncated && r.n_nodes == 1 && r.diag[0].offset == 0x410 && r.diag[0].ply == 2,
 	   "v10 truncated tree reported at 0x410 ply 2: %s", r.n_diag ? r.diag[0].msg : "");
-	xqf_raw_free(&r);
+	xq__xqf_raw_free(&r);
 	free(b);
 
 	/* v11+ with zero seeds: comment flag on the last record but no length */
@@ -261,17 +261,17 @@ static void hostile(void)
 		size_t len = 1024 + 4 + 4 + 2;
 		b = mk(len, 18);
 		b[3] = 0xFF;
-		xqf_derive_keys(0, 0, 0, 0, 0xFF, zero, &k);
+		xq__xqf_derive_keys(0, 0, 0, 0, 0xFF, zero, &k);
 		memcpy(b + 0x400, "XQ\x80\x00", 4);
 		b[0x404] = 0x18 + 23;
 		b[0x405] = 0x20 + 24;
 		b[0x406] = 0x20;
 		for (size_t p = 0x400; p < len; p++)
 			b[p] = (uint8_t)(b[p] + k.f32[p % 32]);
-		rc = xqf_raw_decode(b, len, &r);
+		rc = xq__xqf_raw_decode(b, len, &r);
 		ok(rc == 0 && r.truncated && r.n_nodes == 0 && r.diag[0].offset == 0x408,
 		   "v18 comment flag without a length field: %s", r.n_diag ? r.diag[0].msg : "");
-		xqf_raw_free(&r);
+		xq__xqf_raw_free(&r);
 		free(b);
 	}
 
@@ -286,15 +286,15 @@ static void hostile(void)
 		b[0x0C] = 1;    /* checksum 1 + 0 + 0 + 0 != 0 */
 		for (int i = 0x50; i < 0x200; i += 16)
 			b[i] = 0xFF;
-		xqf_derive_keys(1, 0, 0, 0, 0xFF, zero, &k);
+		xq__xqf_derive_keys(1, 0, 0, 0, 0xFF, zero, &k);
 		memcpy(b + 0x400, "XQ\xA0\x00\xFF\xFF\xFF\xFF", 8);
 		for (size_t p = 0x400; p < len; p++)
 			b[p] = (uint8_t)(b[p] + k.f32[p % 32]);
-		rc = xqf_raw_decode(b, len, &r);
+		rc = xq__xqf_raw_decode(b, len, &r);
 		ok(rc == 0 && r.truncated && r.n_diag >= 3 && r.field[XQF_TITLE].len == 127 &&
 		   r.field[XQF_RED].len == 15, "v18 comment length 0xFFFFFFFF, string lengths 255, bad checksum: "
 		   "%d diagnostics, title cut to 127, others to their field", r.n_diag);
-		xqf_raw_free(&r);
+		xq__xqf_raw_free(&r);
 		free(b);
 	}
 
@@ -310,10 +310,10 @@ static void hostile(void)
 			p[1] = 0x20 + 41;
 			p[2] = 0xFF;
 		}
-		rc = xqf_raw_decode(b, len - 4, &r);
+		rc = xq__xqf_raw_decode(b, len - 4, &r);
 		ok(rc == 0 && r.truncated && r.n_nodes == n - 1 && r.max_ply == n - 1,
 		   "100,000 nested child+sibling records: no recursion, truncation reported");
-		xqf_raw_free(&r);
+		xq__xqf_raw_free(&r);
 		free(b);
 	}
 
@@ -324,9 +324,9 @@ static void hostile(void)
 		memset(b, 0xFF, len);
 		b[0] = 'X';
 		b[1] = 'Q';
-		rc = xqf_raw_decode(b, len, &r);
+		rc = xq__xqf_raw_decode(b, len, &r);
 		ok(rc == 0 && r.truncated, "all-0xFF file: truncated tree, no crash");
-		xqf_raw_free(&r);
+		xq__xqf_raw_free(&r);
 		free(b);
 	}
 }
@@ -373,7 +373,7 @@ static struct xq_game *load(const char *file, struct probs *p)
 		return NULL;
 	}
 	g = xq_game_new();
-	if (xqf_build_game(buf, len, g, &sink) < 0) {
+	if (xq__xqf_build_game(buf, len, g, &sink) < 0) {
 		xq_game_free(g);
 		g = NULL;
 	}
@@ -518,12 +518,12 @@ static void model(void)
 			size_t len;
 			int rc;
 			memset(&q, 0, sizeof q);
-			rc = xqf_encode_game(g, opts, &out, &len, &sink);
+			rc = xq__xqf_encode_game(g, opts, &out, &len, &sink);
 			if (!ok(rc == 0, "%s: writes as v%d %s", corpus[i].file, opts ? 18 : 10, q.first_msg))
 				continue;
 			h = xq_game_new();
 			memset(&q, 0, sizeof q);
-			rc = xqf_build_game(out, len, h, &sink);
+			rc = xq__xqf_build_game(out, len, h, &sink);
 			ok(rc == 0 && q.errors == 0 && same_game(g, h, why, sizeof why),
 			   "%s: v%d copy reads back the same %s", corpus[i].file, opts ? 18 : 10, why);
 			xq_game_free(h);
@@ -613,7 +613,7 @@ static char *zh_tokens(const char *file, int gbk)
 	if (!(buf = slurp(shared_path(path), &len)))
 		return NULL;
 	if (gbk) {
-		text = xqf_gbk_to_utf8(buf, len, 0, &tl);
+		text = xq__xqf_gbk_to_utf8(buf, len, 0, &tl);
 		free(buf);
 	} else {
 		text = (char *)buf;
@@ -746,7 +746,7 @@ static void unencodable(void)
 	size_t len;
 	memset(&p, 0, sizeof p);
 	xq_game_set_tag(g, "Red", "Ann\xF0\x9F\x98\x80");
-	ok(xqf_encode_game(g, 0, &out, &len, &sink) == XQ_EINVAL && p.errors == 1 &&
+	ok(xq__xqf_encode_game(g, 0, &out, &len, &sink) == XQ_EINVAL && p.errors == 1 &&
 	   strstr(p.first_msg, "U+1F600"), "a character GBK cannot hold is an error naming it: %s", p.first_msg);
 	xq_game_free(g);
 }
@@ -764,7 +764,7 @@ static void stacked(void)
 	b[0x10 + 8] = 0;        /* the other on a0 */
 	b[0x10 + 20] = 39;      /* black king d9: no facing kings */
 	memset(&p, 0, sizeof p);
-	ok(xqf_build_game(b, 1032, g, &sink) == 0 && p.errors == 1 &&
+	ok(xq__xqf_build_game(b, 1032, g, &sink) == 0 && p.errors == 1 &&
 	   strstr(p.first_msg, "slot 0 (R) stands on e0 with slot 4 (K)") &&
 	   !strcmp(g->start_fen, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"),
 	   "stacked pieces reported: %s (start %s)", p.first_msg, g->start_fen);
