@@ -163,18 +163,34 @@ static int is_stdin(const char *path)
 
 /*
  * Temporary files still open, removed by a signal that ends the command
- * (INT, TERM, HUP, QUIT) before it goes on as the signal would: the
- * handler only unlinks and re-raises, which is async-signal-safe.
+ * (INT, TERM, HUP, QUIT) or by a crash (SEGV, BUS, FPE, ILL, ABRT) before
+ * it goes on as the signal would: the handler only unlinks, puts back the
+ * action that was there before (the default, or a sanitizer's) and lets
+ * the signal go on, which is async-signal-safe.  A fault raised by the
+ * processor is simply returned to: the instruction faults again, now
+ * under the old action, so a sanitizer still reports where.
  */
 #define MAX_TEMPS 8
 static char *volatile temps[MAX_TEMPS];
+static const int temp_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+};
+#define NSIGNALS (sizeof temp_signals / sizeof temp_signals[0])
+static struct sigaction temp_old[NSIGNALS];
 
-static void remove_temps(int sig)
+static void remove_temps(int sig, siginfo_t *info, void *uc)
 {
+	(void)uc;
 	for (int i = 0; i < MAX_TEMPS; i++)
 		if (temps[i])
 			unlink(temps[i]);
-	signal(sig, SIG_DFL);
+	for (size_t i = 0; i < NSIGNALS; i++)
+		if (temp_signals[i] == sig)
+			sigaction(sig, &temp_old[i], NULL);
+	/* a fault from the processor happens again on return */
+	if ((sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL) &&
+	    info && info->si_code > 0)
+		return;
 	raise(sig);
 }
 
@@ -182,18 +198,19 @@ static void temp_register(char *path)
 {
 	static int handlers;
 	if (!handlers) {
-		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 		handlers = 1;
-		for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-			struct sigaction sa, old;
+		for (size_t i = 0; i < NSIGNALS; i++) {
+			struct sigaction sa;
 			memset(&sa, 0, sizeof sa);
-			sa.sa_handler = remove_temps;
+			sa.sa_sigaction = remove_temps;
+			sa.sa_flags = SA_SIGINFO;
 			sigemptyset(&sa.sa_mask);
-			for (size_t j = 0; j < sizeof sigs / sizeof sigs[0]; j++)
-				sigaddset(&sa.sa_mask, sigs[j]);
+			for (size_t j = 0; j < NSIGNALS; j++)
+				sigaddset(&sa.sa_mask, temp_signals[j]);
 			/* a signal ignored when we started stays ignored */
-			if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-				sigaction(sigs[i], &sa, NULL);
+			if (sigaction(temp_signals[i], NULL, &temp_old[i]) == 0 &&
+			    temp_old[i].sa_handler != SIG_IGN)
+				sigaction(temp_signals[i], &sa, NULL);
 		}
 	}
 	for (int i = 0; i < MAX_TEMPS; i++)

@@ -222,9 +222,9 @@ xqf_long() {
 	run -0 --separate-stderr bash -c 'xqconv -o "$1" - <"$2"' _ "$T/g.pgn" "$T/f.pgn"
 }
 
-@test "a signal removes the temporary file of -o" {
+@test "a signal or a crash removes the temporary file of -o" {
 	cd "$T"
-	for sig in INT TERM HUP; do
+	for sig in INT TERM HUP QUIT SEGV BUS ABRT; do
 		rm -f in out.pgn
 		mkfifo in
 		env --default-signal=INT,QUIT xqconv -o out.pgn in 2>/dev/null 3>&- &
