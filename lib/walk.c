@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xq.h"
+#include "board.h"
 #include "walk.h"
 
 struct walk {
@@ -29,6 +29,7 @@ struct walk {
 	uint64_t *keys;        /* keys[0..cap) of the current line */
 	size_t cap;
 	uint64_t small[256];   /* keys lives here until a line is longer */
+	int trusted;           /* replayed: node->move was found legal there */
 	int failed;            /* out of memory */
 	int stopped;
 };
@@ -63,7 +64,19 @@ static xq_move move_of(struct walk *w, const struct xq_node *n,
 	if (w->resolve)
 		return w->resolve(w->data, (struct xq_node *)n, pos, ply, flags);
 	m = n->move;
-	return m != XQ_MOVE_NONE && xq_is_legal(pos, m) ? m : XQ_MOVE_NONE;
+	if (m == XQ_MOVE_NONE)
+		return m;
+	if (w->trusted) {
+		/* replay found it legal in this very position; only make sure
+		 * it moves a piece of the side to move, so that a node added
+		 * by hand cannot break the position */
+		uint8_t v = pos->board[MOVE_FROM(m)], t = pos->board[MOVE_TO(m)];
+		int ok = v && v != XQ_OFFBOARD && PIECE_SIDE(v) == pos->side &&
+			 t != XQ_OFFBOARD && (!t || PIECE_SIDE(t) != pos->side) &&
+			 (!t || piece_type(t) != XQ_KING);
+		return ok ? m : XQ_MOVE_NONE;
+	}
+	return xq_is_legal(pos, m) ? m : XQ_MOVE_NONE;
 }
 
 static int visit(struct walk *w, const struct xq_node *n,
@@ -175,6 +188,7 @@ int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
 	memset(&w, 0, sizeof w);
 	w.g = g;
 	w.resolve = resolve;
+	w.trusted = !resolve && (g->flags & XQ_GAME_REPLAYED);
 	w.visit = fn;
 	w.data = data;
 	w.keys = w.small;

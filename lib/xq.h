@@ -468,7 +468,10 @@ enum xq_walk_action { XQ_WALK_NEXT = 0, XQ_WALK_SKIP = 1, XQ_WALK_STOP = 2 };
 typedef int (*xq_walk_fn)(void *data, const struct xq_walk_step *s);
 
 /* Walk g (see above); the moves played are node->move, so the game must
- * have been replayed.  Returns 0, 1 when the visitor stopped the walk, or
+ * have been replayed.  Replay found those moves legal, so they are played
+ * without the legality test again (only a move that does not move a piece
+ * of the side to move is refused): a node added after replay must hold a
+ * legal move.  Returns 0, 1 when the visitor stopped the walk, or
  * XQ_ENOMEM. */
 int xq_game_walk(const struct xq_game *g, xq_walk_fn visit, void *data);
 
