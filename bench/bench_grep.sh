@@ -39,12 +39,12 @@ cpu() {
 FEN='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'
 FEN=$("$B/bin/xqshow" -F --play 'h2e2 h7e7 e2e6 d9e8' 2>/dev/null || echo "$FEN")
 echo "== search: xqgrep and xqstats on $(basename "$SRC") x $copies ($games games)"
-cpu "xqgrep -c -p nobody (tag)" "$games" "$B/bin/xqgrep" -c -p nobody "$tmp/xq.pgn"; tag=$rate
+cpu "xqgrep -c -P nobody (tag)" "$games" "$B/bin/xqgrep" -c -P nobody "$tmp/xq.pgn"; tag=$rate
 cpu "xqgrep -c -T 'Event=~^Yinli' (regex)" "$games" "$B/bin/xqgrep" -c -T 'Event=~^Yinli' "$tmp/xq.pgn"
 cpu "xqgrep -c --fen (position)" "$games" "$B/bin/xqgrep" -c --fen "$FEN" "$tmp/xq.pgn"; pos=$rate
 cpu "xqgrep -c --material RN/R" "$games" "$B/bin/xqgrep" -c --material RN/R "$tmp/xq.pgn"
 cpu "xqgrep -c --unique" "$games" "$B/bin/xqgrep" -c --unique "$tmp/xq.pgn"
-cpu "xqstats -d 3" "$games" "$B/bin/xqstats" -d 3 "$tmp/xq.pgn"; stats=$rate
+cpu "xqstats -p 3" "$games" "$B/bin/xqstats" -p 3 "$tmp/xq.pgn"; stats=$rate
 
 if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	cper=$(grep -c '^\[Event ' "$CHESS")
@@ -56,7 +56,7 @@ if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	cpu "pgn-extract -x (chess)" "$cgames" "$PGNX" -s -x"$tmp/pos.pgn" -o /dev/null "$tmp/chess.pgn"; ppos=$rate
 	awk -v a="$tag" -v b="$ptag" -v c="$pos" -v d="$ppos" -v e="$stats" 'BEGIN {
 		printf "ratio: xqgrep by tag %.1fx pgn-extract -T, by position %.1fx pgn-extract -x (goal 5x each)\n", a / b, c / d
-		printf "ratio: xqstats -d 3 %.1fx pgn-extract -x (goal 5x)\n", e / d }'
+		printf "ratio: xqstats -p 3 %.1fx pgn-extract -x (goal 5x)\n", e / d }'
 else
 	echo "pgn-extract or $CHESS not found: no peer figure (apt-get install pgn-extract)"
 fi

@@ -15,7 +15,7 @@
 #include "tally.h"
 
 static const char usage_text[] =
-	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-p player] [-r result]\n"
+	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-P player] [-r result]\n"
 	"              [--date range] [--plies range] [--fen FEN] [--all-lines] [--mirror]\n"
 	"              [--material spec] [--at-ply range] [--opening moves]\n"
 	"              [--unique [--key tags] [--keys]] [-e enc] [-f fmt] [-E enc]\n"
@@ -25,7 +25,7 @@ static const char usage_text[] =
 	"\n"
 	"  -T, --tag=CRIT       NAME=VALUE exact, NAME~TEXT substring, NAME=~RE regular\n"
 	"                       expression (POSIX extended); repeat: all must hold\n"
-	"  -p, --player=TEXT    Red or Black contains TEXT\n"
+	"  -P, --player=TEXT    Red or Black contains TEXT\n"
 	"  -r, --result=R       1-0, 0-1, 1/2-1/2, * or red, black, draw\n"
 	"      --date=FROM..TO  Date tag within the range; partial dates (1995,\n"
 	"                       1995.06); either end may be left out\n"
@@ -786,7 +786,7 @@ int main(int argc, char **argv)
 		{ "opening", required_argument, NULL, OPT_OPEN },
 		{ "output", required_argument, NULL, 'o' },
 		{ "output-encoding", required_argument, NULL, 'E' },
-		{ "player", required_argument, NULL, 'p' },
+		{ "player", required_argument, NULL, 'P' },
 		{ "plies", required_argument, NULL, OPT_PLIES },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "result", required_argument, NULL, 'r' },
@@ -805,7 +805,7 @@ int main(int argc, char **argv)
 	/* one write per diagnostic line, not per character: --unique may
 	 * report a duplicate for nearly every game */
 	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
-	while ((c = getopt_long(argc, argv, "cE:e:f:hln:o:p:qr:T:t:Vv", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cE:e:f:hln:o:P:qr:T:t:Vv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': st.count = 1; break;
 		case 'E':
@@ -827,7 +827,7 @@ int main(int argc, char **argv)
 				usage(EXIT_TROUBLE);
 			break;
 		case 'o': st.outpath = optarg; break;
-		case 'p':
+		case 'P':
 			st.players = xrealloc(st.players, (size_t)(st.nplayers + 1) * sizeof *st.players);
 			st.players[st.nplayers++] = optarg;
 			break;

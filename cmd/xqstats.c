@@ -23,7 +23,7 @@ static const char usage_text[] =
 	"Summarise a database: games, results, lengths, events, years, players,\n"
 	"and the opening tree.\n"
 	"\n"
-	"  -d, --depth=N        opening tree depth in plies (default 1; 0: no tree)\n"
+	"  -p, --depth=N        opening tree depth in plies (default 1; 0: no tree)\n"
 	"      --from=POS       tree from this FEN, or from the position after these\n"
 	"                       moves from the usual start (any notation)\n"
 	"      --top=N          events and players shown in text (default 20; 0: all)\n"
@@ -812,7 +812,7 @@ int main(int argc, char **argv)
 {
 	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE };
 	static const struct option longopts[] = {
-		{ "depth", required_argument, NULL, 'd' },
+		{ "depth", required_argument, NULL, 'p' },
 		{ "encoding", required_argument, NULL, 'e' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "from", required_argument, NULL, OPT_FROM },
@@ -836,9 +836,9 @@ int main(int argc, char **argv)
 	st.depth = 1;
 	st.top = 20;
 	st.notation = XQ_NOTATION_CHINESE;
-	while ((c = getopt_long(argc, argv, "d:e:f:hjn:o:qVv", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "e:f:hjn:o:p:qVv", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'd':
+		case 'p':
 			st.depth = (int)parse_number(optarg, 0, 1000, "depth");
 			depth_given = 1;
 			break;

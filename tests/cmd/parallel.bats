@@ -53,7 +53,7 @@ setup() {
 @test "xqgrep: the games (kept in order), -c and --unique byte-identical" {
 	for c in "-T|Event~National" "--opening|h2e2 h9g7 h0g2" \
 		 "--fen|rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b" \
-		 "--material|R2P/R" "-p|HU RongHua|--plies|..60"; do
+		 "--material|R2P/R" "-P|HU RongHua|--plies|..60"; do
 		IFS='|' read -ra crit <<<"$c"
 		xqgrep -q "${crit[@]}" <"$big" >"$T/one.pgn" || true
 		$P -k xqgrep -q "${crit[@]}" <"$big" >"$T/par.pgn" || true
@@ -71,9 +71,9 @@ setup() {
 }
 
 @test "xqstats --partial | xqstats --merge: text, JSON and SVG byte-identical" {
-	xqstats -q -d 3 --svg "$T/one.svg" <"$big" >"$T/one.txt" || true
-	xqstats -q -j -d 3 <"$big" >"$T/one.json" || true
-	$P xqstats -q --partial -d 3 <"$big" >"$T/parts" || true
+	xqstats -q -p 3 --svg "$T/one.svg" <"$big" >"$T/one.txt" || true
+	xqstats -q -j -p 3 <"$big" >"$T/one.json" || true
+	$P xqstats -q --partial -p 3 <"$big" >"$T/parts" || true
 	run -1 xqstats --merge --svg "$T/merged.svg" -o "$T/merged.txt" "$T/parts"
 	run -1 xqstats --merge -j -o "$T/merged.json" <"$T/parts"
 	cmp "$T/one.txt" "$T/merged.txt"

@@ -87,9 +87,9 @@ sum() { awk -F: '{ s += $NF } END { print s + 0 }'; }
 @test "exit 0 on a match, 1 on none; no criterion matches every game" {
 	run -0 xqgrep -c "$T/d.pgn"
 	[ "$output" = 3 ]
-	run -1 xqgrep -c -p nobody "$T/d.pgn"
+	run -1 xqgrep -c -P nobody "$T/d.pgn"
 	[ "$output" = 0 ]
-	run -1 --separate-stderr xqgrep -p nobody "$T/d.pgn"
+	run -1 --separate-stderr xqgrep -P nobody "$T/d.pgn"
 	[ "$output" = "" ]
 }
 
@@ -108,10 +108,10 @@ sum() { awk -F: '{ s += $NF } END { print s + 0 }'; }
 	run -1 xqgrep -c -T 'NoSuchTag~x' "$T/d.pgn"
 }
 
-@test "-p player on either side, -r result in words or tokens" {
-	run -0 xqgrep -c -p 胡荣华 "$T/d.pgn"
+@test "-P player on either side, -r result in words or tokens" {
+	run -0 xqgrep -c -P 胡荣华 "$T/d.pgn"
 	[ "$output" = 2 ]
-	run -0 xqgrep -c --player=许银川 -p 吕钦 "$T/d.pgn"
+	run -0 xqgrep -c --player=许银川 -P 吕钦 "$T/d.pgn"
 	[ "$output" = 1 ]
 	run -0 xqgrep -c -r red "$T/d.pgn"
 	[ "$output" = 1 ]
@@ -162,22 +162,22 @@ sum() { awk -F: '{ s += $NF } END { print s + 0 }'; }
 }
 
 @test "-v inverts, -l lists inputs with a match, -c counts per file" {
-	run -0 xqgrep -c -v -p 胡荣华 "$T/d.pgn"
+	run -0 xqgrep -c -v -P 胡荣华 "$T/d.pgn"
 	[ "$output" = 1 ]
-	run -0 xqgrep --invert-match -p 胡荣华 "$T/d.pgn"
+	run -0 xqgrep --invert-match -P 胡荣华 "$T/d.pgn"
 	[[ "$output" == *"Asian Cup"* ]]
 	[[ "$output" != *"全国"* ]]
-	run -0 xqgrep -l -p 胡荣华 "$T/d.pgn" "$S/games.pgn"
+	run -0 xqgrep -l -P 胡荣华 "$T/d.pgn" "$S/games.pgn"
 	[ "$output" = "$T/d.pgn" ]
 	run -0 xqgrep --files-with-matches -T 'Event~sample' "$T/d.pgn" "$S/games.pgn"
 	[ "$output" = "$S/games.pgn" ]
-	run -0 xqgrep --count -p Sample "$T/d.pgn" "$S/games.pgn"
+	run -0 xqgrep --count -P Sample "$T/d.pgn" "$S/games.pgn"
 	[ "$output" = "$T/d.pgn:0
 $S/games.pgn:2" ]
 }
 
 @test "matching games are written unchanged in content; -t, -n, -E, -o" {
-	xqgrep -p 'Red Sample' "$S/games.pgn" >"$T/all.pgn"
+	xqgrep -P 'Red Sample' "$S/games.pgn" >"$T/all.pgn"
 	xqconv -n chinese "$S/games.pgn" >"$T/ref.pgn" 2>/dev/null
 	cmp "$T/all.pgn" "$T/ref.pgn"
 	# each game keeps its own notation unless -n says
@@ -189,7 +189,7 @@ $S/games.pgn:2" ]
 	[[ "$output" == *"P7+1"* ]]
 	run -0 xqgrep -t text -T 'Event=Asian Cup' "$T/d.pgn"
 	[[ "$output" != *"[Event"* ]]
-	run -0 xqgrep -E gbk -o "$T/g.pgn" -p 胡荣华 "$T/d.pgn"
+	run -0 xqgrep -E gbk -o "$T/g.pgn" -P 胡荣华 "$T/d.pgn"
 	[ "$output" = "" ]
 	iconv -f GBK -t UTF-8 "$T/g.pgn" | grep -q 胡荣华
 	run -0 xqgrep -c "$T/g.pgn"
@@ -214,11 +214,11 @@ $S/games.pgn:2" ]
 	[ "$output" = 0 ]
 	# a game that fails a tag criterion is not replayed: its moves are
 	# not looked at (xqcheck does that); -v wants it, so it is replayed
-	run -1 --separate-stderr xqgrep -c -p nobody "$S/bad_illegal.pgn"
+	run -1 --separate-stderr xqgrep -c -P nobody "$S/bad_illegal.pgn"
 	[ "$stderr" = "" ]
-	run -2 --separate-stderr xqgrep -c -v -p nobody "$S/bad_illegal.pgn"
+	run -2 --separate-stderr xqgrep -c -v -P nobody "$S/bad_illegal.pgn"
 	[[ "$stderr" == *"illegal"* ]]
-	run -2 --separate-stderr xqgrep -c -p A "$S/bad_illegal.pgn"
+	run -2 --separate-stderr xqgrep -c -P A "$S/bad_illegal.pgn"
 	[[ "$stderr" == *"illegal"* ]]
 	printf 'garbage\x00\x01 not a record\n' >"$T/junk.pgn"
 	run -2 xqgrep -c "$T/junk.pgn"
@@ -305,7 +305,7 @@ $S/games.pgn:2" ]
 	[ "$output" = 1125 ]
 	run -0 xqgrep -c --material '2R2N2C5P2A2B/2R2N2C5P2A2E' "$C"/wukong_iccs_1125_games.pgn
 	[ "$output" = 1125 ]
-	run -1 xqgrep -c --material '2R2N2C5P/2R2N2C5P' --at-ply 1.. "$T/d.pgn" -p nobody
+	run -1 xqgrep -c --material '2R2N2C5P/2R2N2C5P' --at-ply 1.. "$T/d.pgn" -P nobody
 	run -0 xqgrep -c --material '1+R/1+R' "$C"/wukong_iccs_1125_games.pgn
 	[ "$output" -gt 0 ]
 }
@@ -372,10 +372,10 @@ $S/games.pgn:2" ]
 }
 
 @test "standard input, '-' and a pipe" {
-	run -0 xqgrep -c -p 胡荣华 <"$T/d.pgn"
+	run -0 xqgrep -c -P 胡荣华 <"$T/d.pgn"
 	[ "$output" = 2 ]
-	run -0 xqgrep -c -p 胡荣华 - <"$T/d.pgn"
+	run -0 xqgrep -c -P 胡荣华 - <"$T/d.pgn"
 	[ "$output" = 2 ]
-	run -0 bash -c "cat '$T/d.pgn' | xqgrep -p 吕钦 | xqgrep -c -p 许银川"
+	run -0 bash -c "cat '$T/d.pgn' | xqgrep -P 吕钦 | xqgrep -c -P 许银川"
 	[ "$output" = 1 ]
 }

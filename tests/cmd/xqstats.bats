@@ -58,22 +58,22 @@ PGN
 	run -0 xqstats -V
 	run -2 --separate-stderr xqstats --bogus
 	[[ "$stderr" == *usage:* ]]
-	run -2 xqstats -d x "$T/r.pgn"
-	run -2 xqstats -d -1 "$T/r.pgn"
+	run -2 xqstats -p x "$T/r.pgn"
+	run -2 xqstats -p -1 "$T/r.pgn"
 	run -2 xqstats --top x "$T/r.pgn"
 	run -2 xqstats -n klingon "$T/r.pgn"
 	run -2 xqstats --from 'bad fen/x' "$T/r.pgn"
 	run -2 xqstats --from 'h2e2 h2e2' "$T/r.pgn"
 	run -2 xqstats --partial --merge "$T/r.pgn"
 	run -2 xqstats --partial -j "$T/r.pgn"
-	run -2 xqstats --merge -d 3 "$T/r.pgn"
+	run -2 xqstats --merge -p 3 "$T/r.pgn"
 	run -2 xqstats -e nosuch "$T/r.pgn"
 	run -2 xqstats -f nosuch "$T/r.pgn"
 	run -2 xqstats "$T/missing.pgn"
 }
 
 @test "totals: games, results with percentages, plies, events, years, players" {
-	run -0 xqstats -d 0 "$T/r.pgn"
+	run -0 xqstats -p 0 "$T/r.pgn"
 	cat >"$T/want" <<'TXT'
 4 games
 
@@ -104,7 +104,7 @@ TXT
 }
 
 @test "the opening tree: games, score for the side to move, ratings, transpositions merged" {
-	run -0 xqstats -d 4 --top 0 "$T/r.pgn"
+	run -0 xqstats -p 4 --top 0 "$T/r.pgn"
 	tree=$(sed -n '/^opening tree/,$p' <<<"$output")
 	cat >"$T/want" <<'TXT'
 opening tree from the start, depth 4: 4 games
@@ -122,22 +122,22 @@ TXT
 	diff -u "$T/want" <(printf '%s\n' "$tree")
 	# 炮二平五 马８进７ 兵七进一 and 兵七进一 马８进７ 炮二平五 reach one
 	# position: its next move counts both games under either path
-	run -0 xqstats -d 1 --from 'h2e2 h9g7 c3c4' "$T/r.pgn"
+	run -0 xqstats -p 1 --from 'h2e2 h9g7 c3c4' "$T/r.pgn"
 	[[ "$output" == *"opening tree from rnbakab1r/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C4/9/RNBAKABNR b - - 0 1, depth 1: 2 games"* ]]
 	[[ "$output" == *"马２进３           2 games  +1 =0 -1  score  50.0%  rating 2400"* ]]
-	run -0 xqstats -d 1 --from 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C4/9/RNBAKABNR w' "$T/r.pgn"
+	run -0 xqstats -p 1 --from 'rnbakab1r/9/1c4nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C4/9/RNBAKABNR w' "$T/r.pgn"
 	[[ "$output" == *"depth 1: 0 games"* ]]
-	run -0 xqstats -d 1 --from '1. c3c4 h9g7 2. 炮二平五' "$T/r.pgn"
+	run -0 xqstats -p 1 --from '1. c3c4 h9g7 2. 炮二平五' "$T/r.pgn"
 	[[ "$output" == *"depth 1: 2 games"* ]]
-	run -0 xqstats -n iccs -d 1 "$T/r.pgn"
+	run -0 xqstats -n iccs -p 1 "$T/r.pgn"
 	[[ "$output" == *"  h2e2 "* ]]
-	run -0 xqstats --notation=wxf -d 1 "$T/r.pgn"
+	run -0 xqstats --notation=wxf -p 1 "$T/r.pgn"
 	[[ "$output" == *"  C2.5 "* ]]
 }
 
 @test "the tree over the corpus agrees with opening counts made a second way" {
 	f="$C/wukong_iccs_1125_games.pgn"
-	run -0 xqstats -j -d 2 "$f"
+	run -0 xqstats -j -p 2 "$f"
 	for m in h2e2 c3c4 b2e2 g0e2; do
 		want=$("$GC" opening "$m" -- "$f")
 		got=$(jq --arg m "$m" '[.tree.moves[] | select(.iccs == $m) | .games] | add // 0' <<<"$output")
@@ -157,7 +157,7 @@ TXT
 }
 
 @test "-j: JSON for scripts, -o writes a file" {
-	run -0 xqstats -j -d 2 "$T/r.pgn"
+	run -0 xqstats -j -p 2 "$T/r.pgn"
 	jq -e . <<<"$output" >/dev/null
 	[ "$(jq .games <<<"$output")" = 4 ]
 	[ "$(jq '.results["1-0"]' <<<"$output")" = 2 ]
@@ -173,14 +173,14 @@ TXT
 }
 
 @test "--top: text shows that many events and players" {
-	run -0 xqstats --top 1 -d 0 "$T/r.pgn"
+	run -0 xqstats --top 1 -p 0 "$T/r.pgn"
 	[[ "$output" == *"events: 2 (the 1 with most games):"* ]]
 	[[ "$output" == *"players: 3 (the 1 with most games):"* ]]
 	[ "$(grep -c '  Cup ' <<<"$output")" = 1 ]
 }
 
 @test "--svg: a bar per move, rendered, colours where the results say" {
-	run -0 xqstats --svg "$T/t.svg" -d 1 "$T/r.pgn"
+	run -0 xqstats --svg "$T/t.svg" -p 1 "$T/r.pgn"
 	xmllint --noout "$T/t.svg"
 	rsvg-convert "$T/t.svg" -o "$T/t.png"
 	# bars from x=190, 400 wide, rows of 28 from y=44 (bar y+2..y+22):
@@ -197,9 +197,9 @@ TXT
 }
 
 @test "invalid games are reported and left out; exit 1" {
-	run -1 --separate-stderr xqstats -d 1 "$S/bad_illegal.pgn" "$T/r.pgn"
+	run -1 --separate-stderr xqstats -p 1 "$S/bad_illegal.pgn" "$T/r.pgn"
 	[[ "$output" == "4 games (1 invalid game left out)"* ]]
-	xqstats -d 1 "$T/r.pgn" | tail -n +2 >"$T/good"
+	xqstats -p 1 "$T/r.pgn" | tail -n +2 >"$T/good"
 	tail -n +2 <<<"$output" | cmp - "$T/good"
 	[[ "$stderr" == *"error:"* ]]
 	run -1 --separate-stderr xqstats -q "$S/bad_illegal.pgn"
@@ -207,15 +207,15 @@ TXT
 }
 
 @test "--partial and --merge: any split, any line order, the same bytes" {
-	xqstats -d 3 "$T/r.pgn" "$C/wukong_iccs_small_utf8.pgn" >"$T/one.txt"
-	xqstats -j -d 3 "$T/r.pgn" "$C/wukong_iccs_small_utf8.pgn" >"$T/one.json"
-	xqstats --partial -d 3 "$T/r.pgn" >"$T/p1"
-	xqstats --partial -d 3 "$C/wukong_iccs_small_utf8.pgn" >"$T/p2"
+	xqstats -p 3 "$T/r.pgn" "$C/wukong_iccs_small_utf8.pgn" >"$T/one.txt"
+	xqstats -j -p 3 "$T/r.pgn" "$C/wukong_iccs_small_utf8.pgn" >"$T/one.json"
+	xqstats --partial -p 3 "$T/r.pgn" >"$T/p1"
+	xqstats --partial -p 3 "$C/wukong_iccs_small_utf8.pgn" >"$T/p2"
 	xqstats --merge "$T/p1" "$T/p2" >"$T/m.txt"
 	cmp "$T/one.txt" "$T/m.txt"
 	cat "$T/p2" "$T/p1" | sort -r | xqstats --merge -j >"$T/m.json"
 	cmp "$T/one.json" "$T/m.json"
-	xqstats --partial -d 2 "$T/r.pgn" >"$T/p3"
+	xqstats --partial -p 2 "$T/r.pgn" >"$T/p3"
 	run -2 xqstats --merge "$T/p1" "$T/p3"
 	[[ "$output" == *"other --depth or --from"* ]]
 	run -2 xqstats --merge "$T/r.pgn"
@@ -232,13 +232,28 @@ TXT
 @test "Hadoop Streaming: mapper | sort | reducer locally gives one run's output" {
 	H="$ROOT/contrib/hadoop"
 	ls "$C"/wukong_*.pgn "$T/r.pgn" | awk '{ print NR * 100 "\t" $0 }' >"$T/inputs"
-	xqstats -d 2 "$C"/wukong_*.pgn "$T/r.pgn" >"$T/one.txt"
-	XQ_CAT=cat "$H/xqstats-mapper.sh" -d 2 <"$T/inputs" | LC_ALL=C sort | "$H/xqstats-reducer.sh" >"$T/hadoop.txt"
+	xqstats -p 2 "$C"/wukong_*.pgn "$T/r.pgn" >"$T/one.txt"
+	XQ_CAT=cat "$H/xqstats-mapper.sh" -p 2 <"$T/inputs" | LC_ALL=C sort | "$H/xqstats-reducer.sh" >"$T/hadoop.txt"
 	cmp "$T/one.txt" "$T/hadoop.txt"
 	# two mappers, each with half the files, then the shuffle
-	head -3 "$T/inputs" | XQ_CAT=cat "$H/xqstats-mapper.sh" -d 2 >"$T/m1"
-	tail -n +4 "$T/inputs" | cut -f2 | XQ_CAT=cat "$H/xqstats-mapper.sh" -d 2 >"$T/m2"
+	head -3 "$T/inputs" | XQ_CAT=cat "$H/xqstats-mapper.sh" -p 2 >"$T/m1"
+	tail -n +4 "$T/inputs" | cut -f2 | XQ_CAT=cat "$H/xqstats-mapper.sh" -p 2 >"$T/m2"
 	sort "$T/m1" "$T/m2" | "$H/xqstats-reducer.sh" >"$T/hadoop2.txt"
 	cmp "$T/one.txt" "$T/hadoop2.txt"
-	XQ_CAT=cat "$H/xqstats-mapper.sh" -d 2 <"$T/inputs" | sort | "$H/xqstats-reducer.sh" -j | jq -e '.games > 2000'
+	XQ_CAT=cat "$H/xqstats-mapper.sh" -p 2 <"$T/inputs" | sort | "$H/xqstats-reducer.sh" -j | jq -e '.games > 2000'
+}
+
+@test "-p is the depth in plies; -d (an output directory elsewhere) is refused" {
+	printf '1. h2e2 h9g7 2. h0g2 *\n' >"$T/one.pgn"
+	run -0 xqstats -n iccs -p 2 "$T/one.pgn"
+	short=$output
+	[[ "$short" == *"h9g7"* ]]
+	run -0 xqstats -n iccs --depth 2 "$T/one.pgn"
+	[ "$output" = "$short" ]
+	run -0 xqstats -n iccs -p 0 "$T/one.pgn"
+	[[ "$output" != *"h9g7"* ]]
+	run -2 --separate-stderr xqstats -d 2 "$T/one.pgn"
+	[[ "$stderr" == *"invalid option"* ]]
+	run -2 --separate-stderr xqgrep -p x "$T/one.pgn"
+	[[ "$stderr" == *"invalid option"* ]]
 }
