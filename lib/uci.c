@@ -244,7 +244,9 @@ static enum xq_uci_kind parse_info(struct toks *t, enum xq_uci_dialect d,
 					m->score = v > 0 ? XQ_SCORE_MATE - (int)(2 * v - 1)
 						: -(XQ_SCORE_MATE - (int)(-2 * v));
 				} else if (d == XQ_UCI_UCCI && (v > 9800 || v < -9800)) {
-					int n = (int)(10000 - (v < 0 ? -v : v));
+					/* mate in 10000 - |v| plies; past 10000 is mate now */
+					int n = v > 10000 || v < -10000 ? 0 :
+						(int)(10000 - (v < 0 ? -v : v));
 					if (n < 0)
 						n = 0;
 					m->score = v > 0 ? XQ_SCORE_MATE - n : -(XQ_SCORE_MATE - n);

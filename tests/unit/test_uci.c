@@ -49,6 +49,8 @@ static const struct parse_case {
 	  XQ_UCI_HAS_DEPTH | XQ_UCI_HAS_SCORE | XQ_UCI_HAS_PV, 6, 23, 0, 2, 0, 0, "h2e2", "h9g7" },
 	{ "info depth 6 score 9995", XQ_UCI_UCCI, XQ_UCI_INFO, XQ_UCI_HAS_DEPTH | XQ_UCI_HAS_SCORE, 6, M(5), 0, 0, 0, 0, NULL, NULL },
 	{ "info depth 6 score -9996", XQ_UCI_UCCI, XQ_UCI_INFO, XQ_UCI_HAS_DEPTH | XQ_UCI_HAS_SCORE, 6, -M(4), 0, 0, 0, 0, NULL, NULL },
+	{ "info depth 6 score 777777777777779995", XQ_UCI_UCCI, XQ_UCI_INFO, XQ_UCI_HAS_DEPTH | XQ_UCI_HAS_SCORE, 6, M(0), 0, 0, 0, 0, NULL, NULL },
+	{ "info depth 6 score -20000", XQ_UCI_UCCI, XQ_UCI_INFO, XQ_UCI_HAS_DEPTH | XQ_UCI_HAS_SCORE, 6, -M(0), 0, 0, 0, 0, NULL, NULL },
 	{ "info depth 6 score 9995", XQ_UCI_PIKAFISH, XQ_UCI_INFO, XQ_UCI_HAS_DEPTH | XQ_UCI_HAS_SCORE, 6, 9995, 0, 0, 0, 0, NULL, NULL },
 	{ "info score cp 999999999", XQ_UCI_PIKAFISH, XQ_UCI_INFO, XQ_UCI_HAS_SCORE, 0, XQ_SCORE_MATE - 1001, 0, 0, 0, 0, NULL, NULL },
 	{ "info string hello  world ", XQ_UCI_PIKAFISH, XQ_UCI_INFO, XQ_UCI_HAS_STRING, 0, 0, 0, 0, 0, 0, "hello  world", NULL },
