@@ -229,6 +229,15 @@ const char *opt_in_format(const char *arg)
 	return arg;
 }
 
+const char *opt_out_format(const char *arg)
+{
+	if (!xq_format_find(arg) || !xq_format_find(arg)->write) {
+		warnx_("unknown output format '%s'", arg);
+		return NULL;
+	}
+	return arg;
+}
+
 int opt_notation(const char *arg, enum xq_notation *n)
 {
 	if (xq_notation_from_name(arg, n) < 0 || *n == XQ_NOTATION_ANY) {

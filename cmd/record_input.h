@@ -93,6 +93,7 @@ const char *record_format_extension(const char *format);
 const char *opt_in_encoding(const char *arg);
 const char *opt_out_encoding(const char *arg);
 const char *opt_in_format(const char *arg);
+const char *opt_out_format(const char *arg);
 /* A notation name (not "any") into *n: 0, or -1 with the complaint. */
 int opt_notation(const char *arg, enum xq_notation *n);
 

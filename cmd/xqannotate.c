@@ -589,11 +589,8 @@ int main(int argc, char **argv)
 		case 'o': st.ro.outpath = optarg; break;
 		case 'q': st.pp.quiet = 1; break;
 		case 't':
-			if (!xq_format_find(optarg) || !xq_format_find(optarg)->write) {
-				warnx_("unknown output format '%s'", optarg);
+			if (!(st.ro.to = opt_out_format(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.ro.to = optarg;
 			break;
 		case 'V': print_version();
 		case 'v': st.pp.verbose = 1; break;

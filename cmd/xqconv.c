@@ -389,42 +389,27 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'd': st.dir = optarg; break;
 		case 'E':
-			if (!xq_encoding_name(optarg)) {
-				warnx_("unknown encoding '%s'", optarg);
+			if (!(st.enc_out = opt_out_encoding(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.enc_out = optarg;
 			break;
 		case 'e':
-			if (!xq_encoding_name(optarg) && strcmp(optarg, "auto")) {
-				warnx_("unknown encoding '%s'", optarg);
+			if (!(st.enc_in = opt_in_encoding(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.enc_in = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "auto") && (!xq_format_find(optarg) || !xq_format_find(optarg)->read)) {
-				warnx_("unknown input format '%s'", optarg);
+			if (!(st.from = opt_in_format(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.from = optarg;
 			break;
 		case 'h': usage(EXIT_OK);
 		case 'n':
-			if (xq_notation_from_name(optarg, &st.notation) < 0 ||
-			    st.notation == XQ_NOTATION_ANY) {
-				warnx_("unknown notation '%s'", optarg);
+			if (opt_notation(optarg, &st.notation) < 0)
 				usage(EXIT_TROUBLE);
-			}
 			break;
 		case 'o': st.outpath = optarg; break;
 		case 'q': st.pp.quiet = 1; break;
 		case 't':
-			if (!xq_format_find(optarg) || !xq_format_find(optarg)->write) {
-				warnx_("unknown output format '%s'", optarg);
+			if (!(st.to = opt_out_format(optarg)))
 				usage(EXIT_TROUBLE);
-			}
-			st.to = optarg;
 			break;
 		case 'V': print_version();
 		case 'v': st.pp.verbose = 1; break;
