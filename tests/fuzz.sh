@@ -7,23 +7,37 @@
 # memory limit (-rss_limit_mb): a slow or memory-hungry input fails as a
 # crash does.  Inputs are at most 64 KiB (-max_len); fuzz_limits expands
 # its small inputs to records past every size limit (1 MiB comment, 4 MiB
-# line, 200,000 moves, DhtmlXQ tags and 16 MiB block).  Prints, per target,
-# its CPU seconds and coverage; exit 1 on a crash.
+# line, 200,000 moves, DhtmlXQ tags and 16 MiB block).  FUZZ_JOBS targets
+# run at once (default 1).  Prints, per target, its CPU seconds and
+# coverage; exit 1 on a crash, 2 when a target does not build.
 set -u
 secs=$1; shift
+jobs=${FUZZ_JOBS:-1}
 lib=""
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do lib="$lib $1"; shift; done
 shift
 out=build/fuzz
 mkdir -p "$out"
 status=0
+
+# Build every target first, so a build error shows before hours of running.
+names=""
 for t in "$@"; do
 	name=$(basename "$t" .c)
-	short=${name#fuzz_}
 	echo "fuzz: building $name"
-	clang -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib \
+	if clang -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-o "$out/$name" "$t" $lib -lz -lopencc -pthread -lm || { status=2; continue; }
+		-o "$out/$name" "$t" $lib -lz -lopencc -pthread -lm; then
+		names="$names $name"
+	else
+		status=2
+	fi
+done
+
+# run_one NAME: fuzz one target; its verdict goes to $out/NAME.result.
+run_one() {
+	name=$1
+	short=${name#fuzz_}
 	corpus="$out/$name.corpus"
 	mkdir -p "$corpus"
 	seeds="tests/fuzz/seeds/$short"
@@ -40,18 +54,36 @@ for t in "$@"; do
 	dict=""
 	[ -f "tests/fuzz/dict/$short.dict" ] && dict="-dict=tests/fuzz/dict/$short.dict"
 	echo "fuzz: running $name for ${secs}s"
-
 	if ! /usr/bin/time -f "%U %S" -o "$out/$name.time" "$out/$name" \
 		-max_total_time="$secs" -max_len=65536 -timeout=20 -rss_limit_mb=2048 \
 		$dict -print_final_stats=1 \
 		-artifact_prefix="$out/$name-" "$corpus" >"$out/$name.log" 2>&1; then
-		echo "fuzz: $name found a crash; see $out/$name.log"; tail -30 "$out/$name.log"
-		status=1
+		{ echo "fuzz: $name found a crash; see $out/$name.log"
+		  tail -30 "$out/$name.log"; } >"$out/$name.result"
 	else
 		cpu=$(awk '{ printf "%.0f", $1 + $2 }' "$out/$name.time")
 		last=$(grep -E '^#[0-9]+.*DONE' "$out/$name.log" | tail -1)
-		echo "fuzz: $name clean: ${cpu} CPU s; $last"
+		echo "fuzz: $name clean: ${cpu} CPU s; $last" >"$out/$name.result"
 	fi
+	cat "$out/$name.result"
+}
 
+running=0
+for name in $names; do
+	rm -f "$out/$name.result"
+	run_one "$name" &
+	running=$((running + 1))
+	if [ "$running" -ge "$jobs" ]; then wait; running=0; fi
+done
+wait
+
+echo "fuzz: summary"
+for name in $names; do
+	if [ -f "$out/$name.result" ]; then
+		head -1 "$out/$name.result"
+		grep -q 'found a crash' "$out/$name.result" && status=1
+	else
+		echo "fuzz: $name gave no result"; status=1
+	fi
 done
 exit $status
