@@ -86,6 +86,7 @@ void record_progress_end(long games)
 struct one_game {
 	struct problem_printer pp;
 	long n;
+	struct xq_game *g;
 };
 
 static void print_one_game(void *data, const struct xq_problem *p)
@@ -95,50 +96,47 @@ static void print_one_game(void *data, const struct xq_problem *p)
 		print_problem(&og->pp, p);
 }
 
+static enum record_step keep_nth(struct record_loop *l, struct xq_game *g)
+{
+	struct one_game *og = l->data;
+	if (l->input_games < og->n)
+		return RECORD_NEXT;
+	xq_game_replay(g, l->name, print_one_game, og);
+	record_encoding_hint(l->r, g, l->name, l->o->encoding, print_one_game, og);
+	og->g = g;
+	return RECORD_KEEP;
+}
+
+static void say_games(struct record_loop *l)
+{
+	struct one_game *og = l->data;
+	if (!og->g && l->rc >= 0)
+		warnx_("'%s' has %ld game%s, not %ld", l->name, l->input_games,
+		       l->input_games == 1 ? "" : "s", og->n);
+}
+
 struct xq_game *record_load_game(const char *path, long n, const char *format,
 				 const char *encoding)
 {
-	struct one_game og = { { 0, 0, 0, 0, 0, 0 }, n };
-	struct xq_reader_opts o = { 0 };
-	struct xq_reader *r;
-	struct xq_game *g = NULL;
-	const char *name;
-	FILE *fp = record_open(path, &name);
-	int err, rc;
-	long i = 0;
+	struct one_game og = { { 0, 0, 0, 0, 0, 0 }, n, NULL };
+	struct cmd_opts o = { 0 };
+	struct record_loop l = { 0 };
 
-	if (!fp)
-		return NULL;
 	o.format = format;
 	o.encoding = encoding;
-	o.name = name;
-	o.flags = XQ_READ_NO_REPLAY;
-	o.problem = print_one_game;
-	o.problem_data = &og;
-	if (!(r = xq_reader_open(fp, &o, &err))) {
-		warnx_("cannot read '%s': %s", name, err == XQ_EINVAL ?
-		       "unknown format or encoding" : xq_strerror(err));
-		record_close(fp);
+	o.pp = &og.pp;
+	l.o = &o;
+	l.flags = XQ_READ_NO_REPLAY;
+	l.problem = print_one_game;
+	l.problem_data = &og;
+	l.game = keep_nth;
+	l.end = say_games;
+	l.data = &og;
+	if (record_loop_run(&l, 1, (char **)&path) != EXIT_OK) {
+		xq_game_free(og.g);
 		return NULL;
 	}
-	while ((rc = xq_reader_next(r, &g)) > 0) {
-		if (++i == n)
-			break;
-		xq_game_free(g);
-		g = NULL;
-	}
-	if (!g) {
-		xq_reader_close(r);
-		record_close(fp);
-		if (rc >= 0)
-			warnx_("'%s' has %ld game%s, not %ld", name, i, i == 1 ? "" : "s", n);
-		return NULL;
-	}
-	xq_game_replay(g, name, print_one_game, &og);
-	record_encoding_hint(r, g, name, encoding, print_one_game, &og);
-	xq_reader_close(r);
-	record_close(fp);
-	return g;
+	return og.g;
 }
 
 void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
@@ -247,6 +245,154 @@ int opt_notation(const char *arg, enum xq_notation *n)
 	return 0;
 }
 
+/* --- the shared options */
+
+struct shared_opt {
+	int letter;
+	const char *name;
+	int has_arg;
+};
+
+static const struct shared_opt shared_opts[] = {
+	{ 'd', "directory", required_argument },
+	{ 'E', "output-encoding", required_argument },
+	{ 'e', "encoding", required_argument },
+	{ 'f', "format", required_argument },
+	{ 'h', "help", no_argument },
+	{ 'j', "json", no_argument },
+	{ 'n', "notation", required_argument },
+	{ 'o', "output", required_argument },
+	{ 'q', "quiet", no_argument },
+	{ 't', NULL, required_argument },  /* its long name differs: the command's */
+	{ 'V', "version", no_argument },
+	{ 'v', "verbose", no_argument },
+};
+#define NSHARED (sizeof shared_opts / sizeof shared_opts[0])
+
+/* Whether letter c is one cmd_getopt() handles for o. */
+static int shared_letter(const struct cmd_opts *o, const char *shortopts, int c)
+{
+	if (c <= 0 || !strchr(shortopts, c) || (o->own && strchr(o->own, c)))
+		return 0;
+	for (size_t i = 0; i < NSHARED; i++)
+		if (shared_opts[i].letter == c)
+			return 1;
+	return 0;
+}
+
+/* Set the shared option c from arg: 0, or -1 with the complaint said. */
+static int shared_set(struct cmd_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'd': o->dir = arg; break;
+	case 'E': return (o->enc_out = opt_out_encoding(arg)) ? 0 : -1;
+	case 'e': return (o->encoding = opt_in_encoding(arg)) ? 0 : -1;
+	case 'f': return (o->format = opt_in_format(arg)) ? 0 : -1;
+	case 'h': usage_exit(o->usage, EXIT_OK);
+	case 'j': o->json = 1; break;
+	case 'n':
+		o->notation_set = 1;
+		return opt_notation(arg, &o->notation);
+	case 'o': o->outpath = arg; break;
+	case 'q': o->pp->quiet = 1; break;
+	case 't': return (o->to = opt_out_format(arg)) ? 0 : -1;
+	case 'V': print_version();
+	case 'v': o->pp->verbose = 1; break;
+	}
+	return 0;
+}
+
+int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
+	       const struct option *extra)
+{
+	static struct option longopts[80];
+	static const struct option *built_from;
+	int c;
+
+	if (built_from != extra) {
+		size_t n = 0;
+		for (; extra[n].name; n++)
+			longopts[n] = extra[n];
+		for (size_t i = 0; i < NSHARED; i++)
+			if (shared_opts[i].name && shared_letter(o, shortopts, shared_opts[i].letter)) {
+				struct option lo = { shared_opts[i].name, shared_opts[i].has_arg,
+						     NULL, shared_opts[i].letter };
+				longopts[n++] = lo;
+			}
+		memset(&longopts[n], 0, sizeof longopts[n]);
+		built_from = extra;
+	}
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (!shared_letter(o, shortopts, c))
+			return c;
+		if (shared_set(o, c, optarg) < 0)
+			usage_exit(o->usage, EXIT_TROUBLE);
+	}
+	return -1;
+}
+
+/* --- the input loop */
+
+static void loop_input(struct record_loop *l, const char *path)
+{
+	struct xq_reader_opts ro = { 0 };
+	struct xq_game *g;
+	FILE *fp;
+	int rc = 0;
+	enum record_step step = RECORD_NEXT;
+	long fatals = l->o->pp->fatals;
+	double last = now_seconds();
+
+	ro.format = l->o->format;
+	ro.encoding = l->o->encoding;
+	ro.flags = l->flags;
+	ro.problem = l->problem ? l->problem : print_problem;
+	ro.problem_data = l->problem ? l->problem_data : l->o->pp;
+	if (!(l->r = record_reader_open(path, &ro, &fp))) {
+		l->trouble = 1;
+		return;
+	}
+	l->name = ro.name;
+	l->input_games = 0;
+	while (step == RECORD_NEXT && (rc = xq_reader_next(l->r, &g)) > 0) {
+		l->games++;
+		l->input_games++;
+		if (l->hint)
+			record_encoding_hint(l->r, g, l->name, l->o->encoding, ro.problem,
+					     ro.problem_data);
+		step = l->game(l, g);
+		if (step != RECORD_KEEP)
+			xq_game_free(g);
+		if (l->progress)
+			record_progress(l->name, l->games, l->r, &last);
+	}
+	if (l->progress)
+		record_progress_end(l->games);
+	l->rc = rc;
+	if (l->end)
+		l->end(l);
+	if (l->o->pp->fatals > fatals)
+		l->trouble = 1;    /* said already, naming the limit or the fault */
+	if (step == RECORD_NEXT && rc < 0) {
+		if (rc != XQ_EIO && l->o->pp->fatals == fatals)
+			warnx_("error reading '%s': %s", l->name, xq_strerror(rc));
+		l->trouble = 1;
+	}
+	if (step == RECORD_STOP)
+		l->stop = 1;
+	record_reader_close(l->r, fp);
+	l->r = NULL;
+}
+
+int record_loop_run(struct record_loop *l, int argc, char **argv)
+{
+	if (argc == 0)
+		loop_input(l, NULL);
+	for (int i = 0; i < argc && !l->stop; i++)
+		loop_input(l, argv[i]);
+	return l->trouble ? EXIT_TROUBLE : EXIT_OK;
+}
+
 struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
 				     FILE **fp)
 {
@@ -255,7 +401,8 @@ struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
 	if (!(*fp = record_open(path, &o->name)))
 		return NULL;
 	if (!(r = xq_reader_open(*fp, o, &err))) {
-		warnx_("cannot read '%s': %s", o->name, xq_strerror(err));
+		warnx_("cannot read '%s': %s", o->name, err == XQ_EINVAL ?
+		       "unknown format or encoding" : xq_strerror(err));
 		record_close(*fp);
 		*fp = NULL;
 	}

@@ -7,6 +7,7 @@
 #ifndef XQ_CMD_RECORD_INPUT_H
 #define XQ_CMD_RECORD_INPUT_H
 
+#include <getopt.h>
 #include <stdio.h>
 
 #include "common.h"
@@ -87,6 +88,67 @@ int record_output_close(struct record_output *ro, int keep);
 char *record_game_path(const char *dir, const struct xq_game *g, long seq, const char *ext);
 /* The writing extension of a format ("pgn" when unknown). */
 const char *record_format_extension(const char *format);
+
+/*
+ * The options every record command spells and checks the same way
+ * (DESIGN.md): -f in-format, -e in-encoding, -t out-format, -E
+ * out-encoding, -n notation, -o file, -d dir, -q, -v, -j, -h, -V.
+ * cmd_getopt() is getopt_long() over the command's short options and its
+ * own long ones (extra, ended by a zero entry), with the long names of the
+ * shared letters added: it handles each shared letter in shortopts that
+ * is not in own (the letters the command gives another meaning), checking
+ * the value (an unknown one is "prog: unknown ..." and the usage, exit 2),
+ * and returns the others as getopt_long() does; -1 at the end.
+ */
+struct cmd_opts {
+	/* set by the caller */
+	const char *usage;               /* for -h and refusals */
+	const char *own;                 /* shared letters the command handles */
+	struct problem_printer *pp;      /* -q and -v set quiet and verbose */
+	enum xq_notation notation;       /* -n: the command's default until given */
+	/* set by cmd_getopt() */
+	const char *format, *encoding;   /* -f, -e: NULL to detect */
+	const char *to, *enc_out;        /* -t, -E */
+	const char *outpath, *dir;       /* -o, -d */
+	int notation_set, json;          /* -n given, -j */
+};
+int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
+	       const struct option *extra);
+
+/*
+ * The one input loop of the record commands: each input in turn (no
+ * input: standard input), a reader on it with -f and -e, each game handed
+ * to game(), then end(), the reading error said once (a fatal problem
+ * reported already is not said again) and the input closed.
+ */
+enum record_step {
+	RECORD_NEXT,   /* on with the next game */
+	RECORD_DONE,   /* this input is done: on with the next one */
+	RECORD_STOP,   /* the run stops */
+	RECORD_KEEP,   /* the callback keeps the game; this input is done */
+};
+struct record_loop {
+	/* set by the caller */
+	const struct cmd_opts *o;        /* format, encoding; o->pp counts */
+	unsigned flags;                  /* XQ_READ_* */
+	xq_problem_fn problem;           /* NULL: print_problem() on o->pp */
+	void *problem_data;
+	int progress;                    /* progress lines (record_progress) */
+	int hint;                        /* record_encoding_hint() each game */
+	/* each game, freed after it unless RECORD_KEEP is returned */
+	enum record_step (*game)(struct record_loop *l, struct xq_game *g);
+	void (*end)(struct record_loop *l);   /* after an input's games, or NULL */
+	void *data;
+	/* state, for the callbacks */
+	const char *name;                /* the input being read */
+	struct xq_reader *r;
+	long games, input_games;         /* read in all, read from this input */
+	int rc;                          /* for end(): the last xq_reader_next() */
+	int trouble;                     /* an input unreadable, or a read error */
+	int stop;                        /* a callback stopped the run */
+};
+/* Read the inputs argv[0..argc); EXIT_TROUBLE when l->trouble, else 0. */
+int record_loop_run(struct record_loop *l, int argc, char **argv);
 
 /* Option values checked as every command checks them: the value, or NULL
  * with "unknown ..." printed ("auto" is fine for the input ones). */

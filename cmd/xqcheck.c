@@ -2,7 +2,6 @@
  * xqcheck - replay every game of the records given and say exactly what
  * is wrong with the bad ones; nothing else.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -40,8 +39,8 @@ struct kept {
 };
 
 static struct {
+	struct cmd_opts o;
 	struct problem_printer pp;
-	int json;
 	struct kept *list;
 	size_t n, cap;
 	long games, valid, invalid;
@@ -107,7 +106,7 @@ static char *xstrdup(const char *s)
 static void keep_problem(void *data, const struct xq_problem *p)
 {
 	(void)data;
-	if (!st.json || p->game == 0 || p->severity == XQ_SEV_FATAL) {
+	if (!st.o.json || p->game == 0 || p->severity == XQ_SEV_FATAL) {
 		print_problem(&st.pp, p);
 		return;
 	}
@@ -193,98 +192,42 @@ static void json_game(const char *file, const struct xq_game *g)
 	st.n = 0;
 }
 
-/* Check one input; returns EXIT_TROUBLE on an I/O error, else 0. */
-static int check_file(const char *path, const char *format, const char *encoding,
-		      int progress)
+/* One game of the input being read. */
+static enum record_step check_game(struct record_loop *l, struct xq_game *g)
 {
-	struct xq_reader_opts o = { 0 };
-	struct xq_reader *r;
-	struct xq_game *g;
-	const char *name;
-	FILE *fp = record_open(path, &name);
-	int err, rc;
-	double last = now_seconds();
-	long fatals_before = st.pp.fatals;
-
-	if (!fp)
-		return EXIT_TROUBLE;
-	o.format = format;
-	o.encoding = encoding;
-	o.name = name;
-	o.problem = keep_problem;
-	if (!(r = xq_reader_open(fp, &o, &err))) {
-		warnx_("cannot read '%s': %s", name, xq_strerror(err));
-		record_close(fp);
-		return EXIT_TROUBLE;
-	}
-	while ((rc = xq_reader_next(r, &g)) > 0) {
-		record_encoding_hint(r, g, name, encoding, keep_problem, NULL);
-		st.games++;
-		if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
-		    judge_report(st.judge, g, name, keep_problem, NULL) < 0)
-			die(EXIT_TROUBLE, "out of memory");
-		if (g->errors)
-			st.invalid++;
-		else
-			st.valid++;
-		if (st.json)
-			json_game(name, g);
-		xq_game_free(g);
-		if (progress)
-			record_progress(name, st.games, r, &last);
-	}
-	if (progress)
-		record_progress_end(st.games);
-	xq_reader_close(r);
-	record_close(fp);
-	if (st.pp.fatals > fatals_before)
-		rc = XQ_EIO;    /* said already, naming the limit or the fault */
-	if (rc < 0) {
-		if (rc != XQ_EIO)
-			warnx_("error reading '%s': %s", name, xq_strerror(rc));
-		return EXIT_TROUBLE;
-	}
-	return 0;
+	st.games++;
+	if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
+	    judge_report(st.judge, g, l->name, keep_problem, NULL) < 0)
+		die(EXIT_TROUBLE, "out of memory");
+	if (g->errors)
+		st.invalid++;
+	else
+		st.valid++;
+	if (st.o.json)
+		json_game(l->name, g);
+	return RECORD_NEXT;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "encoding", required_argument, NULL, 'e' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "json", no_argument, NULL, 'j' },
 		{ "merge-summary", no_argument, NULL, 'M' },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "summary-json", no_argument, NULL, 'S' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *format = NULL, *encoding = NULL;
-	int c, status = EXIT_OK, progress, merge = 0;
+	struct record_loop l = { 0 };
+	int c, status, merge = 0;
 
 	cmd_init(argv);
-	while ((c = getopt_long(argc, argv, "e:f:hjqr:Vv", longopts, NULL)) != -1) {
+	st.o.usage = usage_text;
+	st.o.pp = &st.pp;
+	while ((c = cmd_getopt(&st.o, argc, argv, "e:f:hjqr:Vv", longopts)) != -1) {
 		switch (c) {
-		case 'e':
-			if (!(encoding = opt_in_encoding(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'f':
-			if (!(format = opt_in_format(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'h': usage(EXIT_OK);
-		case 'j': st.json = 1; break;
-		case 'q': st.pp.quiet = 1; break;
 		case 'r':
 			if (judge_open(&st.judge, optarg))
 				usage(EXIT_TROUBLE);
 			break;
-		case 'V': print_version();
-		case 'v': st.pp.verbose = 1; break;
 		case 'S': st.summary_json = 1; break;
 		case 'M': merge = 1; break;
 		default: usage(EXIT_TROUBLE);
@@ -294,15 +237,13 @@ int main(int argc, char **argv)
 	argv += optind;
 	if (merge)
 		return merge_summary(argc, argv);
-	progress = !st.pp.quiet && !st.json && isatty(2);
 
-	if (argc == 0) {
-		status = check_file(NULL, format, encoding, progress);
-	} else {
-		for (int i = 0; i < argc; i++)
-			if (check_file(argv[i], format, encoding, progress))
-				status = EXIT_TROUBLE;
-	}
+	l.o = &st.o;
+	l.problem = keep_problem;
+	l.hint = 1;
+	l.progress = !st.pp.quiet && !st.o.json && isatty(2);
+	l.game = check_game;
+	status = record_loop_run(&l, argc, argv);
 	summary();
 	free(st.list);
 	xq_judge_free(st.judge);
