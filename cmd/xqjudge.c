@@ -3,7 +3,6 @@
  * the natural move limit for every game of the records given, under the
  * AXF, CXA or 1956 rules.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,105 +239,57 @@ static void judge_one(const char *file, struct xq_game *g)
 		       res.rulings || res.limits ? "" : " (no repetition ruling, natural limit not reached)");
 }
 
-static int judge_file(const char *path, const char *format, const char *encoding)
+static enum record_step judge_step(struct record_loop *l, struct xq_game *g)
 {
-	struct xq_reader_opts o = { 0 };
-	struct xq_reader *r;
-	struct xq_game *g;
-	const char *name;
-	FILE *fp;
-	int rc;
-	long fatals = st.pp.fatals;
-
-	o.format = format;
-	o.encoding = encoding;
-	o.problem = print_problem;
-	o.problem_data = &st.pp;
-	if (!(r = record_reader_open(path, &o, &fp)))
-		return EXIT_TROUBLE;
-	name = o.name;
-	while ((rc = xq_reader_next(r, &g)) > 0) {
-		judge_one(name, g);
-		xq_game_free(g);
-	}
-	record_reader_close(r, fp);
-	if (rc < 0 || st.pp.fatals > fatals) {
-		if (rc < 0 && rc != XQ_EIO)
-			warnx_("error reading '%s': %s", name, xq_strerror(rc));
-		return EXIT_TROUBLE;
-	}
-	return 0;
+	judge_one(l->name, g);
+	return RECORD_NEXT;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
-		{ "encoding", required_argument, NULL, 'e' },
 		{ "fold", required_argument, NULL, OPT_FOLD },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "json", no_argument, NULL, 'j' },
 		{ "limit", required_argument, NULL, OPT_LIMIT },
-		{ "notation", required_argument, NULL, 'n' },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *format = NULL, *encoding = NULL;
-	int c, status = EXIT_OK, err;
+	struct cmd_opts o = { 0 };
+	struct record_loop l = { 0 };
+	int c, status, err;
 
 	cmd_init(argv);
-	st.notation = XQ_NOTATION_CHINESE;
-	while ((c = getopt_long(argc, argv, "e:f:hjn:qr:Vv", longopts, NULL)) != -1) {
+	o.usage = usage_text;
+	o.pp = &st.pp;
+	o.notation = XQ_NOTATION_CHINESE;
+	while ((c = cmd_getopt(&o, argc, argv, "e:f:hjn:qr:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ALL: st.all_lines = 1; break;
-		case 'e':
-			if (!(encoding = opt_in_encoding(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'f':
-			if (!(format = opt_in_format(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
 		case OPT_FOLD: st.jo.fold = (int)parse_number(optarg, 2, 4, "fold"); break;
-		case 'h': usage(EXIT_OK);
-		case 'j': st.json = 1; break;
 		case OPT_LIMIT:
 			st.jo.limit = (int)parse_number(optarg, 2, 1000, "limit");
 			if (st.jo.limit % 2)
 				die(EXIT_TROUBLE, "invalid limit '%s': a number of plies must be even", optarg);
 			break;
-		case 'n':
-			if (opt_notation(optarg, &st.notation))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'q': st.pp.quiet = 1; break;
 		case 'r':
 			if (xq_rules_from_name(optarg, &st.jo.rules)) {
 				warnx_("unknown rules '%s' (axf, cxa or 1956)", optarg);
 				usage(EXIT_TROUBLE);
 			}
 			break;
-		case 'V': print_version();
-		case 'v': st.pp.verbose = 1; break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	st.notation = o.notation;
+	st.json = o.json;
 	if (!(st.j = xq_judge_new(&st.jo, &err)))
 		die(EXIT_TROUBLE, "%s", xq_strerror(err));
 
-	if (argc == 0) {
-		status = judge_file(NULL, format, encoding);
-	} else {
-		for (int i = 0; i < argc; i++)
-			if (judge_file(argv[i], format, encoding))
-				status = EXIT_TROUBLE;
-	}
+	l.o = &o;
+	l.game = judge_step;
+	status = record_loop_run(&l, argc, argv);
 	xq_judge_free(st.j);
 	if (!st.pp.quiet)
 		fprintf(stderr, "%s: %ld game%s: %ld ruling%s (%ld against a side), %ld natural-limit event%s, %ld invalid\n",
