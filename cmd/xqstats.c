@@ -7,7 +7,6 @@
  * what one run over all the input prints.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,9 +55,9 @@ enum { V_GAMES, V_RED, V_DRAW, V_BLACK, V_RSUM, V_RN };
 
 static struct {
 	struct problem_printer pp;
-	int depth, top, json, partial, merge;
-	const char *svg, *outpath, *from, *enc_in;
-	enum xq_notation notation;
+	struct cmd_opts o;
+	int depth, top, partial, merge;
+	const char *svg;
 	struct xq_pos root;
 	char root_fen[XQ_FEN_MAX];
 	long games, invalid, root_games;
@@ -198,40 +197,14 @@ static void add_game(const struct xq_game *g)
 	}
 }
 
-static void stats_file(const char *path)
+static enum record_step stats_game(struct record_loop *l, struct xq_game *g)
 {
-	struct xq_reader_opts o = { 0 };
-	struct xq_reader *r;
-	struct xq_game *g;
-	const char *name;
-	FILE *fp;
-	int rc;
-	long fatals_before = st.pp.fatals;
-
-	o.format = st.from;
-	o.encoding = st.enc_in;
-	o.problem = print_problem;
-	o.problem_data = &st.pp;
-	if (!(r = record_reader_open(path, &o, &fp))) {
-		st.trouble = 1;
-		return;
-	}
-	name = o.name;
-	while ((rc = xq_reader_next(r, &g)) > 0) {
-		if (g->errors)
-			st.invalid++;
-		else
-			add_game(g);
-		xq_game_free(g);
-	}
-	if (st.pp.fatals > fatals_before)
-		st.trouble = 1;
-	if (rc < 0) {
-		if (rc != XQ_EIO)
-			warnx_("error reading '%s': %s", name, xq_strerror(rc));
-		st.trouble = 1;
-	}
-	record_reader_close(r, fp);
+	(void)l;
+	if (g->errors)
+		st.invalid++;
+	else
+		add_game(g);
+	return RECORD_NEXT;
 }
 
 /* --- partial summaries: one line per count, tab-separated */
@@ -492,7 +465,7 @@ static double edge_score(const struct tally_entry *e, int side)
 
 static void move_text(const struct xq_pos *pos, xq_move m, char *buf)
 {
-	if (xq_move_format(pos, m, st.notation, 0, buf, XQ_MOVE_TEXT_MAX) < 0)
+	if (xq_move_format(pos, m, st.o.notation, 0, buf, XQ_MOVE_TEXT_MAX) < 0)
 		xq_move_iccs(m, buf);
 }
 
@@ -767,9 +740,9 @@ static void print_all(void)
 {
 	struct outfile o;
 	sort_edges();
-	if (out_open(&o, st.outpath, st.inputs, st.ninputs) < 0)
+	if (out_open(&o, st.o.outpath, st.inputs, st.ninputs) < 0)
 		exit(EXIT_TROUBLE);
-	if (st.json)
+	if (st.o.json)
 		print_json(o.fp);
 	else
 		print_text(o.fp);
@@ -813,20 +786,11 @@ int main(int argc, char **argv)
 	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE };
 	static const struct option longopts[] = {
 		{ "depth", required_argument, NULL, 'p' },
-		{ "encoding", required_argument, NULL, 'e' },
-		{ "format", required_argument, NULL, 'f' },
 		{ "from", required_argument, NULL, OPT_FROM },
-		{ "help", no_argument, NULL, 'h' },
-		{ "json", no_argument, NULL, 'j' },
 		{ "merge", no_argument, NULL, OPT_MERGE },
-		{ "notation", required_argument, NULL, 'n' },
-		{ "output", required_argument, NULL, 'o' },
 		{ "partial", no_argument, NULL, OPT_PARTIAL },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "top", required_argument, NULL, OPT_TOP },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *from_pos = NULL;
@@ -835,31 +799,15 @@ int main(int argc, char **argv)
 	cmd_init(argv);
 	st.depth = 1;
 	st.top = 20;
-	st.notation = XQ_NOTATION_CHINESE;
-	while ((c = getopt_long(argc, argv, "e:f:hjn:o:p:qVv", longopts, NULL)) != -1) {
+	st.o.usage = usage_text;
+	st.o.pp = &st.pp;
+	st.o.notation = XQ_NOTATION_CHINESE;
+	while ((c = cmd_getopt(&st.o, argc, argv, "e:f:hjn:o:p:qVv", longopts)) != -1) {
 		switch (c) {
 		case 'p':
 			st.depth = (int)parse_number(optarg, 0, 1000, "depth");
 			depth_given = 1;
 			break;
-		case 'e':
-			if (!(st.enc_in = opt_in_encoding(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'f':
-			if (!(st.from = opt_in_format(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'h': usage(EXIT_OK);
-		case 'j': st.json = 1; break;
-		case 'n':
-			if (opt_notation(optarg, &st.notation) < 0)
-				usage(EXIT_TROUBLE);
-			break;
-		case 'o': st.outpath = optarg; break;
-		case 'q': st.pp.quiet = 1; break;
-		case 'V': print_version();
-		case 'v': st.pp.verbose = 1; break;
 		case OPT_FROM: from_pos = optarg; break;
 		case OPT_TOP: st.top = (int)parse_number(optarg, 0, 1000000, "--top count"); break;
 		case OPT_SVG: st.svg = optarg; break;
@@ -880,7 +828,7 @@ int main(int argc, char **argv)
 		warnx_("--merge takes --depth and --from from the parts");
 		usage(EXIT_TROUBLE);
 	}
-	if (st.partial && (st.json || st.svg)) {
+	if (st.partial && (st.o.json || st.svg)) {
 		warnx_("--partial writes counts only: -j and --svg go with --merge");
 		usage(EXIT_TROUBLE);
 	}
@@ -896,14 +844,15 @@ int main(int argc, char **argv)
 			record_close(fp);
 		}
 	} else {
-		if (argc == 0)
-			stats_file(NULL);
-		for (int i = 0; i < argc; i++)
-			stats_file(argv[i]);
+		struct record_loop l = { 0 };
+		l.o = &st.o;
+		l.game = stats_game;
+		if (record_loop_run(&l, argc, argv))
+			st.trouble = 1;
 	}
 	if (st.partial) {
 		struct outfile o;
-		if (out_open(&o, st.outpath, argv, argc) < 0)
+		if (out_open(&o, st.o.outpath, argv, argc) < 0)
 			return EXIT_TROUBLE;
 		write_partial(o.fp);
 		if (out_commit(&o) < 0)
