@@ -5,7 +5,6 @@
  * each part, --merge-keys in).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <regex.h>
 #include <stdlib.h>
@@ -107,13 +106,13 @@ static struct {
 	char **key_tags;
 	int nkey_tags;
 	/* output */
-	const char *from, *to, *enc_in, *enc_out, *outpath;
-	enum xq_notation notation;   /* ANY: each game's own */
+	struct cmd_opts o;           /* -n ANY: each game's own notation */
 	struct outfile out;
 	struct xq_writer *w[XQ_NOTATION_UCI10 + 1];
 	/* counts */
 	long games, matched, invalid, written, dupes;
 	long file_matched;
+	int nfiles;                  /* inputs named */
 	int trouble;
 	struct tally seen;
 	char **names;             /* input names, for the duplicates report */
@@ -519,17 +518,17 @@ static int moves_match(const struct xq_game *g)
 
 static struct xq_writer *writer_for(const struct xq_game *g)
 {
-	enum xq_notation n = st.notation != XQ_NOTATION_ANY ? st.notation :
+	enum xq_notation n = st.o.notation != XQ_NOTATION_ANY ? st.o.notation :
 		g->notation != XQ_NOTATION_ANY ? g->notation : XQ_NOTATION_CHINESE;
 	if (!st.w[n]) {
 		struct xq_writer_opts o = { 0 };
 		int err;
-		o.format = st.to;
-		o.encoding = st.enc_out;
+		o.format = st.o.to;
+		o.encoding = st.o.enc_out;
 		o.notation = n;
-		if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4))
+		if (st.o.enc_out && !strncmp(xq_encoding_name(st.o.enc_out), "BIG5", 4))
 			o.notation_flags |= XQ_NOTE_TRAD;
-		o.name = st.outpath ? st.outpath : "<stdout>";
+		o.name = st.o.outpath ? st.o.outpath : "<stdout>";
 		o.problem = print_problem;
 		o.problem_data = &st.pp;
 		if (!(st.w[n] = xq_writer_open(st.out.fp, &o, &err)))
@@ -542,7 +541,7 @@ static void write_game(const struct xq_game *g)
 {
 	int rc = xq_writer_write(writer_for(g), g);
 	if (rc == XQ_EIO)
-		die(EXIT_TROUBLE, "error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+		die(EXIT_TROUBLE, "error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
 		    strerror(errno ? errno : EIO));
 	if (rc < 0)
 		st.trouble = 1;   /* reported by the writer */
@@ -690,76 +689,49 @@ static int merge_keys(int argc, char **argv)
 
 /* --- the input loop */
 
-static void grep_file(const char *path, int nfiles)
+static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 {
-	struct xq_reader_opts o = { 0 };
-	struct xq_reader *r;
-	struct xq_game *g;
-	const char *name;
-	FILE *fp;
-	int rc;
-	long fatals_before = st.pp.fatals, games_before = st.games;
+	const char *name = l->name;
+	st.games++;
+	/* Games are read unreplayed: one that fails a tag criterion is
+	 * not replayed at all (unless -v wants it written). */
+	int m = tags_match(g);
+	if (!m && !st.invert)
+		return RECORD_NEXT;
+	xq_game_replay(g, name, print_problem, &st.pp);
+	if (g->errors) {
+		st.invalid++;
+		return RECORD_NEXT;
+	}
+	if ((m && moves_match(g)) != st.invert) {
+		int dup = 0;
+		st.matched++;
+		st.file_matched++;
+		if (st.unique) {
+			uint64_t k[2];
+			game_key(g, k);
+			if (st.keys_out)
+				printf("%016" PRIx64 "%016" PRIx64 "\t%s\t%ld\t%ld\n",
+				       k[0], k[1], name, g->index, g->line);
+			else
+				dup = seen_before(k, name, g->index, g->line);
+		}
+		if (!dup && !st.count && !st.list && !st.keys_out)
+			write_game(g);
+	}
+	return st.list && st.file_matched ? RECORD_DONE : RECORD_NEXT;
+}
 
-	o.format = st.from;
-	o.encoding = st.enc_in;
-	o.problem = print_problem;
-	o.problem_data = &st.pp;
-	o.flags = XQ_READ_NO_REPLAY;
-	if (!(r = record_reader_open(path, &o, &fp))) {
-		st.trouble = 1;
-		return;
-	}
-	name = o.name;
-	st.file_matched = 0;
-	while ((rc = xq_reader_next(r, &g)) > 0) {
-		st.games++;
-		/* Games are read unreplayed: one that fails a tag criterion is
-		 * not replayed at all (unless -v wants it written). */
-		int m = tags_match(g);
-		if (!m && !st.invert) {
-			xq_game_free(g);
-			continue;
-		}
-		xq_game_replay(g, name, print_problem, &st.pp);
-		if (g->errors) {
-			st.invalid++;
-			xq_game_free(g);
-			continue;
-		}
-		if ((m && moves_match(g)) != st.invert) {
-			int dup = 0;
-			st.matched++;
-			st.file_matched++;
-			if (st.unique) {
-				uint64_t k[2];
-				game_key(g, k);
-				if (st.keys_out)
-					printf("%016" PRIx64 "%016" PRIx64 "\t%s\t%ld\t%ld\n",
-					       k[0], k[1], name, g->index, g->line);
-				else
-					dup = seen_before(k, name, g->index, g->line);
-			}
-			if (!dup && !st.count && !st.list && !st.keys_out)
-				write_game(g);
-		}
-		xq_game_free(g);
-		if (st.list && st.file_matched)
-			break;
-	}
+/* After an input: its line of --keys, -c or -l. */
+static void grep_end(struct record_loop *l)
+{
 	if (st.keys_out)
-		printf("#end\t%s\t%ld\t%ld\n", name, st.games - games_before, xq_reader_line(r));
-	if (st.count && nfiles > 1)
-		fprintf(st.out.fp, "%s:%ld\n", name, st.file_matched);
+		printf("#end\t%s\t%ld\t%ld\n", l->name, l->input_games, xq_reader_line(l->r));
+	if (st.count && st.nfiles > 1)
+		fprintf(st.out.fp, "%s:%ld\n", l->name, st.file_matched);
 	if (st.list && st.file_matched)
-		fprintf(st.out.fp, "%s\n", name);
-	if (st.pp.fatals > fatals_before)
-		st.trouble = 1;
-	if (rc < 0) {
-		if (rc != XQ_EIO)
-			warnx_("error reading '%s': %s", name, xq_strerror(rc));
-		st.trouble = 1;
-	}
-	record_reader_close(r, fp);
+		fprintf(st.out.fp, "%s\n", l->name);
+	st.file_matched = 0;
 }
 
 int main(int argc, char **argv)
@@ -771,67 +743,44 @@ int main(int argc, char **argv)
 		{ "at-ply", required_argument, NULL, OPT_AT },
 		{ "count", no_argument, NULL, 'c' },
 		{ "date", required_argument, NULL, OPT_DATE },
-		{ "encoding", required_argument, NULL, 'e' },
 		{ "fen", required_argument, NULL, OPT_FEN },
 		{ "files-with-matches", no_argument, NULL, 'l' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "invert-match", no_argument, NULL, 'v' },
 		{ "key", required_argument, NULL, OPT_KEY },
 		{ "keys", no_argument, NULL, OPT_KEYS },
 		{ "material", required_argument, NULL, OPT_MAT },
 		{ "merge-keys", no_argument, NULL, OPT_MERGE },
 		{ "mirror", no_argument, NULL, OPT_MIRROR },
-		{ "notation", required_argument, NULL, 'n' },
 		{ "opening", required_argument, NULL, OPT_OPEN },
-		{ "output", required_argument, NULL, 'o' },
-		{ "output-encoding", required_argument, NULL, 'E' },
 		{ "player", required_argument, NULL, 'P' },
 		{ "plies", required_argument, NULL, OPT_PLIES },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "result", required_argument, NULL, 'r' },
 		{ "tag", required_argument, NULL, 'T' },
 		{ "to", required_argument, NULL, 't' },
 		{ "unique", no_argument, NULL, OPT_UNIQUE },
 		{ "verbose", no_argument, NULL, OPT_VERBOSE },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char **fens = NULL;
 	int nfens = 0, c, merge = 0;
 	const char *opening = NULL;
+	struct record_loop l = { 0 };
 
 	cmd_init(argv);
 	/* one write per diagnostic line, not per character: --unique may
 	 * report a duplicate for nearly every game */
 	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
-	while ((c = getopt_long(argc, argv, "cE:e:f:hln:o:P:qr:T:t:Vv", longopts, NULL)) != -1) {
+	st.o.usage = usage_text;
+	st.o.own = "tv";             /* -v is --invert-match; -t refuses one-game formats */
+	st.o.pp = &st.pp;
+	while ((c = cmd_getopt(&st.o, argc, argv, "cE:e:f:hln:o:P:qr:T:t:Vv", longopts)) != -1) {
 		switch (c) {
 		case 'c': st.count = 1; break;
-		case 'E':
-			if (!(st.enc_out = opt_out_encoding(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'e':
-			if (!(st.enc_in = opt_in_encoding(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'f':
-			if (!(st.from = opt_in_format(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'h': usage(EXIT_OK);
 		case 'l': st.list = 1; break;
-		case 'n':
-			if (opt_notation(optarg, &st.notation) < 0)
-				usage(EXIT_TROUBLE);
-			break;
-		case 'o': st.outpath = optarg; break;
 		case 'P':
 			st.players = xrealloc(st.players, (size_t)(st.nplayers + 1) * sizeof *st.players);
 			st.players[st.nplayers++] = optarg;
 			break;
-		case 'q': st.pp.quiet = 1; break;
 		case 'r': {
 			static const char *const words[][2] = {
 				{ "red", "1-0" }, { "black", "0-1" }, { "draw", "1/2-1/2" },
@@ -857,9 +806,8 @@ int main(int argc, char **argv)
 				warnx_("unknown output format '%s' (or one that holds one game)", optarg);
 				usage(EXIT_TROUBLE);
 			}
-			st.to = optarg;
+			st.o.to = optarg;
 			break;
-		case 'V': print_version();
 		case 'v': st.invert = 1; break;
 		case OPT_DATE: parse_date_range(optarg); break;
 		case OPT_PLIES:
@@ -917,17 +865,20 @@ int main(int argc, char **argv)
 	if (merge)
 		return merge_keys(argc, argv);
 
-	if (out_open(&st.out, st.outpath, argv, argc) < 0)
+	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
 		return EXIT_TROUBLE;
-	if (argc == 0)
-		grep_file(NULL, 1);
-	for (int i = 0; i < argc; i++)
-		grep_file(argv[i], argc);
+	st.nfiles = argc;
+	l.o = &st.o;
+	l.flags = XQ_READ_NO_REPLAY;
+	l.game = grep_game;
+	l.end = grep_end;
+	if (record_loop_run(&l, argc, argv))
+		st.trouble = 1;
 	if (st.count && argc <= 1)
 		fprintf(st.out.fp, "%ld\n", st.matched - st.dupes);
 	for (int n = 0; n <= XQ_NOTATION_UCI10; n++)
 		if (st.w[n] && xq_writer_close(st.w[n]) < 0) {
-			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+			warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
 			st.trouble = 1;
 		}
