@@ -531,43 +531,56 @@ char *record_game_path(const char *dir, const struct xq_game *g, long seq, const
 
 /* --- output */
 
+int record_big5(const char *enc)
+{
+	return enc && !strncmp(xq_encoding_name(enc), "BIG5", 4);
+}
+
+struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cmd_opts *o,
+				     enum xq_notation n, unsigned flags,
+				     xq_problem_fn fn, void *data)
+{
+	struct xq_writer_opts wo = { 0 };
+	struct xq_writer *w;
+	int err;
+	wo.format = o->to;
+	wo.encoding = o->enc_out;
+	wo.notation = n;
+	wo.flags = flags;
+	/* Big5 has no simplified characters: write traditional ones */
+	if (record_big5(o->enc_out))
+		wo.notation_flags |= XQ_NOTE_TRAD;
+	wo.name = name;
+	wo.problem = fn;
+	wo.problem_data = data;
+	if (!(w = xq_writer_open(fp, &wo, &err)))
+		warnx_("cannot write: %s", xq_strerror(err));
+	return w;
+}
+
 static int open_writer(struct record_output *ro, FILE *fp, const char *name)
 {
-	struct xq_writer_opts o = { 0 };
-	int err;
-	o.format = ro->to;
-	o.encoding = ro->enc_out;
-	o.notation = ro->notation;
-	o.flags = ro->wflags;
-	/* Big5 has no simplified characters: write traditional ones */
-	if (ro->enc_out && !strncmp(xq_encoding_name(ro->enc_out), "BIG5", 4))
-		o.notation_flags |= XQ_NOTE_TRAD;
-	o.name = name;
-	o.problem = print_problem;
-	o.problem_data = ro->pp;
-	if (!(ro->w = xq_writer_open(fp, &o, &err))) {
-		warnx_("cannot write: %s", xq_strerror(err));
-		return -1;
-	}
-	return 0;
+	ro->w = record_writer_open(fp, name, ro->o, ro->o->notation, ro->wflags,
+				   print_problem, ro->o->pp);
+	return ro->w ? 0 : -1;
 }
 
 int record_output_open(struct record_output *ro)
 {
 	struct stat sb;
-	const struct xq_format *f = xq_format_find(ro->to ? ro->to : "pgn");
+	const struct xq_format *f = xq_format_find(ro->o->to ? ro->o->to : "pgn");
 	ro->one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
 	ro->count = 0;
 	ro->w = NULL;
 	ro->last_path = NULL;
 	memset(&ro->out, 0, sizeof ro->out);
-	if (ro->dir)
+	if (ro->o->dir)
 		return 0;
-	if (out_open(&ro->out, ro->outpath, ro->inputs, ro->ninputs) < 0)
+	if (out_open(&ro->out, ro->o->outpath, ro->inputs, ro->ninputs) < 0)
 		return -1;
 	if (fstat(fileno(ro->out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
 		ro->flush_each = 1;
-	if (open_writer(ro, ro->out.fp, ro->outpath ? ro->outpath : "<stdout>") < 0) {
+	if (open_writer(ro, ro->out.fp, ro->o->outpath ? ro->o->outpath : "<stdout>") < 0) {
 		out_abort(&ro->out);
 		return -1;
 	}
@@ -580,23 +593,23 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 	long seq = ++ro->count;
 	free(ro->last_path);
 	ro->last_path = NULL;
-	if (!ro->dir) {
+	if (!ro->o->dir) {
 		if (ro->one_game && seq > 1) {
 			warnx_("the %s format holds one game per file: use -d DIR to write several",
-			       ro->to);
+			       ro->o->to);
 			return -1;
 		}
 		rc = xq_writer_write(ro->w, g);
 		if (rc == 0 && ro->flush_each && fflush(ro->out.fp) != 0)
 			rc = XQ_EIO;
 		if (rc == XQ_EIO) {
-			warnx_("error writing '%s': %s", ro->outpath ? ro->outpath : "<stdout>",
+			warnx_("error writing '%s': %s", ro->o->outpath ? ro->o->outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
 			return -1;
 		}
 		return rc < 0 ? 1 : 0;
 	}
-	char *path = record_game_path(ro->dir, g, seq, record_format_extension(ro->to));
+	char *path = record_game_path(ro->o->dir, g, seq, record_format_extension(ro->o->to));
 	struct outfile of;
 	if (out_open(&of, path, ro->inputs, ro->ninputs) < 0) {
 		free(path);
@@ -633,11 +646,11 @@ int record_output_close(struct record_output *ro, int keep)
 	int rc = 0;
 	free(ro->last_path);
 	ro->last_path = NULL;
-	if (ro->dir)
+	if (ro->o->dir)
 		return 0;
 	if (xq_writer_close(ro->w) < 0) {
 		if (keep)
-			warnx_("error writing '%s': %s", ro->outpath ? ro->outpath : "<stdout>",
+			warnx_("error writing '%s': %s", ro->o->outpath ? ro->o->outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
 		rc = -1;
 		keep = 0;

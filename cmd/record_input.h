@@ -54,42 +54,6 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
 				 const char *encoding);
 
 /*
- * Output of records (xqconv, xqannotate): one stream (-o FILE or standard
- * output, written atomically, flushed after each game when it is a pipe)
- * or one file per game in a directory (-d DIR, named from the tags, never
- * over an existing file).  A format that holds one game per file refuses
- * a second game on a stream.
- */
-struct record_output {
-	/* set by the caller */
-	const char *to, *enc_out, *outpath, *dir;
-	enum xq_notation notation;
-	unsigned wflags;
-	char **inputs;
-	int ninputs;
-	struct problem_printer *pp;
-	/* state */
-	int one_game, flush_each;
-	long count;          /* games handed to record_output_write() */
-	struct outfile out;
-	struct xq_writer *w;
-	char *last_path;     /* -d: where the last game went (NULL: none) */
-};
-/* 0, or -1 with the error printed. */
-int record_output_open(struct record_output *ro);
-/* 0 written, 1 not writable (reported), -1 I/O error (printed). */
-int record_output_write(struct record_output *ro, const struct xq_game *g);
-/* Close the stream: commit it when keep, else remove it; 0 or -1. */
-int record_output_close(struct record_output *ro, int keep);
-
-/* A new path in dir for game g (the seq-th) with extension ext, from the
- * Red, Black and Date tags (or Event, or "game-SEQ"), never an existing
- * file; malloc'd. */
-char *record_game_path(const char *dir, const struct xq_game *g, long seq, const char *ext);
-/* The writing extension of a format ("pgn" when unknown). */
-const char *record_format_extension(const char *format);
-
-/*
  * The options every record command spells and checks the same way
  * (DESIGN.md): -f in-format, -e in-encoding, -t out-format, -E
  * out-encoding, -n notation, -o file, -d dir, -q, -v, -j, -h, -V.
@@ -114,6 +78,49 @@ struct cmd_opts {
 };
 int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	       const struct option *extra);
+
+/*
+ * Output of records (xqconv, xqannotate): one stream (-o FILE or standard
+ * output, written atomically, flushed after each game when it is a pipe)
+ * or one file per game in a directory (-d DIR, named from the tags, never
+ * over an existing file).  A format that holds one game per file refuses
+ * a second game on a stream.
+ */
+struct record_output {
+	/* set by the caller */
+	const struct cmd_opts *o;   /* -t, -E, -n, -o, -d; problems to o->pp */
+	unsigned wflags;
+	char **inputs;
+	int ninputs;
+	/* state */
+	int one_game, flush_each;
+	long count;          /* games handed to record_output_write() */
+	struct outfile out;
+	struct xq_writer *w;
+	char *last_path;     /* -d: where the last game went (NULL: none) */
+};
+/* 0, or -1 with the error printed. */
+int record_output_open(struct record_output *ro);
+/* 0 written, 1 not writable (reported), -1 I/O error (printed). */
+int record_output_write(struct record_output *ro, const struct xq_game *g);
+/* Close the stream: commit it when keep, else remove it; 0 or -1. */
+int record_output_close(struct record_output *ro, int keep);
+
+/* Whether enc (an -E value, or NULL) is Big5: no simplified characters. */
+int record_big5(const char *enc);
+/* A writer on fp named name for -t and -E of o, notation n and flags
+ * (XQ_WRITE_*); Big5 writes traditional Chinese moves.  NULL with
+ * "cannot write: ..." said. */
+struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cmd_opts *o,
+				     enum xq_notation n, unsigned flags,
+				     xq_problem_fn fn, void *data);
+
+/* A new path in dir for game g (the seq-th) with extension ext, from the
+ * Red, Black and Date tags (or Event, or "game-SEQ"), never an existing
+ * file; malloc'd. */
+char *record_game_path(const char *dir, const struct xq_game *g, long seq, const char *ext);
+/* The writing extension of a format ("pgn" when unknown). */
+const char *record_format_extension(const char *format);
 
 /*
  * The one input loop of the record commands: each input in turn (no

@@ -9,7 +9,6 @@
  * engine failed is written as it came.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -73,9 +72,9 @@ static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
 
 static struct {
 	struct problem_printer pp;
+	struct cmd_opts o;
 	struct record_output ro;
-	const char *from_fmt, *enc_in;
-	int strict, json, progress;
+	int strict, progress;
 	int ply_from, ply_to;           /* 0: from the start / to the end */
 	struct xq_annotate_opts ao;
 	struct xq_search_limits lim;
@@ -390,7 +389,7 @@ static int annotate_game(const char *name, struct xq_game *g)
 		xq_annotate_judge(&st.ao, &pos[p - 1], moves[p - 1], &info[p - 1], &info[p], &j);
 		xq_annotate_count(&sum, &j);
 		marks[p] = j.nag;
-		if (st.json)
+		if (st.o.json)
 			json_ply(g, p, &pos[p - 1], moves[p - 1], &info[p - 1], &j);
 		if (xq_annotate_node(g, nodes[p], &pos[p - 1], &st.ao, &info[p - 1], &j) < 0)
 			die(EXIT_TROUBLE, "out of memory");
@@ -426,83 +425,52 @@ out:
 	return rc;
 }
 
-static void annotate_file(const char *path)
+static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
 {
-	struct xq_reader_opts o = { 0 };
-	struct xq_reader *r;
-	struct xq_game *g;
-	FILE *fp;
-	int rc = 0;
-	long fatals_before = st.pp.fatals;
-
-	o.format = st.from_fmt;
-	o.encoding = st.enc_in;
-	o.problem = print_problem;
-	o.problem_data = &st.pp;
-	if (!(r = record_reader_open(path, &o, &fp))) {
-		st.trouble = 1;
-		return;
+	const char *name = l->name;
+	st.read++;
+	if (g->errors) {
+		st.findings = 1;
+		st.dropped++;
+		if (!st.pp.quiet)
+			diag(name, g->line, 0, st.strict ? "error" : "note",
+			     "game %ld is invalid: %s", g->index,
+			     st.strict ? "stopping (--strict)" : "dropped");
+		return st.strict ? RECORD_STOP : RECORD_NEXT;
 	}
-	const char *name = o.name;
-	while (!st.stop && (rc = xq_reader_next(r, &g)) > 0) {
-		st.read++;
-		if (g->errors) {
-			st.findings = 1;
-			st.dropped++;
+	int failed = annotate_game(name, g) < 0;
+	if (failed) {
+		st.trouble = 1;
+		if (st.strict) {
 			if (!st.pp.quiet)
-				diag(name, g->line, 0, st.strict ? "error" : "note",
-				     "game %ld is invalid: %s", g->index,
-				     st.strict ? "stopping (--strict)" : "dropped");
-			xq_game_free(g);
-			if (st.strict) {
-				st.stop = 1;
-				break;
-			}
-			continue;
-		}
-		int failed = annotate_game(name, g) < 0;
-		if (failed) {
-			st.trouble = 1;
-			if (st.strict) {
-				if (!st.pp.quiet)
-					diag(name, g->line, 0, "error", "game %ld: stopping (--strict)", g->index);
-				st.dropped++;
-				st.stop = 1;
-				xq_game_free(g);
-				break;
-			}
-			if (!st.pp.quiet)
-				diag(name, g->line, 0, "note", "game %ld written unannotated", g->index);
-		}
-		int wr = (st.json && !st.ro.outpath && !st.ro.dir) ? 0 : record_output_write(&st.ro, g);
-		if (wr == 0) {
-			st.written++;
-			if (failed)
-				st.unannotated++;
-			else
-				st.annotated++;
-		} else if (wr > 0) {
+				diag(name, g->line, 0, "error", "game %ld: stopping (--strict)", g->index);
 			st.dropped++;
-			st.findings = 1;
-			if (st.strict)
-				st.stop = 1;
-		} else {
-			st.dropped++;
-			st.trouble = 1;
-			st.stop = 1;
+			return RECORD_STOP;
 		}
-		if (st.json)
-			fflush(stdout);
-		xq_game_free(g);
+		if (!st.pp.quiet)
+			diag(name, g->line, 0, "note", "game %ld written unannotated", g->index);
 	}
-	if (st.pp.fatals > fatals_before)
+	enum record_step step = RECORD_NEXT;
+	int wr = (st.o.json && !st.o.outpath && !st.o.dir) ? 0 : record_output_write(&st.ro, g);
+	if (wr == 0) {
+		st.written++;
+		if (failed)
+			st.unannotated++;
+		else
+			st.annotated++;
+	} else if (wr > 0) {
+		st.dropped++;
+		st.findings = 1;
+		if (st.strict)
+			step = RECORD_STOP;
+	} else {
+		st.dropped++;
 		st.trouble = 1;
-	if (!st.stop && rc < 0) {
-		if (rc != XQ_EIO)
-			warnx_("error reading '%s': %s", name, xq_strerror(rc));
-		st.trouble = 1;
+		step = RECORD_STOP;
 	}
-	record_reader_close(r, fp);
+	if (st.o.json)
+		fflush(stdout);
+	return step;
 }
 
 static double parse_fraction(const char *text, const char *what)
@@ -526,74 +494,39 @@ int main(int argc, char **argv)
 		{ "blunder", required_argument, NULL, OPT_BLUNDER },
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "depth", required_argument, NULL, OPT_DEPTH },
-		{ "directory", required_argument, NULL, 'd' },
-		{ "encoding", required_argument, NULL, 'e' },
 		{ "engine", required_argument, NULL, OPT_ENGINE },
 		{ "engine-arg", required_argument, NULL, OPT_EARG },
 		{ "engine-dialect", required_argument, NULL, OPT_EDIALECT },
 		{ "engine-option", required_argument, NULL, OPT_EOPT },
 		{ "engine-timeout", required_argument, NULL, OPT_ETIMEOUT },
-		{ "format", required_argument, NULL, 'f' },
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "hash", required_argument, NULL, OPT_HASH },
-		{ "help", no_argument, NULL, 'h' },
 		{ "inaccuracy", required_argument, NULL, OPT_INACC },
-		{ "json", no_argument, NULL, 'j' },
 		{ "line", required_argument, NULL, OPT_LINE },
 		{ "mistake", required_argument, NULL, OPT_MISTAKE },
 		{ "movetime", required_argument, NULL, OPT_MOVETIME },
 		{ "nodes", required_argument, NULL, OPT_NODES },
-		{ "notation", required_argument, NULL, 'n' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "output-encoding", required_argument, NULL, 'E' },
 		{ "output-format", required_argument, NULL, 't' },
 		{ "plot", required_argument, NULL, OPT_PLOT },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "scale", required_argument, NULL, OPT_SCALE },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "to", required_argument, NULL, OPT_TO },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, timeout_s = 60, scale_given = 0;
 	enum xq_uci_dialect dialect = XQ_UCI_AUTO;
 	const char *engine_cmd = NULL;
 	struct stat sb;
+	struct record_loop l = { 0 };
 
 	cmd_init(argv);
 	xq_annotate_defaults(&st.ao);
-	st.ro.notation = XQ_NOTATION_CHINESE;
+	st.o.usage = usage_text;
+	st.o.pp = &st.pp;
+	st.o.notation = XQ_NOTATION_CHINESE;
 	st.hash_mb = 16;
-	while ((c = getopt_long(argc, argv, "d:E:e:f:hjn:o:qt:Vv", longopts, NULL)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "d:E:e:f:hjn:o:qt:Vv", longopts)) != -1) {
 		switch (c) {
-		case 'd': st.ro.dir = optarg; break;
-		case 'E':
-			if (!(st.ro.enc_out = opt_out_encoding(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'e':
-			if (!(st.enc_in = opt_in_encoding(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'f':
-			if (!(st.from_fmt = opt_in_format(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'h': usage(EXIT_OK);
-		case 'j': st.json = 1; break;
-		case 'n':
-			if (opt_notation(optarg, &st.ro.notation) < 0)
-				usage(EXIT_TROUBLE);
-			break;
-		case 'o': st.ro.outpath = optarg; break;
-		case 'q': st.pp.quiet = 1; break;
-		case 't':
-			if (!(st.ro.to = opt_out_format(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'V': print_version();
-		case 'v': st.pp.verbose = 1; break;
 		case OPT_ENGINE: engine_cmd = optarg; break;
 		case OPT_EARG:
 			if (st.neargs >= MAX_ENGINE_ARGS)
@@ -639,7 +572,7 @@ int main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (st.ro.outpath && st.ro.dir) {
+	if (st.o.outpath && st.o.dir) {
 		warnx_("-o and -d cannot be used together");
 		usage(EXIT_TROUBLE);
 	}
@@ -655,21 +588,21 @@ int main(int argc, char **argv)
 		warnx_("the thresholds must grow: inaccuracy <= mistake <= blunder");
 		usage(EXIT_TROUBLE);
 	}
-	if (!st.ro.to && st.ro.outpath) {
-		const struct xq_format *f = xq_format_by_filename(st.ro.outpath);
+	if (!st.o.to && st.o.outpath) {
+		const struct xq_format *f = xq_format_by_filename(st.o.outpath);
 		if (f && f->write)
-			st.ro.to = f->name;
+			st.o.to = f->name;
 	}
-	if (st.ro.dir && (stat(st.ro.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-		die(EXIT_TROUBLE, "'%s' is not a directory", st.ro.dir);
+	if (st.o.dir && (stat(st.o.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+		die(EXIT_TROUBLE, "'%s' is not a directory", st.o.dir);
 	if (st.plot && stat(st.plot, &sb) == 0 && S_ISDIR(sb.st_mode))
 		st.plot_dir = 1;
-	st.ao.notation = st.ro.notation;
-	if (st.ro.enc_out && !strncmp(xq_encoding_name(st.ro.enc_out), "BIG5", 4))
+	st.ao.notation = st.o.notation;
+	if (record_big5(st.o.enc_out))
 		st.ao.notation_flags |= XQ_NOTE_TRAD;
 	st.ro.inputs = st.inputs = argv;
 	st.ro.ninputs = st.ninputs = argc;
-	st.ro.pp = &st.pp;
+	st.ro.o = &st.o;
 	st.progress = !st.pp.quiet && isatty(2);
 
 	signal(SIGPIPE, SIG_IGN);
@@ -710,19 +643,20 @@ int main(int argc, char **argv)
 			die(EXIT_TROUBLE, "no memory for %zu MB of hash", st.hash_mb);
 	}
 	describe_engine();
-	if (!(st.json && !st.ro.outpath && !st.ro.dir) && record_output_open(&st.ro) < 0)
+	if (!(st.o.json && !st.o.outpath && !st.o.dir) && record_output_open(&st.ro) < 0)
 		return EXIT_TROUBLE;
 	st.started = now_seconds();
-	if (argc == 0)
-		annotate_file(NULL);
-	for (int i = 0; i < argc && !st.stop; i++)
-		annotate_file(argv[i]);
+	l.o = &st.o;
+	l.game = annotate_step;
+	if (record_loop_run(&l, argc, argv))
+		st.trouble = 1;
+	st.stop = l.stop;
 
 	if (st.external)
 		engine_stop(&st.eng);  /* also frees the buffers of a dead one */
 	if (st.search)
 		xq_search_free(st.search);
-	if (!(st.json && !st.ro.outpath && !st.ro.dir) &&
+	if (!(st.o.json && !st.o.outpath && !st.o.dir) &&
 	    record_output_close(&st.ro, !(st.strict && (st.findings || st.unannotated)) &&
 					!(st.trouble && st.stop)) < 0)
 		st.trouble = 1;
