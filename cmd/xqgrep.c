@@ -520,20 +520,10 @@ static struct xq_writer *writer_for(const struct xq_game *g)
 {
 	enum xq_notation n = st.o.notation != XQ_NOTATION_ANY ? st.o.notation :
 		g->notation != XQ_NOTATION_ANY ? g->notation : XQ_NOTATION_CHINESE;
-	if (!st.w[n]) {
-		struct xq_writer_opts o = { 0 };
-		int err;
-		o.format = st.o.to;
-		o.encoding = st.o.enc_out;
-		o.notation = n;
-		if (st.o.enc_out && !strncmp(xq_encoding_name(st.o.enc_out), "BIG5", 4))
-			o.notation_flags |= XQ_NOTE_TRAD;
-		o.name = st.o.outpath ? st.o.outpath : "<stdout>";
-		o.problem = print_problem;
-		o.problem_data = &st.pp;
-		if (!(st.w[n] = xq_writer_open(st.out.fp, &o, &err)))
-			die(EXIT_TROUBLE, "cannot write: %s", xq_strerror(err));
-	}
+	const char *name = st.o.outpath ? st.o.outpath : "<stdout>";
+	if (!st.w[n] &&
+	    !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n, 0, print_problem, &st.pp)))
+		exit(EXIT_TROUBLE);   /* said */
 	return st.w[n];
 }
 
