@@ -4,7 +4,6 @@
  * written + games dropped, and the summary line says so.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -52,8 +51,7 @@ enum policy { DROP, KEEP, STRICT };
 static struct {
 	struct problem_printer pp;
 	enum policy policy;
-	const char *from, *to, *enc_in, *enc_out, *outpath, *dir;
-	enum xq_notation notation;
+	struct cmd_opts o;
 	unsigned wflags;
 	int script;        /* 0 default, 1 traditional, 2 simplified, 3 keep */
 	long read, written, dropped, converted;
@@ -63,7 +61,7 @@ static struct {
 	long nmade;
 	const char *cur_input; /* the input being read, for writer problems */
 	long cur_line;     /* where the game being written starts in it */
-	int trouble, findings, stop;
+	int trouble, findings;
 	int one_game;      /* the output format holds one game per file */
 	int flush_each;      /* output is a pipe: one game at a time */
 	struct outfile out;
@@ -108,7 +106,7 @@ static int flush_out(void)
 {
 	errno = 0;
 	if (fflush(st.out.fp) != 0 || ferror(st.out.fp)) {
-		warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+		warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
 		       strerror(errno ? errno : EIO));
 		settle(0);
 		return -1;
@@ -119,30 +117,14 @@ static int flush_out(void)
 
 static int open_writer(FILE *fp, const char *name)
 {
-	struct xq_writer_opts o = { 0 };
-	int err;
-	o.format = st.to;
-	o.encoding = st.enc_out;
-	o.notation = st.notation;
-	o.flags = st.wflags;
-	/* Big5 has no simplified characters: write traditional ones */
-	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4)) {
-		o.notation_flags |= XQ_NOTE_TRAD;
-		if (st.script == 0)
-			o.flags |= XQ_WRITE_TRADITIONAL;
-	}
-	if (st.script == 1)
-		o.flags |= XQ_WRITE_TRADITIONAL;
+	unsigned flags = st.wflags;
+	/* Big5 has no simplified characters: traditional text too */
+	if (st.script == 1 || (st.script == 0 && record_big5(st.o.enc_out)))
+		flags |= XQ_WRITE_TRADITIONAL;
 	else if (st.script == 2)
-		o.flags |= XQ_WRITE_SIMPLIFIED;
-	o.name = name;
-	o.problem = writer_problem;
-	o.problem_data = &st.pp;
-	if (!(st.w = xq_writer_open(fp, &o, &err))) {
-		warnx_("cannot write: %s", xq_strerror(err));
-		return -1;
-	}
-	return 0;
+		flags |= XQ_WRITE_SIMPLIFIED;
+	st.w = record_writer_open(fp, name, &st.o, st.o.notation, flags, writer_problem, &st.pp);
+	return st.w ? 0 : -1;
 }
 
 /* Close the writer, counting the lines it converted (--script). */
@@ -163,7 +145,7 @@ static int write_game_to_stream(const struct xq_game *g)
 	errno = 0;
 	rc = xq_writer_write(st.w, g);
 	if (rc == XQ_EIO) {
-		warnx_("error writing '%s': %s", st.outpath ? st.outpath : st.out.path ?
+		warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : st.out.path ?
 		       st.out.path : "<stdout>", strerror(errno ? errno : EIO));
 		settle(0);
 		return -1;
@@ -180,17 +162,17 @@ static int write_game_to_stream(const struct xq_game *g)
 
 static int write_game(const struct xq_game *g)
 {
-	if (!st.dir) {
+	if (!st.o.dir) {
 		if (st.one_game && st.written + st.dropped + st.pending > 0) {
 			warnx_("the %s format holds one game per file: use -d DIR to write several",
-			       st.to);
+			       st.o.to);
 			return -1;
 		}
 		return write_game_to_stream(g);
 	}
 	int rc;
-	char *path = record_game_path(st.dir, g, st.written + st.dropped + 1,
-				      record_format_extension(st.to));
+	char *path = record_game_path(st.o.dir, g, st.written + st.dropped + 1,
+				      record_format_extension(st.o.to));
 	struct outfile of;
 	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
 		free(path);
@@ -250,7 +232,7 @@ static int split_next(void)
 		}
 		settle(1);
 	}
-	snprintf(path, sizeof path, "%s/%06ld.%s", st.dir, ++st.split_file, record_format_extension(st.to));
+	snprintf(path, sizeof path, "%s/%06ld.%s", st.o.dir, ++st.split_file, record_format_extension(st.o.to));
 	if (lstat(path, &sb) == 0) {
 		warnx_("'%s' exists: not overwritten", path);
 		return -1;
@@ -261,99 +243,51 @@ static int split_next(void)
 	return open_writer(st.out.fp, path);
 }
 
-static void convert_file(const char *path, int progress)
+static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 {
-	struct xq_reader_opts o = { 0 };
-	struct xq_reader *r;
-	struct xq_game *g;
-	const char *name;
-	FILE *fp = record_open(path, &name);
-	int err, rc = 0;
-	double last = now_seconds();
-	long fatals_before = st.pp.fatals;
-
-	if (!fp) {
-		st.trouble = 1;
-		return;
-	}
-	o.format = st.from;
-	o.encoding = st.enc_in;
-	o.name = name;
-	o.problem = print_problem;
-	o.problem_data = &st.pp;
-	if (!(r = xq_reader_open(fp, &o, &err))) {
-		warnx_("cannot read '%s': %s", name, xq_strerror(err));
-		record_close(fp);
-		st.trouble = 1;
-		return;
-	}
-	while (!st.stop && (rc = xq_reader_next(r, &g)) > 0) {
-		record_encoding_hint(r, g, name, st.enc_in, print_problem, &st.pp);
-		st.read++;
-		if (g->errors) {
-			st.findings = 1;
-			if (st.policy == STRICT) {
-				if (!st.pp.quiet)
-					diag(name, g->line, 0, "error",
-					     "game %ld is invalid: stopping (--strict)", g->index);
-				st.dropped++;
-				st.stop = 1;
-				xq_game_free(g);
-				break;
-			}
-			if (st.policy == DROP) {
-				if (!st.pp.quiet)
-					diag(name, g->line, 0, "note", "game %ld dropped", g->index);
-				st.dropped++;
-				xq_game_free(g);
-				continue;
-			}
-		}
-		st.cur_input = name;
-		st.cur_line = g->line;
-		if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
-		    judge_comment(st.judge, g, st.notation ? st.notation : XQ_NOTATION_CHINESE) < 0)
-			die(EXIT_TROUBLE, "out of memory");
-		int wr;
-		if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
+	const char *name = l->name;
+	int wr;
+	st.read++;
+	if (g->errors) {
+		st.findings = 1;
+		if (st.policy == STRICT) {
+			if (!st.pp.quiet)
+				diag(name, g->line, 0, "error",
+				     "game %ld is invalid: stopping (--strict)", g->index);
 			st.dropped++;
-			st.trouble = 1;
-			st.stop = 1;
-			xq_game_free(g);
-			break;
+			return RECORD_STOP;
 		}
-		wr = st.split ? write_game_to_stream(g) : write_game(g);
-		if (wr == 0 && st.split)
-			st.split_games++;
-		if (wr == 0) {
-			;       /* counted when it reached the output */
-		} else if (wr > 0) {
+		if (st.policy == DROP) {
+			if (!st.pp.quiet)
+				diag(name, g->line, 0, "note", "game %ld dropped", g->index);
 			st.dropped++;
-			st.findings = 1;
-			if (st.policy == STRICT)
-				st.stop = 1;
-		} else {
-			if (wr == -1)
-				st.dropped++;   /* this game; -2: it was counted in the flush */
-			st.trouble = 1;
-			st.stop = 1;
+			return RECORD_NEXT;
 		}
-		xq_game_free(g);
-		if (progress)
-			record_progress(name, st.read, r, &last);
 	}
-	if (progress)
-		record_progress_end(st.read);
-	if (st.pp.fatals > fatals_before)
+	st.cur_input = name;
+	st.cur_line = g->line;
+	if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
+	    judge_comment(st.judge, g, st.o.notation ? st.o.notation : XQ_NOTATION_CHINESE) < 0)
+		die(EXIT_TROUBLE, "out of memory");
+	if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
+		st.dropped++;
 		st.trouble = 1;
-	if (!st.stop && rc < 0) {
-		/* a fatal problem was said already, naming the limit or fault */
-		if (rc != XQ_EIO && st.pp.fatals == fatals_before)
-			warnx_("error reading '%s': %s", name, xq_strerror(rc));
-		st.trouble = 1;
+		return RECORD_STOP;
 	}
-	xq_reader_close(r);
-	record_close(fp);
+	wr = st.split ? write_game_to_stream(g) : write_game(g);
+	if (wr == 0 && st.split)
+		st.split_games++;
+	if (wr == 0)
+		return RECORD_NEXT;     /* counted when it reached the output */
+	if (wr > 0) {
+		st.dropped++;
+		st.findings = 1;
+		return st.policy == STRICT ? RECORD_STOP : RECORD_NEXT;
+	}
+	if (wr == -1)
+		st.dropped++;   /* this game; -2: it was counted in the flush */
+	st.trouble = 1;
+	return RECORD_STOP;
 }
 
 int main(int argc, char **argv)
@@ -361,58 +295,25 @@ int main(int argc, char **argv)
 	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
-		{ "directory", required_argument, NULL, 'd' },
-		{ "encoding", required_argument, NULL, 'e' },
-		{ "output-encoding", required_argument, NULL, 'E' },
-		{ "format", required_argument, NULL, 'f' }, /* as in xqcheck, xqshow */
-		{ "from", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "from", required_argument, NULL, 'f' },  /* --format too, as elsewhere */
 		{ "judge", optional_argument, NULL, OPT_JUDGE },
 		{ "keep-broken", no_argument, NULL, OPT_KEEP },
-		{ "notation", required_argument, NULL, 'n' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "quiet", no_argument, NULL, 'q' },
 		{ "script", required_argument, NULL, OPT_SCRIPT },
 		{ "split", required_argument, NULL, OPT_SPLIT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "to", required_argument, NULL, 't' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, progress;
+	struct record_loop l = { 0 };
 	struct stat sb;
+	int c;
 
 	cmd_init(argv);
-	st.notation = XQ_NOTATION_CHINESE;
-	while ((c = getopt_long(argc, argv, "d:E:e:f:hn:o:qt:Vv", longopts, NULL)) != -1) {
+	st.o.usage = usage_text;
+	st.o.pp = &st.pp;
+	st.o.notation = XQ_NOTATION_CHINESE;
+	while ((c = cmd_getopt(&st.o, argc, argv, "d:E:e:f:hn:o:qt:Vv", longopts)) != -1) {
 		switch (c) {
-		case 'd': st.dir = optarg; break;
-		case 'E':
-			if (!(st.enc_out = opt_out_encoding(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'e':
-			if (!(st.enc_in = opt_in_encoding(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'f':
-			if (!(st.from = opt_in_format(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'h': usage(EXIT_OK);
-		case 'n':
-			if (opt_notation(optarg, &st.notation) < 0)
-				usage(EXIT_TROUBLE);
-			break;
-		case 'o': st.outpath = optarg; break;
-		case 'q': st.pp.quiet = 1; break;
-		case 't':
-			if (!(st.to = opt_out_format(optarg)))
-				usage(EXIT_TROUBLE);
-			break;
-		case 'V': print_version();
-		case 'v': st.pp.verbose = 1; break;
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
@@ -438,31 +339,30 @@ int main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (st.outpath && st.dir) {
+	if (st.o.outpath && st.o.dir) {
 		warnx_("-o and -d cannot be used together");
 		usage(EXIT_TROUBLE);
 	}
-	if (!st.to && st.outpath) {
-		const struct xq_format *f = xq_format_by_filename(st.outpath);
+	if (!st.o.to && st.o.outpath) {
+		const struct xq_format *f = xq_format_by_filename(st.o.outpath);
 		if (f && f->write)
-			st.to = f->name;
+			st.o.to = f->name;
 	}
 	{
-		const struct xq_format *f = xq_format_find(st.to ? st.to : "pgn");
+		const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
 		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
 	}
-	if (st.split && (!st.dir || st.one_game)) {
+	if (st.split && (!st.o.dir || st.one_game)) {
 		warnx_("--split needs -d DIR and a format that holds several games");
 		usage(EXIT_TROUBLE);
 	}
-	if (st.dir && (stat(st.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-		die(EXIT_TROUBLE, "'%s' is not a directory", st.dir);
+	if (st.o.dir && (stat(st.o.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+		die(EXIT_TROUBLE, "'%s' is not a directory", st.o.dir);
 	st.inputs = argv;
 	st.ninputs = argc;
-	progress = !st.pp.quiet && isatty(2);
 
-	if (!st.dir) {
-		if (out_open(&st.out, st.outpath, argv, argc) < 0)
+	if (!st.o.dir) {
+		if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
 			return EXIT_TROUBLE;
 		if (fstat(fileno(st.out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
 			st.flush_each = 1;
@@ -471,15 +371,17 @@ int main(int argc, char **argv)
 		if (st.policy == STRICT && !st.out.tmp && !(st.strict_tmp = tmpfile()))
 			die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
 		if (open_writer(st.strict_tmp ? st.strict_tmp : st.out.fp,
-				st.outpath ? st.outpath : "<stdout>") < 0) {
+				st.o.outpath ? st.o.outpath : "<stdout>") < 0) {
 			out_abort(&st.out);
 			return EXIT_TROUBLE;
 		}
 	}
-	if (argc == 0)
-		convert_file(NULL, progress);
-	for (int i = 0; i < argc && !st.stop; i++)
-		convert_file(argv[i], progress);
+	l.o = &st.o;
+	l.hint = 1;
+	l.progress = !st.pp.quiet && isatty(2);
+	l.game = convert_game;
+	if (record_loop_run(&l, argc, argv))
+		st.trouble = 1;
 	if (st.split && st.w) {
 		int crc = close_writer();
 		if (crc < 0 || st.trouble) {
@@ -493,10 +395,10 @@ int main(int argc, char **argv)
 		}
 	}
 
-	if (!st.dir) {
+	if (!st.o.dir) {
 		errno = 0;
 		if (close_writer() < 0 && !st.trouble) {
-			warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+			warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
 			st.trouble = 1;
 		}
@@ -513,7 +415,7 @@ int main(int argc, char **argv)
 				bad = fwrite(buf, 1, n, st.out.fp) != n;
 			if (bad || ferror(st.strict_tmp) || flush_out() < 0) {
 				if (bad)
-					warnx_("error writing '%s': %s", st.outpath ? st.outpath : "<stdout>",
+					warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
 					       strerror(errno ? errno : EIO));
 				settle(0);
 				st.trouble = 1;
@@ -550,7 +452,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
 			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
 	fputc('\n', stderr);
-	if (st.out.fp == stdout || !st.outpath || st.dir) {
+	if (st.out.fp == stdout || !st.o.outpath || st.o.dir) {
 		int bad = ferror(stdout);
 		if (fclose(stdout) != 0 || bad) {
 			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
