@@ -16,9 +16,11 @@
 #include "xq.h"
 
 const char *progname = "xq";
+static const char *usage_text_ = "";
 
-void cmd_init(char **argv)
+void cmd_init(char **argv, const char *usage_text)
 {
+	usage_text_ = usage_text;
 	if (argv[0] && *argv[0]) {
 		const char *slash = strrchr(argv[0], '/');
 		progname = slash ? slash + 1 : argv[0];
@@ -101,6 +103,11 @@ void usage_exit(const char *text, int status)
 	if (!status)
 		close_stdout();
 	exit(status);
+}
+
+void usage(int status)
+{
+	usage_exit(usage_text_, status);
 }
 
 char *join_args(int argc, char **argv)

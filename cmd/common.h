@@ -17,8 +17,8 @@ enum exit_status {
 
 extern const char *progname;
 
-/* Sets progname from argv[0]. */
-void cmd_init(char **argv);
+/* Sets progname from argv[0] and the command's usage text for usage(). */
+void cmd_init(char **argv, const char *usage_text);
 
 /* "prog: msg" on stderr. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -38,6 +38,8 @@ _Noreturn void print_version(void);
 /* The usage text, then exit(status): on stdout for --help (status 0),
  * else on stderr. */
 _Noreturn void usage_exit(const char *text, int status);
+/* usage_exit() with the text given to cmd_init(). */
+_Noreturn void usage(int status);
 
 /* argv[0..argc) joined with single spaces (a FEN given as its fields), in
  * malloc'd memory; dies when out of memory. */

@@ -288,7 +288,7 @@ static int shared_set(struct cmd_opts *o, int c, const char *arg)
 	case 'E': return (o->enc_out = opt_out_encoding(arg)) ? 0 : -1;
 	case 'e': return (o->encoding = opt_in_encoding(arg)) ? 0 : -1;
 	case 'f': return (o->format = opt_in_format(arg)) ? 0 : -1;
-	case 'h': usage_exit(o->usage, EXIT_OK);
+	case 'h': usage(EXIT_OK);
 	case 'j': o->json = 1; break;
 	case 'n':
 		o->notation_set = 1;
@@ -326,7 +326,7 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 		if (!shared_letter(o, shortopts, c))
 			return c;
 		if (shared_set(o, c, optarg) < 0)
-			usage_exit(o->usage, EXIT_TROUBLE);
+			usage(EXIT_TROUBLE);
 	}
 	return -1;
 }

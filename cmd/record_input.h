@@ -61,12 +61,11 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
  * own long ones (extra, ended by a zero entry), with the long names of the
  * shared letters added: it handles each shared letter in shortopts that
  * is not in own (the letters the command gives another meaning), checking
- * the value (an unknown one is "prog: unknown ..." and the usage, exit 2),
+ * the value (an unknown one is "prog: unknown ..." and usage(), exit 2),
  * and returns the others as getopt_long() does; -1 at the end.
  */
 struct cmd_opts {
 	/* set by the caller */
-	const char *usage;               /* for -h and refusals */
 	const char *own;                 /* shared letters the command handles */
 	struct problem_printer *pp;      /* -q and -v set quiet and verbose */
 	enum xq_notation notation;       /* -n: the command's default until given */

@@ -65,8 +65,6 @@ static const char usage_text[] =
 	"and the run goes on with a fresh engine.  Exit status: 0 every game\n"
 	"annotated, 1 some game invalid (dropped), 2 usage, I/O or engine error.\n";
 
-static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
-
 #define MAX_ENGINE_ARGS 64
 #define MAX_ENGINE_OPTIONS 64
 
@@ -519,9 +517,8 @@ int main(int argc, char **argv)
 	struct stat sb;
 	struct record_loop l = { 0 };
 
-	cmd_init(argv);
+	cmd_init(argv, usage_text);
 	xq_annotate_defaults(&st.ao);
-	st.o.usage = usage_text;
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
 	st.hash_mb = 16;

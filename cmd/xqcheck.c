@@ -30,8 +30,6 @@ static const char usage_text[] =
 	"No file, or '-', reads standard input; .gz files are read as they are.\n"
 	"Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O error.\n";
 
-static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
-
 /* Problems of the game being read, kept for -j. */
 struct kept {
 	struct xq_problem p;
@@ -219,8 +217,7 @@ int main(int argc, char **argv)
 	struct record_loop l = { 0 };
 	int c, status, merge = 0;
 
-	cmd_init(argv);
-	st.o.usage = usage_text;
+	cmd_init(argv, usage_text);
 	st.o.pp = &st.pp;
 	while ((c = cmd_getopt(&st.o, argc, argv, "e:f:hjqr:Vv", longopts)) != -1) {
 		switch (c) {

@@ -44,8 +44,6 @@ static const char usage_text[] =
 	"Exit status: 0 every game written, 1 some game invalid or dropped,\n"
 	"2 usage or I/O error.\n";
 
-static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
-
 enum policy { DROP, KEEP, STRICT };
 
 static struct {
@@ -308,8 +306,7 @@ int main(int argc, char **argv)
 	struct stat sb;
 	int c;
 
-	cmd_init(argv);
-	st.o.usage = usage_text;
+	cmd_init(argv, usage_text);
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
 	while ((c = cmd_getopt(&st.o, argc, argv, "d:E:e:f:hn:o:qt:Vv", longopts)) != -1) {

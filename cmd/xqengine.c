@@ -36,8 +36,6 @@ static const char usage_text[] =
 	"ranks 0..9 (h2e2).  The end of the input waits for a search with limits to\n"
 	"finish, then quits.\n";
 
-static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
-
 #define HASH_MAX 4096
 #define THREADS_MAX 64
 #define MAX_GAME 4096
@@ -375,7 +373,7 @@ int main(int argc, char **argv)
 	size_t cap = 0;
 	int c;
 
-	cmd_init(argv);
+	cmd_init(argv, usage_text);
 	e.hash_mb = 16;
 	e.threads = 1;
 	while ((c = getopt_long(argc, argv, "H:hT:V", longopts, NULL)) != -1) {

@@ -63,8 +63,6 @@ static const char usage_text[] =
 	"that fails -T, -p, -r or --date is not replayed, so its moves go unchecked.\n"
 	"Exit status: 0 some game matched, 1 none, 2 usage or I/O error or invalid games.\n";
 
-static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
-
 /* --- criteria */
 
 enum tag_op { OP_EQ, OP_SUB, OP_RE };
@@ -756,11 +754,10 @@ int main(int argc, char **argv)
 	const char *opening = NULL;
 	struct record_loop l = { 0 };
 
-	cmd_init(argv);
+	cmd_init(argv, usage_text);
 	/* one write per diagnostic line, not per character: --unique may
 	 * report a duplicate for nearly every game */
 	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
-	st.o.usage = usage_text;
 	st.o.own = "tv";             /* -v is --invert-match; -t refuses one-game formats */
 	st.o.pp = &st.pp;
 	while ((c = cmd_getopt(&st.o, argc, argv, "cE:e:f:hln:o:P:qr:T:t:Vv", longopts)) != -1) {

@@ -36,8 +36,6 @@ static const char usage_text[] =
 	"Exit status: 0 no ruling goes against a side, 1 some side must change\n"
 	"(loses if it goes on), 2 usage, I/O or input errors.\n";
 
-static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
-
 enum { OPT_FOLD = 256, OPT_LIMIT, OPT_ALL };
 
 static struct {
@@ -258,8 +256,7 @@ int main(int argc, char **argv)
 	struct record_loop l = { 0 };
 	int c, status, err;
 
-	cmd_init(argv);
-	o.usage = usage_text;
+	cmd_init(argv, usage_text);
 	o.pp = &st.pp;
 	o.notation = XQ_NOTATION_CHINESE;
 	while ((c = cmd_getopt(&o, argc, argv, "e:f:hjn:qr:Vv", longopts)) != -1) {

@@ -23,8 +23,6 @@ static const char usage_text[] =
 	"The FEN defaults to the start position; it may be given as one argument\n"
 	"or as its fields in separate arguments.  The total is the last line.\n";
 
-static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
-
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -44,7 +42,7 @@ int main(int argc, char **argv)
 	char *fen = NULL;
 	double start;
 
-	cmd_init(argv);
+	cmd_init(argv, usage_text);
 	while ((c = getopt_long(argc, argv, "Dhp:vV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'D': divide = 1; break;

@@ -44,8 +44,6 @@ static const char usage_text[] =
 	"\n"
 	"The FEN may be one argument or its fields in separate arguments.\n";
 
-static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
-
 /* What is shown, and how. */
 struct view {
 	struct xq_pos pos;     /* the position drawn */
@@ -475,7 +473,7 @@ int main(int argc, char **argv)
 	const char *outpath = NULL, *play = NULL, *format = NULL, *encoding = NULL;
 	struct outfile out;
 
-	cmd_init(argv);
+	cmd_init(argv, usage_text);
 	memset(&v, 0, sizeof v);
 	while ((c = getopt_long(argc, argv, "ae:Ff:g:hmn:o:p:uV", longopts, NULL)) != -1) {
 		switch (c) {

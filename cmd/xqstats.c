@@ -43,8 +43,6 @@ static const char usage_text[] =
 	"Invalid games are reported as xqcheck reports them and left out.\n"
 	"Exit status: 0 done, 1 some game invalid, 2 usage or I/O error.\n";
 
-static _Noreturn void usage(int status) { usage_exit(usage_text, status); }
-
 #define PLY_BUCKET 20
 #define PLY_BUCKETS 16   /* the last one: 300 plies and more */
 
@@ -796,10 +794,9 @@ int main(int argc, char **argv)
 	const char *from_pos = NULL;
 	int c, depth_given = 0;
 
-	cmd_init(argv);
+	cmd_init(argv, usage_text);
 	st.depth = 1;
 	st.top = 20;
-	st.o.usage = usage_text;
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
 	while ((c = cmd_getopt(&st.o, argc, argv, "e:f:hjn:o:p:qVv", longopts)) != -1) {
