@@ -3,7 +3,6 @@
  * colours on a terminal), its FEN, its legal moves in any notation, or an
  * SVG picture.
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -447,54 +446,38 @@ int main(int argc, char **argv)
 		{ "color", optional_argument, NULL, OPT_COLOR },
 		{ "colour", optional_argument, NULL, OPT_COLOR },
 		{ "fen", no_argument, NULL, 'F' },
-		{ "encoding", required_argument, NULL, 'e' },
 		{ "flip", no_argument, NULL, OPT_FLIP },
-		{ "format", required_argument, NULL, 'f' },
 		{ "game", required_argument, NULL, 'g' },
-		{ "help", no_argument, NULL, 'h' },
 		{ "moves", no_argument, NULL, 'm' },
-		{ "notation", required_argument, NULL, 'n' },
-		{ "output", required_argument, NULL, 'o' },
 		{ "play", required_argument, NULL, OPT_PLAY },
 		{ "ply", required_argument, NULL, 'p' },
 		{ "svg", no_argument, NULL, OPT_SVG },
 		{ "trad", no_argument, NULL, OPT_TRAD },
 		{ "unicode", no_argument, NULL, 'u' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct problem_printer pp = { 0 };
+	struct cmd_opts o = { 0 };
 	struct view v;
 	enum mode mode = MODE_DIAGRAM;
 	int modes = 0, color = -1, c, findings = 0;
-	enum xq_notation notation = XQ_NOTATION_ICCS;
-	int notation_set = 0;
 	unsigned flags = 0;
 	long ply = -1, game = 0;
-	const char *outpath = NULL, *play = NULL, *format = NULL, *encoding = NULL;
+	const char *play = NULL;
 	struct outfile out;
 
 	cmd_init(argv, usage_text);
 	memset(&v, 0, sizeof v);
-	while ((c = getopt_long(argc, argv, "ae:Ff:g:hmn:o:p:uV", longopts, NULL)) != -1) {
+	o.pp = &pp;
+	o.notation = XQ_NOTATION_ICCS;
+	while ((c = cmd_getopt(&o, argc, argv, "ae:Ff:g:hmn:o:p:uV", longopts)) != -1) {
 		switch (c) {
 		case 'a': v.ascii = 1; break;
-		case 'e': encoding = optarg; break;
 		case 'F': mode = MODE_FEN; modes++; break;
-		case 'f': format = optarg; break;
 		case 'g': game = parse_number(optarg, 1, 1000000000L, "game number"); break;
-		case 'h': usage(EXIT_OK);
 		case 'm': mode = MODE_MOVES; modes++; break;
-		case 'n':
-			if (xq_notation_from_name(optarg, &notation) < 0 || notation == XQ_NOTATION_ANY) {
-				warnx_("unknown notation '%s' (expected iccs, wxf, chinese, uci or uci10)", optarg);
-				usage(EXIT_TROUBLE);
-			}
-			notation_set = 1;
-			break;
-		case 'o': outpath = optarg; break;
 		case 'p': ply = parse_number(optarg, 0, 100000, "ply"); break;
 		case 'u': v.ascii = 0; break;
-		case 'V': print_version();
 		case OPT_ASCII_DIGITS: flags |= XQ_NOTE_ASCII_DIGITS; break;
 		case OPT_BOOK: flags |= XQ_NOTE_BOOK_PAWNS; break;
 		case OPT_COLOR:
@@ -529,7 +512,7 @@ int main(int argc, char **argv)
 		struct stat st;
 		if (strcmp(argv[0], "-") != 0 && (stat(argv[0], &st) < 0 || S_ISDIR(st.st_mode)))
 			die(EXIT_TROUBLE, "'%s' is a directory, not a record file", argv[0]);
-		findings = record_position(argv[0], format, encoding, game ? game : 1, ply, &v);
+		findings = record_position(argv[0], o.format, o.encoding, game ? game : 1, ply, &v);
 		if (findings < 0)
 			return EXIT_TROUBLE;
 	} else {
@@ -537,7 +520,7 @@ int main(int argc, char **argv)
 			die(EXIT_TROUBLE, "-p (--ply) needs a record file");
 		if (game)
 			die(EXIT_TROUBLE, "-g (--game) needs a record file");
-		if (format || encoding)
+		if (o.format || o.encoding)
 			die(EXIT_TROUBLE, "-f and -e need a record file");
 		if (argc > 0) {
 			struct xq_err err;
@@ -555,7 +538,7 @@ int main(int argc, char **argv)
 	if (play)
 		play_moves(&v, play);
 
-	if (out_open(&out, outpath, argv, argc) < 0)
+	if (out_open(&out, o.outpath, argv, argc) < 0)
 		return EXIT_TROUBLE;
 	if (color < 0) {
 		const char *nc = getenv("NO_COLOR");
@@ -576,7 +559,7 @@ int main(int argc, char **argv)
 		xq_sort_moves(moves, n);
 		for (int i = 0; i < n; i++) {
 			char t[XQ_MOVE_TEXT_MAX];
-			if (xq_move_format(&v.pos, moves[i], notation, flags, t, sizeof t) < 0)
+			if (xq_move_format(&v.pos, moves[i], o.notation, flags, t, sizeof t) < 0)
 				die(EXIT_TROUBLE, "internal error: cannot write a legal move");
 			fprintf(out.fp, "%s\n", t);
 		}
@@ -587,7 +570,7 @@ int main(int argc, char **argv)
 		break;
 	case MODE_DIAGRAM:
 		draw_text(out.fp, &v);
-		status_line(out.fp, &v, notation_set ? notation : XQ_NOTATION_CHINESE, flags);
+		status_line(out.fp, &v, o.notation_set ? o.notation : XQ_NOTATION_CHINESE, flags);
 		break;
 	}
 	if (out.fp == stdout) {

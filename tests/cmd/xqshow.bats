@@ -65,6 +65,46 @@ is_colour() {
 	[[ "$stderr" == "xqshow: invalid ply 'x'"* ]]
 }
 
+# -f, -e and -n are checked as in every command, before the file is read:
+# the refusal, then the usage, on stderr (compared whole), nothing on stdout.
+@test "-f, -e and -n: unknown values refused with exit 2, file or not" {
+	local usage
+	usage=$(xqshow --help)
+	for args in "-f nosuch" "--format=nosuch" "-f nosuch $TOP/samples/games.pgn"; do
+		run -2 --separate-stderr xqshow $args
+		[ -z "$output" ]
+		[ "$stderr" = "xqshow: unknown input format 'nosuch'"$'\n'"$usage" ]
+	done
+	for args in "-e klingon" "--encoding=klingon" "-e klingon $TOP/samples/games.pgn"; do
+		run -2 --separate-stderr xqshow $args
+		[ -z "$output" ]
+		[ "$stderr" = "xqshow: unknown encoding 'klingon'"$'\n'"$usage" ]
+	done
+	for args in "-n klingon" "--notation=any" "-m -n klingon $TOP/samples/games.pgn"; do
+		run -2 --separate-stderr xqshow $args
+		[ -z "$output" ]
+		local want=${args#*=}
+		want=${want#*-n }
+		want=${want%% *}
+		[ "$stderr" = "xqshow: unknown notation '$want'"$'\n'"$usage" ]
+	done
+}
+
+@test "-f and -e: known values (and auto) read the record; without one, refused" {
+	run -0 --separate-stderr xqshow -F -f pgn -e utf-8 "$TOP/samples/games.pgn"
+	local want=$output
+	run -0 --separate-stderr xqshow -F -f auto -e auto "$TOP/samples/games.pgn"
+	[ "$output" = "$want" ]
+	[ -z "$stderr" ]
+	run -0 --separate-stderr xqshow -F --format=pgn --encoding=gbk "$TOP/samples/games_gbk.pgn"
+	[ "$output" = "$want" ]
+	run -2 --separate-stderr xqshow -f pgn
+	[ -z "$output" ]
+	[ "$stderr" = "xqshow: -f and -e need a record file" ]
+	run -2 --separate-stderr xqshow -e gbk "$START"
+	[ "$stderr" = "xqshow: -f and -e need a record file" ]
+}
+
 @test "bad FEN is exit 2 and says where" {
 	run -2 --separate-stderr xqshow 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w'
 	[ -z "$output" ]
