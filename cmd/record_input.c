@@ -561,7 +561,8 @@ struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cm
 static int open_writer(struct record_output *ro, FILE *fp, const char *name)
 {
 	ro->w = record_writer_open(fp, name, ro->o, ro->o->notation, ro->wflags,
-				   print_problem, ro->o->pp);
+				   ro->problem ? ro->problem : print_problem,
+				   ro->problem ? ro->problem_data : ro->o->pp);
 	return ro->w ? 0 : -1;
 }
 
@@ -609,8 +610,16 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 		}
 		return rc < 0 ? 1 : 0;
 	}
+	return record_output_file(ro, g, seq);
+}
+
+int record_output_file(struct record_output *ro, const struct xq_game *g, long seq)
+{
 	char *path = record_game_path(ro->o->dir, g, seq, record_format_extension(ro->o->to));
 	struct outfile of;
+	int rc, crc;
+	free(ro->last_path);
+	ro->last_path = NULL;
 	if (out_open(&of, path, ro->inputs, ro->ninputs) < 0) {
 		free(path);
 		return -1;
@@ -621,7 +630,8 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 		return -1;
 	}
 	rc = xq_writer_write(ro->w, g);
-	int crc = xq_writer_close(ro->w);
+	ro->converted += xq_writer_converted(ro->w);
+	crc = xq_writer_close(ro->w);
 	ro->w = NULL;
 	if (rc == 0 && crc == 0) {
 		if (out_commit(&of) < 0) {
@@ -648,6 +658,8 @@ int record_output_close(struct record_output *ro, int keep)
 	ro->last_path = NULL;
 	if (ro->o->dir)
 		return 0;
+	if (ro->w)
+		ro->converted += xq_writer_converted(ro->w);
 	if (xq_writer_close(ro->w) < 0) {
 		if (keep)
 			warnx_("error writing '%s': %s", ro->o->outpath ? ro->o->outpath : "<stdout>",

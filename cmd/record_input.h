@@ -91,17 +91,23 @@ struct record_output {
 	unsigned wflags;
 	char **inputs;
 	int ninputs;
+	xq_problem_fn problem;      /* the writer's problems; NULL: print_problem() */
+	void *problem_data;         /* (on o->pp) */
 	/* state */
 	int one_game, flush_each;
 	long count;          /* games handed to record_output_write() */
 	struct outfile out;
 	struct xq_writer *w;
 	char *last_path;     /* -d: where the last game went (NULL: none) */
+	long converted;      /* lines the writers converted (--script) */
 };
 /* 0, or -1 with the error printed. */
 int record_output_open(struct record_output *ro);
 /* 0 written, 1 not writable (reported), -1 I/O error (printed). */
 int record_output_write(struct record_output *ro, const struct xq_game *g);
+/* -d: game g in a file of its own, named with seq (record_game_path);
+ * returns as record_output_write(). */
+int record_output_file(struct record_output *ro, const struct xq_game *g, long seq);
 /* Close the stream: commit it when keep, else remove it; 0 or -1. */
 int record_output_close(struct record_output *ro, int keep);
 

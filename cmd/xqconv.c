@@ -50,6 +50,7 @@ static struct {
 	struct problem_printer pp;
 	enum policy policy;
 	struct cmd_opts o;
+	struct record_output ro;   /* -d: a file per game */
 	unsigned wflags;
 	int script;        /* 0 default, 1 traditional, 2 simplified, 3 keep */
 	long read, written, dropped, converted;
@@ -113,15 +114,22 @@ static int flush_out(void)
 	return 0;
 }
 
-static int open_writer(FILE *fp, const char *name)
+/* The writers' flags: --crlf, and --script (Big5 has no simplified
+ * characters: traditional text too unless --script says). */
+static unsigned write_flags(void)
 {
 	unsigned flags = st.wflags;
-	/* Big5 has no simplified characters: traditional text too */
 	if (st.script == 1 || (st.script == 0 && record_big5(st.o.enc_out)))
 		flags |= XQ_WRITE_TRADITIONAL;
 	else if (st.script == 2)
 		flags |= XQ_WRITE_SIMPLIFIED;
-	st.w = record_writer_open(fp, name, &st.o, st.o.notation, flags, writer_problem, &st.pp);
+	return flags;
+}
+
+static int open_writer(FILE *fp, const char *name)
+{
+	st.w = record_writer_open(fp, name, &st.o, st.o.notation, write_flags(),
+				  writer_problem, &st.pp);
 	return st.w ? 0 : -1;
 }
 
@@ -168,46 +176,19 @@ static int write_game(const struct xq_game *g)
 		}
 		return write_game_to_stream(g);
 	}
-	int rc;
-	char *path = record_game_path(st.o.dir, g, st.written + st.dropped + 1,
-				      record_format_extension(st.o.to));
-	struct outfile of;
-	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
-		free(path);
-		return -1;
-	}
-	if (open_writer(of.fp, path) < 0) {
-		out_abort(&of);
-		free(path);
-		return -1;
-	}
-	rc = xq_writer_write(st.w, g);
-	int crc = close_writer();
-	if (rc == 0 && crc == 0) {
-		if (out_commit(&of) < 0) {
-			free(path);
-			return -1;
-		}
+	int rc = record_output_file(&st.ro, g, st.written + st.dropped + 1);
+	if (rc == 0) {
 		st.written++;
 		if (st.policy == STRICT) {
 			char **nm = realloc(st.made, (size_t)(st.nmade + 1) * sizeof *nm);
 			if (!nm)
 				die(EXIT_TROUBLE, "out of memory");
 			st.made = nm;
-			st.made[st.nmade++] = path;
-		} else {
-			free(path);
+			st.made[st.nmade++] = st.ro.last_path;
+			st.ro.last_path = NULL;
 		}
-		return 0;
 	}
-	out_abort(&of);
-	if (rc == XQ_EIO || crc == XQ_EIO) {
-		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
-		free(path);
-		return -1;
-	}
-	free(path);
-	return 1;
+	return rc;
 }
 
 /* --split: the next numbered file of the run (never over an existing
@@ -355,8 +336,12 @@ int main(int argc, char **argv)
 	}
 	if (st.o.dir && (stat(st.o.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
 		die(EXIT_TROUBLE, "'%s' is not a directory", st.o.dir);
-	st.inputs = argv;
-	st.ninputs = argc;
+	st.ro.inputs = st.inputs = argv;
+	st.ro.ninputs = st.ninputs = argc;
+	st.ro.o = &st.o;
+	st.ro.wflags = write_flags();
+	st.ro.problem = writer_problem;
+	st.ro.problem_data = &st.pp;
 
 	if (!st.o.dir) {
 		if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
@@ -442,9 +427,11 @@ int main(int argc, char **argv)
 	for (long i = 0; i < st.nmade; i++)
 		free(st.made[i]);
 	free(st.made);
+	free(st.ro.last_path);
 	xq_judge_free(st.judge);
 	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
+	st.converted += st.ro.converted;
 	if (st.converted)
 		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
 			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
