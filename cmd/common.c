@@ -153,6 +153,20 @@ void close_stdout(void)
 		    errno ? strerror(errno) : "write failed");
 }
 
+int exit_status(int used_stdout, int trouble, int findings)
+{
+	if (used_stdout) {
+		int bad = ferror(stdout);
+		if (fclose(stdout) != 0 || bad) {
+			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
+			return EXIT_TROUBLE;
+		}
+	}
+	if (trouble)
+		return EXIT_TROUBLE;
+	return findings ? EXIT_FINDINGS : EXIT_OK;
+}
+
 static int same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;

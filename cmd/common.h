@@ -72,6 +72,11 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 int out_commit(struct outfile *o);
 void out_abort(struct outfile *o);
 
+/* The exit status of a run: standard output closed first when it was
+ * written (a write error there is said, and is EXIT_TROUBLE), then
+ * EXIT_TROUBLE for trouble, EXIT_FINDINGS for findings, else EXIT_OK. */
+int exit_status(int used_stdout, int trouble, int findings);
+
 /* s as a JSON string (quotes, escapes) on fp; NULL is written as "". */
 void json_put_string(FILE *fp, const char *s);
 

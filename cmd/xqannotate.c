@@ -661,14 +661,5 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: %ld game%s read, %ld annotated, %ld unannotated, %ld dropped\n",
 			progname, st.read, st.read == 1 ? "" : "s", st.annotated,
 			st.unannotated, st.dropped);
-	{
-		int bad = ferror(stdout);
-		if (fclose(stdout) != 0 || bad) {
-			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
-			return EXIT_TROUBLE;
-		}
-	}
-	if (st.trouble)
-		return EXIT_TROUBLE;
-	return st.findings ? EXIT_FINDINGS : EXIT_OK;
+	return exit_status(1, st.trouble, st.findings);
 }

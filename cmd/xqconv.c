@@ -436,14 +436,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
 			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
 	fputc('\n', stderr);
-	if (st.out.fp == stdout || !st.o.outpath || st.o.dir) {
-		int bad = ferror(stdout);
-		if (fclose(stdout) != 0 || bad) {
-			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
-			return EXIT_TROUBLE;
-		}
-	}
-	if (st.trouble)
-		return EXIT_TROUBLE;
-	return st.findings ? EXIT_FINDINGS : EXIT_OK;
+	return exit_status(st.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
+			   st.findings);
 }
