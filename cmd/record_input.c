@@ -331,6 +331,22 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	return -1;
 }
 
+void opt_output(struct cmd_opts *o)
+{
+	struct stat sb;
+	if (o->outpath && o->dir) {
+		warnx_("-o and -d cannot be used together");
+		usage(EXIT_TROUBLE);
+	}
+	if (!o->to && o->outpath) {
+		const struct xq_format *f = xq_format_by_filename(o->outpath);
+		if (f && f->write)
+			o->to = f->name;
+	}
+	if (o->dir && (stat(o->dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
+		die(EXIT_TROUBLE, "'%s' is not a directory", o->dir);
+}
+
 /* --- the input loop */
 
 static void loop_input(struct record_loop *l, const char *path)

@@ -77,6 +77,10 @@ struct cmd_opts {
 };
 int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	       const struct option *extra);
+/* After the options of a command that writes records: -o and -d exclude
+ * each other (usage, exit 2), -t is what -o's file name says when not
+ * given, and -d names a directory (else exit 2). */
+void opt_output(struct cmd_opts *o);
 
 /*
  * Output of records (xqconv, xqannotate): one stream (-o FILE or standard

@@ -569,10 +569,6 @@ int main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (st.o.outpath && st.o.dir) {
-		warnx_("-o and -d cannot be used together");
-		usage(EXIT_TROUBLE);
-	}
 	if ((st.neargs || st.neopts || dialect != XQ_UCI_AUTO) && !engine_cmd) {
 		warnx_("--engine-arg, --engine-option and --engine-dialect need --engine");
 		usage(EXIT_TROUBLE);
@@ -585,13 +581,7 @@ int main(int argc, char **argv)
 		warnx_("the thresholds must grow: inaccuracy <= mistake <= blunder");
 		usage(EXIT_TROUBLE);
 	}
-	if (!st.o.to && st.o.outpath) {
-		const struct xq_format *f = xq_format_by_filename(st.o.outpath);
-		if (f && f->write)
-			st.o.to = f->name;
-	}
-	if (st.o.dir && (stat(st.o.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-		die(EXIT_TROUBLE, "'%s' is not a directory", st.o.dir);
+	opt_output(&st.o);
 	if (st.plot && stat(st.plot, &sb) == 0 && S_ISDIR(sb.st_mode))
 		st.plot_dir = 1;
 	st.ao.notation = st.o.notation;

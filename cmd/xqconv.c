@@ -317,15 +317,7 @@ int main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (st.o.outpath && st.o.dir) {
-		warnx_("-o and -d cannot be used together");
-		usage(EXIT_TROUBLE);
-	}
-	if (!st.o.to && st.o.outpath) {
-		const struct xq_format *f = xq_format_by_filename(st.o.outpath);
-		if (f && f->write)
-			st.o.to = f->name;
-	}
+	opt_output(&st.o);
 	{
 		const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
 		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
@@ -334,8 +326,6 @@ int main(int argc, char **argv)
 		warnx_("--split needs -d DIR and a format that holds several games");
 		usage(EXIT_TROUBLE);
 	}
-	if (st.o.dir && (stat(st.o.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-		die(EXIT_TROUBLE, "'%s' is not a directory", st.o.dir);
 	st.ro.inputs = st.inputs = argv;
 	st.ro.ninputs = st.ninputs = argc;
 	st.ro.o = &st.o;
