@@ -121,7 +121,9 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
 	struct one_game og = { { 0, 0, 0, 0, 0, 0 }, n, NULL };
 	struct cmd_opts o = { 0 };
 	struct record_loop l = { 0 };
+	char *inputs[1];
 
+	inputs[0] = (char *)path;   /* only read */
 	o.format = format;
 	o.encoding = encoding;
 	o.pp = &og.pp;
@@ -132,7 +134,7 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
 	l.game = keep_nth;
 	l.end = say_games;
 	l.data = &og;
-	if (record_loop_run(&l, 1, (char **)&path) != EXIT_OK) {
+	if (record_loop_run(&l, 1, inputs) != EXIT_OK) {
 		xq_game_free(og.g);
 		return NULL;
 	}
@@ -302,6 +304,11 @@ static int shared_set(struct cmd_opts *o, int c, const char *arg)
 	return 0;
 }
 
+static int cmp_option(const void *a, const void *b)
+{
+	return strcmp(((const struct option *)a)->name, ((const struct option *)b)->name);
+}
+
 int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	       const struct option *extra)
 {
@@ -311,14 +318,20 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 
 	if (built_from != extra) {
 		size_t n = 0;
-		for (; extra[n].name; n++)
+		for (; extra[n].name; n++) {
+			if (n + NSHARED + 1 > sizeof longopts / sizeof longopts[0])
+				die(EXIT_TROUBLE, "internal error: too many long options");
 			longopts[n] = extra[n];
+		}
 		for (size_t i = 0; i < NSHARED; i++)
 			if (shared_opts[i].name && shared_letter(o, shortopts, shared_opts[i].letter)) {
 				struct option lo = { shared_opts[i].name, shared_opts[i].has_arg,
 						     NULL, shared_opts[i].letter };
 				longopts[n++] = lo;
 			}
+		/* in the order of the names, as getopt_long() lists them when
+		 * an abbreviation is ambiguous */
+		qsort(longopts, n, sizeof longopts[0], cmp_option);
 		memset(&longopts[n], 0, sizeof longopts[n]);
 		built_from = extra;
 	}
