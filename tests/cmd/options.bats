@@ -1,0 +1,109 @@
+#!/usr/bin/env bats
+# The options and the input loop every record command shares
+# (cmd/record_input.c: cmd_getopt, opt_output, record_loop_run): the same
+# refusal for the same bad value in every command, and the same handling
+# of inputs that cannot be opened or read.  Outputs compared whole.
+bats_require_minimum_version 1.5.0
+
+# Each record command with the shared letters it takes.
+READERS="xqcheck xqconv xqshow xqjudge xqgrep xqstats xqannotate"
+WITH_N="xqconv xqshow xqjudge xqgrep xqstats xqannotate"
+WITH_T="xqconv xqannotate"
+WITH_E_OUT="xqconv xqgrep xqannotate"
+WITH_D="xqconv xqannotate"
+# The commands whose output of an input does not depend on the others.
+STREAMS="xqcheck xqconv xqjudge xqgrep xqstats"
+
+setup() {
+	ROOT="$BATS_TEST_DIRNAME/../.."
+	S="$ROOT/samples"
+	T="$BATS_TEST_TMPDIR"
+	printf '\211PNG\r\n\032\n\0\0\0\0not a record' >"$T/picture.png"
+}
+
+# refused CMD MESSAGE ARGS...: exit 2, nothing on stdout, MESSAGE and the
+# usage (what --help prints) on stderr.
+refused() {
+	local cmd=$1 msg=$2 usage
+	shift 2
+	usage=$("$cmd" --help)
+	run -2 --separate-stderr "$cmd" "$@"
+	[ -z "$output" ]
+	[ "$stderr" = "$cmd: $msg"$'\n'"$usage" ]
+}
+
+@test "-f and -e: the same refusal in every record command" {
+	for c in $READERS; do
+		refused $c "unknown input format 'nosuch'" -f nosuch "$S/games.pgn"
+		refused $c "unknown input format 'nosuch'" --format=nosuch "$S/games.pgn"
+		refused $c "unknown encoding 'klingon'" -e klingon "$S/games.pgn"
+		refused $c "unknown encoding 'klingon'" --encoding=klingon "$S/games.pgn"
+	done
+}
+
+@test "-n, -t and -E: the same refusal in every command that takes them" {
+	for c in $WITH_N; do
+		refused $c "unknown notation 'klingon'" -n klingon "$S/games.pgn"
+		refused $c "unknown notation 'any'" --notation=any "$S/games.pgn"
+	done
+	for c in $WITH_T; do
+		refused $c "unknown output format 'nosuch'" -t nosuch "$S/games.pgn"
+	done
+	# xqgrep's -t also refuses a format of one game per file
+	refused xqgrep "unknown output format 'xqf' (or one that holds one game)" -t xqf "$S/games.pgn"
+	for c in $WITH_E_OUT; do
+		refused $c "unknown encoding 'klingon'" -E klingon "$S/games.pgn"
+		refused $c "unknown encoding 'auto'" --output-encoding=auto "$S/games.pgn"
+	done
+}
+
+@test "-o and -d: the same checks in every command that writes records" {
+	for c in $WITH_D; do
+		refused $c "-o and -d cannot be used together" -o "$T/x.pgn" -d "$T" "$S/games.pgn"
+		run -2 --separate-stderr $c -d "$T/nonexistent" "$S/games.pgn"
+		[ -z "$output" ]
+		[ "$stderr" = "$c: '$T/nonexistent' is not a directory" ]
+	done
+}
+
+@test "known values and auto are taken by every record command" {
+	for c in $STREAMS; do
+		run -0 --separate-stderr $c "$S/games.pgn"
+		local want=$output
+		run -0 --separate-stderr $c -f pgn -e utf-8 "$S/games.pgn"
+		[ "$output" = "$want" ]
+		run -0 --separate-stderr $c --format=auto --encoding=auto "$S/games.pgn"
+		[ "$output" = "$want" ]
+	done
+}
+
+@test "an input that cannot be opened or read: said once, exit 2, the others still read" {
+	for c in $STREAMS; do
+		run -0 --separate-stderr $c "$S/endgame.txt"
+		local alone=$output
+		run -2 --separate-stderr $c "$T/picture.png" "$T/nonexistent.pgn" "$T" "$S/endgame.txt"
+		[ "$output" = "$alone" ]
+		local first3
+		first3=$(printf '%s\n' "$stderr" | head -n 3)
+		[ "$first3" = "$c: $T/picture.png: fatal: unrecognised format: looks like a PNG image, no game record found
+$c: cannot open '$T/nonexistent.pgn': No such file or directory
+$c: cannot read '$T': Is a directory" ]
+		# the fatal problem is not said again as a reading error
+		[[ "$stderr" != *"error reading"* ]]
+	done
+}
+
+@test "standard input: no file, or '-', in every command that reads records" {
+	for c in $STREAMS; do
+		run -0 --separate-stderr $c "$S/games.pgn"
+		local want=${output//"$S/games.pgn"/<stdin>}
+		run -0 --separate-stderr $c <"$S/games.pgn"
+		[ "$output" = "$want" ]
+		run -0 --separate-stderr $c - <"$S/games.pgn"
+		[ "$output" = "$want" ]
+	done
+	run -0 xqshow -F "$S/games.pgn"
+	local want=$output
+	run -0 xqshow -F - <"$S/games.pgn"
+	[ "$output" = "$want" ]
+}
