@@ -66,17 +66,6 @@ refused() {
 	done
 }
 
-@test "known values and auto are taken by every record command" {
-	for c in $STREAMS; do
-		run -0 --separate-stderr $c "$S/games.pgn"
-		local want=$output
-		run -0 --separate-stderr $c -f pgn -e utf-8 "$S/games.pgn"
-		[ "$output" = "$want" ]
-		run -0 --separate-stderr $c --format=auto --encoding=auto "$S/games.pgn"
-		[ "$output" = "$want" ]
-	done
-}
-
 @test "an input that cannot be opened or read: said once, exit 2, the others still read" {
 	for c in $STREAMS; do
 		run -0 --separate-stderr $c "$S/endgame.txt"
@@ -93,14 +82,26 @@ $c: cannot read '$T': Is a directory" ]
 	done
 }
 
-@test "standard input: no file, or '-', in every command that reads records" {
+@test "known values, auto and standard input: the same games read in every command" {
 	for c in $STREAMS; do
 		run -0 --separate-stderr $c "$S/games.pgn"
-		local want=${output//"$S/games.pgn"/<stdin>}
+		local want=$output want_err=$stderr
+		[ -n "$want$want_err" ]
+		run -0 --separate-stderr $c -f pgn -e utf-8 "$S/games.pgn"
+		[ "$output" = "$want" ]
+		[ "$stderr" = "$want_err" ]
+		run -0 --separate-stderr $c --format=auto --encoding=auto "$S/games.pgn"
+		[ "$output" = "$want" ]
+		[ "$stderr" = "$want_err" ]
+		# no file, or '-': standard input, named <stdin>
+		want=${want//"$S/games.pgn"/<stdin>}
+		want_err=${want_err//"$S/games.pgn"/<stdin>}
 		run -0 --separate-stderr $c <"$S/games.pgn"
 		[ "$output" = "$want" ]
+		[ "$stderr" = "$want_err" ]
 		run -0 --separate-stderr $c - <"$S/games.pgn"
 		[ "$output" = "$want" ]
+		[ "$stderr" = "$want_err" ]
 	done
 	run -0 xqshow -F "$S/games.pgn"
 	local want=$output
