@@ -1,8 +1,10 @@
 /*
- * record_input.h - what the record commands (xqcheck, xqconv, xqshow)
- * share: opening inputs ("-" and no file mean stdin), printing the
- * library's problems in the one diagnostics format, output files that may
- * be devices, progress lines, and loading one game of a record for xqshow.
+ * record_input.h - what the record commands (xqcheck, xqconv, xqshow,
+ * xqjudge, xqgrep, xqstats, xqannotate) share: their options (-f -e -t -E
+ * -n -o -d -q -v -j -h -V, checked in one place), the one input loop
+ * ("-" and no file mean stdin), printing the library's problems in the
+ * one diagnostics format, writers and output files that may be devices,
+ * progress lines, and loading one game of a record for xqshow.
  */
 #ifndef XQ_CMD_RECORD_INPUT_H
 #define XQ_CMD_RECORD_INPUT_H

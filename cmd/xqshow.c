@@ -67,10 +67,10 @@ enum mode { MODE_DIAGRAM, MODE_FEN, MODE_MOVES, MODE_SVG };
  * shown is then the last one the main line reaches legally), or print a
  * diagnostic and return -1.
  *
- * The reading itself is record_load_game() (cmd/record_input.c, shared
- * with xqcheck and xqconv): it opens, detects, skips to the game and
- * replays it, printing the record's problems.  A main line that stops at
- * an illegal move ends at the last legal position.
+ * The reading itself is record_load_game() (cmd/record_input.c, on the
+ * input loop every record command uses): it opens, detects, skips to the
+ * game and replays it, printing the record's problems.  A main line that
+ * stops at an illegal move ends at the last legal position.
  */
 /* The main line up to a ply: the position, the one before, the move. */
 struct main_line_walk {

@@ -22,7 +22,6 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #define main xqgrep_main
 #define st grep_st
 #define usage_text grep_usage_text
-#define usage grep_usage
 #define xrealloc grep_xrealloc
 #include "../../cmd/xqgrep.c"
 #undef main
@@ -42,7 +41,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	/* xqstats --merge */
 	memset(&st, 0, sizeof st);
 	st.top = 20;
-	st.notation = XQ_NOTATION_CHINESE;
+	st.o.notation = XQ_NOTATION_CHINESE;
 	xq_pos_start(&st.root);
 	if (!(fp = fmemopen((void *)data, size ? size : 1, "r")))
 		return 0;
