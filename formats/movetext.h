@@ -1,6 +1,6 @@
 /*
- * movetext.h - the movetext scanner shared by the PGN and plain-text
- * readers (implemented in formats/pgn.c), and the writer's line filler.
+ * movetext.h - the movetext scanner shared by the PGN, plain-text and
+ * XieXie readers (formats/movetext.c), and what their writers share.
  * Private to the library; not part of the API.
  *
  * The scanner turns lines of UTF-8 into the move tree of one game: move
@@ -131,32 +131,9 @@ const char *xq__mt_skip_space(const char *s, size_t *len);
  * left. */
 const char *xq__mt_sniff_start(const unsigned char *head, size_t *n);
 
-/* Parse "[Name "value"]..." tags of one line into g.  Returns 0. */
-int xq__mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
-	    size_t len, long lineno);
 /* Apply the FEN tag of g, if any, reporting problems at line (where the
  * tag was; 0: the game's first line). */
 void xq__mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line);
-
-/* --- writing: a filler that wraps tokens at 80 display columns */
-struct fill {
-	struct xq_writer *w;
-	const struct xq_game *g; /* the game being written, for problems */
-	int col;       /* display columns on the current line */
-	int width;     /* wrap column (80) */
-	int glue_next; /* no space before the next token (after "(") */
-	int rc;
-};
-void xq__fill_init(struct fill *f, struct xq_writer *w, int width);
-/* A token; a space before it unless at the line start or glue is set. */
-void xq__fill_token(struct fill *f, const char *s, size_t len, int glue);
-/* A comment in braces, broken where a reader joins it back unchanged. */
-void xq__fill_comment(struct fill *f, const char *text);
-void xq__fill_newline(struct fill *f);
-/* Break the line now unless w more columns (after a space) fit. */
-void xq__fill_reserve(struct fill *f, int w);
-/* Display width of UTF-8 text (CJK and full-width forms count 2). */
-int xq__mt_width(const char *s, size_t len);
 
 /* The result a writer gives: the Result tag when it is a result, else
  * the result token read, else "*". */
@@ -165,10 +142,5 @@ const char *xq__mt_game_result(const struct xq_game *g);
 /* Comments (before and after moves) and variations in the whole tree of
  * g, for writers of formats that hold neither. */
 void xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations);
-
-/* Write a replayed main line and variations (PGN movetext rules). */
-int xq__mt_write_moves(struct fill *f, const struct xq_game *g,
-		   enum xq_notation n, unsigned nflags, int variations,
-		   int comments);
 
 #endif
