@@ -481,92 +481,106 @@ struct wctx {
 	unsigned nflags;
 	int variations, comments;
 	int start_full;
+	int first;                     /* 1 when Black moves first */
+	int need_number;               /* the next move gets its number */
+	const struct xq_node *cut;     /* unplayable: its variations are left out */
 };
 
-/* The line from n; when var is set, n is itself a variation and its
- * siblings are not its alternatives (the caller writes them). */
-static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *n,
-		       int ply_index, int need_number, int depth, int var)
+/* One step of the written-order walk: a move with its number, marks and
+ * comments, or a parenthesis around a variation. */
+static int write_step(void *data, const struct xq_walk_step *s)
 {
+	struct wctx *c = data;
+	const struct xq_node *n = s->node;
 	char buf[XQ_MOVE_TEXT_MAX + 24];
-	for (; n; n = n->child, ply_index++, var = 0) {
-		struct xq_undo u;
-		/* the formatter tests legality: once a move, not twice */
-		int len = n->move == XQ_MOVE_NONE ? XQ_EILLEGAL :
-			  xq_move_format(&pos, n->move, c->n, c->nflags, buf, sizeof buf);
-		if (len == XQ_EILLEGAL) {
-			write_unplayable(c->f, n);
-			return;
-		}
-		if (c->comments && n->comment_before) {
-			fill_comment(c->f, n->comment_before);
-			need_number = 1;
-		}
-		int moveno = c->start_full + ply_index / 2, numlen = 0;
-		char numbuf[24];
-		if (pos.side == XQ_RED || need_number) {
-			/* "12." or "12...", without printf: once a move */
-			char digits[12];
-			int nd = 0;
-			unsigned v = moveno > 0 ? (unsigned)moveno : 0;
-			do
-				digits[nd++] = (char)('0' + v % 10);
-			while ((v /= 10) && nd < (int)sizeof digits);
-			while (nd)
-				numbuf[numlen++] = digits[--nd];
-			memcpy(numbuf + numlen, "...", 3);
-			numlen += pos.side == XQ_RED ? 1 : 3;
-			numbuf[numlen] = '\0';
-		}
-		need_number = 0;
-		if (len < 0) {
-			/* cannot happen for a legal move; keep ICCS then */
-			char iccs[5];
-			xq_move_iccs(n->move, iccs);
-			memcpy(buf, iccs, 5);
-			len = 4;
-		}
-		if (numlen) {
-			/* keep the number with its move */
-			fill_reserve(c->f, numlen + 1 + display_width(buf, (size_t)len));
-			fill_token(c->f, numbuf, (size_t)numlen, 0);
-		}
-		fill_token(c->f, buf, (size_t)len, 0);
-		for (int i = 0; i < n->nnags; i++)
-			nag_token(c->f, n->nags[i]);
-		if (c->comments && n->comment) {
-			fill_comment(c->f, n->comment);
-			need_number = 1;
-		}
-		if (c->variations && n->next && !var && depth < MT_MAX_DEPTH) {
-			for (const struct xq_node *v = n->next; v; v = v->next) {
-				/* room for "(", a move number and a move, so that
-				 * the parenthesis does not end a line alone */
-				fill_reserve(c->f, 16);
-				fill_token(c->f, "(", 1, 0);
-				c->f->glue_next = 1;
-				write_line(c, pos, v, ply_index, 1, depth + 1, 1);
-				fill_token(c->f, ")", 1, 1);
-			}
-			need_number = 1;
-		}
-		xq_make(&pos, n->move, &u);
+	int len;
+
+	if (s->flags & XQ_STEP_TOO_DEEP)
+		return XQ_WALK_NEXT;
+	if (s->flags & XQ_STEP_ENTER) {
+		if (!c->variations || n->parent->child == c->cut)
+			return XQ_WALK_SKIP;
+		/* room for "(", a move number and a move, so that the
+		 * parenthesis does not end a line alone */
+		fill_reserve(c->f, 16);
+		fill_token(c->f, "(", 1, 0);
+		c->f->glue_next = 1;
+		c->need_number = 1;
+		return XQ_WALK_NEXT;
 	}
+	if (s->flags & XQ_STEP_LEAVE) {
+		fill_token(c->f, ")", 1, 1);
+		c->need_number = 1;
+		return XQ_WALK_NEXT;
+	}
+	/* the formatter tests legality: once a move, not twice */
+	len = !s->after ? XQ_EILLEGAL :
+	      xq_move_format(s->before, n->move, c->n, c->nflags, buf, sizeof buf);
+	if (len == XQ_EILLEGAL) {
+		write_unplayable(c->f, n);
+		c->cut = n;
+		return XQ_WALK_SKIP;
+	}
+	if (c->comments && n->comment_before) {
+		fill_comment(c->f, n->comment_before);
+		c->need_number = 1;
+	}
+	int ply_index = c->first + s->ply - 1;
+	int moveno = c->start_full + ply_index / 2, numlen = 0;
+	char numbuf[24];
+	if (s->before->side == XQ_RED || c->need_number) {
+		/* "12." or "12...", without printf: once a move */
+		char digits[12];
+		int nd = 0;
+		unsigned v = moveno > 0 ? (unsigned)moveno : 0;
+		do
+			digits[nd++] = (char)('0' + v % 10);
+		while ((v /= 10) && nd < (int)sizeof digits);
+		while (nd)
+			numbuf[numlen++] = digits[--nd];
+		memcpy(numbuf + numlen, "...", 3);
+		numlen += s->before->side == XQ_RED ? 1 : 3;
+		numbuf[numlen] = '\0';
+	}
+	c->need_number = 0;
+	if (len < 0) {
+		/* cannot happen for a legal move; keep ICCS then */
+		char iccs[5];
+		xq_move_iccs(n->move, iccs);
+		memcpy(buf, iccs, 5);
+		len = 4;
+	}
+	if (numlen) {
+		/* keep the number with its move */
+		fill_reserve(c->f, numlen + 1 + display_width(buf, (size_t)len));
+		fill_token(c->f, numbuf, (size_t)numlen, 0);
+	}
+	fill_token(c->f, buf, (size_t)len, 0);
+	for (int i = 0; i < n->nnags; i++)
+		nag_token(c->f, n->nags[i]);
+	if (c->comments && n->comment) {
+		fill_comment(c->f, n->comment);
+		c->need_number = 1;
+	}
+	return XQ_WALK_NEXT;
 }
 
+/* The replayed main line and variations, by PGN's movetext rules. */
 static int write_moves(struct fill *f, const struct xq_game *g,
 		       enum xq_notation n, unsigned nflags, int variations,
 		       int comments)
 {
-	struct wctx c = { f, n, nflags, variations, comments, 1 };
+	struct wctx c = { f, n, nflags, variations, comments, 1, 0, 1, NULL };
+	int rc;
 	f->g = g;
 	/* ply_index counts from Red's move of move 1: a Black start is 1 */
-	int first = g->start.side == XQ_BLACK ? 1 : 0;
+	c.first = g->start.side == XQ_BLACK ? 1 : 0;
 	if (comments && g->root.comment)
 		fill_comment(f, g->root.comment);
 	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
 		c.start_full = g->start.fullmove;
-	write_line(&c, g->start, g->root.child, first, 1, 0, 0);
+	if ((rc = xq_game_walk_written(g, write_step, &c)) < 0 && !f->rc)
+		f->rc = rc;
 	return f->rc;
 }
 

@@ -443,6 +443,11 @@ const char *xq_result_word(const char *text, size_t len);
 enum xq_step_flags {
 	XQ_STEP_MAINLINE = 1 << 0,   /* the node is on the main line */
 	XQ_STEP_TOO_DEEP = 1 << 1,   /* a variation too deep to enter */
+	/* xq_game_walk_written() only: a variation begins (node is its first
+	 * node, before the position it is played in, after NULL, depth its
+	 * depth) or has ended (the same fields again). */
+	XQ_STEP_ENTER = 1 << 2,
+	XQ_STEP_LEAVE = 1 << 3,
 };
 
 struct xq_walk_step {
@@ -474,6 +479,16 @@ typedef int (*xq_walk_fn)(void *data, const struct xq_walk_step *s);
  * legal move.  Returns 0, 1 when the visitor stopped the walk, or
  * XQ_ENOMEM. */
 int xq_game_walk(const struct xq_game *g, xq_walk_fn visit, void *data);
+
+/* The same walk in written order, as PGN writes a game: each node, then
+ * each variation that replaces it (an XQ_STEP_ENTER step, the variation's
+ * nodes in written order, an XQ_STEP_LEAVE step), then its continuation.
+ * The main line is not visited first, whole.  Returning XQ_WALK_SKIP from
+ * an ENTER step leaves that variation out (no LEAVE step follows); from a
+ * node, it leaves out the node's continuation, while the variations that
+ * replace the node are still visited.  A bad move and a too deep
+ * variation are visited as by xq_game_walk().  Returns as it does. */
+int xq_game_walk_written(const struct xq_game *g, xq_walk_fn visit, void *data);
 
 /* --- problems: what readers and replay report */
 
