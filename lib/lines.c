@@ -30,7 +30,7 @@ static int txt_reserve(struct xq_reader *r, size_t more)
 			cap = 2 * r->txt_cap;
 		if (!(p = realloc(r->txt, cap))) {
 			xq__reader_fatal(r, XQ_P_LIMIT, 0, "out of memory");
-			return -1;
+			return r->error = XQ_ENOMEM;
 		}
 		if (r->have_line)
 			r->line = p + (r->line - r->txt);
@@ -286,7 +286,7 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 		}
 		if (r->txt_eof) {
 			if (!avail)
-				return 0;
+				return r->error; /* 0 at the end */
 			eol = skip = avail;
 			if (eol && s[eol - 1] == '\r')
 				eol--;

@@ -355,8 +355,8 @@ int xq_reader_next(struct xq_reader *r, struct xq_game **out)
 			r->no_record = 1;
 			xq__reader_fatal(r, XQ_P_FORMAT, 0, "no game record found (read as %s)", r->fmt->name);
 		}
-		if (rc == 0 && r->src_error)
-			return XQ_EIO;
+		if (rc == 0 && r->error)
+			return r->error;
 		return rc;
 	}
 	if (r->gz_cut == 1 && !r->unget &&

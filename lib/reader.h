@@ -38,7 +38,8 @@ struct xq_reader {
 	unsigned char *sbuf;            /* SRC_CHUNK bytes for FILE input */
 	const unsigned char *in;        /* pending source bytes */
 	size_t inlen;
-	int src_eof, src_error;
+	int src_eof, src_error;         /* src_error: errno of a failed read */
+	int error;              /* XQ_EIO or XQ_ENOMEM once the input failed */
 	uint64_t consumed;
 
 	/* gzip */
@@ -88,10 +89,12 @@ void xq__reader_fatal(struct xq_reader *r, enum xq_problem_code code, long line,
 	__attribute__((format(printf, 4, 5)));
 
 /* lib/source.c: the next chunk of source bytes into r->in (at the end,
- * r->src_eof; on a read error, r->src_error and a fatal problem). */
+ * r->src_eof; on a read error, r->src_error, r->error = XQ_EIO and a
+ * fatal problem). */
 void xq__reader_src_fill(struct xq_reader *r);
 /* lib/source.c: more ungzipped bytes into r->raw (room for want made);
- * bytes added, 0 at the end, -1 on error (reported). */
+ * bytes added, 0 at the end, r->error (XQ_EIO, XQ_ENOMEM) when the input
+ * failed (reported). */
 long xq__reader_raw_more(struct xq_reader *r, size_t want);
 
 /* lib/lines.c: decode with enc from now on (an iconv name, "UTF-8");

@@ -448,6 +448,8 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
 	if (g->root.child)
 		g->notation = c.uci10 ? XQ_NOTATION_UCI10 : classify(g->root.child->text);
+	if (g->notation == XQ_NOTATION_WXF && variant && !strcmp(variant, "xiangqi"))
+		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.end = g->start;
 	c.complete = 1;

@@ -34,6 +34,7 @@ void xq__reader_src_fill(struct xq_reader *r)
 		r->consumed += r->inlen;
 		if (k < 0) {
 			r->src_error = errno ? errno : EIO;
+			r->error = XQ_EIO;
 			xq__reader_fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
 		}
 		if (k <= 0)
@@ -47,19 +48,20 @@ void xq__reader_src_fill(struct xq_reader *r)
 	if (n < SRC_CHUNK) {
 		if (ferror(r->fp)) {
 			r->src_error = errno ? errno : EIO;
+			r->error = XQ_EIO;
 			xq__reader_fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
 		}
 		r->src_eof = 1;
 	}
 }
 
-/* Up to n ungzipped bytes; 0 at the end, -1 on error. */
+/* Up to n ungzipped bytes; 0 at the end, XQ_EIO on a read error. */
 static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 {
 	if (!r->inlen)
 		xq__reader_src_fill(r);
 	if (r->src_error)
-		return -1;
+		return r->error;
 	if (!r->gz) {
 		size_t k = r->inlen < n ? r->inlen : n;
 		memcpy(buf, r->in, k);
@@ -109,7 +111,7 @@ static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 				}
 				xq__reader_src_fill(r);
 				if (r->src_error)
-					return -1;
+					return r->error;
 			}
 			continue;
 		}
@@ -120,7 +122,6 @@ static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 	}
 }
 
-/* Read more ungzipped bytes into raw; returns bytes added, 0 at the end. */
 long xq__reader_raw_more(struct xq_reader *r, size_t want)
 {
 	long n;
@@ -139,7 +140,7 @@ long xq__reader_raw_more(struct xq_reader *r, size_t want)
 			unsigned char *p = realloc(r->raw, cap);
 			if (!p) {
 				xq__reader_fatal(r, XQ_P_LIMIT, 0, "out of memory");
-				return -1;
+				return r->error = XQ_ENOMEM;
 			}
 			r->raw = p;
 			r->raw_cap = cap;
@@ -164,7 +165,7 @@ long xq_reader_read(struct xq_reader *r, void *buf, size_t n)
 		return (long)k;
 	}
 	if (r->raw_eof)
-		return 0;
+		return r->error; /* 0 at the end */
 	long k = input_read(r, buf, n);
 	if (k <= 0)
 		r->raw_eof = 1;

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <iconv.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +22,8 @@ struct xq_writer {
 	FILE *fp;
 	char *buf;
 	size_t len, cap;
-	int started, failed;
+	int started, failed;    /* failed: an fwrite() failed (XQ_EIO at close) */
+	int err;                /* the first put that failed in this game: sticky */
 	void *state;
 	/* to enc: opened once, its output buffer reused game after game */
 	iconv_t cd;
@@ -173,6 +175,12 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 	/* Binary formats fix their own text encoding (XQF is GBK inside). */
 	if (w->fmt->flags & XQ_FORMAT_BINARY)
 		w->enc = NULL;
+	/* Big5 has no simplified characters: traditional ones, unless asked */
+	if (w->enc && (!strncmp(w->enc, "BIG5", 4) || !strcmp(w->enc, "CP950"))) {
+		w->o.notation_flags |= XQ_NOTE_TRAD;
+		if (!(w->o.flags & (XQ_WRITE_TRADITIONAL | XQ_WRITE_SIMPLIFIED | XQ_WRITE_KEEP_SCRIPT)))
+			w->o.flags |= XQ_WRITE_TRADITIONAL;
+	}
 	if ((w->o.flags & (XQ_WRITE_TRADITIONAL | XQ_WRITE_SIMPLIFIED)) &&
 	    !(w->fmt->flags & XQ_FORMAT_BINARY) &&
 	    !(w->script = xq__script_open((w->o.flags & XQ_WRITE_TRADITIONAL) != 0))) {
@@ -186,15 +194,28 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 	return w;
 }
 
+/* A put failed: the game's write fails with rc, whatever the format does
+ * next (its later puts fail too). */
+static int put_failed(struct xq_writer *w, int rc)
+{
+	if (!w->err)
+		w->err = rc;
+	return w->err;
+}
+
 int xq_writer_put(struct xq_writer *w, const char *s, size_t len)
 {
+	if (w->err)
+		return w->err;
+	if (len >= SIZE_MAX / 4 - w->len)
+		return put_failed(w, XQ_ENOMEM); /* more than memory can hold */
 	if (w->cap - w->len < len + 1) {
 		size_t cap = w->cap ? w->cap : 4096;
 		char *p;
 		while (cap - w->len < len + 1)
 			cap *= 2;
 		if (!(p = realloc(w->buf, cap)))
-			return XQ_ENOMEM;
+			return put_failed(w, XQ_ENOMEM);
 		w->buf = p;
 		w->cap = cap;
 	}
@@ -213,12 +234,12 @@ int xq_writer_printf(struct xq_writer *w, const char *fmt, ...)
 	n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
 	if (n < 0)
-		return XQ_EINVAL;
+		return put_failed(w, XQ_EINVAL);
 	if ((size_t)n < sizeof small)
 		return xq_writer_put(w, small, (size_t)n);
 	char *big = malloc((size_t)n + 1);
 	if (!big)
-		return XQ_ENOMEM;
+		return put_failed(w, XQ_ENOMEM);
 	va_start(ap, fmt);
 	vsnprintf(big, (size_t)n + 1, fmt, ap);
 	va_end(ap);
@@ -311,9 +332,12 @@ int xq_writer_write(struct xq_writer *w, const struct xq_game *g)
 {
 	int rc;
 	w->len = 0;
+	w->err = 0;
 	if (w->buf)
 		w->buf[0] = '\0';
 	rc = w->fmt->write(w, g);
+	if (rc >= 0 && w->err)
+		rc = w->err;    /* a put failed: nothing of the game is written */
 	if (rc < 0)
 		return rc;
 	if (w->script && w->len) {
@@ -345,7 +369,10 @@ int xq_writer_close(struct xq_writer *w)
 		return 0;
 	if (w->fmt->write_end) {
 		w->len = 0;
+		w->err = 0;
 		rc = w->fmt->write_end(w);
+		if (rc >= 0 && w->err)
+			rc = w->err;
 		if (rc == 0 && w->len)
 			rc = emit(w, NULL);
 	}
