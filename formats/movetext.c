@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "movetext.h"
 
 /* ------------------------------------------------------------ characters */
@@ -118,21 +119,6 @@ static long col_at(struct mt *m, size_t off)
 	/* col_val counted the character starting at off-… : columns are
 	 * 1-based character counts */
 	return m->col_val;
-}
-
-static int grow(char **buf, size_t *cap, size_t need)
-{
-	if (*cap >= need)
-		return 0;
-	size_t c = *cap ? *cap : 256;
-	while (c < need)
-		c *= 2;
-	char *p = realloc(*buf, c);
-	if (!p)
-		return XQ_ENOMEM;
-	*buf = p;
-	*cap = c;
-	return 0;
 }
 
 void xq__mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
@@ -291,7 +277,7 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 		if (m->acc_target && m->acc_target != target)
 			flush_comments(m);
 		m->acc_target = target;
-		if (grow(&m->acc, &m->acc_cap, m->acc_len + n + 2) < 0) {
+		if (xq__grow(&m->acc, &m->acc_cap, m->acc_len + n + 2) < 0) {
 			oom(m, line);
 			return;
 		}
@@ -303,7 +289,7 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 		return;
 	}
 	/* before the next move (start of a variation) */
-	if (grow(&m->pend, &m->pend_cap, m->pend_len + n + 2) < 0) {
+	if (xq__grow(&m->pend, &m->pend_cap, m->pend_len + n + 2) < 0) {
 		oom(m, line);
 		return;
 	}
@@ -326,7 +312,7 @@ static void com_append(struct mt *m, const char *s, size_t n)
 		m->com_cut = 1;
 		n = MT_MAX_RAW_COMMENT - m->com_len;
 	}
-	if (grow(&m->com, &m->com_cap, m->com_len + n + 1) < 0) {
+	if (xq__grow(&m->com, &m->com_cap, m->com_len + n + 1) < 0) {
 		m->com_cut = 1;
 		oom(m, m->com_line);
 		return;
@@ -626,7 +612,7 @@ static void deep_add(struct mt *m, const char *s, size_t n)
 {
 	if (m->deep_len + n > MT_MAX_COMMENT)
 		n = m->deep_len < MT_MAX_COMMENT ? MT_MAX_COMMENT - m->deep_len : 0;
-	if (n && grow(&m->deep, &m->deep_cap, m->deep_len + n + 1) == 0) {
+	if (n && xq__grow(&m->deep, &m->deep_cap, m->deep_len + n + 1) == 0) {
 		memcpy(m->deep + m->deep_len, s, n);
 		m->deep_len += n;
 	}

@@ -13,6 +13,7 @@
 #ifndef XQ_FORMATS_MOVETEXT_H
 #define XQ_FORMATS_MOVETEXT_H
 
+#include "utf8.h"
 #include "xq.h"
 
 #define MT_MAX_DEPTH 1000
@@ -82,33 +83,14 @@ void xq__mt_read_end(struct xq_reader *r);
  * (an invalid byte gives U+FFFD and length 1). */
 static inline unsigned mt_utf8(const char *s, size_t n, int *len)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned c = u[0], cp;
-	int l;
-	if (c < 0x80) {
+	uint32_t cp;
+	int l = xq__utf8_decode((const unsigned char *)s, n, &cp);
+	if (l <= 0) {
 		*len = 1;
-		return c;
-	}
-	if (c >= 0xc2 && c <= 0xdf)
-		l = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		l = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		l = 4, cp = c & 0x07;
-	else
-		goto bad;
-	if ((size_t)l > n)
-		goto bad;
-	for (int i = 1; i < l; i++) {
-		if ((u[i] & 0xc0) != 0x80)
-			goto bad;
-		cp = cp << 6 | (u[i] & 0x3f);
+		return 0xfffd;
 	}
 	*len = l;
 	return cp;
-bad:
-	*len = 1;
-	return 0xfffd;
 }
 
 /* Whitespace, ASCII or U+3000/U+00A0/U+FEFF. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ascii.h"
+#include "buf.h"
 #include "movetext.h"
 #include "utf8.h"
 
@@ -436,15 +437,8 @@ static void nag_token(struct fill *f, int nag)
 /* Texts of a line that could not be played, as a comment. */
 static void write_unplayable(struct fill *f, const struct xq_node *n)
 {
-	size_t cap = 256, len = 0;
-	char *buf = malloc(cap);
-	static const char head[] = "unplayable moves as written:";
-	if (!buf) {
-		f->rc = XQ_ENOMEM;
-		return;
-	}
-	memcpy(buf, head, sizeof head - 1);
-	len = sizeof head - 1;
+	struct xq__buf b = { 0 };
+	xq__buf_puts(&b, "unplayable moves as written:");
 	for (; n; n = n->child) {
 		char iccs[5];
 		const char *t = n->text;
@@ -454,25 +448,14 @@ static void write_unplayable(struct fill *f, const struct xq_node *n)
 		} else if (!t) {
 			t = "?";
 		}
-		size_t tl = strlen(t);
-		if (len + tl + 2 > cap) {
-			char *p;
-			while (len + tl + 2 > cap)
-				cap *= 2;
-			if (!(p = realloc(buf, cap))) {
-				free(buf);
-				f->rc = XQ_ENOMEM;
-				return;
-			}
-			buf = p;
-		}
-		buf[len++] = ' ';
-		memcpy(buf + len, t, tl);
-		len += tl;
+		xq__buf_puts(&b, " ");
+		xq__buf_puts(&b, t);
 	}
-	buf[len] = '\0';
-	fill_comment(f, buf);
-	free(buf);
+	if (b.oom)
+		f->rc = XQ_ENOMEM;
+	else
+		fill_comment(f, b.p);
+	xq__buf_free(&b);
 }
 
 struct wctx {

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
+#include "buf.h"
 #include "encoding.h"
 #include "utf8.h"
 #include "xq.h"
@@ -137,9 +139,7 @@ const char *xq_encoding_name(const char *user)
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		const char *a = user, *b = names[i].user;
 		while (*a && *b) {
-			int x = (unsigned char)*a;
-			if (x >= 'A' && x <= 'Z')
-				x += 'a' - 'A';
+			int x = xq__ascii_lower((unsigned char)*a);
 			if (x == '_')
 				x = '-';
 			if (x != *b)
@@ -180,14 +180,11 @@ int xq_convert(const char *to, const char *from, const char *in, size_t len,
 			continue;
 		}
 		if (errno == E2BIG) {
-			char *nb;
-			cap *= 2;
-			if (!(nb = realloc(buf, cap))) {
+			if (xq__grow(&buf, &cap, cap * 2) < 0) {
 				free(buf);
 				iconv_close(cd);
 				return XQ_ENOMEM;
 			}
-			buf = nb;
 			continue;
 		}
 		/* EILSEQ (undecodable or unencodable) or EINVAL (cut short) */

@@ -24,8 +24,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "board.h"
 #include "notation_impl.h"
+#include "utf8.h"
 
 /* ------------------------------------------------------------ tables */
 
@@ -435,15 +437,11 @@ int xq_notation_from_name(const char *name, enum xq_notation *n)
 		{ "uci", XQ_NOTATION_UCI }, { "uci10", XQ_NOTATION_UCI10 },
 		{ "fsf", XQ_NOTATION_UCI10 },
 	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		const char *a = names[i].name, *b = name;
-		while (*a && (*b | 0x20) == *a)
-			a++, b++;
-		if (!*a && !*b) {
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!xq__ascii_casecmp(names[i].name, name)) {
 			*n = names[i].n;
 			return 0;
 		}
-	}
 	return XQ_EINVAL;
 }
 
@@ -468,29 +466,6 @@ static int is_piece_tok(char c)
 }
 static int is_digit_tok(char c) { return c >= '1' && c <= '9'; }
 
-/* Decode one UTF-8 sequence; returns its length, or 0 if malformed. */
-static int utf8_decode(const unsigned char *s, size_t len, unsigned *cp)
-{
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return 1;
-	}
-	int n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-	if (n == 0 || s[0] > 0xF4 || (size_t)n > len)
-		return 0;
-	unsigned c = s[0] & (0x7F >> n);
-	for (int i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3F);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10FFFF)) ||
-	    (c >= 0xD800 && c <= 0xDFFF))
-		return 0;
-	*cp = c;
-	return n;
-}
-
 /*
  * Cut text into tokens (see the top of the file).  Spaces anywhere are
  * ignored; full-width ASCII counts as ASCII.  Returns 0 or an error.
@@ -504,10 +479,10 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 
 	tk->n = tk->cjk = tk->latin = 0;
 	while (i < len) {
-		unsigned cp = s[i];
-		int k = cp < 0x80 ? 1 : utf8_decode(s + i, len - i, &cp);
+		uint32_t cp = s[i];
+		int k = cp < 0x80 ? 1 : xq__utf8_decode(s + i, len - i, &cp);
 		char tok = 0;
-		if (k == 0)
+		if (k <= 0)
 			return at(err, i, fail(err, XQ_EINVAL, "%s: invalid UTF-8 at byte %zu", q, i + 1));
 		if (cp >= 0xFF01 && cp <= 0xFF5E)
 			cp -= 0xFEE0; /* full-width ASCII */
@@ -1219,10 +1194,9 @@ static int quick_tokens(const char *text, size_t len, enum xq_notation n, struct
 		} else {
 			/* three bytes (no character with a token has fewer or
 			 * more; an overlong form decodes to none of them) */
-			if (len - i < 3 || (s[i] & 0xF0) != 0xE0 || (s[i + 1] & 0xC0) != 0x80 ||
-			    (s[i + 2] & 0xC0) != 0x80)
+			uint32_t cp;
+			if (xq__utf8_decode(s + i, len - i, &cp) != 3)
 				return -1;
-			unsigned cp = (s[i] & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
 			i += 3;
 			if (cp >= 0xFF11 && cp <= 0xFF19) {
 				tok = (char)('1' + cp - 0xFF11); /* full-width digit */

@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "encoding.h"
 #include "script.h"
+#include "utf8.h"
 #include "xq.h"
 
 struct xq_writer {
@@ -44,25 +46,15 @@ static size_t writer_table_run(struct xq_writer *w, size_t i, size_t *used)
 	unsigned char *o = (unsigned char *)w->cbuf + *used;
 	size_t n = w->len;
 	while (i < n) {
-		unsigned c = s[i], cp;
+		uint32_t cp;
 		int l;
-		if (c < 0x80) {
-			*o++ = (unsigned char)c;
-			i++;
+		if (s[i] < 0x80) {
+			*o++ = s[i++];
 			continue;
 		}
-		if ((c & 0xE0) == 0xC0 && i + 1 < n && (s[i + 1] & 0xC0) == 0x80) {
-			cp = (c & 0x1Fu) << 6 | (s[i + 1] & 0x3Fu);
-			l = 2;
-		} else if ((c & 0xF0) == 0xE0 && i + 2 < n && (s[i + 1] & 0xC0) == 0x80 &&
-			   (s[i + 2] & 0xC0) == 0x80) {
-			cp = (c & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
-			l = 3;
-		} else {
-			break;
-		}
-		/* overlong forms and surrogates decode to 0 or to no entry */
-		if (cp < (l == 2 ? 0x80u : 0x800u) || !w->rev[cp])
+		/* two or three bytes with an entry; the rest is iconv's */
+		l = xq__utf8_decode(s + i, n - i, &cp);
+		if (l < 2 || l > 3 || !w->rev[cp])
 			break;
 		*o++ = (unsigned char)(w->rev[cp] >> 8);
 		*o++ = (unsigned char)(w->rev[cp] & 0xFF);
@@ -92,16 +84,8 @@ static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen,
 	w->enc_bytes += w->len;
 	iconv(w->cd, NULL, NULL, NULL, NULL);
 	for (;;) {
-		if (w->ccap - used < (w->len - i) * 2 + 16) {
-			size_t cap = w->ccap ? w->ccap * 2 : w->len * 2 + 16;
-			char *nb;
-			while (cap - used < (w->len - i) * 2 + 16)
-				cap *= 2;
-			if (!(nb = realloc(w->cbuf, cap)))
-				return XQ_ENOMEM;
-			w->cbuf = nb;
-			w->ccap = cap;
-		}
+		if (xq__grow(&w->cbuf, &w->ccap, used + (w->len - i) * 2 + 16) < 0)
+			return XQ_ENOMEM;
 		if (w->rev && !whole)
 			i = writer_table_run(w, i, &used);
 		char *ip = w->buf + i, *op = w->cbuf + used;
@@ -119,12 +103,8 @@ static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen,
 		}
 		if (errno == E2BIG) {
 			/* grow and go on */
-			size_t cap = w->ccap * 2;
-			char *nb = realloc(w->cbuf, cap);
-			if (!nb)
+			if (xq__grow(&w->cbuf, &w->ccap, w->ccap * 2) < 0)
 				return XQ_ENOMEM;
-			w->cbuf = nb;
-			w->ccap = cap;
 			continue;
 		}
 		if (errno == EINVAL && slice < rest) {
@@ -207,18 +187,8 @@ int xq_writer_put(struct xq_writer *w, const char *s, size_t len)
 {
 	if (w->err)
 		return w->err;
-	if (len >= SIZE_MAX / 4 - w->len)
-		return put_failed(w, XQ_ENOMEM); /* more than memory can hold */
-	if (w->cap - w->len < len + 1) {
-		size_t cap = w->cap ? w->cap : 4096;
-		char *p;
-		while (cap - w->len < len + 1)
-			cap *= 2;
-		if (!(p = realloc(w->buf, cap)))
-			return put_failed(w, XQ_ENOMEM);
-		w->buf = p;
-		w->cap = cap;
-	}
+	if (len >= SIZE_MAX / 4 - w->len || xq__grow(&w->buf, &w->cap, w->len + len + 1) < 0)
+		return put_failed(w, XQ_ENOMEM);
 	memcpy(w->buf + w->len, s, len);
 	w->len += len;
 	w->buf[w->len] = '\0';
