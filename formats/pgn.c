@@ -14,6 +14,7 @@
 #include "ascii.h"
 #include "buf.h"
 #include "movetext.h"
+#include "notation_impl.h"
 #include "utf8.h"
 
 #define TAIL_MAX 4096
@@ -596,17 +597,6 @@ static void put_tag(struct xq_writer *w, const char *name, const char *value)
 	xq_writer_newline(w);
 }
 
-static const char *notation_name(enum xq_notation n)
-{
-	switch (n) {
-	case XQ_NOTATION_ICCS: return "ICCS";
-	case XQ_NOTATION_WXF: return "WXF";
-	case XQ_NOTATION_UCI: return "UCI";
-	case XQ_NOTATION_UCI10: return "UCI10";
-	default: return "Chinese";
-	}
-}
-
 static int is_skipped_tag(const char *name)
 {
 	static const char *const skip[] = {
@@ -648,7 +638,7 @@ static int pgn_write(struct xq_writer *w, const struct xq_game *g)
 	} else if (g->flags & XQ_GAME_SETUP) {
 		put_tag(w, "FEN", g->start_fen);
 	}
-	put_tag(w, "Format", notation_name(n));
+	put_tag(w, "Format", xq__notation_tag(n));
 	xq_writer_newline(w);
 	fill_init(&f, w, 80);
 	write_moves(&f, g, n, o->notation_flags,

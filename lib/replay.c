@@ -331,7 +331,7 @@ static int flipped_side(const struct xq_pos *pos, struct xq_pos *out)
 
 static const char *side_name(int side)
 {
-	return side == XQ_RED ? "Red" : "Black";
+	return xq_side_name(side);
 }
 
 /* The walk's resolver: the move of node n in pos, reported when bad. */

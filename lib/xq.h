@@ -164,6 +164,8 @@ enum xq_side xq_piece_side(const struct xq_pos *pos, int sq);
 
 /* FEN letter of a piece (upper case red), or 0 for an empty square. */
 char xq_piece_letter(const struct xq_pos *pos, int sq);
+/* A side as every message names it: "Red", "Black". */
+const char *xq_side_name(enum xq_side s);
 
 /* The king square of a side (public numbering). */
 int xq_king_square(const struct xq_pos *pos, enum xq_side side);
@@ -277,6 +279,13 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 /* The lower-case name of a notation ("iccs", "wxf", "chinese", "uci",
  * "uci10", "any"), and back (case-insensitive; also "ucci" for uci, "fsf"
  * for uci10, "zh" for chinese): 0, or XQ_EINVAL for an unknown name. */
+/* The Chinese glyphs notation writes (UTF-8), for diagrams: a piece's
+ * name ("车", traditional "車" when trad is set), and a file number as
+ * side writes it (1..9: 一..九 for Red, １..９ for Black); "" for a side,
+ * type or number out of range. */
+const char *xq_zh_piece(int side, int type, int trad);
+
+const char *xq_zh_number(int side, int n);
 const char *xq_notation_name(enum xq_notation n);
 int xq_notation_from_name(const char *name, enum xq_notation *n);
 
