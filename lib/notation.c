@@ -704,18 +704,11 @@ static char input_piece(const struct tokens *tk)
 	return 0;
 }
 
+/* The type of a piece token (K A E H R C P; lower-case ordinals are
+ * none). */
 static int token_type(char t)
 {
-	switch (t) {
-	case 'K': return XQ_KING;
-	case 'A': return XQ_ADVISOR;
-	case 'E': return XQ_ELEPHANT;
-	case 'H': return XQ_HORSE;
-	case 'R': return XQ_CHARIOT;
-	case 'C': return XQ_CANNON;
-	case 'P': return XQ_PAWN;
-	}
-	return XQ_NONE;
+	return xq__letter_type(t);
 }
 
 /* Write a move for a message: the notation of the input plus ICCS. */

@@ -42,19 +42,24 @@ static const char *const type_names[] = {
 	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
 };
 
-/* FEN letter -> type, accepting the WXF aliases E (elephant), H (horse). */
-static int letter_type(char c)
+int xq__letter_type(int c)
 {
-	switch (c | 0x20) {
-	case 'k': return XQ_KING;
-	case 'a': return XQ_ADVISOR;
-	case 'b': case 'e': return XQ_ELEPHANT;
-	case 'n': case 'h': return XQ_HORSE;
-	case 'r': return XQ_CHARIOT;
-	case 'c': return XQ_CANNON;
-	case 'p': return XQ_PAWN;
+	switch (c) {
+	case 'K': return XQ_KING;
+	case 'A': return XQ_ADVISOR;
+	case 'B': case 'E': return XQ_ELEPHANT;
+	case 'N': case 'H': return XQ_HORSE;
+	case 'R': return XQ_CHARIOT;
+	case 'C': return XQ_CANNON;
+	case 'P': return XQ_PAWN;
 	}
 	return XQ_NONE;
+}
+
+/* FEN letter (either case) -> type. */
+static int letter_type(char c)
+{
+	return xq__letter_type(c & ~0x20);
 }
 
 static const int slot_first[8] = {

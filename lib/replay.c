@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "xq.h"
 #include "walk.h"
 
@@ -110,16 +111,7 @@ static int narrow(const char *s, size_t len, char *out, size_t size)
 
 static int san_piece(char ch)
 {
-	switch (ch) {
-	case 'K': return XQ_KING;
-	case 'A': return XQ_ADVISOR;
-	case 'E': case 'B': return XQ_ELEPHANT;
-	case 'H': case 'N': return XQ_HORSE;
-	case 'R': return XQ_CHARIOT;
-	case 'C': return XQ_CANNON;
-	case 'P': return XQ_PAWN;
-	}
-	return XQ_NONE;
+	return xq__letter_type(ch); /* capitals only: b..i are files */
 }
 
 /*
