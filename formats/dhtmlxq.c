@@ -1019,24 +1019,11 @@ static int put_escaped(struct xq__buf *o, const char *s)
 	return o->oom ? XQ_ENOMEM : 0;
 }
 
-__attribute__((format(printf, 2, 3)))
-static void dbuf_printf(struct xq__buf *o, const char *fmt, ...)
-{
-	char small[256];
-	va_list ap;
-	int n;
-	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && (size_t)n < sizeof small)
-		xq__buf_put(o, small, (size_t)n);
-}
-
 static void put_tag(struct xq__buf *o, const char *name, const char *value, const char *nl)
 {
-	dbuf_printf(o, "[DhtmlXQ_%s]", name);
+	xq__buf_printf(o, "[DhtmlXQ_%s]", name);
 	put_escaped(o, value);
-	dbuf_printf(o, "[/DhtmlXQ_%s]%s", name, nl);
+	xq__buf_printf(o, "[/DhtmlXQ_%s]%s", name, nl);
 }
 
 static void put_move(struct xq__buf *o, xq_move m)
@@ -1059,7 +1046,7 @@ int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o
 	size_t n = 0, cap = 0, done = 0;
 	struct xq__buf com = { 0 };
 
-	dbuf_printf(o, "[DhtmlXQ]%s", nl);
+	xq__buf_printf(o, "[DhtmlXQ]%s", nl);
 	put_tag(o, "ver", "www_dpxq_com", nl);
 	for (size_t k = 0; k < sizeof tag_map / sizeof tag_map[0]; k++) {
 		const char *v = xq_game_tag_known(g, tag_map[k].tag);
@@ -1130,9 +1117,9 @@ int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o
 		long ply = L.start;
 		char name[64];
 		if (L.id == 0)
-			dbuf_printf(o, "[DhtmlXQ_movelist]");
+			xq__buf_printf(o, "[DhtmlXQ_movelist]");
 		else
-			dbuf_printf(o, "[DhtmlXQ_move_%ld_%ld_%ld]", L.parent, L.start, L.id);
+			xq__buf_printf(o, "[DhtmlXQ_move_%ld_%ld_%ld]", L.parent, L.start, L.id);
 		for (const struct xq_node *nd = L.first; nd && nd->move != XQ_MOVE_NONE;
 		     nd = nd->child, ply++) {
 			put_move(o, nd->move);
@@ -1177,13 +1164,13 @@ int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o
 			}
 		}
 		if (L.id == 0)
-			dbuf_printf(o, "[/DhtmlXQ_movelist]%s", nl);
+			xq__buf_printf(o, "[/DhtmlXQ_movelist]%s", nl);
 		else
-			dbuf_printf(o, "[/DhtmlXQ_move_%ld_%ld_%ld]%s", L.parent, L.start, L.id, nl);
+			xq__buf_printf(o, "[/DhtmlXQ_move_%ld_%ld_%ld]%s", L.parent, L.start, L.id, nl);
 	}
 	if (com.len)
 		xq__buf_put(o, com.p, com.len);
-	dbuf_printf(o, "[/DhtmlXQ]%s", nl);
+	xq__buf_printf(o, "[/DhtmlXQ]%s", nl);
 	free(com.p);
 	free(lines);
 	return o->oom || com.oom ? XQ_ENOMEM : 0;

@@ -13,6 +13,7 @@
 #ifndef XQ_BUF_H
 #define XQ_BUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct xq__buf {
@@ -30,6 +31,11 @@ int xq__buf_reserve(struct xq__buf *b, size_t more);
 /* Append s[0..n): 0 or XQ_ENOMEM. */
 int xq__buf_put(struct xq__buf *b, const void *s, size_t n);
 int xq__buf_puts(struct xq__buf *b, const char *s);
+/* Append printf output: 0, XQ_ENOMEM, or XQ_EINVAL for a bad format. */
+int xq__buf_printf(struct xq__buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int xq__buf_vprintf(struct xq__buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 void xq__buf_free(struct xq__buf *b);
 
 #endif

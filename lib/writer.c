@@ -22,8 +22,7 @@ struct xq_writer {
 	const struct xq_format *fmt;
 	const char *enc;        /* NULL: UTF-8 */
 	FILE *fp;
-	char *buf;
-	size_t len, cap;
+	struct xq__buf b;       /* the current game's text */
 	int started, failed;    /* failed: an fwrite() failed (XQ_EIO at close) */
 	int err;                /* the first put that failed in this game: sticky */
 	void *state;
@@ -38,13 +37,13 @@ struct xq_writer {
 	long converted;
 };
 
-/* Characters from the table into cbuf from w->buf[i..), as far as it
+/* Characters from the table into cbuf from w->b.p[i..), as far as it
  * goes; returns the new i (used advanced). */
 static size_t writer_table_run(struct xq_writer *w, size_t i, size_t *used)
 {
-	const unsigned char *s = (const unsigned char *)w->buf;
+	const unsigned char *s = (const unsigned char *)w->b.p;
 	unsigned char *o = (unsigned char *)w->cbuf + *used;
-	size_t n = w->len;
+	size_t n = w->b.len;
 	while (i < n) {
 		uint32_t cp;
 		int l;
@@ -81,22 +80,22 @@ static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen,
 		w->rev_tried = 1;
 		w->rev = xq__dbcs_encode_table(w->enc);
 	}
-	w->enc_bytes += w->len;
+	w->enc_bytes += w->b.len;
 	iconv(w->cd, NULL, NULL, NULL, NULL);
 	for (;;) {
-		if (xq__grow(&w->cbuf, &w->ccap, used + (w->len - i) * 2 + 16) < 0)
+		if (xq__grow(&w->cbuf, &w->ccap, used + (w->b.len - i) * 2 + 16) < 0)
 			return XQ_ENOMEM;
 		if (w->rev && !whole)
 			i = writer_table_run(w, i, &used);
-		char *ip = w->buf + i, *op = w->cbuf + used;
-		size_t rest = w->len - i;
+		char *ip = w->b.p + i, *op = w->cbuf + used;
+		size_t rest = w->b.len - i;
 		size_t inleft = w->rev && !whole && rest > 4 ? 4 : rest;
 		size_t slice = inleft, oleft = w->ccap - used - 1;
 		size_t rc = iconv(w->cd, inleft ? &ip : NULL, &inleft, &op, &oleft);
-		i = (size_t)(ip - w->buf);
+		i = (size_t)(ip - w->b.p);
 		used = (size_t)(op - w->cbuf);
 		if (rc != (size_t)-1) {
-			if (i == w->len && rest == slice)
+			if (i == w->b.len && rest == slice)
 				break;
 			whole = 0;
 			continue;
@@ -187,35 +186,21 @@ int xq_writer_put(struct xq_writer *w, const char *s, size_t len)
 {
 	if (w->err)
 		return w->err;
-	if (len >= SIZE_MAX / 4 - w->len || xq__grow(&w->buf, &w->cap, w->len + len + 1) < 0)
+	if (xq__buf_put(&w->b, s, len) < 0)
 		return put_failed(w, XQ_ENOMEM);
-	memcpy(w->buf + w->len, s, len);
-	w->len += len;
-	w->buf[w->len] = '\0';
 	return 0;
 }
 
 int xq_writer_printf(struct xq_writer *w, const char *fmt, ...)
 {
-	char small[256];
 	va_list ap;
-	int n;
+	int rc;
+	if (w->err)
+		return w->err;
 	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof small, fmt, ap);
+	rc = xq__buf_vprintf(&w->b, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return put_failed(w, XQ_EINVAL);
-	if ((size_t)n < sizeof small)
-		return xq_writer_put(w, small, (size_t)n);
-	char *big = malloc((size_t)n + 1);
-	if (!big)
-		return put_failed(w, XQ_ENOMEM);
-	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	n = xq_writer_put(w, big, strlen(big));
-	free(big);
-	return n;
+	return rc < 0 ? put_failed(w, rc) : 0;
 }
 
 int xq_writer_newline(struct xq_writer *w)
@@ -259,8 +244,8 @@ void xq_writer_problem(struct xq_writer *w, const struct xq_game *g,
 /* Emit the bytes of one game. */
 static int emit(struct xq_writer *w, const struct xq_game *g)
 {
-	const char *data = w->buf;
-	size_t len = w->len;
+	const char *data = w->b.p;
+	size_t len = w->b.len;
 
 	if (w->enc && len) {
 		size_t bad = 0;
@@ -269,19 +254,19 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 			/* name the character and the text around it */
 			size_t a = bad, b = bad, cl = 1;
 			char ctx[160];
-			while (a > 0 && bad - a < 60 && w->buf[a - 1] != '\n')
+			while (a > 0 && bad - a < 60 && w->b.p[a - 1] != '\n')
 				a--;
-			while (a < bad && (w->buf[a] & 0xc0) == 0x80)
+			while (a < bad && (w->b.p[a] & 0xc0) == 0x80)
 				a++;
-			while (b < w->len && b - bad < 60 && w->buf[b] != '\n' && w->buf[b] != '\r')
+			while (b < w->b.len && b - bad < 60 && w->b.p[b] != '\n' && w->b.p[b] != '\r')
 				b++;
-			while (b > bad && b < w->len && (w->buf[b] & 0xc0) == 0x80)
+			while (b > bad && b < w->b.len && (w->b.p[b] & 0xc0) == 0x80)
 				b--;
-			while (bad + cl < w->len && (w->buf[bad + cl] & 0xc0) == 0x80)
+			while (bad + cl < w->b.len && (w->b.p[bad + cl] & 0xc0) == 0x80)
 				cl++;
-			snprintf(ctx, sizeof ctx, "%.*s", (int)(b - a), w->buf + a);
+			snprintf(ctx, sizeof ctx, "%.*s", (int)(b - a), w->b.p + a);
 			xq_writer_problem(w, g, XQ_SEV_ERROR, XQ_P_ENCODING, "character '%.*s' cannot be encoded in %s, in '%s'",
-				 (int)cl, w->buf + bad, w->enc, ctx);
+				 (int)cl, w->b.p + bad, w->enc, ctx);
 			return XQ_EINVAL;
 		}
 		if (rc < 0)
@@ -301,29 +286,30 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 int xq_writer_write(struct xq_writer *w, const struct xq_game *g)
 {
 	int rc;
-	w->len = 0;
+	w->b.len = 0;
+	w->b.oom = 0;
 	w->err = 0;
-	if (w->buf)
-		w->buf[0] = '\0';
+	if (w->b.p)
+		w->b.p[0] = '\0';
 	rc = w->fmt->write(w, g);
 	if (rc >= 0 && w->err)
 		rc = w->err;    /* a put failed: nothing of the game is written */
 	if (rc < 0)
 		return rc;
-	if (w->script && w->len) {
+	if (w->script && w->b.len) {
 		size_t i = 0;
-		while (i < w->len && (unsigned char)w->buf[i] < 0x80)
+		while (i < w->b.len && (unsigned char)w->b.p[i] < 0x80)
 			i++;
-		if (i < w->len) {
+		if (i < w->b.len) {
 			char *conv;
 			size_t n;
 			long changed;
-			if ((rc = xq__script_convert(w->script, w->buf, w->len, &conv, &n, &changed)) < 0)
+			if ((rc = xq__script_convert(w->script, w->b.p, w->b.len, &conv, &n, &changed)) < 0)
 				return rc;
-			free(w->buf);
-			w->buf = conv;
-			w->len = n;
-			w->cap = n + 1;
+			xq__buf_free(&w->b);
+			w->b.p = conv;
+			w->b.len = n;
+			w->b.cap = n + 1;
 			if ((rc = emit(w, g)) == 0)
 				w->converted += changed;
 			return rc;
@@ -338,12 +324,13 @@ int xq_writer_close(struct xq_writer *w)
 	if (!w)
 		return 0;
 	if (w->fmt->write_end) {
-		w->len = 0;
+		w->b.len = 0;
+		w->b.oom = 0;
 		w->err = 0;
 		rc = w->fmt->write_end(w);
 		if (rc >= 0 && w->err)
 			rc = w->err;
-		if (rc == 0 && w->len)
+		if (rc == 0 && w->b.len)
 			rc = emit(w, NULL);
 	}
 	if (fflush(w->fp) != 0 || ferror(w->fp) || w->failed)
@@ -353,7 +340,7 @@ int xq_writer_close(struct xq_writer *w)
 	free(w->rev);
 	free(w->cbuf);
 	xq__script_close(w->script);
-	free(w->buf);
+	xq__buf_free(&w->b);
 	free(w);
 	return rc;
 }
