@@ -98,10 +98,6 @@ static inline int isq_to_sq(int isq) { return XQ_SQ(ISQ_FILE(isq), ISQ_RANK(isq)
  * noun it is xq_side_name() ("Red"). */
 const char *xq__side_adjective(int side);
 
-/* pos.c: the type of a capital piece letter, FEN's (K A B N R C P) or
- * WXF's (E, H), the one table of them; XQ_NONE for anything else. */
-int xq__letter_type(int c);
-
 /* movegen.c: is the point attacked by side `by`? */
 int xq__attacked(const struct xq_pos *pos, int isq, int by);
 

@@ -708,7 +708,7 @@ static char input_piece(const struct tokens *tk)
  * none). */
 static int token_type(char t)
 {
-	return xq__letter_type(t);
+	return xq_type_from_letter(t);
 }
 
 /* Write a move for a message: the notation of the input plus ICCS. */

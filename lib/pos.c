@@ -42,7 +42,8 @@ static const char *const type_names[] = {
 	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
 };
 
-int xq__letter_type(int c)
+/* The one table of the piece letters read (FEN, WXF, SAN, xqgrep). */
+int xq_type_from_letter(int c)
 {
 	switch (c) {
 	case 'K': return XQ_KING;
@@ -59,7 +60,7 @@ int xq__letter_type(int c)
 /* FEN letter (either case) -> type. */
 static int letter_type(char c)
 {
-	return xq__letter_type(c & ~0x20);
+	return xq_type_from_letter(c & ~0x20);
 }
 
 static const int slot_first[8] = {

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
 #include "xq.h"
 #include "walk.h"
 
@@ -111,7 +110,7 @@ static int narrow(const char *s, size_t len, char *out, size_t size)
 
 static int san_piece(char ch)
 {
-	return xq__letter_type(ch); /* capitals only: b..i are files */
+	return xq_type_from_letter(ch); /* capitals only: b..i are files */
 }
 
 /*

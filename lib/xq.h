@@ -164,6 +164,9 @@ enum xq_side xq_piece_side(const struct xq_pos *pos, int sq);
 
 /* FEN letter of a piece (upper case red), or 0 for an empty square. */
 char xq_piece_letter(const struct xq_pos *pos, int sq);
+/* The type a capital piece letter names, FEN's (K A B N R C P) or WXF's
+ * (E elephant, H horse); XQ_NONE for anything else, lower case too. */
+int xq_type_from_letter(int c);
 /* A side as every message names it: "Red", "Black". */
 const char *xq_side_name(enum xq_side s);
 

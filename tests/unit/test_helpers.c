@@ -110,7 +110,7 @@ static void names(void)
 		{ 'P', XQ_PAWN }, { 'k', XQ_NONE }, { 'b', XQ_NONE }, { 'X', XQ_NONE }, { '1', XQ_NONE },
 	};
 	for (size_t i = 0; i < sizeof l / sizeof *l; i++)
-		is_int(xq__letter_type(l[i].c), l[i].type, "letter '%c'", l[i].c);
+		is_int(xq_type_from_letter(l[i].c), l[i].type, "letter '%c'", l[i].c);
 	enum xq_notation n;
 	static const char *const nn[] = { "iccs", "WXF", "Chinese", "zh", "ucci", "uci10", "fsf", "any" };
 	for (size_t i = 0; i < sizeof nn / sizeof *nn; i++)
