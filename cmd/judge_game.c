@@ -161,6 +161,8 @@ void judge_label_text(const struct xq_label *l, char *buf, size_t size)
 		{ XQ_LABEL_BLOCK, "block 拦" },
 		{ XQ_LABEL_FOLLOW, "follow 跟" },
 		{ XQ_LABEL_KING_PAWN, "king-or-pawn-attack" },
+		{ XQ_LABEL_JOINT, "joint-chase 联合捉 (少根子)" },
+		{ XQ_LABEL_MATE_AFTER, "capture-allows-mate (CXA 29.4)" },
 	};
 	size_t o = 0;
 	buf[0] = 0;
@@ -238,7 +240,7 @@ struct report {
 static void report_one(void *data, const struct judged *e)
 {
 	struct report *r = data;
-	char msg[1024];
+	char msg[2048];
 	struct xq_problem p = { 0 };
 
 	judge_event_text(e->ev, msg, sizeof msg);

@@ -221,7 +221,39 @@ static int rook_pinned_by_horse(const struct xq_pos *p, int r)
  * opponent's piece in slot vic, capturing from `from` to `to`. */
 struct threat {
 	uint8_t att, vic, from, to;
+	uint8_t joint;      /* CXA: gains only with another attacker (联合捉, 少根子) */
+	uint8_t mate_after; /* CXA 29.4: the capture lets the opponent mate at
+			     * once, so no threat (listed for the label only) */
 };
+
+static int mate_by_checks(const struct xq_pos *p, int depth, long *budget);
+
+/*
+ * The CXA test of a capture m by the side to move (section 4.3, CXA 29):
+ * it gains material by exchange (29.1, 29.3), and after it the opponent
+ * cannot mate at once (29.4; 棋例细则 7: 一旦吃子立即会被对方将死者, 均按闲
+ * 着处理).  *joint: the victim is protected and worth no more than the
+ * attacker, so the gain needs a second attacker: a joint chase 联合捉 of
+ * an under-protected piece 少根子 (28.16: 少根子按无根子处理).
+ */
+static int cxa_threat(const struct xq_pos *p, xq_move m, int *joint, int *mate_after)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	struct xq_pos q;
+	long budget = XQ_MAX_MOVES;
+
+	*joint = *mate_after = 0;
+	if (see_capture(p, m) <= 0)
+		return 0;
+	q = *p;
+	play(&q, m);
+	if (mate_by_checks(&q, 1, &budget) == 1) {
+		*mate_after = 1;
+		return 0;
+	}
+	*joint = can_reach(&q, to) && value_of(p->board[to], to) <= value_of(p->board[from], from);
+	return 1;
+}
 
 /*
  * The threats of the side to move on the opponent's pieces under the rules
@@ -239,7 +271,7 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
 	int have_opp = 0;
 
 	for (int i = 0; i < n; i++) {
-		int from = MOVE_FROM(mv[i]), to = MOVE_TO(mv[i]), hit = 0;
+		int from = MOVE_FROM(mv[i]), to = MOVE_TO(mv[i]), hit = 0, joint = 0, mate_after = 0;
 		uint8_t x = p->board[from], v = p->board[to];
 		if (!is_piece(v))
 			continue;
@@ -259,10 +291,11 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
 			if (!xq_is_legal(&opp, MOVE(to, from))) {
 				struct xq_pos q = *p;
 				play(&q, mv[i]);
-				hit = rules == XQ_RULES_CXA ? see_capture(p, mv[i]) > 0 : !can_reach(&q, to);
+				hit = rules == XQ_RULES_CXA ? cxa_threat(p, mv[i], &joint, &mate_after) :
+				      !can_reach(&q, to);
 			}
 		} else if (rules == XQ_RULES_CXA) {
-			hit = see_capture(p, mv[i]) > 0;
+			hit = cxa_threat(p, mv[i], &joint, &mate_after);
 		} else if (rules == XQ_RULES_AXF &&
 			   (((tx == XQ_HORSE || tx == XQ_CANNON) && tv == XQ_CHARIOT) ||
 			    ((tx == XQ_ADVISOR || tx == XQ_ELEPHANT) &&
@@ -274,11 +307,13 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
 			play(&q, mv[i]);
 			hit = !can_reach(&q, to);
 		}
-		if (hit) {
+		if (hit || mate_after) {
 			out[nt].att = (uint8_t)PIECE_SLOT(x);
 			out[nt].vic = (uint8_t)PIECE_SLOT(v);
 			out[nt].from = (uint8_t)from;
 			out[nt].to = (uint8_t)to;
+			out[nt].joint = (uint8_t)joint;
+			out[nt].mate_after = (uint8_t)mate_after;
 			nt++;
 		}
 	}
@@ -298,45 +333,59 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
  * chases, which the manual rules otherwise; the cost is W153.
  */
 static unsigned new_chases(const struct xq_pos *p0, const struct xq_pos *p1,
-			   const struct xq_pos *s1, xq_move m, enum xq_rules rules)
+			   const struct xq_pos *s1, xq_move m, enum xq_rules rules,
+			   unsigned *joint_only, int *mate_after)
 {
 	struct threat t1[XQ_MAX_MOVES], t0[XQ_MAX_MOVES];
 	int n1 = threats(s1, rules, t1), n0 = -1, side = p0->side, dest = MOVE_TO(m);
-	unsigned set = 0;
+	unsigned set = 0, plain = 0;
 
+	*mate_after = 0;
 	for (int i = 0; i < n1; i++) {
 		const struct threat *t = &t1[i];
-		int x0 = p0->sq_of[side * 16 + t->att];
-		if (set & (1u << t->vic))
+		int x0 = p0->sq_of[side * 16 + t->att], isnew = 0;
+		if (plain & (1u << t->vic))
+			continue;
+		if (t->mate_after) {
+			/* CXA 29.4: not a threat; only said in the label, when
+			 * the attack itself is new */
+			if (!x0 || !xq_is_legal(p0, MOVE(x0, t->to)))
+				*mate_after = 1;
+			continue;
+		}
+		if ((set & (1u << t->vic)) && t->joint)
 			continue;
 		if (!x0 || !xq_is_legal(p0, MOVE(x0, t->to))) {
-			set |= 1u << t->vic;
-			continue;
+			isnew = 1;
+		} else {
+			if (n0 < 0)
+				n0 = threats(p0, rules, t0);
+			int was = 0;
+			for (int k = 0; k < n0 && !was; k++)
+				was = !t0[k].mate_after && t0[k].att == t->att && t0[k].vic == t->vic;
+			if (was)
+				continue;
+			/* Protection lost: by a pin (the recapture is still there
+			 * but illegal) or by the moved piece standing in the
+			 * protector's way. */
+			struct xq_pos q = *s1;
+			play(&q, MOVE(t->from, t->to));
+			if (xq__attacked(&q, t->to, !side)) {
+				isnew = 1;
+			} else if (t->from != dest) {
+				uint8_t keep = q.board[dest];
+				q.board[dest] = 0;
+				isnew = xq__attacked(&q, t->to, !side);
+				q.board[dest] = keep;
+			}
 		}
-		if (n0 < 0)
-			n0 = threats(p0, rules, t0);
-		int was = 0;
-		for (int k = 0; k < n0 && !was; k++)
-			was = t0[k].att == t->att && t0[k].vic == t->vic;
-		if (was)
-			continue;
-		/* Protection lost: by a pin (the recapture is still there but
-		 * illegal) or by the moved piece standing in the protector's way. */
-		struct xq_pos q = *s1;
-		play(&q, MOVE(t->from, t->to));
-		if (xq__attacked(&q, t->to, !side)) {
+		if (isnew) {
 			set |= 1u << t->vic;
-			continue;
-		}
-		if (t->from != dest) {
-			uint8_t keep = q.board[dest];
-			q.board[dest] = 0;
-			int blocked = xq__attacked(&q, t->to, !side);
-			q.board[dest] = keep;
-			if (blocked)
-				set |= 1u << t->vic;
+			if (!t->joint)
+				plain |= 1u << t->vic;
 		}
 	}
+	*joint_only = set & ~plain;
 	return set;
 }
 
@@ -383,13 +432,15 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 
 /* After a check: whether the side to move wins material (a capture of at
  * least a horse's value that gains by exchange). */
-static int wins_now(const struct xq_pos *p)
+static int wins_now(const struct xq_pos *p, enum xq_rules rules)
 {
 	xq_move mv[XQ_MAX_MOVES];
-	int n = xq_legal_moves(p, mv);
+	int n = xq_legal_moves(p, mv), joint, mate_after;
 	for (int c = 0; c < n; c++) {
 		uint8_t v = p->board[MOVE_TO(mv[c])];
-		if (is_piece(v) && piece_type(v) != XQ_KING && value_of(v, MOVE_TO(mv[c])) >= 8 &&
+		if (!is_piece(v) || piece_type(v) == XQ_KING || value_of(v, MOVE_TO(mv[c])) < 8)
+			continue;
+		if (rules == XQ_RULES_CXA ? cxa_threat(p, mv[c], &joint, &mate_after) :
 		    see_capture(p, mv[c]) > 0)
 			return 1;
 	}
@@ -400,9 +451,10 @@ static int wins_now(const struct xq_pos *p)
  * 抽吃: the side to move has a check after every reply to which it wins
  * material, or (depth 2) another such check: the discovered-check winning
  * of a piece of 1956 chapter 8 item 6, the chase "by consecutive checks"
- * of CXA 29.1.
+ * of CXA 29.1 (under CXA, a win after which the opponent mates at once
+ * does not count: 29.4).
  */
-static int wins_by_check(const struct xq_pos *p, int depth)
+static int wins_by_check(const struct xq_pos *p, int depth, enum xq_rules rules)
 {
 	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES];
 	int n = xq_legal_moves(p, mv);
@@ -418,7 +470,7 @@ static int wins_by_check(const struct xq_pos *p, int depth)
 		for (int k = 0; k < nr && all; k++) {
 			struct xq_pos r = q;
 			step(&r, rp[k]);
-			all = wins_now(&r) || (depth > 1 && wins_by_check(&r, depth - 1));
+			all = wins_now(&r, rules) || (depth > 1 && wins_by_check(&r, depth - 1, rules));
 		}
 		if (all)
 			return 1;
@@ -457,11 +509,17 @@ static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
 
 	if (p1->in_check)
 		l->flags |= XQ_LABEL_CHECK;
-	chase = new_chases(p0, p1, &s1, m, rules);
+	unsigned joint_only;
+	int mate_after;
+	chase = new_chases(p0, p1, &s1, m, rules, &joint_only, &mate_after);
+	if (chase && joint_only == chase)
+		l->flags |= XQ_LABEL_JOINT;
+	if (mate_after && !chase)
+		l->flags |= XQ_LABEL_MATE_AFTER;
 	/* Mate threats and wins by check are labelled under every rule set
 	 * (AXF allows both: 总纲 2 and 10), but only CXA and 1956 count them. */
 	if (!chase && !(l->flags & XQ_LABEL_CHECK) &&
-	    wins_by_check(&s1, 2) && !wins_by_check(p0, 2))
+	    wins_by_check(&s1, 2, rules) && !wins_by_check(p0, 2, rules))
 		l->flags |= XQ_LABEL_DISCOVERY;
 	if (!(l->flags & XQ_LABEL_CHECK)) {
 		long budget = j->o.kill_budget;
@@ -544,6 +602,8 @@ static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
 
 struct side_sum {
 	int moves, checks, kills, chases, discoveries, unknown, idle;
+	int joint_only;           /* moves whose only attack is a joint chase */
+	int plain_chases;         /* chasing moves that are not joint */
 	unsigned all_attack;      /* every move attacks */
 	unsigned inter;           /* victims chased on every move (checks included) */
 	unsigned inter_nocheck;   /* the same when checks never chase */
@@ -652,6 +712,12 @@ static void judge_cxa(struct xq_event *ev, const struct side_sum *s, int y1956)
 	for (int k = 0; k < 2; k++) {
 		if (s[k].unknown)
 			add_review(ev, "a mate-threat search ran out of budget");
+		if (!y1956 && c[k] == XQ_CLASS_FORBIDDEN && s[k].joint_only)
+			add_review(ev, k == XQ_RED ?
+				   "Red is forbidden only by chasing a piece with more attackers than protectors "
+				   "(少根子: CXA 28.16 counts it unprotected; spec 4.5 item 12, L/M)" :
+				   "Black is forbidden only by chasing a piece with more attackers than protectors "
+				   "(少根子: CXA 28.16 counts it unprotected; spec 4.5 item 12, L/M)");
 		if (c[k] == XQ_CLASS_FORBIDDEN && s[k].chases && !s[k].inter && !s[k].checks &&
 		    !s[k].kills && !s[k].discoveries)
 			add_review(ev, y1956 ? "several pieces chased in turn: the 1956 text names only 捉一不捉二 (M)" :
@@ -673,16 +739,29 @@ static void judge_cxa(struct xq_event *ev, const struct side_sum *s, int y1956)
 			return;
 		}
 	if (c[0] == XQ_CLASS_FORBIDDEN && c[1] == XQ_CLASS_FORBIDDEN) {
+		/* Pure chases: every move a chase, none a check, mate threat or
+		 * win by check (图3: 长捉 against 长捉). */
+		int pure = 1;
+		for (int k = 0; k < 2; k++)
+			if (s[k].chases != s[k].moves || s[k].checks || s[k].kills || s[k].discoveries)
+				pure = 0;
 		ev->verdict = XQ_VERDICT_DRAW;
+		for (int k = 0; k < 2 && !y1956; k++)
+			if (s[k].joint_only && s[k].plain_chases) {
+				add_review(ev, "联合捉: one side chases in turn an unprotected piece and, jointly with "
+					   "another piece, a protected one (CXA 图10/图11 rule against a side here; "
+					   "no general rule is given: spec 5.2)");
+				break;
+			}
 		if (y1956) {
 			snprintf(ev->rule, sizeof ev->rule, "%s",
 				 "1956 ch. 7 item 2.8: 车马循环反捉 (both sides chase in turn) is a draw");
-			if (s[0].chases != s[0].moves || s[1].chases != s[1].moves)
+			if (!pure)
 				add_review(ev, "both sides forbidden, not both pure chases: the 1956 text gives only the mutual chase (L)");
 		} else {
 			snprintf(ev->rule, sizeof ev->rule, "%s",
 				 "CXA 26.3: both sides use forbidden moves, a draw");
-			if (s[0].chases != s[0].moves || s[1].chases != s[1].moves)
+			if (!pure)
 				add_review(ev, "both sides forbidden, not both pure chases: no CXA example seen (spec 5.2, M/L)");
 		}
 		return;
@@ -764,6 +843,8 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 		x->discoveries += !!(l->flags & XQ_LABEL_DISCOVERY);
 		x->unknown += !!(l->flags & XQ_LABEL_KILL_UNKNOWN);
 		x->idle += !!(l->flags & XQ_LABEL_IDLE);
+		x->joint_only += (l->flags & (ATTACK | XQ_LABEL_JOINT)) == (XQ_LABEL_CHASE | XQ_LABEL_JOINT);
+		x->plain_chases += (l->flags & (XQ_LABEL_CHASE | XQ_LABEL_JOINT)) == XQ_LABEL_CHASE;
 		x->idle_kinds |= l->flags & ~(unsigned)(ATTACK | XQ_LABEL_IDLE);
 		if (!(l->flags & ATTACK))
 			x->all_attack = 0;

@@ -591,6 +591,12 @@ enum xq_label_flags {
 	XQ_LABEL_KING_PAWN = 1 << 9,    /* a king or pawn attack: idle by rule */
 	XQ_LABEL_DISCOVERY = 1 << 10,   /* 抽吃: threatens to win material by
 					 * a check (a chase in CXA and 1956) */
+	XQ_LABEL_JOINT = 1 << 11,       /* CXA: every chased piece gains only
+					 * with two attackers against fewer
+					 * protectors (联合捉, 少根子) */
+	XQ_LABEL_MATE_AFTER = 1 << 12,  /* CXA 29.4: an attack whose capture
+					 * would let the opponent mate at
+					 * once, so not a chase (idle) */
 };
 
 #define XQ_MAX_CHASED 8
@@ -643,7 +649,7 @@ struct xq_event {
 	int victim[2];                 /* AXF perpetual chase: the square of the
 					* piece chased by side [s] at ply, else -1 */
 	char rule[240];                /* the rule cited, UTF-8 */
-	char review[160];              /* why it needs review, or "" */
+	char review[640];              /* why it needs review ("; " between reasons), or "" */
 	int nlabels;
 	const struct xq_label *labels; /* the span's moves, ply order; valid
 					* until the next call on the judge */
