@@ -367,10 +367,15 @@ static unsigned new_chases(const struct xq_pos *p0, const struct xq_pos *p1,
 				continue;
 			/* Protection lost: by a pin (the recapture is still there
 			 * but illegal) or by the moved piece standing in the
-			 * protector's way. */
+			 * protector's way.  CXA, a joint chase (联合捉): the moved
+			 * piece joins the attack, so that this attacker's capture
+			 * now gains (28.16 少根子). */
 			struct xq_pos q = *s1;
 			play(&q, MOVE(t->from, t->to));
 			if (xq__attacked(&q, t->to, !side)) {
+				isnew = 1;
+			} else if (rules == XQ_RULES_CXA && t->joint && t->from != dest &&
+				   xq_is_legal(s1, MOVE(dest, t->to))) {
 				isnew = 1;
 			} else if (t->from != dest) {
 				uint8_t keep = q.board[dest];
@@ -614,6 +619,8 @@ struct side_sum {
 static void add_review(struct xq_event *ev, const char *why)
 {
 	size_t n = strlen(ev->review);
+	if (strstr(ev->review, why))
+		return;               /* said already, for the other side */
 	if (n)
 		snprintf(ev->review + n, sizeof ev->review - n, "; %s", why);
 	else
