@@ -3,10 +3,12 @@
  * the natural move limit, under the AXF, CXA and 1956 rules.
  *
  * The specification is ../shared/docs/repetition.md; section numbers in
- * the comments refer to it.  A judge keeps the positions of one line; at
- * each ply it counts earlier equal positions since the last capture, and
- * at the fold-th occurrence labels every move of the span and classes both
- * sides.  Threats are evaluated as if the side that moved were to move
+ * the comments refer to it.  A judge keeps the moves and keys of one line;
+ * at each ply it counts earlier equal keys since the last capture, and
+ * only when a key recurs often enough are positions made (replayed) and
+ * compared in full: at the fold-th occurrence it labels every move of the
+ * span and classes both sides.  A game without repetitions so costs a
+ * key scan per ply, no position copy.  Threats are evaluated as if the side that moved were to move
  * again (its opponent passing), by generating legal moves, so that pins,
  * fake roots, cannon screens and the flying general need no special code.
  */
@@ -17,18 +19,27 @@
 
 #include "board.h"
 
+/*
+ * One ply of the line.  Positions are not copied ply by ply: the line
+ * keeps its keys (enough to see that no position recurs, the usual case)
+ * and the position of a ply is made from the nearest one known, by
+ * replaying the moves, only when a ruling needs it (pos_at).
+ */
 struct entry {
-	struct xq_pos pos;     /* position after this ply (entry 0: the start) */
 	xq_move move;          /* the move that led here (0 for entry 0) */
 	int window;            /* index of the first position since the last capture */
 	int moves[2], checks[2]; /* seen moves and checks in the window */
 	int last_ruling;       /* ply of the last repetition ruling on this line, -1 */
+	uint16_t halfmove;     /* the position's counter of plies without capture */
 	uint8_t limit_done, claim_done[2];
 };
 
 struct xq_judge {
 	struct xq_judge_opts o;
 	struct entry *e;
+	uint64_t *keys;        /* keys[i]: the key of the position after ply i */
+	struct xq_pos *pos;    /* pos[i], valid where have[i] */
+	uint8_t *have;
 	int n, cap;            /* entries e[0..n) */
 	struct xq_event ev[4];
 	int nev;
@@ -129,6 +140,22 @@ static int same_position(const struct xq_pos *a, const struct xq_pos *b)
 				return 0;
 		}
 	return 1;
+}
+
+/* The position after ply t of the line, made from the nearest position
+ * known before it (entry 0 always is); those made are kept. */
+static const struct xq_pos *pos_at(struct xq_judge *j, int t)
+{
+	int b = t;
+	while (!j->have[b])
+		b--;
+	for (int i = b + 1; i <= t; i++) {
+		struct xq_undo u;
+		j->pos[i] = j->pos[i - 1];
+		xq_make(&j->pos[i], j->e[i].move, &u);
+		j->have[i] = 1;
+	}
+	return &j->pos[t];
 }
 
 /* Material values for exchanges, doubled to stay integral (section 4.3). */
@@ -403,24 +430,30 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 {
 	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES];
 	int n = xq_legal_moves(p, mv), unknown = 0;
+	struct xq_pos q = *p;         /* moves are made and unmade on q */
 
 	for (int i = 0; i < n; i++) {
-		struct xq_pos q = *p;
-		step(&q, mv[i]);
-		if (!q.in_check)
+		struct xq_undo u;
+		xq_make(&q, mv[i], &u);
+		if (!q.in_check) {
+			xq_unmake(&q, mv[i], &u);
 			continue;
+		}
 		if (--*budget < 0)
 			return -1;
 		int nr = xq_legal_moves(&q, rp);
 		if (nr == 0)
 			return 1;
-		if (depth <= 1)
+		if (depth <= 1) {
+			xq_unmake(&q, mv[i], &u);
 			continue;
+		}
 		int all = 1;
 		for (int k = 0; k < nr && all; k++) {
-			struct xq_pos r = q;
-			step(&r, rp[k]);
-			int res = mate_by_checks(&r, depth - 1, budget);
+			struct xq_undo u2;
+			xq_make(&q, rp[k], &u2);
+			int res = mate_by_checks(&q, depth - 1, budget);
+			xq_unmake(&q, rp[k], &u2);
 			if (res != 1) {
 				all = 0;
 				if (res < 0)
@@ -431,6 +464,7 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 			return 1;
 		if (*budget < 0)
 			return -1;
+		xq_unmake(&q, mv[i], &u);
 	}
 	return unknown ? -1 : 0;
 }
@@ -494,11 +528,11 @@ static void mobility(const struct xq_pos *p, int count[16])
 			count[PIECE_SLOT(p->board[MOVE_FROM(mv[i])])]++;
 }
 
-/* Label move e[i].move (played in e[i-1].pos); chase sets by slot. */
-static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
+/* Label move e[i].move (played in position i - 1); chase sets by slot. */
+static void label_move(struct xq_judge *j, int i, struct xq_label *l,
 		       unsigned *chase_out)
 {
-	const struct xq_pos *p0 = &j->e[i - 1].pos, *p1 = &j->e[i].pos;
+	const struct xq_pos *p0 = pos_at(j, i - 1), *p1 = pos_at(j, i);
 	enum xq_rules rules = j->o.rules;
 	xq_move m = j->e[i].move;
 	int to = MOVE_TO(m), side = p0->side;
@@ -831,8 +865,8 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 		 * position (pieces by identity) gets the same label. */
 		int k = first + 1;
 		for (; k < i; k++)
-			if (j->e[k].move == j->e[i].move && j->e[k - 1].pos.key == j->e[i - 1].pos.key &&
-			    !memcmp(j->e[k - 1].pos.board, j->e[i - 1].pos.board, sizeof j->e[i - 1].pos.board))
+			if (j->e[k].move == j->e[i].move && j->keys[k - 1] == j->keys[i - 1] &&
+			    !memcmp(pos_at(j, k - 1)->board, pos_at(j, i - 1)->board, sizeof j->pos[0].board))
 				break;
 		if (k < i) {
 			*l = j->labels[k - first - 1];
@@ -878,7 +912,7 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 				}
 		}
 		s[k].victim_sqs = nsq;
-		int isq = j->e[t].pos.sq_of[(!k) * 16 + id];
+		int isq = pos_at(j, t)->sq_of[(!k) * 16 + id];
 		if (isq)
 			ev->victim[k] = isq_to_sq(isq);
 	}
@@ -935,6 +969,9 @@ void xq_judge_free(struct xq_judge *j)
 	if (!j)
 		return;
 	free(j->e);
+	free(j->keys);
+	free(j->pos);
+	free(j->have);
 	free(j->labels);
 	free(j->chases);
 	free(j);
@@ -951,25 +988,40 @@ static int reserve(struct xq_judge *j, int n)
 	if (!e)
 		return XQ_ENOMEM;
 	j->e = e;
+	uint64_t *k = realloc(j->keys, (size_t)cap * sizeof *k);
+	if (!k)
+		return XQ_ENOMEM;
+	j->keys = k;
+	struct xq_pos *p = realloc(j->pos, (size_t)cap * sizeof *p);
+	if (!p)
+		return XQ_ENOMEM;
+	j->pos = p;
+	uint8_t *h = realloc(j->have, (size_t)cap);
+	if (!h)
+		return XQ_ENOMEM;
+	j->have = h;
 	j->cap = cap;
 	return 0;
 }
 
-/* The natural-limit events of entry t (section 10). */
-static void limit_events(struct xq_judge *j, int t)
+/* The natural-limit events of entry t (section 10); after: its position
+ * if at hand, else NULL. */
+static void limit_events(struct xq_judge *j, int t, const struct xq_pos *after)
 {
 	struct entry *e = &j->e[t];
-	int raw = e->pos.halfmove, half = j->o.limit / 2;
+	int raw = e->halfmove, half = j->o.limit / 2;
 	int unseen = raw - (t - e->window);
 	int mv[2], ok[2];
 
+	if (raw < j->o.limit)
+		return;
 	if (unseen < 0)
 		unseen = 0;
 	/* Unseen plies alternate backwards from the start's side to move. */
 	mv[0] = e->moves[0];
 	mv[1] = e->moves[1];
 	if (unseen) {
-		int s0 = j->e[0].pos.side;
+		int s0 = j->pos[0].side;
 		mv[!s0] += (unseen + 1) / 2;
 		mv[s0] += unseen / 2;
 	}
@@ -979,8 +1031,6 @@ static void limit_events(struct xq_judge *j, int t)
 	}
 	for (int k = 0; k < 2; k++)
 		ok[k] = ok[k] && mv[!k] >= half;
-	if (raw < j->o.limit)
-		return;
 	if (!e->limit_done) {
 		struct xq_event *ev = &j->ev[j->nev++];
 		memset(ev, 0, sizeof *ev);
@@ -990,10 +1040,11 @@ static void limit_events(struct xq_judge *j, int t)
 		memcpy(ev->moves, e->moves, sizeof ev->moves);
 		memcpy(ev->checks, e->checks, sizeof ev->checks);
 		e->limit_done = 1;
-		enum xq_status st = t ? xq_status(&e->pos) : XQ_PLAYING;
+		const struct xq_pos *at = after ? after : pos_at(j, t);
+		enum xq_status st = t ? xq_status(at) : XQ_PLAYING;
 		if (st != XQ_PLAYING) {
 			ev->kind = XQ_EVENT_LIMIT_MATE;
-			ev->mated = (enum xq_side)e->pos.side;
+			ev->mated = (enum xq_side)at->side;
 			e->claim_done[0] = e->claim_done[1] = 1;
 			return;
 		}
@@ -1027,11 +1078,14 @@ int xq_judge_start(struct xq_judge *j, const struct xq_pos *pos)
 		return XQ_ENOMEM;
 	struct entry *e = &j->e[0];
 	memset(e, 0, sizeof *e);
-	e->pos = *pos;
+	e->halfmove = pos->halfmove;
 	e->last_ruling = -1;
+	j->pos[0] = *pos;
+	j->have[0] = 1;
+	j->keys[0] = pos->key;
 	j->n = 1;
 	j->nev = 0;
-	limit_events(j, 0);
+	limit_events(j, 0, pos);
 	return j->nev;
 }
 
@@ -1048,7 +1102,9 @@ int xq_judge_plies(const struct xq_judge *j) { return j->n - 1; }
 
 const struct xq_pos *xq_judge_position(const struct xq_judge *j, int ply)
 {
-	return ply >= 0 && ply < j->n ? &j->e[ply].pos : NULL;
+	/* The judge is the caller's own (xq_judge_new): the positions made
+	 * here are a cache, not a change of the line. */
+	return ply >= 0 && ply < j->n ? pos_at((struct xq_judge *)(uintptr_t)j, ply) : NULL;
 }
 
 const struct xq_event *xq_judge_event(const struct xq_judge *j, int i)
@@ -1061,7 +1117,7 @@ static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after);
 int xq_judge_push(struct xq_judge *j, xq_move m)
 {
 	j->nev = 0;
-	if (j->n < 1 || !xq_is_legal(&j->e[j->n - 1].pos, m))
+	if (j->n < 1 || !xq_is_legal(pos_at(j, j->n - 1), m))
 		return XQ_EILLEGAL;
 	return push(j, m, NULL);
 }
@@ -1080,17 +1136,26 @@ static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
 		return XQ_ENOMEM;
 	int t = j->n;
 	struct entry *prev = &j->e[t - 1], *e = &j->e[t];
-	int side = prev->pos.side, captured;
+	int side = (j->pos[0].side + t - 1) & 1, captured, check;
 
 	*e = *prev;
 	e->move = m;
 	if (after) {
-		e->pos = *after;
 		captured = after->halfmove == 0;
+		check = after->in_check;
+		e->halfmove = after->halfmove;
+		j->keys[t] = after->key;
+		j->have[t] = 0;
 	} else {
 		struct xq_undo u;
-		xq_make(&e->pos, m, &u);
+		j->pos[t] = *pos_at(j, t - 1);
+		xq_make(&j->pos[t], m, &u);
+		j->have[t] = 1;
+		after = &j->pos[t];
 		captured = u.captured != 0;
+		check = after->in_check;
+		e->halfmove = after->halfmove;
+		j->keys[t] = after->key;
 	}
 	j->n++;
 	if (captured) {
@@ -1100,29 +1165,42 @@ static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
 		e->limit_done = e->claim_done[0] = e->claim_done[1] = 0;
 	} else {
 		e->moves[side]++;
-		e->checks[side] += e->pos.in_check;
+		e->checks[side] += check;
 	}
 
 	/* Repetition: equal positions since the last capture, two plies
 	 * apart.  A ruling needs fold occurrences since the last ruling; its
 	 * span starts at the earliest occurrence in the window, so that
-	 * cycles by different routes are judged on all their moves. */
-	int occ = 1, recent = 1, first = -1, last_match = -1;
+	 * cycles by different routes are judged on all their moves.  The
+	 * keys tell first whether enough may be equal (usually none is);
+	 * only then are positions made and compared in full. */
+	uint64_t key = j->keys[t];
+	int krecent = 1;
 	for (int i = t - 2; i >= e->window; i -= 2)
-		if (same_position(&j->e[i].pos, &e->pos)) {
-			if (last_match < 0)
-				last_match = i;
-			occ++;
-			if (i >= e->last_ruling)
-				recent++;
-			first = i;
+		if (j->keys[i] == key && i >= e->last_ruling)
+			krecent++;
+	if (krecent >= j->o.fold) {
+		int occ = 1, recent = 1, first = -1, last_match = -1;
+		if (!j->have[t]) {
+			j->pos[t] = *after;
+			j->have[t] = 1;
 		}
-	if (first >= 0 && recent >= j->o.fold) {
-		int rc = ruling(j, first, t, occ, t - last_match);
-		if (rc)
-			return rc;
-		e->last_ruling = t;
+		for (int i = t - 2; i >= e->window; i -= 2)
+			if (j->keys[i] == key && same_position(pos_at(j, i), &j->pos[t])) {
+				if (last_match < 0)
+					last_match = i;
+				occ++;
+				if (i >= e->last_ruling)
+					recent++;
+				first = i;
+			}
+		if (first >= 0 && recent >= j->o.fold) {
+			int rc = ruling(j, first, t, occ, t - last_match);
+			if (rc)
+				return rc;
+			e->last_ruling = t;
+		}
 	}
-	limit_events(j, t);
+	limit_events(j, t, after);
 	return j->nev;
 }

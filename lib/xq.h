@@ -688,7 +688,10 @@ int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *aft
 /* Cut the line back to its first plies plies (for variations): 0, or
  * XQ_ERANGE when the line is shorter. */
 int xq_judge_truncate(struct xq_judge *j, int plies);
-/* Plies in the line; the position after ply (0: the start), NULL past it. */
+/* Plies in the line; the position after ply (0: the start), NULL past it.
+ * The judge keeps only the keys of its line, and makes a position (by
+ * replaying from the nearest one it has) when a ruling or this call needs
+ * it: the pointer stays valid until the next push, truncate or start. */
 int xq_judge_plies(const struct xq_judge *j);
 const struct xq_pos *xq_judge_position(const struct xq_judge *j, int ply);
 const struct xq_event *xq_judge_event(const struct xq_judge *j, int i);
