@@ -107,7 +107,10 @@ static int visit(void *data, const struct xq_walk_step *st)
 		return XQ_WALK_STOP;
 	if (!st->after)
 		return XQ_WALK_SKIP;
-	if ((rc = grow(s, st->ply)) || (rc = align(s, st->node, st->ply))) {
+	/* The usual step continues the judge's line; else align it. */
+	int next = st->ply - 1 == xq_judge_plies(s->j) && st->ply < s->cap &&
+		   (st->ply == 1 || s->nodes[st->ply - 1] == st->node->parent);
+	if (!next && ((rc = grow(s, st->ply)) || (rc = align(s, st->node, st->ply)))) {
 		s->err = rc;
 		return XQ_WALK_STOP;
 	}

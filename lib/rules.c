@@ -43,9 +43,11 @@ struct xq_judge {
 	int n, cap;            /* entries e[0..n) */
 	struct xq_event ev[4];
 	int nev;
+	/* The labels of the line's moves (a ruling's span is a stretch of
+	 * them), made once per ply however many rulings span it. */
 	struct xq_label *labels;
 	unsigned *chases;      /* chase set (by slot) of each label */
-	int nlabels_cap;
+	uint8_t *labelled;
 };
 
 const char *xq_rules_name(enum xq_rules r)
@@ -834,17 +836,6 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 	struct side_sum s[2];
 	unsigned chase;
 
-	if (nl > j->nlabels_cap) {
-		struct xq_label *l = realloc(j->labels, (size_t)nl * sizeof *l);
-		if (!l)
-			return XQ_ENOMEM;
-		j->labels = l;
-		unsigned *c = realloc(j->chases, (size_t)nl * sizeof *c);
-		if (!c)
-			return XQ_ENOMEM;
-		j->chases = c;
-		j->nlabels_cap = nl;
-	}
 	unsigned *chases = j->chases;
 	memset(ev, 0, sizeof *ev);
 	memset(s, 0, sizeof s);
@@ -857,25 +848,29 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 	ev->occurrences = occ;
 	ev->cycle = cycle;
 	ev->victim[0] = ev->victim[1] = -1;
-	ev->labels = j->labels;
+	ev->labels = &j->labels[first + 1];
 	ev->nlabels = nl;
 	for (int i = first + 1; i <= t; i++) {
-		struct xq_label *l = &j->labels[i - first - 1];
-		/* The span repeats itself: a move already labelled in the same
-		 * position (pieces by identity) gets the same label. */
-		int k = first + 1;
-		for (; k < i; k++)
-			if (j->e[k].move == j->e[i].move && j->keys[k - 1] == j->keys[i - 1] &&
-			    !memcmp(pos_at(j, k - 1)->board, pos_at(j, i - 1)->board, sizeof j->pos[0].board))
-				break;
-		if (k < i) {
-			*l = j->labels[k - first - 1];
-			l->ply = i;
-			chase = chases[k - first - 1];
-		} else {
-			label_move(j, i, l, &chase);
+		struct xq_label *l = &j->labels[i];
+		if (!j->labelled[i]) {
+			/* The span repeats itself: a move already labelled in the
+			 * same position (pieces by identity) gets the same label. */
+			int k = first + 1;
+			for (; k < i; k++)
+				if (j->e[k].move == j->e[i].move && j->keys[k - 1] == j->keys[i - 1] &&
+				    !memcmp(pos_at(j, k - 1)->board, pos_at(j, i - 1)->board,
+					    sizeof j->pos[0].board))
+					break;
+			if (k < i) {
+				*l = j->labels[k];
+				l->ply = i;
+				chases[i] = chases[k];
+			} else {
+				label_move(j, i, l, &chases[i]);
+			}
+			j->labelled[i] = 1;
 		}
-		chases[i - first - 1] = chase;
+		chase = chases[i];
 		struct side_sum *x = &s[l->side];
 		x->moves++;
 		x->checks += !!(l->flags & XQ_LABEL_CHECK);
@@ -899,7 +894,7 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 			continue;
 		int id = __builtin_ctz(s[k].inter);
 		for (int i = 0; i < nl; i++) {
-			const struct xq_label *l = &j->labels[i];
+			const struct xq_label *l = &j->labels[first + 1 + i];
 			if ((int)l->side != k)
 				continue;
 			for (int c = 0; c < l->nchased; c++)
@@ -974,6 +969,7 @@ void xq_judge_free(struct xq_judge *j)
 	free(j->have);
 	free(j->labels);
 	free(j->chases);
+	free(j->labelled);
 	free(j);
 }
 
@@ -1000,6 +996,18 @@ static int reserve(struct xq_judge *j, int n)
 	if (!h)
 		return XQ_ENOMEM;
 	j->have = h;
+	struct xq_label *l = realloc(j->labels, (size_t)cap * sizeof *l);
+	if (!l)
+		return XQ_ENOMEM;
+	j->labels = l;
+	unsigned *c = realloc(j->chases, (size_t)cap * sizeof *c);
+	if (!c)
+		return XQ_ENOMEM;
+	j->chases = c;
+	uint8_t *d = realloc(j->labelled, (size_t)cap);
+	if (!d)
+		return XQ_ENOMEM;
+	j->labelled = d;
 	j->cap = cap;
 	return 0;
 }
@@ -1132,7 +1140,7 @@ int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *aft
 
 static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
 {
-	if (reserve(j, j->n + 1))
+	if (j->n + 1 > j->cap && reserve(j, j->n + 1))
 		return XQ_ENOMEM;
 	int t = j->n;
 	struct entry *prev = &j->e[t - 1], *e = &j->e[t];
@@ -1157,6 +1165,7 @@ static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
 		e->halfmove = after->halfmove;
 		j->keys[t] = after->key;
 	}
+	j->labelled[t] = 0;
 	j->n++;
 	if (captured) {
 		e->window = t;
@@ -1201,6 +1210,7 @@ static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
 			e->last_ruling = t;
 		}
 	}
-	limit_events(j, t, after);
+	if (e->halfmove >= j->o.limit)
+		limit_events(j, t, after);
 	return j->nev;
 }
