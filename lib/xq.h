@@ -623,6 +623,12 @@ enum xq_label_flags {
 	XQ_LABEL_KING_PAWN = 1 << 9,    /* a king or pawn attack: idle by rule */
 	XQ_LABEL_DISCOVERY = 1 << 10,   /* 抽吃: threatens to win material by
 					 * a check (a chase in CXA and 1956) */
+	XQ_LABEL_JOINT = 1 << 11,       /* CXA: every chased piece gains only
+					 * with two attackers against fewer
+					 * protectors (联合捉, 少根子) */
+	XQ_LABEL_MATE_AFTER = 1 << 12,  /* CXA 29.4: an attack whose capture
+					 * would let the opponent mate at
+					 * once, so not a chase (idle) */
 };
 
 #define XQ_MAX_CHASED 8
@@ -675,7 +681,7 @@ struct xq_event {
 	int victim[2];                 /* AXF perpetual chase: the square of the
 					* piece chased by side [s] at ply, else -1 */
 	char rule[240];                /* the rule cited, UTF-8 */
-	char review[160];              /* why it needs review, or "" */
+	char review[640];              /* why it needs review ("; " between reasons), or "" */
 	int nlabels;
 	const struct xq_label *labels; /* the span's moves, ply order; valid
 					* until the next call on the judge */
@@ -714,7 +720,10 @@ int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *aft
 /* Cut the line back to its first plies plies (for variations): 0, or
  * XQ_ERANGE when the line is shorter. */
 int xq_judge_truncate(struct xq_judge *j, int plies);
-/* Plies in the line; the position after ply (0: the start), NULL past it. */
+/* Plies in the line; the position after ply (0: the start), NULL past it.
+ * The judge keeps only the keys of its line, and makes a position (by
+ * replaying from the nearest one it has) when a ruling or this call needs
+ * it: the pointer stays valid until the next push, truncate or start. */
 int xq_judge_plies(const struct xq_judge *j);
 const struct xq_pos *xq_judge_position(const struct xq_judge *j, int ply);
 const struct xq_event *xq_judge_event(const struct xq_judge *j, int i);
