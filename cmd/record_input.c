@@ -575,10 +575,7 @@ struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cm
 	wo.format = o->to;
 	wo.encoding = o->enc_out;
 	wo.notation = n;
-	wo.flags = flags;
-	/* Big5 has no simplified characters: write traditional ones */
-	if (record_big5(o->enc_out))
-		wo.notation_flags |= XQ_NOTE_TRAD;
+	wo.flags = flags;   /* (Big5 output is traditional: the library's rule) */
 	wo.name = name;
 	wo.problem = fn;
 	wo.problem_data = data;

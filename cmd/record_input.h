@@ -120,7 +120,7 @@ int record_output_close(struct record_output *ro, int keep);
 /* Whether enc (an -E value, or NULL) is Big5: no simplified characters. */
 int record_big5(const char *enc);
 /* A writer on fp named name for -t and -E of o, notation n and flags
- * (XQ_WRITE_*); Big5 writes traditional Chinese moves.  NULL with
+ * (XQ_WRITE_*).  NULL with
  * "cannot write: ..." said. */
 struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cmd_opts *o,
 				     enum xq_notation n, unsigned flags,

@@ -114,15 +114,17 @@ static int flush_out(void)
 	return 0;
 }
 
-/* The writers' flags: --crlf, and --script (Big5 has no simplified
- * characters: traditional text too unless --script says). */
+/* The writers' flags: --crlf and --script (Big5 output is traditional
+ * unless --script says otherwise: the library's rule). */
 static unsigned write_flags(void)
 {
 	unsigned flags = st.wflags;
-	if (st.script == 1 || (st.script == 0 && record_big5(st.o.enc_out)))
+	if (st.script == 1)
 		flags |= XQ_WRITE_TRADITIONAL;
 	else if (st.script == 2)
 		flags |= XQ_WRITE_SIMPLIFIED;
+	else if (st.script == 3)
+		flags |= XQ_WRITE_KEEP_SCRIPT;
 	return flags;
 }
 

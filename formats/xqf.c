@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "xq.h"
 #include "xqf_impl.h"
 
@@ -914,33 +915,12 @@ out:
 
 /* ------------------------------------------------------- writing (11) */
 
-struct obuf {
-	uint8_t *p;
-	size_t len, cap;
-	int oom;
-};
-
-static void put(struct obuf *o, const void *data, size_t n)
+static void put(struct xq__buf *o, const void *data, size_t n)
 {
-	if (o->oom || n == 0)
-		return;
-	if (o->cap - o->len < n) {
-		size_t nc = o->cap ? o->cap : 4096;
-		uint8_t *np;
-		while (nc - o->len < n)
-			nc *= 2;
-		if (!(np = realloc(o->p, nc))) {
-			o->oom = 1;
-			return;
-		}
-		o->p = np;
-		o->cap = nc;
-	}
-	memcpy(o->p + o->len, data, n);
-	o->len += n;
+	xq__buf_put(o, data, n);
 }
 
-static void put_u32(struct obuf *o, uint32_t v)
+static void put_u32(struct xq__buf *o, uint32_t v)
 {
 	uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
 	put(o, b, 4);
@@ -1135,7 +1115,7 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	int v18 = (opts & XQF_WRITE_V18) != 0;
 	uint8_t h[XQF_HEADER_SIZE], slot[32];
 	struct xqf_keys k;
-	struct obuf o = { 0 };
+	struct xq__buf o = { 0 };
 	struct wpend {
 		const struct xq_node *n;
 		int ply;
@@ -1317,8 +1297,8 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	}
 	if (v18)
 		for (size_t p = XQF_HEADER_SIZE; p < o.len; p++)
-			o.p[p] = (uint8_t)(o.p[p] + k.f32[p % 32]);
-	*out = o.p;
+			o.p[p] = (char)(uint8_t)((uint8_t)o.p[p] + k.f32[p % 32]);
+	*out = (uint8_t *)o.p;
 	*outlen = o.len;
 	return 0;
 }

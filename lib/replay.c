@@ -110,16 +110,7 @@ static int narrow(const char *s, size_t len, char *out, size_t size)
 
 static int san_piece(char ch)
 {
-	switch (ch) {
-	case 'K': return XQ_KING;
-	case 'A': return XQ_ADVISOR;
-	case 'E': case 'B': return XQ_ELEPHANT;
-	case 'H': case 'N': return XQ_HORSE;
-	case 'R': return XQ_CHARIOT;
-	case 'C': return XQ_CANNON;
-	case 'P': return XQ_PAWN;
-	}
-	return XQ_NONE;
+	return xq_type_from_letter(ch); /* capitals only: b..i are files */
 }
 
 /*
@@ -331,7 +322,7 @@ static int flipped_side(const struct xq_pos *pos, struct xq_pos *out)
 
 static const char *side_name(int side)
 {
-	return side == XQ_RED ? "Red" : "Black";
+	return xq_side_name(side);
 }
 
 /* The walk's resolver: the move of node n in pos, reported when bad. */
@@ -448,6 +439,8 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
 	if (g->root.child)
 		g->notation = c.uci10 ? XQ_NOTATION_UCI10 : classify(g->root.child->text);
+	if (g->notation == XQ_NOTATION_WXF && variant && !strcmp(variant, "xiangqi"))
+		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.end = g->start;
 	c.complete = 1;
