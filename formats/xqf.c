@@ -529,21 +529,41 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 
 /* ------------------------------------------------- the record model */
 
+__attribute__((format(printf, 8, 0)))
+static void vreport(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
+		    enum xq_problem_code code, long byte, int ply, const char *text,
+		    const char *fmt, va_list ap)
+{
+	char msg[256];
+	if (sev == XQ_SEV_ERROR || sev == XQ_SEV_FATAL)
+		g->flags |= XQ_GAME_BROKEN;
+	if (!s || !s->report)
+		return;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	s->report(s->ctx, g, sev, code, byte, ply, text, msg);
+}
+
 __attribute__((format(printf, 7, 8)))
 static void report(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
 		   enum xq_problem_code code, int ply, const char *text,
 		   const char *fmt, ...)
 {
-	char msg[256];
 	va_list ap;
-	if (sev == XQ_SEV_ERROR || sev == XQ_SEV_FATAL)
-		g->flags |= XQ_GAME_BROKEN;
-	if (!s || !s->report)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vreport(s, g, sev, code, -1, ply, text, fmt, ap);
 	va_end(ap);
-	s->report(s->ctx, g, sev, code, ply, text, msg);
+}
+
+/* A problem at a byte offset of the file. */
+__attribute__((format(printf, 8, 9)))
+static void report_at(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
+		      enum xq_problem_code code, uint32_t byte, int ply, const char *text,
+		      const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(s, g, sev, code, (long)byte, ply, text, fmt, ap);
+	va_end(ap);
 }
 
 /* The extension block at 0x200 (put_extensions, read_extensions). */
@@ -598,12 +618,6 @@ static int set_text(struct xq_game *g, iconv_t cd, const uint8_t *p, size_t n, i
 	free(u);
 	return rc;
 }
-
-struct path_ent {
-	int32_t index;
-	xq_move move;
-	struct xq_undo undo;
-};
 
 static void iccs_of(int from, int to, char out[8])
 {
@@ -683,13 +697,9 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	struct xq_node **made = NULL;
 	int32_t *owner = NULL;  /* the left-out record a record hangs below */
 	uint32_t *dropped = NULL;
-	struct path_ent *path = NULL;
 	struct xq_pos pos;
-	struct bad_ent {
-		uint32_t index;
-		const char *why;
-	} *bad = NULL;
-	size_t depth = 0, n_bad = 0, cap_bad = 0;
+	uint32_t *bad = NULL;   /* records whose squares are off the board */
+	size_t n_bad = 0, cap_bad = 0;
 	int rc, side;
 
 	rc = xq__xqf_raw_decode(buf, len, &r);
@@ -723,9 +733,8 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		struct xqf_diag *d = &r.diag[i];
 		if (d->severity == XQF_ERROR)
 			continue;       /* tree errors are reported below */
-		report(s, g, d->severity == XQF_NOTE ? XQ_SEV_NOTE : XQ_SEV_WARNING,
-		       XQ_P_SYNTAX, (int)d->ply, NULL, "byte %u (0x%X): %s",
-		       (unsigned)d->offset, (unsigned)d->offset, d->msg);
+		report_at(s, g, d->severity == XQF_NOTE ? XQ_SEV_NOTE : XQ_SEV_WARNING,
+			  XQ_P_SYNTAX, d->offset, (int)d->ply, NULL, "%s", d->msg);
 	}
 
 	/* Start position (sections 5, 8): stacked pieces keep the first. */
@@ -794,23 +803,23 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		goto out;
 
 	/* The tree (section 7): records are in pre-order, so the parent of a
-	 * record is on the current path from the root; walk it with
-	 * make/unmake.  made[i] is NULL for a record left out. */
+	 * record comes before it.  Each move is added as the file gives it
+	 * (its squares, its byte offset): replay checks them.  Only a square
+	 * code off the board is no move at all: it is left out here, with the
+	 * records below it, kept as text.  made[i] is NULL for a record left
+	 * out. */
 	if (r.n_nodes) {
 		made = calloc(r.n_nodes, sizeof *made);
-		path = malloc(r.n_nodes * sizeof *path);
 		owner = malloc(r.n_nodes * sizeof *owner);
 		dropped = calloc(r.n_nodes, sizeof *dropped);
-		if (!made || !path || !owner || !dropped) {
+		if (!made || !owner || !dropped) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
 	}
-	pos = g->start;
 	for (uint32_t i = 0; i < r.n_nodes; i++) {
 		const struct xqf_node *n = &r.nodes[i];
 		struct xq_node *parent;
-		xq_move m = XQ_MOVE_NONE;
 		char iccs[8];
 
 		owner[i] = -1;
@@ -820,27 +829,13 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 			dropped[owner[i]]++;
 			continue;
 		}
-		while (depth && path[depth - 1].index != n->parent) {
-			depth--;
-			xq_unmake(&pos, path[depth].move, &path[depth].undo);
-		}
 		parent = n->parent < 0 ? &g->root : made[n->parent];
 		iccs_of(n->from, n->to, iccs);
-		if (n->from <= 89 && n->to <= 89)
-			m = xq_move_make(XQ_SQ(n->from / 10, n->from % 10), XQ_SQ(n->to / 10, n->to % 10));
-		if (m == XQ_MOVE_NONE || !xq_is_legal(&pos, m)) {
-			const char *why = "not a legal move here";
-			if (m == XQ_MOVE_NONE)
-				why = "a square code is off the board";
-			else if (xq_piece_type(&pos, xq_move_from(m)) == XQ_NONE)
-				why = "no piece on its from-square";
-			else if (xq_piece_side(&pos, xq_move_from(m)) != pos.side)
-				why = pos.side == XQ_RED ? "it moves a black piece on red's turn"
-							 : "it moves a red piece on black's turn";
+		if (n->from > 89 || n->to > 89) {
 			/* reported below, once the moves left out with it are counted */
 			if (n_bad == cap_bad) {
 				size_t nc = cap_bad ? cap_bad * 2 : 16;
-				struct bad_ent *nb = realloc(bad, nc * sizeof *nb);
+				uint32_t *nb = realloc(bad, nc * sizeof *nb);
 				if (!nb) {
 					rc = XQ_ENOMEM;
 					goto out;
@@ -848,41 +843,39 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 				bad = nb;
 				cap_bad = nc;
 			}
-			bad[n_bad].index = i;
-			bad[n_bad].why = why;
-			n_bad++;
+			bad[n_bad++] = i;
 			continue;
 		}
-		if (!(made[i] = xq_node_add(g, parent, m, NULL, 0))) {
+		if (!(made[i] = xq_node_add(g, parent, xq_move_make(XQ_SQ(n->from / 10, n->from % 10),
+								    XQ_SQ(n->to / 10, n->to % 10)),
+					    iccs, strlen(iccs)))) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
+		made[i]->byte = n->offset;
+		made[i]->flags |= XQ_NODE_AT_BYTE;
 		if (n->comment_len &&
 		    (rc = set_text(g, cd, r.plain + n->comment_off, n->comment_len, 1,
 				   &made[i]->comment, NULL)) < 0)
 			goto out;
-		xq_make(&pos, m, &path[depth].undo);
-		path[depth].index = (int32_t)i;
-		path[depth].move = m;
-		depth++;
 	}
 	for (size_t b = 0; b < n_bad; b++) {
-		const struct xqf_node *n = &r.nodes[bad[b].index];
+		const struct xqf_node *n = &r.nodes[bad[b]];
 		char iccs[8];
 		char tail[64] = "";
-		uint32_t k = dropped[bad[b].index];
+		uint32_t k = dropped[bad[b]];
 		iccs_of(n->from, n->to, iccs);
 		if (k)
 			snprintf(tail, sizeof tail, " with the %u move%s below it", (unsigned)k,
 				 k == 1 ? "" : "s");
-		report(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, (int)n->ply, iccs,
-		       "byte %u (0x%X): move %s: %s; left out%s (kept as text)",
-		       (unsigned)n->offset, (unsigned)n->offset, iccs, bad[b].why, tail);
+		report_at(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, n->offset, (int)n->ply, iccs,
+			  "move %s: a square code is off the board; left out%s (kept as text)",
+			  iccs, tail);
 		/* the move and those below it (they follow it in the file) */
-		uint32_t end = bad[b].index + 1;
-		while (end < r.n_nodes && owner[end] == (int32_t)bad[b].index)
+		uint32_t end = bad[b] + 1;
+		while (end < r.n_nodes && owner[end] == (int32_t)bad[b])
 			end++;
-		if ((rc = keep_as_text(g, &r, bad[b].index, end, "moves not played, as recorded",
+		if ((rc = keep_as_text(g, &r, bad[b], end, "moves not played, as recorded",
 				       n->parent < 0 ? &g->root : made[n->parent])) < 0)
 			goto out;
 	}
@@ -894,10 +887,9 @@ comments_done:
 	if (r.truncated) {
 		const struct xqf_diag *d = r.has_error ? &r.error : NULL;
 		g->flags |= XQ_GAME_TRUNCATED;
-		report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, d ? (int)d->ply : 0, NULL,
-		       "byte %u (0x%X): %s; %u move record%s before it kept",
-		       d ? (unsigned)d->offset : 0, d ? (unsigned)d->offset : 0,
-		       d ? d->msg : "tree truncated", (unsigned)r.n_nodes, r.n_nodes == 1 ? "" : "s");
+		report_at(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, d ? d->offset : 0, d ? (int)d->ply : 0, NULL,
+			  "%s; %u move record%s before it kept",
+			  d ? d->msg : "tree truncated", (unsigned)r.n_nodes, r.n_nodes == 1 ? "" : "s");
 	}
 	rc = 0;
 out:
@@ -907,7 +899,6 @@ out:
 	if (own != (iconv_t)-1)
 		iconv_close(own);
 	free(made);
-	free(path);
 	xq__xqf_raw_free(&r);
 	return rc;
 }
@@ -1333,12 +1324,15 @@ struct xqf_rstate {
 };
 
 static void reader_report(void *ctx, struct xq_game *g, enum xq_severity sev,
-			  enum xq_problem_code code, int ply, const char *text,
+			  enum xq_problem_code code, long byte, int ply, const char *text,
 			  const char *msg)
 {
 	if (code == XQ_P_FORMAT)
 		sev = XQ_SEV_FATAL;
-	xq_reader_problem(ctx, g, sev, code, 0, 0, ply, text, "%s", msg);
+	if (byte >= 0)
+		xq_reader_problem_at(ctx, g, sev, code, byte, ply, text, "%s", msg);
+	else
+		xq_reader_problem(ctx, g, sev, code, 0, 0, ply, text, "%s", msg);
 }
 
 static void xqf_read_end(struct xq_reader *r)
@@ -1421,7 +1415,7 @@ static int xqf_sniff(const unsigned char *head, size_t len, const char *name)
 }
 
 static void writer_report(void *ctx, struct xq_game *g, enum xq_severity sev,
-			  enum xq_problem_code code, int ply, const char *text,
+			  enum xq_problem_code code, long byte, int ply, const char *text,
 			  const char *msg)
 {
 	struct xq_writer *w = ctx;
@@ -1438,6 +1432,7 @@ static void writer_report(void *ctx, struct xq_game *g, enum xq_severity sev,
 	p.ply = ply;
 	p.text = text;
 	p.msg = msg;
+	(void)byte;
 	o->problem(o->problem_data, &p);
 }
 

@@ -42,10 +42,20 @@ static int count_nodes(const struct xq_node *n)
 	return c;
 }
 
-/* Two trees equal: moves, comments, shape. */
+/* The next node from a that replay could play (a bad move is kept in the
+ * tree as text, and writers of binary formats leave it out). */
+static const struct xq_node *playable(const struct xq_node *a)
+{
+	while (a && (a->flags & XQ_NODE_BAD))
+		a = a->next;
+	return a;
+}
+
+/* Two trees equal: moves, comments, shape (bad moves left out). */
 static int same_tree(const struct xq_node *a, const struct xq_node *b, char *why, size_t n)
 {
-	for (; a && b; a = a->next, b = b->next) {
+	for (a = playable(a), b = playable(b); a && b;
+	     a = playable(a->next), b = playable(b->next)) {
 		if (a->move != b->move) {
 			snprintf(why, n, "moves differ");
 			return 0;

@@ -41,8 +41,9 @@ static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
 }
 
 static void xcollect(void *ctx, struct xq_game *g, enum xq_severity sev,
-		     enum xq_problem_code code, int ply, const char *text, const char *msg)
+		     enum xq_problem_code code, long byte, int ply, const char *text, const char *msg)
 {
+	(void)byte;
 	collect(ctx, g, sev, code, 0, 0, ply, text, msg);
 }
 
