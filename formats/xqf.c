@@ -8,13 +8,12 @@
  * that runs past the end stops the tree walk with a diagnostic and keeps
  * the nodes read so far.
  */
-#include <errno.h>
-#include <iconv.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "encoding.h"
 #include "xq.h"
 #include "xqf_impl.h"
 
@@ -368,48 +367,15 @@ int xq__xqf_board_fen(const uint8_t squares[32], char *out, size_t size)
 
 /* ------------------------------------------------------------- text (9) */
 
-static char *gbk_decode_cd(iconv_t cd, const uint8_t *s, size_t n, int crlf, size_t *outlen)
+/* GBK text through the library's lenient decoder (lib/encoding.c), then
+ * CR LF to LF and one trailing line end off (crlf), cut at a NUL. */
+static char *gbk_decode(struct xq__decoder *d, const uint8_t *s, size_t n, int crlf, size_t *outlen)
 {
-	size_t cap = n * 3 + 1, o = 0;
-	char *out = malloc(cap);
-	int ascii = 1;
+	size_t o;
+	char *out = xq__decode_lenient(d, s, n, &o);
 
 	if (!out)
 		return NULL;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] >= 0x80)
-			ascii = 0;
-	if (ascii || cd == (iconv_t)-1) {
-		for (size_t i = 0; i < n; i++) {
-			if (s[i] < 0x80) {
-				out[o++] = (char)s[i];
-			} else {        /* no converter: U+FFFD */
-				memcpy(out + o, "\xEF\xBF\xBD", 3);
-				o += 3;
-			}
-		}
-	} else {
-		char *in = (char *)(uintptr_t)s, *op = out;
-		size_t inleft = n, outleft = cap - 1;
-		iconv(cd, NULL, NULL, NULL, NULL);
-		while (inleft) {
-			if (iconv(cd, &in, &inleft, &op, &outleft) != (size_t)-1)
-				break;
-			if (errno == EINVAL) {
-				break;  /* truncated trailing character: dropped */
-			} else if (errno == EILSEQ && outleft >= 3) {
-				memcpy(op, "\xEF\xBF\xBD", 3);
-				op += 3;
-				outleft -= 3;
-				in++;
-				inleft--;
-				iconv(cd, NULL, NULL, NULL, NULL);
-			} else {
-				break;
-			}
-		}
-		o = (size_t)(op - out);
-	}
 	if (crlf) {
 		size_t j = 0;
 		for (size_t i = 0; i < o; i++) {
@@ -429,11 +395,7 @@ static char *gbk_decode_cd(iconv_t cd, const uint8_t *s, size_t n, int crlf, siz
 
 char *xq__xqf_gbk_to_utf8(const uint8_t *s, size_t n, int crlf, size_t *outlen)
 {
-	iconv_t cd = iconv_open("UTF-8", "GB18030");
-	char *out = gbk_decode_cd(cd, s, n, crlf, outlen);
-	if (cd != (iconv_t)-1)
-		iconv_close(cd);
-	return out;
+	return gbk_decode(NULL, s, n, crlf, outlen);
 }
 
 /* Decode one UTF-8 sequence at s[0..n); returns its length or 0. */
@@ -475,30 +437,22 @@ static size_t utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
 uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 			 uint32_t *bad, size_t *bad_off)
 {
-	iconv_t cd;
-	uint8_t *out = malloc(n * 4 + 1);
-	char *in = (char *)(uintptr_t)s, *op = (char *)out;
-	size_t inleft = n, outleft = n * 4, chars = 0, i, o;
-	int fail = 0;
+	char *conv = NULL;
+	uint8_t *out;
+	size_t chars = 0, i, o = 0;
+	int fail = 0, rc;
 
 	*bad = 0;
 	*bad_off = 0;
-	if (!out)
-		return NULL;
 	/* GB18030 rather than iconv's GBK: it also maps the user-defined
 	 * areas (private-use characters) that GBK files hold; a character
 	 * it needs four bytes for has no GBK form. */
-	cd = iconv_open("GB18030", "UTF-8");
-	if (cd == (iconv_t)-1) {
-		free(out);
+	rc = xq_convert("GB18030", "UTF-8", s, n, &conv, &o, bad_off);
+	if (rc == XQ_ENOMEM)
 		return NULL;
-	}
-	if (iconv(cd, &in, &inleft, &op, &outleft) == (size_t)-1) {
+	if (rc < 0)
 		fail = 1;
-		*bad_off = (size_t)(in - s);
-	}
-	iconv_close(cd);
-	o = (size_t)(op - (char *)out);
+	out = (uint8_t *)conv;
 	for (i = 0; !fail && i < o; chars++) {
 		if (out[i] < 0x80) {
 			i++;
@@ -582,22 +536,23 @@ static const char *const field_tags[XQF_NFIELDS] = {
 	[XQF_AUTHOR] = "Author",
 };
 
-static iconv_t sink_cd(const struct xqf_sink *s, iconv_t *own)
+/* The sink's cached decoder, or a new one in *own (freed by the caller). */
+static struct xq__decoder *sink_decoder(const struct xqf_sink *s, struct xq__decoder **own)
 {
-	iconv_t *cache = s ? s->cd : NULL;
+	struct xq__decoder **cache = s ? s->cd : NULL;
 	if (cache) {
-		if (*cache == (iconv_t)-1 || *cache == (iconv_t)0)
-			*cache = iconv_open("UTF-8", "GB18030");
+		if (!*cache)
+			*cache = xq__decoder_new("GB18030");
 		return *cache;
 	}
-	return *own = iconv_open("UTF-8", "GB18030");
+	return *own = xq__decoder_new("GB18030");
 }
 
-static int set_text(struct xq_game *g, iconv_t cd, const uint8_t *p, size_t n, int crlf,
+static int set_text(struct xq_game *g, struct xq__decoder *cd, const uint8_t *p, size_t n, int crlf,
 		    const char **dst, const char *tag)
 {
 	size_t olen;
-	char *u = gbk_decode_cd(cd, p, n, crlf, &olen);
+	char *u = gbk_decode(cd, p, n, crlf, &olen);
 	int rc = 0;
 	if (!u)
 		return XQ_ENOMEM;
@@ -664,14 +619,14 @@ static int keep_as_text(struct xq_game *g, const struct xqf_raw *r, uint32_t fro
 
 /* The extension block xqtools writes at 0x200 (see put_extensions):
  * its tags replace the cut fields. */
-static int read_extensions(struct xq_game *g, iconv_t cd, const uint8_t *h)
+static int read_extensions(struct xq_game *g, struct xq__decoder *cd, const uint8_t *h)
 {
 	size_t at = XQF_EXT_OFF + sizeof xqf_ext_magic;
 	if (memcmp(h + XQF_EXT_OFF, xqf_ext_magic, sizeof xqf_ext_magic))
 		return 0;
 	while (at < XQF_EXT_END && h[at] && at + 1 + h[at] <= XQF_EXT_END) {
 		size_t n = h[at], olen;
-		char *u = gbk_decode_cd(cd, h + at + 1, n, 0, &olen), *eq;
+		char *u = gbk_decode(cd, h + at + 1, n, 0, &olen), *eq;
 		int rc = 0;
 		if (!u)
 			return XQ_ENOMEM;
@@ -691,7 +646,7 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		   const struct xqf_sink *s)
 {
 	struct xqf_raw r;
-	iconv_t own = (iconv_t)-1, cd;
+	struct xq__decoder *own = NULL, *cd;
 	char fen[XQ_FEN_MAX + 16];
 	struct xq_err err;
 	struct xq_node **made = NULL;
@@ -710,7 +665,10 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 	if (rc < 0)
 		goto out;
-	cd = sink_cd(s, &own);
+	if (!(cd = sink_decoder(s, &own))) {
+		rc = XQ_ENOMEM;
+		goto out;
+	}
 
 	/* Tags (sections 2, 9, 10). */
 	for (int i = 0; i < XQF_NFIELDS && rc == 0; i++)
@@ -896,8 +854,7 @@ out:
 	free(bad);
 	free(owner);
 	free(dropped);
-	if (own != (iconv_t)-1)
-		iconv_close(own);
+	xq__decoder_free(own);
 	free(made);
 	xq__xqf_raw_free(&r);
 	return rc;
@@ -1320,7 +1277,7 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 
 struct xqf_rstate {
 	int done;
-	iconv_t cd;
+	struct xq__decoder *cd;   /* GBK decoder kept across files */
 };
 
 static void reader_report(void *ctx, struct xq_game *g, enum xq_severity sev,
@@ -1338,8 +1295,8 @@ static void reader_report(void *ctx, struct xq_game *g, enum xq_severity sev,
 static void xqf_read_end(struct xq_reader *r)
 {
 	struct xqf_rstate *st = *xq_reader_state(r);
-	if (st && st->cd != (iconv_t)-1)
-		iconv_close(st->cd);
+	if (st)
+		xq__decoder_free(st->cd);
 	free(st);
 	*xq_reader_state(r) = NULL;
 }
@@ -1355,7 +1312,6 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 	if (!st) {
 		if (!(st = calloc(1, sizeof *st)))
 			return XQ_ENOMEM;
-		st->cd = (iconv_t)-1;
 		*xq_reader_state(r) = st;
 	}
 	if (st->done)

@@ -127,8 +127,9 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 
 /*
  * The record-model layer.  Problems go to report() (which may be NULL);
- * cd caches a GB18030 -> UTF-8 iconv descriptor across games (pointer to
- * an iconv_t, or NULL).
+ * cd caches a GB18030 -> UTF-8 decoder across games (a pointer to a
+ * struct xq__decoder * of lib/encoding.h, NULL at first and freed by the
+ * owner with xq__decoder_free; or cd NULL: none kept).
  */
 struct xqf_sink {
 	/* byte: the offset in the file the problem is at, -1 none */

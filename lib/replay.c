@@ -528,3 +528,36 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 			tagres, g->result);
 	return g->errors - errors_before;
 }
+
+long xq__playable_prefix(const struct xq_pos *start, const xq_move *moves, long n)
+{
+	struct xq_pos pos = *start;
+	long k;
+	for (k = 0; k < n; k++) {
+		struct xq_undo u;
+		if (moves[k] == XQ_MOVE_NONE || !xq_is_legal(&pos, moves[k]))
+			break;
+		xq_make(&pos, moves[k], &u);
+	}
+	return k;
+}
+
+int xq__fits(const struct xq_game *g, const struct xq_node *anchor, xq_move m)
+{
+	const struct xq_node *path[1024];
+	struct xq_pos pos = g->start;
+	size_t d = 0;
+	for (const struct xq_node *a = anchor; a && a->parent; a = a->parent) {
+		if (d == sizeof path / sizeof *path)
+			return 0;
+		path[d++] = a;
+	}
+	while (d) {
+		struct xq_undo u;
+		const struct xq_node *a = path[--d];
+		if (a->move == XQ_MOVE_NONE || !xq_is_legal(&pos, a->move))
+			return 0;
+		xq_make(&pos, a->move, &u);
+	}
+	return m != XQ_MOVE_NONE && xq_is_legal(&pos, m);
+}
