@@ -382,7 +382,6 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			if (r < 0)
 				report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, hpos, 0, NULL, "broken XML in <Head>");
 		} else if (name_is(&e, "MoveList")) {
-			struct xq_pos pos2 = g->start;
 			struct xq_node *prev = &g->root;
 			size_t mpos = (size_t)(e.content - b);
 			const size_t mend = mpos + e.clen;
@@ -393,7 +392,6 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 				const char *v = attr(&h, "value", &vn), *end = attr(&h, "end", &en);
 				char iccs[8];
 				int from, to;
-				xq_move m;
 				struct xq_node *n;
 				if (!name_is(&h, "Move")) {
 					report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
@@ -447,26 +445,21 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 					/* the root node: carries the start comment */
 					n = &g->root;
 				} else {
-					if (read_move(v, vn, &from, &to) < 0 ||
-					    !xq_is_legal(&pos2, m = xq_move_make(from, to))) {
+					/* the move as written: replay checks it; only
+					 * what names no squares is refused here */
+					if (read_move(v, vn, &from, &to) < 0) {
 						report(&c, XQ_SEV_ERROR, XQ_P_ILLEGAL, h.start, ply + 1, iccs,
-						       "ply %d: move %s: %s; the moves after it ignored", ply + 1, iccs,
-						       read_move(v, vn, &from, &to) < 0 ? "not an XY-XY square pair" :
-						       xq_piece_type(&pos2, from) == XQ_NONE ? "no piece on its from-square" :
-						       "not a legal move here");
+						       "ply %d: move %s: not an XY-XY square pair; the moves after it ignored",
+						       ply + 1, iccs);
 						break;
 					}
-					if (!(n = xq_node_add(g, prev, m, NULL, 0)))
+					if (!(n = xq_node_add(g, prev, xq_move_make(from, to), iccs, strlen(iccs))))
 						return XQ_ENOMEM;
 					{
 						long ln, cl;
 						where(&c, h.start, &ln, &cl);
 						n->line = (uint32_t)ln;
 						n->col = (uint32_t)cl;
-					}
-					{
-						struct xq_undo u;
-						xq_make(&pos2, m, &u);
 					}
 					prev = n;
 					ply++;
@@ -659,7 +652,7 @@ static void cbr_report(struct xq_reader *r, struct xq_game *g, enum xq_severity 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	xq_reader_problem(r, g, sev, code, 0, 0, ply, NULL, "byte %zu (0x%zX): %s", off, off, msg);
+	xq_reader_problem_at(r, g, sev, code, (long)off, ply, NULL, "%s", msg);
 }
 
 static int cbr_comment(struct xq_reader *r, struct xq_game *g, struct xq_node *n,
@@ -698,13 +691,8 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 		struct xq_node *parent; /* NULL: below a move left out */
 		size_t depth;
 	} *pend = NULL;
-	struct pathe {
-		struct xq_node *node;
-		struct xq_undo u;
-	} *path = NULL;
 	size_t npend = 0, depth = 0, at = CBR_HEADER + 0, maxn, nrec = 0;
 	char board[10][9], fen[XQ_FEN_MAX + 16];
-	struct xq_pos pos;
 	struct xq_err err;
 	struct xq_node *parent;
 	int rc = 0, ply = 0, more;
@@ -774,11 +762,8 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 	maxn = (len - at) / 4 + 1;
 	if (maxn > XQ_MAX_GAME_MOVES + 1)
 		maxn = XQ_MAX_GAME_MOVES + 1;
-	if (!(pend = malloc(maxn * sizeof *pend)) || !(path = malloc(maxn * sizeof *path))) {
-		free(pend);
+	if (!(pend = malloc(maxn * sizeof *pend)))
 		return XQ_ENOMEM;
-	}
-	pos = g->start;
 	parent = &g->root;
 	/* no moves: nothing after the comment, or an empty first record */
 	more = len - at >= 4 && (p[at + 2] | p[at + 3]) != 0;
@@ -801,29 +786,26 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 		from = p[at + 2];
 		to = p[at + 3];
 		at += 4;
-		/* where this move is played: after its parent (on the path
-		 * from the root, records being in pre-order) */
-		while (parent && depth && path[depth - 1].node != parent) {
-			depth--;
-			xq_unmake(&pos, path[depth].node->move, &path[depth].u);
-		}
+		/* the move hangs on parent (records are in pre-order); it is
+		 * added as the file gives it, for replay to check: only a
+		 * square off the board is no move at all */
 		ply = (int)depth + 1;
 		if (parent) {
-			xq_move m = XQ_MOVE_NONE;
-			if (from < 90 && to < 90)
-				m = xq_move_make(XQ_SQ(from % 9, 9 - from / 9), XQ_SQ(to % 9, 9 - to / 9));
-			if (m == XQ_MOVE_NONE || !xq_is_legal(&pos, m)) {
-				if (from < 90 && to < 90)
-					cbr_report(r, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, base + rec, ply,
-						   "move %c%u%c%u is not legal here; left out with the moves below it",
-						   'a' + from % 9, 9 - from / 9, 'a' + to % 9, 9 - to / 9);
-				else
-					cbr_report(r, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, base + rec, ply,
-						   "square %u off the board; the move and those below it left out",
-						   from < 90 ? to : from);
-			} else if (!(n = xq_node_add(g, parent, m, NULL, 0))) {
-				rc = XQ_ENOMEM;
-				break;
+			if (from < 90 && to < 90) {
+				char iccs[5];
+				xq_move m = xq_move_make(XQ_SQ(from % 9, 9 - from / 9),
+							 XQ_SQ(to % 9, 9 - to / 9));
+				xq_move_iccs(m, iccs);
+				if (!(n = xq_node_add(g, parent, m, iccs, 4))) {
+					rc = XQ_ENOMEM;
+					break;
+				}
+				n->byte = (uint32_t)(base + rec);
+				n->flags |= XQ_NODE_AT_BYTE;
+			} else {
+				cbr_report(r, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, base + rec, ply,
+					   "square %u off the board; the move and those below it left out",
+					   from < 90 ? to : from);
 			}
 		}
 		if (flags & 4) {
@@ -837,14 +819,12 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 		if (flags & 2)
 			pend[npend++] = (struct pend){ parent, depth };
 		if (!(flags & 1)) {
-			if (n) {
-				xq_make(&pos, n->move, &path[depth].u);
-				path[depth++].node = n;
-			}
+			depth++;
 			parent = n;     /* NULL below a move left out */
 		} else if (npend) {
 			npend--;
 			parent = pend[npend].parent;
+			depth = pend[npend].depth;
 		} else {
 			more = 0;
 		}
@@ -853,7 +833,6 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 		cbr_report(r, g, XQ_SEV_WARNING, XQ_P_SYNTAX, base + at, 0,
 			   "%zu bytes after the last move record ignored", len - at);
 	free(pend);
-	free(path);
 	return rc;
 }
 

@@ -42,6 +42,18 @@ static int count_nodes(const struct xq_node *n)
 	return c;
 }
 
+/* The nodes that replay could play: bad moves and all below them left
+ * out (test files only: recursive). */
+__attribute__((unused))
+static int count_played(const struct xq_node *n)
+{
+	int c = 0;
+	for (; n; n = n->next)
+		if (!(n->flags & XQ_NODE_BAD))
+			c += 1 + count_played(n->child);
+	return c;
+}
+
 /* The next node from a that replay could play (a bad move is kept in the
  * tree as text, and writers of binary formats leave it out). */
 static const struct xq_node *playable(const struct xq_node *a)

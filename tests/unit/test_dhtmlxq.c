@@ -53,16 +53,6 @@ static void replay_collect(void *ctx, const struct xq_problem *q)
 	collect(ctx, NULL, q->severity, q->code, q->line, q->col, q->ply, q->text, q->msg);
 }
 
-/* The nodes that replay could play: bad moves and all below them left out. */
-static int count_played(const struct xq_node *n)
-{
-	int c = 0;
-	for (; n; n = n->next)
-		if (!(n->flags & XQ_NODE_BAD))
-			c += 1 + count_played(n->child);
-	return c;
-}
-
 /* The first block of a file, or of a string, built and replayed (the
  * reader's two steps). */
 static struct xq_game *block(const char *text, size_t len, struct probs *p)

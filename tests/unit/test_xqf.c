@@ -365,16 +365,6 @@ static void replay_collect(void *ctx, const struct xq_problem *q)
 	collect(ctx, NULL, q->severity, q->code, q->has_byte ? q->byte : -1, q->ply, q->text, q->msg);
 }
 
-/* The nodes that replay could play: bad moves and all below them left out. */
-static int count_played(const struct xq_node *n)
-{
-	int c = 0;
-	for (; n; n = n->next)
-		if (!(n->flags & XQ_NODE_BAD))
-			c += 1 + count_played(n->child);
-	return c;
-}
-
 /* Build the game from the file, then replay it (the reader's two steps). */
 static struct xq_game *load(const char *file, struct probs *p)
 {
