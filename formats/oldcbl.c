@@ -1,6 +1,6 @@
 /*
  * oldcbl.c - the libraries of early CCBridge versions (magic "CCBridge",
- * a zlib stream of GBK records), not the "CCBridgeLibrary" CBL of cbf.c.
+ * a zlib stream of GBK records), not the "CCBridgeLibrary" CBL of cbr.c.
  * Undocumented: the layout below was worked out from three libraries (a
  * collection of master games, annotated openings with variations, endgame
  * problems; shared/corpus/dialects) and is stated in xq-formats(5) with
