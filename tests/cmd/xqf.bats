@@ -42,6 +42,18 @@ moves() {
 	[[ "$output" == *"ply 65: e2g4: byte 373684"* ]]
 }
 
+@test "xqcheck: the byte offset is a field of the problem, printed before the message and in -j" {
+	run -1 --separate-stderr xqcheck -j "$X/walker_badmovetest3.xqf"
+	[[ "$output" == *'"ply":10,"byte":1106,"text":"e1f0","message":"move e1f0: no piece on its from-square; left out (kept as text)"'* ]]
+	# a text format has no byte offset
+	run -1 --separate-stderr xqcheck -j "$ROOT/samples/bad_illegal.pgn"
+	[[ "$output" != *'"byte"'* ]]
+	# a truncated tree: the offset of the record it stops in
+	head -c 1100 "$X/xqbase_sample.xqf" >"$T/trunc.xqf"
+	run -1 --separate-stderr xqcheck -j "$T/trunc.xqf"
+	[[ "$output" == *'"byte":1028,'*'"message":"comment length 315 runs past the end of the file'* ]]
+}
+
 @test "xqcheck: truncated and foreign files" {
 	head -c 1100 "$X/xqbase_sample.xqf" >"$T/trunc.xqf"
 	run -1 xqcheck "$T/trunc.xqf"
