@@ -42,6 +42,31 @@ static int count_nodes(const struct xq_node *n)
 	return c;
 }
 
+/*
+ * A CBR image (notation.md section 8.2) from the start position with the
+ * 4-byte move records recs[0..n) (flags, 0, from, to; squares row * 9 +
+ * column from the top; flag 1 ends a line, 2 an alternative follows),
+ * into buf (CBR_IMAGE_SIZE(n) bytes): the magic, the board at byte 2120,
+ * an empty start comment at 2214, the records from 2218.
+ */
+#define CBR_IMAGE_SIZE(n) (2218 + 4 * (size_t)(n))
+#define CBR_SQ(f, r) ((9 - (r)) * 9 + (f))
+__attribute__((unused))
+static void cbr_image(unsigned char *buf, const unsigned char (*recs)[4], size_t n)
+{
+	static const unsigned char rows[10][9] = {
+		{ 0x21, 0x22, 0x23, 0x24, 0x25, 0x24, 0x23, 0x22, 0x21 }, { 0 },
+		{ 0, 0x26, 0, 0, 0, 0, 0, 0x26, 0 }, { 0x27, 0, 0x27, 0, 0x27, 0, 0x27, 0, 0x27 },
+		{ 0 }, { 0 }, { 0x17, 0, 0x17, 0, 0x17, 0, 0x17, 0, 0x17 },
+		{ 0, 0x16, 0, 0, 0, 0, 0, 0x16, 0 }, { 0 },
+		{ 0x11, 0x12, 0x13, 0x14, 0x15, 0x14, 0x13, 0x12, 0x11 },
+	};
+	memset(buf, 0, CBR_IMAGE_SIZE(n));
+	memcpy(buf, "CCBridge Record", 16);
+	memcpy(buf + 2120, rows, 90);
+	memcpy(buf + 2218, recs, 4 * n);
+}
+
 /* The nodes that replay could play: bad moves and all below them left
  * out (test files only: recursive). */
 __attribute__((unused))

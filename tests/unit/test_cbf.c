@@ -163,33 +163,21 @@ static void binaries(void)
  * alternative after them played on the right board. */
 static void cbr_made(void)
 {
-	static const unsigned char rows[10][9] = {
-		{ 0x21, 0x22, 0x23, 0x24, 0x25, 0x24, 0x23, 0x22, 0x21 }, { 0 },
-		{ 0, 0x26, 0, 0, 0, 0, 0, 0x26, 0 }, { 0x27, 0, 0x27, 0, 0x27, 0, 0x27, 0, 0x27 },
-		{ 0 }, { 0 }, { 0x17, 0, 0x17, 0, 0x17, 0, 0x17, 0, 0x17 },
-		{ 0, 0x16, 0, 0, 0, 0, 0, 0x16, 0 }, { 0 },
-		{ 0x11, 0x12, 0x13, 0x14, 0x15, 0x14, 0x13, 0x12, 0x11 },
-	};
-#define SQ(f, r) ((9 - (r)) * 9 + (f))
 	static const unsigned char recs[][4] = {
-		{ 0, 0, SQ(7, 2), SQ(4, 2) },   /* h2e2, continues */
-		{ 2, 0, SQ(7, 9), SQ(6, 7) },   /* h9g7, an alternative follows */
-		{ 0, 0, SQ(0, 0), SQ(0, 5) },   /* a0a5: the chariot cannot jump */
-		{ 1, 0, SQ(0, 9), SQ(0, 8) },   /* below it: skipped */
-		{ 1, 0, SQ(7, 7), SQ(4, 7) },   /* h7e7, black's alternative to h9g7 */
+		{ 0, 0, CBR_SQ(7, 2), CBR_SQ(4, 2) },   /* h2e2, continues */
+		{ 2, 0, CBR_SQ(7, 9), CBR_SQ(6, 7) },   /* h9g7, an alternative follows */
+		{ 0, 0, CBR_SQ(0, 0), CBR_SQ(0, 5) },   /* a0a5: the chariot cannot jump */
+		{ 1, 0, CBR_SQ(0, 9), CBR_SQ(0, 8) },   /* below it: skipped */
+		{ 1, 0, CBR_SQ(7, 7), CBR_SQ(4, 7) },   /* h7e7, black's alternative to h9g7 */
 	};
-#undef SQ
-	unsigned char buf[2214 + 4 + sizeof recs];
+	unsigned char buf[CBR_IMAGE_SIZE(5)];
 	struct xq_reader_opts o = { 0 };
 	struct rprobs q;
 	struct xq_reader *r;
 	struct xq_game *g = NULL;
 	int err;
 
-	memset(buf, 0, sizeof buf);
-	memcpy(buf, "CCBridge Record", 16);
-	memcpy(buf + 2120, rows, 90);
-	memcpy(buf + 2218, recs, sizeof recs);
+	cbr_image(buf, recs, 5);
 	memset(&q, 0, sizeof q);
 	o.format = "cbr";
 	o.problem = rcollect;

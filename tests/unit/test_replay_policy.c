@@ -173,74 +173,61 @@ static void xqf(void)
 	xq_game_free(g);
 }
 
-static void dhtmlxq(void)
+/* The text formats: the move stands at a line and column. */
+static void text_formats(void)
 {
-	static const char doc[] =
-		"[DhtmlXQ]\n"
-		"[DhtmlXQ_movelist]7747706209040001[/DhtmlXQ_movelist]\n"
-		"[DhtmlXQ_move_0_3_1]7967[/DhtmlXQ_move_0_3_1]\n"
-		"[/DhtmlXQ]\n";
-	struct seen s;
-	struct xq_game *g = read_one("dhtmlxq", doc, sizeof doc - 1, &s);
-	check("dhtmlxq", g, &s, "0904", 1);
-	/* where the digits stand: line 2, after "[DhtmlXQ_movelist]" and 8 digits */
-	ok(s.first.line == 2 && s.first.col == 27 && !s.first.has_byte,
-	   "dhtmlxq: at its line and column (%ld:%ld), no byte offset", s.first.line, s.first.col);
-	xq_game_free(g);
+	static const struct {
+		const char *format, *doc, *text;
+		int variations;
+		long line, col;
+	} t[] = {
+		{ "dhtmlxq",
+		  "[DhtmlXQ]\n"
+		  "[DhtmlXQ_movelist]7747706209040001[/DhtmlXQ_movelist]\n"
+		  "[DhtmlXQ_move_0_3_1]7967[/DhtmlXQ_move_0_3_1]\n"
+		  "[/DhtmlXQ]\n",
+		  "0904", 1, 2, 27 },  /* after "[DhtmlXQ_movelist]" and 8 digits */
+		{ "cbf",
+		  "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+		  "<ChineseChessRecord Version=\"1.0\">\n"
+		  "<Head><RecordResult>0</RecordResult></Head>\n"
+		  "<MoveList>\n"
+		  "<Move value=\"00-00\"/>\n"
+		  "<Move value=\"77-47\"/>\n"
+		  "<Move value=\"70-62\"/>\n"
+		  "<Move value=\"09-04\"/>\n"
+		  "<Move value=\"00-01\"/>\n"
+		  "</MoveList>\n"
+		  "</ChineseChessRecord>\n",
+		  "09-04", 0, 8, 1 },  /* its <Move> element */
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct seen s;
+		struct xq_game *g = read_one(t[i].format, t[i].doc, strlen(t[i].doc), &s);
+		check(t[i].format, g, &s, t[i].text, t[i].variations);
+		ok(s.first.line == t[i].line && s.first.col == t[i].col && !s.first.has_byte,
+		   "%s: at its line and column (%ld:%ld), no byte offset", t[i].format,
+		   s.first.line, s.first.col);
+		xq_game_free(g);
+	}
 }
 
-static void cbf(void)
-{
-	static const char doc[] =
-		"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-		"<ChineseChessRecord Version=\"1.0\">\n"
-		"<Head><RecordResult>0</RecordResult></Head>\n"
-		"<MoveList>\n"
-		"<Move value=\"00-00\"/>\n"
-		"<Move value=\"77-47\"/>\n"
-		"<Move value=\"70-62\"/>\n"
-		"<Move value=\"09-04\"/>\n"
-		"<Move value=\"00-01\"/>\n"
-		"</MoveList>\n"
-		"</ChineseChessRecord>\n";
-	struct seen s;
-	struct xq_game *g = read_one("cbf", doc, sizeof doc - 1, &s);
-	check("cbf", g, &s, "09-04", 0);
-	ok(s.first.line == 8 && s.first.col == 1 && !s.first.has_byte,
-	   "cbf: at its element's line and column (%ld:%ld), no byte offset", s.first.line, s.first.col);
-	xq_game_free(g);
-}
-
-/* CBR (notation.md section 8.2): the board at 2120, the start comment's
- * length at 2214, then 4-byte records (flags, 0, from, to; squares row *
- * 9 + column from the top), flag 1 ends a line, 2 an alternative follows. */
+/* CBR: a binary record at a byte offset (game_cmp.h's cbr_image). */
 static void cbr(void)
 {
-	static const unsigned char rows[10][9] = {
-		{ 0x21, 0x22, 0x23, 0x24, 0x25, 0x24, 0x23, 0x22, 0x21 }, { 0 },
-		{ 0, 0x26, 0, 0, 0, 0, 0, 0x26, 0 }, { 0x27, 0, 0x27, 0, 0x27, 0, 0x27, 0, 0x27 },
-		{ 0 }, { 0 }, { 0x17, 0, 0x17, 0, 0x17, 0, 0x17, 0, 0x17 },
-		{ 0, 0x16, 0, 0, 0, 0, 0, 0x16, 0 }, { 0 },
-		{ 0x11, 0x12, 0x13, 0x14, 0x15, 0x14, 0x13, 0x12, 0x11 },
-	};
-#define SQ(f, r) ((9 - (r)) * 9 + (f))
 	static const unsigned char recs[][4] = {
-		{ 0, 0, SQ(7, 2), SQ(4, 2) },   /* h2e2 */
-		{ 0, 0, SQ(7, 9), SQ(6, 7) },   /* h9g7 */
-		{ 2, 0, SQ(0, 0), SQ(0, 5) },   /* a0a5, an alternative follows */
-		{ 1, 0, SQ(0, 9), SQ(0, 8) },   /* a9a8, the line ends */
-		{ 1, 0, SQ(7, 0), SQ(6, 2) },   /* h0g2 */
+		{ 0, 0, CBR_SQ(7, 2), CBR_SQ(4, 2) },   /* h2e2 */
+		{ 0, 0, CBR_SQ(7, 9), CBR_SQ(6, 7) },   /* h9g7 */
+		{ 2, 0, CBR_SQ(0, 0), CBR_SQ(0, 5) },   /* a0a5, an alternative follows */
+		{ 1, 0, CBR_SQ(0, 9), CBR_SQ(0, 8) },   /* a9a8, the line ends */
+		{ 1, 0, CBR_SQ(7, 0), CBR_SQ(6, 2) },   /* h0g2 */
 	};
-#undef SQ
-	unsigned char buf[2214 + 4 + sizeof recs];
+	unsigned char buf[CBR_IMAGE_SIZE(5)];
 	struct seen s;
 	struct xq_game *g;
 	const struct xq_node *bad;
 
-	memset(buf, 0, sizeof buf);
-	memcpy(buf, "CCBridge Record", 16);
-	memcpy(buf + 2120, rows, 90);
-	memcpy(buf + 2218, recs, sizeof recs);
+	cbr_image(buf, recs, 5);
 	g = read_one("cbr", buf, sizeof buf, &s);
 	check("cbr", g, &s, "a0a5", 1);
 	bad = g && g->root.child && g->root.child->child ? g->root.child->child->child : NULL;
@@ -287,8 +274,7 @@ static void byte_field(void)
 int main(void)
 {
 	xqf();
-	dhtmlxq();
-	cbf();
+	text_formats();
 	cbr();
 	pgn();
 	byte_field();
