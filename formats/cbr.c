@@ -360,9 +360,9 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 				empty = 0;
 		if (!empty)
 			break;
-		xq_reader_problem(r, NULL, XQ_SEV_NOTE, XQ_P_SYNTAX, 0, 0, 0, NULL,
-				  "byte %zu (0x%zX): library record %zu has an empty board (no game); skipped",
-				  off, off, (off - CBL_FIRST) / CBL_RECORD + 1);
+		xq_reader_problem_at(r, NULL, XQ_SEV_NOTE, XQ_P_SYNTAX, (long)off, 0, NULL,
+				     "library record %zu has an empty board (no game); skipped",
+				     (off - CBL_FIRST) / CBL_RECORD + 1);
 		off += CBL_RECORD;
 	}
 	st->next = off + CBL_RECORD;

@@ -679,8 +679,8 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		goto out;
 	g->result = result_tokens[r.result <= 4 ? r.result : 0];
 	if (r.result > 4)
-		report(s, g, XQ_SEV_WARNING, XQ_P_RESULT, 0, NULL,
-		       "byte 0x33: result code %d unknown; read as unfinished", r.result);
+		report_at(s, g, XQ_SEV_WARNING, XQ_P_RESULT, 0x33, 0, NULL,
+			  "result code %d unknown; read as unfinished", r.result);
 	if ((rc = xq_game_add_tag(g, "Result", g->result)) < 0)
 		goto out;
 	if (r.code_a >= 1 && r.code_a <= 3 &&
@@ -716,9 +716,9 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 			if (r.squares[i] == f)
 				found = i >= 16;
 		if (found >= 0 && found != side)
-			report(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0, NULL,
-			       "byte 0x32: the header says %s moves first but the first move is %s's; %s to move",
-			       side ? "black" : "red", found ? "black" : "red", found ? "black" : "red");
+			report_at(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0x32, 0, NULL,
+				  "the header says %s moves first but the first move is %s's; %s to move",
+				  side ? "black" : "red", found ? "black" : "red", found ? "black" : "red");
 		if (found >= 0)
 			side = found;
 	}
@@ -734,9 +734,9 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		char *sp = strchr(fen, ' ');
 		sp[1] = side ? 'w' : 'b';
 		if (xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) == 0)
-			report(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0, NULL,
-			       "byte 0x32: the header says %s to move, impossible in this position; %s to move",
-			       side ? "black" : "red", side ? "red" : "black");
+			report_at(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0x32, 0, NULL,
+				  "the header says %s to move, impossible in this position; %s to move",
+				  side ? "black" : "red", side ? "red" : "black");
 		else
 			sp[1] = side ? 'b' : 'w';
 	}
