@@ -10,18 +10,26 @@
 # 3 against itself from four random plies (many blunders), made here; the
 # first 100 plies of each are judged.  Depth 16 takes Fairy-Stockfish
 # several seconds a position: half an hour a game on a loaded 2-core machine.
+# With ANNOTATE_CACHE=DIR the games and Fairy-Stockfish's marks are kept in
+# DIR and read from there on the next run (only ours are computed again).
 set -u
 B=${1:-build}
 FSF=${XQ_FSF:-/usr/games/fairy-stockfish}
 human=${ANNOTATE_HUMAN:-1}
 weak=${ANNOTATE_WEAK:-1}
 X="$B/bin/xqannotate"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+if [ -n "${ANNOTATE_CACHE:-}" ]; then
+	tmp=$ANNOTATE_CACHE
+	mkdir -p "$tmp"
+else
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+fi
 
 echo "== xqannotate: a 100-ply game at default settings, ?? against Fairy-Stockfish depth 16"
 src="$XQ_SHARED/corpus/pgn/wukong_iccs_1125_games.pgn"
 if [ ! -f "$src" ]; then echo "not found: $src"; exit 0; fi
+if [ ! -s "$tmp/all.pgn" ]; then
 # games of 100 plies or more
 "$B/bin/xqconv" -q -n iccs "$src" 2>/dev/null | awk -v want="$human" -v out="$tmp/human.pgn" '
 	/^\[Event / { if (buf != "" && plies >= 100 && n < want) { printf "%s", buf > out; n++ } buf = ""; plies = 0 }
@@ -60,6 +68,7 @@ if [ -x "$FSF" ] && [ "$weak" -gt 0 ]; then
 	send quit
 fi
 cat "$tmp/human.pgn" "$tmp/weak.pgn" 2>/dev/null >"$tmp/all.pgn"
+fi
 ngames=$(grep -c '^\[Event ' "$tmp/all.pgn")
 
 # speed: the built-in engine at its defaults, CPU seconds per game
@@ -71,9 +80,14 @@ printf 'xqannotate, built-in engine, defaults: %d games, %d plies, %s CPU s, %.2
 	"$ngames" "$plies" "$cpu" "$(awk -v c="$cpu" -v p="$plies" 'BEGIN { print p ? c * 100 / p : 0 }')"
 
 if [ ! -x "$FSF" ]; then echo "fairy-stockfish not found at $FSF: no agreement figure"; exit 0; fi
-start=$(date +%s)
-"$X" -q -j --to 100 --engine "$FSF" --depth 16 "$tmp/all.pgn" >"$tmp/fsf.json" 2>/dev/null
-echo "Fairy-Stockfish depth 16 through xqannotate: $(( $(date +%s) - start )) s wall"
+if [ ! -s "$tmp/fsf.json" ] || [ "$tmp/fsf.json" -ot "$tmp/all.pgn" ]; then
+	start=$(date +%s)
+	"$X" -q -j --to 100 --engine "$FSF" --depth 16 "$tmp/all.pgn" >"$tmp/fsf.json.part" 2>/dev/null &&
+		mv "$tmp/fsf.json.part" "$tmp/fsf.json"
+	echo "Fairy-Stockfish depth 16 through xqannotate: $(( $(date +%s) - start )) s wall"
+else
+	echo "Fairy-Stockfish depth 16: marks read from $tmp/fsf.json"
+fi
 # one line per ply: GAME/PLY MARK ("-" for none)
 q='"\(.game)/\(.ply) \(if .mark == "" then "-" else .mark end)"'
 join -j1 <(jq -r "$q" "$tmp/ours.json" | sort) <(jq -r "$q" "$tmp/fsf.json" | sort) |

@@ -780,6 +780,21 @@ static int csv_like(const unsigned char *h, size_t len)
 	return lines >= 2;
 }
 
+#define BINARY_DATA "unrecognised format: binary data, no game record found"
+
+/* Whether the first 4 KiB of h look like binary data, not text in any
+ * encoding we read: more than one byte in twenty a control character, or
+ * NULs (any at all when strict, else more than one and one in 64). */
+static int binary_head(const unsigned char *h, size_t len, int strict)
+{
+	size_t nul = 0, ctl = 0, n = len < 4096 ? len : 4096;
+	for (size_t i = 0; i < n; i++) {
+		nul += h[i] == 0;
+		ctl += h[i] < 0x20 && !strchr("\t\n\r\f\v\x1a\x1b", h[i]);
+	}
+	return ctl * 20 > n || (strict ? nul > 0 : nul * 64 > n + 64);
+}
+
 /* What a head that no format claims is, when it is no text record at
  * all or a dialect known not to be read; NULL when it may be text. */
 static const char *unrecognised(const unsigned char *h, size_t len, int binary_ok,
@@ -797,7 +812,6 @@ static const char *unrecognised(const unsigned char *h, size_t len, int binary_o
 		{ "\xfd" "7zXZ", 5, "an xz stream" }, { "\x7f" "ELF", 4, "an executable (ELF)" },
 		{ "MZ", 2, NULL }, { "\xd0\xcf\x11\xe0", 4, "an MS Office document" },
 	};
-	size_t nul = 0, ctl = 0, n = len < 4096 ? len : 4096;
 	for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
 		if (kinds[k].what && len >= kinds[k].n && !memcmp(h, kinds[k].magic, kinds[k].n)) {
 			snprintf(buf, size, "unrecognised format: looks like %s, no game record found",
@@ -807,14 +821,10 @@ static const char *unrecognised(const unsigned char *h, size_t len, int binary_o
 	if (len >= 8 && !memcmp(h, "CCBridge", 8))
 		return "unsupported: looks like an old CCBridge library (magic 'CCBridge', "
 		       "zlib-compressed), no game record read";
-	for (size_t i = 0; i < n; i++) {
-		nul += h[i] == 0;
-		ctl += h[i] < 0x20 && !strchr("\t\n\r\f\v\x1a\x1b", h[i]);
-	}
 	if (binary_ok)
 		return NULL;
-	if (nul || ctl * 20 > n)
-		return "unrecognised format: binary data, no game record found";
+	if (binary_head(h, len, 1))
+		return BINARY_DATA;
 	{
 		size_t i = len >= 3 && h[0] == 0xef && h[1] == 0xbb && h[2] == 0xbf ? 3 : 0;
 		while (i < len && strchr(" \t\r\n", h[i]))
@@ -902,6 +912,13 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 		}
 		if (best_score <= 0)
 			best = byname && byname->read ? byname : xq_format_find("pgn");
+		/* a text format's sniffer can be fooled by a '[' or a "Key:"
+		 * among random bytes: text it must be, too */
+		if (!(best->flags & XQ_FORMAT_BINARY) && !r->no_record &&
+		    binary_head(r->raw, r->raw_end, 0)) {
+			r->no_record = 1;
+			fatal(r, XQ_P_FORMAT, 0, "%s", BINARY_DATA);
+		}
 	}
 	r->fmt = best;
 	if (!(best->flags & XQ_FORMAT_BINARY)) {
