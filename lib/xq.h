@@ -301,8 +301,9 @@ int xq_notation_from_name(const char *name, enum xq_notation *n);
  * node->move is XQ_MOVE_NONE until the game is replayed (xq_game_replay).
  * A format that stores moves as squares (XQF, DhtmlXQ, CBF, CBR, old CBL)
  * puts the move the file gives in node->move, unchecked, and its squares
- * as written in text; a binary one also sets byte (and XQ_NODE_AT_BYTE),
- * the offset of the move's record in the source.  Readers only build:
+ * in text (as written: DhtmlXQ "7747", CBF "77-47"; in ICCS for XQF and
+ * CBR; none for old CBL); XQF and CBR also set byte (and XQ_NODE_AT_BYTE),
+ * the offset of the move's record in the file.  Readers only build:
  * replay checks every move, the same way for every format.  After replay,
  * a node whose move could not be played has XQ_MOVE_NONE and XQ_NODE_BAD
  * set; it stays in the tree with everything below it, unresolved (writers
