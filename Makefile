@@ -102,7 +102,7 @@ demo: deps
 
 check: deps
 	@$(MAKE) --no-print-directory all $(UNITS) $(ASAN_UNITS) $(ASAN_PROGS) $(TOOLS)
-	@sh tests/run.sh $(B)
+	@bash tests/run.sh $(B)
 
 bench: deps
 	@$(MAKE) --no-print-directory all $(TOOLS)

@@ -107,7 +107,10 @@ static int visit(void *data, const struct xq_walk_step *st)
 		return XQ_WALK_STOP;
 	if (!st->after)
 		return XQ_WALK_SKIP;
-	if ((rc = grow(s, st->ply)) || (rc = align(s, st->node, st->ply))) {
+	/* The usual step continues the judge's line; else align it. */
+	int next = st->ply - 1 == xq_judge_plies(s->j) && st->ply < s->cap &&
+		   (st->ply == 1 || s->nodes[st->ply - 1] == st->node->parent);
+	if (!next && ((rc = grow(s, st->ply)) || (rc = align(s, st->node, st->ply)))) {
 		s->err = rc;
 		return XQ_WALK_STOP;
 	}
@@ -161,6 +164,8 @@ void judge_label_text(const struct xq_label *l, char *buf, size_t size)
 		{ XQ_LABEL_BLOCK, "block 拦" },
 		{ XQ_LABEL_FOLLOW, "follow 跟" },
 		{ XQ_LABEL_KING_PAWN, "king-or-pawn-attack" },
+		{ XQ_LABEL_JOINT, "joint-chase 联合捉 (少根子)" },
+		{ XQ_LABEL_MATE_AFTER, "capture-allows-mate (CXA 29.4)" },
 	};
 	size_t o = 0;
 	buf[0] = 0;
@@ -238,7 +243,7 @@ struct report {
 static void report_one(void *data, const struct judged *e)
 {
 	struct report *r = data;
-	char msg[1024];
+	char msg[2048];
 	struct xq_problem p = { 0 };
 
 	judge_event_text(e->ev, msg, sizeof msg);

@@ -131,18 +131,6 @@ static void keep_problem(void *data, const struct xq_problem *p)
 	k->p.file = k->file;
 }
 
-static const char *notation_name(enum xq_notation n)
-{
-	switch (n) {
-	case XQ_NOTATION_ICCS: return "iccs";
-	case XQ_NOTATION_WXF: return "wxf";
-	case XQ_NOTATION_CHINESE: return "chinese";
-	case XQ_NOTATION_UCI: return "uci";
-	case XQ_NOTATION_UCI10: return "uci10";
-	default: return "none";
-	}
-}
-
 static void json_game(const char *file, const struct xq_game *g)
 {
 	int first = 1;
@@ -159,10 +147,9 @@ static void json_game(const char *file, const struct xq_game *g)
 	}
 	printf("},\"fen\":");
 	json_put_string(stdout, g->start_fen);
-	const char *variant = xq_game_tag(g, "Variant");
 	printf(",\"notation\":\"%s\",\"plies\":%d,\"result\":",
-	       variant && !strcmp(variant, "xiangqi") && g->notation == XQ_NOTATION_WXF ? "san" :
-	       notation_name(g->notation), xq_game_plies(g));
+	       g->flags & XQ_GAME_SAN ? "san" : g->notation ? xq_notation_name(g->notation) : "none",
+	       xq_game_plies(g));
 	json_put_string(stdout, g->result ? g->result : "");
 	printf(",\"status\":\"%s\",\"errors\":%d,\"warnings\":%d,\"problems\":[",
 	       g->errors ? "invalid" : "valid", g->errors, g->warnings);

@@ -125,16 +125,14 @@ static int open_writer(FILE *fp, const char *name)
 	o.encoding = st.enc_out;
 	o.notation = st.notation;
 	o.flags = st.wflags;
-	/* Big5 has no simplified characters: write traditional ones */
-	if (st.enc_out && !strncmp(xq_encoding_name(st.enc_out), "BIG5", 4)) {
-		o.notation_flags |= XQ_NOTE_TRAD;
-		if (st.script == 0)
-			o.flags |= XQ_WRITE_TRADITIONAL;
-	}
+	/* (Big5 output is traditional unless --script says otherwise: the
+	 * library's rule) */
 	if (st.script == 1)
 		o.flags |= XQ_WRITE_TRADITIONAL;
 	else if (st.script == 2)
 		o.flags |= XQ_WRITE_SIMPLIFIED;
+	else if (st.script == 3)
+		o.flags |= XQ_WRITE_KEEP_SCRIPT;
 	o.name = name;
 	o.problem = writer_problem;
 	o.problem_data = &st.pp;

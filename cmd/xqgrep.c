@@ -303,16 +303,7 @@ static void add_fen(const char *fen)
 /* Material: kinds indexed by enum xq_type. */
 static int piece_kind(char c)
 {
-	switch (c) {
-	case 'K': return XQ_KING;
-	case 'A': return XQ_ADVISOR;
-	case 'B': case 'E': return XQ_ELEPHANT;
-	case 'N': case 'H': return XQ_HORSE;
-	case 'R': return XQ_CHARIOT;
-	case 'C': return XQ_CANNON;
-	case 'P': return XQ_PAWN;
-	default: return 0;
-	}
+	return xq_type_from_letter(c);
 }
 
 static void parse_material(const char *arg)

@@ -171,6 +171,7 @@ static void json_event(const struct judged *e)
 			{ XQ_LABEL_IDLE, "idle" }, { XQ_LABEL_EXCHANGE, "exchange" },
 			{ XQ_LABEL_OFFER, "offer" }, { XQ_LABEL_BLOCK, "block" },
 			{ XQ_LABEL_FOLLOW, "follow" }, { XQ_LABEL_KING_PAWN, "king-or-pawn-attack" },
+			{ XQ_LABEL_JOINT, "joint-chase" }, { XQ_LABEL_MATE_AFTER, "capture-allows-mate" },
 		};
 		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
 		xq_move_iccs(l->move, iccs);

@@ -151,19 +151,6 @@ static void play_moves(struct view *v, const char *moves)
 
 /* ------------------------------------------------------- text diagram */
 
-static const char *const zh_pieces[2][2][8] = {
-	{ { "", "帅", "仕", "相", "马", "车", "炮", "兵" },
-	  { "", "将", "士", "象", "马", "车", "炮", "卒" } },
-	{ { "", "帥", "仕", "相", "馬", "車", "炮", "兵" },
-	  { "", "將", "士", "象", "馬", "車", "炮", "卒" } },
-};
-static const char *const red_numerals[10] = {
-	"", "一", "二", "三", "四", "五", "六", "七", "八", "九",
-};
-static const char *const fw_digits[10] = {
-	"", "１", "２", "３", "４", "５", "６", "７", "８", "９",
-};
-
 /* Board square at screen column j (left to right) and row i (top down). */
 static int screen_sq(const struct view *v, int j, int i)
 {
@@ -216,7 +203,7 @@ static void put_glyph(FILE *fp, const struct view *v, int sq, int *width)
 		fputc(xq_piece_letter(&v->pos, sq), fp);
 		*width = 1;
 	} else {
-		fputs(zh_pieces[v->trad][s][t], fp);
+		fputs(xq_zh_piece(s, t, v->trad), fp);
 		*width = 2;
 	}
 	if (v->color)
@@ -237,9 +224,9 @@ static void draw_text(FILE *fp, const struct view *v)
 		if (v->ascii)
 			fprintf(fp, j < 8 ? " %c  " : " %c", 'a' + x);
 		else if (v->flip)
-			fprintf(fp, j < 8 ? " %s " : " %s", red_numerals[9 - x]);
+			fprintf(fp, j < 8 ? " %s " : " %s", xq_zh_number(XQ_RED, 9 - x));
 		else
-			fprintf(fp, j < 8 ? " %s " : " %s", fw_digits[x + 1]);
+			fprintf(fp, j < 8 ? " %s " : " %s", xq_zh_number(XQ_BLACK, x + 1));
 	}
 	fputs("\n", fp);
 
@@ -307,9 +294,9 @@ static void draw_text(FILE *fp, const struct view *v)
 		if (v->ascii)
 			fprintf(fp, j < 8 ? " %c  " : " %c", 'a' + x);
 		else if (v->flip)
-			fprintf(fp, j < 8 ? " %s " : " %s", fw_digits[x + 1]);
+			fprintf(fp, j < 8 ? " %s " : " %s", xq_zh_number(XQ_BLACK, x + 1));
 		else
-			fprintf(fp, j < 8 ? " %s " : " %s", red_numerals[9 - x]);
+			fprintf(fp, j < 8 ? " %s " : " %s", xq_zh_number(XQ_RED, 9 - x));
 	}
 	fputs("\n", fp);
 }
@@ -392,8 +379,8 @@ static void draw_svg(FILE *fp, const struct view *v)
 	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"28\">汉 界</text>\n", M + 6 * S, M + 4 * S + S / 2 + 10);
 	for (int j = 0; j < 9; j++) {
 		int x = XQ_FILE(screen_sq(v, j, 0));
-		const char *top = v->flip ? red_numerals[9 - x] : fw_digits[x + 1];
-		const char *bottom = v->flip ? fw_digits[x + 1] : red_numerals[9 - x];
+		const char *top = v->flip ? xq_zh_number(XQ_RED, 9 - x) : xq_zh_number(XQ_BLACK, x + 1);
+		const char *bottom = v->flip ? xq_zh_number(XQ_BLACK, x + 1) : xq_zh_number(XQ_RED, 9 - x);
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"16\">%s</text>\n", M + j * S, M - 32, top);
 		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"16\">%s</text>\n", M + j * S, M + 9 * S + 44, bottom);
 	}
@@ -431,7 +418,7 @@ static void draw_svg(FILE *fp, const struct view *v)
 				"stroke=\"#f6e7c1\" stroke-width=\"2\"/>"
 				"<text x=\"%d\" y=\"%d\" fill=\"#fff7e6\">%s</text></g>\n",
 				s == XQ_RED ? "red" : "black", x, y, s == XQ_RED ? "#c8281e" : "#262626",
-				x, y + 9, zh_pieces[v->trad][s][t]);
+				x, y + 9, xq_zh_piece(s, t, v->trad));
 		}
 	}
 	fprintf(fp, "</g>\n</svg>\n");

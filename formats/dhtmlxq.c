@@ -914,92 +914,53 @@ out:
 
 /* ------------------------------------------------------------ writing */
 
-static int put_escaped(struct dbuf *o, const char *s)
+static int put_escaped(struct xq__buf *o, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
 		case '\n':
-			xq__dbuf_puts(o, "||");
+			xq__buf_puts(o, "||");
 			break;
 		case '\r':
 			break;
 		case '&':
-			xq__dbuf_puts(o, "&amp;");
+			xq__buf_puts(o, "&amp;");
 			break;
 		case '<':
-			xq__dbuf_puts(o, "&lt;");
+			xq__buf_puts(o, "&lt;");
 			break;
 		case '>':
-			xq__dbuf_puts(o, "&gt;");
+			xq__buf_puts(o, "&gt;");
 			break;
 		case '[':
-			xq__dbuf_puts(o, "&#91;");
+			xq__buf_puts(o, "&#91;");
 			break;
 		case '|':
 			if (s[1] == '|' || s[1] == '\n' || s[1] == '\0') {
-				xq__dbuf_puts(o, "&#124;");
+				xq__buf_puts(o, "&#124;");
 				break;
 			}
 			/* fall through */
 		default:
-			xq__dbuf_put(o, s, 1);
+			xq__buf_put(o, s, 1);
 		}
 	}
 	return o->oom ? XQ_ENOMEM : 0;
 }
 
-void xq__dbuf_put(struct dbuf *o, const char *s, size_t n)
+static void put_tag(struct xq__buf *o, const char *name, const char *value, const char *nl)
 {
-	if (o->oom || n == 0)
-		return;
-	if (o->cap - o->len < n + 1) {
-		size_t nc = o->cap ? o->cap : 4096;
-		char *np;
-		while (nc - o->len < n + 1)
-			nc *= 2;
-		if (!(np = realloc(o->p, nc))) {
-			o->oom = 1;
-			return;
-		}
-		o->p = np;
-		o->cap = nc;
-	}
-	memcpy(o->p + o->len, s, n);
-	o->len += n;
-	o->p[o->len] = '\0';
-}
-
-void xq__dbuf_puts(struct dbuf *o, const char *s)
-{
-	xq__dbuf_put(o, s, strlen(s));
-}
-
-__attribute__((format(printf, 2, 3)))
-static void dbuf_printf(struct dbuf *o, const char *fmt, ...)
-{
-	char small[256];
-	va_list ap;
-	int n;
-	va_start(ap, fmt);
-	n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
-	if (n >= 0 && (size_t)n < sizeof small)
-		xq__dbuf_put(o, small, (size_t)n);
-}
-
-static void put_tag(struct dbuf *o, const char *name, const char *value, const char *nl)
-{
-	dbuf_printf(o, "[DhtmlXQ_%s]", name);
+	xq__buf_printf(o, "[DhtmlXQ_%s]", name);
 	put_escaped(o, value);
-	dbuf_printf(o, "[/DhtmlXQ_%s]%s", name, nl);
+	xq__buf_printf(o, "[/DhtmlXQ_%s]%s", name, nl);
 }
 
-static void put_move(struct dbuf *o, xq_move m)
+static void put_move(struct xq__buf *o, xq_move m)
 {
 	int f = xq_move_from(m), t = xq_move_to(m);
 	char d[5] = { (char)('0' + XQ_FILE(f)), (char)('0' + 9 - XQ_RANK(f)),
 		      (char)('0' + XQ_FILE(t)), (char)('0' + 9 - XQ_RANK(t)), 0 };
-	xq__dbuf_put(o, d, 4);
+	xq__buf_put(o, d, 4);
 }
 
 struct wline {
@@ -1007,14 +968,14 @@ struct wline {
 	long id, parent, start;
 };
 
-int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
+int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o)
 {
 	const char *nl = crlf ? "\r\n" : "\n";
 	struct wline *lines = NULL;
 	size_t n = 0, cap = 0, done = 0;
-	struct dbuf com = { 0 };
+	struct xq__buf com = { 0 };
 
-	dbuf_printf(o, "[DhtmlXQ]%s", nl);
+	xq__buf_printf(o, "[DhtmlXQ]%s", nl);
 	put_tag(o, "ver", "www_dpxq_com", nl);
 	for (size_t k = 0; k < sizeof tag_map / sizeof tag_map[0]; k++) {
 		const char *v = xq_game_tag_known(g, tag_map[k].tag);
@@ -1085,9 +1046,9 @@ int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
 		long ply = L.start;
 		char name[64];
 		if (L.id == 0)
-			dbuf_printf(o, "[DhtmlXQ_movelist]");
+			xq__buf_printf(o, "[DhtmlXQ_movelist]");
 		else
-			dbuf_printf(o, "[DhtmlXQ_move_%ld_%ld_%ld]", L.parent, L.start, L.id);
+			xq__buf_printf(o, "[DhtmlXQ_move_%ld_%ld_%ld]", L.parent, L.start, L.id);
 		for (const struct xq_node *nd = L.first; nd && nd->move != XQ_MOVE_NONE;
 		     nd = nd->child, ply++) {
 			put_move(o, nd->move);
@@ -1132,13 +1093,13 @@ int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o)
 			}
 		}
 		if (L.id == 0)
-			dbuf_printf(o, "[/DhtmlXQ_movelist]%s", nl);
+			xq__buf_printf(o, "[/DhtmlXQ_movelist]%s", nl);
 		else
-			dbuf_printf(o, "[/DhtmlXQ_move_%ld_%ld_%ld]%s", L.parent, L.start, L.id, nl);
+			xq__buf_printf(o, "[/DhtmlXQ_move_%ld_%ld_%ld]%s", L.parent, L.start, L.id, nl);
 	}
 	if (com.len)
-		xq__dbuf_put(o, com.p, com.len);
-	dbuf_printf(o, "[/DhtmlXQ]%s", nl);
+		xq__buf_put(o, com.p, com.len);
+	xq__buf_printf(o, "[/DhtmlXQ]%s", nl);
 	free(com.p);
 	free(lines);
 	return o->oom || com.oom ? XQ_ENOMEM : 0;
@@ -1250,16 +1211,8 @@ static int dh_more(struct xq_reader *r, struct drstate *st)
 		st->len -= st->pos;
 		st->pos = 0;
 	}
-	if (st->cap - st->len < n + 2) {
-		size_t nc = st->cap ? st->cap : 65536;
-		char *nb;
-		while (nc - st->len < n + 2)
-			nc *= 2;
-		if (!(nb = realloc(st->buf, nc)))
-			return XQ_ENOMEM;
-		st->buf = nb;
-		st->cap = nc;
-	}
+	if (xq__grow(&st->buf, &st->cap, st->len + n + 2) < 0)
+		return XQ_ENOMEM;
 	memcpy(st->buf + st->len, line, n);
 	st->len += n;
 	st->buf[st->len++] = '\n';
@@ -1433,7 +1386,7 @@ static void lost_tags(struct xq_writer *w, const struct xq_game *g)
 
 static int dh_write(struct xq_writer *w, const struct xq_game *g)
 {
-	struct dbuf o = { 0 };
+	struct xq__buf o = { 0 };
 	lost_tags(w, g);
 	int rc = xq__dhtmlxq_encode_game(g, (xq_writer_options(w)->flags & XQ_WRITE_CRLF) != 0, &o);
 	if (rc == 0 && o.len)

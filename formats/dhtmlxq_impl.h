@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "buf.h"
 #include "xq.h"
 
 struct dhtmlxq_sink {
@@ -27,15 +28,8 @@ struct dhtmlxq_sink {
 int xq__dhtmlxq_build_game(const char *text, size_t len, long line0,
 		       struct xq_game *g, const struct dhtmlxq_sink *s);
 
-struct dbuf {
-	char *p;
-	size_t len, cap;
-	int oom;
-};
-void xq__dbuf_put(struct dbuf *o, const char *s, size_t n);
-void xq__dbuf_puts(struct dbuf *o, const char *s);
 
 /* The block for a replayed game, appended to o.  0, XQ_EINVAL, XQ_ENOMEM. */
-int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct dbuf *o);
+int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o);
 
 #endif

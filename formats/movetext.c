@@ -1,11 +1,14 @@
 /*
- * movetext.c - the movetext scanner and the 80-column writer shared by the
- * PGN and plain-text formats (see movetext.h).
+ * movetext.c - the movetext scanner shared by the PGN, plain-text and
+ * XieXie readers (see movetext.h), the FEN tag applied, and the result and
+ * extras counts their writers share.  PGN's own tags and writer are in
+ * formats/pgn.c.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "movetext.h"
 
 /* ------------------------------------------------------------ characters */
@@ -88,31 +91,6 @@ int xq__mt_starts_game(const char *s, size_t len)
 	return 0;
 }
 
-int xq__mt_width(const char *s, size_t len)
-{
-	int w = 0;
-	for (size_t i = 0; i < len;) {
-		int l;
-		unsigned char b = (unsigned char)s[i];
-		if (b < 0x80) {
-			/* ASCII, the most of a move or a number */
-			w += b >= 0x20;
-			i++;
-			continue;
-		}
-		unsigned cp = mt_utf8(s + i, len - i, &l);
-		i += (size_t)l;
-		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
-		    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
-		    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-		    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
-			w += 2;
-		else if (cp >= 0x20)
-			w += 1;
-	}
-	return w;
-}
-
 /* ------------------------------------------------------------- scanning */
 
 static long col_at(struct mt *m, size_t off)
@@ -141,21 +119,6 @@ static long col_at(struct mt *m, size_t off)
 	/* col_val counted the character starting at off-… : columns are
 	 * 1-based character counts */
 	return m->col_val;
-}
-
-static int grow(char **buf, size_t *cap, size_t need)
-{
-	if (*cap >= need)
-		return 0;
-	size_t c = *cap ? *cap : 256;
-	while (c < need)
-		c *= 2;
-	char *p = realloc(*buf, c);
-	if (!p)
-		return XQ_ENOMEM;
-	*buf = p;
-	*cap = c;
-	return 0;
 }
 
 void xq__mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
@@ -314,7 +277,7 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 		if (m->acc_target && m->acc_target != target)
 			flush_comments(m);
 		m->acc_target = target;
-		if (grow(&m->acc, &m->acc_cap, m->acc_len + n + 2) < 0) {
+		if (xq__grow(&m->acc, &m->acc_cap, m->acc_len + n + 2) < 0) {
 			oom(m, line);
 			return;
 		}
@@ -326,7 +289,7 @@ static void add_comment(struct mt *m, const char *s, size_t n, long line)
 		return;
 	}
 	/* before the next move (start of a variation) */
-	if (grow(&m->pend, &m->pend_cap, m->pend_len + n + 2) < 0) {
+	if (xq__grow(&m->pend, &m->pend_cap, m->pend_len + n + 2) < 0) {
 		oom(m, line);
 		return;
 	}
@@ -349,7 +312,7 @@ static void com_append(struct mt *m, const char *s, size_t n)
 		m->com_cut = 1;
 		n = MT_MAX_RAW_COMMENT - m->com_len;
 	}
-	if (grow(&m->com, &m->com_cap, m->com_len + n + 1) < 0) {
+	if (xq__grow(&m->com, &m->com_cap, m->com_len + n + 1) < 0) {
 		m->com_cut = 1;
 		oom(m, m->com_line);
 		return;
@@ -649,7 +612,7 @@ static void deep_add(struct mt *m, const char *s, size_t n)
 {
 	if (m->deep_len + n > MT_MAX_COMMENT)
 		n = m->deep_len < MT_MAX_COMMENT ? MT_MAX_COMMENT - m->deep_len : 0;
-	if (n && grow(&m->deep, &m->deep_cap, m->deep_len + n + 1) == 0) {
+	if (n && xq__grow(&m->deep, &m->deep_cap, m->deep_len + n + 1) == 0) {
 		memcpy(m->deep + m->deep_len, s, n);
 		m->deep_len += n;
 	}
@@ -906,143 +869,6 @@ int xq__mt_finish(struct mt *m, int rc, int any, long fen_line)
 	return 1;
 }
 
-/* ------------------------------------------------------------------ tags */
-
-static const char *const known_tags[] = {
-	"Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result",
-	"RedTeam", "BlackTeam", "Opening", "Variation", "ECCO", "ECO", "FEN",
-	"Format", "RedTitle", "RedElo", "RedNA", "RedType", "BlackTitle",
-	"BlackElo", "BlackNA", "BlackType", "EventDate", "EventSponsor",
-	"Section", "Stage", "Board", "Time", "TimeControl", "Termination",
-	"Annotator", "Mode", "PlyCount", "Title", "RedTime", "BlackTime",
-	"Creator", "Variant", "White", "WhiteTeam", "BlackPlayer", "RedPlayer",
-	"WhiteElo", "SetUp", "Author", "Remark", "Comment", "Source",
-};
-
-static int known_tag(const char *name)
-{
-	for (size_t i = 0; i < sizeof known_tags / sizeof *known_tags; i++) {
-		const char *a = known_tags[i], *b = name;
-		while (*a && *b && ((*a | 0x20) == (*b | 0x20)))
-			a++, b++;
-		if (!*a && !*b)
-			return 1;
-	}
-	return 0;
-}
-
-/* Length of s[0..n) without a UTF-8 sequence cut at its end. */
-static size_t utf8_cut(const char *s, size_t n)
-{
-	size_t k = n;
-	while (k > 0 && ((unsigned char)s[k - 1] & 0xc0) == 0x80 && n - k < 3)
-		k--;
-	if (k > 0 && (unsigned char)s[k - 1] >= 0xc0) {
-		unsigned char lead = (unsigned char)s[k - 1];
-		size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
-		if (n - (k - 1) < need)
-			return k - 1;
-	}
-	return n;
-}
-
-int xq__mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
-	    size_t len, long lineno)
-{
-	size_t i = 0;
-	char value[4096];
-	for (;;) {
-		while (i < len && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i >= len)
-			return 0;
-		if (s[i] != '[') {
-			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)i + 1, 0, NULL,
-					  "text after the tags ignored");
-			return 0;
-		}
-		size_t tag_col = i + 1;
-		i++;
-		while (i < len && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		size_t ns = i;
-		while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '"' && s[i] != ']' &&
-		       s[i] != '[')
-			i++;
-		size_t ne = i;
-		while (i < len && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		size_t vl = 0, full = 0;   /* kept, and as long as it was */
-		int ok = 1;
-		if (i < len && s[i] == '"') {
-			i++;
-			while (i < len && s[i] != '"') {
-				if (s[i] == '\\' && i + 1 < len)
-					i++;
-				if (vl < sizeof value - 1)
-					value[vl++] = s[i];
-				full++;
-				i++;
-			}
-			if (i < len)
-				i++;
-			else
-				ok = 0;
-			while (i < len && s[i] != ']')
-				i++;
-			if (i < len)
-				i++;
-			else
-				ok = 0;
-		} else {
-			/* [Name value] without quotes */
-			size_t vs = i;
-			while (i < len && s[i] != ']')
-				i++;
-			full = i - vs;
-			vl = i - vs < sizeof value - 1 ? i - vs : sizeof value - 1;
-			memcpy(value, s + vs, vl);
-			while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
-				vl--;
-			if (i < len)
-				i++;
-			else
-				ok = 0;
-			ok = ok && 0;
-		}
-		const char *nul = memchr(value, '\0', vl);
-		if (nul)
-			vl = (size_t)(nul - value);
-		vl = utf8_cut(value, vl);
-		value[vl] = '\0';
-		if (ne == ns) {
-			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
-					  "tag without a name ignored");
-			continue;
-		}
-		char name[256];
-		size_t nl = ne - ns < sizeof name - 1 ? ne - ns : sizeof name - 1;
-		memcpy(name, s + ns, nl);
-		nl = utf8_cut(name, nl);
-		name[nl] = '\0';
-		if (!ok)
-			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
-					  "malformed tag '%s' read as '%s'", name, value);
-		if (nul)
-			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
-					  "tag '%s' holds a NUL byte: its value ends before it", name);
-		else if (full > sizeof value - 1)
-			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
-					  "tag '%s' longer than the limit of %zu bytes cut", name,
-					  sizeof value - 1);
-		if (xq_game_add_tag(g, name, value) < 0)
-			return XQ_ENOMEM;
-		if (!known_tag(name))
-			xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
-					  "unknown tag '%s' kept", name);
-	}
-}
-
 void xq__mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line)
 {
 	const char *fen = xq_game_tag(g, "FEN");
@@ -1063,261 +889,7 @@ void xq__mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line)
 	g->flags |= XQ_GAME_BAD_FEN;
 }
 
-/* --------------------------------------------------------------- writing */
-
-void xq__fill_init(struct fill *f, struct xq_writer *w, int width)
-{
-	f->w = w;
-	f->g = NULL;
-	f->col = 0;
-	f->width = width;
-	f->glue_next = 0;
-	f->rc = 0;
-}
-
-void xq__fill_newline(struct fill *f)
-{
-	int rc = xq_writer_newline(f->w);
-	if (rc < 0)
-		f->rc = rc;
-	f->col = 0;
-}
-
-static void put(struct fill *f, const char *s, size_t n)
-{
-	int rc = xq_writer_put(f->w, s, n);
-	if (rc < 0)
-		f->rc = rc;
-}
-
-void xq__fill_reserve(struct fill *f, int w)
-{
-	if (f->col > 0 && !f->glue_next && f->col + 1 + w > f->width)
-		xq__fill_newline(f);
-}
-
-void xq__fill_token(struct fill *f, const char *s, size_t len, int glue)
-{
-	int w = xq__mt_width(s, len);
-	if (f->glue_next) {
-		glue = 1;
-		f->glue_next = 0;
-	}
-	if (!glue && f->col > 0) {
-		if (f->col + 1 + w > f->width) {
-			xq__fill_newline(f);
-		} else {
-			put(f, " ", 1);
-			f->col++;
-		}
-	}
-	put(f, s, len);
-	f->col += w;
-}
-
-/*
- * A comment, as "{ text }" wrapped at the fill width by the rules that
- * tidy_comment() undoes: its own line breaks are doubled, soft wraps go
- * only after the last space of a run or next to a non-ASCII character.  A
- * brace inside becomes the full-width one and other control characters a
- * space: PGN has no escape for them, and a warning says so.
- */
-void xq__fill_comment(struct fill *f, const char *text)
-{
-	size_t n = strlen(text);
-	int first, stand_ins = 0;
-
-	mt_utf8(text, n, &first);
-	if (f->glue_next) {
-		f->glue_next = 0;
-	} else if (f->col > 0) {
-		if (f->col + 3 + (n ? xq__mt_width(text, (size_t)first) : 0) > f->width)
-			xq__fill_newline(f);
-		else {
-			put(f, " ", 1);
-			f->col++;
-		}
-	}
-	put(f, "{ ", 2);
-	f->col += 2;
-	for (size_t i = 0; i < n;) {
-		int l, w;
-		unsigned cp = mt_utf8(text + i, n - i, &l);
-		const char *out = text + i;
-		size_t outlen = (size_t)l;
-
-		if (cp == '\n') {
-			/* k line breaks of the text are k + 1 in the file */
-			xq__fill_newline(f);
-			while (i < n && text[i] == '\n') {
-				xq__fill_newline(f);
-				i++;
-			}
-			continue;
-		}
-		if (cp == '}') {
-			out = "\xef\xbd\x9d"; /* ｝ */
-			outlen = 3;
-			stand_ins++;
-		} else if (cp < 0x20 && cp != '\t') {
-			out = " ";
-			outlen = 1;
-			stand_ins++;
-		}
-		w = xq__mt_width(out, outlen);
-		/* A soft wrap before this character, where one may go: after
-		 * the last of a run of spaces, or next to a non-ASCII one. */
-		if (i > 0 && f->col + w > f->width - 2) {
-			unsigned char prev = (unsigned char)text[i - 1];
-			int here_blank = cp == ' ' || cp == '\t';
-			if (!here_blank && (prev == ' ' || prev == '\t' || prev >= 0x80 || cp >= 0x80))
-				xq__fill_newline(f);
-		}
-		put(f, out, outlen);
-		f->col += w;
-		i += (size_t)l;
-	}
-	put(f, " }", 2);
-	f->col += 2;
-	if (stand_ins)
-		xq_writer_problem(f->w, f->g, XQ_SEV_WARNING, XQ_P_ENCODING,
-				  "a comment holds %d character%s PGN cannot write ('}' or a control "
-				  "character), written as '｝' or a space: '%.40s'",
-				  stand_ins, stand_ins == 1 ? "" : "s", text);
-}
-
-static void nag_token(struct fill *f, int nag)
-{
-	static const char *const marks[] = { "", "!", "?", "!!", "??", "!?", "?!" };
-	char buf[8];
-	if (nag >= 1 && nag <= 6) {
-		xq__fill_token(f, marks[nag], strlen(marks[nag]), 1);
-		return;
-	}
-	snprintf(buf, sizeof buf, "$%d", nag);
-	xq__fill_token(f, buf, strlen(buf), 0);
-}
-
-/* Texts of a line that could not be played, as a comment. */
-static void write_unplayable(struct fill *f, const struct xq_node *n)
-{
-	size_t cap = 256, len = 0;
-	char *buf = malloc(cap);
-	static const char head[] = "unplayable moves as written:";
-	if (!buf) {
-		f->rc = XQ_ENOMEM;
-		return;
-	}
-	memcpy(buf, head, sizeof head - 1);
-	len = sizeof head - 1;
-	for (; n; n = n->child) {
-		char iccs[5];
-		const char *t = n->text;
-		if (!t && n->move) {
-			xq_move_iccs(n->move, iccs);
-			t = iccs;
-		} else if (!t) {
-			t = "?";
-		}
-		size_t tl = strlen(t);
-		if (len + tl + 2 > cap) {
-			char *p;
-			while (len + tl + 2 > cap)
-				cap *= 2;
-			if (!(p = realloc(buf, cap))) {
-				free(buf);
-				f->rc = XQ_ENOMEM;
-				return;
-			}
-			buf = p;
-		}
-		buf[len++] = ' ';
-		memcpy(buf + len, t, tl);
-		len += tl;
-	}
-	buf[len] = '\0';
-	xq__fill_comment(f, buf);
-	free(buf);
-}
-
-struct wctx {
-	struct fill *f;
-	enum xq_notation n;
-	unsigned nflags;
-	int variations, comments;
-	int start_full;
-};
-
-/* The line from n; when var is set, n is itself a variation and its
- * siblings are not its alternatives (the caller writes them). */
-static void write_line(struct wctx *c, struct xq_pos pos, const struct xq_node *n,
-		       int ply_index, int need_number, int depth, int var)
-{
-	char buf[XQ_MOVE_TEXT_MAX + 24];
-	for (; n; n = n->child, ply_index++, var = 0) {
-		struct xq_undo u;
-		/* the formatter tests legality: once a move, not twice */
-		int len = n->move == XQ_MOVE_NONE ? XQ_EILLEGAL :
-			  xq_move_format(&pos, n->move, c->n, c->nflags, buf, sizeof buf);
-		if (len == XQ_EILLEGAL) {
-			write_unplayable(c->f, n);
-			return;
-		}
-		if (c->comments && n->comment_before) {
-			xq__fill_comment(c->f, n->comment_before);
-			need_number = 1;
-		}
-		int moveno = c->start_full + ply_index / 2, numlen = 0;
-		char numbuf[24];
-		if (pos.side == XQ_RED || need_number) {
-			/* "12." or "12...", without printf: once a move */
-			char digits[12];
-			int nd = 0;
-			unsigned v = moveno > 0 ? (unsigned)moveno : 0;
-			do
-				digits[nd++] = (char)('0' + v % 10);
-			while ((v /= 10) && nd < (int)sizeof digits);
-			while (nd)
-				numbuf[numlen++] = digits[--nd];
-			memcpy(numbuf + numlen, "...", 3);
-			numlen += pos.side == XQ_RED ? 1 : 3;
-			numbuf[numlen] = '\0';
-		}
-		need_number = 0;
-		if (len < 0) {
-			/* cannot happen for a legal move; keep ICCS then */
-			char iccs[5];
-			xq_move_iccs(n->move, iccs);
-			memcpy(buf, iccs, 5);
-			len = 4;
-		}
-		if (numlen) {
-			/* keep the number with its move */
-			xq__fill_reserve(c->f, numlen + 1 + xq__mt_width(buf, (size_t)len));
-			xq__fill_token(c->f, numbuf, (size_t)numlen, 0);
-		}
-		xq__fill_token(c->f, buf, (size_t)len, 0);
-		for (int i = 0; i < n->nnags; i++)
-			nag_token(c->f, n->nags[i]);
-		if (c->comments && n->comment) {
-			xq__fill_comment(c->f, n->comment);
-			need_number = 1;
-		}
-		if (c->variations && n->next && !var && depth < MT_MAX_DEPTH) {
-			for (const struct xq_node *v = n->next; v; v = v->next) {
-				/* room for "(", a move number and a move, so that
-				 * the parenthesis does not end a line alone */
-				xq__fill_reserve(c->f, 16);
-				xq__fill_token(c->f, "(", 1, 0);
-				c->f->glue_next = 1;
-				write_line(c, pos, v, ply_index, 1, depth + 1, 1);
-				xq__fill_token(c->f, ")", 1, 1);
-			}
-			need_number = 1;
-		}
-		xq_make(&pos, n->move, &u);
-	}
-}
+/* ----------------------------------------------- for writers (text, xiexie) */
 
 const char *xq__mt_game_result(const struct xq_game *g)
 {
@@ -1326,22 +898,6 @@ const char *xq__mt_game_result(const struct xq_game *g)
 	if (res)
 		return res;
 	return g->result ? g->result : "*";
-}
-
-int xq__mt_write_moves(struct fill *f, const struct xq_game *g,
-		   enum xq_notation n, unsigned nflags, int variations,
-		   int comments)
-{
-	struct wctx c = { f, n, nflags, variations, comments, 1 };
-	f->g = g;
-	/* ply_index counts from Red's move of move 1: a Black start is 1 */
-	int first = g->start.side == XQ_BLACK ? 1 : 0;
-	if (comments && g->root.comment)
-		xq__fill_comment(f, g->root.comment);
-	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
-		c.start_full = g->start.fullmove;
-	write_line(&c, g->start, g->root.child, first, 1, 0, 0);
-	return f->rc;
 }
 
 void xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations)

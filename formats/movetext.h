@@ -1,6 +1,6 @@
 /*
- * movetext.h - the movetext scanner shared by the PGN and plain-text
- * readers (implemented in formats/pgn.c), and the writer's line filler.
+ * movetext.h - the movetext scanner shared by the PGN, plain-text and
+ * XieXie readers (formats/movetext.c), and what their writers share.
  * Private to the library; not part of the API.
  *
  * The scanner turns lines of UTF-8 into the move tree of one game: move
@@ -13,6 +13,7 @@
 #ifndef XQ_FORMATS_MOVETEXT_H
 #define XQ_FORMATS_MOVETEXT_H
 
+#include "utf8.h"
 #include "xq.h"
 
 #define MT_MAX_DEPTH 1000
@@ -82,33 +83,14 @@ void xq__mt_read_end(struct xq_reader *r);
  * (an invalid byte gives U+FFFD and length 1). */
 static inline unsigned mt_utf8(const char *s, size_t n, int *len)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned c = u[0], cp;
-	int l;
-	if (c < 0x80) {
+	uint32_t cp;
+	int l = xq__utf8_decode((const unsigned char *)s, n, &cp);
+	if (l <= 0) {
 		*len = 1;
-		return c;
-	}
-	if (c >= 0xc2 && c <= 0xdf)
-		l = 2, cp = c & 0x1f;
-	else if (c >= 0xe0 && c <= 0xef)
-		l = 3, cp = c & 0x0f;
-	else if (c >= 0xf0 && c <= 0xf4)
-		l = 4, cp = c & 0x07;
-	else
-		goto bad;
-	if ((size_t)l > n)
-		goto bad;
-	for (int i = 1; i < l; i++) {
-		if ((u[i] & 0xc0) != 0x80)
-			goto bad;
-		cp = cp << 6 | (u[i] & 0x3f);
+		return 0xfffd;
 	}
 	*len = l;
 	return cp;
-bad:
-	*len = 1;
-	return 0xfffd;
 }
 
 /* Whitespace, ASCII or U+3000/U+00A0/U+FEFF. */
@@ -131,32 +113,9 @@ const char *xq__mt_skip_space(const char *s, size_t *len);
  * left. */
 const char *xq__mt_sniff_start(const unsigned char *head, size_t *n);
 
-/* Parse "[Name "value"]..." tags of one line into g.  Returns 0. */
-int xq__mt_tags(struct xq_reader *r, struct xq_game *g, const char *s,
-	    size_t len, long lineno);
 /* Apply the FEN tag of g, if any, reporting problems at line (where the
  * tag was; 0: the game's first line). */
 void xq__mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line);
-
-/* --- writing: a filler that wraps tokens at 80 display columns */
-struct fill {
-	struct xq_writer *w;
-	const struct xq_game *g; /* the game being written, for problems */
-	int col;       /* display columns on the current line */
-	int width;     /* wrap column (80) */
-	int glue_next; /* no space before the next token (after "(") */
-	int rc;
-};
-void xq__fill_init(struct fill *f, struct xq_writer *w, int width);
-/* A token; a space before it unless at the line start or glue is set. */
-void xq__fill_token(struct fill *f, const char *s, size_t len, int glue);
-/* A comment in braces, broken where a reader joins it back unchanged. */
-void xq__fill_comment(struct fill *f, const char *text);
-void xq__fill_newline(struct fill *f);
-/* Break the line now unless w more columns (after a space) fit. */
-void xq__fill_reserve(struct fill *f, int w);
-/* Display width of UTF-8 text (CJK and full-width forms count 2). */
-int xq__mt_width(const char *s, size_t len);
 
 /* The result a writer gives: the Result tag when it is a result, else
  * the result token read, else "*". */
@@ -165,10 +124,5 @@ const char *xq__mt_game_result(const struct xq_game *g);
 /* Comments (before and after moves) and variations in the whole tree of
  * g, for writers of formats that hold neither. */
 void xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations);
-
-/* Write a replayed main line and variations (PGN movetext rules). */
-int xq__mt_write_moves(struct fill *f, const struct xq_game *g,
-		   enum xq_notation n, unsigned nflags, int variations,
-		   int comments);
 
 #endif

@@ -3,13 +3,19 @@
  * xqbase tags, movetext in any notation, every move-number form, comments,
  * nested variations, NAGs, results and Chinese result words, games without
  * tags, junk after the result.  The writer follows 11.3: [Game] first, the
- * roster tags, a truthful [Format], [FEN] for set-ups, lines of 80 columns.
+ * roster tags, a truthful [Format], [FEN] for set-ups, lines of 80 columns
+ * (the filler below: tokens, comments wrapped so that a reader joins them
+ * back unchanged).  The movetext scanner is formats/movetext.c.
  */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
+#include "buf.h"
 #include "movetext.h"
+#include "notation_impl.h"
+#include "utf8.h"
 
 #define TAIL_MAX 4096
 
@@ -34,6 +40,126 @@ static void tail_add(struct pgn_state *st, const char *s, size_t n)
 	memcpy(st->tail + st->tail_len, s, len);
 	st->tail_len += len;
 }
+
+/* ------------------------------------------------------------------ tags */
+
+static const char *const known_tags[] = {
+	"Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result",
+	"RedTeam", "BlackTeam", "Opening", "Variation", "ECCO", "ECO", "FEN",
+	"Format", "RedTitle", "RedElo", "RedNA", "RedType", "BlackTitle",
+	"BlackElo", "BlackNA", "BlackType", "EventDate", "EventSponsor",
+	"Section", "Stage", "Board", "Time", "TimeControl", "Termination",
+	"Annotator", "Mode", "PlyCount", "Title", "RedTime", "BlackTime",
+	"Creator", "Variant", "White", "WhiteTeam", "BlackPlayer", "RedPlayer",
+	"WhiteElo", "SetUp", "Author", "Remark", "Comment", "Source",
+};
+
+static int known_tag(const char *name)
+{
+	for (size_t i = 0; i < sizeof known_tags / sizeof *known_tags; i++)
+		if (!xq__ascii_casecmp(known_tags[i], name))
+			return 1;
+	return 0;
+}
+
+static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
+		    size_t len, long lineno)
+{
+	size_t i = 0;
+	char value[4096];
+	for (;;) {
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i >= len)
+			return 0;
+		if (s[i] != '[') {
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)i + 1, 0, NULL,
+					  "text after the tags ignored");
+			return 0;
+		}
+		size_t tag_col = i + 1;
+		i++;
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		size_t ns = i;
+		while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '"' && s[i] != ']' &&
+		       s[i] != '[')
+			i++;
+		size_t ne = i;
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		size_t vl = 0, full = 0;   /* kept, and as long as it was */
+		int ok = 1;
+		if (i < len && s[i] == '"') {
+			i++;
+			while (i < len && s[i] != '"') {
+				if (s[i] == '\\' && i + 1 < len)
+					i++;
+				if (vl < sizeof value - 1)
+					value[vl++] = s[i];
+				full++;
+				i++;
+			}
+			if (i < len)
+				i++;
+			else
+				ok = 0;
+			while (i < len && s[i] != ']')
+				i++;
+			if (i < len)
+				i++;
+			else
+				ok = 0;
+		} else {
+			/* [Name value] without quotes */
+			size_t vs = i;
+			while (i < len && s[i] != ']')
+				i++;
+			full = i - vs;
+			vl = i - vs < sizeof value - 1 ? i - vs : sizeof value - 1;
+			memcpy(value, s + vs, vl);
+			while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t'))
+				vl--;
+			if (i < len)
+				i++;
+			else
+				ok = 0;
+			ok = ok && 0;
+		}
+		const char *nul = memchr(value, '\0', vl);
+		if (nul)
+			vl = (size_t)(nul - value);
+		vl = xq__utf8_cut(value, vl);
+		value[vl] = '\0';
+		if (ne == ns) {
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "tag without a name ignored");
+			continue;
+		}
+		char name[256];
+		size_t nl = ne - ns < sizeof name - 1 ? ne - ns : sizeof name - 1;
+		memcpy(name, s + ns, nl);
+		nl = xq__utf8_cut(name, nl);
+		name[nl] = '\0';
+		if (!ok)
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "malformed tag '%s' read as '%s'", name, value);
+		if (nul)
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "tag '%s' holds a NUL byte: its value ends before it", name);
+		else if (full > sizeof value - 1)
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "tag '%s' longer than the limit of %zu bytes cut", name,
+					  sizeof value - 1);
+		if (xq_game_add_tag(g, name, value) < 0)
+			return XQ_ENOMEM;
+		if (!known_tag(name))
+			xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
+					  "unknown tag '%s' kept", name);
+	}
+}
+
+/* --------------------------------------------------------------- reader */
 
 static int pgn_read(struct xq_reader *r, struct xq_game *g)
 {
@@ -84,7 +210,7 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 			any = 1;
 			if (!fen_line && tl > 4 && !memcmp(t, "[FEN", 4))
 				fen_line = ln;
-			if (xq__mt_tags(r, g, s, len, ln) < 0)
+			if (pgn_tags(r, g, s, len, ln) < 0)
 				return XQ_ENOMEM;
 			in_tag = 1;
 			prev_blank = 0;
@@ -140,6 +266,308 @@ static int pgn_sniff(const unsigned char *head, size_t len, const char *name)
 	return 5;
 }
 
+/* ---------------------------------------------------- the 80-column filler */
+
+/* A filler that wraps tokens at 80 display columns. */
+struct fill {
+	struct xq_writer *w;
+	const struct xq_game *g; /* the game being written, for problems */
+	int col;       /* display columns on the current line */
+	int width;     /* wrap column (80) */
+	int glue_next; /* no space before the next token (after "(") */
+	int rc;
+};
+static int display_width(const char *s, size_t len)
+{
+	int w = 0;
+	for (size_t i = 0; i < len;) {
+		int l;
+		unsigned char b = (unsigned char)s[i];
+		if (b < 0x80) {
+			/* ASCII, the most of a move or a number */
+			w += b >= 0x20;
+			i++;
+			continue;
+		}
+		unsigned cp = mt_utf8(s + i, len - i, &l);
+		i += (size_t)l;
+		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+		    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+		    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+		    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
+			w += 2;
+		else if (cp >= 0x20)
+			w += 1;
+	}
+	return w;
+}
+
+static void fill_init(struct fill *f, struct xq_writer *w, int width)
+{
+	f->w = w;
+	f->g = NULL;
+	f->col = 0;
+	f->width = width;
+	f->glue_next = 0;
+	f->rc = 0;
+}
+
+static void fill_newline(struct fill *f)
+{
+	int rc = xq_writer_newline(f->w);
+	if (rc < 0)
+		f->rc = rc;
+	f->col = 0;
+}
+
+static void put(struct fill *f, const char *s, size_t n)
+{
+	int rc = xq_writer_put(f->w, s, n);
+	if (rc < 0)
+		f->rc = rc;
+}
+
+static void fill_reserve(struct fill *f, int w)
+{
+	if (f->col > 0 && !f->glue_next && f->col + 1 + w > f->width)
+		fill_newline(f);
+}
+
+static void fill_token(struct fill *f, const char *s, size_t len, int glue)
+{
+	int w = display_width(s, len);
+	if (f->glue_next) {
+		glue = 1;
+		f->glue_next = 0;
+	}
+	if (!glue && f->col > 0) {
+		if (f->col + 1 + w > f->width) {
+			fill_newline(f);
+		} else {
+			put(f, " ", 1);
+			f->col++;
+		}
+	}
+	put(f, s, len);
+	f->col += w;
+}
+
+/*
+ * A comment, as "{ text }" wrapped at the fill width by the rules that
+ * tidy_comment() undoes: its own line breaks are doubled, soft wraps go
+ * only after the last space of a run or next to a non-ASCII character.  A
+ * brace inside becomes the full-width one and other control characters a
+ * space: PGN has no escape for them, and a warning says so.
+ */
+static void fill_comment(struct fill *f, const char *text)
+{
+	size_t n = strlen(text);
+	int first, stand_ins = 0;
+
+	mt_utf8(text, n, &first);
+	if (f->glue_next) {
+		f->glue_next = 0;
+	} else if (f->col > 0) {
+		if (f->col + 3 + (n ? display_width(text, (size_t)first) : 0) > f->width)
+			fill_newline(f);
+		else {
+			put(f, " ", 1);
+			f->col++;
+		}
+	}
+	put(f, "{ ", 2);
+	f->col += 2;
+	for (size_t i = 0; i < n;) {
+		int l, w;
+		unsigned cp = mt_utf8(text + i, n - i, &l);
+		const char *out = text + i;
+		size_t outlen = (size_t)l;
+
+		if (cp == '\n') {
+			/* k line breaks of the text are k + 1 in the file */
+			fill_newline(f);
+			while (i < n && text[i] == '\n') {
+				fill_newline(f);
+				i++;
+			}
+			continue;
+		}
+		if (cp == '}') {
+			out = "\xef\xbd\x9d"; /* ｝ */
+			outlen = 3;
+			stand_ins++;
+		} else if (cp < 0x20 && cp != '\t') {
+			out = " ";
+			outlen = 1;
+			stand_ins++;
+		}
+		w = display_width(out, outlen);
+		/* A soft wrap before this character, where one may go: after
+		 * the last of a run of spaces, or next to a non-ASCII one. */
+		if (i > 0 && f->col + w > f->width - 2) {
+			unsigned char prev = (unsigned char)text[i - 1];
+			int here_blank = cp == ' ' || cp == '\t';
+			if (!here_blank && (prev == ' ' || prev == '\t' || prev >= 0x80 || cp >= 0x80))
+				fill_newline(f);
+		}
+		put(f, out, outlen);
+		f->col += w;
+		i += (size_t)l;
+	}
+	put(f, " }", 2);
+	f->col += 2;
+	if (stand_ins)
+		xq_writer_problem(f->w, f->g, XQ_SEV_WARNING, XQ_P_ENCODING,
+				  "a comment holds %d character%s PGN cannot write ('}' or a control "
+				  "character), written as '｝' or a space: '%.40s'",
+				  stand_ins, stand_ins == 1 ? "" : "s", text);
+}
+
+static void nag_token(struct fill *f, int nag)
+{
+	static const char *const marks[] = { "", "!", "?", "!!", "??", "!?", "?!" };
+	char buf[8];
+	if (nag >= 1 && nag <= 6) {
+		fill_token(f, marks[nag], strlen(marks[nag]), 1);
+		return;
+	}
+	snprintf(buf, sizeof buf, "$%d", nag);
+	fill_token(f, buf, strlen(buf), 0);
+}
+
+/* Texts of a line that could not be played, as a comment. */
+static void write_unplayable(struct fill *f, const struct xq_node *n)
+{
+	struct xq__buf b = { 0 };
+	xq__buf_puts(&b, "unplayable moves as written:");
+	for (; n; n = n->child) {
+		char iccs[5];
+		const char *t = n->text;
+		if (!t && n->move) {
+			xq_move_iccs(n->move, iccs);
+			t = iccs;
+		} else if (!t) {
+			t = "?";
+		}
+		xq__buf_puts(&b, " ");
+		xq__buf_puts(&b, t);
+	}
+	if (b.oom)
+		f->rc = XQ_ENOMEM;
+	else
+		fill_comment(f, b.p);
+	xq__buf_free(&b);
+}
+
+struct wctx {
+	struct fill *f;
+	enum xq_notation n;
+	unsigned nflags;
+	int variations, comments;
+	int start_full;
+	int first;                     /* 1 when Black moves first */
+	int need_number;               /* the next move gets its number */
+	const struct xq_node *cut;     /* unplayable: its variations are left out */
+};
+
+/* One step of the written-order walk: a move with its number, marks and
+ * comments, or a parenthesis around a variation. */
+static int write_step(void *data, const struct xq_walk_step *s)
+{
+	struct wctx *c = data;
+	const struct xq_node *n = s->node;
+	char buf[XQ_MOVE_TEXT_MAX + 24];
+	int len;
+
+	if (s->flags & XQ_STEP_TOO_DEEP)
+		return XQ_WALK_NEXT;
+	if (s->flags & XQ_STEP_ENTER) {
+		if (!c->variations || n->parent->child == c->cut)
+			return XQ_WALK_SKIP;
+		/* room for "(", a move number and a move, so that the
+		 * parenthesis does not end a line alone */
+		fill_reserve(c->f, 16);
+		fill_token(c->f, "(", 1, 0);
+		c->f->glue_next = 1;
+		c->need_number = 1;
+		return XQ_WALK_NEXT;
+	}
+	if (s->flags & XQ_STEP_LEAVE) {
+		fill_token(c->f, ")", 1, 1);
+		c->need_number = 1;
+		return XQ_WALK_NEXT;
+	}
+	/* the formatter tests legality: once a move, not twice */
+	len = !s->after ? XQ_EILLEGAL :
+	      xq_move_format(s->before, n->move, c->n, c->nflags, buf, sizeof buf);
+	if (len == XQ_EILLEGAL) {
+		write_unplayable(c->f, n);
+		c->cut = n;
+		return XQ_WALK_SKIP;
+	}
+	if (c->comments && n->comment_before) {
+		fill_comment(c->f, n->comment_before);
+		c->need_number = 1;
+	}
+	int ply_index = c->first + s->ply - 1;
+	int moveno = c->start_full + ply_index / 2, numlen = 0;
+	char numbuf[24];
+	if (s->before->side == XQ_RED || c->need_number) {
+		/* "12." or "12...", without printf: once a move */
+		char digits[12];
+		int nd = 0;
+		unsigned v = moveno > 0 ? (unsigned)moveno : 0;
+		do
+			digits[nd++] = (char)('0' + v % 10);
+		while ((v /= 10) && nd < (int)sizeof digits);
+		while (nd)
+			numbuf[numlen++] = digits[--nd];
+		memcpy(numbuf + numlen, "...", 3);
+		numlen += s->before->side == XQ_RED ? 1 : 3;
+		numbuf[numlen] = '\0';
+	}
+	c->need_number = 0;
+	if (len < 0) {
+		/* cannot happen for a legal move; keep ICCS then */
+		char iccs[5];
+		xq_move_iccs(n->move, iccs);
+		memcpy(buf, iccs, 5);
+		len = 4;
+	}
+	if (numlen) {
+		/* keep the number with its move */
+		fill_reserve(c->f, numlen + 1 + display_width(buf, (size_t)len));
+		fill_token(c->f, numbuf, (size_t)numlen, 0);
+	}
+	fill_token(c->f, buf, (size_t)len, 0);
+	for (int i = 0; i < n->nnags; i++)
+		nag_token(c->f, n->nags[i]);
+	if (c->comments && n->comment) {
+		fill_comment(c->f, n->comment);
+		c->need_number = 1;
+	}
+	return XQ_WALK_NEXT;
+}
+
+/* The replayed main line and variations, by PGN's movetext rules. */
+static int write_moves(struct fill *f, const struct xq_game *g,
+		       enum xq_notation n, unsigned nflags, int variations,
+		       int comments)
+{
+	struct wctx c = { f, n, nflags, variations, comments, 1, 0, 1, NULL };
+	int rc;
+	f->g = g;
+	/* ply_index counts from Red's move of move 1: a Black start is 1 */
+	c.first = g->start.side == XQ_BLACK ? 1 : 0;
+	if (comments && g->root.comment)
+		fill_comment(f, g->root.comment);
+	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
+		c.start_full = g->start.fullmove;
+	if ((rc = xq_game_walk_written(g, write_step, &c)) < 0 && !f->rc)
+		f->rc = rc;
+	return f->rc;
+}
+
 /* --------------------------------------------------------------- writer */
 
 static const char *const roster[] = {
@@ -169,30 +597,15 @@ static void put_tag(struct xq_writer *w, const char *name, const char *value)
 	xq_writer_newline(w);
 }
 
-static const char *notation_name(enum xq_notation n)
-{
-	switch (n) {
-	case XQ_NOTATION_ICCS: return "ICCS";
-	case XQ_NOTATION_WXF: return "WXF";
-	case XQ_NOTATION_UCI: return "UCI";
-	case XQ_NOTATION_UCI10: return "UCI10";
-	default: return "Chinese";
-	}
-}
-
 static int is_skipped_tag(const char *name)
 {
 	static const char *const skip[] = {
 		"Game", "Format", "FEN", "Result", "Event", "Site", "Date",
 		"Round", "Red", "Black",
 	};
-	for (size_t i = 0; i < sizeof skip / sizeof *skip; i++) {
-		const char *a = skip[i], *b = name;
-		while (*a && *b && ((*a | 0x20) == (*b | 0x20)))
-			a++, b++;
-		if (!*a && !*b)
+	for (size_t i = 0; i < sizeof skip / sizeof *skip; i++)
+		if (!xq__ascii_casecmp(skip[i], name))
 			return 1;
-	}
 	return 0;
 }
 
@@ -225,14 +638,14 @@ static int pgn_write(struct xq_writer *w, const struct xq_game *g)
 	} else if (g->flags & XQ_GAME_SETUP) {
 		put_tag(w, "FEN", g->start_fen);
 	}
-	put_tag(w, "Format", notation_name(n));
+	put_tag(w, "Format", xq__notation_tag(n));
 	xq_writer_newline(w);
-	xq__fill_init(&f, w, 80);
-	xq__mt_write_moves(&f, g, n, o->notation_flags,
+	fill_init(&f, w, 80);
+	write_moves(&f, g, n, o->notation_flags,
 		       !(o->flags & XQ_WRITE_NO_VARIATIONS),
 		       !(o->flags & XQ_WRITE_NO_COMMENTS));
-	xq__fill_token(&f, result, strlen(result), 0);
-	xq__fill_newline(&f);
+	fill_token(&f, result, strlen(result), 0);
+	fill_newline(&f);
 	xq_writer_newline(w);
 	return f.rc;
 }

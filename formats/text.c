@@ -439,13 +439,56 @@ static void put_key(struct xq_writer *w, const char *name)
 	xq_writer_put(w, ": ", 2);
 }
 
+struct text_moves {
+	struct xq_writer *w;
+	enum xq_notation n;
+	unsigned nflags;
+	int plies, moveno, rc;
+	const struct xq_node *unplayable; /* the main line stops here */
+};
+
+/* One move of the main line, "1. 炮二平五 马８进７" a line; the walk
+ * stops where the main line ends or cannot be played. */
+static int text_move(void *data, const struct xq_walk_step *s)
+{
+	struct text_moves *c = data;
+	char buf[XQ_MOVE_TEXT_MAX + 16];
+	int len;
+
+	if (!(s->flags & XQ_STEP_MAINLINE))
+		return XQ_WALK_STOP;
+	len = !s->after ? XQ_EILLEGAL :
+	      xq_move_format(s->before, s->node->move, c->n, c->nflags, buf, sizeof buf);
+	if (len == XQ_EILLEGAL) {
+		c->unplayable = s->node;
+		return XQ_WALK_STOP;
+	}
+	if (len < 0) {
+		c->rc = len;
+		return XQ_WALK_STOP;
+	}
+	if (s->before->side == XQ_RED) {
+		if (c->plies)
+			xq_writer_newline(c->w);
+		xq_writer_printf(c->w, "%d. %s", c->moveno, buf);
+	} else {
+		if (!c->plies)
+			xq_writer_printf(c->w, "%d. … %s", c->moveno, buf);
+		else
+			xq_writer_printf(c->w, " %s", buf);
+		c->moveno++;
+	}
+	c->plies++;
+	return XQ_WALK_NEXT;
+}
+
 static int text_write(struct xq_writer *w, const struct xq_game *g)
 {
 	const struct xq_writer_opts *o = xq_writer_options(w);
 	enum xq_notation n = o->notation ? o->notation : XQ_NOTATION_CHINESE;
-	struct xq_pos pos = g->start;
-	char buf[XQ_MOVE_TEXT_MAX + 16];
-	int ply = 0, moveno = 1, rc = 0;
+	struct text_moves c = { w, n, o->notation_flags, 0, 1, 0, NULL };
+	const struct xq_node *nd;
+	int rc = 0;
 	const char *res;
 
 	if (!(g->flags & XQ_GAME_REPLAYED))
@@ -482,31 +525,14 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 		xq_writer_newline(w);
 	}
 	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
-		moveno = g->start.fullmove;
-	const struct xq_node *nd;
-	for (nd = g->root.child; nd; nd = nd->child, ply++) {
-		struct xq_undo u;
-		if (nd->move == XQ_MOVE_NONE || !xq_is_legal(&pos, nd->move))
-			break;
-		int len = xq_move_format(&pos, nd->move, n, o->notation_flags, buf, sizeof buf);
-		if (len < 0)
-			return len;
-		if (pos.side == XQ_RED) {
-			if (ply)
-				xq_writer_newline(w);
-			xq_writer_printf(w, "%d. %s", moveno, buf);
-		} else {
-			if (!ply)
-				xq_writer_printf(w, "%d. … %s", moveno, buf);
-			else
-				xq_writer_printf(w, " %s", buf);
-			moveno++;
-		}
-		xq_make(&pos, nd->move, &u);
-	}
-	if (ply)
+		c.moveno = g->start.fullmove;
+	if ((rc = xq_game_walk(g, text_move, &c)) < 0)
+		return rc;
+	if (c.rc < 0)
+		return c.rc;
+	if (c.plies)
 		xq_writer_newline(w);
-	if (nd) {
+	if ((nd = c.unplayable)) {
 		/* --keep-broken: what could not be played, as a comment line */
 		xq_writer_printf(w, "# unplayable moves as written:");
 		for (; nd; nd = nd->child) {

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "encoding.h"
+#include "utf8.h"
 #include "xq.h"
 #include "xqf_impl.h"
 
@@ -398,42 +400,6 @@ char *xq__xqf_gbk_to_utf8(const uint8_t *s, size_t n, int crlf, size_t *outlen)
 	return gbk_decode(NULL, s, n, crlf, outlen);
 }
 
-/* Decode one UTF-8 sequence at s[0..n); returns its length or 0. */
-static size_t utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	unsigned c = s[0];
-	size_t k;
-	uint32_t v;
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xC2 && c <= 0xDF) {
-		k = 2;
-		v = c & 0x1F;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		k = 3;
-		v = c & 0x0F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		k = 4;
-		v = c & 0x07;
-	} else {
-		return 0;
-	}
-	if (n < k)
-		return 0;
-	for (size_t i = 1; i < k; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = v << 6 | (s[i] & 0x3F);
-	}
-	if ((k == 3 && v < 0x800) || (k == 4 && (v < 0x10000 || v > 0x10FFFF)) ||
-	    (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return k;
-}
-
 uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 			 uint32_t *bad, size_t *bad_off)
 {
@@ -461,8 +427,8 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 			size_t p = 0;
 			for (size_t c = 0; c < chars && p < n; c++) {
 				uint32_t cp;
-				size_t k = utf8_next((const unsigned char *)s + p, n - p, &cp);
-				p += k ? k : 1;
+				int k = xq__utf8_decode((const unsigned char *)s + p, n - p, &cp);
+				p += k > 0 ? (size_t)k : 1;
 			}
 			*bad_off = p;
 			fail = 1;
@@ -472,7 +438,7 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 	}
 	if (fail) {
 		uint32_t cp = 0;
-		if (*bad_off < n && utf8_next((const unsigned char *)s + *bad_off, n - *bad_off, &cp))
+		if (*bad_off < n && xq__utf8_decode((const unsigned char *)s + *bad_off, n - *bad_off, &cp) > 0)
 			*bad = cp;
 		free(out);
 		return NULL;
@@ -862,33 +828,12 @@ out:
 
 /* ------------------------------------------------------- writing (11) */
 
-struct obuf {
-	uint8_t *p;
-	size_t len, cap;
-	int oom;
-};
-
-static void put(struct obuf *o, const void *data, size_t n)
+static void put(struct xq__buf *o, const void *data, size_t n)
 {
-	if (o->oom || n == 0)
-		return;
-	if (o->cap - o->len < n) {
-		size_t nc = o->cap ? o->cap : 4096;
-		uint8_t *np;
-		while (nc - o->len < n)
-			nc *= 2;
-		if (!(np = realloc(o->p, nc))) {
-			o->oom = 1;
-			return;
-		}
-		o->p = np;
-		o->cap = nc;
-	}
-	memcpy(o->p + o->len, data, n);
-	o->len += n;
+	xq__buf_put(o, data, n);
 }
 
-static void put_u32(struct obuf *o, uint32_t v)
+static void put_u32(struct xq__buf *o, uint32_t v)
 {
 	uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
 	put(o, b, 4);
@@ -1083,7 +1028,7 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	int v18 = (opts & XQF_WRITE_V18) != 0;
 	uint8_t h[XQF_HEADER_SIZE], slot[32];
 	struct xqf_keys k;
-	struct obuf o = { 0 };
+	struct xq__buf o = { 0 };
 	struct wpend {
 		const struct xq_node *n;
 		int ply;
@@ -1265,8 +1210,8 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	}
 	if (v18)
 		for (size_t p = XQF_HEADER_SIZE; p < o.len; p++)
-			o.p[p] = (uint8_t)(o.p[p] + k.f32[p % 32]);
-	*out = o.p;
+			o.p[p] = (char)(uint8_t)((uint8_t)o.p[p] + k.f32[p % 32]);
+	*out = (uint8_t *)o.p;
 	*outlen = o.len;
 	return 0;
 }

@@ -94,6 +94,10 @@ static inline int isq_to_sq(int isq) { return XQ_SQ(ISQ_FILE(isq), ISQ_RANK(isq)
 #define MOVE_FROM(m) ((m) >> 8)
 #define MOVE_TO(m) ((m) & 255)
 
+/* pos.c: a side before a piece's name in messages ("red horse"); as a
+ * noun it is xq_side_name() ("Red"). */
+const char *xq__side_adjective(int side);
+
 /* movegen.c: is the point attacked by side `by`? */
 int xq__attacked(const struct xq_pos *pos, int isq, int by);
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
+#include "buf.h"
 #include "encoding.h"
 #include "utf8.h"
 #include "xq.h"
@@ -137,9 +139,7 @@ const char *xq_encoding_name(const char *user)
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		const char *a = user, *b = names[i].user;
 		while (*a && *b) {
-			int x = (unsigned char)*a;
-			if (x >= 'A' && x <= 'Z')
-				x += 'a' - 'A';
+			int x = xq__ascii_lower((unsigned char)*a);
 			if (x == '_')
 				x = '-';
 			if (x != *b)
@@ -180,14 +180,11 @@ int xq_convert(const char *to, const char *from, const char *in, size_t len,
 			continue;
 		}
 		if (errno == E2BIG) {
-			char *nb;
-			cap *= 2;
-			if (!(nb = realloc(buf, cap))) {
+			if (xq__grow(&buf, &cap, cap * 2) < 0) {
 				free(buf);
 				iconv_close(cd);
 				return XQ_ENOMEM;
 			}
-			buf = nb;
 			continue;
 		}
 		/* EILSEQ (undecodable or unencodable) or EINVAL (cut short) */
@@ -293,4 +290,67 @@ char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t 
 	if (cd != (iconv_t)-1)
 		iconv_close(cd);
 	return out;
+}
+
+/* ----------------------------------------------------------- pair tables */
+
+/* Whether enc is one of the two-byte encodings the pair tables serve
+ * (not BIG5-HKSCS, which composes some pairs with the next character). */
+static int dbcs_encoding(const char *enc)
+{
+	return !strcmp(enc, "GB18030") || !strcmp(enc, "GBK") || !strcmp(enc, "GB2312") ||
+	       !strcmp(enc, "BIG5") || !strcmp(enc, "CP950");
+}
+
+uint16_t *xq__dbcs_decode_table(const char *enc)
+{
+	iconv_t cd;
+	uint16_t *t;
+	if (!dbcs_encoding(enc) || (cd = iconv_open("UTF-8", enc)) == (iconv_t)-1)
+		return NULL;
+	if (!(t = calloc(XQ__DBCS_LEADS * XQ__DBCS_TRAILS, sizeof *t))) {
+		iconv_close(cd);
+		return NULL;
+	}
+	for (int lead = 0; lead < XQ__DBCS_LEADS; lead++)
+		for (int trail = 0; trail < XQ__DBCS_TRAILS; trail++) {
+			char in[2] = { (char)(0x81 + lead), (char)(0x40 + trail) }, out[8];
+			char *ip = in, *op = out;
+			size_t il = 2, ol = sizeof out;
+			uint32_t cp;
+			iconv(cd, NULL, NULL, NULL, NULL);
+			if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il != 0)
+				continue;
+			/* one character of three bytes (U+0800..U+FFFF) only */
+			if (op - out == 3 && xq__utf8_decode((const unsigned char *)out, 3, &cp) == 3)
+				t[lead * XQ__DBCS_TRAILS + trail] = (uint16_t)cp;
+		}
+	iconv_close(cd);
+	return t;
+}
+
+uint16_t *xq__dbcs_encode_table(const char *enc)
+{
+	iconv_t cd;
+	uint16_t *t;
+	if (!dbcs_encoding(enc) || (cd = iconv_open(enc, "UTF-8")) == (iconv_t)-1)
+		return NULL;
+	if (!(t = calloc(65536, sizeof *t))) {
+		iconv_close(cd);
+		return NULL;
+	}
+	for (uint32_t cp = 0x80; cp < 0x10000; cp++) {
+		char in[4], out[8], *ip = in, *op = out;
+		size_t il, ol = sizeof out;
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		il = xq__utf8_put(in, cp);
+		iconv(cd, NULL, NULL, NULL, NULL);
+		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il != 0 ||
+		    iconv(cd, NULL, NULL, &op, &ol) == (size_t)-1 || op - out != 2)
+			continue;
+		t[cp] = (uint16_t)((unsigned char)out[0] << 8 | (unsigned char)out[1]);
+	}
+	iconv_close(cd);
+	return t;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "xq.h"
 
 /*
@@ -179,23 +180,10 @@ char *xq_game_strdup(struct xq_game *g, const char *s)
 	return xq_game_strndup(g, s, strlen(s));
 }
 
-static int ascii_casecmp(const char *a, const char *b)
-{
-	for (;; a++, b++) {
-		int x = (unsigned char)*a, y = (unsigned char)*b;
-		if (x >= 'A' && x <= 'Z')
-			x += 'a' - 'A';
-		if (y >= 'A' && y <= 'Z')
-			y += 'a' - 'A';
-		if (x != y || !x)
-			return x - y;
-	}
-}
-
 const char *xq_game_tag(const struct xq_game *g, const char *name)
 {
 	for (const struct xq_tag *t = g->tags; t; t = t->next)
-		if (!ascii_casecmp(t->name, name))
+		if (!xq__ascii_casecmp(t->name, name))
 			return t->value;
 	return NULL;
 }
@@ -223,7 +211,7 @@ int xq_game_add_tag(struct xq_game *g, const char *name, const char *value)
 int xq_game_set_tag(struct xq_game *g, const char *name, const char *value)
 {
 	for (struct xq_tag *t = g->tags; t; t = t->next)
-		if (!ascii_casecmp(t->name, name)) {
+		if (!xq__ascii_casecmp(t->name, name)) {
 			if (!(t->value = xq_game_strdup(g, value)))
 				return XQ_ENOMEM;
 			return 0;
@@ -236,7 +224,7 @@ void xq_game_del_tag(struct xq_game *g, const char *name)
 	struct xq_tag **pp = &g->tags;
 	g->tags_tail = NULL;
 	while (*pp) {
-		if (!ascii_casecmp((*pp)->name, name)) {
+		if (!xq__ascii_casecmp((*pp)->name, name)) {
 			*pp = (*pp)->next;
 		} else {
 			g->tags_tail = *pp;

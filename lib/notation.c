@@ -24,27 +24,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "board.h"
 #include "notation_impl.h"
+#include "utf8.h"
+#include "zh.h"
 
 /* ------------------------------------------------------------ tables */
 
-static const char *const zh_piece[2][2][8] = {
-	{ /* simplified */
-		{ "", "帅", "仕", "相", "马", "车", "炮", "兵" },
-		{ "", "将", "士", "象", "马", "车", "炮", "卒" },
-	},
-	{ /* traditional */
-		{ "", "帥", "仕", "相", "馬", "車", "炮", "兵" },
-		{ "", "將", "士", "象", "馬", "車", "炮", "卒" },
-	},
-};
-static const char *const zh_numeral[10] = {
-	"", "一", "二", "三", "四", "五", "六", "七", "八", "九",
-};
-static const char *const fw_digit[10] = {
-	"", "１", "２", "３", "４", "５", "６", "７", "８", "９",
-};
 static const char *const type_name[8] = {
 	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
 };
@@ -53,7 +40,6 @@ static const char *const type_plural[8] = {
 };
 static const char piece_token[8] = { 0, 'K', 'A', 'E', 'H', 'R', 'C', 'P' };
 
-static const char *side_name(int side) { return side == XQ_RED ? "red" : "black"; }
 
 /* The token of an input character beyond ASCII, or 0: pieces (车車俥伡硨
  * 马馬傌 相象 仕士 帅帥将將 炮砲包 兵卒), directions (进進上 退下 平, the
@@ -300,14 +286,14 @@ static const char *zh_num(int side, int v, unsigned flags)
 {
 	static const char *const ascii[10] = { "", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
 	if (side == XQ_RED)
-		return zh_numeral[v];
-	return flags & XQ_NOTE_ASCII_DIGITS ? ascii[v] : fw_digit[v];
+		return xq__zh_numeral[v];
+	return flags & XQ_NOTE_ASCII_DIGITS ? ascii[v] : xq__zh_digit[v];
 }
 
 static void format_chinese(const struct minfo *mi, unsigned flags, struct sbuf *b)
 {
 	int trad = (flags & XQ_NOTE_TRAD) != 0;
-	const char *piece = zh_piece[trad][mi->side][mi->type];
+	const char *piece = xq__zh_piece[trad][mi->side][mi->type];
 	const char *front = "前", *mid = "中", *rear = trad ? "後" : "后";
 	const char *dir = mi->dir == '+' ? (trad ? "進" : "进") : mi->dir == '-' ? "退" : "平";
 	const char *label = NULL;
@@ -322,14 +308,14 @@ static void format_chinese(const struct minfo *mi, unsigned flags, struct sbuf *
 			else if (mi->xn == 3)
 				label = mi->xi == 0 ? front : mi->xi == 1 ? mid : rear;
 			else
-				label = zh_numeral[mi->xi + 1];
+				label = xq__zh_numeral[mi->xi + 1];
 		} else {
 			if (mi->n == 2)
 				label = mi->j == 0 ? front : rear;
 			else if (mi->n == 3)
 				label = mi->j == 0 ? front : mi->j == 1 ? mid : rear;
 			else
-				label = mi->j == 0 ? front : zh_numeral[mi->j + 1];
+				label = mi->j == 0 ? front : xq__zh_numeral[mi->j + 1];
 			with_file = mi->ndf >= 2;
 		}
 	}
@@ -413,37 +399,47 @@ int xq_move_format(const struct xq_pos *pos, xq_move m, enum xq_notation n,
 	return (int)b.len;
 }
 
+/* The notations' names, the one list: as options and JSON name them, and
+ * as a PGN [Format] tag says it; then the other names read. */
+static const struct {
+	enum xq_notation n;
+	const char *name, *tag;
+} notation_names[] = {
+	{ XQ_NOTATION_ANY, "any", NULL },
+	{ XQ_NOTATION_ICCS, "iccs", "ICCS" },
+	{ XQ_NOTATION_WXF, "wxf", "WXF" },
+	{ XQ_NOTATION_CHINESE, "chinese", "Chinese" },
+	{ XQ_NOTATION_UCI, "uci", "UCI" },
+	{ XQ_NOTATION_UCI10, "uci10", "UCI10" },
+	/* aliases */
+	{ XQ_NOTATION_UCI, "ucci", NULL },
+	{ XQ_NOTATION_CHINESE, "zh", NULL },
+	{ XQ_NOTATION_UCI10, "fsf", NULL },
+};
+
 const char *xq_notation_name(enum xq_notation n)
 {
-	switch (n) {
-	case XQ_NOTATION_ANY: return "any";
-	case XQ_NOTATION_ICCS: return "iccs";
-	case XQ_NOTATION_WXF: return "wxf";
-	case XQ_NOTATION_CHINESE: return "chinese";
-	case XQ_NOTATION_UCI: return "uci";
-	case XQ_NOTATION_UCI10: return "uci10";
-	}
+	for (size_t i = 0; i < sizeof notation_names / sizeof *notation_names; i++)
+		if (notation_names[i].n == n)
+			return notation_names[i].name;
 	return "unknown";
+}
+
+const char *xq__notation_tag(enum xq_notation n)
+{
+	for (size_t i = 0; i < sizeof notation_names / sizeof *notation_names; i++)
+		if (notation_names[i].n == n && notation_names[i].tag)
+			return notation_names[i].tag;
+	return "Chinese";
 }
 
 int xq_notation_from_name(const char *name, enum xq_notation *n)
 {
-	static const struct { const char *name; enum xq_notation n; } names[] = {
-		{ "any", XQ_NOTATION_ANY }, { "iccs", XQ_NOTATION_ICCS },
-		{ "ucci", XQ_NOTATION_UCI }, { "wxf", XQ_NOTATION_WXF },
-		{ "chinese", XQ_NOTATION_CHINESE }, { "zh", XQ_NOTATION_CHINESE },
-		{ "uci", XQ_NOTATION_UCI }, { "uci10", XQ_NOTATION_UCI10 },
-		{ "fsf", XQ_NOTATION_UCI10 },
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-		const char *a = names[i].name, *b = name;
-		while (*a && (*b | 0x20) == *a)
-			a++, b++;
-		if (!*a && !*b) {
-			*n = names[i].n;
+	for (size_t i = 0; i < sizeof notation_names / sizeof *notation_names; i++)
+		if (!xq__ascii_casecmp(notation_names[i].name, name)) {
+			*n = notation_names[i].n;
 			return 0;
 		}
-	}
 	return XQ_EINVAL;
 }
 
@@ -468,29 +464,6 @@ static int is_piece_tok(char c)
 }
 static int is_digit_tok(char c) { return c >= '1' && c <= '9'; }
 
-/* Decode one UTF-8 sequence; returns its length, or 0 if malformed. */
-static int utf8_decode(const unsigned char *s, size_t len, unsigned *cp)
-{
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return 1;
-	}
-	int n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-	if (n == 0 || s[0] > 0xF4 || (size_t)n > len)
-		return 0;
-	unsigned c = s[0] & (0x7F >> n);
-	for (int i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3F);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10FFFF)) ||
-	    (c >= 0xD800 && c <= 0xDFFF))
-		return 0;
-	*cp = c;
-	return n;
-}
-
 /*
  * Cut text into tokens (see the top of the file).  Spaces anywhere are
  * ignored; full-width ASCII counts as ASCII.  Returns 0 or an error.
@@ -504,10 +477,10 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 
 	tk->n = tk->cjk = tk->latin = 0;
 	while (i < len) {
-		unsigned cp = s[i];
-		int k = cp < 0x80 ? 1 : utf8_decode(s + i, len - i, &cp);
+		uint32_t cp = s[i];
+		int k = cp < 0x80 ? 1 : xq__utf8_decode(s + i, len - i, &cp);
 		char tok = 0;
-		if (k == 0)
+		if (k <= 0)
 			return at(err, i, fail(err, XQ_EINVAL, "%s: invalid UTF-8 at byte %zu", q, i + 1));
 		if (cp >= 0xFF01 && cp <= 0xFF5E)
 			cp -= 0xFEE0; /* full-width ASCII */
@@ -731,18 +704,11 @@ static char input_piece(const struct tokens *tk)
 	return 0;
 }
 
+/* The type of a piece token (K A E H R C P; lower-case ordinals are
+ * none). */
 static int token_type(char t)
 {
-	switch (t) {
-	case 'K': return XQ_KING;
-	case 'A': return XQ_ADVISOR;
-	case 'E': return XQ_ELEPHANT;
-	case 'H': return XQ_HORSE;
-	case 'R': return XQ_CHARIOT;
-	case 'C': return XQ_CANNON;
-	case 'P': return XQ_PAWN;
-	}
-	return XQ_NONE;
+	return xq_type_from_letter(t);
 }
 
 /* Write a move for a message: the notation of the input plus ICCS. */
@@ -786,7 +752,7 @@ static const char *file_word(int side, int file, int chinese)
 	static const char *const ascii[10] = { "", "1", "2", "3", "4", "5", "6", "7", "8", "9" };
 	if (!chinese)
 		return ascii[file];
-	return side == XQ_RED ? zh_numeral[file] : fw_digit[file];
+	return side == XQ_RED ? xq__zh_numeral[file] : xq__zh_digit[file];
 }
 
 /* Token classes: p piece, d digit, s sign, l label (sign, digit, ordinal). */
@@ -837,7 +803,7 @@ static int explain(const struct xq_pos *pos, const struct tokens *tk, const xq_m
 		for (int s = slot_lo[type]; s < slot_hi[type]; s++)
 			have += sq_of[s] != 0;
 		if (!have)
-			return fail(err, XQ_EINVAL, "%s: %s has no %s on the board", q, side_name(side),
+			return fail(err, XQ_EINVAL, "%s: %s has no %s on the board", q, xq_side_name(side),
 				    type_name[type]);
 	}
 	if (tk->n == 4 && type && t[0] == piece_token[type] && is_digit_tok(t[1]) &&
@@ -865,8 +831,8 @@ static int explain(const struct xq_pos *pos, const struct tokens *tk, const xq_m
 		}
 		if (!on_file)
 			return fail(err, XQ_EINVAL, "%s: no %s %s on file %s (%s %s: %s)", q,
-				    side_name(side), type_name[type], file_word(side, file, chinese),
-				    side_name(side), type_plural[type], where);
+				    xq__side_adjective(side), type_name[type], file_word(side, file, chinese),
+				    xq__side_adjective(side), type_plural[type], where);
 		for (int i = 0; i < nlegal; i++) {
 			struct minfo mi;
 			describe(pos, legal[i], &mi);
@@ -882,7 +848,7 @@ static int explain(const struct xq_pos *pos, const struct tokens *tk, const xq_m
 			show_moves(pos, ms, nm, chinese, list, sizeof list);
 			return fail(err, nm > 1 ? XQ_EAMBIG : XQ_EINVAL,
 				    "%s: %d %s %s on file %s; name the one meant: %s", q, on_file,
-				    side_name(side), type_plural[type], file_word(side, file, chinese), list);
+				    xq__side_adjective(side), type_plural[type], file_word(side, file, chinese), list);
 		}
 		if (t[2] == '.' && (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE))
 			return fail(err, XQ_EILLEGAL, "%s: %s never moves sideways", q,
@@ -898,10 +864,10 @@ static int explain(const struct xq_pos *pos, const struct tokens *tk, const xq_m
 		}
 		if (nm == 0)
 			return fail(err, XQ_EILLEGAL, "%s: the %s %s on file %s has no legal move", q,
-				    side_name(side), type_name[type], file_word(side, file, chinese));
+				    xq__side_adjective(side), type_name[type], file_word(side, file, chinese));
 		show_moves(pos, ms, nm, chinese, list, sizeof list);
 		return fail(err, XQ_EILLEGAL, "%s: illegal target; the %s %s on file %s can play: %s", q,
-			    side_name(side), type_name[type], file_word(side, file, chinese), list);
+			    xq__side_adjective(side), type_name[type], file_word(side, file, chinese), list);
 	}
 	if (type && (t[0] == '+' || t[0] == '-' || t[0] == '.' || (t[0] >= 'a' && t[0] <= 'e') ||
 		     t[1] == '+' || t[1] == '-' || t[1] == '.' || (t[1] >= 'a' && t[1] <= 'e'))) {
@@ -914,7 +880,7 @@ static int explain(const struct xq_pos *pos, const struct tokens *tk, const xq_m
 			tandem |= count[x] >= 2;
 		if (!tandem)
 			return fail(err, XQ_EINVAL, "%s: names a front or rear piece, but no two %s %s stand on one file",
-				    q, side_name(side), type_plural[type]);
+				    q, xq__side_adjective(side), type_plural[type]);
 		for (int i = 0; i < nlegal; i++) {
 			int from = MOVE_FROM(legal[i]);
 			if (piece_type(pos->board[from]) == type && count[ISQ_FILE(from)] >= 2)
@@ -922,7 +888,7 @@ static int explain(const struct xq_pos *pos, const struct tokens *tk, const xq_m
 		}
 		show_moves(pos, ms, nm, chinese, list, sizeof list);
 		return fail(err, XQ_EILLEGAL, "%s: no such move; the tandem %s %s can play: %s", q,
-			    side_name(side), type_plural[type], nm ? list : "nothing");
+			    xq__side_adjective(side), type_plural[type], nm ? list : "nothing");
 	}
 	if (type) {
 		for (int i = 0; i < nlegal; i++)
@@ -930,9 +896,9 @@ static int explain(const struct xq_pos *pos, const struct tokens *tk, const xq_m
 				ms[nm++] = legal[i];
 		show_moves(pos, ms, nm, chinese, list, sizeof list);
 		return fail(err, XQ_EILLEGAL, "%s: no such move; the %s %s can play: %s", q,
-			    side_name(side), type_plural[type], nm ? list : "nothing");
+			    xq__side_adjective(side), type_plural[type], nm ? list : "nothing");
 	}
-	return fail(err, XQ_EINVAL, "%s: no such move for %s (not a move shape we know)", q, side_name(side));
+	return fail(err, XQ_EINVAL, "%s: no such move for %s (not a move shape we know)", q, xq_side_name(side));
 }
 
 /* The legal moves whose renderings include the token string t. */
@@ -1219,10 +1185,9 @@ static int quick_tokens(const char *text, size_t len, enum xq_notation n, struct
 		} else {
 			/* three bytes (no character with a token has fewer or
 			 * more; an overlong form decodes to none of them) */
-			if (len - i < 3 || (s[i] & 0xF0) != 0xE0 || (s[i + 1] & 0xC0) != 0x80 ||
-			    (s[i + 2] & 0xC0) != 0x80)
+			uint32_t cp;
+			if (xq__utf8_decode(s + i, len - i, &cp) != 3)
 				return -1;
-			unsigned cp = (s[i] & 0x0Fu) << 12 | (s[i + 1] & 0x3Fu) << 6 | (s[i + 2] & 0x3Fu);
 			i += 3;
 			if (cp >= 0xFF11 && cp <= 0xFF19) {
 				tok = (char)('1' + cp - 0xFF11); /* full-width digit */
@@ -1354,7 +1319,7 @@ static int parse_coord(const struct xq_pos *pos, const char *text, size_t len,
 		return fail(err, XQ_EILLEGAL, "%s: no piece on %s", q, fs);
 	if ((int)xq_piece_side(pos, from) != pos->side)
 		return fail(err, XQ_EILLEGAL, "%s: the piece on %s is %s's, and %s is to move", q, fs,
-			    side_name(!pos->side), side_name(pos->side));
+			    xq_side_name(!pos->side), xq_side_name(pos->side));
 	m = xq_move_make(from, to);
 	if (from != to && xq_is_legal(pos, m)) {
 		*out = m;
@@ -1381,7 +1346,7 @@ static int parse_coord(const struct xq_pos *pos, const char *text, size_t len,
 			sb_add(&b, s);
 		}
 		return fail(err, XQ_EILLEGAL, "%s: illegal target; the %s %s on %s %s%s", q,
-			    side_name(pos->side), type_name[xq_piece_type(pos, from)], fs,
+			    xq__side_adjective(pos->side), type_name[xq_piece_type(pos, from)], fs,
 			    nm ? "can go to: " : "has no legal move", list);
 	}
 }

@@ -1,7 +1,8 @@
 /*
  * notation_impl.h - notation.c's internals that tests hold against each
  * other: the direct reader of relative moves (Chinese, WXF) and the
- * rendering-based reader it replaced, kept as its oracle.  Not API.
+ * rendering-based reader it replaced, kept as its oracle; and the
+ * notations' PGN [Format] names for the PGN writer.  Not API.
  */
 #ifndef XQ_NOTATION_IMPL_H
 #define XQ_NOTATION_IMPL_H
@@ -26,5 +27,9 @@ int xq__relative_renderings(const struct xq_pos *pos, xq_move m, int wxf,
 /* xq_move_parse() resolving relative moves the old way, by rendering. */
 int xq__move_parse_by_rendering(const struct xq_pos *pos, const char *text, size_t len,
 				enum xq_notation n, xq_move *out, struct xq_err *err);
+
+/* The notation as a PGN [Format] tag names it ("ICCS", "Chinese"); the
+ * default's, "Chinese", for ANY. */
+const char *xq__notation_tag(enum xq_notation n);
 
 #endif

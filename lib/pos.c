@@ -42,19 +42,25 @@ static const char *const type_names[] = {
 	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
 };
 
-/* FEN letter -> type, accepting the WXF aliases E (elephant), H (horse). */
-static int letter_type(char c)
+/* The one table of the piece letters read (FEN, WXF, SAN, xqgrep). */
+int xq_type_from_letter(int c)
 {
-	switch (c | 0x20) {
-	case 'k': return XQ_KING;
-	case 'a': return XQ_ADVISOR;
-	case 'b': case 'e': return XQ_ELEPHANT;
-	case 'n': case 'h': return XQ_HORSE;
-	case 'r': return XQ_CHARIOT;
-	case 'c': return XQ_CANNON;
-	case 'p': return XQ_PAWN;
+	switch (c) {
+	case 'K': return XQ_KING;
+	case 'A': return XQ_ADVISOR;
+	case 'B': case 'E': return XQ_ELEPHANT;
+	case 'N': case 'H': return XQ_HORSE;
+	case 'R': return XQ_CHARIOT;
+	case 'C': return XQ_CANNON;
+	case 'P': return XQ_PAWN;
 	}
 	return XQ_NONE;
+}
+
+/* FEN letter (either case) -> type. */
+static int letter_type(char c)
+{
+	return xq_type_from_letter(c & ~0x20);
 }
 
 static const int slot_first[8] = {
@@ -119,7 +125,18 @@ static const char *unreachable(int side, int type, int isq)
 	return NULL;
 }
 
-static const char *side_name(int side) { return side == XQ_RED ? "red" : "black"; }
+/* A side as messages name it: "Red" as a noun, "red" before a piece. */
+static const char *const side_names[2][2] = { { "Red", "Black" }, { "red", "black" } };
+
+const char *xq_side_name(enum xq_side s)
+{
+	return side_names[0][s != XQ_RED];
+}
+
+const char *xq__side_adjective(int side)
+{
+	return side_names[1][side != XQ_RED];
+}
 
 void xq_pos_clear(struct xq_pos *pos)
 {
@@ -143,11 +160,11 @@ int xq_pos_put(struct xq_pos *pos, int sq, enum xq_side side,
 	if (free_slot(pos, side, type) &&
 	    (why = unreachable(side, type, isq)) &&
 	    (type == XQ_KING || !(flags & XQ_FEN_LAX)))
-		return fail(err, XQ_EINVAL, 0, "%s %s on %c%d: %s", side_name(side),
+		return fail(err, XQ_EINVAL, 0, "%s %s on %c%d: %s", xq__side_adjective(side),
 			    type_names[type], 'a' + file, rank, why);
 	if (place(pos, side, type, isq) < 0)
 		return fail(err, XQ_EINVAL, 0, "too many %s %ss (at most %d)",
-			    side_name(side), type_names[type], slot_count[type]);
+			    xq__side_adjective(side), type_names[type], slot_count[type]);
 	return 0;
 }
 
@@ -162,7 +179,7 @@ int xq_pos_finish(struct xq_pos *pos, struct xq_err *err)
 
 	for (int side = 0; side < 2; side++)
 		if (!king_isq(pos, side))
-			return fail(err, XQ_EINVAL, 0, "no %s king", side_name(side));
+			return fail(err, XQ_EINVAL, 0, "no %s king", xq__side_adjective(side));
 	pos->key = xq_pos_compute_key(pos);
 	/* Kings facing on an open file, or the side not to move in check: both
 	 * mean the last move was illegal. */
@@ -178,7 +195,7 @@ int xq_pos_finish(struct xq_pos *pos, struct xq_err *err)
 	}
 	if (xq__attacked(pos, king_isq(pos, !pos->side), pos->side))
 		return fail(err, XQ_EINVAL, 0, "%s is in check but it is %s's move",
-			    side_name(!pos->side), side_name(pos->side));
+			    xq_side_name(!pos->side), xq_side_name(pos->side));
 	pos->in_check = (uint8_t)xq__attacked(pos, king_isq(pos, pos->side), !pos->side);
 	return 0;
 }
@@ -230,7 +247,7 @@ int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
 		return fail(err, XQ_EINVAL, (int)(p - fen), "rank 0 has %d files, not 9", file);
 	for (int side = 0; side < 2; side++)
 		if (!king_isq(pos, side))
-			return fail(err, XQ_EINVAL, (int)(p - fen), "no %s king", side_name(side));
+			return fail(err, XQ_EINVAL, (int)(p - fen), "no %s king", xq__side_adjective(side));
 
 	/* Side to move; anything but b is Red, as xqbase advises. */
 	while (*p == ' ' || *p == '\t')

@@ -112,16 +112,7 @@ static int narrow(const char *s, size_t len, char *out, size_t size)
 
 static int san_piece(char ch)
 {
-	switch (ch) {
-	case 'K': return XQ_KING;
-	case 'A': return XQ_ADVISOR;
-	case 'E': case 'B': return XQ_ELEPHANT;
-	case 'H': case 'N': return XQ_HORSE;
-	case 'R': return XQ_CHARIOT;
-	case 'C': return XQ_CANNON;
-	case 'P': return XQ_PAWN;
-	}
-	return XQ_NONE;
+	return xq_type_from_letter(ch); /* capitals only: b..i are files */
 }
 
 /*
@@ -342,7 +333,7 @@ static int flipped_side(const struct xq_pos *pos, struct xq_pos *out)
 
 static const char *side_name(int side)
 {
-	return side == XQ_RED ? "Red" : "Black";
+	return xq_side_name(side);
 }
 
 /* The moves below n: its continuation, the alternatives to it and all
@@ -492,6 +483,8 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	if (g->root.child)
 		g->notation = c.uci10 ? XQ_NOTATION_UCI10 :
 			classify(g->root.child->move ? NULL : g->root.child->text);
+	if (g->notation == XQ_NOTATION_WXF && variant && !strcmp(variant, "xiangqi"))
+		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.end = g->start;
 	c.complete = 1;

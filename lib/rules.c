@@ -3,10 +3,12 @@
  * the natural move limit, under the AXF, CXA and 1956 rules.
  *
  * The specification is ../shared/docs/repetition.md; section numbers in
- * the comments refer to it.  A judge keeps the positions of one line; at
- * each ply it counts earlier equal positions since the last capture, and
- * at the fold-th occurrence labels every move of the span and classes both
- * sides.  Threats are evaluated as if the side that moved were to move
+ * the comments refer to it.  A judge keeps the moves and keys of one line;
+ * at each ply it counts earlier equal keys since the last capture, and
+ * only when a key recurs often enough are positions made (replayed) and
+ * compared in full: at the fold-th occurrence it labels every move of the
+ * span and classes both sides.  A game without repetitions so costs a
+ * key scan per ply, no position copy.  Threats are evaluated as if the side that moved were to move
  * again (its opponent passing), by generating legal moves, so that pins,
  * fake roots, cannon screens and the flying general need no special code.
  */
@@ -17,24 +19,35 @@
 
 #include "board.h"
 
+/*
+ * One ply of the line.  Positions are not copied ply by ply: the line
+ * keeps its keys (enough to see that no position recurs, the usual case)
+ * and the position of a ply is made from the nearest one known, by
+ * replaying the moves, only when a ruling needs it (pos_at).
+ */
 struct entry {
-	struct xq_pos pos;     /* position after this ply (entry 0: the start) */
 	xq_move move;          /* the move that led here (0 for entry 0) */
 	int window;            /* index of the first position since the last capture */
 	int moves[2], checks[2]; /* seen moves and checks in the window */
 	int last_ruling;       /* ply of the last repetition ruling on this line, -1 */
+	uint16_t halfmove;     /* the position's counter of plies without capture */
 	uint8_t limit_done, claim_done[2];
 };
 
 struct xq_judge {
 	struct xq_judge_opts o;
 	struct entry *e;
+	uint64_t *keys;        /* keys[i]: the key of the position after ply i */
+	struct xq_pos *pos;    /* pos[i], valid where have[i] */
+	uint8_t *have;
 	int n, cap;            /* entries e[0..n) */
 	struct xq_event ev[4];
 	int nev;
+	/* The labels of the line's moves (a ruling's span is a stretch of
+	 * them), made once per ply however many rulings span it. */
 	struct xq_label *labels;
 	unsigned *chases;      /* chase set (by slot) of each label */
-	int nlabels_cap;
+	uint8_t *labelled;
 };
 
 const char *xq_rules_name(enum xq_rules r)
@@ -131,6 +144,22 @@ static int same_position(const struct xq_pos *a, const struct xq_pos *b)
 	return 1;
 }
 
+/* The position after ply t of the line, made from the nearest position
+ * known before it (entry 0 always is); those made are kept. */
+static const struct xq_pos *pos_at(struct xq_judge *j, int t)
+{
+	int b = t;
+	while (!j->have[b])
+		b--;
+	for (int i = b + 1; i <= t; i++) {
+		struct xq_undo u;
+		j->pos[i] = j->pos[i - 1];
+		xq_make(&j->pos[i], j->e[i].move, &u);
+		j->have[i] = 1;
+	}
+	return &j->pos[t];
+}
+
 /* Material values for exchanges, doubled to stay integral (section 4.3). */
 static int value_of(uint8_t v, int isq)
 {
@@ -221,7 +250,39 @@ static int rook_pinned_by_horse(const struct xq_pos *p, int r)
  * opponent's piece in slot vic, capturing from `from` to `to`. */
 struct threat {
 	uint8_t att, vic, from, to;
+	uint8_t joint;      /* CXA: gains only with another attacker (联合捉, 少根子) */
+	uint8_t mate_after; /* CXA 29.4: the capture lets the opponent mate at
+			     * once, so no threat (listed for the label only) */
 };
+
+static int mate_by_checks(const struct xq_pos *p, int depth, long *budget);
+
+/*
+ * The CXA test of a capture m by the side to move (section 4.3, CXA 29):
+ * it gains material by exchange (29.1, 29.3), and after it the opponent
+ * cannot mate at once (29.4; 棋例细则 7: 一旦吃子立即会被对方将死者, 均按闲
+ * 着处理).  *joint: the victim is protected and worth no more than the
+ * attacker, so the gain needs a second attacker: a joint chase 联合捉 of
+ * an under-protected piece 少根子 (28.16: 少根子按无根子处理).
+ */
+static int cxa_threat(const struct xq_pos *p, xq_move m, int *joint, int *mate_after)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	struct xq_pos q;
+	long budget = XQ_MAX_MOVES;
+
+	*joint = *mate_after = 0;
+	if (see_capture(p, m) <= 0)
+		return 0;
+	q = *p;
+	play(&q, m);
+	if (mate_by_checks(&q, 1, &budget) == 1) {
+		*mate_after = 1;
+		return 0;
+	}
+	*joint = can_reach(&q, to) && value_of(p->board[to], to) <= value_of(p->board[from], from);
+	return 1;
+}
 
 /*
  * The threats of the side to move on the opponent's pieces under the rules
@@ -239,7 +300,7 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
 	int have_opp = 0;
 
 	for (int i = 0; i < n; i++) {
-		int from = MOVE_FROM(mv[i]), to = MOVE_TO(mv[i]), hit = 0;
+		int from = MOVE_FROM(mv[i]), to = MOVE_TO(mv[i]), hit = 0, joint = 0, mate_after = 0;
 		uint8_t x = p->board[from], v = p->board[to];
 		if (!is_piece(v))
 			continue;
@@ -259,10 +320,11 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
 			if (!xq_is_legal(&opp, MOVE(to, from))) {
 				struct xq_pos q = *p;
 				play(&q, mv[i]);
-				hit = rules == XQ_RULES_CXA ? see_capture(p, mv[i]) > 0 : !can_reach(&q, to);
+				hit = rules == XQ_RULES_CXA ? cxa_threat(p, mv[i], &joint, &mate_after) :
+				      !can_reach(&q, to);
 			}
 		} else if (rules == XQ_RULES_CXA) {
-			hit = see_capture(p, mv[i]) > 0;
+			hit = cxa_threat(p, mv[i], &joint, &mate_after);
 		} else if (rules == XQ_RULES_AXF &&
 			   (((tx == XQ_HORSE || tx == XQ_CANNON) && tv == XQ_CHARIOT) ||
 			    ((tx == XQ_ADVISOR || tx == XQ_ELEPHANT) &&
@@ -274,11 +336,13 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
 			play(&q, mv[i]);
 			hit = !can_reach(&q, to);
 		}
-		if (hit) {
+		if (hit || mate_after) {
 			out[nt].att = (uint8_t)PIECE_SLOT(x);
 			out[nt].vic = (uint8_t)PIECE_SLOT(v);
 			out[nt].from = (uint8_t)from;
 			out[nt].to = (uint8_t)to;
+			out[nt].joint = (uint8_t)joint;
+			out[nt].mate_after = (uint8_t)mate_after;
 			nt++;
 		}
 	}
@@ -298,45 +362,64 @@ static int threats(const struct xq_pos *p, enum xq_rules rules, struct threat *o
  * chases, which the manual rules otherwise; the cost is W153.
  */
 static unsigned new_chases(const struct xq_pos *p0, const struct xq_pos *p1,
-			   const struct xq_pos *s1, xq_move m, enum xq_rules rules)
+			   const struct xq_pos *s1, xq_move m, enum xq_rules rules,
+			   unsigned *joint_only, int *mate_after)
 {
 	struct threat t1[XQ_MAX_MOVES], t0[XQ_MAX_MOVES];
 	int n1 = threats(s1, rules, t1), n0 = -1, side = p0->side, dest = MOVE_TO(m);
-	unsigned set = 0;
+	unsigned set = 0, plain = 0;
 
+	*mate_after = 0;
 	for (int i = 0; i < n1; i++) {
 		const struct threat *t = &t1[i];
-		int x0 = p0->sq_of[side * 16 + t->att];
-		if (set & (1u << t->vic))
+		int x0 = p0->sq_of[side * 16 + t->att], isnew = 0;
+		if (plain & (1u << t->vic))
+			continue;
+		if (t->mate_after) {
+			/* CXA 29.4: not a threat; only said in the label, when
+			 * the attack itself is new */
+			if (!x0 || !xq_is_legal(p0, MOVE(x0, t->to)))
+				*mate_after = 1;
+			continue;
+		}
+		if ((set & (1u << t->vic)) && t->joint)
 			continue;
 		if (!x0 || !xq_is_legal(p0, MOVE(x0, t->to))) {
-			set |= 1u << t->vic;
-			continue;
+			isnew = 1;
+		} else {
+			if (n0 < 0)
+				n0 = threats(p0, rules, t0);
+			int was = 0;
+			for (int k = 0; k < n0 && !was; k++)
+				was = !t0[k].mate_after && t0[k].att == t->att && t0[k].vic == t->vic;
+			if (was)
+				continue;
+			/* Protection lost: by a pin (the recapture is still there
+			 * but illegal) or by the moved piece standing in the
+			 * protector's way.  CXA, a joint chase (联合捉): the moved
+			 * piece joins the attack, so that this attacker's capture
+			 * now gains (28.16 少根子). */
+			struct xq_pos q = *s1;
+			play(&q, MOVE(t->from, t->to));
+			if (xq__attacked(&q, t->to, !side)) {
+				isnew = 1;
+			} else if (rules == XQ_RULES_CXA && t->joint && t->from != dest &&
+				   xq_is_legal(s1, MOVE(dest, t->to))) {
+				isnew = 1;
+			} else if (t->from != dest) {
+				uint8_t keep = q.board[dest];
+				q.board[dest] = 0;
+				isnew = xq__attacked(&q, t->to, !side);
+				q.board[dest] = keep;
+			}
 		}
-		if (n0 < 0)
-			n0 = threats(p0, rules, t0);
-		int was = 0;
-		for (int k = 0; k < n0 && !was; k++)
-			was = t0[k].att == t->att && t0[k].vic == t->vic;
-		if (was)
-			continue;
-		/* Protection lost: by a pin (the recapture is still there but
-		 * illegal) or by the moved piece standing in the protector's way. */
-		struct xq_pos q = *s1;
-		play(&q, MOVE(t->from, t->to));
-		if (xq__attacked(&q, t->to, !side)) {
+		if (isnew) {
 			set |= 1u << t->vic;
-			continue;
-		}
-		if (t->from != dest) {
-			uint8_t keep = q.board[dest];
-			q.board[dest] = 0;
-			int blocked = xq__attacked(&q, t->to, !side);
-			q.board[dest] = keep;
-			if (blocked)
-				set |= 1u << t->vic;
+			if (!t->joint)
+				plain |= 1u << t->vic;
 		}
 	}
+	*joint_only = set & ~plain;
 	return set;
 }
 
@@ -349,24 +432,30 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 {
 	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES];
 	int n = xq_legal_moves(p, mv), unknown = 0;
+	struct xq_pos q = *p;         /* moves are made and unmade on q */
 
 	for (int i = 0; i < n; i++) {
-		struct xq_pos q = *p;
-		step(&q, mv[i]);
-		if (!q.in_check)
+		struct xq_undo u;
+		xq_make(&q, mv[i], &u);
+		if (!q.in_check) {
+			xq_unmake(&q, mv[i], &u);
 			continue;
+		}
 		if (--*budget < 0)
 			return -1;
 		int nr = xq_legal_moves(&q, rp);
 		if (nr == 0)
 			return 1;
-		if (depth <= 1)
+		if (depth <= 1) {
+			xq_unmake(&q, mv[i], &u);
 			continue;
+		}
 		int all = 1;
 		for (int k = 0; k < nr && all; k++) {
-			struct xq_pos r = q;
-			step(&r, rp[k]);
-			int res = mate_by_checks(&r, depth - 1, budget);
+			struct xq_undo u2;
+			xq_make(&q, rp[k], &u2);
+			int res = mate_by_checks(&q, depth - 1, budget);
+			xq_unmake(&q, rp[k], &u2);
 			if (res != 1) {
 				all = 0;
 				if (res < 0)
@@ -377,19 +466,22 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 			return 1;
 		if (*budget < 0)
 			return -1;
+		xq_unmake(&q, mv[i], &u);
 	}
 	return unknown ? -1 : 0;
 }
 
 /* After a check: whether the side to move wins material (a capture of at
  * least a horse's value that gains by exchange). */
-static int wins_now(const struct xq_pos *p)
+static int wins_now(const struct xq_pos *p, enum xq_rules rules)
 {
 	xq_move mv[XQ_MAX_MOVES];
-	int n = xq_legal_moves(p, mv);
+	int n = xq_legal_moves(p, mv), joint, mate_after;
 	for (int c = 0; c < n; c++) {
 		uint8_t v = p->board[MOVE_TO(mv[c])];
-		if (is_piece(v) && piece_type(v) != XQ_KING && value_of(v, MOVE_TO(mv[c])) >= 8 &&
+		if (!is_piece(v) || piece_type(v) == XQ_KING || value_of(v, MOVE_TO(mv[c])) < 8)
+			continue;
+		if (rules == XQ_RULES_CXA ? cxa_threat(p, mv[c], &joint, &mate_after) :
 		    see_capture(p, mv[c]) > 0)
 			return 1;
 	}
@@ -400,9 +492,10 @@ static int wins_now(const struct xq_pos *p)
  * 抽吃: the side to move has a check after every reply to which it wins
  * material, or (depth 2) another such check: the discovered-check winning
  * of a piece of 1956 chapter 8 item 6, the chase "by consecutive checks"
- * of CXA 29.1.
+ * of CXA 29.1 (under CXA, a win after which the opponent mates at once
+ * does not count: 29.4).
  */
-static int wins_by_check(const struct xq_pos *p, int depth)
+static int wins_by_check(const struct xq_pos *p, int depth, enum xq_rules rules)
 {
 	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES];
 	int n = xq_legal_moves(p, mv);
@@ -418,7 +511,7 @@ static int wins_by_check(const struct xq_pos *p, int depth)
 		for (int k = 0; k < nr && all; k++) {
 			struct xq_pos r = q;
 			step(&r, rp[k]);
-			all = wins_now(&r) || (depth > 1 && wins_by_check(&r, depth - 1));
+			all = wins_now(&r, rules) || (depth > 1 && wins_by_check(&r, depth - 1, rules));
 		}
 		if (all)
 			return 1;
@@ -437,11 +530,11 @@ static void mobility(const struct xq_pos *p, int count[16])
 			count[PIECE_SLOT(p->board[MOVE_FROM(mv[i])])]++;
 }
 
-/* Label move e[i].move (played in e[i-1].pos); chase sets by slot. */
-static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
+/* Label move e[i].move (played in position i - 1); chase sets by slot. */
+static void label_move(struct xq_judge *j, int i, struct xq_label *l,
 		       unsigned *chase_out)
 {
-	const struct xq_pos *p0 = &j->e[i - 1].pos, *p1 = &j->e[i].pos;
+	const struct xq_pos *p0 = pos_at(j, i - 1), *p1 = pos_at(j, i);
 	enum xq_rules rules = j->o.rules;
 	xq_move m = j->e[i].move;
 	int to = MOVE_TO(m), side = p0->side;
@@ -457,11 +550,17 @@ static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
 
 	if (p1->in_check)
 		l->flags |= XQ_LABEL_CHECK;
-	chase = new_chases(p0, p1, &s1, m, rules);
+	unsigned joint_only;
+	int mate_after;
+	chase = new_chases(p0, p1, &s1, m, rules, &joint_only, &mate_after);
+	if (chase && joint_only == chase)
+		l->flags |= XQ_LABEL_JOINT;
+	if (mate_after && !chase)
+		l->flags |= XQ_LABEL_MATE_AFTER;
 	/* Mate threats and wins by check are labelled under every rule set
 	 * (AXF allows both: 总纲 2 and 10), but only CXA and 1956 count them. */
 	if (!chase && !(l->flags & XQ_LABEL_CHECK) &&
-	    wins_by_check(&s1, 2) && !wins_by_check(p0, 2))
+	    wins_by_check(&s1, 2, rules) && !wins_by_check(p0, 2, rules))
 		l->flags |= XQ_LABEL_DISCOVERY;
 	if (!(l->flags & XQ_LABEL_CHECK)) {
 		long budget = j->o.kill_budget;
@@ -544,6 +643,8 @@ static void label_move(const struct xq_judge *j, int i, struct xq_label *l,
 
 struct side_sum {
 	int moves, checks, kills, chases, discoveries, unknown, idle;
+	int joint_only;           /* moves whose only attack is a joint chase */
+	int plain_chases;         /* chasing moves that are not joint */
 	unsigned all_attack;      /* every move attacks */
 	unsigned inter;           /* victims chased on every move (checks included) */
 	unsigned inter_nocheck;   /* the same when checks never chase */
@@ -554,6 +655,8 @@ struct side_sum {
 static void add_review(struct xq_event *ev, const char *why)
 {
 	size_t n = strlen(ev->review);
+	if (strstr(ev->review, why))
+		return;               /* said already, for the other side */
 	if (n)
 		snprintf(ev->review + n, sizeof ev->review - n, "; %s", why);
 	else
@@ -652,6 +755,12 @@ static void judge_cxa(struct xq_event *ev, const struct side_sum *s, int y1956)
 	for (int k = 0; k < 2; k++) {
 		if (s[k].unknown)
 			add_review(ev, "a mate-threat search ran out of budget");
+		if (!y1956 && c[k] == XQ_CLASS_FORBIDDEN && s[k].joint_only)
+			add_review(ev, k == XQ_RED ?
+				   "Red is forbidden only by chasing a piece with more attackers than protectors "
+				   "(少根子: CXA 28.16 counts it unprotected; spec 4.5 item 12, L/M)" :
+				   "Black is forbidden only by chasing a piece with more attackers than protectors "
+				   "(少根子: CXA 28.16 counts it unprotected; spec 4.5 item 12, L/M)");
 		if (c[k] == XQ_CLASS_FORBIDDEN && s[k].chases && !s[k].inter && !s[k].checks &&
 		    !s[k].kills && !s[k].discoveries)
 			add_review(ev, y1956 ? "several pieces chased in turn: the 1956 text names only 捉一不捉二 (M)" :
@@ -673,16 +782,29 @@ static void judge_cxa(struct xq_event *ev, const struct side_sum *s, int y1956)
 			return;
 		}
 	if (c[0] == XQ_CLASS_FORBIDDEN && c[1] == XQ_CLASS_FORBIDDEN) {
+		/* Pure chases: every move a chase, none a check, mate threat or
+		 * win by check (图3: 长捉 against 长捉). */
+		int pure = 1;
+		for (int k = 0; k < 2; k++)
+			if (s[k].chases != s[k].moves || s[k].checks || s[k].kills || s[k].discoveries)
+				pure = 0;
 		ev->verdict = XQ_VERDICT_DRAW;
+		for (int k = 0; k < 2 && !y1956; k++)
+			if (s[k].joint_only && s[k].plain_chases) {
+				add_review(ev, "联合捉: one side chases in turn an unprotected piece and, jointly with "
+					   "another piece, a protected one (CXA 图10/图11 rule against a side here; "
+					   "no general rule is given: spec 5.2)");
+				break;
+			}
 		if (y1956) {
 			snprintf(ev->rule, sizeof ev->rule, "%s",
 				 "1956 ch. 7 item 2.8: 车马循环反捉 (both sides chase in turn) is a draw");
-			if (s[0].chases != s[0].moves || s[1].chases != s[1].moves)
+			if (!pure)
 				add_review(ev, "both sides forbidden, not both pure chases: the 1956 text gives only the mutual chase (L)");
 		} else {
 			snprintf(ev->rule, sizeof ev->rule, "%s",
 				 "CXA 26.3: both sides use forbidden moves, a draw");
-			if (s[0].chases != s[0].moves || s[1].chases != s[1].moves)
+			if (!pure)
 				add_review(ev, "both sides forbidden, not both pure chases: no CXA example seen (spec 5.2, M/L)");
 		}
 		return;
@@ -714,17 +836,6 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 	struct side_sum s[2];
 	unsigned chase;
 
-	if (nl > j->nlabels_cap) {
-		struct xq_label *l = realloc(j->labels, (size_t)nl * sizeof *l);
-		if (!l)
-			return XQ_ENOMEM;
-		j->labels = l;
-		unsigned *c = realloc(j->chases, (size_t)nl * sizeof *c);
-		if (!c)
-			return XQ_ENOMEM;
-		j->chases = c;
-		j->nlabels_cap = nl;
-	}
 	unsigned *chases = j->chases;
 	memset(ev, 0, sizeof *ev);
 	memset(s, 0, sizeof s);
@@ -737,25 +848,29 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 	ev->occurrences = occ;
 	ev->cycle = cycle;
 	ev->victim[0] = ev->victim[1] = -1;
-	ev->labels = j->labels;
+	ev->labels = &j->labels[first + 1];
 	ev->nlabels = nl;
 	for (int i = first + 1; i <= t; i++) {
-		struct xq_label *l = &j->labels[i - first - 1];
-		/* The span repeats itself: a move already labelled in the same
-		 * position (pieces by identity) gets the same label. */
-		int k = first + 1;
-		for (; k < i; k++)
-			if (j->e[k].move == j->e[i].move && j->e[k - 1].pos.key == j->e[i - 1].pos.key &&
-			    !memcmp(j->e[k - 1].pos.board, j->e[i - 1].pos.board, sizeof j->e[i - 1].pos.board))
-				break;
-		if (k < i) {
-			*l = j->labels[k - first - 1];
-			l->ply = i;
-			chase = chases[k - first - 1];
-		} else {
-			label_move(j, i, l, &chase);
+		struct xq_label *l = &j->labels[i];
+		if (!j->labelled[i]) {
+			/* The span repeats itself: a move already labelled in the
+			 * same position (pieces by identity) gets the same label. */
+			int k = first + 1;
+			for (; k < i; k++)
+				if (j->e[k].move == j->e[i].move && j->keys[k - 1] == j->keys[i - 1] &&
+				    !memcmp(pos_at(j, k - 1)->board, pos_at(j, i - 1)->board,
+					    sizeof j->pos[0].board))
+					break;
+			if (k < i) {
+				*l = j->labels[k];
+				l->ply = i;
+				chases[i] = chases[k];
+			} else {
+				label_move(j, i, l, &chases[i]);
+			}
+			j->labelled[i] = 1;
 		}
-		chases[i - first - 1] = chase;
+		chase = chases[i];
 		struct side_sum *x = &s[l->side];
 		x->moves++;
 		x->checks += !!(l->flags & XQ_LABEL_CHECK);
@@ -764,6 +879,8 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 		x->discoveries += !!(l->flags & XQ_LABEL_DISCOVERY);
 		x->unknown += !!(l->flags & XQ_LABEL_KILL_UNKNOWN);
 		x->idle += !!(l->flags & XQ_LABEL_IDLE);
+		x->joint_only += (l->flags & (ATTACK | XQ_LABEL_JOINT)) == (XQ_LABEL_CHASE | XQ_LABEL_JOINT);
+		x->plain_chases += (l->flags & (XQ_LABEL_CHASE | XQ_LABEL_JOINT)) == XQ_LABEL_CHASE;
 		x->idle_kinds |= l->flags & ~(unsigned)(ATTACK | XQ_LABEL_IDLE);
 		if (!(l->flags & ATTACK))
 			x->all_attack = 0;
@@ -777,7 +894,7 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 			continue;
 		int id = __builtin_ctz(s[k].inter);
 		for (int i = 0; i < nl; i++) {
-			const struct xq_label *l = &j->labels[i];
+			const struct xq_label *l = &j->labels[first + 1 + i];
 			if ((int)l->side != k)
 				continue;
 			for (int c = 0; c < l->nchased; c++)
@@ -790,7 +907,7 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 				}
 		}
 		s[k].victim_sqs = nsq;
-		int isq = j->e[t].pos.sq_of[(!k) * 16 + id];
+		int isq = pos_at(j, t)->sq_of[(!k) * 16 + id];
 		if (isq)
 			ev->victim[k] = isq_to_sq(isq);
 	}
@@ -847,8 +964,12 @@ void xq_judge_free(struct xq_judge *j)
 	if (!j)
 		return;
 	free(j->e);
+	free(j->keys);
+	free(j->pos);
+	free(j->have);
 	free(j->labels);
 	free(j->chases);
+	free(j->labelled);
 	free(j);
 }
 
@@ -863,25 +984,52 @@ static int reserve(struct xq_judge *j, int n)
 	if (!e)
 		return XQ_ENOMEM;
 	j->e = e;
+	uint64_t *k = realloc(j->keys, (size_t)cap * sizeof *k);
+	if (!k)
+		return XQ_ENOMEM;
+	j->keys = k;
+	struct xq_pos *p = realloc(j->pos, (size_t)cap * sizeof *p);
+	if (!p)
+		return XQ_ENOMEM;
+	j->pos = p;
+	uint8_t *h = realloc(j->have, (size_t)cap);
+	if (!h)
+		return XQ_ENOMEM;
+	j->have = h;
+	struct xq_label *l = realloc(j->labels, (size_t)cap * sizeof *l);
+	if (!l)
+		return XQ_ENOMEM;
+	j->labels = l;
+	unsigned *c = realloc(j->chases, (size_t)cap * sizeof *c);
+	if (!c)
+		return XQ_ENOMEM;
+	j->chases = c;
+	uint8_t *d = realloc(j->labelled, (size_t)cap);
+	if (!d)
+		return XQ_ENOMEM;
+	j->labelled = d;
 	j->cap = cap;
 	return 0;
 }
 
-/* The natural-limit events of entry t (section 10). */
-static void limit_events(struct xq_judge *j, int t)
+/* The natural-limit events of entry t (section 10); after: its position
+ * if at hand, else NULL. */
+static void limit_events(struct xq_judge *j, int t, const struct xq_pos *after)
 {
 	struct entry *e = &j->e[t];
-	int raw = e->pos.halfmove, half = j->o.limit / 2;
+	int raw = e->halfmove, half = j->o.limit / 2;
 	int unseen = raw - (t - e->window);
 	int mv[2], ok[2];
 
+	if (raw < j->o.limit)
+		return;
 	if (unseen < 0)
 		unseen = 0;
 	/* Unseen plies alternate backwards from the start's side to move. */
 	mv[0] = e->moves[0];
 	mv[1] = e->moves[1];
 	if (unseen) {
-		int s0 = j->e[0].pos.side;
+		int s0 = j->pos[0].side;
 		mv[!s0] += (unseen + 1) / 2;
 		mv[s0] += unseen / 2;
 	}
@@ -891,8 +1039,6 @@ static void limit_events(struct xq_judge *j, int t)
 	}
 	for (int k = 0; k < 2; k++)
 		ok[k] = ok[k] && mv[!k] >= half;
-	if (raw < j->o.limit)
-		return;
 	if (!e->limit_done) {
 		struct xq_event *ev = &j->ev[j->nev++];
 		memset(ev, 0, sizeof *ev);
@@ -902,10 +1048,11 @@ static void limit_events(struct xq_judge *j, int t)
 		memcpy(ev->moves, e->moves, sizeof ev->moves);
 		memcpy(ev->checks, e->checks, sizeof ev->checks);
 		e->limit_done = 1;
-		enum xq_status st = t ? xq_status(&e->pos) : XQ_PLAYING;
+		const struct xq_pos *at = after ? after : pos_at(j, t);
+		enum xq_status st = t ? xq_status(at) : XQ_PLAYING;
 		if (st != XQ_PLAYING) {
 			ev->kind = XQ_EVENT_LIMIT_MATE;
-			ev->mated = (enum xq_side)e->pos.side;
+			ev->mated = (enum xq_side)at->side;
 			e->claim_done[0] = e->claim_done[1] = 1;
 			return;
 		}
@@ -939,11 +1086,14 @@ int xq_judge_start(struct xq_judge *j, const struct xq_pos *pos)
 		return XQ_ENOMEM;
 	struct entry *e = &j->e[0];
 	memset(e, 0, sizeof *e);
-	e->pos = *pos;
+	e->halfmove = pos->halfmove;
 	e->last_ruling = -1;
+	j->pos[0] = *pos;
+	j->have[0] = 1;
+	j->keys[0] = pos->key;
 	j->n = 1;
 	j->nev = 0;
-	limit_events(j, 0);
+	limit_events(j, 0, pos);
 	return j->nev;
 }
 
@@ -960,7 +1110,9 @@ int xq_judge_plies(const struct xq_judge *j) { return j->n - 1; }
 
 const struct xq_pos *xq_judge_position(const struct xq_judge *j, int ply)
 {
-	return ply >= 0 && ply < j->n ? &j->e[ply].pos : NULL;
+	/* The judge is the caller's own (xq_judge_new): the positions made
+	 * here are a cache, not a change of the line. */
+	return ply >= 0 && ply < j->n ? pos_at((struct xq_judge *)(uintptr_t)j, ply) : NULL;
 }
 
 const struct xq_event *xq_judge_event(const struct xq_judge *j, int i)
@@ -973,7 +1125,7 @@ static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after);
 int xq_judge_push(struct xq_judge *j, xq_move m)
 {
 	j->nev = 0;
-	if (j->n < 1 || !xq_is_legal(&j->e[j->n - 1].pos, m))
+	if (j->n < 1 || !xq_is_legal(pos_at(j, j->n - 1), m))
 		return XQ_EILLEGAL;
 	return push(j, m, NULL);
 }
@@ -988,22 +1140,32 @@ int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *aft
 
 static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
 {
-	if (reserve(j, j->n + 1))
+	if (j->n + 1 > j->cap && reserve(j, j->n + 1))
 		return XQ_ENOMEM;
 	int t = j->n;
 	struct entry *prev = &j->e[t - 1], *e = &j->e[t];
-	int side = prev->pos.side, captured;
+	int side = (j->pos[0].side + t - 1) & 1, captured, check;
 
 	*e = *prev;
 	e->move = m;
 	if (after) {
-		e->pos = *after;
 		captured = after->halfmove == 0;
+		check = after->in_check;
+		e->halfmove = after->halfmove;
+		j->keys[t] = after->key;
+		j->have[t] = 0;
 	} else {
 		struct xq_undo u;
-		xq_make(&e->pos, m, &u);
+		j->pos[t] = *pos_at(j, t - 1);
+		xq_make(&j->pos[t], m, &u);
+		j->have[t] = 1;
+		after = &j->pos[t];
 		captured = u.captured != 0;
+		check = after->in_check;
+		e->halfmove = after->halfmove;
+		j->keys[t] = after->key;
 	}
+	j->labelled[t] = 0;
 	j->n++;
 	if (captured) {
 		e->window = t;
@@ -1012,29 +1174,43 @@ static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
 		e->limit_done = e->claim_done[0] = e->claim_done[1] = 0;
 	} else {
 		e->moves[side]++;
-		e->checks[side] += e->pos.in_check;
+		e->checks[side] += check;
 	}
 
 	/* Repetition: equal positions since the last capture, two plies
 	 * apart.  A ruling needs fold occurrences since the last ruling; its
 	 * span starts at the earliest occurrence in the window, so that
-	 * cycles by different routes are judged on all their moves. */
-	int occ = 1, recent = 1, first = -1, last_match = -1;
+	 * cycles by different routes are judged on all their moves.  The
+	 * keys tell first whether enough may be equal (usually none is);
+	 * only then are positions made and compared in full. */
+	uint64_t key = j->keys[t];
+	int krecent = 1;
 	for (int i = t - 2; i >= e->window; i -= 2)
-		if (same_position(&j->e[i].pos, &e->pos)) {
-			if (last_match < 0)
-				last_match = i;
-			occ++;
-			if (i >= e->last_ruling)
-				recent++;
-			first = i;
+		if (j->keys[i] == key && i >= e->last_ruling)
+			krecent++;
+	if (krecent >= j->o.fold) {
+		int occ = 1, recent = 1, first = -1, last_match = -1;
+		if (!j->have[t]) {
+			j->pos[t] = *after;
+			j->have[t] = 1;
 		}
-	if (first >= 0 && recent >= j->o.fold) {
-		int rc = ruling(j, first, t, occ, t - last_match);
-		if (rc)
-			return rc;
-		e->last_ruling = t;
+		for (int i = t - 2; i >= e->window; i -= 2)
+			if (j->keys[i] == key && same_position(pos_at(j, i), &j->pos[t])) {
+				if (last_match < 0)
+					last_match = i;
+				occ++;
+				if (i >= e->last_ruling)
+					recent++;
+				first = i;
+			}
+		if (first >= 0 && recent >= j->o.fold) {
+			int rc = ruling(j, first, t, occ, t - last_match);
+			if (rc)
+				return rc;
+			e->last_ruling = t;
+		}
 	}
-	limit_events(j, t);
+	if (e->halfmove >= j->o.limit)
+		limit_events(j, t, after);
 	return j->nev;
 }

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "xq.h"
 
 /* ----------------------------------------------------------- dialects */
@@ -39,7 +39,7 @@ const char *xq_uci_dialect_name(enum xq_uci_dialect d)
 int xq_uci_dialect_from_name(const char *name, enum xq_uci_dialect *d)
 {
 	for (size_t i = 0; i < sizeof dialect_names / sizeof dialect_names[0]; i++)
-		if (!strcasecmp(name, dialect_names[i].name)) {
+		if (!xq__ascii_casecmp(name, dialect_names[i].name)) {
 			*d = dialect_names[i].d;
 			return 0;
 		}
@@ -179,7 +179,7 @@ static enum xq_uci_kind parse_option(struct toks *t, struct xq_uci_msg *m)
 			m->opt_default[dlen] = '\0';
 			break;
 		case VAR:
-			if (t->len == 7 && !strncasecmp(t->tok, "xiangqi", 7))
+			if (t->len == 7 && xq__ascii_ieq(t->tok, "xiangqi", 7))
 				m->opt_xiangqi = 1;
 			break;
 		case OTHER:
@@ -329,7 +329,7 @@ static int contains_ci(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
 	for (; *hay; hay++)
-		if (!strncasecmp(hay, needle, n))
+		if (xq__ascii_ieq(hay, needle, n))
 			return 1;
 	return 0;
 }
@@ -350,7 +350,7 @@ void xq_uci_detect(enum xq_uci_dialect *guess, const struct xq_uci_msg *m)
 			*guess = XQ_UCI_UCCI;
 		break;
 	case XQ_UCI_OPTION:
-		if (!strcasecmp(m->text, "UCI_Variant") && m->opt_xiangqi && *guess != XQ_UCI_UCCI)
+		if (!xq__ascii_casecmp(m->text, "UCI_Variant") && m->opt_xiangqi && *guess != XQ_UCI_UCCI)
 			*guess = XQ_UCI_FSF;
 		break;
 	default:

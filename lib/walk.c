@@ -12,6 +12,9 @@
  * goes).  The second pass stops after the last node with alternatives, so
  * a game without variations costs one pass.
  *
+ * The written order (xq_game_walk_written) visits each node's variations
+ * right after it, as PGN writes them, between enter and leave steps.
+ *
  * replay.c uses the same walk with a resolver that turns each node's text
  * into a move before it is played (xq__walk_resolve in walk.h).
  */
@@ -180,8 +183,67 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 	}
 }
 
-int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
-	     xq_walk_fn fn, void *data)
+/*
+ * Written order (xq_game_walk_written): the line from first, each node
+ * followed by the variations that replace it, each between an ENTER and a
+ * LEAVE step, before the node's own continuation.  The positions of a line
+ * live on this call's stack, so a variation needs no replay of its line.
+ */
+static void walk_written(struct walk *w, const struct xq_pos *start,
+			 const struct xq_node *first, int ply0, int depth)
+{
+	unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
+	struct xq_pos a = *start, b;
+	int ply = ply0;
+
+	for (const struct xq_node *n = first; n && !w->stopped && !w->failed;
+	     n = n->child, ply++) {
+		xq_move m;
+		int act;
+
+		if (reserve(w, ply))
+			return;
+		m = move_of(w, n, &a, ply, flags);
+		if (m == XQ_MOVE_NONE) {
+			act = visit(w, n, &a, NULL, ply, depth, flags);
+		} else {
+			struct xq_undo u;
+			b = a;
+			xq_make(&b, m, &u);
+			w->keys[ply] = b.key;
+			act = visit(w, n, &a, &b, ply, depth, flags);
+		}
+		if (act == XQ_WALK_STOP)
+			return;
+		if (n->next && (n != first || depth == 0)) {
+			for (const struct xq_node *v = n->next; v; v = v->next) {
+				if (depth + 1 > XQ_MAX_VARIATION_DEPTH) {
+					if (visit(w, v, &a, NULL, ply, depth + 1, XQ_STEP_TOO_DEEP) ==
+					    XQ_WALK_STOP)
+						return;
+					continue;
+				}
+				int in = visit(w, v, &a, NULL, ply, depth + 1, XQ_STEP_ENTER);
+				if (in == XQ_WALK_STOP)
+					return;
+				if (in == XQ_WALK_SKIP)
+					continue;
+				walk_written(w, &a, v, ply, depth + 1);
+				if (w->stopped || w->failed ||
+				    visit(w, v, &a, NULL, ply, depth + 1, XQ_STEP_LEAVE) == XQ_WALK_STOP)
+					return;
+			}
+			if (m != XQ_MOVE_NONE)
+				w->keys[ply] = b.key; /* the variations wrote over it */
+		}
+		if (m == XQ_MOVE_NONE || act == XQ_WALK_SKIP)
+			break;
+		a = b;
+	}
+}
+
+static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, int written,
+		     xq_walk_fn fn, void *data)
 {
 	struct walk w;
 
@@ -194,7 +256,9 @@ int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
 	w.keys = w.small;
 	w.cap = sizeof w.small / sizeof *w.small;
 	w.keys[0] = g->start.key;
-	if (g->root.child)
+	if (g->root.child && written)
+		walk_written(&w, &g->start, g->root.child, 1, 0);
+	else if (g->root.child)
 		walk_line(&w, &g->start, g->root.child, 1, 0);
 	if (w.keys != w.small)
 		free(w.keys);
@@ -203,7 +267,18 @@ int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
 	return w.stopped ? 1 : 0;
 }
 
+int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
+	     xq_walk_fn fn, void *data)
+{
+	return walk_game(g, resolve, 0, fn, data);
+}
+
 int xq_game_walk(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return xq__walk(g, NULL, fn, data);
+	return walk_game(g, NULL, 0, fn, data);
+}
+
+int xq_game_walk_written(const struct xq_game *g, xq_walk_fn fn, void *data)
+{
+	return walk_game(g, NULL, 1, fn, data);
 }

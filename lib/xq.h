@@ -164,6 +164,11 @@ enum xq_side xq_piece_side(const struct xq_pos *pos, int sq);
 
 /* FEN letter of a piece (upper case red), or 0 for an empty square. */
 char xq_piece_letter(const struct xq_pos *pos, int sq);
+/* The type a capital piece letter names, FEN's (K A B N R C P) or WXF's
+ * (E elephant, H horse); XQ_NONE for anything else, lower case too. */
+int xq_type_from_letter(int c);
+/* A side as every message names it: "Red", "Black". */
+const char *xq_side_name(enum xq_side s);
 
 /* The king square of a side (public numbering). */
 int xq_king_square(const struct xq_pos *pos, enum xq_side side);
@@ -277,6 +282,13 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 /* The lower-case name of a notation ("iccs", "wxf", "chinese", "uci",
  * "uci10", "any"), and back (case-insensitive; also "ucci" for uci, "fsf"
  * for uci10, "zh" for chinese): 0, or XQ_EINVAL for an unknown name. */
+/* The Chinese glyphs notation writes (UTF-8), for diagrams: a piece's
+ * name ("车", traditional "車" when trad is set), and a file number as
+ * side writes it (1..9: 一..九 for Red, １..９ for Black); "" for a side,
+ * type or number out of range. */
+const char *xq_zh_piece(int side, int type, int trad);
+
+const char *xq_zh_number(int side, int n);
 const char *xq_notation_name(enum xq_notation n);
 int xq_notation_from_name(const char *name, enum xq_notation *n);
 
@@ -357,6 +369,9 @@ enum xq_game_flags {
 	XQ_GAME_TRUNCATED = 1 << 3,/* the source ended inside the game */
 	XQ_GAME_BAD_FEN = 1 << 4,  /* no usable start position: replay
 				    * checks nothing (already reported) */
+	/* WinBoard SAN movetext ("Che2" under [Variant "xiangqi"]), which
+	 * replay reads, notation WXF: set by replay */
+	XQ_GAME_SAN = 1 << 8,
 };
 
 struct xq_arena;  /* private to lib/game.c */
@@ -453,6 +468,11 @@ const char *xq_result_word(const char *text, size_t len);
 enum xq_step_flags {
 	XQ_STEP_MAINLINE = 1 << 0,   /* the node is on the main line */
 	XQ_STEP_TOO_DEEP = 1 << 1,   /* a variation too deep to enter */
+	/* xq_game_walk_written() only: a variation begins (node is its first
+	 * node, before the position it is played in, after NULL, depth its
+	 * depth) or has ended (the same fields again). */
+	XQ_STEP_ENTER = 1 << 2,
+	XQ_STEP_LEAVE = 1 << 3,
 };
 
 struct xq_walk_step {
@@ -484,6 +504,16 @@ typedef int (*xq_walk_fn)(void *data, const struct xq_walk_step *s);
  * legal move.  Returns 0, 1 when the visitor stopped the walk, or
  * XQ_ENOMEM. */
 int xq_game_walk(const struct xq_game *g, xq_walk_fn visit, void *data);
+
+/* The same walk in written order, as PGN writes a game: each node, then
+ * each variation that replaces it (an XQ_STEP_ENTER step, the variation's
+ * nodes in written order, an XQ_STEP_LEAVE step), then its continuation.
+ * The main line is not visited first, whole.  Returning XQ_WALK_SKIP from
+ * an ENTER step leaves that variation out (no LEAVE step follows); from a
+ * node, it leaves out the node's continuation, while the variations that
+ * replace the node are still visited.  A bad move and a too deep
+ * variation are visited as by xq_game_walk().  Returns as it does. */
+int xq_game_walk_written(const struct xq_game *g, xq_walk_fn visit, void *data);
 
 /* --- problems: what readers and replay report */
 
@@ -528,7 +558,9 @@ struct xq_problem {
 	const char *msg;    /* what is wrong, lower case, no full stop */
 };
 
-/* Called for every problem; the library never prints. */
+/* Called for every problem; the library never prints.  The problem and
+ * its strings (file, text, msg) live only during the call: a callback
+ * that keeps them copies them. */
 typedef void (*xq_problem_fn)(void *data, const struct xq_problem *p);
 
 const char *xq_severity_name(enum xq_severity s);  /* "note", "warning", ... */
@@ -611,6 +643,12 @@ enum xq_label_flags {
 	XQ_LABEL_KING_PAWN = 1 << 9,    /* a king or pawn attack: idle by rule */
 	XQ_LABEL_DISCOVERY = 1 << 10,   /* 抽吃: threatens to win material by
 					 * a check (a chase in CXA and 1956) */
+	XQ_LABEL_JOINT = 1 << 11,       /* CXA: every chased piece gains only
+					 * with two attackers against fewer
+					 * protectors (联合捉, 少根子) */
+	XQ_LABEL_MATE_AFTER = 1 << 12,  /* CXA 29.4: an attack whose capture
+					 * would let the opponent mate at
+					 * once, so not a chase (idle) */
 };
 
 #define XQ_MAX_CHASED 8
@@ -663,7 +701,7 @@ struct xq_event {
 	int victim[2];                 /* AXF perpetual chase: the square of the
 					* piece chased by side [s] at ply, else -1 */
 	char rule[240];                /* the rule cited, UTF-8 */
-	char review[160];              /* why it needs review, or "" */
+	char review[640];              /* why it needs review ("; " between reasons), or "" */
 	int nlabels;
 	const struct xq_label *labels; /* the span's moves, ply order; valid
 					* until the next call on the judge */
@@ -702,7 +740,10 @@ int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *aft
 /* Cut the line back to its first plies plies (for variations): 0, or
  * XQ_ERANGE when the line is shorter. */
 int xq_judge_truncate(struct xq_judge *j, int plies);
-/* Plies in the line; the position after ply (0: the start), NULL past it. */
+/* Plies in the line; the position after ply (0: the start), NULL past it.
+ * The judge keeps only the keys of its line, and makes a position (by
+ * replaying from the nearest one it has) when a ruling or this call needs
+ * it: the pointer stays valid until the next push, truncate or start. */
 int xq_judge_plies(const struct xq_judge *j);
 const struct xq_pos *xq_judge_position(const struct xq_judge *j, int ply);
 const struct xq_event *xq_judge_event(const struct xq_judge *j, int i);
@@ -735,6 +776,8 @@ enum xq_read_flags {
 	XQ_READ_LAX_FEN = 1 << 1,    /* accept composed-problem FENs (XQ_FEN_LAX) */
 };
 
+/* The strings of the options (format, encoding, name) are kept by
+ * pointer, not copied: they must outlive the reader (or writer). */
 struct xq_reader_opts {
 	const char *format;    /* "pgn", "text", ...; NULL or "auto": sniff */
 	const char *encoding;  /* iconv name ("GBK", "BIG5", "UTF-8"); NULL: detect */
@@ -756,8 +799,8 @@ struct xq_reader *xq_reader_open_mem(const void *buf, size_t len,
 
 /*
  * The next game: 1 with *out set (the caller frees it with xq_game_free),
- * 0 at the end, or a negative code after a fatal problem (I/O error: the
- * problem was reported).  Games with errors are handed out too, flagged
+ * 0 at the end, or a negative XQ_E* code after a fatal problem (XQ_EIO:
+ * the input could not be read; XQ_ENOMEM; the problem was reported).  Games with errors are handed out too, flagged
  * XQ_GAME_BROKEN; the caller decides what to do with them.
  */
 int xq_reader_next(struct xq_reader *r, struct xq_game **out);
@@ -789,6 +832,12 @@ enum xq_write_flags {
 	 * OpenCC's tables cannot be loaded. */
 	XQ_WRITE_TRADITIONAL = 1 << 4,
 	XQ_WRITE_SIMPLIFIED = 1 << 5,
+	/* Big5 (BIG5, CP950, BIG5-HKSCS) holds no simplified characters, so
+	 * a text format written in it gets traditional notation
+	 * (XQ_NOTE_TRAD) and, unless one of the two flags above or this one
+	 * is given, XQ_WRITE_TRADITIONAL.  This flag keeps the text as it
+	 * is (what cannot be encoded then fails the game). */
+	XQ_WRITE_KEEP_SCRIPT = 1 << 6,
 };
 
 struct xq_writer_opts {
@@ -802,10 +851,17 @@ struct xq_writer_opts {
 	void *problem_data;
 };
 
+/* A writer on fp (not closed by the writer), or NULL with *err set:
+ * XQ_EINVAL (unknown format or encoding name, a format that cannot
+ * write), XQ_EIO (OpenCC's tables cannot be loaded, reported through the
+ * problem callback), XQ_ENOMEM. */
 struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 				 int *err);
-/* 0, XQ_EINVAL (game not writable: unencodable text, unreplayed game) or
- * XQ_EIO (write failed). */
+/* 0, XQ_EINVAL (game not writable: unencodable text, unreplayed game),
+ * XQ_ENOMEM or XQ_EIO (write failed).  A game is written whole or not at
+ * all: when anything fails while it is rendered (a failed xq_writer_put(),
+ * memory), nothing of it is written and the error is returned; the
+ * writer goes on with the next game. */
 int xq_writer_write(struct xq_writer *w, const struct xq_game *g);
 /* Flush; 0 or XQ_EIO.  fp stays open. */
 int xq_writer_close(struct xq_writer *w);
@@ -867,7 +923,9 @@ const struct xq_format *xq_format_by_filename(const char *path);
 void **xq_reader_state(struct xq_reader *r);
 /* Next line of UTF-8 text without its line end (LF, CRLF or CR); the
  * pointer is valid until the next call.  1 with *line and *len set, 0 at the
- * end, negative on a fatal error.  xq_reader_line() is its number. */
+ * end, or, once the text decoded before it has been handed out, the XQ_E*
+ * code of a failed input (XQ_EIO: a read error; XQ_ENOMEM), reported as
+ * a fatal problem.  xq_reader_line() is its number. */
 int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len);
 long xq_reader_line(const struct xq_reader *r);
 /* Whether the line is the rest of a source line longer than the limit
@@ -876,7 +934,8 @@ long xq_reader_line(const struct xq_reader *r);
 int xq_reader_line_continues(const struct xq_reader *r);
 /* Give the last line back: the next getline returns it again. */
 void xq_reader_ungetline(struct xq_reader *r);
-/* Raw bytes (binary formats): like fread; 0 at the end, negative on error. */
+/* Raw bytes (binary formats): like fread; 0 at the end, XQ_EIO (a read
+ * error) or XQ_ENOMEM, reported as a fatal problem. */
 long xq_reader_read(struct xq_reader *r, void *buf, size_t n);
 /* The source name, the index the next game will get, the options. */
 const char *xq_reader_name(const struct xq_reader *r);
@@ -900,7 +959,10 @@ void xq_reader_problem_at(struct xq_reader *r, struct xq_game *g,
 
 void **xq_writer_state(struct xq_writer *w);
 const struct xq_writer_opts *xq_writer_options(const struct xq_writer *w);
-/* Append to the current game's output (UTF-8 text, or bytes). */
+/* Append to the current game's output (UTF-8 text, or bytes): 0 or
+ * XQ_ENOMEM.  Failures are sticky: after one, every put of the game fails
+ * with the same code and xq_writer_write() fails the game, so a format
+ * need not check each call.  printf: XQ_EINVAL for a bad format too. */
 int xq_writer_put(struct xq_writer *w, const char *s, size_t len);
 int xq_writer_printf(struct xq_writer *w, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # tests/run.sh BUILD - run every test suite, report each as TAP, and close
 # with one "check: N passed, N failed" line.  Exit 1 on any failure.
 #
@@ -8,34 +8,62 @@
 #   commands        tests/cmd/*.bats         (bats, PATH=build/bin)
 #                   the same against build/asan/bin (ASan + UBSan), but
 #                   install.bats, which tests make install, not a command
+#
+# CHECK_JOBS suites run at once (default: the number of CPUs); each
+# suite's output is kept and printed whole, in the order above.
 B=${1:-build}
 top=$(pwd)
 export XQ_SHARED="${XQ_SHARED:-$top/../shared}"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+jobs=${CHECK_JOBS:-$(nproc 2>/dev/null || echo 1)}
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 passed=0 failed=0 broken=""
+names=() running=0
 
 [ -d "$XQ_SHARED/corpus" ] || echo "tests: shared data not found at $XQ_SHARED (set XQ_SHARED); the tests that read it will fail"
 
-# suite NAME COMMAND...: run it, echo its TAP, count its points.
+# suite NAME COMMAND...: start it (at most $jobs at once); its output,
+# errors and status go to $log/K.*; the suites done so far are reported.
 suite() {
-	name=$1; shift
+	local k=${#names[@]}
+	names+=("$1"); shift
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n
+		running=$((running - 1))
+	fi
+	( "$@" >"$log/$k.out" 2>"$log/$k.err"; echo $? >"$log/$k.rc.tmp"
+	  mv "$log/$k.rc.tmp" "$log/$k.rc" ) &
+	running=$((running + 1))
+	flush
+}
+
+# flush: report, in order, every suite that has ended and follows the last
+# one reported.
+reported=0
+flush() {
+	while [ "$reported" -lt "${#names[@]}" ] && [ -f "$log/$reported.rc" ]; do
+		report "$reported"
+		reported=$((reported + 1))
+	done
+}
+
+# report K: echo suite K's TAP and count its points.
+report() {
+	local k=$1 name=${names[$1]} rc p f
 	echo "# --- $name"
-	"$@" >"$log/out" 2>"$log/err"
-	rc=$?
-	cat "$log/out"
-	[ -s "$log/err" ] && sed 's/^/# stderr: /' "$log/err"
-	p=$(grep -c '^ok ' "$log/out")
-	f=$(grep -c '^not ok ' "$log/out")
+	cat "$log/$k.out"
+	[ -s "$log/$k.err" ] && sed 's/^/# stderr: /' "$log/$k.err"
+	rc=$(cat "$log/$k.rc" 2>/dev/null || echo 2)
+	p=$(grep -c '^ok ' "$log/$k.out")
+	f=$(grep -c '^not ok ' "$log/$k.out")
 	passed=$((passed + p)); failed=$((failed + f))
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		failed=$((failed + 1)); broken="$broken $name"
+		failed=$((failed + 1))
 		echo "not ok - $name exited with status $rc"
 	fi
-	[ "$rc" -ne 0 ] || [ "$f" -ne 0 ] && broken="$broken $name"
-	return 0
+	if [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; then broken="$broken $name"; fi
 }
 
 suite "warnings (gcc, clang)" make -s --no-print-directory warnings
@@ -58,10 +86,15 @@ if command -v bats >/dev/null 2>&1; then
 		[ -f "$t" ] && [ -d "$B/asan/bin" ] &&
 			suite "asan bats ${t##*/}" env PATH="$top/$B/asan/bin:$PATH" bats --tap "$t"
 	done
+	no_bats=
 else
+	no_bats=1
+fi
+wait
+flush
+if [ -n "$no_bats" ]; then
 	echo "not ok - bats is not installed: run 'make deps'"; failed=$((failed + 1))
 fi
-
 [ -n "$broken" ] && echo "# failing suites:$broken"
 echo "check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -218,3 +218,32 @@ EOF
 	[[ "$output" != *"repetition (cxa"* ]]
 	run -2 xqconv --judge=nosuch "$S/repetition.pgn"
 }
+
+@test "CXA joint chase 联合捉 / 少根子 and 29.4: labels, review, JSON words" {
+	# the red rook chases in turn an unprotected horse and, with the
+	# cannon, a horse protected once; black's rook chases two horses
+	game "4k2r1/1r6N/8N/9/n2R5/7n1/9/7p1/9/3K3C1 w - - 0 1" \
+		"d5d4 b8b7 d4d5 b7b8 d5d4 b8b7 d4d5 b7b8" >"$T/joint.pgn"
+	run -0 xqjudge -n iccs "$T/joint.pgn"
+	[[ "$output" == *"d5d4         chase 捉 horse h4, joint-chase 联合捉 (少根子)"* ]]
+	[[ "$output" == *"d4d5         chase 捉 horse a5"$'\n'* ]]
+	[[ "$output" == *"needs review: Red is forbidden only by chasing a piece with more attackers than protectors"* ]]
+	[[ "$output" == *"联合捉: one side chases in turn"* ]]
+	run -0 xqjudge -j "$T/joint.pgn"
+	[[ "$output" == *'"labels":["chase","joint-chase"]'* ]]
+	[[ "$output" == *'"needs_review":true'* ]]
+	# axf: no such labels, each side chases two pieces in turn, no review
+	run -0 xqjudge -r axf -j "$T/joint.pgn"
+	[[ "$output" != *joint-chase* ]]
+	[[ "$output" == *'"needs_review":false'* ]]
+	# 29.4: taking the cannon opens the b-file to 车2进9 mate
+	game "1r2k4/9/c8/1R7/9/9/9/3pp4/9/3K5 w - - 0 1" \
+		"b6b7 a7a6 b7b6 a6a7 b6b7 a7a6 b7b6 a6a7" >"$T/mate.pgn"
+	run -0 xqjudge "$T/mate.pgn"
+	[[ "$output" == *"capture-allows-mate (CXA 29.4)"* ]]
+	[[ "$output" == *"CXA 26.2"* ]]
+	run -0 xqjudge -j "$T/mate.pgn"
+	[[ "$output" == *'"capture-allows-mate"'* ]]
+	run -1 xqjudge -r axf "$T/mate.pgn"
+	[[ "$output" == *"Red must change"* ]]
+}

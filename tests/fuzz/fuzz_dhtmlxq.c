@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (!r)
 		return 0;
 	while (xq_reader_next(r, &g) > 0) {
-		struct dbuf b = { 0 };
+		struct xq__buf b = { 0 };
 		if (xq__dhtmlxq_encode_game(g, 0, &b) == 0) {
 			struct xq_game *h = xq_game_new();
 			/* what replay could play is written (the writer leaves

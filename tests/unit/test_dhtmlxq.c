@@ -182,7 +182,7 @@ static void round_trip(void)
 		struct probs p;
 		struct xqf_sink xs = { xcollect, &p, NULL };
 		struct xq_game *g = xq_game_new(), *h = NULL, *k = NULL;
-		struct dbuf o = { 0 };
+		struct xq__buf o = { 0 };
 		uint8_t *buf, *out = NULL;
 		size_t len = 0, olen = 0;
 
@@ -258,18 +258,18 @@ static void hostile(void)
 	}
 	{
 		/* deep nesting: 3,000 lines each hanging on the previous one */
-		struct dbuf o = { 0 };
+		struct xq__buf o = { 0 };
 		char t[128];
-		xq__dbuf_puts(&o, "[DhtmlXQ][DhtmlXQ_movelist]");
+		xq__buf_puts(&o, "[DhtmlXQ][DhtmlXQ_movelist]");
 		for (int i = 0; i < 3000; i++)
-			xq__dbuf_puts(&o, i % 2 ? "70627967" : "79677062");
-		xq__dbuf_puts(&o, "[/DhtmlXQ_movelist]");
+			xq__buf_puts(&o, i % 2 ? "70627967" : "79677062");
+		xq__buf_puts(&o, "[/DhtmlXQ_movelist]");
 		for (int i = 1; i <= 3000; i++) {
 			snprintf(t, sizeof t, "[DhtmlXQ_move_%d_%d_%d]%s[/DhtmlXQ_move_%d_%d_%d]",
 				 i - 1, i + 1, i, i % 2 ? "1927" : "7062", i - 1, i + 1, i);
-			xq__dbuf_puts(&o, t);
+			xq__buf_puts(&o, t);
 		}
-		xq__dbuf_puts(&o, "[/DhtmlXQ]");
+		xq__buf_puts(&o, "[/DhtmlXQ]");
 		g = block(o.p, o.len, &p);
 		ok(g != NULL && p.errors >= 0, "3,000 nested variation lines: no crash (%d errors)", p.errors);
 		xq_game_free(g);

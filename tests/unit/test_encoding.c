@@ -144,6 +144,7 @@ static void writers(void)
 	wo.encoding = "big5";
 	wo.problem = keep;
 	wo.notation_flags = XQ_NOTE_TRAD;
+	wo.flags = XQ_WRITE_KEEP_SCRIPT; /* the text as it is (Big5 would turn it traditional) */
 	struct xq_writer *w = xq_writer_open(fp, &wo, &err);
 	is_int(xq_writer_write(w, g), XQ_EINVAL, "unencodable game refused");
 	is_int(problems, 1, "one problem");
@@ -326,6 +327,7 @@ static void writer_table(const char *enc, const char *lacking)
 		wo.encoding = pass ? enc : NULL;
 		wo.problem = keep;
 		wo.notation_flags = XQ_NOTE_TRAD;
+		wo.flags = XQ_WRITE_KEEP_SCRIPT; /* the table alone, no OpenCC for Big5 */
 		struct xq_writer *w = xq_writer_open(fp, &wo, &err);
 		for (int k = 0; k < 4; k++)
 			xq_writer_write(w, g);

@@ -43,8 +43,8 @@ static const struct {
 	{ "3k5/9/9/9/9/9/9/9/9/4K4 w", "", 0 },
 	{ "k8/9/9/9/9/9/9/9/9/4K4 w", "black king on a9: outside its palace", 0 },
 	{ "3k5/9/9/9/9/9/9/9/9/K8 w", "red king on a0: outside its palace", 20 },
-	{ "3k5/9/9/9/9/9/9/9/3R5/4K4 w", "black is in check but it is red's move", 0 },
-	{ "3k5/9/9/9/9/9/9/9/9/r3K4 b", "red is in check but it is black's move", 0 },
+	{ "3k5/9/9/9/9/9/9/9/3R5/4K4 w", "Black is in check but it is Red's move", 0 },
+	{ "3k5/9/9/9/9/9/9/9/9/r3K4 b", "Red is in check but it is Black's move", 0 },
 	{ "3k5/9/9/9/9/9/9/9/9/4K4 x", "side to move 'x' is not w, r or b", 24 },
 	{ "3k5/9/9/9/9/9/9/9/9/4K4 w - - x 1", "move counter is not a number", 30 },
 	{ "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 junk", "unexpected text after the FEN", 34 },
@@ -392,7 +392,7 @@ static void test_builder(void)
 	is_str(err.msg, "the kings face each other on the open e-file", "its reason");
 	xq_pos_put(&pos, XQ_SQ(4, 5), XQ_RED, XQ_CHARIOT, 0, NULL);
 	is_int(xq_pos_finish(&pos, &err), XQ_EINVAL, "finish with the side not to move in check");
-	is_str(err.msg, "black is in check but it is red's move", "its reason");
+	is_str(err.msg, "Black is in check but it is Red's move", "its reason");
 	xq_pos_set_side(&pos, XQ_BLACK);
 	is_int(xq_pos_finish(&pos, &err), 0, "finish with the side to move in check");
 	ok(pos.in_check && pos.key == xq_pos_compute_key(&pos), "check flag and key set");

@@ -154,6 +154,23 @@ struct rcase {
  * black cannon; the cannon steps aside, uncovering the rook's check... */
 #define F_MUTUAL_CHECK "3rka3/4c4/4R2P1/9/9/9/9/9/9/3KC4 w - - 0 1"
 #define M_MUTUAL_CHECK "e7d7 e8d8 d7e7 d8e8"
+/* 1956 图十, the text's own moves: the red rook checks on the e-file
+ * (with the red cannon e2 behind it), the black cannon interposes and
+ * uncovers the black rook's check on the f-file, the red rook interposes
+ * there and uncovers the red cannon's check through the black cannon,
+ * the black cannon steps back and checks through the red rook. */
+#define F_TU10 "4kr3/9/5c3/9/5R3/9/9/4C4/9/5K3 w - - 0 1"
+#define M_TU10 "车四平五 炮6平5 车五平四 炮5平6"
+/* CXA 29.4: the rook chases the unprotected cannon a7/a6, but taking it
+ * opens the b-file: 车2进9 (b9b0) mates, the pawns d2, e2 covering d1, e1. */
+#define F_MATE_AFTER "1r2k4/9/c8/1R7/9/9/9/3pp4/9/3K5 w - - 0 1"
+#define M_MATE_AFTER "b6b7 a7a6 b7b6 a6a7"
+/* 联合捉 (CXA 图10/11's pattern, constructed): the red rook chases in turn
+ * the unprotected horse a5 (from d5) and, jointly with the cannon h0
+ * (screen h2), the horse h4 protected once by the rook h9 (from d4);
+ * black's rook chases the unprotected red horses i7 and i8 in turn. */
+#define F_JOINT "4k2r1/1r6N/8N/9/n2R5/7n1/9/7p1/9/3K3C1 w - - 0 1"
+#define M_JOINT "d5d4 b8b7 d4d5 b7b8"
 #define F_PAWN "4k4/4a4/8r/7P1/9/9/9/9/4A4/4K4 w - - 0 1"
 #define M_PAWN "兵二平一 车9平8 兵一平二 车8平9"
 #define F_KING "4k4/4a4/9/9/9/9/9/9/4c4/5K3 w - - 0 1"
@@ -195,9 +212,18 @@ static const struct rcase rcases[] = {
 	{ "1956 ch. 7 item 2.2 长兑", Y56, F_EXCHANGE, M_EXCHANGE, DRAW, "2.2", 0 },
 	{ "1956 ch. 7 item 2.3 长跟", Y56, F_FOLLOW, M_FOLLOW, DRAW, "2.3", 0 },
 	{ "1956 ch. 7 item 2.4 一将一闲", Y56, F_CHECK_IDLE, M_CHECK_IDLE, DRAW, "2.4", 0 },
-	{ "1956 ch. 7 item 2.5 解将还将", Y56, F_MUTUAL_CHECK, M_MUTUAL_CHECK, DRAW, "2.5", 0 },
+	{ "1956 ch. 7 item 2.5 解将还将 (图十's moves)", Y56, F_TU10, M_TU10, DRAW, "2.5", 0 },
+	{ "1956 ch. 7 item 2.5 解将还将 (a second position)", Y56, F_MUTUAL_CHECK, M_MUTUAL_CHECK, DRAW, "2.5", 0 },
 	{ "1956 ch. 7 item 2.6 卒兵长捉", Y56, F_PAWN, M_PAWN, DRAW, "2.6", 0 },
 	{ "1956 ch. 7 item 2.7 将帅长捉", Y56, F_KING, M_KING, DRAW, "2.7", 0 },
+	/* 2.8: 图十三's moves (车八平六 马4进6 车六进一 马6退5) take the rook
+	 * from the b- to the d-file and the horse from d to f to e: the
+	 * pieces do not come back, so those four moves make no repetition.
+	 * Closing them into a cycle in which every move chases is impossible
+	 * in 8 plies: after 马6退5 the rook must go to e(r-1) to chase the
+	 * horse on e(r+1), the horse can then only escape to c(r) or g(r)
+	 * attacking the rook, and from there no horse move returns to d(r).
+	 * So the case is a cycle of rook and horse chases of our own. */
 	{ "1956 ch. 7 item 2.8 车马循环反捉", Y56, F_ROOK_HORSE, M_ROOK_HORSE, DRAW, "2.8", 0 },
 	/* 1956 chapter 8 (forbidden: the side that goes on loses) */
 	{ "1956 ch. 8 item 1 长将", Y56, F_PERPETUAL_CHECK, M_PERPETUAL_CHECK, RED, "item 1", 0 },
@@ -230,7 +256,85 @@ static const struct rcase rcases[] = {
 	{ "5.3 check and chase in turn vs idle, CXA: Red loses", CXA, F_CHECK_CHASE, M_CHECK_CHASE, RED, "26.4", 0 },
 	{ "5.3 one piece chasing two in turn, AXF: draw (rule 32)", AXF, F_TWO_VICTIMS, M_TWO_VICTIMS, DRAW, "rule 5", 0 },
 	{ "5.3 one piece chasing two in turn, CXA: Red loses, needs review (M)", CXA, F_TWO_VICTIMS, M_TWO_VICTIMS, RED, "26.4", 1 },
+	{ "5.3 chase definition: a threat to win by check (抽吃), AXF: idle, a draw", AXF, F_CHECK_DISCOVERY, M_CHECK_DISCOVERY, DRAW, "rule 5", 0 },
+	{ "5.3 chase definition: a threat to win by check (抽吃), CXA 29.1: a chase, Red loses", CXA, F_CHECK_DISCOVERY, M_CHECK_DISCOVERY, RED, "26.4", 0 },
+	{ "5.3 mate-threat detection: check and mate threat in turn, AXF: a draw", AXF, F_CHECK_KILL, M_CHECK_KILL, DRAW, "rule 5", 0 },
+	{ "5.3 mate-threat detection: check and mate threat in turn, CXA: Red loses", CXA, F_CHECK_KILL, M_CHECK_KILL, RED, "26.4", 0 },
+	{ "5.3 perpetual check, the same under AXF: Red loses", AXF, F_PERPETUAL_CHECK, M_PERPETUAL_CHECK, RED, "rules 6 and 8", 0 },
+	{ "5.3 perpetual check, the same under CXA: Red loses", CXA, F_PERPETUAL_CHECK, M_PERPETUAL_CHECK, RED, "26.1", 0 },
+	/* CXA 29.4 (棋例细则 7): the capture would let the opponent mate, so
+	 * the attack is idle under CXA; AXF has no such clause. */
+	{ "CXA 29.4: a capture that allows mate is idle: a draw", CXA, F_MATE_AFTER, M_MATE_AFTER, DRAW, "26.2", 0 },
+	{ "CXA 29.4 does not apply under AXF: the chaser loses", AXF, F_MATE_AFTER, M_MATE_AFTER, RED, "一子长捉一子作负", 0 },
+	/* 联合捉 (CXA 图10/11, spec 5.2): both sides forbidden, a draw by the
+	 * table, flagged for review; AXF: chasing two pieces in turn on both
+	 * sides, a draw. */
+	{ "CXA 联合捉 (图10/11 pattern): draw by 26.3, needs review", CXA, F_JOINT, M_JOINT, DRAW, "26.3", 1 },
+	{ "AXF: the same cycle, each side chasing two pieces in turn, a draw", AXF, F_JOINT, M_JOINT, DRAW, "rule 5", 0 },
 };
+
+static void dump(const struct xq_event *e);
+
+/* Rows of spec 5.3 on WXF-manual positions (read from wxf-repetition.tsv
+ * by id, played as given, at the source's threshold: the first
+ * recurrence), under both rule sets; review: the text that must be in it
+ * (NULL: no review). */
+static const struct {
+	const char *name, *id;
+	enum xq_rules rules;
+	enum xq_verdict want;
+	const char *cite, *review;
+} wxf_rows[] = {
+	{ "5.3 perpetual chase vs check and chase in turn, AXF: the chaser loses", "W72", AXF, RED, "一子长捉一子作负", NULL },
+	{ "5.3 perpetual chase vs check and chase in turn, CXA: both forbidden, a draw (M/L)", "W72", CXA, DRAW, "26.3", "not both pure chases" },
+	{ "5.3 perpetual chase vs mate threat, AXF: the chaser loses", "W51", AXF, RED, "一子长捉一子作负", NULL },
+	{ "5.3 perpetual chase vs mate threat, CXA: both forbidden, a draw (M/L)", "W51", CXA, DRAW, "26.3", "not both pure chases" },
+	{ "5.3 perpetual chase vs chasing two pieces in turn, AXF: the chaser (Black) loses", "W117", AXF, BLACK, "一子长捉一子作负", NULL },
+	{ "5.3 perpetual chase vs chasing two pieces in turn, CXA: both forbidden, a draw (M)", "W117", CXA, DRAW, "26.3", "several pieces chased in turn" },
+	{ "5.3 two attackers vs one protector (WXF diagram 87), AXF rule 35: a draw", "W129", AXF, DRAW, "rule 5", NULL },
+	{ "5.3 two attackers vs one protector (WXF diagram 87), CXA 少根子: Red loses, needs review (L)", "W129", CXA, RED, "26.4", "少根子" },
+	{ "5.3 two attackers vs one protector (WXF diagram 89), AXF rule 35: a draw", "W131", AXF, DRAW, "rule 5", NULL },
+	{ "5.3 two attackers vs one protector (WXF diagram 89), CXA 少根子: Red loses, needs review (L)", "W131", CXA, RED, "26.4", "少根子" },
+};
+
+static void wxf_row_cases(void)
+{
+	for (size_t i = 0; i < sizeof wxf_rows / sizeof wxf_rows[0]; i++) {
+		FILE *fp = fopen(shared_path("corpus/rules/wxf-repetition.tsv"), "r");
+		char line[8192], fen[256] = "", moves[4096] = "";
+		size_t idlen = strlen(wxf_rows[i].id);
+		while (fp && fgets(line, sizeof line, fp))
+			if (!strncmp(line, wxf_rows[i].id, idlen) && line[idlen] == '\t') {
+				char *f = line + idlen + 1, *m = strchr(f, '\t'), *e;
+				if (!m || !(e = strchr(m + 1, '\t')))
+					break;
+				snprintf(fen, sizeof fen, "%.*s", (int)(m - f), f);
+				snprintf(moves, sizeof moves, "%.*s", (int)(e - m - 1), m + 1);
+				break;
+			}
+		if (fp)
+			fclose(fp);
+		struct xq_pos pos;
+		struct xq_judge_opts o = { .rules = wxf_rows[i].rules, .fold = 2 };
+		struct xq_judge *j = xq_judge_new(&o, NULL);
+		struct xq_event last;
+		int nr = 0;
+		memset(&last, 0, sizeof last);
+		if (!fen[0] || xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) || xq_judge_start(j, &pos) < 0 ||
+		    play_line(j, moves, &last, &nr) < 0) {
+			ok(0, "%s: %s found and played", wxf_rows[i].name, wxf_rows[i].id);
+			xq_judge_free(j);
+			continue;
+		}
+		int good = nr >= 1 && last.verdict == wxf_rows[i].want && strstr(last.rule, wxf_rows[i].cite) &&
+			   (wxf_rows[i].review ? strstr(last.review, wxf_rows[i].review) != NULL : !last.review[0]);
+		ok(good, "%s (%s, %s): %s, citing '%s'", wxf_rows[i].name, wxf_rows[i].id,
+		   xq_rules_name(wxf_rows[i].rules), xq_verdict_name(wxf_rows[i].want), wxf_rows[i].cite);
+		if (!good)
+			dump(&last);
+		xq_judge_free(j);
+	}
+}
 
 static void dump(const struct xq_event *e)
 {
@@ -285,18 +389,25 @@ static void label_cases(void)
 		enum xq_rules rules;
 		int ply;          /* which move's label */
 		unsigned want;    /* flags that must be set */
+		unsigned absent;  /* flags that must not be */
 	} L[] = {
-		{ "check", F_PERPETUAL_CHECK, M_PERPETUAL_CHECK, CXA, 1, XQ_LABEL_CHECK },
-		{ "mate threat (杀)", F_KILL, M_KILL, CXA, 1, XQ_LABEL_KILL },
-		{ "chase (捉) of the cannon", F_CHASE, M_CHASE, AXF, 1, XQ_LABEL_CHASE },
-		{ "exchange offer (兑)", F_EXCHANGE, M_EXCHANGE, AXF, 2, XQ_LABEL_IDLE | XQ_LABEL_EXCHANGE },
-		{ "block (拦)", F_BLOCK, M_BLOCK, AXF, 2, XQ_LABEL_IDLE | XQ_LABEL_BLOCK },
-		{ "follow (跟)", F_FOLLOW, M_FOLLOW, AXF, 2, XQ_LABEL_IDLE | XQ_LABEL_FOLLOW },
-		{ "pawn attack is idle", F_PAWN, M_PAWN, CXA, 1, XQ_LABEL_IDLE | XQ_LABEL_KING_PAWN },
-		{ "king attack is idle", F_KING, M_KING, CXA, 1, XQ_LABEL_IDLE | XQ_LABEL_KING_PAWN },
-		{ "win by check (抽吃)", F_CHECK_DISCOVERY, M_CHECK_DISCOVERY, Y56, 3, XQ_LABEL_DISCOVERY },
+		{ "check", F_PERPETUAL_CHECK, M_PERPETUAL_CHECK, CXA, 1, XQ_LABEL_CHECK, 0 },
+		{ "mate threat (杀)", F_KILL, M_KILL, CXA, 1, XQ_LABEL_KILL, 0 },
+		{ "chase (捉) of the cannon", F_CHASE, M_CHASE, AXF, 1, XQ_LABEL_CHASE, 0 },
+		{ "exchange offer (兑)", F_EXCHANGE, M_EXCHANGE, AXF, 2, XQ_LABEL_IDLE | XQ_LABEL_EXCHANGE, 0 },
+		{ "block (拦)", F_BLOCK, M_BLOCK, AXF, 2, XQ_LABEL_IDLE | XQ_LABEL_BLOCK, 0 },
+		{ "follow (跟)", F_FOLLOW, M_FOLLOW, AXF, 2, XQ_LABEL_IDLE | XQ_LABEL_FOLLOW, 0 },
+		{ "pawn attack is idle", F_PAWN, M_PAWN, CXA, 1, XQ_LABEL_IDLE | XQ_LABEL_KING_PAWN, 0 },
+		{ "king attack is idle", F_KING, M_KING, CXA, 1, XQ_LABEL_IDLE | XQ_LABEL_KING_PAWN, 0 },
+		{ "win by check (抽吃)", F_CHECK_DISCOVERY, M_CHECK_DISCOVERY, Y56, 3, XQ_LABEL_DISCOVERY, 0 },
 		{ "offer (献) of an unprotected piece", "4k4/9/9/2c6/R8/9/9/9/9/3K5 w - - 0 1",
-		  "d0d1 c6c5 d1d0 c5c6", AXF, 2, XQ_LABEL_IDLE | XQ_LABEL_OFFER },
+		  "d0d1 c6c5 d1d0 c5c6", AXF, 2, XQ_LABEL_IDLE | XQ_LABEL_OFFER, 0 },
+		{ "CXA 29.4: an attack whose capture allows mate is idle", F_MATE_AFTER, M_MATE_AFTER, CXA, 1,
+		  XQ_LABEL_IDLE | XQ_LABEL_MATE_AFTER, 0 },
+		{ "CXA joint chase 联合捉 (two attackers, one protector)", F_JOINT, M_JOINT, CXA, 1,
+		  XQ_LABEL_CHASE | XQ_LABEL_JOINT, 0 },
+		{ "CXA: the same rook's chase of an unprotected piece is not joint", F_JOINT, M_JOINT, CXA, 3,
+		  XQ_LABEL_CHASE, XQ_LABEL_JOINT },
 	};
 	for (size_t i = 0; i < sizeof L / sizeof L[0]; i++) {
 		struct xq_pos pos;
@@ -310,7 +421,8 @@ static void label_cases(void)
 		int played = !xq_pos_from_fen(&pos, L[i].fen, 0, NULL) && xq_judge_start(j, &pos) >= 0 &&
 			     play_line(j, line, &last, &nr) > 0 && nr == 1;
 		int good = played && last.nlabels >= L[i].ply &&
-			   (last.labels[L[i].ply - 1].flags & L[i].want) == L[i].want;
+			   (last.labels[L[i].ply - 1].flags & L[i].want) == L[i].want &&
+			   !(last.labels[L[i].ply - 1].flags & L[i].absent);
 		ok(good, "label: %s", L[i].name);
 		if (!good && played)
 			dump(&last);
@@ -399,10 +511,12 @@ struct lim {
 	int nlimit;
 };
 
+static enum xq_rules limit_rules = CXA;
+
 static int run_limit(const char *fen, const char *moves, int limit, struct lim *r)
 {
 	struct xq_pos pos;
-	struct xq_judge_opts o = { .rules = CXA, .limit = limit };
+	struct xq_judge_opts o = { .rules = limit_rules, .limit = limit };
 	struct xq_judge *j = xq_judge_new(&o, NULL);
 	char *buf = strdup(moves);
 	int n = 0, ne;
@@ -481,6 +595,13 @@ static void natural_limit(void)
 	run_limit(F_LIM, buf, 0, &r);
 	is_int(r.limit_ply, 120, "120 plies: the natural limit at ply 120");
 	ok(r.may[0] && r.may[1], "both sides may claim at 120");
+	/* spec 5.3: the natural limit is the same under every rule set */
+	for (limit_rules = AXF; limit_rules <= Y56; limit_rules++) {
+		run_limit(F_LIM, buf, 0, &r);
+		ok(r.limit_ply == 120 && r.may[0] && r.may[1], "5.3 natural limit: the same under %s (ply 120)",
+		   xq_rules_name(limit_rules));
+	}
+	limit_rules = CXA;
 	rep(buf, sizeof buf, QUIET, 2);
 	run_limit(F_LIM, buf, 0, &r);
 	is_int(r.nlimit, 1, "reported once per window");
@@ -606,6 +727,7 @@ int main(void)
 {
 	wxf_cases();
 	own_cases();
+	wxf_row_cases();
 	label_cases();
 	chase_details();
 	folds();

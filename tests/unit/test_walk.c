@@ -230,11 +230,108 @@ static void long_line(void)
 	xq_game_free(g);
 }
 
+/* The written-order walk: events as "(" and ")", nodes as text/ply/depth;
+ * skip_enter leaves out the n-th variation entered, skip_node the
+ * continuation of the n-th node. */
+struct wrec {
+	const struct xq_game *g;
+	char order[1024];
+	int keys_ok, enters, nodes, skip_enter, skip_node, stop_at, steps;
+};
+
+static int written_recorder(void *data, const struct xq_walk_step *s)
+{
+	struct wrec *r = data;
+	char one[64];
+
+	r->steps++;
+	if (s->flags & XQ_STEP_ENTER)
+		snprintf(one, sizeof one, "(%d ", s->depth);
+	else if (s->flags & XQ_STEP_LEAVE)
+		snprintf(one, sizeof one, ")%d ", s->depth);
+	else
+		snprintf(one, sizeof one, "%s/%d/%d%s ", s->node->text ? s->node->text : "?",
+			 s->ply, s->depth, s->after ? "" : "-");
+	if (strlen(r->order) + strlen(one) < sizeof r->order)
+		strcat(r->order, one);
+	if (!keys_agree(r->g, s))
+		r->keys_ok = 0;
+	if ((s->flags & (XQ_STEP_ENTER | XQ_STEP_LEAVE)) && s->after)
+		r->keys_ok = 0;
+	if (r->steps == r->stop_at)
+		return XQ_WALK_STOP;
+	if (s->flags & XQ_STEP_ENTER)
+		return ++r->enters == r->skip_enter ? XQ_WALK_SKIP : XQ_WALK_NEXT;
+	if (s->flags & XQ_STEP_LEAVE)
+		return XQ_WALK_NEXT;
+	return ++r->nodes == r->skip_node ? XQ_WALK_SKIP : XQ_WALK_NEXT;
+}
+
+static void written(void)
+{
+	struct xq_game *g = read_game(tree_pgn);
+	struct wrec r;
+
+	ok(g != NULL && g->errors == 0, "written order: the tree game reads");
+	if (!g)
+		return;
+	memset(&r, 0, sizeof r);
+	r.g = g;
+	r.keys_ok = 1;
+	is_int(xq_game_walk_written(g, written_recorder, &r), 0, "written walk returns 0");
+	is_str(r.order,
+	       "h2e2/1/0 (1 b2e2/1/1 h9g7/2/1 (2 b9c7/2/2 h0g2/3/2 )2 b0c2/3/1 )1 "
+	       "(1 c3c4/1/1 )1 h9g7/2/0 h0g2/3/0 (1 b0c2/3/1 b9c7/4/1 )1 i9h9/4/0 ",
+	       "written order: each node, then its variations in parentheses, then on");
+	ok(r.keys_ok, "written order: keys agree with a replay by hand, at every step");
+
+	memset(&r, 0, sizeof r);
+	r.g = g;
+	r.keys_ok = 1;
+	r.skip_enter = 1;
+	xq_game_walk_written(g, written_recorder, &r);
+	is_str(r.order,
+	       "h2e2/1/0 (1 (1 c3c4/1/1 )1 h9g7/2/0 h0g2/3/0 (1 b0c2/3/1 b9c7/4/1 )1 i9h9/4/0 ",
+	       "skip at an enter step leaves that variation out, without a leave step");
+	ok(r.keys_ok, "keys agree after a skipped variation");
+
+	memset(&r, 0, sizeof r);
+	r.g = g;
+	r.keys_ok = 1;
+	r.skip_node = 1;
+	xq_game_walk_written(g, written_recorder, &r);
+	is_str(r.order,
+	       "h2e2/1/0 (1 b2e2/1/1 h9g7/2/1 (2 b9c7/2/2 h0g2/3/2 )2 b0c2/3/1 )1 (1 c3c4/1/1 )1 ",
+	       "skip at a node leaves out its continuation, not the variations replacing it");
+
+	memset(&r, 0, sizeof r);
+	r.g = g;
+	r.keys_ok = 1;
+	r.stop_at = 4;
+	is_int(xq_game_walk_written(g, written_recorder, &r), 1, "a stopped written walk returns 1");
+	is_str(r.order, "h2e2/1/0 (1 b2e2/1/1 h9g7/2/1 ", "stop ends the written walk at once");
+	xq_game_free(g);
+
+	g = read_game("1. h2e2 h9g7 2. h0g2 (2. h2h9 b9c7) 2... i9h9 *\n");
+	ok(g != NULL && g->errors == 1, "written order: a variation with an illegal move");
+	if (!g)
+		return;
+	memset(&r, 0, sizeof r);
+	r.g = g;
+	r.keys_ok = 1;
+	xq_game_walk_written(g, written_recorder, &r);
+	is_str(r.order, "h2e2/1/0 h9g7/2/0 h0g2/3/0 (1 h2h9/3/1- )1 i9h9/4/0 ",
+	       "a bad move ends its line, the walk goes on after the variation");
+	ok(r.keys_ok, "keys agree around a bad move");
+	xq_game_free(g);
+}
+
 int main(void)
 {
 	order();
 	bad_moves();
 	too_deep();
 	long_line();
+	written();
 	return done_testing();
 }

@@ -1,0 +1,343 @@
+/*
+ * lines.c - a reader's text: the raw bytes decoded to UTF-8 (validated
+ * pass-through, iconv, and pair tables for the two-byte encodings in
+ * bulk), then split into lines (LF, CRLF, CR) for the text formats, a
+ * line longer than the limit split with a warning.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "encoding.h"
+#include "reader.h"
+#include "utf8.h"
+
+static int txt_reserve(struct xq_reader *r, size_t more)
+{
+	if (r->txt_cap - r->txt_end >= more)
+		return 0;
+	if (r->txt_start) {
+		memmove(r->txt, r->txt + r->txt_start, r->txt_end - r->txt_start);
+		r->txt_end -= r->txt_start;
+		if (r->have_line)
+			r->line -= r->txt_start;
+		r->txt_start = 0;
+	}
+	if (r->txt_cap - r->txt_end < more) {
+		size_t cap = r->txt_end + more;
+		char *p;
+		if (cap < 2 * r->txt_cap)
+			cap = 2 * r->txt_cap;
+		if (!(p = realloc(r->txt, cap))) {
+			xq__reader_fatal(r, XQ_P_LIMIT, 0, "out of memory");
+			return r->error = XQ_ENOMEM;
+		}
+		if (r->have_line)
+			r->line = p + (r->line - r->txt);
+		r->txt = p;
+		r->txt_cap = cap;
+	}
+	return 0;
+}
+
+static long pending_line(const struct xq_reader *r)
+{
+	long n = r->lineno + 1;
+	for (size_t i = r->txt_start; i < r->txt_end; i++)
+		n += r->txt[i] == '\n';
+	return n;
+}
+
+static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
+{
+	static const char fffd[] = "\xef\xbf\xbd";
+	memcpy(r->txt + r->txt_end, fffd, 3);
+	r->txt_end += 3;
+	if (r->enc_reports++ < MAX_ENCODING_REPORTS)
+		xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_ENCODING,
+				  pending_line(r), 0, 0, NULL,
+				  "byte 0x%02x cannot be decoded as %s%s", p[0],
+				  r->enc_name, r->enc_reports == MAX_ENCODING_REPORTS ?
+				  " (further such bytes not reported)" : "");
+	(void)n;
+}
+
+#define DBCS_AFTER 65536
+
+/* Decode pairs with the table from p[0..n) into txt (room for 3 bytes a
+ * byte); stops before the first byte the table cannot take.  Returns the
+ * bytes taken. */
+static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
+{
+	unsigned char *o = (unsigned char *)r->txt + r->txt_end;
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = p[i];
+		if (c < 0x80) {
+			*o++ = (unsigned char)c;
+			i++;
+			continue;
+		}
+		if (c == 0x80 || c == 0xFF || i + 1 >= n || p[i + 1] < 0x40 || p[i + 1] == 0xFF)
+			break;
+		unsigned cp = r->dbcs[(c - 0x81) * XQ__DBCS_TRAILS + (p[i + 1] - 0x40)];
+		if (!cp)
+			break;
+		o += xq__utf8_put((char *)o, cp);
+		i += 2;
+	}
+	r->txt_end = (size_t)((char *)o - r->txt);
+	return i;
+}
+
+int xq__reader_set_encoding(struct xq_reader *r, const char *enc)
+{
+	snprintf(r->enc_name, sizeof r->enc_name, "%s", enc);
+	if (r->cd != (iconv_t)-1) {
+		iconv_close(r->cd);
+		r->cd = (iconv_t)-1;
+	}
+	if (!strcmp(enc, "UTF-8")) {
+		r->utf8 = 1;
+		return 0;
+	}
+	r->utf8 = 0;
+	free(r->dbcs);
+	r->dbcs = NULL;
+	r->dbcs_tried = 0;
+	r->iconv_bytes = 0;
+	if ((r->cd = iconv_open("UTF-8", enc)) == (iconv_t)-1)
+		return XQ_EINVAL;
+	return 0;
+}
+
+/* Decode the raw bytes waiting into txt.  Returns 1 when text was added or
+ * may be added later, 0 at the end. */
+static int txt_more(struct xq_reader *r)
+{
+	if (r->raw_start == r->raw_end || (!r->utf8 && r->raw_end - r->raw_start < 8 && !r->raw_eof)) {
+		long n = xq__reader_raw_more(r, SRC_CHUNK);
+		if (n < 0)
+			return 0;
+		if (n == 0 && r->raw_start == r->raw_end)
+			return 0;
+	}
+	unsigned char *p = r->raw + r->raw_start;
+	size_t n = r->raw_end - r->raw_start;
+
+	if (!r->bom_done) {
+		r->bom_done = 1;
+		if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf) {
+			p += 3, n -= 3, r->raw_start += 3;
+			if (!r->utf8)
+				xq__reader_set_encoding(r, "UTF-8");
+			r->enc_pending = 0;
+		}
+	}
+	if (r->enc_pending) {
+		for (size_t i = 0; i < n; i++)
+			if (p[i] >= 0x80) {
+				r->enc_pending = 0;
+				xq__reader_set_encoding(r, xq_detect_encoding(p, n));
+				break;
+			}
+	}
+	if (txt_reserve(r, n * 3 + 16) < 0)
+		return 0;
+	if (r->utf8) {
+		size_t i = 0;
+		while (i < n) {
+			/* fast path over ASCII, eight bytes at a time */
+			size_t j = i;
+			while (j + 8 <= n) {
+				uint64_t w;
+				memcpy(&w, p + j, 8);
+				if (w & 0x8080808080808080ull)
+					break;
+				j += 8;
+			}
+			while (j < n && p[j] < 0x80)
+				j++;
+			memcpy(r->txt + r->txt_end, p + i, j - i);
+			r->txt_end += j - i;
+			i = j;
+			if (i >= n)
+				break;
+			int l = xq__utf8_seq(p + i, n - i);
+			if (l > 0) {
+				memcpy(r->txt + r->txt_end, p + i, (size_t)l);
+				r->txt_end += (size_t)l;
+				i += (size_t)l;
+			} else if (l < 0 && !r->raw_eof) {
+				break; /* cut by the buffer end: wait for more */
+			} else {
+				bad_bytes(r, p + i, 1);
+				i++;
+			}
+		}
+		r->raw_start += i;
+		if (i == 0 && n > 0) {
+			/* only a cut sequence is left: fetch more */
+			if (xq__reader_raw_more(r, SRC_CHUNK) <= 0 && r->raw_eof) {
+				/* at the end: decode what remains as bad */
+				bad_bytes(r, r->raw + r->raw_start, 1);
+				r->raw_start++;
+			}
+		}
+		return 1;
+	}
+	/* In bulk, the pairs from the table, and iconv for one character
+	 * (four bytes at most) where the table stops: the same text. */
+	int sliced = 0;
+	if (!r->dbcs && !r->dbcs_tried && r->iconv_bytes >= DBCS_AFTER) {
+		r->dbcs_tried = 1;
+		r->dbcs = xq__dbcs_decode_table(r->enc_name);
+	}
+	if (r->dbcs) {
+		size_t k = dbcs_decode(r, p, n);
+		r->raw_start += k;
+		if (k > 0)
+			return 1; /* the next call starts where the table stopped */
+		if (n > 4) {
+			n = 4;
+			sliced = 1; /* a character cut here is not cut in the input */
+		}
+	}
+	r->iconv_bytes += n;
+	char *ip = (char *)p, *op = r->txt + r->txt_end;
+	size_t inleft = n, outleft = r->txt_cap - r->txt_end;
+	while (inleft) {
+		size_t rc = iconv(r->cd, &ip, &inleft, &op, &outleft);
+		if (rc != (size_t)-1)
+			break;
+		if (errno == E2BIG)
+			break;
+		if (errno == EINVAL && (!r->raw_eof || sliced))
+			break; /* cut sequence: wait for more bytes */
+		r->txt_end = (size_t)(op - r->txt);
+		if (outleft < 3)
+			break;
+		bad_bytes(r, (unsigned char *)ip, 1);
+		op = r->txt + r->txt_end;
+		outleft -= 3;
+		ip++, inleft--;
+	}
+	r->txt_end = (size_t)(op - r->txt);
+	r->raw_start += n - inleft;
+	if (n == inleft) {
+		/* nothing decodable yet: a cut sequence; read on */
+		if (xq__reader_raw_more(r, SRC_CHUNK) <= 0 && r->raw_eof && r->raw_start < r->raw_end) {
+			bad_bytes(r, r->raw + r->raw_start, 1);
+			r->raw_start++;
+		}
+	}
+	return 1;
+}
+
+int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
+{
+	if (r->unget && r->have_line) {
+		r->unget = 0;
+		if (!r->line_cont)
+			r->lineno++;
+		*line = r->line;
+		*len = r->linelen;
+		return 1;
+	}
+	r->unget = 0;
+	r->have_line = 0;
+	for (;;) {
+		char *s = r->txt + r->txt_start;
+		size_t avail = r->txt_end - r->txt_start, eol, skip;
+		char *nl = NULL;
+		int split = 0;
+
+		if (!r->cr_mode) {
+			nl = memchr(s, '\n', avail);
+			if (nl) {
+				char *cr = memchr(s, '\r', (size_t)(nl - s));
+				if (cr && cr + 1 < nl) {
+					r->cr_mode = 1; /* lone CRs: old Mac line ends */
+					continue;
+				}
+				eol = (size_t)(nl - s);
+				skip = eol + 1;
+				if (eol && s[eol - 1] == '\r')
+					eol--;
+				goto found;
+			}
+			/* no LF at all, but a CR before the end: CR line ends */
+			char *cr = memchr(s, '\r', avail);
+			if (cr && cr + 1 < s + avail) {
+				r->cr_mode = 1;
+				continue;
+			}
+		} else {
+			size_t i;
+			for (i = 0; i < avail && s[i] != '\n' && s[i] != '\r'; i++)
+				;
+			if (i < avail && (s[i] == '\n' || i + 1 < avail || r->txt_eof)) {
+				eol = i;
+				skip = i + 1;
+				if (s[i] == '\r' && i + 1 < avail && s[i + 1] == '\n')
+					skip++;
+				goto found;
+			}
+		}
+		if (r->txt_eof) {
+			if (!avail)
+				return r->error; /* 0 at the end */
+			eol = skip = avail;
+			if (eol && s[eol - 1] == '\r')
+				eol--;
+			goto found;
+		}
+		if (avail >= LINE_MAX_BYTES) {
+			/* one warning a source line; its pieces keep its number */
+			if (!r->cont)
+				xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_LIMIT,
+						  r->lineno + 1, 0, 0, NULL,
+						  "line longer than the limit of %d bytes split",
+						  LINE_MAX_BYTES);
+			/* no UTF-8 sequence cut in two: end before an incomplete last one */
+			eol = xq__utf8_cut(s, avail);
+			skip = eol;
+			split = 1;
+			goto found;
+		}
+		if (!txt_more(r))
+			r->txt_eof = 1;
+		continue;
+found:
+		r->line = s;
+		r->linelen = eol;
+		r->txt_start += skip;
+		r->line_cont = r->cont;
+		r->cont = split;
+		if (!r->line_cont)
+			r->lineno++;
+		r->have_line = 1;
+		*line = r->line;
+		*len = r->linelen;
+		return 1;
+	}
+}
+
+void xq_reader_ungetline(struct xq_reader *r)
+{
+	if (r->have_line) {
+		r->unget = 1;
+		if (!r->line_cont)
+			r->lineno--;
+	}
+}
+
+long xq_reader_line(const struct xq_reader *r)
+{
+	return r->lineno;
+}
+
+int xq_reader_line_continues(const struct xq_reader *r)
+{
+	return r->line_cont;
+}

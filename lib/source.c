@@ -1,0 +1,173 @@
+/*
+ * source.c - a reader's bytes: from a FILE (read(2) for pipes and
+ * terminals, so that games flow through a pipeline one by one) or a
+ * buffer, with gzip undone by zlib; the raw (ungzipped) bytes that
+ * sniffing, decoding and binary formats take.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "reader.h"
+
+void xq__reader_src_fill(struct xq_reader *r)
+{
+	if (r->src_eof)
+		return;
+	if (r->mem) {
+		r->in = r->mem;
+		r->inlen = r->memlen;
+		r->consumed += r->memlen;
+		r->src_eof = 1;
+		return;
+	}
+	if (r->fd >= 0) {
+		/* a pipe or a terminal: take what has come, do not wait for a
+		 * whole chunk (games flow through pipelines one by one) */
+		ssize_t k;
+		do
+			k = read(r->fd, r->sbuf, SRC_CHUNK);
+		while (k < 0 && errno == EINTR);
+		r->in = r->sbuf;
+		r->inlen = k > 0 ? (size_t)k : 0;
+		r->consumed += r->inlen;
+		if (k < 0) {
+			r->src_error = errno ? errno : EIO;
+			r->error = XQ_EIO;
+			xq__reader_fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
+		}
+		if (k <= 0)
+			r->src_eof = 1;
+		return;
+	}
+	size_t n = fread(r->sbuf, 1, SRC_CHUNK, r->fp);
+	r->in = r->sbuf;
+	r->inlen = n;
+	r->consumed += n;
+	if (n < SRC_CHUNK) {
+		if (ferror(r->fp)) {
+			r->src_error = errno ? errno : EIO;
+			r->error = XQ_EIO;
+			xq__reader_fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
+		}
+		r->src_eof = 1;
+	}
+}
+
+/* Up to n ungzipped bytes; 0 at the end, XQ_EIO on a read error. */
+static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
+{
+	if (!r->inlen)
+		xq__reader_src_fill(r);
+	if (r->src_error)
+		return r->error;
+	if (!r->gz) {
+		size_t k = r->inlen < n ? r->inlen : n;
+		memcpy(buf, r->in, k);
+		r->in += k;
+		r->inlen -= k;
+		return (long)k;
+	}
+	if (r->gz_done)
+		return 0;
+	for (;;) {
+		int rc;
+		r->zs.next_in = (unsigned char *)r->in;
+		r->zs.avail_in = (uInt)r->inlen;
+		r->zs.next_out = buf;
+		r->zs.avail_out = (uInt)n;
+		rc = inflate(&r->zs, Z_NO_FLUSH);
+		r->in = r->zs.next_in;
+		r->inlen = r->zs.avail_in;
+		size_t got = n - r->zs.avail_out;
+		if (rc == Z_STREAM_END) {
+			if (!r->inlen)
+				xq__reader_src_fill(r);
+			if (r->inlen) {
+				if (r->in[0] != 0x1f) {
+					/* padding after the last member */
+					r->gz_done = 1;
+				} else {
+					inflateReset(&r->zs);
+				}
+			} else {
+				r->gz_done = 1;
+			}
+			if (got || r->gz_done)
+				return (long)got;
+			continue;
+		}
+		if (rc == Z_OK || rc == Z_BUF_ERROR) {
+			if (got)
+				return (long)got;
+			if (!r->inlen) {
+				if (r->src_eof) {
+					/* the game that runs to this end is cut
+					 * (xq_reader_next says so) */
+					r->gz_cut = 1;
+					r->gz_done = 1;
+					return 0;
+				}
+				xq__reader_src_fill(r);
+				if (r->src_error)
+					return r->error;
+			}
+			continue;
+		}
+		xq__reader_fatal(r, XQ_P_SYNTAX, 0, "corrupt compressed input: %s",
+		      r->zs.msg ? r->zs.msg : "inflate failed");
+		r->gz_done = 1;
+		return got ? (long)got : 0;
+	}
+}
+
+long xq__reader_raw_more(struct xq_reader *r, size_t want)
+{
+	long n;
+	if (r->raw_eof)
+		return 0;
+	if (r->raw_start > 0 && r->raw_start == r->raw_end)
+		r->raw_start = r->raw_end = 0;
+	if (r->raw_cap - r->raw_end < want) {
+		if (r->raw_start) {
+			memmove(r->raw, r->raw + r->raw_start, r->raw_end - r->raw_start);
+			r->raw_end -= r->raw_start;
+			r->raw_start = 0;
+		}
+		if (r->raw_cap - r->raw_end < want) {
+			size_t cap = r->raw_end + want;
+			unsigned char *p = realloc(r->raw, cap);
+			if (!p) {
+				xq__reader_fatal(r, XQ_P_LIMIT, 0, "out of memory");
+				return r->error = XQ_ENOMEM;
+			}
+			r->raw = p;
+			r->raw_cap = cap;
+		}
+	}
+	n = input_read(r, r->raw + r->raw_end, r->raw_cap - r->raw_end);
+	if (n <= 0) {
+		r->raw_eof = 1;
+		return n;
+	}
+	r->raw_end += (size_t)n;
+	return n;
+}
+
+long xq_reader_read(struct xq_reader *r, void *buf, size_t n)
+{
+	size_t have = r->raw_end - r->raw_start;
+	if (have) {
+		size_t k = have < n ? have : n;
+		memcpy(buf, r->raw + r->raw_start, k);
+		r->raw_start += k;
+		return (long)k;
+	}
+	if (r->raw_eof)
+		return r->error; /* 0 at the end */
+	long k = input_read(r, buf, n);
+	if (k <= 0)
+		r->raw_eof = 1;
+	return k;
+}
