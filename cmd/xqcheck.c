@@ -158,8 +158,11 @@ static void json_game(const char *file, const struct xq_game *g)
 		if (!first)
 			putchar(',');
 		first = 0;
-		printf("{\"severity\":\"%s\",\"code\":\"%s\",\"line\":%ld,\"col\":%ld,\"ply\":%d,\"text\":",
+		printf("{\"severity\":\"%s\",\"code\":\"%s\",\"line\":%ld,\"col\":%ld,\"ply\":%d,",
 		       xq_severity_name(p->severity), xq_problem_name(p->code), p->line, p->col, p->ply);
+		if (p->has_byte)
+			printf("\"byte\":%ld,", p->byte);
+		fputs("\"text\":", stdout);
 		if (p->text)
 			json_put_string(stdout, p->text);
 		else

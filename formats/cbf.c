@@ -1,11 +1,10 @@
 /*
  * cbf.c - CCBridge (象棋桥) records: CBF, the XML export
  * (shared/docs/notation.md section 8.1).  Header fields, start position,
- * moves and comments.  Variations in CBF were not established from real
- * files: any element or attribute we do not know is reported as not
- * supported instead of guessed at.  The binary CBR and CBL files are
- * recognised and refused with that message (section 8.2 does not give
- * their text-field layout).
+ * moves and comments; the moves are built as written, replay checks them.
+ * Variations in CBF were not established from real files: any element or
+ * attribute we do not know is reported as not supported instead of
+ * guessed at.  The binary CBR and CBL files are read by formats/cbr.c.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -382,7 +381,6 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			if (r < 0)
 				report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, hpos, 0, NULL, "broken XML in <Head>");
 		} else if (name_is(&e, "MoveList")) {
-			struct xq_pos pos2 = g->start;
 			struct xq_node *prev = &g->root;
 			size_t mpos = (size_t)(e.content - b);
 			const size_t mend = mpos + e.clen;
@@ -393,7 +391,6 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 				const char *v = attr(&h, "value", &vn), *end = attr(&h, "end", &en);
 				char iccs[8];
 				int from, to;
-				xq_move m;
 				struct xq_node *n;
 				if (!name_is(&h, "Move")) {
 					report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
@@ -447,26 +444,21 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 					/* the root node: carries the start comment */
 					n = &g->root;
 				} else {
-					if (read_move(v, vn, &from, &to) < 0 ||
-					    !xq_is_legal(&pos2, m = xq_move_make(from, to))) {
+					/* the move as written: replay checks it; only
+					 * what names no squares is refused here */
+					if (read_move(v, vn, &from, &to) < 0) {
 						report(&c, XQ_SEV_ERROR, XQ_P_ILLEGAL, h.start, ply + 1, iccs,
-						       "ply %d: move %s: %s; the moves after it ignored", ply + 1, iccs,
-						       read_move(v, vn, &from, &to) < 0 ? "not an XY-XY square pair" :
-						       xq_piece_type(&pos2, from) == XQ_NONE ? "no piece on its from-square" :
-						       "not a legal move here");
+						       "ply %d: move %s: not an XY-XY square pair; the moves after it ignored",
+						       ply + 1, iccs);
 						break;
 					}
-					if (!(n = xq_node_add(g, prev, m, NULL, 0)))
+					if (!(n = xq_node_add(g, prev, xq_move_make(from, to), iccs, strlen(iccs))))
 						return XQ_ENOMEM;
 					{
 						long ln, cl;
 						where(&c, h.start, &ln, &cl);
 						n->line = (uint32_t)ln;
 						n->col = (uint32_t)cl;
-					}
-					{
-						struct xq_undo u;
-						xq_make(&pos2, m, &u);
 					}
 					prev = n;
 					ply++;
@@ -579,390 +571,4 @@ const struct xq_format xq_format_cbf = {
 	.sniff = cbf_sniff,
 	.read = cbf_read,
 	.read_end = cbf_read_end,
-};
-
-/*
- * CBR (one game) and CBL (a library of CBR images).  What section 8.2 and
- * the corpus sample establish: the 90-byte board at byte 2120 (row * 9 +
- * column from the top left; 0x11-0x17 red 车马相仕帅炮兵, 0x21-0x27 black),
- * the 2214-byte header, then a u32 byte count and the UTF-16LE start
- * comment, then 4-byte move records (flags, unused, from, to; squares row
- * * 9 + column from the top), flag 1 = the line ends here, 2 = an
- * alternative follows after this line, 4 = a comment follows (u32 byte
- * count, UTF-16LE text); records in pre-order.  The header's text fields
- * (title, players, result) are not documented: not read, a note says so.
- * CBL: records of 4096 bytes from byte 101952 when the capacity at byte 60
- * is at most 128; other capacities are refused.
- */
-#define CBR_BOARD 2120
-#define CBR_HEADER 2214
-#define CBL_FIRST 101952
-#define CBL_RECORD 4096
-
-struct cbr_state {
-	unsigned char *buf;
-	size_t len, next;
-	int lib, done;
-};
-
-static int cbr_sniff(const unsigned char *head, size_t len, const char *name)
-{
-	if (len >= 16 && (!memcmp(head, "CCBridge Record\0", 16) ||
-			  !memcmp(head, "CCBridgeLibrary\0", 16)))
-		return 95;
-	return 0;
-}
-
-static uint32_t le32(const unsigned char *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-/* UTF-16LE to UTF-8 in a malloc'd string; bad surrogates become U+FFFD;
- * stops at a NUL; CR LF becomes LF. */
-static char *utf16_text(const unsigned char *p, size_t n)
-{
-	char *o = malloc(n / 2 * 3 + 1);
-	size_t k = 0;
-	if (!o)
-		return NULL;
-	for (size_t i = 0; i + 1 < n; i += 2) {
-		uint32_t c = (uint32_t)(p[i] | p[i + 1] << 8);
-		if (c == 0)
-			break;
-		if (c == '\r')
-			continue;
-		if (c >= 0xD800 && c <= 0xDBFF && i + 3 < n) {
-			uint32_t d = (uint32_t)(p[i + 2] | p[i + 3] << 8);
-			if (d >= 0xDC00 && d <= 0xDFFF) {
-				c = 0x10000 + ((c - 0xD800) << 10) + (d - 0xDC00);
-				i += 2;
-			} else {
-				c = 0xFFFD;
-			}
-		} else if (c >= 0xD800 && c <= 0xDFFF) {
-			c = 0xFFFD;
-		}
-		/* at most 3 bytes for 2 input bytes, 4 for a pair's 4 */
-		k += xq__utf8_put(o + k, c);
-	}
-	o[k] = '\0';
-	return o;
-}
-
-__attribute__((format(printf, 7, 8)))
-static void cbr_report(struct xq_reader *r, struct xq_game *g, enum xq_severity sev,
-		       enum xq_problem_code code, size_t off, int ply, const char *fmt, ...)
-{
-	char msg[300];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	xq_reader_problem(r, g, sev, code, 0, 0, ply, NULL, "byte %zu (0x%zX): %s", off, off, msg);
-}
-
-static int cbr_comment(struct xq_reader *r, struct xq_game *g, struct xq_node *n,
-		       const unsigned char *p, size_t len, size_t *at, size_t base, int ply)
-{
-	uint32_t cl;
-	char *t;
-	if (len - *at < 4) {
-		cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + *at, ply,
-			   "the record ends inside a comment length");
-		return -1;
-	}
-	cl = le32(p + *at);
-	if (cl > len - *at - 4) {
-		cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + *at, ply,
-			   "comment length %u runs past the end of the record", (unsigned)cl);
-		return -1;
-	}
-	if (!(t = utf16_text(p + *at + 4, cl)))
-		return XQ_ENOMEM;
-	if (*t && xq_node_comment(g, n, 0, t, strlen(t)) < 0) {
-		free(t);
-		return XQ_ENOMEM;
-	}
-	free(t);
-	*at += 4 + cl;
-	return 0;
-}
-
-/* One CBR image p[0..len) at file offset base. */
-static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char *p,
-		    size_t len, size_t base, int padded)
-{
-	static const char letters[] = "RHBAKCP";
-	struct pend {
-		struct xq_node *parent; /* NULL: below a move left out */
-		size_t depth;
-	} *pend = NULL;
-	struct pathe {
-		struct xq_node *node;
-		struct xq_undo u;
-	} *path = NULL;
-	size_t npend = 0, depth = 0, at = CBR_HEADER + 0, maxn, nrec = 0;
-	char board[10][9], fen[XQ_FEN_MAX + 16];
-	struct xq_pos pos;
-	struct xq_err err;
-	struct xq_node *parent;
-	int rc = 0, ply = 0, more;
-
-	xq_game_set_tag(g, "Result", "*");
-	g->result = "*";
-	if (len < CBR_HEADER + 4) {
-		cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + len, 0,
-			   "a CBR record has at least %d bytes, this one %zu", CBR_HEADER + 4, len);
-		return 0;
-	}
-	xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, 0, 0, 0, NULL,
-			  "CBR header fields (title, players, result) not read: their layout is not documented");
-	memset(board, 0, sizeof board);
-	for (int i = 0; i < 90; i++) {
-		unsigned v = p[CBR_BOARD + i];
-		if (!v)
-			continue;
-		if ((v >> 4 != 1 && v >> 4 != 2) || (v & 15) < 1 || (v & 15) > 7) {
-			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_FEN, base + CBR_BOARD + (size_t)i, 0,
-				   "piece code 0x%02X unknown; the record is not read", v);
-			return 0;
-		}
-		board[i / 9][i % 9] = (char)(v >> 4 == 1 ? letters[(v & 15) - 1]
-							 : letters[(v & 15) - 1] + 32);
-	}
-	{
-		size_t k = 0;
-		for (int row = 0; row < 10; row++) {
-			int empty = 0;
-			for (int c = 0; c < 9; c++) {
-				if (!board[row][c]) {
-					empty++;
-					continue;
-				}
-				if (empty)
-					fen[k++] = (char)('0' + empty);
-				empty = 0;
-				fen[k++] = board[row][c];
-			}
-			if (empty)
-				fen[k++] = (char)('0' + empty);
-			if (row < 9)
-				fen[k++] = '/';
-		}
-		fen[k] = 0;
-	}
-	/* side: the colour on the first move's origin (after the comment) */
-	{
-		uint32_t cl = le32(p + CBR_HEADER);
-		size_t first = CBR_HEADER + 4 + (size_t)cl;
-		int side = 0;
-		if (cl <= len - CBR_HEADER - 4 && len - first >= 4 && p[first + 2] < 90) {
-			char c = board[p[first + 2] / 9][p[first + 2] % 9];
-			side = c >= 'a';
-		}
-		strcat(fen, side ? " b - - 0 1" : " w - - 0 1");
-		if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
-			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_FEN, base + CBR_BOARD, 0,
-				   "the board is impossible: %s", err.msg);
-			return 0;
-		}
-	}
-	/* the start comment */
-	if ((rc = cbr_comment(r, g, &g->root, p, len, &at, base, 0)) != 0)
-		return rc < -1 ? rc : 0;
-	maxn = (len - at) / 4 + 1;
-	if (maxn > XQ_MAX_GAME_MOVES + 1)
-		maxn = XQ_MAX_GAME_MOVES + 1;
-	if (!(pend = malloc(maxn * sizeof *pend)) || !(path = malloc(maxn * sizeof *path))) {
-		free(pend);
-		return XQ_ENOMEM;
-	}
-	pos = g->start;
-	parent = &g->root;
-	/* no moves: nothing after the comment, or an empty first record */
-	more = len - at >= 4 && (p[at + 2] | p[at + 3]) != 0;
-	while (more) {
-		unsigned flags, from, to;
-		size_t rec = at;
-		struct xq_node *n = NULL;
-		if (++nrec > XQ_MAX_GAME_MOVES) {
-			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_LIMIT, base + at, ply + 1,
-				   "more than %d moves in one game (the limit for every format); "
-				   "the rest ignored", XQ_MAX_GAME_MOVES);
-			break;
-		}
-		if (len - at < 4) {
-			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + at, ply + 1,
-				   "the record ends inside a move");
-			break;
-		}
-		flags = p[at];
-		from = p[at + 2];
-		to = p[at + 3];
-		at += 4;
-		/* where this move is played: after its parent (on the path
-		 * from the root, records being in pre-order) */
-		while (parent && depth && path[depth - 1].node != parent) {
-			depth--;
-			xq_unmake(&pos, path[depth].node->move, &path[depth].u);
-		}
-		ply = (int)depth + 1;
-		if (parent) {
-			xq_move m = XQ_MOVE_NONE;
-			if (from < 90 && to < 90)
-				m = xq_move_make(XQ_SQ(from % 9, 9 - from / 9), XQ_SQ(to % 9, 9 - to / 9));
-			if (m == XQ_MOVE_NONE || !xq_is_legal(&pos, m)) {
-				if (from < 90 && to < 90)
-					cbr_report(r, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, base + rec, ply,
-						   "move %c%u%c%u is not legal here; left out with the moves below it",
-						   'a' + from % 9, 9 - from / 9, 'a' + to % 9, 9 - to / 9);
-				else
-					cbr_report(r, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, base + rec, ply,
-						   "square %u off the board; the move and those below it left out",
-						   from < 90 ? to : from);
-			} else if (!(n = xq_node_add(g, parent, m, NULL, 0))) {
-				rc = XQ_ENOMEM;
-				break;
-			}
-		}
-		if (flags & 4) {
-			struct xq_node dummy;
-			memset(&dummy, 0, sizeof dummy);
-			if ((rc = cbr_comment(r, g, n ? n : &dummy, p, len, &at, base, ply)) != 0) {
-				rc = rc < -1 ? rc : 0;
-				break;
-			}
-		}
-		if (flags & 2)
-			pend[npend++] = (struct pend){ parent, depth };
-		if (!(flags & 1)) {
-			if (n) {
-				xq_make(&pos, n->move, &path[depth].u);
-				path[depth++].node = n;
-			}
-			parent = n;     /* NULL below a move left out */
-		} else if (npend) {
-			npend--;
-			parent = pend[npend].parent;
-		} else {
-			more = 0;
-		}
-	}
-	if (!padded && rc == 0 && !more && at < len)
-		cbr_report(r, g, XQ_SEV_WARNING, XQ_P_SYNTAX, base + at, 0,
-			   "%zu bytes after the last move record ignored", len - at);
-	free(pend);
-	free(path);
-	return rc;
-}
-
-static int cbr_read(struct xq_reader *r, struct xq_game *g)
-{
-	struct cbr_state *st = *xq_reader_state(r);
-	size_t off;
-	int rc;
-
-	if (!st) {
-		size_t cap = 0;
-		if (!(st = calloc(1, sizeof *st)))
-			return XQ_ENOMEM;
-		*xq_reader_state(r) = st;
-		for (;;) {
-			long n;
-			/* the buffer stops growing just past the limit: a larger
-			 * file is refused once that much is read */
-			if (cap - st->len < 65536 && cap < CBF_MAX_SIZE + 65536) {
-				unsigned char *nb;
-				size_t nc = cap ? cap * 2 : 65536;
-				if (nc > CBF_MAX_SIZE + 65536)
-					nc = CBF_MAX_SIZE + 65536;
-				if (!(nb = realloc(st->buf, nc)))
-					return XQ_ENOMEM;
-				st->buf = nb;
-				cap = nc;
-			}
-			n = xq_reader_read(r, st->buf + st->len, cap - st->len);
-			if (n < 0)
-				return (int)n;
-			if (n == 0)
-				break;
-			st->len += (size_t)n;
-			if (st->len > CBF_MAX_SIZE) {
-				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-						  "file larger than the limit of %u MiB; not read",
-						  CBF_MAX_SIZE >> 20);
-				return XQ_ERANGE;
-			}
-		}
-		st->lib = st->len >= 16 && !memcmp(st->buf, "CCBridgeLibrary\0", 16);
-		if (st->lib) {
-			uint32_t capn = st->len >= 64 ? le32(st->buf + 60) : 0;
-			if (capn == 0 || capn > 128) {
-				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
-						  "CBL library with an index for %u games not supported (only "
-						  "up to 128 is known)", (unsigned)capn);
-				return XQ_EINVAL;
-			}
-			st->next = CBL_FIRST;
-			if (st->len < CBL_FIRST + CBR_HEADER) {
-				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_TRUNCATED, 0, 0, 0, NULL,
-						  "CBL library of %zu bytes ends before its first record (byte %d)",
-						  st->len, CBL_FIRST);
-				return XQ_EINVAL;
-			}
-		} else if (st->len < 16 || memcmp(st->buf, "CCBridge Record\0", 16)) {
-			xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
-					  "no CCBridge magic: not a CBR or CBL file");
-			return XQ_EINVAL;
-		}
-	}
-	if (st->done)
-		return 0;
-	off = st->next;
-	if (!st->lib) {
-		st->done = 1;
-		rc = cbr_game(r, g, st->buf, st->len, 0, 0);
-		return rc < 0 ? rc : 1;
-	}
-	/* the next record of the library: count them, do not trust titles */
-	for (;;) {
-		int empty = 1;
-		if (off >= st->len || st->len - off < 16 ||
-		    memcmp(st->buf + off, "CCBridge Record\0", 16)) {
-			st->done = 1;
-			return 0;
-		}
-		for (size_t i = 0; i < 90 && off + CBR_BOARD + i < st->len; i++)
-			if (st->buf[off + CBR_BOARD + i])
-				empty = 0;
-		if (!empty)
-			break;
-		xq_reader_problem(r, NULL, XQ_SEV_NOTE, XQ_P_SYNTAX, 0, 0, 0, NULL,
-				  "byte %zu (0x%zX): library record %zu has an empty board (no game); skipped",
-				  off, off, (off - CBL_FIRST) / CBL_RECORD + 1);
-		off += CBL_RECORD;
-	}
-	st->next = off + CBL_RECORD;
-	rc = cbr_game(r, g, st->buf + off, st->len - off < CBL_RECORD ? st->len - off : CBL_RECORD, off, 1);
-	return rc < 0 ? rc : 1;
-}
-
-static void cbr_read_end(struct xq_reader *r)
-{
-	struct cbr_state *st = *xq_reader_state(r);
-	if (st)
-		free(st->buf);
-	free(st);
-	*xq_reader_state(r) = NULL;
-}
-
-const struct xq_format xq_format_cbr = {
-	.name = "cbr",
-	.extensions = "cbr cbl",
-	.description = "CCBridge binary record and library (CBR, CBL): board, moves, variations, comments",
-	.flags = XQ_FORMAT_BINARY,
-	.sniff = cbr_sniff,
-	.read = cbr_read,
-	.read_end = cbr_read_end,
 };

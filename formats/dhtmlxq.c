@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "utf8.h"
+#include "walk.h"
 #include "xq.h"
 #include "xqf_impl.h"
 #include "dhtmlxq_impl.h"
@@ -28,12 +29,7 @@ struct dline {
 	struct xq_node **nodes;     /* nodes[k]: ply start + k */
 	long n;                     /* moves built */
 	int state;                  /* 0 waiting, 1 built, 2 given up */
-	int has_child;              /* some line hangs on this one */
-	struct xq_pos *ck;          /* has_child: ck[j], the position after
-				     * CK_EVERY * j moves of the line */
 };
-
-#define CK_EVERY 64
 
 struct dctx {
 	struct xq_game *g;
@@ -330,29 +326,6 @@ static struct xq_node *node_at(struct dctx *c, struct dline *l, long k)
 	return NULL;
 }
 
-/* The position after absolute ply k of line l (k >= l's anchor), from the
- * checkpoints of the line that holds ply k; 0, or -1 when that line has
- * none (then the caller replays the path). */
-static int pos_after(struct dctx *c, struct dline *l, long k, struct xq_pos *pos)
-{
-	size_t guard = 0;
-	if (k <= 0) {
-		*pos = c->g->start;
-		return 0;
-	}
-	while (l && guard++ <= c->nlines && k < l->start)
-		l = l->id == 0 ? NULL : find_line(c, l->parent);
-	if (!l || !l->ck || k < l->start || k - l->start >= l->n)
-		return -1;
-	long m = k - l->start + 1;   /* moves of l played */
-	*pos = l->ck[m / CK_EVERY];
-	for (long j = m / CK_EVERY * CK_EVERY; j < m; j++) {
-		struct xq_undo u;
-		xq_make(pos, l->nodes[j]->move, &u);
-	}
-	return 0;
-}
-
 /* DhtmlXQ's "xy" (x 0..8 from Red's left, y 0..9 from the top) as a
  * square; a board given turned 180 degrees is turned back. */
 static int digit_sq(const struct dctx *c, const char *d, int *sq)
@@ -481,12 +454,15 @@ static long scan_moves(struct dctx *c, const struct dtag *t, struct dmove **out)
 	return k;
 }
 
-/* Build line l below its anchor; 0 or XQ_ENOMEM. */
+/*
+ * Build line l below its anchor (the node at ply S - 1 of line P: by index,
+ * not by position); 0 or XQ_ENOMEM.  Each move is added as written: its
+ * squares, its four digits as text, where it stands; replay checks it.
+ * Only digits that name no square end the line here.
+ */
 static int build_moves(struct dctx *c, struct dline *l, const struct dmove *mv, long nm)
 {
 	struct xq_node *anchor, *prev;
-	struct xq_pos pos;
-	char iccs[8];
 
 	if (l->id == 0) {
 		anchor = &c->g->root;
@@ -511,73 +487,28 @@ static int build_moves(struct dctx *c, struct dline *l, const struct dmove *mv, 
 	c->total_moves += nm;
 	if (nm && !(l->nodes = xq_game_alloc(c->g, (size_t)nm * sizeof *l->nodes)))
 		return XQ_ENOMEM;
-	/* the position before the line: from the checkpoint before the anchor
-	 * in the line that holds it (at most CK_EVERY - 1 moves to replay) */
-	if (l->id == 0 || pos_after(c, find_line(c, l->parent), l->start - 1, &pos) < 0) {
-		/* no checkpoints: replay the anchor's whole path */
-		size_t depth = 0;
-		const struct xq_node *a;
-		for (a = anchor; a->parent; a = a->parent)
-			depth++;
-		pos = c->g->start;
-		if (depth) {
-			const struct xq_node **path = malloc(depth * sizeof *path);
-			size_t k = depth;
-			if (!path)
-				return XQ_ENOMEM;
-			for (a = anchor; a->parent; a = a->parent)
-				path[--k] = a;
-			for (k = 0; k < depth; k++) {
-				struct xq_undo u;
-				xq_make(&pos, path[k]->move, &u);
-			}
-			free(path);
-		}
-	}
 	prev = anchor;
-	if (l->has_child) {
-		if (!(l->ck = malloc((size_t)(nm / CK_EVERY + 1) * sizeof *l->ck)))
-			return XQ_ENOMEM;
-		l->ck[0] = pos;
-	}
-	{
-		long k = 0;
-		while (k < nm) {
-			const char *dg = mv[k].d;
-			int from, to;
-			xq_move m;
-			struct xq_node *nd;
-			snprintf(iccs, sizeof iccs, "%.4s", dg);
-			if (digit_sq(c, dg, &from) < 0 || digit_sq(c, dg + 2, &to) < 0 || from == to ||
-			    !xq_is_legal(&pos, m = xq_move_make(from, to))) {
-				const char *why = "not a legal move here";
-				struct dtag at = *l->tag;
-				if (digit_sq(c, dg, &from) < 0 || digit_sq(c, dg + 2, &to) < 0)
-					why = "not a square pair";
-				else if (xq_piece_type(&pos, from) == XQ_NONE)
-					why = "no piece on its from-square";
-				at.line = mv[k].line;
-				at.col = mv[k].col;
-				report(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, &at, (int)(l->start + k), iccs,
-				       "line %ld (move_%ld_%ld_%ld): move %.4s: %s; "
-				       "the line is kept up to the move before it (%ld of %ld moves)",
-				       l->id, l->parent, l->start, l->id, dg, why, k, nm);
-				break;
-			}
-			if (!(nd = xq_node_add(c->g, prev, m, NULL, 0)))
-				return XQ_ENOMEM;
-			nd->line = (uint32_t)mv[k].line;
-			nd->col = (uint32_t)mv[k].col;
-			l->nodes[k] = nd;
-			l->n = ++k;
-			{
-				struct xq_undo u;
-				xq_make(&pos, m, &u);
-			}
-			if (l->ck && k % CK_EVERY == 0)
-				l->ck[k / CK_EVERY] = pos;
-			prev = nd;
+	for (long k = 0; k < nm; k++) {
+		const char *dg = mv[k].d;
+		int from, to;
+		struct xq_node *nd;
+		if (digit_sq(c, dg, &from) < 0 || digit_sq(c, dg + 2, &to) < 0) {
+			struct dtag at = *l->tag;
+			at.line = mv[k].line;
+			at.col = mv[k].col;
+			report(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, &at, (int)(l->start + k), NULL,
+			       "line %ld (move_%ld_%ld_%ld): move %.4s: not a square pair; "
+			       "the line is kept up to the move before it (%ld of %ld moves)",
+			       l->id, l->parent, l->start, l->id, dg, k, nm);
+			break;
 		}
+		if (!(nd = xq_node_add(c->g, prev, xq_move_make(from, to), dg, 4)))
+			return XQ_ENOMEM;
+		nd->line = (uint32_t)mv[k].line;
+		nd->col = (uint32_t)mv[k].col;
+		l->nodes[k] = nd;
+		l->n = k + 1;
+		prev = nd;
 	}
 	l->state = 1;
 	return 0;
@@ -628,7 +559,12 @@ static void detect_turned(struct dctx *c, const struct dtag *movelist)
 	long nm = scan_moves(&(struct dctx){ c->g, NULL, NULL, 0, 0, 0 }, movelist, &mv);
 	long played[2] = { 0, 0 };
 	int first[2] = { -1, -1 };
+	xq_move *moves;
 	if (nm <= 0) {
+		free(mv);
+		return;
+	}
+	if (!(moves = malloc((size_t)nm * sizeof *moves))) {
 		free(mv);
 		return;
 	}
@@ -636,6 +572,7 @@ static void detect_turned(struct dctx *c, const struct dtag *movelist)
 		struct dctx t = { c->g, NULL, NULL, 0, 0, rot };
 		struct xq_pos pos;
 		int from, to;
+		long k;
 		xq_pos_start(&pos);
 		if (digit_sq(&t, mv[0].d, &from) < 0 || xq_piece_type(&pos, from) == XQ_NONE)
 			continue;
@@ -645,16 +582,17 @@ static void detect_turned(struct dctx *c, const struct dtag *movelist)
 			*strchr(fen, 'w') = 'b';
 			xq_pos_from_fen(&pos, fen, 0, NULL);
 		}
-		for (long k = 0; k < nm; k++) {
-			struct xq_undo u;
-			xq_move m;
+		/* how far each reading plays (a choice of reading, not a check:
+		 * replay checks the moves) */
+		for (k = 0; k < nm; k++) {
 			if (digit_sq(&t, mv[k].d, &from) < 0 || digit_sq(&t, mv[k].d + 2, &to) < 0 ||
-			    from == to || !xq_is_legal(&pos, m = xq_move_make(from, to)))
+			    from == to)
 				break;
-			xq_make(&pos, m, &u);
-			played[rot]++;
+			moves[k] = xq_move_make(from, to);
 		}
+		played[rot] = xq__playable_prefix(&pos, moves, k);
 	}
+	free(moves);
 	if (first[0] != XQ_RED && first[1] == XQ_RED && played[1] >= played[0] && played[1] > 0) {
 		c->rot = 1;
 		report(c, XQ_SEV_NOTE, XQ_P_SYNTAX, movelist, 0, NULL,
@@ -786,13 +724,6 @@ int xq__dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game
 			       "line %ld defined twice; the second one ignored", c.lines[i].id);
 			c.lines[i].state = 2;
 		}
-
-	for (size_t i = 0; i < c.nlines; i++) {
-		struct dline *p;
-		if (c.lines[i].id != 0 && c.lines[i].state != 2 &&
-		    (p = find_line(&c, c.lines[i].parent)) != NULL)
-			p->has_child = 1;
-	}
 
 	/* Start position: binit (or vschess's fen), side from the first move. */
 	{
@@ -976,8 +907,6 @@ int xq__dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game
 			goto out;
 	}
 out:
-	for (size_t i = 0; i < c.nlines; i++)
-		free(c.lines[i].ck);
 	free(c.lines);
 	free(t);
 	return rc;

@@ -1,6 +1,6 @@
 /*
  * oldcbl.c - the libraries of early CCBridge versions (magic "CCBridge",
- * a zlib stream of GBK records), not the "CCBridgeLibrary" CBL of cbf.c.
+ * a zlib stream of GBK records), not the "CCBridgeLibrary" CBL of cbr.c.
  * Undocumented: the layout below was worked out from three libraries (a
  * collection of master games, annotated openings with variations, endgame
  * problems; shared/corpus/dialects) and is stated in xq-formats(5) with
@@ -35,6 +35,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "walk.h"
 #include "xq.h"
 #include "xqf_impl.h"
 
@@ -234,27 +235,6 @@ static struct xq_node *at_ply(struct xq_node *last, long last_ply, long k)
 	return last;
 }
 
-/* Whether m is legal after the path from the root to anchor. */
-static int fits(const struct xq_game *g, const struct xq_node *anchor, xq_move m)
-{
-	const struct xq_node *path[1024];
-	struct xq_pos pos = g->start;
-	size_t d = 0;
-	for (const struct xq_node *a = anchor; a && a->parent; a = a->parent) {
-		if (d == sizeof path / sizeof *path)
-			return 0;
-		path[d++] = a;
-	}
-	while (d) {
-		struct xq_undo u;
-		const struct xq_node *a = path[--d];
-		if (!xq_is_legal(&pos, a->move))
-			return 0;
-		xq_make(&pos, a->move, &u);
-	}
-	return xq_is_legal(&pos, m);
-}
-
 struct oline {
 	struct xq_node *last;   /* its last node */
 	long last_ply;
@@ -392,7 +372,7 @@ static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_g
 			/* a variation: on the line before, else up its parents */
 			for (long li = (long)nlines - 1; li >= 0 && !parent; li = lines[li].parent) {
 				struct xq_node *an = at_ply(lines[li].last, lines[li].last_ply, ply - 1);
-				if (an && lines[li].last_ply >= ply && m && fits(g, an, m)) {
+				if (an && lines[li].last_ply >= ply && m && xq__fits(g, an, m)) {
 					parent = an;
 					on = li;
 				}

@@ -8,14 +8,14 @@
  * that runs past the end stops the tree walk with a diagnostic and keeps
  * the nodes read so far.
  */
-#include <errno.h>
-#include <iconv.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
+#include "encoding.h"
+#include "utf8.h"
 #include "xq.h"
 #include "xqf_impl.h"
 
@@ -369,48 +369,15 @@ int xq__xqf_board_fen(const uint8_t squares[32], char *out, size_t size)
 
 /* ------------------------------------------------------------- text (9) */
 
-static char *gbk_decode_cd(iconv_t cd, const uint8_t *s, size_t n, int crlf, size_t *outlen)
+/* GBK text through the library's lenient decoder (lib/encoding.c), then
+ * CR LF to LF and one trailing line end off (crlf), cut at a NUL. */
+static char *gbk_decode(struct xq__decoder *d, const uint8_t *s, size_t n, int crlf, size_t *outlen)
 {
-	size_t cap = n * 3 + 1, o = 0;
-	char *out = malloc(cap);
-	int ascii = 1;
+	size_t o;
+	char *out = xq__decode_lenient(d, s, n, &o);
 
 	if (!out)
 		return NULL;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] >= 0x80)
-			ascii = 0;
-	if (ascii || cd == (iconv_t)-1) {
-		for (size_t i = 0; i < n; i++) {
-			if (s[i] < 0x80) {
-				out[o++] = (char)s[i];
-			} else {        /* no converter: U+FFFD */
-				memcpy(out + o, "\xEF\xBF\xBD", 3);
-				o += 3;
-			}
-		}
-	} else {
-		char *in = (char *)(uintptr_t)s, *op = out;
-		size_t inleft = n, outleft = cap - 1;
-		iconv(cd, NULL, NULL, NULL, NULL);
-		while (inleft) {
-			if (iconv(cd, &in, &inleft, &op, &outleft) != (size_t)-1)
-				break;
-			if (errno == EINVAL) {
-				break;  /* truncated trailing character: dropped */
-			} else if (errno == EILSEQ && outleft >= 3) {
-				memcpy(op, "\xEF\xBF\xBD", 3);
-				op += 3;
-				outleft -= 3;
-				in++;
-				inleft--;
-				iconv(cd, NULL, NULL, NULL, NULL);
-			} else {
-				break;
-			}
-		}
-		o = (size_t)(op - out);
-	}
 	if (crlf) {
 		size_t j = 0;
 		for (size_t i = 0; i < o; i++) {
@@ -430,76 +397,28 @@ static char *gbk_decode_cd(iconv_t cd, const uint8_t *s, size_t n, int crlf, siz
 
 char *xq__xqf_gbk_to_utf8(const uint8_t *s, size_t n, int crlf, size_t *outlen)
 {
-	iconv_t cd = iconv_open("UTF-8", "GB18030");
-	char *out = gbk_decode_cd(cd, s, n, crlf, outlen);
-	if (cd != (iconv_t)-1)
-		iconv_close(cd);
-	return out;
-}
-
-/* Decode one UTF-8 sequence at s[0..n); returns its length or 0. */
-static size_t utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	unsigned c = s[0];
-	size_t k;
-	uint32_t v;
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xC2 && c <= 0xDF) {
-		k = 2;
-		v = c & 0x1F;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		k = 3;
-		v = c & 0x0F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		k = 4;
-		v = c & 0x07;
-	} else {
-		return 0;
-	}
-	if (n < k)
-		return 0;
-	for (size_t i = 1; i < k; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		v = v << 6 | (s[i] & 0x3F);
-	}
-	if ((k == 3 && v < 0x800) || (k == 4 && (v < 0x10000 || v > 0x10FFFF)) ||
-	    (v >= 0xD800 && v <= 0xDFFF))
-		return 0;
-	*cp = v;
-	return k;
+	return gbk_decode(NULL, s, n, crlf, outlen);
 }
 
 uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 			 uint32_t *bad, size_t *bad_off)
 {
-	iconv_t cd;
-	uint8_t *out = malloc(n * 4 + 1);
-	char *in = (char *)(uintptr_t)s, *op = (char *)out;
-	size_t inleft = n, outleft = n * 4, chars = 0, i, o;
-	int fail = 0;
+	char *conv = NULL;
+	uint8_t *out;
+	size_t chars = 0, i, o = 0;
+	int fail = 0, rc;
 
 	*bad = 0;
 	*bad_off = 0;
-	if (!out)
-		return NULL;
 	/* GB18030 rather than iconv's GBK: it also maps the user-defined
 	 * areas (private-use characters) that GBK files hold; a character
 	 * it needs four bytes for has no GBK form. */
-	cd = iconv_open("GB18030", "UTF-8");
-	if (cd == (iconv_t)-1) {
-		free(out);
+	rc = xq_convert("GB18030", "UTF-8", s, n, &conv, &o, bad_off);
+	if (rc == XQ_ENOMEM)
 		return NULL;
-	}
-	if (iconv(cd, &in, &inleft, &op, &outleft) == (size_t)-1) {
+	if (rc < 0)
 		fail = 1;
-		*bad_off = (size_t)(in - s);
-	}
-	iconv_close(cd);
-	o = (size_t)(op - (char *)out);
+	out = (uint8_t *)conv;
 	for (i = 0; !fail && i < o; chars++) {
 		if (out[i] < 0x80) {
 			i++;
@@ -508,8 +427,8 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 			size_t p = 0;
 			for (size_t c = 0; c < chars && p < n; c++) {
 				uint32_t cp;
-				size_t k = utf8_next((const unsigned char *)s + p, n - p, &cp);
-				p += k ? k : 1;
+				int k = xq__utf8_decode((const unsigned char *)s + p, n - p, &cp);
+				p += k > 0 ? (size_t)k : 1;
 			}
 			*bad_off = p;
 			fail = 1;
@@ -519,7 +438,7 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 	}
 	if (fail) {
 		uint32_t cp = 0;
-		if (*bad_off < n && utf8_next((const unsigned char *)s + *bad_off, n - *bad_off, &cp))
+		if (*bad_off < n && xq__utf8_decode((const unsigned char *)s + *bad_off, n - *bad_off, &cp) > 0)
 			*bad = cp;
 		free(out);
 		return NULL;
@@ -530,21 +449,41 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 
 /* ------------------------------------------------- the record model */
 
+__attribute__((format(printf, 8, 0)))
+static void vreport(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
+		    enum xq_problem_code code, long byte, int ply, const char *text,
+		    const char *fmt, va_list ap)
+{
+	char msg[256];
+	if (sev == XQ_SEV_ERROR || sev == XQ_SEV_FATAL)
+		g->flags |= XQ_GAME_BROKEN;
+	if (!s || !s->report)
+		return;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	s->report(s->ctx, g, sev, code, byte, ply, text, msg);
+}
+
 __attribute__((format(printf, 7, 8)))
 static void report(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
 		   enum xq_problem_code code, int ply, const char *text,
 		   const char *fmt, ...)
 {
-	char msg[256];
 	va_list ap;
-	if (sev == XQ_SEV_ERROR || sev == XQ_SEV_FATAL)
-		g->flags |= XQ_GAME_BROKEN;
-	if (!s || !s->report)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vreport(s, g, sev, code, -1, ply, text, fmt, ap);
 	va_end(ap);
-	s->report(s->ctx, g, sev, code, ply, text, msg);
+}
+
+/* A problem at a byte offset of the file. */
+__attribute__((format(printf, 8, 9)))
+static void report_at(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
+		      enum xq_problem_code code, uint32_t byte, int ply, const char *text,
+		      const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(s, g, sev, code, (long)byte, ply, text, fmt, ap);
+	va_end(ap);
 }
 
 /* The extension block at 0x200 (put_extensions, read_extensions). */
@@ -563,22 +502,23 @@ static const char *const field_tags[XQF_NFIELDS] = {
 	[XQF_AUTHOR] = "Author",
 };
 
-static iconv_t sink_cd(const struct xqf_sink *s, iconv_t *own)
+/* The sink's cached decoder, or a new one in *own (freed by the caller). */
+static struct xq__decoder *sink_decoder(const struct xqf_sink *s, struct xq__decoder **own)
 {
-	iconv_t *cache = s ? s->cd : NULL;
+	struct xq__decoder **cache = s ? s->cd : NULL;
 	if (cache) {
-		if (*cache == (iconv_t)-1 || *cache == (iconv_t)0)
-			*cache = iconv_open("UTF-8", "GB18030");
+		if (!*cache)
+			*cache = xq__decoder_new("GB18030");
 		return *cache;
 	}
-	return *own = iconv_open("UTF-8", "GB18030");
+	return *own = xq__decoder_new("GB18030");
 }
 
-static int set_text(struct xq_game *g, iconv_t cd, const uint8_t *p, size_t n, int crlf,
+static int set_text(struct xq_game *g, struct xq__decoder *cd, const uint8_t *p, size_t n, int crlf,
 		    const char **dst, const char *tag)
 {
 	size_t olen;
-	char *u = gbk_decode_cd(cd, p, n, crlf, &olen);
+	char *u = gbk_decode(cd, p, n, crlf, &olen);
 	int rc = 0;
 	if (!u)
 		return XQ_ENOMEM;
@@ -599,12 +539,6 @@ static int set_text(struct xq_game *g, iconv_t cd, const uint8_t *p, size_t n, i
 	free(u);
 	return rc;
 }
-
-struct path_ent {
-	int32_t index;
-	xq_move move;
-	struct xq_undo undo;
-};
 
 static void iccs_of(int from, int to, char out[8])
 {
@@ -651,14 +585,14 @@ static int keep_as_text(struct xq_game *g, const struct xqf_raw *r, uint32_t fro
 
 /* The extension block xqtools writes at 0x200 (see put_extensions):
  * its tags replace the cut fields. */
-static int read_extensions(struct xq_game *g, iconv_t cd, const uint8_t *h)
+static int read_extensions(struct xq_game *g, struct xq__decoder *cd, const uint8_t *h)
 {
 	size_t at = XQF_EXT_OFF + sizeof xqf_ext_magic;
 	if (memcmp(h + XQF_EXT_OFF, xqf_ext_magic, sizeof xqf_ext_magic))
 		return 0;
 	while (at < XQF_EXT_END && h[at] && at + 1 + h[at] <= XQF_EXT_END) {
 		size_t n = h[at], olen;
-		char *u = gbk_decode_cd(cd, h + at + 1, n, 0, &olen), *eq;
+		char *u = gbk_decode(cd, h + at + 1, n, 0, &olen), *eq;
 		int rc = 0;
 		if (!u)
 			return XQ_ENOMEM;
@@ -678,19 +612,15 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		   const struct xqf_sink *s)
 {
 	struct xqf_raw r;
-	iconv_t own = (iconv_t)-1, cd;
+	struct xq__decoder *own = NULL, *cd;
 	char fen[XQ_FEN_MAX + 16];
 	struct xq_err err;
 	struct xq_node **made = NULL;
 	int32_t *owner = NULL;  /* the left-out record a record hangs below */
 	uint32_t *dropped = NULL;
-	struct path_ent *path = NULL;
 	struct xq_pos pos;
-	struct bad_ent {
-		uint32_t index;
-		const char *why;
-	} *bad = NULL;
-	size_t depth = 0, n_bad = 0, cap_bad = 0;
+	uint32_t *bad = NULL;   /* records whose squares are off the board */
+	size_t n_bad = 0, cap_bad = 0;
 	int rc, side;
 
 	rc = xq__xqf_raw_decode(buf, len, &r);
@@ -701,7 +631,10 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 	if (rc < 0)
 		goto out;
-	cd = sink_cd(s, &own);
+	if (!(cd = sink_decoder(s, &own))) {
+		rc = XQ_ENOMEM;
+		goto out;
+	}
 
 	/* Tags (sections 2, 9, 10). */
 	for (int i = 0; i < XQF_NFIELDS && rc == 0; i++)
@@ -712,8 +645,8 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		goto out;
 	g->result = result_tokens[r.result <= 4 ? r.result : 0];
 	if (r.result > 4)
-		report(s, g, XQ_SEV_WARNING, XQ_P_RESULT, 0, NULL,
-		       "byte 0x33: result code %d unknown; read as unfinished", r.result);
+		report_at(s, g, XQ_SEV_WARNING, XQ_P_RESULT, 0x33, 0, NULL,
+			  "result code %d unknown; read as unfinished", r.result);
 	if ((rc = xq_game_add_tag(g, "Result", g->result)) < 0)
 		goto out;
 	if (r.code_a >= 1 && r.code_a <= 3 &&
@@ -724,9 +657,8 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		struct xqf_diag *d = &r.diag[i];
 		if (d->severity == XQF_ERROR)
 			continue;       /* tree errors are reported below */
-		report(s, g, d->severity == XQF_NOTE ? XQ_SEV_NOTE : XQ_SEV_WARNING,
-		       XQ_P_SYNTAX, (int)d->ply, NULL, "byte %u (0x%X): %s",
-		       (unsigned)d->offset, (unsigned)d->offset, d->msg);
+		report_at(s, g, d->severity == XQF_NOTE ? XQ_SEV_NOTE : XQ_SEV_WARNING,
+			  XQ_P_SYNTAX, d->offset, (int)d->ply, NULL, "%s", d->msg);
 	}
 
 	/* Start position (sections 5, 8): stacked pieces keep the first. */
@@ -750,9 +682,9 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 			if (r.squares[i] == f)
 				found = i >= 16;
 		if (found >= 0 && found != side)
-			report(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0, NULL,
-			       "byte 0x32: the header says %s moves first but the first move is %s's; %s to move",
-			       side ? "black" : "red", found ? "black" : "red", found ? "black" : "red");
+			report_at(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0x32, 0, NULL,
+				  "the header says %s moves first but the first move is %s's; %s to move",
+				  side ? "black" : "red", found ? "black" : "red", found ? "black" : "red");
 		if (found >= 0)
 			side = found;
 	}
@@ -768,9 +700,9 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		char *sp = strchr(fen, ' ');
 		sp[1] = side ? 'w' : 'b';
 		if (xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) == 0)
-			report(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0, NULL,
-			       "byte 0x32: the header says %s to move, impossible in this position; %s to move",
-			       side ? "black" : "red", side ? "red" : "black");
+			report_at(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0x32, 0, NULL,
+				  "the header says %s to move, impossible in this position; %s to move",
+				  side ? "black" : "red", side ? "red" : "black");
 		else
 			sp[1] = side ? 'b' : 'w';
 	}
@@ -795,23 +727,23 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		goto out;
 
 	/* The tree (section 7): records are in pre-order, so the parent of a
-	 * record is on the current path from the root; walk it with
-	 * make/unmake.  made[i] is NULL for a record left out. */
+	 * record comes before it.  Each move is added as the file gives it
+	 * (its squares, its byte offset): replay checks them.  Only a square
+	 * code off the board is no move at all: it is left out here, with the
+	 * records below it, kept as text.  made[i] is NULL for a record left
+	 * out. */
 	if (r.n_nodes) {
 		made = calloc(r.n_nodes, sizeof *made);
-		path = malloc(r.n_nodes * sizeof *path);
 		owner = malloc(r.n_nodes * sizeof *owner);
 		dropped = calloc(r.n_nodes, sizeof *dropped);
-		if (!made || !path || !owner || !dropped) {
+		if (!made || !owner || !dropped) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
 	}
-	pos = g->start;
 	for (uint32_t i = 0; i < r.n_nodes; i++) {
 		const struct xqf_node *n = &r.nodes[i];
 		struct xq_node *parent;
-		xq_move m = XQ_MOVE_NONE;
 		char iccs[8];
 
 		owner[i] = -1;
@@ -821,27 +753,13 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 			dropped[owner[i]]++;
 			continue;
 		}
-		while (depth && path[depth - 1].index != n->parent) {
-			depth--;
-			xq_unmake(&pos, path[depth].move, &path[depth].undo);
-		}
 		parent = n->parent < 0 ? &g->root : made[n->parent];
 		iccs_of(n->from, n->to, iccs);
-		if (n->from <= 89 && n->to <= 89)
-			m = xq_move_make(XQ_SQ(n->from / 10, n->from % 10), XQ_SQ(n->to / 10, n->to % 10));
-		if (m == XQ_MOVE_NONE || !xq_is_legal(&pos, m)) {
-			const char *why = "not a legal move here";
-			if (m == XQ_MOVE_NONE)
-				why = "a square code is off the board";
-			else if (xq_piece_type(&pos, xq_move_from(m)) == XQ_NONE)
-				why = "no piece on its from-square";
-			else if (xq_piece_side(&pos, xq_move_from(m)) != pos.side)
-				why = pos.side == XQ_RED ? "it moves a black piece on red's turn"
-							 : "it moves a red piece on black's turn";
+		if (n->from > 89 || n->to > 89) {
 			/* reported below, once the moves left out with it are counted */
 			if (n_bad == cap_bad) {
 				size_t nc = cap_bad ? cap_bad * 2 : 16;
-				struct bad_ent *nb = realloc(bad, nc * sizeof *nb);
+				uint32_t *nb = realloc(bad, nc * sizeof *nb);
 				if (!nb) {
 					rc = XQ_ENOMEM;
 					goto out;
@@ -849,41 +767,39 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 				bad = nb;
 				cap_bad = nc;
 			}
-			bad[n_bad].index = i;
-			bad[n_bad].why = why;
-			n_bad++;
+			bad[n_bad++] = i;
 			continue;
 		}
-		if (!(made[i] = xq_node_add(g, parent, m, NULL, 0))) {
+		if (!(made[i] = xq_node_add(g, parent, xq_move_make(XQ_SQ(n->from / 10, n->from % 10),
+								    XQ_SQ(n->to / 10, n->to % 10)),
+					    iccs, strlen(iccs)))) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
+		made[i]->byte = n->offset;
+		made[i]->flags |= XQ_NODE_AT_BYTE;
 		if (n->comment_len &&
 		    (rc = set_text(g, cd, r.plain + n->comment_off, n->comment_len, 1,
 				   &made[i]->comment, NULL)) < 0)
 			goto out;
-		xq_make(&pos, m, &path[depth].undo);
-		path[depth].index = (int32_t)i;
-		path[depth].move = m;
-		depth++;
 	}
 	for (size_t b = 0; b < n_bad; b++) {
-		const struct xqf_node *n = &r.nodes[bad[b].index];
+		const struct xqf_node *n = &r.nodes[bad[b]];
 		char iccs[8];
 		char tail[64] = "";
-		uint32_t k = dropped[bad[b].index];
+		uint32_t k = dropped[bad[b]];
 		iccs_of(n->from, n->to, iccs);
 		if (k)
 			snprintf(tail, sizeof tail, " with the %u move%s below it", (unsigned)k,
 				 k == 1 ? "" : "s");
-		report(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, (int)n->ply, iccs,
-		       "byte %u (0x%X): move %s: %s; left out%s (kept as text)",
-		       (unsigned)n->offset, (unsigned)n->offset, iccs, bad[b].why, tail);
+		report_at(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, n->offset, (int)n->ply, iccs,
+			  "move %s: a square code is off the board; left out%s (kept as text)",
+			  iccs, tail);
 		/* the move and those below it (they follow it in the file) */
-		uint32_t end = bad[b].index + 1;
-		while (end < r.n_nodes && owner[end] == (int32_t)bad[b].index)
+		uint32_t end = bad[b] + 1;
+		while (end < r.n_nodes && owner[end] == (int32_t)bad[b])
 			end++;
-		if ((rc = keep_as_text(g, &r, bad[b].index, end, "moves not played, as recorded",
+		if ((rc = keep_as_text(g, &r, bad[b], end, "moves not played, as recorded",
 				       n->parent < 0 ? &g->root : made[n->parent])) < 0)
 			goto out;
 	}
@@ -895,20 +811,17 @@ comments_done:
 	if (r.truncated) {
 		const struct xqf_diag *d = r.has_error ? &r.error : NULL;
 		g->flags |= XQ_GAME_TRUNCATED;
-		report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, d ? (int)d->ply : 0, NULL,
-		       "byte %u (0x%X): %s; %u move record%s before it kept",
-		       d ? (unsigned)d->offset : 0, d ? (unsigned)d->offset : 0,
-		       d ? d->msg : "tree truncated", (unsigned)r.n_nodes, r.n_nodes == 1 ? "" : "s");
+		report_at(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, d ? d->offset : 0, d ? (int)d->ply : 0, NULL,
+			  "%s; %u move record%s before it kept",
+			  d ? d->msg : "tree truncated", (unsigned)r.n_nodes, r.n_nodes == 1 ? "" : "s");
 	}
 	rc = 0;
 out:
 	free(bad);
 	free(owner);
 	free(dropped);
-	if (own != (iconv_t)-1)
-		iconv_close(own);
+	xq__decoder_free(own);
 	free(made);
-	free(path);
 	xq__xqf_raw_free(&r);
 	return rc;
 }
@@ -1309,23 +1222,26 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 
 struct xqf_rstate {
 	int done;
-	iconv_t cd;
+	struct xq__decoder *cd;   /* GBK decoder kept across files */
 };
 
 static void reader_report(void *ctx, struct xq_game *g, enum xq_severity sev,
-			  enum xq_problem_code code, int ply, const char *text,
+			  enum xq_problem_code code, long byte, int ply, const char *text,
 			  const char *msg)
 {
 	if (code == XQ_P_FORMAT)
 		sev = XQ_SEV_FATAL;
-	xq_reader_problem(ctx, g, sev, code, 0, 0, ply, text, "%s", msg);
+	if (byte >= 0)
+		xq_reader_problem_at(ctx, g, sev, code, byte, ply, text, "%s", msg);
+	else
+		xq_reader_problem(ctx, g, sev, code, 0, 0, ply, text, "%s", msg);
 }
 
 static void xqf_read_end(struct xq_reader *r)
 {
 	struct xqf_rstate *st = *xq_reader_state(r);
-	if (st && st->cd != (iconv_t)-1)
-		iconv_close(st->cd);
+	if (st)
+		xq__decoder_free(st->cd);
 	free(st);
 	*xq_reader_state(r) = NULL;
 }
@@ -1341,7 +1257,6 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 	if (!st) {
 		if (!(st = calloc(1, sizeof *st)))
 			return XQ_ENOMEM;
-		st->cd = (iconv_t)-1;
 		*xq_reader_state(r) = st;
 	}
 	if (st->done)
@@ -1401,7 +1316,7 @@ static int xqf_sniff(const unsigned char *head, size_t len, const char *name)
 }
 
 static void writer_report(void *ctx, struct xq_game *g, enum xq_severity sev,
-			  enum xq_problem_code code, int ply, const char *text,
+			  enum xq_problem_code code, long byte, int ply, const char *text,
 			  const char *msg)
 {
 	struct xq_writer *w = ctx;
@@ -1418,6 +1333,7 @@ static void writer_report(void *ctx, struct xq_game *g, enum xq_severity sev,
 	p.ply = ply;
 	p.text = text;
 	p.msg = msg;
+	(void)byte;
 	o->problem(o->problem_data, &p);
 }
 

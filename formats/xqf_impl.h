@@ -127,12 +127,14 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
 
 /*
  * The record-model layer.  Problems go to report() (which may be NULL);
- * cd caches a GB18030 -> UTF-8 iconv descriptor across games (pointer to
- * an iconv_t, or NULL).
+ * cd caches a GB18030 -> UTF-8 decoder across games (a pointer to a
+ * struct xq__decoder * of lib/encoding.h, NULL at first and freed by the
+ * owner with xq__decoder_free; or cd NULL: none kept).
  */
 struct xqf_sink {
+	/* byte: the offset in the file the problem is at, -1 none */
 	void (*report)(void *ctx, struct xq_game *g, enum xq_severity sev,
-		       enum xq_problem_code code, int ply, const char *text,
+		       enum xq_problem_code code, long byte, int ply, const char *text,
 		       const char *msg);
 	void *ctx;
 	void *cd;
@@ -140,11 +142,13 @@ struct xqf_sink {
 
 /*
  * Build g (fresh from xq_game_new) from the XQF bytes buf[0..len): tags,
- * start position, the move tree with comments.  Moves are checked while
- * building: an illegal move is reported (with its byte offset and ply) and
- * left out together with the moves that follow it; its alternatives stay.
- * Returns 0 (problems reported, g flagged), XQ_EINVAL when buf is no XQF
- * at all, XQ_ENOMEM.
+ * start position, the move tree with comments.  Moves are added as the
+ * file gives them (squares, ICCS text, byte offset of the record), not
+ * checked: xq_game_replay() does that.  Only a move with a square code off
+ * the board is reported here (with its byte offset and ply) and left out
+ * with the records below it, kept as text in a comment.  Returns 0
+ * (problems reported, g flagged), XQ_EINVAL when buf is no XQF at all,
+ * XQ_ENOMEM.
  */
 int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		   const struct xqf_sink *s);

@@ -202,6 +202,96 @@ int xq_convert(const char *to, const char *from, const char *in, size_t len,
 	return 0;
 }
 
+/* ------------------------------------------- lenient decoding, cached */
+
+struct xq__decoder {
+	const char *from;
+	iconv_t cd;
+	int tried;          /* iconv_open was called (cd may be -1) */
+};
+
+struct xq__decoder *xq__decoder_new(const char *from)
+{
+	struct xq__decoder *d = calloc(1, sizeof *d);
+	if (d) {
+		d->from = from;
+		d->cd = (iconv_t)-1;
+	}
+	return d;
+}
+
+void xq__decoder_free(struct xq__decoder *d)
+{
+	if (d && d->cd != (iconv_t)-1)
+		iconv_close(d->cd);
+	free(d);
+}
+
+static char *decode_cd(iconv_t cd, const unsigned char *s, size_t n, size_t *outlen)
+{
+	size_t cap = n * 3 + 1, o = 0;
+	char *out = malloc(cap);
+	int ascii = 1;
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] >= 0x80)
+			ascii = 0;
+	if (ascii || cd == (iconv_t)-1) {
+		for (size_t i = 0; i < n; i++) {
+			if (s[i] < 0x80) {
+				out[o++] = (char)s[i];
+			} else {        /* no converter: U+FFFD */
+				memcpy(out + o, "\xEF\xBF\xBD", 3);
+				o += 3;
+			}
+		}
+	} else {
+		char *in = (char *)(uintptr_t)s, *op = out;
+		size_t inleft = n, outleft = cap - 1;
+		iconv(cd, NULL, NULL, NULL, NULL);
+		while (inleft) {
+			if (iconv(cd, &in, &inleft, &op, &outleft) != (size_t)-1)
+				break;
+			if (errno == EINVAL) {
+				break;  /* truncated trailing character: dropped */
+			} else if (errno == EILSEQ && outleft >= 3) {
+				memcpy(op, "\xEF\xBF\xBD", 3);
+				op += 3;
+				outleft -= 3;
+				in++;
+				inleft--;
+				iconv(cd, NULL, NULL, NULL, NULL);
+			} else {
+				break;
+			}
+		}
+		o = (size_t)(op - out);
+	}
+	out[o] = '\0';
+	*outlen = o;
+	return out;
+}
+
+char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t *outlen)
+{
+	iconv_t cd;
+	char *out;
+	if (d) {
+		if (!d->tried) {
+			d->cd = iconv_open("UTF-8", d->from);
+			d->tried = 1;
+		}
+		return decode_cd(d->cd, s, n, outlen);
+	}
+	cd = iconv_open("UTF-8", "GB18030");
+	out = decode_cd(cd, s, n, outlen);
+	if (cd != (iconv_t)-1)
+		iconv_close(cd);
+	return out;
+}
+
 /* ----------------------------------------------------------- pair tables */
 
 /* Whether enc is one of the two-byte encodings the pair tables serve

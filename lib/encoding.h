@@ -1,12 +1,15 @@
 /*
- * encoding.h - the pair tables of the two-byte encodings (GBK, GB18030,
- * Big5), built once from iconv, with which readers and writers convert in
- * bulk what iconv would convert one character at a time.  Internal to
- * libxq (lib/encoding.c).
+ * encoding.h - internals of lib/encoding.c, the one place iconv is used:
+ * the pair tables of the two-byte encodings (GBK, GB18030, Big5), built
+ * once from iconv, with which readers and writers convert in bulk what
+ * iconv would convert one character at a time; and the lenient decoder
+ * for binary formats whose strings are in a legacy encoding (XQF: GBK),
+ * with the iconv descriptor cached across games.  Internal to libxq.
  */
 #ifndef XQ_ENCODING_H
 #define XQ_ENCODING_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Decoding: the code point of each lead 0x81..0xFE, trail 0x40..0xFE pair
@@ -22,5 +25,23 @@ uint16_t *xq__dbcs_decode_table(const char *enc);
  * character U+0080..U+FFFF alone, 65536 entries; 0 where it writes no
  * pair (left to iconv).  NULL as above.  free() it. */
 uint16_t *xq__dbcs_encode_table(const char *enc);
+
+/* A converter from one encoding to UTF-8, opened on first use. */
+struct xq__decoder;
+
+/* A decoder from encoding from (an iconv name, kept by pointer); NULL when
+ * out of memory.  Opening iconv is left to the first decode. */
+struct xq__decoder *xq__decoder_new(const char *from);
+void xq__decoder_free(struct xq__decoder *d);
+
+/*
+ * Decode s[0..n) to UTF-8, tolerantly: a byte that does not decode becomes
+ * U+FFFD, an incomplete character at the end is dropped, and when iconv
+ * has no converter every non-ASCII byte is U+FFFD.  d may be NULL (a
+ * converter for this call only, from GB18030).  Returns a malloc'd string
+ * with a NUL after *outlen bytes (it may hold NULs itself), or NULL when
+ * out of memory.
+ */
+char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t *outlen);
 
 #endif

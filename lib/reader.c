@@ -13,10 +13,11 @@
 
 /* ------------------------------------------------------------ problems */
 
-__attribute__((format(printf, 9, 0)))
+/* byte < 0: none */
+__attribute__((format(printf, 10, 0)))
 static void report(struct xq_reader *r, struct xq_game *g,
 		   enum xq_severity sev, enum xq_problem_code code,
-		   long line, long col, int ply, const char *text,
+		   long line, long col, long byte, int ply, const char *text,
 		   const char *fmt, va_list ap)
 {
 	char msg[512];
@@ -39,6 +40,8 @@ static void report(struct xq_reader *r, struct xq_game *g,
 	p.game = g ? g->index : 0;
 	p.line = line;
 	p.col = col;
+	p.byte = byte >= 0 ? byte : 0;
+	p.has_byte = byte >= 0;
 	p.ply = ply;
 	p.text = text;
 	p.msg = msg;
@@ -52,7 +55,18 @@ void xq_reader_problem(struct xq_reader *r, struct xq_game *g,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	report(r, g, sev, code, line, col, ply, text, fmt, ap);
+	report(r, g, sev, code, line, col, -1, ply, text, fmt, ap);
+	va_end(ap);
+}
+
+void xq_reader_problem_at(struct xq_reader *r, struct xq_game *g,
+			  enum xq_severity sev, enum xq_problem_code code,
+			  long byte, int ply, const char *text,
+			  const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	report(r, g, sev, code, 0, 0, byte < 0 ? 0 : byte, ply, text, fmt, ap);
 	va_end(ap);
 }
 
@@ -62,7 +76,7 @@ void xq__reader_fatal(struct xq_reader *r, enum xq_problem_code code, long line,
 	va_list ap;
 	r->fatal = 1;
 	va_start(ap, fmt);
-	report(r, NULL, XQ_SEV_FATAL, code, line, 0, 0, NULL, fmt, ap);
+	report(r, NULL, XQ_SEV_FATAL, code, line, 0, -1, 0, NULL, fmt, ap);
 	va_end(ap);
 }
 

@@ -55,6 +55,8 @@ static void problem(struct ctx *c, enum xq_severity sev,
 	p.game = c->g->index;
 	p.line = n ? (long)n->line : c->g->line;
 	p.col = n ? (long)n->col : 0;
+	p.has_byte = n && (n->flags & XQ_NODE_AT_BYTE);
+	p.byte = p.has_byte ? (long)n->byte : 0;
 	p.ply = ply;
 	p.text = n ? n->text : NULL;
 	p.msg = msg;
@@ -217,12 +219,21 @@ static int resolve(struct ctx *c, const struct xq_pos *pos,
 	int rc;
 
 	err->msg[0] = '\0';
-	if (n->move != XQ_MOVE_NONE && !t) {
+	if (n->move != XQ_MOVE_NONE) {
+		/* the move as a format that stores squares gave it */
+		int from = xq_move_from(n->move);
 		if (xq_is_legal(pos, n->move)) {
 			*out = n->move;
 			return 0;
 		}
-		snprintf(err->msg, sizeof err->msg, "no such legal move");
+		if (xq_piece_type(pos, from) == XQ_NONE)
+			snprintf(err->msg, sizeof err->msg, "no piece on its from-square");
+		else if (xq_piece_side(pos, from) != (enum xq_side)pos->side)
+			snprintf(err->msg, sizeof err->msg, "it moves a %s piece on %s's turn",
+				 pos->side == XQ_RED ? "black" : "red",
+				 pos->side == XQ_RED ? "red" : "black");
+		else
+			snprintf(err->msg, sizeof err->msg, "not a legal move here");
 		return XQ_EILLEGAL;
 	}
 	if (!t) {
@@ -325,13 +336,32 @@ static const char *side_name(int side)
 	return xq_side_name(side);
 }
 
+/* The moves below n: its continuation, the alternatives to it and all
+ * below them (a walk over parent links: no recursion). */
+static unsigned long moves_below(const struct xq_node *n)
+{
+	const struct xq_node *p = n->child;
+	unsigned long k = 0;
+	while (p) {
+		k++;
+		if (p->child) {
+			p = p->child;
+			continue;
+		}
+		while (p != n && !p->next)
+			p = p->parent;
+		p = p == n ? NULL : p->next;
+	}
+	return k;
+}
+
 /* The walk's resolver: the move of node n in pos, reported when bad. */
 static xq_move replay_node(void *data, struct xq_node *n,
 			   const struct xq_pos *pos, int ply, unsigned flags)
 {
 	struct ctx *c = data;
 	struct xq_err err;
-	xq_move m = XQ_MOVE_NONE;
+	xq_move m = XQ_MOVE_NONE, given = n->move;
 	int rc = resolve(c, pos, n, &m, &err);
 
 	if (rc == 0) {
@@ -341,7 +371,19 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	}
 	n->move = XQ_MOVE_NONE;
 	n->flags |= XQ_NODE_BAD;
-	if (xq_status(pos) != XQ_PLAYING) {
+	if (given != XQ_MOVE_NONE && xq_status(pos) == XQ_PLAYING) {
+		/* a move given as squares (XQF, DhtmlXQ, CBF, CBR, old CBL):
+		 * say why, and what is left unplayed with it */
+		char iccs[5], tail[64] = "";
+		unsigned long k = moves_below(n);
+		xq_move_iccs(given, iccs);
+		if (k)
+			snprintf(tail, sizeof tail, " with the %lu move%s below it", k,
+				 k == 1 ? "" : "s");
+		problem(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, n, ply,
+			"move %s: %s; left out%s (kept as text)",
+			n->text ? n->text : iccs, err.msg, tail);
+	} else if (xq_status(pos) != XQ_PLAYING) {
 		problem(c, XQ_SEV_ERROR, XQ_P_AFTER_END, n, ply,
 			"move after %s: %s has no legal move",
 			xq_status(pos) == XQ_CHECKMATE ? "checkmate" : "stalemate",
@@ -437,8 +479,10 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	c.san_first = variant && (!strcmp(variant, "xiangqi") || !strcmp(variant, "Xiangqi"));
 	c.san_base = san_rank_base(g);
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
+	/* moves given as squares are in no notation */
 	if (g->root.child)
-		g->notation = c.uci10 ? XQ_NOTATION_UCI10 : classify(g->root.child->text);
+		g->notation = c.uci10 ? XQ_NOTATION_UCI10 :
+			classify(g->root.child->move ? NULL : g->root.child->text);
 	if (g->notation == XQ_NOTATION_WXF && variant && !strcmp(variant, "xiangqi"))
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
@@ -476,4 +520,37 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 			"Result tag %s differs from the result %s at the end of the moves",
 			tagres, g->result);
 	return g->errors - errors_before;
+}
+
+long xq__playable_prefix(const struct xq_pos *start, const xq_move *moves, long n)
+{
+	struct xq_pos pos = *start;
+	long k;
+	for (k = 0; k < n; k++) {
+		struct xq_undo u;
+		if (moves[k] == XQ_MOVE_NONE || !xq_is_legal(&pos, moves[k]))
+			break;
+		xq_make(&pos, moves[k], &u);
+	}
+	return k;
+}
+
+int xq__fits(const struct xq_game *g, const struct xq_node *anchor, xq_move m)
+{
+	const struct xq_node *path[1024];
+	struct xq_pos pos = g->start;
+	size_t d = 0;
+	for (const struct xq_node *a = anchor; a && a->parent; a = a->parent) {
+		if (d == sizeof path / sizeof *path)
+			return 0;
+		path[d++] = a;
+	}
+	while (d) {
+		struct xq_undo u;
+		const struct xq_node *a = path[--d];
+		if (a->move == XQ_MOVE_NONE || !xq_is_legal(&pos, a->move))
+			return 0;
+		xq_make(&pos, a->move, &u);
+	}
+	return m != XQ_MOVE_NONE && xq_is_legal(&pos, m);
 }

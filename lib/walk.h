@@ -16,4 +16,15 @@ typedef xq_move (*xq__resolve_fn)(void *data, struct xq_node *n,
 int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
 	     xq_walk_fn fn, void *data);
 
+/*
+ * For readers of formats whose files leave a reading open, to choose one
+ * (lib/replay.c); they validate nothing (replay does):
+ * xq__playable_prefix() is how many of moves[0..n) can be played one
+ * after the other from start (DhtmlXQ: a board given turned round);
+ * xq__fits() whether m can be played after the moves from the root of g
+ * to anchor, as given (old CBL: which line a variation hangs on).
+ */
+long xq__playable_prefix(const struct xq_pos *start, const xq_move *moves, long n);
+int xq__fits(const struct xq_game *g, const struct xq_node *anchor, xq_move m);
+
 #endif

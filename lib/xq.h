@@ -309,10 +309,17 @@ int xq_notation_from_name(const char *name, enum xq_notation *n);
  *	for (const struct xq_node *n = g->root.child; n; n = n->child) ...
  *
  * A node read from text carries the move as written (text) and where it
- * was written (line, col, 1-based; 0 when unknown, e.g. binary formats).
- * node->move is XQ_MOVE_NONE until the game is replayed (xq_game_replay);
- * after replay, a node whose move could not be played keeps XQ_MOVE_NONE
- * and has XQ_NODE_BAD set, and the moves below it are not resolved either.
+ * was written (line, col, 1-based; 0 when unknown, e.g. binary formats);
+ * node->move is XQ_MOVE_NONE until the game is replayed (xq_game_replay).
+ * A format that stores moves as squares (XQF, DhtmlXQ, CBF, CBR, old CBL)
+ * puts the move the file gives in node->move, unchecked, and its squares
+ * in text (as written: DhtmlXQ "7747", CBF "77-47"; in ICCS for XQF and
+ * CBR; none for old CBL); XQF and CBR also set byte (and XQ_NODE_AT_BYTE),
+ * the offset of the move's record in the file.  Readers only build:
+ * replay checks every move, the same way for every format.  After replay,
+ * a node whose move could not be played has XQ_MOVE_NONE and XQ_NODE_BAD
+ * set; it stays in the tree with everything below it, unresolved (writers
+ * keep that line as text), and was reported once, where it stands.
  */
 
 /* Move marks as PGN NAG numbers: the six traditional suffixes. */
@@ -328,6 +335,7 @@ enum xq_nag_mark {
 
 enum xq_node_flags {
 	XQ_NODE_BAD = 1 << 0,      /* replay could not play this move */
+	XQ_NODE_AT_BYTE = 1 << 1,  /* byte holds the source offset */
 };
 
 struct xq_node {
@@ -339,6 +347,8 @@ struct xq_node {
 	const char *comment;      /* comment after the move, or NULL; on the
 				   * root: the comment before the first move */
 	uint32_t line, col;       /* where text starts in the source, 1-based */
+	uint32_t byte;            /* with XQ_NODE_AT_BYTE: the byte offset (from
+				   * 0) of the move's record in a binary source */
 	xq_move move;             /* resolved move or XQ_MOVE_NONE */
 	uint8_t nnags;
 	uint8_t nags[XQ_MAX_NAGS];/* NAG numbers in order written (see xq_nag_mark) */
@@ -539,6 +549,10 @@ struct xq_problem {
 	const char *file;   /* source name as given to the reader, or NULL */
 	long game;          /* 1-based game index, 0 when not in a game */
 	long line, col;     /* 1-based position in the source, 0 unknown */
+	long byte;          /* binary sources, when has_byte: the byte offset
+			     * (from 0) of the record concerned; printed as
+			     * "byte 1106 (0x452)" before msg */
+	int has_byte;
 	int ply;            /* 1-based ply of the move concerned, 0 none */
 	const char *text;   /* the offending text as written (UTF-8), or NULL */
 	const char *msg;    /* what is wrong, lower case, no full stop */
@@ -553,13 +567,19 @@ const char *xq_severity_name(enum xq_severity s);  /* "note", "warning", ... */
 const char *xq_problem_name(enum xq_problem_code c); /* "illegal-move", ... */
 
 /*
- * Replay a game (lib/replay.c): resolve the text of every node of the main
- * line and of every variation to a legal move (a node already holding a move
- * is checked for legality), detect the movetext notation, and report
+ * Replay a game (lib/replay.c), the one validator of every format: resolve
+ * the text of every node of the main line and of every variation to a legal
+ * move (a node already holding a move, as formats that store squares give
+ * it, is checked for legality), detect the movetext notation, and report
  * illegal, ambiguous and unparsable moves (with the candidates), moves after
  * mate or stalemate, a result contradicting a final mate or stalemate, the
- * side to move in the FEN against the first move.  file names the source in
- * problems.  Returns the number of errors (0: the game is valid).
+ * side to move in the FEN against the first move.  A bad move is marked
+ * XQ_NODE_BAD and reported once, with its location (line and column, or
+ * the byte offset of a binary record) and, for a move given as squares,
+ * why (no piece there, the other side's piece, not legal) and how many
+ * moves below it are left unplayed; nothing below it is checked.  file
+ * names the source in problems.  Returns the number of errors (0: the game
+ * is valid).
  */
 int xq_game_replay(struct xq_game *g, const char *file,
 		   xq_problem_fn fn, void *data);
@@ -927,6 +947,13 @@ void xq_reader_problem(struct xq_reader *r, struct xq_game *g,
 		       long line, long col, int ply, const char *text,
 		       const char *fmt, ...)
 	__attribute__((format(printf, 9, 10)));
+/* The same for a binary source: the problem is at byte offset byte (from
+ * 0) instead of a line and column (struct xq_problem's byte). */
+void xq_reader_problem_at(struct xq_reader *r, struct xq_game *g,
+			  enum xq_severity sev, enum xq_problem_code code,
+			  long byte, int ply, const char *text,
+			  const char *fmt, ...)
+	__attribute__((format(printf, 8, 9)));
 
 /* --- for format implementers: writer side */
 

@@ -42,6 +42,18 @@ moves() {
 	[[ "$output" == *"ply 65: e2g4: byte 373684"* ]]
 }
 
+@test "xqcheck: the byte offset is a field of the problem, printed before the message and in -j" {
+	run -1 --separate-stderr xqcheck -j "$X/walker_badmovetest3.xqf"
+	[[ "$output" == *'"ply":10,"byte":1106,"text":"e1f0","message":"move e1f0: no piece on its from-square; left out (kept as text)"'* ]]
+	# a text format has no byte offset
+	run -1 --separate-stderr xqcheck -j "$ROOT/samples/bad_illegal.pgn"
+	[[ "$output" != *'"byte"'* ]]
+	# a truncated tree: the offset of the record it stops in
+	head -c 1100 "$X/xqbase_sample.xqf" >"$T/trunc.xqf"
+	run -1 --separate-stderr xqcheck -j "$T/trunc.xqf"
+	[[ "$output" == *'"byte":1028,'*'"message":"comment length 315 runs past the end of the file'* ]]
+}
+
 @test "xqcheck: truncated and foreign files" {
 	head -c 1100 "$X/xqbase_sample.xqf" >"$T/trunc.xqf"
 	run -1 xqcheck "$T/trunc.xqf"
@@ -115,7 +127,8 @@ moves() {
 	run -0 --separate-stderr xqcheck "$D/wukong_wxf_game_116.html" "$D/wukong_wxf_game_44.html"
 	[[ "$stderr" == *"2 games: 2 valid"* ]]
 	run -1 xqcheck "$D/vschess_xianrenzhilu_variations_utf8bom.txt"
-	[[ "$output" == *"utf8bom.txt:1517:244: error: game 1, ply 65"*"line 1194 (move_1189_11_1194): move 4765"* ]]
+	# replay's report, where the move stands; the same as for the XQF copy
+	[[ "$output" == *"utf8bom.txt:1517:244: error: game 1, ply 65: 4765: move 4765: not a legal move here; left out with the 3 moves below it"* ]]
 	[[ "$output" == *"1 game: 0 valid, 1 invalid (1 error,"* ]]
 }
 

@@ -1,11 +1,13 @@
 /*
  * xqf_bulk_bad.h - the 70 files of shared/corpus/xqf-bulk.tar.xz that hold
- * genuine errors, with the ply and kind of the first one (generated from a
- * run of diff_xqf_bulk, every kind checked by hand on sample boards):
+ * genuine errors, with the ply and kind of the first one reported (replay
+ * reports in its walk order: the main line, then each variation; generated
+ * from a run of diff_xqf_bulk, every kind checked by hand on sample boards):
  *   fen           15 mate diagrams with both kings in check: no side to
  *                 move makes the position possible
- *   illegal-move  46 a piece moved from an empty point or out of turn, or
+ *   illegal-move  45 a piece moved from an empty point or out of turn, or
  *                 a move that leaves the mover's king attacked
+ *   move-after-end 1 a move after checkmate
  *   result         9 the result contradicts a final mate or stalemate
  *                 (found by the replay)
  */
@@ -19,13 +21,13 @@ struct bad {
 static const struct bad bad_files[] = {
 	{ "0007ac2b9d5a0cb6733c93fec2db2dc52263cb56", 171, "illegal-move", 1 }, /* move e1d2: not a legal move here */
 	{ "0be0a6dd73bde0c624bf7d7a1111896c0ee36aaf", 35, "illegal-move", 1 }, /* move h1h7: no piece on its from-square */
-	{ "123a2b4ceee1a8f50e8c9b007cbc83d3332db93d", 30, "illegal-move", 2 }, /* move e9f9: not a legal move here */
+	{ "123a2b4ceee1a8f50e8c9b007cbc83d3332db93d", 19, "illegal-move", 2 }, /* move d8e8: not a legal move here */
 	{ "15c4dfe0c2a5749e1def94389d6707b280abf067", 90, "illegal-move", 1 }, /* move e7d7: not a legal move here */
 	{ "182d53aecdd5278b7a60b3cf3d56dd982e3e016b", 65, "result", 1 }, /* result 1/2-1/2 contradicts the final position: Black is chec */
-	{ "1c3f23f7e3e19a2a44961d866046bc6847cd0a57", 50, "illegal-move", 7 }, /* move d9e9: not a legal move here */
-	{ "1e8b18f244784cf175977d7c608f05bbe42694f3", 65, "illegal-move", 10 }, /* move e2g4: not a legal move here */
+	{ "1c3f23f7e3e19a2a44961d866046bc6847cd0a57", 15, "illegal-move", 7 }, /* move e0e1: not a legal move here */
+	{ "1e8b18f244784cf175977d7c608f05bbe42694f3", 69, "illegal-move", 10 }, /* move b5c7: not a legal move here */
 	{ "207d19ee79852c99ff2c34549afe56d2db98294c", 86, "illegal-move", 1 }, /* move f6f8: not a legal move here */
-	{ "21e7f48969488ccf746b1cad907cf02ec834129f", 20, "illegal-move", 2 }, /* move e9f9: not a legal move here */
+	{ "21e7f48969488ccf746b1cad907cf02ec834129f", 18, "illegal-move", 2 }, /* move e9e8: not a legal move here */
 	{ "22a52f05242428ffec62f35c9054a18fde989067", 33, "illegal-move", 1 }, /* move b6b7: no piece on its from-square */
 	{ "2505ed5f657e4918c371605909b793cd3c1bad06", 54, "result", 1 }, /* result 1-0 contradicts the final position: Red is checkmated */
 	{ "2a527aceaee870f95da356c28d841e3f15e92244", 35, "illegal-move", 1 }, /* move f9f8: no piece on its from-square */
@@ -64,7 +66,7 @@ static const struct bad bad_files[] = {
 	{ "a22e23168dd2dac52cd803bb429a76bbe2f71f53", 181, "illegal-move", 1 }, /* move h6g6: not a legal move here */
 	{ "a505d0fdec022998ab303e81abac82a916c4eeff", 82, "illegal-move", 1 }, /* move c9e7: not a legal move here */
 	{ "a63c7e8b19e0a37e26ffae59d7954ef72f8a40d8", 12, "result", 1 }, /* result 1-0 contradicts the final position: Red is checkmated */
-	{ "aa12e8f16e68d860b136c8e36c85f5c1d561a76b", 17, "illegal-move", 1 }, /* move e0d0: not a legal move here */
+	{ "aa12e8f16e68d860b136c8e36c85f5c1d561a76b", 17, "move-after-end", 1 }, /* move e0d0 after checkmate */
 	{ "ab0b5c47c27ceaeb9af34df3367563b1d2b6f5e3", 63, "result", 1 }, /* result 1/2-1/2 contradicts the final position: Black is stal */
 	{ "aee8b0dee1586fb46b4b5b3ae7b5746327b176da", 0, "fen", 1 }, /* both kings in check */
 	{ "af07747a96713fa47f5346957115d2ed5daa3e50", 163, "illegal-move", 1 }, /* move e2g4: not a legal move here */
@@ -81,7 +83,7 @@ static const struct bad bad_files[] = {
 	{ "c5b12c529f554e3eac0cbdd28f8d74d071cf23b8", 121, "illegal-move", 1 }, /* move g7g8: not a legal move here */
 	{ "c740f561e5abf223370965edb911e940a06c46bb", 0, "fen", 1 }, /* both kings in check */
 	{ "c86af825386625b78cb258234c686358f88a3c0c", 0, "fen", 1 }, /* both kings in check */
-	{ "cdd407ebb479780f9ad9995bbabd789858e95d52", 137, "illegal-move", 3 }, /* move a3b9: no piece on its from-square */
+	{ "cdd407ebb479780f9ad9995bbabd789858e95d52", 82, "illegal-move", 3 }, /* move e9e8: not a legal move here */
 	{ "d0cd11c3a9395df0183200f791d71e7612aded05", 0, "fen", 1 }, /* both kings in check */
 	{ "d29678bcc5aa113d2ab7fd36d55c41829ede07c7", 50, "result", 1 }, /* result 1/2-1/2 contradicts the final position: Red is checkm */
 	{ "d9e2a8ea0511c1082a8f32bf42dd6062c6de341c", 74, "illegal-move", 1 }, /* move e7f7: no piece on its from-square */

@@ -1,6 +1,7 @@
 /*
- * fuzz_cbf.c - libFuzzer target for the CBF (CCBridge XML) reader and the
- * CBR/CBL recogniser: any bytes give a game or a clean refusal.
+ * fuzz_cbf.c - libFuzzer target for the CCBridge readers, CBF (XML,
+ * formats/cbf.c) and CBR/CBL (binary, formats/cbr.c), each with replay:
+ * any bytes give a game or a clean refusal.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -22,6 +22,17 @@ static inline int count_nodes(const struct xq_node *n)
 	return c;
 }
 
+/* The nodes replay could play: bad moves (kept in the tree, marked) and
+ * everything below them left out. */
+static inline int count_played(const struct xq_node *n)
+{
+	int c = 0;
+	for (; n; n = n->next)
+		if (!(n->flags & XQ_NODE_BAD))
+			c += 1 + count_played(n->child);
+	return c;
+}
+
 /* A problem handler that only checks the problem has a message. */
 static inline void ignore_problem(void *data, const struct xq_problem *p)
 {

@@ -1,7 +1,8 @@
 /*
  * fuzz_xqf.c - libFuzzer target for the XQF reader: any bytes give a game
  * or a clean refusal; a game read is written back as XQF (versions 10 and
- * 18) and must read back with the same number of nodes and no errors.
+ * 18) and must read back, replayed, with no errors and as many nodes as
+ * replay could play in the first.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +14,16 @@
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 static void errs(void *ctx, struct xq_game *g, enum xq_severity sev,
-		 enum xq_problem_code code, int ply, const char *text, const char *msg)
+		 enum xq_problem_code code, long byte, int ply, const char *text, const char *msg)
 {
-	(void)g, (void)code, (void)ply, (void)text, (void)msg;
+	(void)g, (void)code, (void)byte, (void)ply, (void)text, (void)msg;
 	if (sev >= XQ_SEV_ERROR)
+		++*(int *)ctx;
+}
+
+static void replay_errs(void *ctx, const struct xq_problem *p)
+{
+	if (p->severity >= XQ_SEV_ERROR)
 		++*(int *)ctx;
 }
 
@@ -40,8 +47,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			if (xq__xqf_encode_game(g, opts, &out, &len, &s) == 0) {
 				struct xq_game *h = xq_game_new();
 				e = 0;
+				/* what replay could play is written (bad moves left
+				 * out, their alternatives kept), and reads back valid */
 				if (xq__xqf_build_game(out, len, h, &s) < 0 || e != 0 ||
-				    count_nodes(h->root.child) != count_nodes(g->root.child))
+				    xq_game_replay(h, NULL, replay_errs, &e) != 0 || e != 0 ||
+				    count_nodes(h->root.child) != count_played(g->root.child))
 					abort();
 				xq_game_free(h);
 				free(out);

@@ -39,12 +39,21 @@ static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
 	}
 }
 
+/* Replay's problems, counted the same way. */
+static void replay_collect(void *ctx, const struct xq_problem *q)
+{
+	collect(ctx, NULL, q->severity, q->code, q->line, q->col, q->ply, q->text, q->msg);
+}
+
+/* A CBF document built and replayed (the reader's two steps). */
 static struct xq_game *doc(const char *text, size_t len, struct probs *p, int *rc)
 {
 	struct cbf_sink sink = { collect, p };
 	struct xq_game *g = xq_game_new();
 	memset(p, 0, sizeof *p);
 	*rc = xq__cbf_build_game(text, len, 1, g, &sink);
+	if (*rc == 0)
+		xq_game_replay(g, NULL, replay_collect, p);
 	return g;
 }
 
@@ -89,14 +98,17 @@ static void corpus(void)
 struct rprobs {
 	int errors, notes;
 	char first[300];
+	long first_byte;        /* -1: the first error has no byte offset */
 };
 
 static void rcollect(void *data, const struct xq_problem *p)
 {
 	struct rprobs *q = data;
 	if (p->severity >= XQ_SEV_ERROR) {
-		if (!q->errors++)
+		if (!q->errors++) {
 			snprintf(q->first, sizeof q->first, "%s", p->msg);
+			q->first_byte = p->has_byte ? p->byte : -1;
+		}
 	} else {
 		q->notes++;
 	}
@@ -151,33 +163,21 @@ static void binaries(void)
  * alternative after them played on the right board. */
 static void cbr_made(void)
 {
-	static const unsigned char rows[10][9] = {
-		{ 0x21, 0x22, 0x23, 0x24, 0x25, 0x24, 0x23, 0x22, 0x21 }, { 0 },
-		{ 0, 0x26, 0, 0, 0, 0, 0, 0x26, 0 }, { 0x27, 0, 0x27, 0, 0x27, 0, 0x27, 0, 0x27 },
-		{ 0 }, { 0 }, { 0x17, 0, 0x17, 0, 0x17, 0, 0x17, 0, 0x17 },
-		{ 0, 0x16, 0, 0, 0, 0, 0, 0x16, 0 }, { 0 },
-		{ 0x11, 0x12, 0x13, 0x14, 0x15, 0x14, 0x13, 0x12, 0x11 },
-	};
-#define SQ(f, r) ((9 - (r)) * 9 + (f))
 	static const unsigned char recs[][4] = {
-		{ 0, 0, SQ(7, 2), SQ(4, 2) },   /* h2e2, continues */
-		{ 2, 0, SQ(7, 9), SQ(6, 7) },   /* h9g7, an alternative follows */
-		{ 0, 0, SQ(0, 0), SQ(0, 5) },   /* a0a5: the chariot cannot jump */
-		{ 1, 0, SQ(0, 9), SQ(0, 8) },   /* below it: skipped */
-		{ 1, 0, SQ(7, 7), SQ(4, 7) },   /* h7e7, black's alternative to h9g7 */
+		{ 0, 0, CBR_SQ(7, 2), CBR_SQ(4, 2) },   /* h2e2, continues */
+		{ 2, 0, CBR_SQ(7, 9), CBR_SQ(6, 7) },   /* h9g7, an alternative follows */
+		{ 0, 0, CBR_SQ(0, 0), CBR_SQ(0, 5) },   /* a0a5: the chariot cannot jump */
+		{ 1, 0, CBR_SQ(0, 9), CBR_SQ(0, 8) },   /* below it: skipped */
+		{ 1, 0, CBR_SQ(7, 7), CBR_SQ(4, 7) },   /* h7e7, black's alternative to h9g7 */
 	};
-#undef SQ
-	unsigned char buf[2214 + 4 + sizeof recs];
+	unsigned char buf[CBR_IMAGE_SIZE(5)];
 	struct xq_reader_opts o = { 0 };
 	struct rprobs q;
 	struct xq_reader *r;
 	struct xq_game *g = NULL;
 	int err;
 
-	memset(buf, 0, sizeof buf);
-	memcpy(buf, "CCBridge Record", 16);
-	memcpy(buf + 2120, rows, 90);
-	memcpy(buf + 2218, recs, sizeof recs);
+	cbr_image(buf, recs, 5);
 	memset(&q, 0, sizeof q);
 	o.format = "cbr";
 	o.problem = rcollect;
@@ -185,10 +185,11 @@ static void cbr_made(void)
 	r = xq_reader_open_mem(buf, sizeof buf, &o, &err);
 	if (!ok(r && xq_reader_next(r, &g) > 0, "hand-made CBR reads"))
 		return;
-	ok(q.errors == 1 && strstr(q.first, "byte 2226") && strstr(q.first, "not legal"),
-	   "the bad move is reported at its byte: %s", q.first);
+	ok(q.errors == 1 && q.first_byte == 2226 && strstr(q.first, "not a legal move"),
+	   "the bad move is reported at its byte (%ld): %s", q.first_byte, q.first);
 	ok(g->root.child && g->root.child->child && g->root.child->child->next &&
-	   count_nodes(g->root.child) == 3, "h2e2 then h9g7 or h7e7 (%d nodes)", count_nodes(g->root.child));
+	   count_played(g->root.child) == 3, "h2e2 then h9g7 or h7e7 (%d nodes played)",
+	   count_played(g->root.child));
 	xq_game_free(g);
 	xq_reader_close(r);
 }

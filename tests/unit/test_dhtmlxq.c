@@ -41,12 +41,20 @@ static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
 }
 
 static void xcollect(void *ctx, struct xq_game *g, enum xq_severity sev,
-		     enum xq_problem_code code, int ply, const char *text, const char *msg)
+		     enum xq_problem_code code, long byte, int ply, const char *text, const char *msg)
 {
+	(void)byte;
 	collect(ctx, g, sev, code, 0, 0, ply, text, msg);
 }
 
-/* The first block of a file, or of a string. */
+/* Replay's problems, counted the same way. */
+static void replay_collect(void *ctx, const struct xq_problem *q)
+{
+	collect(ctx, NULL, q->severity, q->code, q->line, q->col, q->ply, q->text, q->msg);
+}
+
+/* The first block of a file, or of a string, built and replayed (the
+ * reader's two steps). */
 static struct xq_game *block(const char *text, size_t len, struct probs *p)
 {
 	struct dhtmlxq_sink sink = { collect, p };
@@ -62,6 +70,7 @@ static struct xq_game *block(const char *text, size_t len, struct probs *p)
 		xq_game_free(g);
 		return NULL;
 	}
+	xq_game_replay(g, NULL, replay_collect, p);
 	return g;
 }
 
@@ -119,10 +128,12 @@ static void compendium(void)
 	if (!g)
 		return;
 	is_int(p.errors, 1, "compendium: one illegal line: %s", p.first_msg);
-	ok(strstr(p.first_msg, "line 1194 ") != NULL, "compendium: the illegal move is in line 1194");
+	/* replay reports it where it stands (source line 1517, below) */
+	ok(strstr(p.first_msg, "move 4765: ") != NULL, "compendium: the illegal move is 4765 (of line 1194): %s",
+	   p.first_msg);
 	is_int(p.first_ply, 65, "compendium: at ply 65");
 	is_int(p.first_line, 1517, "compendium: source line 1517");
-	is_int(count_nodes(g->root.child), 106997, "compendium: 106,997 nodes kept");
+	is_int(count_played(g->root.child), 106997, "compendium: 106,997 nodes played");
 	is_int(xq_game_plies(g), 53, "compendium: main line 53 plies");
 	/* the same work as hbsxcjp_xianren_v18_huge.xqf: the same tree */
 	buf = slurp(shared_path("corpus/xqf/hbsxcjp_xianren_v18_huge.xqf"), &len);
@@ -131,6 +142,7 @@ static void compendium(void)
 		memset(&q, 0, sizeof q);
 		x = xq_game_new();
 		xq__xqf_build_game(buf, len, x, &sink);
+		xq_game_replay(x, NULL, NULL, NULL);
 		ok(same_moves(g->root.child, x->root.child),
 		   "compendium: the same move tree as hbsxcjp_xianren_v18_huge.xqf");
 		free(buf);
@@ -182,6 +194,7 @@ static void round_trip(void)
 		}
 		memset(&p, 0, sizeof p);
 		xq__xqf_build_game(buf, len, g, &xs);
+		xq_game_replay(g, NULL, NULL, NULL);
 		if (ok(xq__dhtmlxq_encode_game(g, 0, &o) == 0, "%s: written as DhtmlXQ", xqf_files[i])) {
 			h = block(o.p, o.len, &p);
 			ok(h && p.errors == 0 && same_game(g, h, why, sizeof why),
@@ -190,6 +203,7 @@ static void round_trip(void)
 				k = xq_game_new();
 				memset(&p, 0, sizeof p);
 				xq__xqf_build_game(out, olen, k, &xs);
+				xq_game_replay(k, NULL, replay_collect, &p);
 				ok(p.errors == 0 && same_game(g, k, why, sizeof why),
 				   "%s: XQF -> DhtmlXQ -> XQF gives the same game %s", xqf_files[i], why);
 			} else {

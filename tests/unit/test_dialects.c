@@ -96,7 +96,7 @@ static const struct {
 	  "board given turned 180 degrees" },
 	{ "a bad move at its own line and column", "dhtmlxq",
 	  "[DhtmlXQ][DhtmlXQ_movelist]7747\n  70621910[/DhtmlXQ_movelist][/DhtmlXQ]", NULL, "h2e2 h9g7!",
-	  "2:7 error: line 0 (move_0_1_0): move 1910" },
+	  "2:7 error: move 1910: not a legal move here" },
 	{ "PyChess SAN, ranks 1-10, White names Red", NULL,
 	  "[White \"w\"]\n[Variant \"Xiangqi\"]\n\n1. Cbe3 Hc8 2. Hc3 Rb10 *\n", "Red,White",
 	  "[Red=w]b2e2 b9c7 b0c2 a9b9", NULL },

@@ -340,10 +340,11 @@ struct probs {
 };
 
 static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
-		    enum xq_problem_code code, int ply, const char *text, const char *msg)
+		    enum xq_problem_code code, long byte, int ply, const char *text, const char *msg)
 {
 	struct probs *p = ctx;
 	(void)g;
+	(void)byte;
 	(void)code;
 	(void)text;
 	if (sev >= XQ_SEV_ERROR) {
@@ -358,6 +359,13 @@ static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
 	}
 }
 
+/* Replay's problems, counted the same way. */
+static void replay_collect(void *ctx, const struct xq_problem *q)
+{
+	collect(ctx, NULL, q->severity, q->code, q->has_byte ? q->byte : -1, q->ply, q->text, q->msg);
+}
+
+/* Build the game from the file, then replay it (the reader's two steps). */
 static struct xq_game *load(const char *file, struct probs *p)
 {
 	char path[512];
@@ -376,6 +384,8 @@ static struct xq_game *load(const char *file, struct probs *p)
 	if (xq__xqf_build_game(buf, len, g, &sink) < 0) {
 		xq_game_free(g);
 		g = NULL;
+	} else {
+		xq_game_replay(g, file, replay_collect, p);
 	}
 	free(buf);
 	return g;
@@ -509,7 +519,7 @@ static void model(void)
 		if (corpus[i].errors)
 			is_int(p.first_ply, corpus[i].error_ply, "%s: reported at ply %d",
 			       corpus[i].file, corpus[i].error_ply);
-		is_int(count_nodes(g->root.child), corpus[i].nodes, "%s: %d nodes in the tree",
+		is_int(count_played(g->root.child), corpus[i].nodes, "%s: %d nodes played",
 		       corpus[i].file, corpus[i].nodes);
 		/* write v10 and v18, read back: the same game */
 		for (unsigned opts = 0; opts <= XQF_WRITE_V18; opts += XQF_WRITE_V18) {
