@@ -27,6 +27,11 @@ struct ctx {
 	int depth_reported;
 	struct xq_pos end;  /* where the main line stopped */
 	int end_plies, complete;
+	/* bad moves followed by alternatives, to go after them (see
+	 * bad_moves_last); main: one of them is on the main line */
+	struct xq_node **bad;
+	size_t nbad, capbad;
+	int main_bad, rewalk, nomem;
 };
 
 __attribute__((format(printf, 6, 7)))
@@ -415,6 +420,22 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 				XQ_MAX_VARIATION_DEPTH);
 		return XQ_WALK_NEXT;
 	}
+	if (!s->after && s->node->next && !c->rewalk) {
+		if (c->nbad == c->capbad) {
+			size_t cap = c->capbad ? 2 * c->capbad : 8;
+			struct xq_node **b = realloc(c->bad, cap * sizeof *b);
+			if (!b) {
+				c->nomem = 1;
+				return XQ_WALK_STOP;
+			}
+			c->bad = b;
+			c->capbad = cap;
+		}
+		/* the walk hands out const nodes; replay owns the game */
+		c->bad[c->nbad++] = (struct xq_node *)s->node;
+		if (s->flags & XQ_STEP_MAINLINE)
+			c->main_bad = 1;
+	}
 	if (!(s->flags & XQ_STEP_MAINLINE))
 		return XQ_WALK_NEXT;
 	if (s->after) {
@@ -424,6 +445,31 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 		c->complete = 0;
 	}
 	return XQ_WALK_NEXT;
+}
+
+/*
+ * Each bad move that has alternatives after it goes to the end of its
+ * list of alternatives, so that the first playable one continues the line
+ * (as the binary formats' readers once did by dropping the bad move) and
+ * writers that stop at a bad move lose none of them: the bad move and its
+ * subtree are kept, as a variation.
+ */
+static void bad_moves_last(struct ctx *c)
+{
+	for (size_t i = 0; i < c->nbad; i++) {
+		struct xq_node *b = c->bad[i], *p = b->parent, **link, *last;
+		if (!p)
+			continue;
+		for (link = &p->child; *link && *link != b; link = &(*link)->next)
+			;
+		if (!*link || !b->next)
+			continue;
+		*link = b->next;
+		for (last = b->next; last->next; last = last->next)
+			;
+		last->next = b;
+		b->next = NULL;
+	}
 }
 
 /*
@@ -488,9 +534,24 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	check_side(&c);
 	c.end = g->start;
 	c.complete = 1;
-	if (xq__walk(g, replay_node, replay_step, &c) == XQ_ENOMEM)
+	if (xq__walk(g, replay_node, replay_step, &c) == XQ_ENOMEM || c.nomem)
 		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
 			"out of memory replaying the game");
+	if (c.nbad && !c.nomem) {
+		bad_moves_last(&c);
+		if (c.main_bad) {
+			/* the main line goes on with an alternative now:
+			 * find its end again (every move is resolved) */
+			c.rewalk = 1;
+			c.end = g->start;
+			c.end_plies = 0;
+			c.complete = 1;
+			if (xq__walk(g, NULL, replay_step, &c) == XQ_ENOMEM)
+				problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
+					"out of memory replaying the game");
+		}
+	}
+	free(c.bad);
 
 	/* the end of the main line against the result */
 	struct xq_pos pos = c.end;

@@ -90,13 +90,14 @@ static char *as_pgn(const struct xq_game *g)
 /*
  * What every format must give: one error, illegal-move, at ply 3, with
  * the same words; the node a0a5 bad (no move), a9a8 below it kept but not
- * played, h0g2 (when the format has variations) played; the main line 2
- * plies; PGN with the line as text.
+ * played; h0g2 (when the format has variations) played and put first, so
+ * that the main line is 3 plies (else 2), the bad move after it; PGN with
+ * the line as text.
  */
 static void check(const char *format, struct xq_game *g, const struct seen *s,
 		  const char *text, int variations)
 {
-	const struct xq_node *bad, *below, *alt;
+	const struct xq_node *bad, *below, *alt, *third;
 	char want[160];
 	char *pgn;
 
@@ -111,8 +112,17 @@ static void check(const char *format, struct xq_game *g, const struct seen *s,
 		 "(kept as text)", text);
 	is_str(s->msg, want, "%s: replay's words", format);
 	ok(g->flags & XQ_GAME_REPLAYED, "%s: replayed by the reader", format);
-	is_int(xq_game_plies(g), 2, "%s: the main line ends before the bad move", format);
-	bad = g->root.child && g->root.child->child ? g->root.child->child->child : NULL;
+	third = g->root.child && g->root.child->child ? g->root.child->child->child : NULL;
+	/* a bad move goes after its alternatives: the first playable one
+	 * continues the main line, the bad one is kept as a variation */
+	alt = variations ? third : NULL;
+	bad = variations ? (third ? third->next : NULL) : third;
+	is_int(xq_game_plies(g), variations ? 3 : 2,
+	       variations ? "%s: the main line goes on with the alternative" :
+			    "%s: the main line ends before the bad move", format);
+	if (variations)
+		ok(alt && alt->move == iccs("h0g2") && !(alt->flags & XQ_NODE_BAD),
+		   "%s: the alternative h0g2 checked, played, first now", format);
 	if (!ok(bad != NULL, "%s: the bad move stays in the tree", format))
 		return;
 	ok((bad->flags & XQ_NODE_BAD) && bad->move == XQ_MOVE_NONE, "%s: marked bad, no move", format);
@@ -120,12 +130,7 @@ static void check(const char *format, struct xq_game *g, const struct seen *s,
 	below = bad->child;
 	ok(below && below->move == iccs("a9a8") && !(below->flags & XQ_NODE_BAD) && !below->next,
 	   "%s: the move below it kept, as given, unplayed", format);
-	alt = bad->next;
-	if (variations)
-		ok(alt && alt->move == iccs("h0g2") && !(alt->flags & XQ_NODE_BAD),
-		   "%s: the alternative h0g2 checked and played", format);
-	else
-		ok(!alt, "%s: no alternative (the format has none)", format);
+	ok(!bad->next, "%s: the bad move is the last alternative", format);
 	is_int(count_played(g->root.child), variations ? 3 : 2, "%s: moves played", format);
 	pgn = as_pgn(g);
 	ok(pgn && strstr(pgn, "{ unplayable moves as written: "), "%s: PGN keeps the line as text", format);
@@ -159,7 +164,9 @@ static void xqf(void)
 	}
 	h = read_one("xqf", out, len, &s);
 	check("xqf", h, &s, "a0a5", 1);
-	bad = h && h->root.child && h->root.child->child ? h->root.child->child->child : NULL;
+	/* after its alternative (see check) */
+	bad = h && h->root.child && h->root.child->child && h->root.child->child->child ?
+	      h->root.child->child->child->next : NULL;
 	/* the byte offset field: on the node and in the problem */
 	ok(bad && (bad->flags & XQ_NODE_AT_BYTE) && bad->byte >= XQF_HEADER_SIZE && bad->byte < len,
 	   "xqf: the node holds its record's byte offset (%u)", bad ? (unsigned)bad->byte : 0);
@@ -230,7 +237,8 @@ static void cbr(void)
 	cbr_image(buf, recs, 5);
 	g = read_one("cbr", buf, sizeof buf, &s);
 	check("cbr", g, &s, "a0a5", 1);
-	bad = g && g->root.child && g->root.child->child ? g->root.child->child->child : NULL;
+	bad = g && g->root.child && g->root.child->child && g->root.child->child->child ?
+	      g->root.child->child->child->next : NULL;
 	ok(bad && (bad->flags & XQ_NODE_AT_BYTE) && bad->byte == 2218 + 8,
 	   "cbr: the node holds its record's byte offset (%u)", bad ? (unsigned)bad->byte : 0);
 	ok(s.first.has_byte && s.first.byte == 2218 + 8 && s.first.line == 0,
@@ -245,14 +253,15 @@ static void pgn(void)
 	static const char doc[] = "[Event \"e\"]\n\n1. h2e2 h9g7 2. a0a5 (2. h0g2) a9a8 *\n";
 	struct seen s;
 	struct xq_game *g = read_one("pgn", doc, sizeof doc - 1, &s);
-	const struct xq_node *bad;
+	const struct xq_node *bad, *alt;
 	if (!ok(g != NULL, "pgn: the game reads"))
 		return;
 	ok(s.errors == 1 && s.first.code == XQ_P_ILLEGAL && s.first.ply == 3 && s.first.line == 3 &&
 	   s.first.col == 17 && !s.first.has_byte, "pgn: one illegal move at 3:17, ply 3: %s", s.msg);
-	bad = g->root.child && g->root.child->child ? g->root.child->child->child : NULL;
-	ok(bad && (bad->flags & XQ_NODE_BAD) && bad->child && bad->next && bad->next->move == iccs("h0g2"),
-	   "pgn: marked bad, the move below kept, the alternative played");
+	alt = g->root.child && g->root.child->child ? g->root.child->child->child : NULL;
+	bad = alt ? alt->next : NULL;
+	ok(alt && alt->move == iccs("h0g2") && bad && (bad->flags & XQ_NODE_BAD) && bad->child &&
+	   !bad->next, "pgn: the alternative played and first, the bad move after it, the move below kept");
 	xq_game_free(g);
 }
 

@@ -144,10 +144,24 @@ static void bad_moves(void)
 	r.keys_ok = 1;
 	r.g = g;
 	xq_game_walk(g, recorder, &r);
-	is_str(r.order, "h2e2/1/0/m/+ h9g7/2/0/m/+ h0h5/3/0/m/- b0c2/3/1/v/+ ",
-	       "a bad move is visited without an after position and ends its line; "
-	       "its alternatives are still walked");
+	/* replay put the bad move after its alternative: b0c2 goes on */
+	is_str(r.order, "h2e2/1/0/m/+ h9g7/2/0/m/+ b0c2/3/0/m/+ h0h5/3/1/v/- ",
+	       "a bad move is visited without an after position; replay put it after "
+	       "its alternative, which continues the main line");
 	ok(r.keys_ok, "keys of a line ending in a bad move");
+	xq_game_free(g);
+
+	g = read_game("1. h2e2 h9g7 2. h0h5 2... i9h9 (2... b9c7) *\n");
+	ok(g != NULL && g->errors == 1, "a bad move without alternatives: one error");
+	if (!g)
+		return;
+	memset(&r, 0, sizeof r);
+	r.keys_ok = 1;
+	r.g = g;
+	xq_game_walk(g, recorder, &r);
+	is_str(r.order, "h2e2/1/0/m/+ h9g7/2/0/m/+ h0h5/3/0/m/- ",
+	       "a bad move ends its line: nothing below it is walked");
+	ok(r.keys_ok, "keys of a main line ending in a bad move");
 	xq_game_free(g);
 }
 
