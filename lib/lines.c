@@ -252,8 +252,9 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 		char *nl = NULL;
 		int split = 0;
 
+		size_t from = r->txt_scanned < avail ? r->txt_scanned : 0;
 		if (!r->cr_mode) {
-			nl = memchr(s, '\n', avail);
+			nl = memchr(s + from, '\n', avail - from);
 			if (nl) {
 				char *cr = memchr(s, '\r', (size_t)(nl - s));
 				if (cr && cr + 1 < nl) {
@@ -267,14 +268,14 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 				goto found;
 			}
 			/* no LF at all, but a CR before the end: CR line ends */
-			char *cr = memchr(s, '\r', avail);
+			char *cr = memchr(s + from, '\r', avail - from);
 			if (cr && cr + 1 < s + avail) {
 				r->cr_mode = 1;
 				continue;
 			}
 		} else {
 			size_t i;
-			for (i = 0; i < avail && s[i] != '\n' && s[i] != '\r'; i++)
+			for (i = from; i < avail && s[i] != '\n' && s[i] != '\r'; i++)
 				;
 			if (i < avail && (s[i] == '\n' || i + 1 < avail || r->txt_eof)) {
 				eol = i;
@@ -305,10 +306,13 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 			split = 1;
 			goto found;
 		}
+		/* all but a last CR (it may start a CR LF) has no line end */
+		r->txt_scanned = avail && s[avail - 1] == '\r' ? avail - 1 : avail;
 		if (!txt_more(r))
 			r->txt_eof = 1;
 		continue;
 found:
+		r->txt_scanned = 0;
 		r->line = s;
 		r->linelen = eol;
 		r->txt_start += skip;

@@ -68,6 +68,8 @@ struct xq_reader {
 	/* decoded text and the current line */
 	char *txt;
 	size_t txt_start, txt_end, txt_cap;
+	size_t txt_scanned;             /* bytes from txt_start known to hold no
+					 * line end: a long line is searched once */
 	int txt_eof;
 	const char *line;
 	size_t linelen;

@@ -78,6 +78,14 @@ cpu_bound() { if asan; then ulimit -t 20; else ulimit -t 5; fi; "$@"; }
 # cycle N: N plies of the horses going out and back, as DhtmlXQ digits
 cycle() { seq 0 $(($1 - 1)) | awk '{ split("1927 1022 2719 2210", c, " "); printf "%s", c[$1 % 4 + 1] }'; }
 
+@test "a 2.6 MB line with an undecodable byte every few bytes is searched for its end once" {
+	# 30 CPU s before: each short decoded piece made the line-end search
+	# start again from the line's beginning
+	perl -e 'print "[Event \""; print "aa\xff\xff``\x01\x02y\x90" x 262144; print "\"]\n\n1. h2e2 *\n"' >"$T/long.pgn"
+	run -0 --separate-stderr cpu_bound xqcheck -f pgn "$T/long.pgn"
+	[[ "$stderr" == *"1 game: 1 valid"* ]]
+}
+
 @test "a chain of 40,000 one-move DhtmlXQ lines reads in linear time" {
 	# 25 s before: each line replayed its whole path from the start
 	{ printf '[DhtmlXQ]\n[DhtmlXQ_movelist]1927[/DhtmlXQ_movelist]\n'
