@@ -215,12 +215,57 @@ static void put_header(struct xq_writer *w, const char *key, const char *value,
 	xq_writer_newline(w);
 }
 
+/* The moves of the main line, two a row, as a visitor of the walk (the
+ * main line comes first, whole: the first other step ends it). */
+struct xiexie_rows {
+	struct xq_writer *w;
+	int moveno, onrow, rc;
+};
+
+static int xiexie_move(void *data, const struct xq_walk_step *s)
+{
+	struct xiexie_rows *r = data;
+	const struct xq_node *nd = s->node;
+	const struct xq_pos *pos = s->before;
+	char buf[XQ_MOVE_TEXT_MAX];
+	int len;
+
+	if (!(s->flags & XQ_STEP_MAINLINE) || !s->after)
+		return XQ_WALK_STOP;
+	len = xq_move_format(pos, nd->move, XQ_NOTATION_WXF, 0, buf, sizeof buf);
+	if (len < 0) {
+		r->rc = len;
+		return XQ_WALK_STOP;
+	}
+	for (int k = 0; k < nd->nnags; k++) {
+		static const char *const marks[] = { "", "!", "?", "!!", "??", "!?", "?!" };
+		if (nd->nags[k] >= 1 && nd->nags[k] <= 6 && (size_t)len + 2 < sizeof buf) {
+			strcat(buf, marks[nd->nags[k]]);
+			len = (int)strlen(buf);
+		}
+	}
+	if (pos->side == XQ_RED || s->ply == 1) {
+		if (r->onrow == 2) {
+			xq_writer_newline(r->w);
+			r->onrow = 0;
+		}
+		xq_writer_printf(r->w, "%s%2d.  %s", r->onrow ? "    " : "", r->moveno,
+				 pos->side == XQ_RED ? "" : "....  ");
+		r->onrow++;
+	}
+	xq_writer_printf(r->w, "%-4s", buf);
+	if (pos->side == XQ_RED)
+		xq_writer_put(r->w, "  ", 2);
+	else
+		r->moveno++;
+	return XQ_WALK_NEXT;
+}
+
 static int xiexie_write(struct xq_writer *w, const struct xq_game *g)
 {
-	struct xq_pos pos = g->start;
-	char buf[XQ_MOVE_TEXT_MAX];
+	struct xiexie_rows rows = { 0 };
 	const char *v, *res;
-	int ply = 0, moveno = 1, onrow = 0;
+	int onrow;
 	long comments = 0, variations = 0;
 
 	if (!(g->flags & XQ_GAME_REPLAYED))
@@ -247,38 +292,13 @@ static int xiexie_write(struct xq_writer *w, const struct xq_game *g)
 	xq_writer_newline(w);
 	xq_writer_put(w, "START{", 6);
 	xq_writer_newline(w);
-	for (const struct xq_node *nd = g->root.child; nd; nd = nd->child, ply++) {
-		struct xq_undo u;
-		int len;
-		if (nd->move == XQ_MOVE_NONE || !xq_is_legal(&pos, nd->move))
-			break;
-		len = xq_move_format(&pos, nd->move, XQ_NOTATION_WXF, 0, buf, sizeof buf);
-		if (len < 0)
-			return len;
-		for (int k = 0; k < nd->nnags; k++) {
-			static const char *const marks[] = { "", "!", "?", "!!", "??", "!?", "?!" };
-			if (nd->nags[k] >= 1 && nd->nags[k] <= 6 &&
-			    (size_t)len + 2 < sizeof buf) {
-				strcat(buf, marks[nd->nags[k]]);
-				len = (int)strlen(buf);
-			}
-		}
-		if (pos.side == XQ_RED || ply == 0) {
-			if (onrow == 2) {
-				xq_writer_newline(w);
-				onrow = 0;
-			}
-			xq_writer_printf(w, "%s%2d.  %s", onrow ? "    " : "", moveno,
-					 pos.side == XQ_RED ? "" : "....  ");
-			onrow++;
-		}
-		xq_writer_printf(w, "%-4s", buf);
-		if (pos.side == XQ_RED)
-			xq_writer_put(w, "  ", 2);
-		else
-			moveno++;
-		xq_make(&pos, nd->move, &u);
-	}
+	rows.w = w;
+	rows.moveno = 1;
+	if (xq_game_walk(g, xiexie_move, &rows) == XQ_ENOMEM)
+		return XQ_ENOMEM;
+	if (rows.rc < 0)
+		return rows.rc;
+	onrow = rows.onrow;
 	if (onrow)
 		xq_writer_newline(w);
 	xq_writer_put(w, "}END", 4);
