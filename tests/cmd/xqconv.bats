@@ -129,6 +129,20 @@ setup() {
 	[ "$(echo "$output" | grep -c '^\[Game ')" -eq 2 ]
 }
 
+@test "--keep-broken: a bad move's own variations stay in its comment, its alternatives play on" {
+	printf '[Event "t"]\n\n1. h2e2 h9g7 2. a0a5 (2. h0g2 i9h9) 2... b9c7 (2... i9h9 3. b0c2 (3. h0g2)) 3. b0c2 *\n' >"$T/bad.pgn"
+	run -1 --separate-stderr xqconv -q --keep-broken -n iccs "$T/bad.pgn"
+	# (the comment is filled to 80 columns as any comment is)
+	printf '%s\n' '[Game "Chinese Chess"]' '[Event "t"]' '[Red "?"]' '[Black "?"]' '[Result "*"]' \
+		'[Format "ICCS"]' '' \
+		'1. h2e2 h9g7 2. h0g2 ({ unplayable moves as written: a0a5 b9c7 (i9h9 b0c2 (h0g2)) ' \
+		'b0c2 }) 2... i9h9 *' >"$T/want"
+	printf '%s\n' "$output" | diff -u "$T/want" -
+	# and it reads back clean
+	run -1 xqconv -q --keep-broken -n iccs -o "$T/kept.pgn" "$T/bad.pgn"
+	run -0 xqcheck -q "$T/kept.pgn"
+}
+
 @test "--keep-broken keeps the legal part and the rest in a comment" {
 	run -1 --separate-stderr xqconv --keep-broken "$S/bad_illegal.pgn"
 	flat=$(echo "$output" | tr '\n' ' ' | tr -s ' ')
