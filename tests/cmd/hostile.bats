@@ -235,7 +235,9 @@ xqf_long() {
 	for sig in INT TERM HUP QUIT SEGV BUS ABRT; do
 		rm -f in out.pgn
 		mkfifo in
-		env --default-signal=INT,QUIT xqconv -o out.pgn in 2>/dev/null 3>&- &
+		# every signal at its default: a background job ignores INT and
+		# QUIT, and under nohup HUP is ignored too (xqconv keeps that)
+		env --default-signal xqconv -o out.pgn in 2>/dev/null 3>&- &
 		pid=$!
 		exec 7>in
 		cat "$S/games.pgn" >&7
@@ -243,6 +245,15 @@ xqf_long() {
 		for i in $(seq 50); do ls | grep -q 'out.pgn.tmp' && break; sleep 0.1; done
 		ls | grep -q 'out.pgn.tmp'
 		kill -s $sig $pid
+		# a process that does not die fails the test, it does not hang it
+		for i in $(seq 100); do
+			st=$(awk '{ print $3 }' /proc/$pid/stat 2>/dev/null || true)
+			{ [ -z "$st" ] || [ "$st" = Z ]; } && break
+			sleep 0.1
+		done
+		if [ -n "$st" ] && [ "$st" != Z ]; then
+			kill -9 $pid; echo "xqconv did not end on SIG$sig"; false
+		fi
 		rc=0; wait $pid || rc=$?
 		exec 7>&-
 		[ "$rc" -gt 128 ]
