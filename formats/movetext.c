@@ -889,6 +889,48 @@ void xq__mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line)
 	g->flags |= XQ_GAME_BAD_FEN;
 }
 
+/* The text of one node as written (ICCS when it has none). */
+static void put_node_text(struct xq__buf *b, const struct xq_node *n)
+{
+	char iccs[5];
+	const char *t = n->text;
+	if (!t && n->move) {
+		xq_move_iccs(n->move, iccs);
+		t = iccs;
+	} else if (!t) {
+		t = "?";
+	}
+	if (!b->len || b->p[b->len - 1] != '(')
+		xq__buf_puts(b, " ");
+	xq__buf_puts(b, t);
+}
+
+/* The line from n as written, with the variations inside it in
+ * parentheses (n's own alternatives are its caller's). */
+static void unplayable_line(struct xq__buf *b, const struct xq_node *n, int depth)
+{
+	for (const struct xq_node *first = n; n; n = n->child) {
+		put_node_text(b, n);
+		if (n == first)
+			continue;
+		for (const struct xq_node *v = n->next; v; v = v->next) {
+			if (depth >= XQ_MAX_VARIATION_DEPTH) {
+				xq__buf_puts(b, " (variations nested deeper than the limit left out)");
+				break;
+			}
+			xq__buf_puts(b, " (");
+			unplayable_line(b, v, depth + 1);
+			xq__buf_puts(b, ")");
+		}
+	}
+}
+
+void xq__mt_unplayable(struct xq__buf *b, const struct xq_node *n)
+{
+	xq__buf_puts(b, "unplayable moves as written:");
+	unplayable_line(b, n, 0);
+}
+
 /* ----------------------------------------------- for writers (text, xiexie) */
 
 const char *xq__mt_game_result(const struct xq_game *g)

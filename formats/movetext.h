@@ -125,4 +125,10 @@ const char *xq__mt_game_result(const struct xq_game *g);
  * g, for writers of formats that hold neither. */
 void xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations);
 
+/* "unplayable moves as written: ..." for the line from the bad node n, with
+ * the variations inside it in parentheses (n's own alternatives are the
+ * writer's), appended to b: what PGN and text keep of it. */
+struct xq__buf;
+void xq__mt_unplayable(struct xq__buf *b, const struct xq_node *n);
+
 #endif

@@ -435,49 +435,12 @@ static void nag_token(struct fill *f, int nag)
 	fill_token(f, buf, strlen(buf), 0);
 }
 
-/* The text of one node as written (ICCS when it has none). */
-static void put_node_text(struct xq__buf *b, const struct xq_node *n)
-{
-	char iccs[5];
-	const char *t = n->text;
-	if (!t && n->move) {
-		xq_move_iccs(n->move, iccs);
-		t = iccs;
-	} else if (!t) {
-		t = "?";
-	}
-	if (!b->len || b->p[b->len - 1] != '(')
-		xq__buf_puts(b, " ");
-	xq__buf_puts(b, t);
-}
-
-/* The line from n as written, with the variations inside it in
- * parentheses (n's own alternatives are its caller's). */
-static void put_unplayable_line(struct xq__buf *b, const struct xq_node *n, int depth)
-{
-	for (const struct xq_node *first = n; n; n = n->child) {
-		put_node_text(b, n);
-		if (n == first)
-			continue;
-		for (const struct xq_node *v = n->next; v; v = v->next) {
-			if (depth >= XQ_MAX_VARIATION_DEPTH) {
-				xq__buf_puts(b, " (variations nested deeper than the limit left out)");
-				break;
-			}
-			xq__buf_puts(b, " (");
-			put_unplayable_line(b, v, depth + 1);
-			xq__buf_puts(b, ")");
-		}
-	}
-}
-
 /* Texts of a line that could not be played, its variations too, as a
  * comment: kept means kept. */
 static void write_unplayable(struct fill *f, const struct xq_node *n)
 {
 	struct xq__buf b = { 0 };
-	xq__buf_puts(&b, "unplayable moves as written:");
-	put_unplayable_line(&b, n, 0);
+	xq__mt_unplayable(&b, n);
 	if (b.oom)
 		f->rc = XQ_ENOMEM;
 	else

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "buf.h"
 #include "movetext.h"
 
 struct text_state {
@@ -534,13 +535,15 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 		xq_writer_newline(w);
 	if ((nd = c.unplayable)) {
 		/* --keep-broken: what could not be played, as a comment line */
-		xq_writer_printf(w, "# unplayable moves as written:");
-		for (; nd; nd = nd->child) {
-			char iccs[5] = "?";
-			if (!nd->text && nd->move)
-				xq_move_iccs(nd->move, iccs);
-			xq_writer_printf(w, " %s", nd->text ? nd->text : iccs);
+		struct xq__buf b = { 0 };
+		xq__mt_unplayable(&b, nd);
+		if (b.oom) {
+			xq__buf_free(&b);
+			return XQ_ENOMEM;
 		}
+		xq_writer_put(w, "# ", 2);
+		xq_writer_put(w, b.p, b.len);
+		xq__buf_free(&b);
 		xq_writer_newline(w);
 	}
 	res = xq__mt_game_result(g);

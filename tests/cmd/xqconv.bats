@@ -141,6 +141,13 @@ setup() {
 	# and it reads back clean
 	run -1 xqconv -q --keep-broken -n iccs -o "$T/kept.pgn" "$T/bad.pgn"
 	run -0 xqcheck -q "$T/kept.pgn"
+	# the text writer keeps the same line, from the same code (without
+	# the alternative: text has no variations to hold the bad move)
+	printf '[Event "t"]\n\n1. h2e2 h9g7 2. a0a5 b9c7 (2... i9h9 3. b0c2 (3. h0g2)) 3. b0c2 *\n' >"$T/bad2.pgn"
+	run -1 --separate-stderr xqconv -q --keep-broken -t text -n iccs "$T/bad2.pgn"
+	printf '%s\n' 'Event: t' '1. h2e2 h9g7' \
+		'# unplayable moves as written: a0a5 b9c7 (i9h9 b0c2 (h0g2)) b0c2' '*' >"$T/want.txt"
+	printf '%s\n' "$output" | diff -u "$T/want.txt" -
 }
 
 @test "--keep-broken keeps the legal part and the rest in a comment" {
