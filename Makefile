@@ -120,7 +120,7 @@ warnings:
 
 FUZZ_SECONDS ?= 60
 fuzz: deps
-	@sh tests/fuzz.sh $(FUZZ_SECONDS) $(LIB_SRC) -- $(FUZZ_SRC)
+	@bash tests/fuzz.sh $(FUZZ_SECONDS) $(LIB_SRC) -- $(FUZZ_SRC)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7

@@ -296,6 +296,36 @@ static int add_counts(long *v, char **f, int n)
 	return 0;
 }
 
+static const char *const result_names[][2] = {
+	{ "1-0", "red wins" }, { "1/2-1/2", "draws" }, { "0-1", "black wins" }, { "*", "unknown" },
+};
+
+/* Is name one add_game() writes for this kind?  R: a result, Y: four
+ * digits, L: a ply bucket 0..PLY_BUCKETS-1 without leading zeros (so "08"
+ * cannot make a second entry for bucket 8); events and players are free. */
+static int name_ok(int kind, const char *name)
+{
+	switch (kind) {
+	case K_RESULT:
+		for (int i = 0; i < 4; i++)
+			if (!strcmp(name, result_names[i][0]))
+				return 1;
+		return 0;
+	case K_YEAR:
+		return strlen(name) == 4 && strspn(name, "0123456789") == 4;
+	case K_PLIES: {
+		char buf[24];
+		long b;
+		if (count_field(name, &b) < 0 || b >= PLY_BUCKETS)
+			return 0;
+		snprintf(buf, sizeof buf, "%ld", b);
+		return !strcmp(buf, name);
+	}
+	default:
+		return 1;
+	}
+}
+
 static int read_partial(FILE *fp, const char *name, int *have_header)
 {
 	char *line = NULL, *f[10];
@@ -348,6 +378,8 @@ static int read_partial(FILE *fp, const char *name, int *have_header)
 			if (add_counts(v, f + 2, 3) < 0 || v[1] > v[0] || v[2] > 2 * v[1])
 				goto bad;
 			unescape_field(f[1]);
+			if (!name_ok(f[0][0], f[1]))
+				goto bad;
 			struct tally_entry *e = name_entry(f[0][0], f[1]);
 			if (add_counts(e->v, f + 2, 3) < 0)
 				goto bad;
@@ -508,10 +540,6 @@ static void print_tree_text(FILE *fp, const struct xq_pos *pos, int level)
 		}
 	}
 }
-
-static const char *const result_names[][2] = {
-	{ "1-0", "red wins" }, { "1/2-1/2", "draws" }, { "0-1", "black wins" }, { "*", "unknown" },
-};
 
 static void ply_label(char *buf, size_t size, long b)
 {

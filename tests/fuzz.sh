@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # tests/fuzz.sh SECONDS LIBSRC... -- TARGET... : build each libFuzzer target
 # with clang (ASan + UBSan + fuzzer) and run it for SECONDS on a corpus
 # seeded from the target's own seeds (tests/fuzz/seeds/NAME) and the
@@ -21,17 +21,37 @@ out=build/fuzz
 mkdir -p "$out"
 status=0
 
-# Build every target first, so a build error shows before hours of running.
+# Build the library once (its objects instrumented for the fuzzer), then
+# every target, FUZZ_JOBS compilers at once, so a build error shows before
+# hours of running.
+cflags="-g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib -fsanitize=address,undefined -fno-sanitize-recover=all"
+mkdir -p "$out/obj"
+objs=""
+for src in $lib; do objs="$objs $out/obj/$(echo "$src" | tr / _ | sed 's/\.c$/.o/')"; done
+echo "fuzz: building the library"
+# shellcheck disable=SC2086
+if ! printf '%s\n' $lib | xargs -P "$jobs" -I{} sh -c \
+	'o="$1/obj/$(echo "$2" | tr / _ | sed "s/\.c\$/.o/")"; clang $3 -fsanitize=fuzzer-no-link -c -o "$o" "$2"' \
+	sh "$out" {} "$cflags"; then
+	echo "fuzz: the library does not build"; exit 2
+fi
 names=""
 for t in "$@"; do
 	name=$(basename "$t" .c)
+	rm -f "$out/$name.rc"
 	echo "fuzz: building $name"
-	if clang -g -O1 -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-o "$out/$name" "$t" $lib -lz -lopencc -pthread -lm; then
+	# shellcheck disable=SC2086
+	{ clang $cflags -fsanitize=fuzzer -o "$out/$name" "$t" $objs -lz -lopencc -pthread -lm \
+		>"$out/$name.build" 2>&1; echo $? >"$out/$name.rc"; } &
+	if [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; then wait -n; fi
+done
+wait
+for t in "$@"; do
+	name=$(basename "$t" .c)
+	if [ "$(cat "$out/$name.rc" 2>/dev/null)" = 0 ]; then
 		names="$names $name"
 	else
-		status=2
+		cat "$out/$name.build"; echo "fuzz: $name does not build"; status=2
 	fi
 done
 
@@ -83,12 +103,18 @@ done
 wait
 
 echo "fuzz: summary"
+crashed=""
 for name in $names; do
 	if [ -f "$out/$name.result" ]; then
 		head -1 "$out/$name.result"
-		grep -q 'found a crash' "$out/$name.result" && status=1
+		grep -q 'found a crash' "$out/$name.result" && { status=1; crashed="$crashed $name"; }
 	else
 		echo "fuzz: $name gave no result"; status=1
 	fi
+done
+# What each crash was, last, where a CI log's tail shows it.
+for name in $crashed; do
+	echo "fuzz: $name:"
+	grep -E 'ERROR|runtime error|SUMMARY|Test unit written|^0x|Base64' "$out/$name.log" | head -12
 done
 exit $status
