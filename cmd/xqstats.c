@@ -375,7 +375,7 @@ static int read_partial(FILE *fp, const char *name, int *have_header)
 			st.games = v[0], st.invalid = v[1], st.root_games = v[2];
 		} else if (strlen(f[0]) == 1 && strchr("REYPL", f[0][0]) && nf == 5) {
 			long v[3] = { 0, 0, 0 };
-			if (add_counts(v, f + 2, 3) < 0 || v[1] > v[0] || v[2] > 2 * v[1])
+			if (add_counts(v, f + 2, 3) < 0 || v[0] == 0 || v[1] > v[0] || v[2] > 2 * v[1])
 				goto bad;
 			unescape_field(f[1]);
 			if (!name_ok(f[0][0], f[1]))
@@ -388,7 +388,7 @@ static int read_partial(FILE *fp, const char *name, int *have_header)
 			   f[2][0] >= 'a' && f[2][0] <= 'i' && f[2][2] >= 'a' && f[2][2] <= 'i' &&
 			   f[2][1] >= '0' && f[2][1] <= '9' && f[2][3] >= '0' && f[2][3] <= '9') {
 			long v[6] = { 0 };
-			if (add_counts(v, f + 3, 6) < 0 || v[1] + v[2] + v[3] > v[0] || v[5] > v[0] ||
+			if (add_counts(v, f + 3, 6) < 0 || v[0] == 0 || v[1] + v[2] + v[3] > v[0] || v[5] > v[0] ||
 			    v[4] > v[5] * 100000)
 				goto bad;
 			uint64_t key = strtoull(f[1], NULL, 16);

@@ -220,11 +220,13 @@ TXT
 	[[ "$output" == *"other --depth or --from"* ]]
 	run -2 xqstats --merge "$T/r.pgn"
 	[[ "$output" == *"not a line of xqstats --partial"* ]]
-	# counts that cannot be: negative, more wins than games, too big
+	# counts that cannot be: negative, more wins than games, too big, no
+	# games at all; names add_game never writes
 	for bad in 'games\t-1\t0\t0' 'M\t0123456789abcdef\th2e2\t1\t2\t0\t0\t0\t0' \
 		   'R\t1-0\t1\t2\t0' 'games\t999999999999999999999\t0\t0' 'M\txyz\th2e2\t1\t0\t0\t0\t0\t0' \
 		   'L\t16\t1\t0\t0' 'L\t08\t1\t0\t0' 'L\t9223372036854775807\t1\t0\t0' 'L\t-1\t1\t0\t0' \
-		   'R\t2-0\t1\t0\t0' 'Y\t19x5\t1\t0\t0' 'Y\t20011\t1\t0\t0'; do
+		   'R\t2-0\t1\t0\t0' 'Y\t19x5\t1\t0\t0' 'Y\t20011\t1\t0\t0' \
+		   'P\tnobody\t0\t0\t0' 'M\t0123456789abcdef\th2e2\t0\t0\t0\t0\t0\t0'; do
 		{ head -1 "$T/p1"; printf "$bad\n"; } >"$T/bad"
 		run -2 xqstats --merge "$T/bad"
 		[[ "$output" == *"not a line of xqstats --partial"* ]]
