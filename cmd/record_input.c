@@ -66,7 +66,10 @@ void print_problem(void *data, const struct xq_problem *p)
 		return;
 	if (p->severity == XQ_SEV_NOTE && !pp->verbose)
 		return;
-	print_problem_always(p);
+	if (pp->emit)
+		pp->emit(p);
+	else
+		print_problem_always(p);
 }
 
 void record_progress(const char *name, long games, const struct xq_reader *r,
@@ -121,7 +124,7 @@ static void say_games(struct record_loop *l)
 struct xq_game *record_load_game(const char *path, long n, const char *format,
 				 const char *encoding)
 {
-	struct one_game og = { { 0, 0, 0, 0, 0, 0 }, n, NULL };
+	struct one_game og = { { 0 }, n, NULL };
 	struct cmd_opts o = { 0 };
 	struct record_loop l = { 0 };
 	char *inputs[1];

@@ -25,6 +25,9 @@ struct problem_printer {
 	int quiet;           /* print nothing */
 	int verbose;         /* notes too */
 	long errors, warnings, notes, fatals;
+	/* when set, prints a problem instead of print_problem_always()
+	 * (xqcheck --partial writes it for the merge) */
+	void (*emit)(const struct xq_problem *p);
 };
 /* An xq_problem_fn: data is a struct problem_printer. */
 void print_problem(void *data, const struct xq_problem *p);

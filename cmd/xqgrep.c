@@ -6,7 +6,9 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <regex.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,9 +19,9 @@ static const char usage_text[] =
 	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-P player] [-r result]\n"
 	"              [--date range] [--plies range] [--fen FEN] [--all-lines] [--mirror]\n"
 	"              [--material spec] [--at-ply range] [--opening moves]\n"
-	"              [--unique [--key tags] [--keys]] [-e enc] [-f fmt] [-E enc]\n"
-	"              [-n notation] [-t fmt] [-o file] [file ...]\n"
-	"       xqgrep --merge-keys [file ...]\n"
+	"              [--unique [--key tags] [--keys | --drops file --part N]]\n"
+	"              [-e enc] [-f fmt] [-E enc] [-n notation] [-t fmt] [-o file] [file ...]\n"
+	"       xqgrep --merge-keys [--write-drops file] [file ...]\n"
 	"Write the games that match every criterion given, unchanged in content.\n"
 	"\n"
 	"  -T, --tag=CRIT       NAME=VALUE exact, NAME~TEXT substring, NAME=~RE regular\n"
@@ -48,6 +50,11 @@ static const char usage_text[] =
 	"      --keys           with --unique: write the key of every game, not games\n"
 	"      --merge-keys     read --keys output (parts in order) and report the\n"
 	"                       duplicates exactly as one --unique run over the whole\n"
+	"      --write-drops=FILE  with --merge-keys: the games each part drops, for\n"
+	"                       a second pass with --drops\n"
+	"      --drops=FILE --part=N  with --unique: write the games of part N (GNU\n"
+	"                       parallel's {#}) less those FILE drops, not looking\n"
+	"                       for duplicates; the parts must be those of --keys\n"
 	"  -e, --encoding=ENC   input encoding (default: detect)\n"
 	"  -f, --format=FMT     input format (default: detect)\n"
 	"  -t, --to=FMT         output format: pgn (default), text, ...\n"
@@ -62,6 +69,11 @@ static const char usage_text[] =
 	"Invalid games are reported as xqcheck reports them and never match; a game\n"
 	"that fails -T, -p, -r or --date is not replayed, so its moves go unchecked.\n"
 	"Exit status: 0 some game matched, 1 none, 2 usage or I/O error or invalid games.\n";
+
+/* A game --drops drops: the part's game index of an input, its key. */
+struct drop { int name; long index; uint64_t k[2]; };
+/* An input of the part as --keys saw it: games and lines. */
+struct part_input { int name; long games, lines; };
 
 /* --- criteria */
 
@@ -115,6 +127,14 @@ static struct {
 	struct tally seen;
 	char **names;             /* input names, for the duplicates report */
 	int nnames;
+	/* --drops FILE --part N: what this part drops, and what it held */
+	struct drop *drops;
+	size_t ndrops, next_drop;
+	struct part_input *held;
+	int nheld, inputs_done;
+	long part;
+	int parts_differ;
+	const char *drops_path;
 } st;
 
 static char *xstrdup(const char *s)
@@ -594,18 +614,32 @@ static void unique_summary(void)
 		st.matched - st.dupes);
 }
 
-/* --merge-keys: lines "KEY NAME INDEX LINE" and, ending each part,
+/* --merge-keys: each part's --keys output starts with "#xqgrep-keys 1",
+ * then lines "KEY NAME INDEX LINE" and, ending each input of the part,
  * "#end NAME GAMES LINES"; the numbers of later parts are shifted by the
- * games and lines of the earlier parts of the same name. */
+ * games and lines of the earlier parts of the same name.
+ * --write-drops FILE: "#xqgrep-drops 1", then for each part K (counted by
+ * its header, from 1 as GNU parallel's {#}) "#part K NAME GAMES LINES" for
+ * each input and "D K INDEX KEY NAME" for each game it drops (a duplicate
+ * of an earlier game of any part), the index its own. */
+#define KEYS_HEADER "#xqgrep-keys\t1"
+#define DROPS_HEADER "#xqgrep-drops\t1"
 struct part_offset { char *name; long games, lines; };
 
-static int merge_keys(int argc, char **argv)
+static int merge_keys(int argc, char **argv, const char *drops_path)
 {
 	struct part_offset *off = NULL;
+	struct outfile dout = { 0 };
 	int noff = 0, status = 0;
+	long part = 0;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
+	if (drops_path) {
+		if (out_open(&dout, drops_path, argv, argc) < 0)
+			return EXIT_TROUBLE;
+		fprintf(dout.fp, "%s\n", DROPS_HEADER);
+	}
 	for (int i = 0; i < (argc ? argc : 1); i++) {
 		const char *name;
 		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
@@ -622,9 +656,19 @@ static int merge_keys(int argc, char **argv)
 			lineno++;
 			if (line[len - 1] == '\n')
 				line[--len] = '\0';
+			if (!strcmp(line, KEYS_HEADER)) {
+				part++;
+				continue;
+			}
 			/* names are the last field but one; they hold no tab */
 			if (sscanf(line, "%39[^\t]\t%4095[^\t]\t%ld\t%ld", key, pname, &a, &b) != 4) {
 				diag(name, lineno, 0, "error", "not a line of xqgrep --keys");
+				status = EXIT_TROUBLE;
+				continue;
+			}
+			if (drops_path && !part) {
+				diag(name, lineno, 0, "error",
+				     "a line of xqgrep --keys before the first part's header");
 				status = EXIT_TROUBLE;
 				continue;
 			}
@@ -639,6 +683,8 @@ static int merge_keys(int argc, char **argv)
 			if (!strcmp(key, "#end")) {
 				off[j].games += a;
 				off[j].lines += b;
+				if (drops_path)
+					fprintf(dout.fp, "#part\t%ld\t%s\t%ld\t%ld\n", part, pname, a, b);
 				continue;
 			}
 			if (strlen(key) != 32 || sscanf(key, "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) != 2) {
@@ -647,7 +693,8 @@ static int merge_keys(int argc, char **argv)
 				continue;
 			}
 			st.matched++;
-			seen_before(k, pname, a + off[j].games, b + off[j].lines);
+			if (seen_before(k, pname, a + off[j].games, b + off[j].lines) && drops_path)
+				fprintf(dout.fp, "D\t%ld\t%ld\t%s\t%s\n", part, a, key, pname);
 		}
 		if (ferror(fp)) {
 			warnx_("error reading '%s': %s", name, strerror(errno));
@@ -660,10 +707,136 @@ static int merge_keys(int argc, char **argv)
 	for (int j = 0; j < noff; j++)
 		free(off[j].name);
 	free(off);
+	if (drops_path) {
+		if (status)
+			out_abort(&dout);
+		else if (out_commit(&dout) < 0)
+			status = EXIT_TROUBLE;
+	}
 	close_stdout();
 	if (status)
 		return status;
 	return st.matched ? EXIT_OK : EXIT_FINDINGS;
+}
+
+/* --drops FILE --part N: read what part N drops and what it held. */
+static void load_drops(const char *path)
+{
+	const char *name;
+	FILE *fp = record_open(path, &name);
+	char *line = NULL, *f[6];
+	size_t cap = 0;
+	ssize_t len;
+	long lineno = 0;
+	if (!fp)
+		exit(EXIT_TROUBLE);   /* said */
+	while ((len = getline(&line, &cap, fp)) > 0) {
+		int n = 0;
+		long k, v1 = 0, v2 = 0;
+		char *end;
+		lineno++;
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (lineno == 1) {
+			if (strcmp(line, DROPS_HEADER))
+				goto bad;
+			continue;
+		}
+		f[n++] = line;
+		for (char *p = line; *p && n < 6; p++)
+			if (*p == '\t') {
+				*p = '\0';
+				f[n++] = p + 1;
+			}
+		if (n != 5)
+			goto bad;
+		errno = 0;
+		k = strtol(f[1], &end, 10);
+		if (*end || end == f[1] || errno || k < 1)
+			goto bad;
+		if (k != st.part)
+			continue;
+		if (!strcmp(f[0], "#part")) {
+			v1 = strtol(f[3], &end, 10);
+			if (*end || end == f[3] || v1 < 0)
+				goto bad;
+			v2 = strtol(f[4], &end, 10);
+			if (*end || end == f[4] || v2 < 0)
+				goto bad;
+			st.held = xrealloc(st.held, (size_t)(st.nheld + 1) * sizeof *st.held);
+			st.held[st.nheld].name = name_id(f[2]);
+			st.held[st.nheld].games = v1;
+			st.held[st.nheld].lines = v2;
+			st.nheld++;
+		} else if (!strcmp(f[0], "D")) {
+			struct drop d;
+			d.index = strtol(f[2], &end, 10);
+			if (*end || end == f[2] || d.index < 1 || strlen(f[3]) != 32 ||
+			    sscanf(f[3], "%16" SCNx64 "%16" SCNx64, &d.k[0], &d.k[1]) != 2)
+				goto bad;
+			d.name = name_id(f[4]);
+			st.drops = xrealloc(st.drops, (st.ndrops + 1) * sizeof *st.drops);
+			st.drops[st.ndrops++] = d;
+		} else {
+			goto bad;
+		}
+	}
+	if (ferror(fp))
+		die(EXIT_TROUBLE, "error reading '%s': %s", name, strerror(errno));
+	if (lineno == 0)
+		goto bad;
+	free(line);
+	record_close(fp);
+	if (!st.nheld)
+		die(EXIT_TROUBLE, "'%s' has no part %ld", name, st.part);
+	return;
+bad:
+	diag(name, lineno, 0, "error", "not a line of xqgrep --merge-keys --write-drops");
+	exit(EXIT_TROUBLE);
+}
+
+/* Part N is not the part --keys saw: said once, and trouble. */
+__attribute__((format(printf, 2, 3)))
+static void parts_differ(const char *name, const char *fmt, ...)
+{
+	char what[200];
+	va_list ap;
+	st.trouble = 1;
+	if (st.parts_differ++)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	diag(name, 0, 0, "error", "part %ld: %s, not as --keys saw it "
+	     "(run both passes on the same parts: the same parallel options)", st.part, what);
+}
+
+/* Whether --drops drops this game (its key k); a game listed whose key
+ * differs means the parts are not those of --keys. */
+static int dropped(const char *name, long index, const uint64_t k[2])
+{
+	const struct drop *d;
+	if (st.next_drop == st.ndrops)
+		return 0;
+	d = &st.drops[st.next_drop];
+	if (strcmp(st.names[d->name], name) || d->index != index)
+		return 0;
+	st.next_drop++;
+	st.dupes++;
+	if (d->k[0] != k[0] || d->k[1] != k[1])
+		parts_differ(name, "game %ld is another game", index);
+	return 1;
+}
+
+/* After an input of part N: it held what --keys saw. */
+static void check_held(const char *name, long games, long lines)
+{
+	const struct part_input *h = st.inputs_done < st.nheld ? &st.held[st.inputs_done] : NULL;
+	st.inputs_done++;
+	if (!h || strcmp(st.names[h->name], name))
+		parts_differ(name, "input %d is another input", st.inputs_done);
+	else if (h->games != games || h->lines != lines)
+		parts_differ(name, "%ld games in %ld lines", games, lines);
 }
 
 /* --- the input loop */
@@ -692,8 +865,11 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 			if (st.keys_out)
 				printf("%016" PRIx64 "%016" PRIx64 "\t%s\t%ld\t%ld\n",
 				       k[0], k[1], name, g->index, g->line);
+			else if (st.drops_path)
+				dup = dropped(name, g->index, k);
 			else
 				dup = seen_before(k, name, g->index, g->line);
+
 		}
 		if (!dup && !st.count && !st.list && !st.keys_out)
 			write_game(g);
@@ -706,6 +882,8 @@ static void grep_end(struct record_loop *l)
 {
 	if (st.keys_out)
 		printf("#end\t%s\t%ld\t%ld\n", l->name, l->input_games, xq_reader_line(l->r));
+	if (st.drops_path)
+		check_held(l->name, l->input_games, xq_reader_line(l->r));
 	if (st.count && st.nfiles > 1)
 		fprintf(st.out.fp, "%s:%ld\n", l->name, st.file_matched);
 	if (st.list && st.file_matched)
@@ -716,12 +894,14 @@ static void grep_end(struct record_loop *l)
 int main(int argc, char **argv)
 {
 	enum { OPT_DATE = 256, OPT_PLIES, OPT_FEN, OPT_ALL, OPT_MIRROR, OPT_MAT, OPT_AT,
-	       OPT_OPEN, OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE };
+	       OPT_OPEN, OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE,
+	       OPT_WRITE_DROPS, OPT_DROPS, OPT_PART };
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
 		{ "at-ply", required_argument, NULL, OPT_AT },
 		{ "count", no_argument, NULL, 'c' },
 		{ "date", required_argument, NULL, OPT_DATE },
+		{ "drops", required_argument, NULL, OPT_DROPS },
 		{ "fen", required_argument, NULL, OPT_FEN },
 		{ "files-with-matches", no_argument, NULL, 'l' },
 		{ "invert-match", no_argument, NULL, 'v' },
@@ -731,6 +911,7 @@ int main(int argc, char **argv)
 		{ "merge-keys", no_argument, NULL, OPT_MERGE },
 		{ "mirror", no_argument, NULL, OPT_MIRROR },
 		{ "opening", required_argument, NULL, OPT_OPEN },
+		{ "part", required_argument, NULL, OPT_PART },
 		{ "player", required_argument, NULL, 'P' },
 		{ "plies", required_argument, NULL, OPT_PLIES },
 		{ "result", required_argument, NULL, 'r' },
@@ -738,11 +919,12 @@ int main(int argc, char **argv)
 		{ "to", required_argument, NULL, 't' },
 		{ "unique", no_argument, NULL, OPT_UNIQUE },
 		{ "verbose", no_argument, NULL, OPT_VERBOSE },
+		{ "write-drops", required_argument, NULL, OPT_WRITE_DROPS },
 		{ NULL, 0, NULL, 0 },
 	};
 	char **fens = NULL;
 	int nfens = 0, c, merge = 0;
-	const char *opening = NULL;
+	const char *opening = NULL, *write_drops = NULL;
 	struct record_loop l = { 0 };
 
 	cmd_init(argv, usage_text);
@@ -818,6 +1000,9 @@ int main(int argc, char **argv)
 		case OPT_KEYS: st.keys_out = 1; break;
 		case OPT_MERGE: merge = 1; break;
 		case OPT_VERBOSE: st.pp.verbose = 1; break;
+		case OPT_WRITE_DROPS: write_drops = optarg; break;
+		case OPT_DROPS: st.drops_path = optarg; break;
+		case OPT_PART: st.part = parse_number(optarg, 1, LONG_MAX, "part number"); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -840,8 +1025,21 @@ int main(int argc, char **argv)
 		warnx_("-c, -l and --keys exclude each other");
 		usage(EXIT_TROUBLE);
 	}
+	if (write_drops && !merge) {
+		warnx_("--write-drops goes with --merge-keys");
+		usage(EXIT_TROUBLE);
+	}
+	if ((st.drops_path || st.part) &&
+	    (!st.drops_path || !st.part || !st.unique || st.keys_out || merge)) {
+		warnx_("--drops and --part go together, with --unique and without --keys");
+		usage(EXIT_TROUBLE);
+	}
 	if (merge)
-		return merge_keys(argc, argv);
+		return merge_keys(argc, argv, write_drops);
+	if (st.drops_path)
+		load_drops(st.drops_path);
+	if (st.keys_out)
+		printf("%s\n", KEYS_HEADER);
 
 	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
 		return EXIT_TROUBLE;
@@ -852,6 +1050,12 @@ int main(int argc, char **argv)
 	l.end = grep_end;
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
+	if (st.drops_path && st.inputs_done != st.nheld)
+		parts_differ(argc ? argv[argc - 1] : "<stdin>", "%d inputs", st.inputs_done);
+	else if (st.drops_path && st.next_drop != st.ndrops)
+		parts_differ(argc ? argv[argc - 1] : "<stdin>",
+			     "game %ld of those to drop is missing",
+			     st.drops[st.next_drop].index);
 	if (st.count && argc <= 1)
 		fprintf(st.out.fp, "%ld\n", st.matched - st.dupes);
 	for (int n = 0; n <= XQ_NOTATION_UCI10; n++)
@@ -866,7 +1070,7 @@ int main(int argc, char **argv)
 		else if (out_commit(&st.out) < 0)
 			st.trouble = 1;
 	}
-	if (st.unique && !st.keys_out)
+	if (st.unique && !st.keys_out && !st.drops_path)
 		unique_summary();
 	if (st.invalid && !st.pp.quiet)
 		fprintf(stderr, "%s: %ld game%s, %ld invalid (reported above, not searched)\n",

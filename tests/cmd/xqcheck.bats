@@ -211,5 +211,129 @@ xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ] || { echo "seed $
 	run -0 --separate-stderr xqcheck --merge-summary <"$T/p1"
 	[ "$stderr" = "xqcheck: 2 games: 2 valid, 0 invalid (0 errors, 0 warnings)" ]
 	run -2 xqcheck --merge-summary "$S/games.pgn"
-	[[ "$output" == *"not a line of xqcheck --summary-json"* ]]
+	[[ "$output" == *"not a line of xqcheck --partial or --summary-json"* ]]
+}
+
+# The samples with problems of every kind, one after the other, and the
+# same split into three parts on game boundaries.
+split_samples() {
+	for f in bad_after_mate bad_fen bad_illegal bad_result bad_side games repetition; do
+		cat "$S/$f.pgn"
+	done >"$T/all.pgn"
+	printf '[Event "tags"]\n[Bogus "1"]\n\n1. h2e2 h9g7 *\n\n' >>"$T/all.pgn"
+	cat "$S/bad_truncated.pgn" >>"$T/all.pgn"
+	# a game's first line: a tag after a line that is none
+	awk -v d="$T" '/^\[/ && !tag { n++ } { tag = /^\[/; print > (d "/part" (n < 4 ? 1 : n < 9 ? 2 : 3)) }' "$T/all.pgn"
+	[ "$(cat "$T"/part[123] | cmp - "$T/all.pgn" && echo same)" = same ]
+}
+
+@test "--partial | --merge: what one run prints, diagnostics renumbered (-v -q -j -r)" {
+	split_samples
+	for opts in "" "-v" "-q" "-j" "-j -v" "-r axf" "-v -r cxa -j"; do
+		# shellcheck disable=SC2086
+		run --separate-stderr xqcheck $opts <"$T/all.pgn"
+		want_rc=$status want_out=$output want_err=$stderr
+		[ "$want_rc" = 1 ]
+		for p in 1 2 3; do
+			# shellcheck disable=SC2086
+			xqcheck $opts --partial <"$T/part$p" || true
+		done >"$T/parts"
+		run --separate-stderr xqcheck --merge "$T/parts"
+		[ "$status" = "$want_rc" ]
+		[ "$output" = "$want_out" ]
+		[ "$stderr" = "$want_err" ]
+	done
+	# the later parts' games and lines are renumbered
+	run -1 --separate-stderr xqcheck --merge "$T/parts"
+	[[ "$output" == *'"index":14,"line":103,'* ]]
+	run -1 --separate-stderr xqcheck <"$T/all.pgn"
+	[[ "$stderr" == *"<stdin>:106:22: error: game 14: comment not closed"* ]]
+	# --merge -q: the summary only; --merge-summary is the same option
+	run -1 --separate-stderr xqcheck -q <"$T/all.pgn"
+	want_err=$stderr
+	run -1 --separate-stderr xqcheck --merge-summary -q <"$T/parts"
+	[ "$stderr" = "$want_err" ]
+	# merged summaries of merges: --merge --summary-json
+	run -1 xqcheck --merge --summary-json -q "$T/parts"
+	[ "$output" = '{"games":14,"valid":7,"invalid":7,"errors":8,"warnings":9}' ]
+}
+
+@test "--partial of several inputs per part: renumbered by input name" {
+	name="a$(printf '\t')y.pgn"
+	cat "$S/bad_illegal.pgn" "$S/games.pgn" "$S/bad_result.pgn" >"$T/whole"
+	cat "$S/bad_fen.pgn" "$S/bad_side.pgn" >"$T/b.pgn"
+	# the first file split in two, each part read under the file's name
+	mkdir "$T/p1" "$T/p2"
+	head -n 7 "$T/whole" >"$T/p1/$name"
+	tail -n +8 "$T/whole" >"$T/p2/$name"
+	head -1 "$T/p2/$name" | grep -q '^\[Game '
+	cp "$T/whole" "$T/$name"
+	cp "$T/b.pgn" "$T/p2/b.pgn"
+	for opts in "" "-j"; do
+		# shellcheck disable=SC2086
+		(cd "$T/p1" && xqcheck $opts --partial "$name" >"$T/q1") || true
+		# shellcheck disable=SC2086
+		(cd "$T/p2" && xqcheck $opts --partial "$name" b.pgn >"$T/q2") || true
+		# shellcheck disable=SC2086
+		(cd "$T" && xqcheck $opts "$name" b.pgn >"$T/one.out" 2>"$T/one.err") || true
+		run -1 --separate-stderr xqcheck --merge "$T/q1" "$T/q2"
+		[ "$output" = "$(cat "$T/one.out")" ]
+		[ "$stderr" = "$(cat "$T/one.err")" ]
+	done
+	[ "$(grep -c '"file":"b.pgn"' "$T/one.out")" = 2 ]
+	[ "$(grep -c '"file":"a\\ty.pgn","index":3,"line":' "$T/one.out")" = 1 ]
+	(cd "$T" && xqcheck "$name" b.pgn 2>&1 || true) | grep -q 'a\\x09y.pgn:[0-9]*:[0-9]*: error: game 4, ply 1:'
+}
+
+@test "--merge: byte offsets shifted, positions 0 kept, escapes read back" {
+	tab=$(printf '\t')
+	{
+		printf '#xqcheck-partial\t1\n'
+		printf 'P\t2\t1\t1\t0\t0\t0\t100\t=f.xqf\t-\tno such \\\\ move\n'
+		printf 'P\t1\t10\t0\t3\t5\t0\t-\t-\t=a\\tb\tbad \\n text\n'
+		printf '#end\tf.xqf\t2\t0\t1106\n'
+		printf '#counts\t2\t1\t1\t1\t1\t0\n'
+		printf '#xqcheck-partial\t1\n'
+		printf 'P\t2\t1\t1\t0\t0\t2\t16\t=f.xqf\t=h2h9\tno\n'
+		printf 'J\t{"file":"f.xqf","index":\001G1,"line":\001L0,"problems":[{"byte":\001B16}]}\n'
+		printf '#end\tf.xqf\t1\t0\t50\n'
+		printf '#counts\t1\t0\t1\t1\t0\t0\n'
+	} >"$T/parts"
+	run -1 --separate-stderr xqcheck --merge "$T/parts"
+	[ "$output" = '{"file":"f.xqf","index":3,"line":0,"problems":[{"byte":1122}]}' ]
+	[ "$stderr" = "xqcheck: f.xqf: error: game 1: byte 100 (0x64): no such \\ move
+xqcheck: <stdin>:3:5: warning: a\x09b: bad \x0a text
+xqcheck: f.xqf: error: game 3, ply 2: h2h9: byte 1122 (0x462): no
+xqcheck: 3 games: 1 valid, 2 invalid (2 errors, 1 warning)" ]
+	[ -n "$tab" ]
+}
+
+@test "--merge: a part cut short, a part in trouble, bad lines: exit 2" {
+	split_samples
+	xqcheck --partial <"$T/part1" >"$T/p1" || true
+	xqcheck --partial <"$T/part2" >"$T/p2" || true
+	# cut short: no #counts at the end, or a part starting inside another
+	head -n -1 "$T/p1" >"$T/cut"
+	run -2 --separate-stderr xqcheck --merge "$T/cut"
+	[[ "$stderr" == *"the last part ends without its #counts line"* ]]
+	run -2 --separate-stderr xqcheck --merge "$T/cut" "$T/p2"
+	[[ "$stderr" == *"a part starts before the one before it ended"* ]]
+	# a part whose run was in trouble (an unreadable input)
+	run -2 --separate-stderr sh -c 'xqcheck --partial "$1" /nonexistent' sh "$S/games.pgn"
+	[[ "$output" == *'#counts	2	2	0	0	0	1'* ]]
+	printf '%s\n' "$output" >"$T/p3"
+	run -2 --separate-stderr xqcheck --merge "$T/p1" "$T/p3"
+	for bad in 'P\t9\t1\t1\t1\t1\t1\t-\t-\t-\tm' 'P\t2\t1\tx\t1\t1\t1\t-\t-\t-\tm' \
+		   'P\t2\t1\t1\t1\t1\t1\t-\tnoeq\t-\tm' 'P\t2\t1\t1\t1\t1\t1\t-\t-\t-\tm\\q' \
+		   'P\t2\t1' '#end\tx\t-1\t0\t0' '#counts\t2\t1\t0\t0\t0\t0' \
+		   'J\t{"index":\001G1}' 'J\t{"file":"x","index":\001Q1}' 'bogus'; do
+		printf "#xqcheck-partial\t1\n$bad\n#counts\t0\t0\t0\t0\t0\t0\n" >"$T/bad"
+		run -2 --separate-stderr xqcheck --merge "$T/bad"
+		[[ "$stderr" == *"bad:2: error: not a line of xqcheck --partial"* ]]
+	done
+	# options the parts take
+	run -2 xqcheck --merge -j "$T/p1"
+	run -2 xqcheck --merge -r axf "$T/p1"
+	run -2 xqcheck --partial --summary-json "$T/p1"
+	run -2 xqcheck --partial --merge "$T/p1"
 }
