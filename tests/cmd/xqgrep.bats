@@ -361,6 +361,79 @@ $S/games.pgn:2" ]
 	[[ "$output" == *"not a line of xqgrep --keys"* ]]
 }
 
+@test "--merge-keys --write-drops, then --drops --part: the games one --unique run writes" {
+	f="$C/wukong_hu_ronghua_1391_iccs.pgn"
+	sed 's/^\[Red "\(.*\)"\]/[Red "\1 copy"]/' "$C/wukong_iccs_1125_games.pgn" >"$T/renamed.pgn"
+	cat "$f" "$T/renamed.pgn" "$f" "$S/bad_illegal.pgn" "$C/wukong_iccs_1125_games.pgn" >"$T/all.pgn"
+	awk -v d="$T" '/^\[/ && !tag { n++ } { tag = /^\[/; print > (d "/chunk" int((n - 1) / 900)) }' "$T/all.pgn"
+	[ -f "$T/chunk5" ]
+	for crit in "" "--key|Red" "-P|HU RongHua|--plies|..80"; do
+		IFS='|' read -ra c <<<"$crit"
+		run --separate-stderr xqgrep --unique "${c[@]}" -o "$T/one.pgn" <"$T/all.pgn"
+		grep -v 'invalid\|error' <<<"$stderr" >"$T/one.dups"
+		[ "$(grep -c 'is a duplicate' "$T/one.dups")" -gt 100 ]
+		one_c=$(xqgrep -q --unique -c "${c[@]}" <"$T/all.pgn" || true)
+		for p in "$T"/chunk?; do xqgrep -q --unique --keys "${c[@]}" <"$p" || true; done >"$T/keys"
+		[ "$(grep -c '^#xqgrep-keys' "$T/keys")" = 6 ]
+		run -0 --separate-stderr xqgrep --merge-keys --write-drops "$T/drops" "$T/keys"
+		[ "$stderr" = "$(cat "$T/one.dups")" ]
+		head -1 "$T/drops" | grep -qx '#xqgrep-drops.1'
+		i=0 sum=0
+		rm -f "$T/par.pgn"
+		for p in "$T"/chunk?; do
+			i=$((i + 1))
+			xqgrep -q --unique --drops "$T/drops" --part $i "${c[@]}" <"$p" >>"$T/par.pgn" || true
+			n=$(xqgrep -q --unique --drops "$T/drops" --part $i -c "${c[@]}" <"$p" || true)
+			sum=$((sum + n))
+		done
+		cmp "$T/one.pgn" "$T/par.pgn"
+		[ "$sum" = "$one_c" ]
+	done
+	# the second pass says nothing of duplicates: the merge did
+	run -0 --separate-stderr xqgrep --unique --drops "$T/drops" --part 2 -c "${c[@]}" <"$T/chunk1"
+	[ "$stderr" = "" ]
+}
+
+@test "--drops --part: parts other than those of --keys, bad drop lists, options (exit 2)" {
+	f="$C/wukong_hu_ronghua_1391_iccs.pgn"
+	cat "$f" "$f" | awk -v d="$T" '/^\[Event /{ n++ } { print > (d "/chunk" int((n - 1) / 1000)) }'
+	for p in "$T"/chunk?; do xqgrep -q --unique --keys <"$p"; done >"$T/keys"
+	xqgrep -q --merge-keys --write-drops "$T/drops" "$T/keys"
+	# parts swapped: other games at the indices dropped, other counts
+	run -2 --separate-stderr xqgrep --unique --drops "$T/drops" --part 2 -c <"$T/chunk0"
+	[[ "$stderr" == *"<stdin>: error: part 2: "*", not as --keys saw it (run both passes on the same parts"* ]]
+	[ "$(grep -c 'not as --keys saw it' <<<"$stderr")" = 1 ]
+	# the right games, but the part cut short: the drops after it missing
+	head -n 3000 "$T/chunk1" >"$T/short"
+	run -2 --separate-stderr xqgrep --unique --drops "$T/drops" --part 2 -c <"$T/short"
+	[[ "$stderr" == *"part 2: "*"games in 3000 lines, not as --keys saw it"* ]]
+	# a file for a part that read standard input
+	run -2 --separate-stderr xqgrep --unique --drops "$T/drops" --part 1 -c "$T/chunk0"
+	[[ "$stderr" == *"input 1 is another input, not as --keys saw it"* ]]
+	run -2 --separate-stderr xqgrep --unique --drops "$T/drops" --part 9 <"$T/chunk0"
+	[[ "$stderr" == *"'$T/drops' has no part 9"* ]]
+	# a bad drop list, and keys without a part header
+	for bad in 'D\t1\t1' 'D\tx\t1\t0123456789abcdef0123456789abcdef\tn' 'D\t1\t0\t0123456789abcdef0123456789abcdef\tn' \
+		   'D\t1\t1\t0123\tn' '#part\t1\tn\t-1\t0' 'X\t1\t1\t1\t1'; do
+		printf "#xqgrep-drops\t1\n$bad\n" >"$T/bad"
+		run -2 --separate-stderr xqgrep --unique --drops "$T/bad" --part 1 <"$T/chunk0"
+		[[ "$stderr" == *"bad:2: error: not a line of xqgrep --merge-keys --write-drops"* ]]
+	done
+	run -2 --separate-stderr xqgrep --unique --drops "$T/keys" --part 1 <"$T/chunk0"
+	[[ "$stderr" == *"keys:1: error: not a line of xqgrep --merge-keys --write-drops"* ]]
+	grep -v '^#xqgrep-keys' "$T/keys" >"$T/old"
+	run -2 --separate-stderr xqgrep --merge-keys --write-drops "$T/d2" "$T/old"
+	[[ "$stderr" == *"old:1: error: a line of xqgrep --keys before the first part's header"* ]]
+	[ ! -e "$T/d2" ]
+	run -2 xqgrep --unique --drops "$T/drops" <"$T/chunk0"
+	run -2 xqgrep --unique --part 1 <"$T/chunk0"
+	run -2 xqgrep --drops "$T/drops" --part 1 <"$T/chunk0"
+	run -2 xqgrep --unique --keys --drops "$T/drops" --part 1 <"$T/chunk0"
+	run -2 xqgrep --unique --drops "$T/drops" --part 0 <"$T/chunk0"
+	run -2 xqgrep --write-drops "$T/d3" --unique <"$T/chunk0"
+	[[ "$output" == *"--write-drops goes with --merge-keys"* ]]
+}
+
 @test "-q silences the reports, --verbose adds notes" {
 	printf '[Event "x"]\n[Bogus "1"]\n\n1. h2e2 h9g7 *\n' >"$T/n.pgn"
 	run -0 --separate-stderr xqgrep -c --verbose "$T/n.pgn"
