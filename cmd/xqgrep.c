@@ -18,7 +18,8 @@
 static const char usage_text[] =
 	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-P player] [-r result]\n"
 	"              [--date range] [--plies range] [--fen FEN] [--all-lines] [--mirror]\n"
-	"              [--material spec] [--at-ply range] [--opening moves]\n"
+	"              [--material spec [--material-either] [--material-plies N]]\n"
+	"              [--at-ply range] [--opening moves] [--event-year]\n"
 	"              [--unique [--key tags] [--keys | --drops file --part N]]\n"
 	"              [-e enc] [-f fmt] [-E enc] [-n notation] [-t fmt] [-o file] [file ...]\n"
 	"       xqgrep --merge-keys [--write-drops file] [file ...]\n"
@@ -30,6 +31,8 @@ static const char usage_text[] =
 	"  -r, --result=R       1-0, 0-1, 1/2-1/2, * or red, black, draw\n"
 	"      --date=FROM..TO  Date tag within the range; partial dates (1995,\n"
 	"                       1995.06); either end may be left out\n"
+	"      --event-year     --date: a game with no year in Date takes the year\n"
+	"                       that Event names (a four-digit number standing alone)\n"
 	"      --plies=N..M     main-line length in plies (N, N.., ..M, N..M)\n"
 	"      --fen=FEN        the main line passes through this position (board and\n"
 	"                       side to move); repeat for any of several\n"
@@ -38,6 +41,9 @@ static const char usage_text[] =
 	"      --material=SPEC  RED/BLACK pieces on the board at some ply, e.g. R2NC/RN2P;\n"
 	"                       a count before a letter may be N, N-M or N+; R N C P not\n"
 	"                       named must be absent, A B K not named are free\n"
+	"      --material-either  the other way round too (Red with BLACK's pieces)\n"
+	"      --material-plies=N  --material in N positions in a row of one line\n"
+	"                       (the same side with the same part of SPEC)\n"
 	"      --at-ply=N..M    --fen and --material only at these plies\n"
 	"      --opening=MOVES  the main line starts with these moves (any notation,\n"
 	"                       from the usual start), e.g. '炮二平五 马8进7'\n"
@@ -105,8 +111,10 @@ static struct {
 	uint64_t *fen_keys;
 	int nfen;
 	int all_lines, mirror;
-	int have_material;
+	int have_material, mat_either;
+	long mat_plies;              /* --material-plies: 1 unless given */
 	struct material mat;
+	int event_year;
 	int have_at;
 	struct range at;
 	uint64_t *open_keys;      /* keys[0..nopen] of the opening */
@@ -249,6 +257,34 @@ static int date_bounds(const char *s, long *lo, long *hi)
 	return 0;
 }
 
+/* --event-year: the year Event names, as the days it can mean: a run of
+ * four ASCII digits (1000-2999) with no digit either side; 0, or -1 when
+ * Event names no year or years that differ. */
+static int event_year(const struct xq_game *g, long *lo, long *hi)
+{
+	const char *e = xq_game_tag(g, "Event");
+	long year = -1;
+	while (e && *e) {
+		size_t n = strspn(e, "0123456789");
+		if (!n) {
+			e++;
+			continue;
+		}
+		if (n == 4 && (*e == '1' || *e == '2')) {
+			long y = strtol(e, NULL, 10);
+			if (year >= 0 && y != year)
+				return -1;
+			year = y;
+		}
+		e += n;
+	}
+	if (year < 0)
+		return -1;
+	*lo = year * 10000 + 101;
+	*hi = year * 10000 + 1231;
+	return 0;
+}
+
 static void parse_date_range(const char *arg)
 {
 	const char *dots = strstr(arg, "..");
@@ -377,18 +413,24 @@ static const uint8_t slot_kind[16] = {
 	XQ_CHARIOT, XQ_CHARIOT, XQ_CANNON, XQ_CANNON, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN,
 };
 
+/* Whether pos has the material of --material as written (bit 0) and,
+ * with --material-either, the other way round (bit 1: Red with BLACK's
+ * part, Black with RED's). */
 static int material_matches(const struct xq_pos *pos)
 {
-	for (int s = 0; s < 2; s++) {
-		int n[8] = { 0 };
+	int n[2][8] = { { 0 } }, hit = 0;
+	for (int s = 0; s < 2; s++)
 		for (int i = 0; i < 16; i++)
 			if (pos->sq_of[s * 16 + i])
-				n[slot_kind[i]]++;
-		for (int k = XQ_ADVISOR; k <= XQ_PAWN; k++)
-			if (n[k] < st.mat.lo[s][k] || n[k] > st.mat.hi[s][k])
-				return 0;
+				n[s][slot_kind[i]]++;
+	for (int swap = 0; swap <= st.mat_either; swap++) {
+		int ok = 1;
+		for (int s = 0; s < 2 && ok; s++)
+			for (int k = XQ_ADVISOR; k <= XQ_PAWN && ok; k++)
+				ok = n[s][k] >= st.mat.lo[s ^ swap][k] && n[s][k] <= st.mat.hi[s ^ swap][k];
+		hit |= ok << swap;
 	}
-	return 1;
+	return hit;
 }
 
 /* Opening moves from the usual start, into keys. */
@@ -433,14 +475,44 @@ static int tag_matches(const struct xq_game *g, const struct tag_crit *c)
 	return 0;
 }
 
-struct search {
-	int fen_found, mat_found, open_ok;
-	int want_fen, want_mat, want_open;
-};
-
 static int in_at(int ply)
 {
 	return !st.have_at || (ply >= st.at.lo && ply <= st.at.hi);
+}
+
+struct search {
+	int fen_found, mat_found, open_ok;
+	int want_fen, want_mat, want_open;
+	/* --material-plies: per position (node, the root for the start) the
+	 * positions in a row up to it with the material, each way round */
+	const struct xq_game *g;
+	struct tally runs;
+};
+
+/* The material of --material at a position of the search, at ply and
+ * reached by node (NULL: the start); 1 when it holds there for
+ * --material-plies positions in a row. */
+static int material_step(struct search *se, const struct xq_node *node, int ply,
+			 const struct xq_pos *pos)
+{
+	int hit = in_at(ply) ? material_matches(pos) : 0;
+	const void *self, *parent;
+	struct tally_entry *e, *pe;
+	if (st.mat_plies <= 1)
+		return hit != 0;
+	self = node ? (const void *)node : (const void *)&se->g->root;
+	e = tally_get(&se->runs, &self, sizeof self, 1);
+	pe = NULL;
+	if (node) {
+		parent = node->parent;
+		pe = tally_get(&se->runs, &parent, sizeof parent, 0);
+	}
+	for (int w = 0; w < 2; w++) {
+		e->v[w] = hit & (1 << w) ? (pe ? pe->v[w] : 0) + 1 : 0;
+		if (e->v[w] >= st.mat_plies)
+			return 1;
+	}
+	return 0;
 }
 
 static int fen_hit(uint64_t key)
@@ -467,7 +539,7 @@ static int search_step(void *data, const struct xq_walk_step *s)
 	}
 	if (se->want_fen && !se->fen_found && in_at(s->ply) && fen_hit(s->after->key))
 		se->fen_found = 1;
-	if (se->want_mat && !se->mat_found && in_at(s->ply) && material_matches(s->after))
+	if (se->want_mat && !se->mat_found && material_step(se, s->node, s->ply, s->after))
 		se->mat_found = 1;
 	if ((!se->want_fen || se->fen_found) && (!se->want_mat || se->mat_found) &&
 	    (!st.nopen || se->open_ok || !se->want_open))
@@ -491,7 +563,10 @@ static int tags_match(const struct xq_game *g)
 	if (st.have_date) {
 		const char *d = xq_game_tag(g, "Date");
 		long lo, hi;
-		if (!d || date_bounds(d, &lo, &hi) < 0 || lo < st.date_lo || hi > st.date_hi)
+		if ((!d || date_bounds(d, &lo, &hi) < 0) &&
+		    (!st.event_year || event_year(g, &lo, &hi) < 0))
+			return 0;
+		if (lo < st.date_lo || hi > st.date_hi)
 			return 0;
 	}
 	return 1;
@@ -506,16 +581,18 @@ static int moves_match(const struct xq_game *g)
 			return 0;
 	}
 	if (st.nfen || st.have_material || st.nopen) {
-		struct search se = { 0, 0, 0, st.nfen > 0, st.have_material, st.nopen > 0 };
+		struct search se = { 0, 0, 0, st.nfen > 0, st.have_material, st.nopen > 0, g,
+				     { NULL, 0, 0 } };
 		if (st.nopen && g->start.key != st.open_keys[0])
 			return 0;
 		/* the start position counts as ply 0 */
 		if (se.want_fen && in_at(0) && fen_hit(g->start.key))
 			se.fen_found = 1;
-		if (se.want_mat && in_at(0) && material_matches(&g->start))
+		if (se.want_mat && material_step(&se, NULL, 0, &g->start))
 			se.mat_found = 1;
 		if (xq_game_walk(g, search_step, &se) == XQ_ENOMEM)
 			die(EXIT_TROUBLE, "out of memory");
+		tally_free(&se.runs);
 		if ((se.want_fen && !se.fen_found) || (se.want_mat && !se.mat_found) ||
 		    (st.nopen && !se.open_ok))
 			return 0;
@@ -895,19 +972,23 @@ int main(int argc, char **argv)
 {
 	enum { OPT_DATE = 256, OPT_PLIES, OPT_FEN, OPT_ALL, OPT_MIRROR, OPT_MAT, OPT_AT,
 	       OPT_OPEN, OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE,
-	       OPT_WRITE_DROPS, OPT_DROPS, OPT_PART };
+	       OPT_WRITE_DROPS, OPT_DROPS, OPT_PART, OPT_EITHER, OPT_MAT_PLIES,
+	       OPT_EVENT_YEAR };
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
 		{ "at-ply", required_argument, NULL, OPT_AT },
 		{ "count", no_argument, NULL, 'c' },
 		{ "date", required_argument, NULL, OPT_DATE },
 		{ "drops", required_argument, NULL, OPT_DROPS },
+		{ "event-year", no_argument, NULL, OPT_EVENT_YEAR },
 		{ "fen", required_argument, NULL, OPT_FEN },
 		{ "files-with-matches", no_argument, NULL, 'l' },
 		{ "invert-match", no_argument, NULL, 'v' },
 		{ "key", required_argument, NULL, OPT_KEY },
 		{ "keys", no_argument, NULL, OPT_KEYS },
 		{ "material", required_argument, NULL, OPT_MAT },
+		{ "material-either", no_argument, NULL, OPT_EITHER },
+		{ "material-plies", required_argument, NULL, OPT_MAT_PLIES },
 		{ "merge-keys", no_argument, NULL, OPT_MERGE },
 		{ "mirror", no_argument, NULL, OPT_MIRROR },
 		{ "opening", required_argument, NULL, OPT_OPEN },
@@ -1001,6 +1082,11 @@ int main(int argc, char **argv)
 		case OPT_MERGE: merge = 1; break;
 		case OPT_VERBOSE: st.pp.verbose = 1; break;
 		case OPT_WRITE_DROPS: write_drops = optarg; break;
+		case OPT_EITHER: st.mat_either = 1; break;
+		case OPT_MAT_PLIES:
+			st.mat_plies = parse_number(optarg, 1, XQ_MAX_GAME_MOVES + 1, "number of plies");
+			break;
+		case OPT_EVENT_YEAR: st.event_year = 1; break;
 		case OPT_DROPS: st.drops_path = optarg; break;
 		case OPT_PART: st.part = parse_number(optarg, 1, LONG_MAX, "part number"); break;
 		default: usage(EXIT_TROUBLE);
@@ -1013,6 +1099,14 @@ int main(int argc, char **argv)
 	free(fens);
 	if (opening)
 		parse_opening(opening);
+	if ((st.mat_either || st.mat_plies) && !st.have_material) {
+		warnx_("--material-either and --material-plies need --material");
+		usage(EXIT_TROUBLE);
+	}
+	if (st.event_year && !st.have_date) {
+		warnx_("--event-year needs --date");
+		usage(EXIT_TROUBLE);
+	}
 	if (st.mirror && !st.nfen) {
 		warnx_("--mirror needs --fen");
 		usage(EXIT_TROUBLE);

@@ -3,15 +3,15 @@
 # (--pipe --recstart on a game's first line, several jobs); the merged
 # results of xqcheck, xqgrep and xqstats are byte-identical to one process.
 # The file is the corpus replicated to XQ_PARALLEL_GAMES games (default
-# 20,000, to keep make check fast on a shared machine; the issue's size is
-# XQ_PARALLEL_GAMES=100000), plus invalid games and duplicates.
+# 100,000, the issue's size; a smaller number makes a quicker run), plus
+# invalid games and duplicates.
 bats_require_minimum_version 1.5.0
 
 setup_file() {
 	ROOT="$BATS_TEST_DIRNAME/../.."
 	SHARED="${XQ_SHARED:-$ROOT/../shared}"
 	C="$SHARED/corpus/pgn"
-	want=${XQ_PARALLEL_GAMES:-20000}
+	want=${XQ_PARALLEL_GAMES:-100000}
 	big="$BATS_FILE_TMPDIR/big.pgn"
 	{
 		n=0
@@ -32,22 +32,35 @@ setup() {
 }
 
 @test "the input is big and splits into many parts" {
-	[ "$(grep -c '^\[Event ' "$big")" -ge "${XQ_PARALLEL_GAMES:-20000}" ]
+	[ "$(grep -c '^\[Event ' "$big")" -ge "${XQ_PARALLEL_GAMES:-100000}" ]
 	n=$($P -k wc -l <"$big" | wc -l)
 	[ "$n" -ge 8 ]
 	# every part starts at a game's first line
 	$P -k head -1 <"$big" | grep -v -c '^\[Event ' | grep -qx 0
 }
 
-@test "xqcheck --summary-json | xqcheck --merge-summary: the one-run summary" {
-	run -1 --separate-stderr xqcheck -q "$big"
-	printf '%s\n' "$stderr" >"$T/one"
-	grep -q 'invalid (' "$T/one"
-	$P xqcheck -q --summary-json <"$big" >"$T/parts" || true
-	[ "$(wc -l <"$T/parts")" -ge 8 ]
-	run -1 --separate-stderr xqcheck --merge-summary "$T/parts"
-	printf '%s\n' "$stderr" >"$T/merged"
-	cmp "$T/one" "$T/merged"
+@test "xqcheck --partial | xqcheck --merge: the diagnostics, -j lines and summary of one run" {
+	for opts in "-v" "-j"; do
+		rc=0
+		# shellcheck disable=SC2086
+		xqcheck $opts <"$big" >"$T/one.out" 2>"$T/one.err" || rc=$?
+		[ "$rc" = 1 ]
+		grep -q 'invalid (' "$T/one.err"
+		# shellcheck disable=SC2086
+		$P -k xqcheck $opts --partial <"$big" >"$T/parts" || true
+		[ "$(grep -c '^#xqcheck-partial' "$T/parts")" -ge 8 ]
+		rc=0
+		xqcheck --merge "$T/parts" >"$T/merged.out" 2>"$T/merged.err" || rc=$?
+		[ "$rc" = 1 ]
+		cmp "$T/one.out" "$T/merged.out"
+		cmp "$T/one.err" "$T/merged.err"
+	done
+	# the diagnostics of the last parts name games and lines far in
+	[ "$(grep -c '"status":"invalid"' "$T/one.out")" -ge $((${XQ_PARALLEL_GAMES:-100000} / 2600)) ]
+	# the summaries alone
+	$P xqcheck -q --summary-json <"$big" >"$T/sums" || true
+	run -1 --separate-stderr xqcheck --merge-summary "$T/sums"
+	[ "$stderr" = "$(tail -1 "$T/one.err")" ]
 }
 
 @test "xqgrep: the games (kept in order), -c and --unique byte-identical" {
@@ -63,11 +76,16 @@ setup() {
 		par=$($P xqgrep -q -c "${crit[@]}" <"$big" | awk '{ s += $1 } END { print s }')
 		[ "$one" = "$par" ]
 	done
-	xqgrep --unique -c <"$big" 2>&1 >/dev/null | grep -v 'invalid\|error' >"$T/one.dups"
+	xqgrep --unique <"$big" 2>"$T/one.err" >"$T/one.pgn" || true
+	grep -v 'invalid\|error' "$T/one.err" >"$T/one.dups"
 	$P -k xqgrep -q --unique --keys <"$big" >"$T/keys" || true
-	xqgrep --merge-keys "$T/keys" 2>"$T/merged.dups"
+	xqgrep --merge-keys --write-drops "$T/drops" "$T/keys" 2>"$T/merged.dups"
 	[ "$(grep -c 'is a duplicate' "$T/one.dups")" -gt 1000 ]
 	cmp "$T/one.dups" "$T/merged.dups"
+	# the second pass: each part's games less the duplicates of all parts
+	$P -k xqgrep -q --unique --drops "$T/drops" --part '{#}' <"$big" >"$T/par.pgn" || true
+	[ -s "$T/one.pgn" ]
+	cmp "$T/one.pgn" "$T/par.pgn"
 }
 
 @test "xqstats --partial | xqstats --merge: text, JSON and SVG byte-identical" {

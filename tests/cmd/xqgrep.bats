@@ -73,6 +73,13 @@ sum() { awk -F: '{ s += $NF } END { print s + 0 }'; }
 	run -2 xqgrep --opening 'h2e2 h2e2' "$T/d.pgn"
 	[[ "$output" == *"invalid opening"* ]]
 	run -2 xqgrep --keys "$T/d.pgn"
+	run -2 xqgrep --material-either "$T/d.pgn"
+	[[ "$output" == *"--material-either and --material-plies need --material"* ]]
+	run -2 xqgrep --material-plies 2 "$T/d.pgn"
+	run -2 xqgrep --material R/R --material-plies 0 "$T/d.pgn"
+	run -2 xqgrep --material R/R --material-plies x "$T/d.pgn"
+	run -2 xqgrep --event-year "$T/d.pgn"
+	[[ "$output" == *"--event-year needs --date"* ]]
 	run -2 xqgrep -c -l "$T/d.pgn"
 	run -2 xqgrep -n klingon "$T/d.pgn"
 	run -2 xqgrep -t nosuch "$T/d.pgn"
@@ -125,6 +132,39 @@ sum() { awk -F: '{ s += $NF } END { print s + 0 }'; }
 	run -0 xqgrep -c -r unknown "$T/u.pgn"
 	[ "$output" = 1 ]
 	run -1 xqgrep -c -r draw "$T/u.pgn"
+}
+
+@test "--event-year: the year of Event when Date has none" {
+	{
+		printf '[Event "China National Xiangqi League 2004"]\n\n1. h2e2 *\n\n'
+		printf '[Event "2014 League 2014"]\n\n1. h2e2 *\n\n'
+		printf '[Event "1999-2000 season"]\n\n1. h2e2 *\n\n'
+		printf '[Event "Cup 20041"]\n\n1. h2e2 *\n\n'
+		printf '[Event "2015年全国象棋个人赛"]\n\n1. h2e2 *\n\n'
+		printf '[Event "Cup 2004"]\n[Date "????.??.??"]\n\n1. h2e2 *\n\n'
+		printf '[Event "Cup 2004"]\n[Date "1995.06.01"]\n\n1. h2e2 *\n\n'
+	} >"$T/e.pgn"
+	run -1 xqgrep -c --date 2004 "$T/e.pgn"
+	run -0 xqgrep -c --date 2004 --event-year "$T/e.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c --date 2014..2015 --event-year "$T/e.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c --date 1990..2000 --event-year "$T/e.pgn"
+	[ "$output" = 1 ]
+	# a year is not inside part of that year
+	run -1 xqgrep -c --date 2004.03..2004.12 --event-year "$T/e.pgn"
+	run -0 xqgrep -c --date 2004.01..2004.12 --event-year "$T/e.pgn"
+	[ "$output" = 2 ]
+	# the corpus (no Date tags): against the years counted with awk
+	for y in 1964 1990 2004 2014; do
+		want=$(awk -v y="$y" '/^\[Event "/ { e = $0; n = 0; ok = 1; while (match(e, /[0-9]+/)) {
+			d = substr(e, RSTART, RLENGTH); e = substr(e, RSTART + RLENGTH)
+			if (length(d) == 4 && d ~ /^[12]/) { n++; if (d != y) ok = 0 } }
+			if (n && ok) c++ } END { print c + 0 }' "$C"/wukong_*.pgn)
+		[ "$want" -gt 0 ]
+		run -0 xqgrep -c --date "$y" --event-year "$C"/wukong_*.pgn
+		[ "$(sum <<<"$output")" = "$want" ]
+	done
 }
 
 @test "--date: partial dates at both ends, open ends" {
@@ -308,6 +348,50 @@ $S/games.pgn:2" ]
 	run -1 xqgrep -c --material '2R2N2C5P/2R2N2C5P' --at-ply 1.. "$T/d.pgn" -P nobody
 	run -0 xqgrep -c --material '1+R/1+R' "$C"/wukong_iccs_1125_games.pgn
 	[ "$output" -gt 0 ]
+}
+
+@test "--material-either and --material-plies: counts against a second count" {
+	for spec in 'R2P/R:1 0 0 2 1 0 0 0' 'RC/R:1 0 1 0 1 0 0 0' 'R/RP:1 0 0 0 1 0 0 1' \
+		    'RNC3P/R2C2P:1 1 1 3 1 0 2 2' 'RN/R:1 1 0 0 1 0 0 0'; do
+		for x in "" "either" "plies 6" "either plies 6" "plies 20" "either plies 20"; do
+			o=()
+			[[ "$x" == *either* ]] && o+=(--material-either)
+			[[ "$x" == *plies* ]] && o+=(--material-plies "${x##* }")
+			run xqgrep -c --material "${spec%%:*}" "${o[@]}" "$C"/*.pgn
+			# shellcheck disable=SC2086
+			[ "$(sum <<<"$output")" = "$("$GC" material ${spec#*:} $x -- "$C"/*.pgn)" ]
+		done
+	done
+	# either way round finds more than one way; N in a row fewer than 1
+	a=$(sum <<<"$(xqgrep -c --material R2P/R "$C"/*.pgn)")
+	b=$(sum <<<"$(xqgrep -c --material R/R2P "$C"/*.pgn)")
+	run -0 xqgrep -c --material R2P/R --material-either "$C"/*.pgn
+	[ "$(sum <<<"$output")" -le $((a + b)) ] && [ "$(sum <<<"$output")" -gt "$a" ]
+	run -0 xqgrep -c --material R/R --material-plies 1 "$C"/*.pgn
+	one=$(sum <<<"$output")
+	run -0 xqgrep -c --material R/R "$C"/*.pgn
+	[ "$(sum <<<"$output")" = "$one" ]
+}
+
+@test "--material-plies: a run goes on from the main line into a variation (--all-lines)" {
+	# the full material holds at plies 0-2 of the main line (2. e2e6 takes a
+	# pawn), and at plies 0-5 through the variation
+	printf '[Event "v"]\n\n1. h2e2 h9g7 2. e2e6 (2. h0g2 i9h9 3. i0h0) 2... i9h9 *\n' >"$T/v.pgn"
+	full=2R2N2C5P/2R2N2C5P
+	run -0 xqgrep -c --material $full --material-plies 3 "$T/v.pgn"
+	[ "$output" = 1 ]
+	run -1 xqgrep -c --material $full --material-plies 4 "$T/v.pgn"
+	run -0 xqgrep -c --material $full --material-plies 4 --all-lines "$T/v.pgn"
+	run -0 xqgrep -c --material $full --material-plies 6 --all-lines "$T/v.pgn"
+	run -1 xqgrep -c --material $full --material-plies 7 --all-lines "$T/v.pgn"
+	# --at-ply: only the plies inside it count
+	run -1 xqgrep -c --material $full --material-plies 3 --at-ply 1.. "$T/v.pgn"
+	run -0 xqgrep -c --material $full --material-plies 5 --at-ply 1.. --all-lines "$T/v.pgn"
+	# the other way round: four black pawns against five red ones
+	run -0 xqgrep -c --material 2R2N2C4P/2R2N2C5P --material-either --all-lines "$T/v.pgn"
+	run -1 xqgrep -c --material 2R2N2C4P/2R2N2C5P --all-lines "$T/v.pgn"
+	run -0 xqgrep -c --material 2R2N2C5P/2R2N2C4P --material-plies 2 "$T/v.pgn"
+	run -1 xqgrep -c --material 2R2N2C5P/2R2N2C4P --material-plies 3 "$T/v.pgn"
 }
 
 @test "--at-ply limits --fen and --material to those plies" {

@@ -7,10 +7,13 @@
  *   grepcount fen FEN [FEN...] -- FILE...    games whose main line passes
  *                                            through one of the positions
  *   grepcount fen-all FEN... -- FILE...      the same, in any line
- *   grepcount material R N C P R N C P -- FILE...
+ *   grepcount material R N C P R N C P [either] [plies N] -- FILE...
  *                                            chariots, horses, cannons and
  *                                            pawns of red, then black, at
  *                                            some ply of the main line
+ *                                            (either: or black, then red;
+ *                                            plies N: in N positions in a
+ *                                            row, the same way round)
  *   grepcount opening ICCS... -- FILE...     main lines that begin so
  *   grepcount tag NAME TEXT -- FILE...       tag NAME contains TEXT
  *   grepcount fen-at FILE GAME PLY           FEN after PLY plies of game GAME
@@ -55,7 +58,35 @@ static int tree_hit(const struct xq_node *first, const struct xq_pos *pos)
 	return 0;
 }
 
+static int either, plies = 1;
+static int run[2];
+
+static int material_count(const struct xq_pos *p, const int want[8]);
+
+/* Counting the positions in a row with the material, each way round:
+ * whether one of them reaches plies; reset with p NULL. */
+static int material_run(const struct xq_pos *p, const int want[8])
+{
+	int other[8], hit = 0;
+	if (!p) {
+		run[0] = run[1] = 0;
+		return 0;
+	}
+	for (int i = 0; i < 8; i++)
+		other[i] = want[(i + 4) % 8];
+	run[0] = material_count(p, want) ? run[0] + 1 : 0;
+	run[1] = either && material_count(p, other) ? run[1] + 1 : 0;
+	for (int w = 0; w < 2; w++)
+		hit |= run[w] >= plies;
+	return hit;
+}
+
 static int material_is(const struct xq_pos *p, const int want[8])
+{
+	return material_run(p, want);
+}
+
+static int material_count(const struct xq_pos *p, const int want[8])
 {
 	static const enum xq_type kinds[4] = { XQ_CHARIOT, XQ_HORSE, XQ_CANNON, XQ_PAWN };
 	int n[8] = { 0 };
@@ -90,6 +121,7 @@ static int game_counts(const struct xq_game *g)
 	}
 	if (!strcmp(mode, "fen") && key_hit(&p))
 		return 1;
+	material_run(NULL, want);
 	if (!strcmp(mode, "material") && material_is(&p, want))
 		return 1;
 	for (const struct xq_node *n = g->root.child; n; n = n->child, ply++) {
@@ -172,6 +204,15 @@ int main(int argc, char **argv)
 		nargs++;
 	if (i == argc)
 		return 2;
+	if (!strcmp(mode, "material"))
+		for (int k = 8; k < nargs; k++) {
+			if (!strcmp(args[k], "either"))
+				either = 1;
+			else if (!strcmp(args[k], "plies") && k + 1 < nargs)
+				plies = atoi(args[++k]);
+			else
+				return 2;
+		}
 	if (!strcmp(mode, "fen") || !strcmp(mode, "fen-all")) {
 		for (int k = 0; k < nargs && k < 64; k++) {
 			struct xq_pos p;
