@@ -261,9 +261,11 @@ static int merge_json(const char *s, struct offset **off, int *noff)
 		char *end;
 		fwrite(p, 1, (size_t)(q - p), stdout);
 		add = q[1] == 'G' ? o->games : q[1] == 'L' ? o->lines : q[1] == 'B' ? o->bytes : -1;
+		if (add < 0 || q[2] < '0' || q[2] > '9')
+			return -1;
 		errno = 0;
 		v = strtol(q + 2, &end, 10);
-		if (add < 0 || end == q + 2 || errno)
+		if (errno)
 			return -1;
 		/* a position not known (0) stays so */
 		printf("%ld", v > 0 || q[1] == 'B' ? v + add : v);

@@ -796,27 +796,25 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 	return st.matched ? EXIT_OK : EXIT_FINDINGS;
 }
 
-/* --drops FILE --part N: read what part N drops and what it held. */
-static void load_drops(const char *path)
+/* --drops FILE --part N: read what part N drops and what it held from
+ * fp; 0, or -1 with *lineno the bad line's number (0: a read error). */
+static int read_drops(FILE *fp, long *lineno)
 {
-	const char *name;
-	FILE *fp = record_open(path, &name);
 	char *line = NULL, *f[6];
 	size_t cap = 0;
 	ssize_t len;
-	long lineno = 0;
-	if (!fp)
-		exit(EXIT_TROUBLE);   /* said */
+	int rc = -1;
+	*lineno = 0;
 	while ((len = getline(&line, &cap, fp)) > 0) {
 		int n = 0;
-		long k, v1 = 0, v2 = 0;
+		long k, v1, v2;
 		char *end;
-		lineno++;
+		++*lineno;
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
-		if (lineno == 1) {
+		if (*lineno == 1) {
 			if (strcmp(line, DROPS_HEADER))
-				goto bad;
+				goto out;
 			continue;
 		}
 		f[n++] = line;
@@ -826,20 +824,20 @@ static void load_drops(const char *path)
 				f[n++] = p + 1;
 			}
 		if (n != 5)
-			goto bad;
+			goto out;
 		errno = 0;
 		k = strtol(f[1], &end, 10);
 		if (*end || end == f[1] || errno || k < 1)
-			goto bad;
-		if (k != st.part)
-			continue;
+			goto out;
 		if (!strcmp(f[0], "#part")) {
 			v1 = strtol(f[3], &end, 10);
 			if (*end || end == f[3] || v1 < 0)
-				goto bad;
+				goto out;
 			v2 = strtol(f[4], &end, 10);
-			if (*end || end == f[4] || v2 < 0)
-				goto bad;
+			if (*end || end == f[4] || v2 < 0 || errno)
+				goto out;
+			if (k != st.part)
+				continue;
 			st.held = xrealloc(st.held, (size_t)(st.nheld + 1) * sizeof *st.held);
 			st.held[st.nheld].name = name_id(f[2]);
 			st.held[st.nheld].games = v1;
@@ -848,28 +846,47 @@ static void load_drops(const char *path)
 		} else if (!strcmp(f[0], "D")) {
 			struct drop d;
 			d.index = strtol(f[2], &end, 10);
-			if (*end || end == f[2] || d.index < 1 || strlen(f[3]) != 32 ||
+			if (*end || end == f[2] || d.index < 1 || errno || strlen(f[3]) != 32 ||
+			    strspn(f[3], "0123456789abcdef") != 32 ||
 			    sscanf(f[3], "%16" SCNx64 "%16" SCNx64, &d.k[0], &d.k[1]) != 2)
-				goto bad;
+				goto out;
+			if (k != st.part)
+				continue;
 			d.name = name_id(f[4]);
 			st.drops = xrealloc(st.drops, (st.ndrops + 1) * sizeof *st.drops);
 			st.drops[st.ndrops++] = d;
 		} else {
-			goto bad;
+			goto out;
 		}
 	}
 	if (ferror(fp))
-		die(EXIT_TROUBLE, "error reading '%s': %s", name, strerror(errno));
-	if (lineno == 0)
-		goto bad;
+		*lineno = 0;
+	else if (*lineno > 0)
+		rc = 0;
+	else
+		*lineno = 1;    /* empty: no header */
+out:
 	free(line);
+	return rc;
+}
+
+static void load_drops(const char *path)
+{
+	const char *name;
+	FILE *fp = record_open(path, &name);
+	long lineno;
+	if (!fp)
+		exit(EXIT_TROUBLE);   /* said */
+	if (read_drops(fp, &lineno) < 0) {
+		if (lineno)
+			diag(name, lineno, 0, "error", "not a line of xqgrep --merge-keys --write-drops");
+		else
+			warnx_("error reading '%s': %s", name, strerror(errno));
+		exit(EXIT_TROUBLE);
+	}
 	record_close(fp);
 	if (!st.nheld)
 		die(EXIT_TROUBLE, "'%s' has no part %ld", name, st.part);
-	return;
-bad:
-	diag(name, lineno, 0, "error", "not a line of xqgrep --merge-keys --write-drops");
-	exit(EXIT_TROUBLE);
 }
 
 /* Part N is not the part --keys saw: said once, and trouble. */

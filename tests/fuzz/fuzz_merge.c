@@ -1,0 +1,91 @@
+/*
+ * fuzz_merge.c - libFuzzer target for the readers of the distributed runs:
+ * xqcheck --merge's reader of --partial lines (problem records, -j lines
+ * with their position markers, #end and #counts, --summary-json lines) and
+ * xqgrep --drops' reader of --write-drops lists.  The first byte chooses
+ * the reader; the commands' sources are compiled in with their main
+ * renamed; what they print goes to /dev/null.
+ */
+#include <stdio.h>
+
+int xqcheck_main(int argc, char **argv);
+int xqgrep_main(int argc, char **argv);
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+#include "../../cmd/common.c"
+#include "../../cmd/record_input.c"
+#include "../../cmd/tally.c"
+#define grow judge_grow
+#include "../../cmd/judge_game.c"
+#undef grow
+#define main xqcheck_main
+#define st check_st
+#define xstrdup check_xstrdup
+#include "../../cmd/xqcheck.c"
+#undef main
+#undef st
+#undef xstrdup
+#define usage_text grep_usage_text
+#define main xqgrep_main
+#define st grep_st
+#define xstrdup grep_xstrdup
+#define split_tabs grep_split_tabs
+#include "../../cmd/xqgrep.c"
+#undef main
+#undef st
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	static FILE *null;
+	char *text, *line, *next;
+	FILE *fp;
+	long lineno;
+
+	if (!null) {
+		/* the merges print what they read back, not to the fuzzer's log:
+		 * stdout to /dev/null, and stdio's stderr too (glibc lets it be
+		 * set; the sanitizers and libFuzzer write to descriptor 2, or
+		 * through the stream they took at the start) */
+		if (!(null = fopen("/dev/null", "w")) || !freopen("/dev/null", "w", stdout))
+			abort();
+		stderr = null;
+	}
+	if (size < 1)
+		return 0;
+	if (data[0] & 1) {
+		/* xqcheck --merge: line by line, as merge_summary() reads */
+		struct offset *off = NULL;
+		int noff = 0, in_part = 0, trouble = 0;
+		memset(&check_st, 0, sizeof check_st);
+		check_st.pp.quiet = data[0] & 2;
+		if (!(text = malloc(size)))
+			return 0;
+		memcpy(text, data + 1, size - 1);
+		text[size - 1] = '\0';
+		for (line = text; line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			merge_line(line, &off, &noff, &in_part, &trouble);
+		}
+		for (int i = 0; i < noff; i++)
+			free(off[i].name);
+		free(off);
+		free(text);
+		return 0;
+	}
+	/* xqgrep --drops FILE --part N */
+	memset(&grep_st, 0, sizeof grep_st);
+	grep_st.part = 1 + (data[0] >> 1) % 4;
+	if (!(fp = fmemopen((void *)(data + 1), size > 1 ? size - 1 : 1, "r")))
+		return 0;
+	if (read_drops(fp, &lineno) == 0 && grep_st.ndrops && grep_st.drops[0].index < 1)
+		abort();
+	fclose(fp);
+	for (int i = 0; i < grep_st.nnames; i++)
+		free(grep_st.names[i]);
+	free(grep_st.names);
+	free(grep_st.drops);
+	free(grep_st.held);
+	return 0;
+}
