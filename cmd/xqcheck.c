@@ -203,7 +203,11 @@ static int split_tabs(char *line, char **f, int max)
 	return n;
 }
 
-/* A whole decimal number (digits only) into *v; 0 or -1. */
+/* The largest count or position a part may give: sums of many of them
+ * stay far from overflow. */
+#define POS_MAX 1000000000000000L
+
+/* A whole decimal number (digits only, at most POS_MAX) into *v; 0 or -1. */
 static int get_long(const char *s, long *v)
 {
 	char *end;
@@ -211,7 +215,7 @@ static int get_long(const char *s, long *v)
 		return -1;
 	errno = 0;
 	*v = strtol(s, &end, 10);
-	return errno || *end ? -1 : 0;
+	return errno || *end || *v > POS_MAX ? -1 : 0;
 }
 
 /* A -j line of a part, its positions shifted by the earlier parts. */
@@ -265,7 +269,7 @@ static int merge_json(const char *s, struct offset **off, int *noff)
 			return -1;
 		errno = 0;
 		v = strtol(q + 2, &end, 10);
-		if (errno)
+		if (errno || v > POS_MAX)
 			return -1;
 		/* a position not known (0) stays so */
 		printf("%ld", v > 0 || q[1] == 'B' ? v + add : v);
@@ -292,7 +296,10 @@ static int merge_line(char *line, struct offset **off, int *noff, int *in_part,
 		long g, val, inv, e, w;
 		char end;
 		if (sscanf(line, "{\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"errors\":%ld,\"warnings\":%ld%c",
-			   &g, &val, &inv, &e, &w, &end) != 6 || end != '}')
+			   &g, &val, &inv, &e, &w, &end) != 6 || end != '}' ||
+		    g < 0 || val < 0 || inv < 0 || e < 0 || w < 0 || g > POS_MAX || val > POS_MAX ||
+		    inv > POS_MAX || e > POS_MAX || w > POS_MAX || val + inv != g ||
+		    st.games > POS_MAX - g || st.pp.errors > POS_MAX - e || st.pp.warnings > POS_MAX - w)
 			return -1;
 		st.games += g, st.valid += val, st.invalid += inv;
 		st.pp.errors += e, st.pp.warnings += w;
@@ -341,6 +348,8 @@ static int merge_line(char *line, struct offset **off, int *noff, int *in_part,
 		if (bad)
 			return -1;
 		o = offset_of(off, noff, name);
+		if (o->games > POS_MAX - v[0] || o->lines > POS_MAX - v[1] || o->bytes > POS_MAX - v[2])
+			return -1;
 		o->games += v[0], o->lines += v[1], o->bytes += v[2];
 		return 0;
 	}
@@ -348,7 +357,8 @@ static int merge_line(char *line, struct offset **off, int *noff, int *in_part,
 		for (int i = 0; i < 6; i++)
 			if (get_long(f[i + 1], &v[i]) < 0)
 				return -1;
-		if (v[1] + v[2] != v[0])
+		if (v[1] + v[2] != v[0] || st.games > POS_MAX - v[0] || st.pp.errors > POS_MAX - v[3] ||
+		    st.pp.warnings > POS_MAX - v[4])
 			return -1;
 		st.games += v[0], st.valid += v[1], st.invalid += v[2];
 		st.pp.errors += v[3], st.pp.warnings += v[4];

@@ -328,11 +328,18 @@ xqcheck: 3 games: 1 valid, 2 invalid (2 errors, 1 warning)" ]
 	for bad in 'P\t9\t1\t1\t1\t1\t1\t-\t-\t-\tm' 'P\t2\t1\tx\t1\t1\t1\t-\t-\t-\tm' \
 		   'P\t2\t1\t1\t1\t1\t1\t-\tnoeq\t-\tm' 'P\t2\t1\t1\t1\t1\t1\t-\t-\t-\tm\\q' \
 		   'P\t2\t1' '#end\tx\t-1\t0\t0' '#counts\t2\t1\t0\t0\t0\t0' \
-		   'J\t{"index":\001G1}' 'J\t{"file":"x","index":\001Q1}' 'bogus'; do
+		   'J\t{"index":\001G1}' 'J\t{"file":"x","index":\001Q1}' 'J\t{"file":"x","index":\001G' \
+		   'P\t2\t1\t1000000000000001\t1\t1\t1\t-\t-\t-\tm' 'bogus'; do
 		printf "#xqcheck-partial\t1\n$bad\n#counts\t0\t0\t0\t0\t0\t0\n" >"$T/bad"
 		run -2 --separate-stderr xqcheck --merge "$T/bad"
 		[[ "$stderr" == *"bad:2: error: not a line of xqcheck --partial"* ]]
 	done
+	# sums that would overflow, summaries that do not add up
+	for i in 1 2; do printf '#xqcheck-partial\t1\n#end\tx\t900000000000000\t0\t0\n#counts\t0\t0\t0\t0\t0\t0\n'; done >"$T/big"
+	run -2 --separate-stderr xqcheck --merge "$T/big"
+	[[ "$stderr" == *"big:5: error: not a line"* ]]
+	printf '{"games":2,"valid":2,"invalid":1,"errors":0,"warnings":0}\n' >"$T/sum"
+	run -2 --separate-stderr xqcheck --merge "$T/sum"
 	# options the parts take
 	run -2 xqcheck --merge -j "$T/p1"
 	run -2 xqcheck --merge -r axf "$T/p1"
