@@ -126,6 +126,40 @@ static int visit(void *data, const struct xq_walk_step *st)
 	return XQ_WALK_NEXT;
 }
 
+/* Whether replay played every move of the main line (XQ_NODE_PLAYED: the
+ * node holds its key and its check and capture flags) up to where the
+ * line ends or has a move replay could not play: then the judge needs no
+ * walk (a node with a move replay did not play was added later). */
+static int main_line_played(const struct xq_game *g)
+{
+	const struct xq_node *n;
+	if (!(g->flags & XQ_GAME_REPLAYED))
+		return 0;
+	for (n = g->root.child; n && (n->flags & XQ_NODE_PLAYED); n = n->child)
+		;
+	return !n || n->move == XQ_MOVE_NONE;
+}
+
+/* The main line from its nodes, no move made (main_line_played). */
+static int main_line_by_nodes(struct state *s)
+{
+	unsigned half = s->g->start.halfmove;
+
+	for (const struct xq_node *n = s->g->root.child; n && (n->flags & XQ_NODE_PLAYED);
+	     n = n->child) {
+		int rc = xq_judge_push_node(s->j, n);
+		if (rc < 0)
+			return rc;
+		/* the position's counter, as xq_make() keeps it */
+		half = n->flags & XQ_NODE_CAPTURE ? 0 : (uint16_t)(half + 1);
+		if (!half)
+			s->res->verdict = XQ_VERDICT_NONE;   /* a capture: a new stretch */
+		if (rc)
+			report(s, rc, n, 1, 0);
+	}
+	return 0;
+}
+
 int judge_game(struct xq_judge *j, const struct xq_game *g, int all_lines,
 	       judged_fn fn, void *data, struct judge_result *res)
 {
@@ -133,7 +167,13 @@ int judge_game(struct xq_judge *j, const struct xq_game *g, int all_lines,
 	int rc;
 
 	memset(res, 0, sizeof *res);
-	if ((rc = xq_judge_start(j, &g->start)) < 0 || (rc = grow(&s, 1)) < 0)
+	if ((rc = xq_judge_start(j, &g->start)) < 0)
+		return rc;
+	if (!all_lines && main_line_played(g)) {
+		report(&s, 0, NULL, 1, 0);
+		return main_line_by_nodes(&s);
+	}
+	if ((rc = grow(&s, 1)) < 0)
 		return rc;
 	s.nodes[0] = &g->root;
 	report(&s, rc, NULL, 1, 0);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xq.h"
+#include "board.h"
 #include "walk.h"
 
 struct ctx {
@@ -369,6 +369,9 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	xq_move m = XQ_MOVE_NONE, given = n->move;
 	int rc = resolve(c, pos, n, &m, &err);
 
+	/* XQ_NODE_PLAYED and the rest are set once the walk has played the
+	 * move (replay_step) */
+	n->flags &= (uint8_t)~(XQ_NODE_PLAYED | XQ_NODE_CHECK | XQ_NODE_CAPTURE);
 	if (rc == 0) {
 		n->move = m;
 		n->flags &= (uint8_t)~XQ_NODE_BAD;
@@ -413,6 +416,15 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 {
 	struct ctx *c = data;
 
+	if (s->after) {
+		/* what the judge (lib/rules.c) needs of the move, kept in the
+		 * node (the walk hands out const nodes; replay owns the game) */
+		struct xq_node *n = (struct xq_node *)s->node;
+		n->key = s->after->key;
+		n->flags = (uint8_t)((n->flags & ~(XQ_NODE_CHECK | XQ_NODE_CAPTURE)) | XQ_NODE_PLAYED |
+				     (s->after->in_check ? XQ_NODE_CHECK : 0) |
+				     (s->before->board[MOVE_TO(n->move)] ? XQ_NODE_CAPTURE : 0));
+	}
 	if (s->flags & XQ_STEP_TOO_DEEP) {
 		if (!c->depth_reported++)
 			problem(c, XQ_SEV_ERROR, XQ_P_LIMIT, s->node, s->ply,

@@ -23,10 +23,13 @@
  * One ply of the line.  Positions are not copied ply by ply: the line
  * keeps its keys (enough to see that no position recurs, the usual case)
  * and the position of a ply is made from the nearest one known, by
- * replaying the moves, only when a ruling needs it (pos_at).
+ * replaying the moves, only when a ruling needs it (pos_at).  Nor are the
+ * entries made ply by ply: a push stores the move, key, counter and check
+ * of the ply, and the entries of the plies since the last one made are
+ * made from those (settle) only where a ruling or a natural-limit event
+ * may be, or the line is cut back.
  */
 struct entry {
-	xq_move move;          /* the move that led here (0 for entry 0) */
 	int window;            /* index of the first position since the last capture */
 	int moves[2], checks[2]; /* seen moves and checks in the window */
 	int last_ruling;       /* ply of the last repetition ruling on this line, -1 */
@@ -34,9 +37,17 @@ struct entry {
 	uint8_t limit_done, claim_done[2];
 };
 
+#define SEEN_BITS 10
+#define SEEN_WORDS (1 << SEEN_BITS >> 6)
+
 struct xq_judge {
 	struct xq_judge_opts o;
-	struct entry *e;
+	struct entry *e;       /* e[0..ne) made; e[ne..n) not yet */
+	int ne;
+	int window;            /* the window of ply n - 1 */
+	xq_move *moves;        /* moves[i]: the move of ply i (moves[0] unused) */
+	uint16_t *half;        /* half[i]: the counter after ply i */
+	uint8_t *check;        /* check[i]: ply i gives check */
 	uint64_t *keys;        /* keys[i]: the key of the position after ply i */
 	struct xq_pos *pos;    /* pos[i], valid where have[i] */
 	uint8_t *have;
@@ -48,6 +59,13 @@ struct xq_judge {
 	struct xq_label *labels;
 	unsigned *chases;      /* chase set (by slot) of each label */
 	uint8_t *labelled;
+	/* A filter of the keys of plies seen_window..seen_to of the line
+	 * (one bit each, the key's top SEEN_BITS bits its number): a key
+	 * whose bit is clear did not occur there, so the window's keys are
+	 * scanned only on a hit.  Rebuilt when the line was cut back or the
+	 * window moved other than by a capture at the new ply. */
+	uint64_t seen[SEEN_WORDS];
+	int seen_window, seen_to;
 };
 
 const char *xq_rules_name(enum xq_rules r)
@@ -154,7 +172,7 @@ static const struct xq_pos *pos_at(struct xq_judge *j, int t)
 	for (int i = b + 1; i <= t; i++) {
 		struct xq_undo u;
 		j->pos[i] = j->pos[i - 1];
-		xq_make(&j->pos[i], j->e[i].move, &u);
+		xq_make(&j->pos[i], j->moves[i], &u);
 		j->have[i] = 1;
 	}
 	return &j->pos[t];
@@ -530,13 +548,13 @@ static void mobility(const struct xq_pos *p, int count[16])
 			count[PIECE_SLOT(p->board[MOVE_FROM(mv[i])])]++;
 }
 
-/* Label move e[i].move (played in position i - 1); chase sets by slot. */
+/* Label move moves[i] (played in position i - 1); chase sets by slot. */
 static void label_move(struct xq_judge *j, int i, struct xq_label *l,
 		       unsigned *chase_out)
 {
 	const struct xq_pos *p0 = pos_at(j, i - 1), *p1 = pos_at(j, i);
 	enum xq_rules rules = j->o.rules;
-	xq_move m = j->e[i].move;
+	xq_move m = j->moves[i];
 	int to = MOVE_TO(m), side = p0->side;
 	uint8_t mover = p1->board[to];
 	struct xq_pos s1;            /* after the move, the mover to move again */
@@ -857,7 +875,7 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 			 * same position (pieces by identity) gets the same label. */
 			int k = first + 1;
 			for (; k < i; k++)
-				if (j->e[k].move == j->e[i].move && j->keys[k - 1] == j->keys[i - 1] &&
+				if (j->moves[k] == j->moves[i] && j->keys[k - 1] == j->keys[i - 1] &&
 				    !memcmp(pos_at(j, k - 1)->board, pos_at(j, i - 1)->board,
 					    sizeof j->pos[0].board))
 					break;
@@ -964,6 +982,9 @@ void xq_judge_free(struct xq_judge *j)
 	if (!j)
 		return;
 	free(j->e);
+	free(j->moves);
+	free(j->half);
+	free(j->check);
 	free(j->keys);
 	free(j->pos);
 	free(j->have);
@@ -984,6 +1005,18 @@ static int reserve(struct xq_judge *j, int n)
 	if (!e)
 		return XQ_ENOMEM;
 	j->e = e;
+	xq_move *mv = realloc(j->moves, (size_t)cap * sizeof *mv);
+	if (!mv)
+		return XQ_ENOMEM;
+	j->moves = mv;
+	uint16_t *hm = realloc(j->half, (size_t)cap * sizeof *hm);
+	if (!hm)
+		return XQ_ENOMEM;
+	j->half = hm;
+	uint8_t *ck = realloc(j->check, (size_t)cap);
+	if (!ck)
+		return XQ_ENOMEM;
+	j->check = ck;
 	uint64_t *k = realloc(j->keys, (size_t)cap * sizeof *k);
 	if (!k)
 		return XQ_ENOMEM;
@@ -1091,8 +1124,13 @@ int xq_judge_start(struct xq_judge *j, const struct xq_pos *pos)
 	j->pos[0] = *pos;
 	j->have[0] = 1;
 	j->keys[0] = pos->key;
-	j->n = 1;
+	j->moves[0] = 0;
+	j->half[0] = pos->halfmove;
+	j->check[0] = 0;
+	j->n = j->ne = 1;
+	j->window = 0;
 	j->nev = 0;
+	j->seen_to = -1;
 	limit_events(j, 0, pos);
 	return j->nev;
 }
@@ -1101,7 +1139,18 @@ int xq_judge_truncate(struct xq_judge *j, int plies)
 {
 	if (plies < 0 || plies >= j->n)
 		return XQ_ERANGE;
+	if (plies < j->n - 1)
+		j->seen_to = -1;
 	j->n = plies + 1;
+	if (j->ne > j->n)
+		j->ne = j->n;
+	/* the window of the new last ply: its last capture since e[ne - 1] */
+	j->window = j->e[j->ne - 1].window;
+	for (int i = plies; i >= j->ne; i--)
+		if (!j->half[i]) {
+			j->window = i;
+			break;
+		}
 	j->nev = 0;
 	return 0;
 }
@@ -1120,14 +1169,25 @@ const struct xq_event *xq_judge_event(const struct xq_judge *j, int i)
 	return i >= 0 && i < j->nev ? &j->ev[i] : NULL;
 }
 
-static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after);
+/* The next ply: move m leading to key (check: it gives check; halfmove:
+ * the new position's counter, 0 after a capture); after: that position,
+ * or NULL when only the keys are known. */
+static int push(struct xq_judge *j, xq_move m, uint64_t key, int check, unsigned halfmove,
+		const struct xq_pos *after);
 
 int xq_judge_push(struct xq_judge *j, xq_move m)
 {
 	j->nev = 0;
 	if (j->n < 1 || !xq_is_legal(pos_at(j, j->n - 1), m))
 		return XQ_EILLEGAL;
-	return push(j, m, NULL);
+	if (j->n + 1 > j->cap && reserve(j, j->n + 1))
+		return XQ_ENOMEM;
+	struct xq_undo u;
+	struct xq_pos *p = &j->pos[j->n];
+	*p = *pos_at(j, j->n - 1);
+	xq_make(p, m, &u);
+	j->have[j->n] = 1;
+	return push(j, m, p->key, p->in_check, p->halfmove, p);
 }
 
 int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *after)
@@ -1135,63 +1195,96 @@ int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *aft
 	j->nev = 0;
 	if (j->n < 1 || !after)
 		return XQ_EILLEGAL;
-	return push(j, m, after);
+	return push(j, m, after->key, after->in_check, after->halfmove, after);
 }
 
-static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
+int xq_judge_push_node(struct xq_judge *j, const struct xq_node *n)
+{
+	j->nev = 0;
+	if (j->n < 1 || !n || !(n->flags & XQ_NODE_PLAYED))
+		return XQ_EILLEGAL;
+	/* the counter as xq_make() keeps it */
+	unsigned half = n->flags & XQ_NODE_CAPTURE ? 0 : (uint16_t)(j->half[j->n - 1] + 1);
+	return push(j, n->move, n->key, (n->flags & XQ_NODE_CHECK) != 0, half, NULL);
+}
+
+static inline int seen_bit(uint64_t key) { return (int)(key >> (64 - SEEN_BITS)); }
+
+/* Make the entries of plies ne..t from their moves, counters and checks. */
+static void settle(struct xq_judge *j, int t)
+{
+	for (int i = j->ne; i <= t; i++) {
+		struct entry *e = &j->e[i];
+		*e = j->e[i - 1];
+		e->halfmove = j->half[i];
+		if (!e->halfmove) {
+			e->window = i;
+			memset(e->moves, 0, sizeof e->moves);
+			memset(e->checks, 0, sizeof e->checks);
+			e->limit_done = e->claim_done[0] = e->claim_done[1] = 0;
+		} else {
+			int side = (j->pos[0].side + i - 1) & 1;
+			e->moves[side]++;
+			e->checks[side] += j->check[i];
+		}
+	}
+	if (j->ne <= t)
+		j->ne = t + 1;
+}
+
+static int push(struct xq_judge *j, xq_move m, uint64_t key, int check, unsigned halfmove,
+		const struct xq_pos *after)
 {
 	if (j->n + 1 > j->cap && reserve(j, j->n + 1))
 		return XQ_ENOMEM;
 	int t = j->n;
-	struct entry *prev = &j->e[t - 1], *e = &j->e[t];
-	int side = (j->pos[0].side + t - 1) & 1, captured, check;
 
-	*e = *prev;
-	e->move = m;
-	if (after) {
-		captured = after->halfmove == 0;
-		check = after->in_check;
-		e->halfmove = after->halfmove;
-		j->keys[t] = after->key;
+	j->moves[t] = m;
+	j->keys[t] = key;
+	j->half[t] = (uint16_t)halfmove;
+	j->check[t] = (uint8_t)check;
+	if (after != &j->pos[t])
 		j->have[t] = 0;
-	} else {
-		struct xq_undo u;
-		j->pos[t] = *pos_at(j, t - 1);
-		xq_make(&j->pos[t], m, &u);
-		j->have[t] = 1;
-		after = &j->pos[t];
-		captured = u.captured != 0;
-		check = after->in_check;
-		e->halfmove = after->halfmove;
-		j->keys[t] = after->key;
-	}
 	j->labelled[t] = 0;
 	j->n++;
-	if (captured) {
-		e->window = t;
-		memset(e->moves, 0, sizeof e->moves);
-		memset(e->checks, 0, sizeof e->checks);
-		e->limit_done = e->claim_done[0] = e->claim_done[1] = 0;
-	} else {
-		e->moves[side]++;
-		e->checks[side] += check;
-	}
+	if (!j->half[t])
+		j->window = t;
 
 	/* Repetition: equal positions since the last capture, two plies
 	 * apart.  A ruling needs fold occurrences since the last ruling; its
 	 * span starts at the earliest occurrence in the window, so that
 	 * cycles by different routes are judged on all their moves.  The
-	 * keys tell first whether enough may be equal (usually none is);
-	 * only then are positions made and compared in full. */
-	uint64_t key = j->keys[t];
+	 * filter, then the keys tell first whether enough may be equal
+	 * (usually none is); only then are positions made and compared in
+	 * full.  No ruling is made past e[ne - 1], so its last ruling is the
+	 * line's. */
+	int w = j->window;
+	if (j->seen_to != t - 1 || j->seen_window != w) {
+		memset(j->seen, 0, sizeof j->seen);
+		for (int i = w; i < t; i++)
+			j->seen[seen_bit(j->keys[i]) >> 6] |= 1ull << (seen_bit(j->keys[i]) & 63);
+		j->seen_window = w;
+	}
+	int bit = seen_bit(key), hit = (j->seen[bit >> 6] >> (bit & 63)) & 1;
+	j->seen[bit >> 6] |= 1ull << (bit & 63);
+	j->seen_to = t;
 	int krecent = 1;
-	for (int i = t - 2; i >= e->window; i -= 2)
-		if (j->keys[i] == key && i >= e->last_ruling)
-			krecent++;
+	if (hit) {
+		int last_ruling = j->e[j->ne - 1].last_ruling;
+		for (int i = t - 2; i >= w; i -= 2)
+			if (j->keys[i] == key && i >= last_ruling)
+				krecent++;
+	}
+	if (krecent < j->o.fold && j->half[t] < j->o.limit)
+		return 0;
+
+	settle(j, t);
+	struct entry *e = &j->e[t];
 	if (krecent >= j->o.fold) {
 		int occ = 1, recent = 1, first = -1, last_match = -1;
+		const struct xq_pos *pt = after ? after : pos_at(j, t);
 		if (!j->have[t]) {
-			j->pos[t] = *after;
+			j->pos[t] = *pt;
 			j->have[t] = 1;
 		}
 		for (int i = t - 2; i >= e->window; i -= 2)

@@ -336,6 +336,15 @@ enum xq_nag_mark {
 enum xq_node_flags {
 	XQ_NODE_BAD = 1 << 0,      /* replay could not play this move */
 	XQ_NODE_AT_BYTE = 1 << 1,  /* byte holds the source offset */
+	/* Set by xq_game_replay() on every node whose move it played (with
+	 * the position it was played in): key is then the Zobrist key of the
+	 * position after the move, XQ_NODE_CHECK says the move gives check,
+	 * XQ_NODE_CAPTURE that it captures.  Clear on a node replay did not
+	 * play (bad, below a bad move, added later); a node whose move is
+	 * changed after replay must have XQ_NODE_PLAYED cleared. */
+	XQ_NODE_PLAYED = 1 << 2,
+	XQ_NODE_CHECK = 1 << 3,
+	XQ_NODE_CAPTURE = 1 << 4,
 };
 
 struct xq_node {
@@ -346,6 +355,7 @@ struct xq_node {
 	const char *comment_before; /* comment written before the move, or NULL */
 	const char *comment;      /* comment after the move, or NULL; on the
 				   * root: the comment before the first move */
+	uint64_t key;             /* with XQ_NODE_PLAYED: the key after the move */
 	uint32_t line, col;       /* where text starts in the source, 1-based */
 	uint32_t byte;            /* with XQ_NODE_AT_BYTE: the byte offset (from
 				   * 0) of the move's record in a binary source */
@@ -737,6 +747,12 @@ int xq_judge_push(struct xq_judge *j, xq_move m);
  * the position m leads to from the end of the line, trusted as such (not
  * checked), which saves the legality test and the move. */
 int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *after);
+/* The same for node n of a replayed game, the next move of the line
+ * (n's parent ended it): its move, key and check and capture flags as
+ * xq_game_replay() left them (XQ_NODE_PLAYED; else XQ_EILLEGAL).  No
+ * position is made: the judge replays the line only where a ruling or a
+ * natural-limit event needs positions. */
+int xq_judge_push_node(struct xq_judge *j, const struct xq_node *n);
 /* Cut the line back to its first plies plies (for variations): 0, or
  * XQ_ERANGE when the line is shorter. */
 int xq_judge_truncate(struct xq_judge *j, int plies);
