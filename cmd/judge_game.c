@@ -143,21 +143,21 @@ static int main_line_played(const struct xq_game *g)
 /* The main line from its nodes, no move made (main_line_played). */
 static int main_line_by_nodes(struct state *s)
 {
-	unsigned half = s->g->start.halfmove;
+	const struct xq_node *n = s->g->root.child;
+	int last = 0;    /* the ply of the last events */
 
-	for (const struct xq_node *n = s->g->root.child; n && (n->flags & XQ_NODE_PLAYED);
-	     n = n->child) {
-		int rc = xq_judge_push_node(s->j, n);
+	for (;;) {
+		int rc = xq_judge_push_nodes(s->j, &n);
 		if (rc < 0)
 			return rc;
-		/* the position's counter, as xq_make() keeps it */
-		half = n->flags & XQ_NODE_CAPTURE ? 0 : (uint16_t)(half + 1);
-		if (!half)
+		if (xq_judge_window(s->j) > last)
 			s->res->verdict = XQ_VERDICT_NONE;   /* a capture: a new stretch */
-		if (rc)
-			report(s, rc, n, 1, 0);
+		if (!rc)
+			return 0;
+		last = xq_judge_plies(s->j);
+		report(s, rc, n, 1, 0);
+		n = n->child;
 	}
-	return 0;
 }
 
 int judge_game(struct xq_judge *j, const struct xq_game *g, int all_lines,
@@ -190,6 +190,19 @@ static const char *const type_word[] = {
 	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
 };
 
+/* s after buf[0..o) as snprintf(buf + o, size - o, "%s", s) would put it
+ * (cut to fit, always ended): the length the text would have. */
+static size_t append(char *buf, size_t size, size_t o, const char *s)
+{
+	size_t n = strlen(s);
+	if (o + 1 < size) {
+		size_t k = n < size - o - 1 ? n : size - o - 1;
+		memcpy(buf + o, s, k);
+		buf[o + k] = 0;
+	}
+	return o + n;
+}
+
 void judge_label_text(const struct xq_label *l, char *buf, size_t size)
 {
 	static const struct { unsigned flag; const char *word; } words[] = {
@@ -208,18 +221,21 @@ void judge_label_text(const struct xq_label *l, char *buf, size_t size)
 		{ XQ_LABEL_MATE_AFTER, "capture-allows-mate (CXA 29.4)" },
 	};
 	size_t o = 0;
-	buf[0] = 0;
+	if (size)
+		buf[0] = 0;
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
 		if (!(l->flags & words[i].flag))
 			continue;
-		o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s", o ? ", " : "",
-				      words[i].word);
+		if (o)
+			o = append(buf, size, o, ", ");
+		o = append(buf, size, o, words[i].word);
 		if (words[i].flag == XQ_LABEL_CHASE)
 			for (int c = 0; c < l->nchased; c++) {
-				char sq[3] = { (char)('a' + XQ_FILE(l->chased[c].sq)),
+				char sq[4] = { ' ', (char)('a' + XQ_FILE(l->chased[c].sq)),
 					       (char)('0' + XQ_RANK(l->chased[c].sq)), 0 };
-				o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s %s",
-						      c ? " and " : " ", type_word[l->chased[c].type], sq);
+				o = append(buf, size, o, c ? " and " : " ");
+				o = append(buf, size, o, type_word[l->chased[c].type]);
+				o = append(buf, size, o, sq);
 			}
 	}
 }

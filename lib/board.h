@@ -109,6 +109,14 @@ void xq__make_any(struct xq_pos *pos, xq_move m);
 /* movegen.c: the legal captures only (for quiescence search). */
 int xq__legal_captures(const struct xq_pos *pos, xq_move *moves);
 
+/* movegen.c, for rules.c's searches: whether the side to move has a legal
+ * move (stops at the first piece that has one); whether the legal move m
+ * gives check, as xq_make() would set in_check, without making it (pos's
+ * board is changed and put back: the side not to move must not be in
+ * check, as after any legal move). */
+int xq__has_legal_move(const struct xq_pos *pos);
+int xq__gives_check(struct xq_pos *pos, xq_move m);
+
 /*
  * The sanitizer build (-DXQ_CHECK_POSITIONS) asserts the position's
  * consistency after every make and unmake; other builds pay nothing.

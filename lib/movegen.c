@@ -204,7 +204,8 @@ static inline void add(struct gen *g, int from, int to)
 	g->out[g->n++] = MOVE(from, to);
 }
 
-static int generate(const struct xq_pos *pos, xq_move *out, int caps)
+/* first: stop after the first piece that has a legal move */
+static int generate(const struct xq_pos *pos, xq_move *out, int caps, int first)
 {
 	const uint8_t *b = pos->board;
 	int side = pos->side;
@@ -289,18 +290,26 @@ static int generate(const struct xq_pos *pos, xq_move *out, int caps)
 			}
 			break;
 		}
+		if (first && g.n)
+			break;
 	}
 	return g.n;
 }
 
 int xq_legal_moves(const struct xq_pos *pos, xq_move *moves)
 {
-	return generate(pos, moves, 0);
+	return generate(pos, moves, 0, 0);
+}
+
+int xq__has_legal_move(const struct xq_pos *pos)
+{
+	xq_move moves[XQ_MAX_MOVES];
+	return generate(pos, moves, 0, 1) > 0;
 }
 
 int xq__legal_captures(const struct xq_pos *pos, xq_move *moves)
 {
-	return generate(pos, moves, 1);
+	return generate(pos, moves, 1, 0);
 }
 
 /* Pseudo-legality of one move, straight from the rules (not from the
@@ -384,7 +393,7 @@ int xq_is_legal(const struct xq_pos *pos, xq_move m)
 enum xq_status xq_status(const struct xq_pos *pos)
 {
 	xq_move moves[XQ_MAX_MOVES];
-	if (generate(pos, moves, 0) > 0)
+	if (generate(pos, moves, 0, 0) > 0)
 		return XQ_PLAYING;
 	return xq_in_check(pos) ? XQ_CHECKMATE : XQ_STALEMATE;
 }
@@ -448,6 +457,19 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 	XQ_CHECK_POSITION(pos);
 }
 
+int xq__gives_check(struct xq_pos *pos, xq_move m)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+	uint8_t v = pos->board[from], cap = pos->board[to];
+
+	pos->board[to] = v;
+	pos->board[from] = 0;
+	c = gives_check(pos->board, king_isq(pos, !pos->side), pos->side, from, to);
+	pos->board[from] = v;
+	pos->board[to] = cap;
+	return c;
+}
+
 void xq__make_any(struct xq_pos *pos, xq_move m)
 {
 	struct xq_undo u;
@@ -482,7 +504,7 @@ uint64_t xq_perft(struct xq_pos *pos, int depth)
 
 	if (depth <= 0)
 		return 1;
-	n = generate(pos, moves, 0);
+	n = generate(pos, moves, 0, 0);
 	if (depth == 1)
 		return (uint64_t)n;
 	for (int i = 0; i < n; i++) {
@@ -496,7 +518,7 @@ uint64_t xq_perft(struct xq_pos *pos, int depth)
 
 int xq_perft_divide(struct xq_pos *pos, int depth, xq_move *moves, uint64_t *counts)
 {
-	int n = generate(pos, moves, 0);
+	int n = generate(pos, moves, 0, 0);
 
 	xq_sort_moves(moves, n);
 	for (int i = 0; i < n; i++) {

@@ -454,20 +454,22 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 
 	for (int i = 0; i < n; i++) {
 		struct xq_undo u;
-		xq_make(&q, mv[i], &u);
-		if (!q.in_check) {
-			xq_unmake(&q, mv[i], &u);
+		if (!xq__gives_check(&q, mv[i]))
 			continue;
-		}
+		xq_make(&q, mv[i], &u);
 		if (--*budget < 0)
 			return -1;
+		if (depth <= 1) {
+			/* the last move: mate or not, no replies needed */
+			int any = xq__has_legal_move(&q);
+			xq_unmake(&q, mv[i], &u);
+			if (!any)
+				return 1;
+			continue;
+		}
 		int nr = xq_legal_moves(&q, rp);
 		if (nr == 0)
 			return 1;
-		if (depth <= 1) {
-			xq_unmake(&q, mv[i], &u);
-			continue;
-		}
 		int all = 1;
 		for (int k = 0; k < nr && all; k++) {
 			struct xq_undo u2;
@@ -518,13 +520,12 @@ static int wins_by_check(const struct xq_pos *p, int depth, enum xq_rules rules)
 	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES];
 	int n = xq_legal_moves(p, mv);
 
+	struct xq_pos t = *p;          /* for the check test */
 	for (int i = 0; i < n; i++) {
+		if (is_piece(p->board[MOVE_TO(mv[i])]) || !xq__gives_check(&t, mv[i]))
+			continue;
 		struct xq_pos q = *p;
-		if (is_piece(p->board[MOVE_TO(mv[i])]))
-			continue;
 		step(&q, mv[i]);
-		if (!q.in_check)
-			continue;
 		int nr = xq_legal_moves(&q, rp), all = nr > 0;
 		for (int k = 0; k < nr && all; k++) {
 			struct xq_pos r = q;
@@ -1198,6 +1199,58 @@ int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *aft
 	return push(j, m, after->key, after->in_check, after->halfmove, after);
 }
 
+static int push_rest(struct xq_judge *j, int t, int hit, const struct xq_pos *after);
+static inline int seen_bit(uint64_t key) { return (int)(key >> (64 - SEEN_BITS)); }
+
+/*
+ * The next ply: move m leading to key (check: it gives check; halfmove:
+ * the new position's counter, 0 after a capture); after: that position,
+ * or NULL when only the keys are known.  Stores the ply and returns
+ * whether it may have events (its key was seen in the window, or the
+ * limit is reached): then push_rest() has the rest to do.
+ */
+static inline int record(struct xq_judge *j, int t, xq_move m, uint64_t key, int check,
+			 unsigned halfmove, const struct xq_pos *after, int *hit)
+{
+	j->moves[t] = m;
+	j->keys[t] = key;
+	j->half[t] = (uint16_t)halfmove;
+	j->check[t] = (uint8_t)check;
+	if (after != &j->pos[t])
+		j->have[t] = 0;
+	j->labelled[t] = 0;
+	j->n = t + 1;
+	if (!(uint16_t)halfmove)
+		j->window = t;
+
+	/* The filter tells first whether the key may have occurred in the
+	 * window (usually it has not). */
+	int w = j->window;
+	if (j->seen_to != t - 1 || j->seen_window != w) {
+		memset(j->seen, 0, sizeof j->seen);
+		for (int i = w; i < t; i++)
+			j->seen[seen_bit(j->keys[i]) >> 6] |= 1ull << (seen_bit(j->keys[i]) & 63);
+		j->seen_window = w;
+	}
+	int bit = seen_bit(key);
+	uint64_t word = j->seen[bit >> 6], mask = 1ull << (bit & 63);
+	j->seen[bit >> 6] = word | mask;
+	j->seen_to = t;
+	*hit = (word & mask) != 0;
+	return *hit || (uint16_t)halfmove >= j->o.limit;
+}
+
+static int push(struct xq_judge *j, xq_move m, uint64_t key, int check, unsigned halfmove,
+		const struct xq_pos *after)
+{
+	int hit;
+	if (j->n + 1 > j->cap && reserve(j, j->n + 1))
+		return XQ_ENOMEM;
+	if (!record(j, j->n, m, key, check, halfmove, after, &hit))
+		return 0;
+	return push_rest(j, j->n - 1, hit, after);
+}
+
 int xq_judge_push_node(struct xq_judge *j, const struct xq_node *n)
 {
 	j->nev = 0;
@@ -1208,7 +1261,28 @@ int xq_judge_push_node(struct xq_judge *j, const struct xq_node *n)
 	return push(j, n->move, n->key, (n->flags & XQ_NODE_CHECK) != 0, half, NULL);
 }
 
-static inline int seen_bit(uint64_t key) { return (int)(key >> (64 - SEEN_BITS)); }
+int xq_judge_push_nodes(struct xq_judge *j, const struct xq_node **np)
+{
+	const struct xq_node *n = *np;
+	int hit, rc = 0;
+
+	j->nev = 0;
+	if (j->n < 1)
+		return XQ_EILLEGAL;
+	for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child) {
+		int t = j->n;
+		if (t + 1 > j->cap && reserve(j, t + 1))
+			return XQ_ENOMEM;
+		unsigned half = n->flags & XQ_NODE_CAPTURE ? 0 : (uint16_t)(j->half[t - 1] + 1);
+		if (record(j, t, n->move, n->key, (n->flags & XQ_NODE_CHECK) != 0, half, NULL, &hit) &&
+		    (rc = push_rest(j, t, hit, NULL)) != 0)
+			break;
+	}
+	*np = n;
+	return rc;
+}
+
+int xq_judge_window(const struct xq_judge *j) { return j->window; }
 
 /* Make the entries of plies ne..t from their moves, counters and checks. */
 static void settle(struct xq_judge *j, int t)
@@ -1232,43 +1306,19 @@ static void settle(struct xq_judge *j, int t)
 		j->ne = t + 1;
 }
 
-static int push(struct xq_judge *j, xq_move m, uint64_t key, int check, unsigned halfmove,
-		const struct xq_pos *after)
+/*
+ * Repetition: equal positions since the last capture, two plies apart.  A
+ * ruling needs fold occurrences since the last ruling; its span starts at
+ * the earliest occurrence in the window, so that cycles by different
+ * routes are judged on all their moves.  After the filter (record), the
+ * keys tell whether enough may be equal; only then are positions made and
+ * compared in full.  No ruling is made past e[ne - 1], so its last ruling
+ * is the line's.  Then the natural limit.
+ */
+static int push_rest(struct xq_judge *j, int t, int hit, const struct xq_pos *after)
 {
-	if (j->n + 1 > j->cap && reserve(j, j->n + 1))
-		return XQ_ENOMEM;
-	int t = j->n;
-
-	j->moves[t] = m;
-	j->keys[t] = key;
-	j->half[t] = (uint16_t)halfmove;
-	j->check[t] = (uint8_t)check;
-	if (after != &j->pos[t])
-		j->have[t] = 0;
-	j->labelled[t] = 0;
-	j->n++;
-	if (!j->half[t])
-		j->window = t;
-
-	/* Repetition: equal positions since the last capture, two plies
-	 * apart.  A ruling needs fold occurrences since the last ruling; its
-	 * span starts at the earliest occurrence in the window, so that
-	 * cycles by different routes are judged on all their moves.  The
-	 * filter, then the keys tell first whether enough may be equal
-	 * (usually none is); only then are positions made and compared in
-	 * full.  No ruling is made past e[ne - 1], so its last ruling is the
-	 * line's. */
-	int w = j->window;
-	if (j->seen_to != t - 1 || j->seen_window != w) {
-		memset(j->seen, 0, sizeof j->seen);
-		for (int i = w; i < t; i++)
-			j->seen[seen_bit(j->keys[i]) >> 6] |= 1ull << (seen_bit(j->keys[i]) & 63);
-		j->seen_window = w;
-	}
-	int bit = seen_bit(key), hit = (j->seen[bit >> 6] >> (bit & 63)) & 1;
-	j->seen[bit >> 6] |= 1ull << (bit & 63);
-	j->seen_to = t;
-	int krecent = 1;
+	uint64_t key = j->keys[t];
+	int w = j->window, krecent = 1;
 	if (hit) {
 		int last_ruling = j->e[j->ne - 1].last_ruling;
 		for (int i = t - 2; i >= w; i -= 2)

@@ -753,6 +753,14 @@ int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *aft
  * position is made: the judge replays the line only where a ruling or a
  * natural-limit event needs positions. */
 int xq_judge_push_node(struct xq_judge *j, const struct xq_node *n);
+/* The line from node *n on (*n, its child, ...), node by node as
+ * xq_judge_push_node, until a ply has events: returns their number with
+ * *n at that ply's node; or 0 at the end of what replay played, *n at the
+ * first node not pushed (NULL at the end of the line); or XQ_ENOMEM.
+ * xq_judge_window: the ply of the line's last capture, 0 for none (a new
+ * no-capture stretch starts there). */
+int xq_judge_push_nodes(struct xq_judge *j, const struct xq_node **n);
+int xq_judge_window(const struct xq_judge *j);
 /* Cut the line back to its first plies plies (for variations): 0, or
  * XQ_ERANGE when the line is shorter. */
 int xq_judge_truncate(struct xq_judge *j, int plies);
