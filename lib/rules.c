@@ -1261,23 +1261,58 @@ int xq_judge_push_node(struct xq_judge *j, const struct xq_node *n)
 	return push(j, n->move, n->key, (n->flags & XQ_NODE_CHECK) != 0, half, NULL);
 }
 
+/* record() for a run of nodes, with the line's state in locals: the
+ * judge's usual step, a few stores and one bit tested per ply. */
 int xq_judge_push_nodes(struct xq_judge *j, const struct xq_node **np)
 {
 	const struct xq_node *n = *np;
-	int hit, rc = 0;
+	int rc = 0;
 
 	j->nev = 0;
 	if (j->n < 1)
 		return XQ_EILLEGAL;
-	for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child) {
-		int t = j->n;
-		if (t + 1 > j->cap && reserve(j, t + 1))
-			return XQ_ENOMEM;
-		unsigned half = n->flags & XQ_NODE_CAPTURE ? 0 : (uint16_t)(j->half[t - 1] + 1);
-		if (record(j, t, n->move, n->key, (n->flags & XQ_NODE_CHECK) != 0, half, NULL, &hit) &&
-		    (rc = push_rest(j, t, hit, NULL)) != 0)
-			break;
+	int t = j->n, w = j->window, limit = j->o.limit;
+	unsigned half = j->half[t - 1];
+	uint64_t *seen = j->seen;
+	if (j->seen_to != t - 1 || j->seen_window != w) {
+		memset(seen, 0, sizeof j->seen);
+		for (int i = w; i < t; i++)
+			seen[seen_bit(j->keys[i]) >> 6] |= 1ull << (seen_bit(j->keys[i]) & 63);
 	}
+	for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, t++) {
+		if (t + 1 > j->cap && reserve(j, t + 1)) {
+			rc = XQ_ENOMEM;
+			break;
+		}
+		unsigned f = n->flags;
+		uint64_t key = n->key;
+		/* the counter as xq_make() keeps it */
+		half = f & XQ_NODE_CAPTURE ? 0 : (uint16_t)(half + 1);
+		j->moves[t] = n->move;
+		j->keys[t] = key;
+		j->half[t] = (uint16_t)half;
+		j->check[t] = (uint8_t)((f & XQ_NODE_CHECK) != 0);
+		j->have[t] = 0;
+		j->labelled[t] = 0;
+		if (!half) {
+			w = t;
+			memset(seen, 0, sizeof j->seen);
+		}
+		int bit = seen_bit(key);
+		uint64_t word = seen[bit >> 6], mask = 1ull << (bit & 63);
+		seen[bit >> 6] = word | mask;
+		if ((word & mask) || half >= (unsigned)limit) {
+			j->n = t + 1;
+			j->window = j->seen_window = w;
+			j->seen_to = t;
+			if ((rc = push_rest(j, t, (word & mask) != 0, NULL)) != 0)
+				break;
+		}
+	}
+	/* t: the ply of the events (or error), else one past the last */
+	j->n = rc > 0 ? t + 1 : t;
+	j->window = j->seen_window = w;
+	j->seen_to = j->n - 1;
 	*np = n;
 	return rc;
 }

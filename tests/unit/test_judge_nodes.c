@@ -186,11 +186,21 @@ static const char *const games[] = {
 	"7. b2b9 c7b9 8. b0b3 *\n",
 };
 
+/* The ply of the main line's last capture, 0 for none. */
+static int last_capture(const struct xq_game *g)
+{
+	int ply = 0, last = 0;
+	for (const struct xq_node *n = g->root.child; n; n = n->child)
+		if (++ply && (n->flags & XQ_NODE_CAPTURE))
+			last = ply;
+	return last;
+}
+
 static void compare(void)
 {
 	static const enum xq_rules rules[] = { XQ_RULES_CXA, XQ_RULES_AXF, XQ_RULES_1956 };
 	static const int folds[] = { 2, 3, 4 }, limits[] = { 0, 12, 20 };
-	int runs = 0, same = 0, events = 0, cut_same = 0;
+	int runs = 0, same = 0, events = 0, cut_same = 0, runs_same = 0, windows = 0;
 	static struct evlog a, b, c;
 
 	for (size_t gi = 0; gi < sizeof games / sizeof *games; gi++) {
@@ -219,6 +229,19 @@ static void compare(void)
 						log_events(j, xq_judge_push_node(j, n), &b);
 					runs++;
 					same += same_log(&a, &b);
+					/* the same from xq_judge_push_nodes, a run at a time */
+					c.n = 0;
+					log_events(j, xq_judge_start(j, &g->start), &c);
+					int rc, last = 0, window_ok = 1;
+					for (const struct xq_node *n = g->root.child;
+					     (rc = xq_judge_push_nodes(j, &n)) > 0; n = n->child) {
+						log_events(j, rc, &c);
+						window_ok &= xq_judge_plies(j) > last;
+						last = xq_judge_plies(j);
+					}
+					runs_same += same_log(&a, &c) && rc == 0 && xq_judge_plies(j) == plies &&
+						     window_ok;
+					windows += xq_judge_window(j) == last_capture(g);
 					events += a.n;
 					/* cut back to every ply of the line in turn and push
 					 * the rest again (from nodes): the events past the
@@ -252,6 +275,8 @@ static void compare(void)
 	}
 	is_int(same, runs, "push_node gives the events of push_played, field by field (%d runs, %d events)",
 	       runs, events);
+	is_int(runs_same, runs, "push_nodes: the same events, a run at a time, to the end of the line");
+	is_int(windows, runs, "push_nodes: the window starts at the last capture");
 	ok(events > 50, "the runs have events to compare (%d)", events);
 	is_int(cut_same, runs, "cut back to each ply and pushed again: the same events");
 }
