@@ -169,14 +169,13 @@ int judge_game(struct xq_judge *j, const struct xq_game *g, int all_lines,
 	memset(res, 0, sizeof *res);
 	if ((rc = xq_judge_start(j, &g->start)) < 0)
 		return rc;
-	if (!all_lines && main_line_played(g)) {
-		report(&s, 0, NULL, 1, 0);
+	/* the events at ply 0: a FEN whose counter is at the limit already */
+	report(&s, rc, NULL, 1, 0);
+	if (!all_lines && main_line_played(g))
 		return main_line_by_nodes(&s);
-	}
 	if ((rc = grow(&s, 1)) < 0)
 		return rc;
 	s.nodes[0] = &g->root;
-	report(&s, rc, NULL, 1, 0);
 	rc = xq_game_walk(g, visit, &s);
 	free(s.nodes);
 	if (rc < 0)
