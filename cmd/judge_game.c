@@ -1,7 +1,9 @@
 /*
  * judge_game.c - one game judged line by line (see judge_game.h).
  *
- * The walk visits the main line, then the variations; the judge keeps one
+ * The main line alone is judged from what replay left in its nodes (key,
+ * check and capture: XQ_NODE_PLAYED), no move made.  With the variations,
+ * the walk visits the main line, then the variations; the judge keeps one
  * line.  A visit continues the judge's line when the node's parent is the
  * last node judged at the ply before; otherwise the line is cut back to
  * where it agrees with the node's ancestors and replayed from there (the

@@ -8,24 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_cmp.h"
 #include "tap.h"
-#include "xq.h"
 
-static struct xq_game *read_game(const char *pgn)
-{
-	struct xq_reader_opts o = { 0 };
-	struct xq_game *g = NULL;
-	int err = 0;
-	struct xq_reader *r;
-
-	o.format = "pgn";
-	o.name = "test";
-	r = xq_reader_open_mem(pgn, strlen(pgn), &o, &err);
-	if (!r || xq_reader_next(r, &g) != 1)
-		g = NULL;
-	xq_reader_close(r);
-	return g;
-}
+static struct xq_game *read_game(const char *pgn) { return read_pgn_game(pgn); }
 
 /* --- the node data, checked against the walk's positions */
 
@@ -169,21 +155,21 @@ static int same_log(const struct evlog *a, const struct evlog *b)
 
 static const char *const games[] = {
 	/* perpetual check, repeated long enough for second rulings */
-	"[FEN \"4k4/1R7/9/9/9/9/9/9/9/3K5 w - - 0 1\"]\n\n"
+	("[FEN \"4k4/1R7/9/9/9/9/9/9/9/3K5 w - - 0 1\"]\n\n"
 	"1. b8b9 e9e8 2. b9b8 e8e9 3. b8b9 e9e8 4. b9b8 e8e9 5. b8b9 e9e8 6. b9b8 e8e9 "
-	"7. b8b9 e9e8 8. b9b8 e8e9 9. b8b9 e9e8 *\n",
+	"7. b8b9 e9e8 8. b9b8 e8e9 9. b8b9 e9e8 *\n"),
 	/* a chase of the cannon, then the rook takes it: a new window, and
 	 * the king and rook repeat again */
-	"[FEN \"4k4/9/c8/1R7/9/9/9/9/9/3K5 w - - 0 1\"]\n\n"
+	("[FEN \"4k4/9/c8/1R7/9/9/9/9/9/3K5 w - - 0 1\"]\n\n"
 	"1. b6b7 a7a6 2. b7b6 a6a7 3. b6b7 a7a6 4. b7b6 a6a7 5. b6b7 a7a6 6. b7a7 e9e8 "
-	"7. a7a6 e8e9 8. a6a7 e9e8 9. a7a6 e8e9 10. a6a7 e9e8 11. a7a6 *\n",
+	"7. a7a6 e8e9 8. a6a7 e9e8 9. a7a6 e8e9 10. a6a7 e9e8 11. a7a6 *\n"),
 	/* the natural limit from the FEN's counter, checks counted */
-	"[FEN \"4k4/R8/9/9/9/9/9/1R7/9/3K5 w - - 100 60\"]\n\n"
+	("[FEN \"4k4/R8/9/9/9/9/9/1R7/9/3K5 w - - 100 60\"]\n\n"
 	"60. b2b3 e9f9 61. b3b2 f9e9 62. a8a7 e9f9 63. a7a8 f9e9 64. a8a9 e9e8 65. a9a8 e8e9 "
-	"66. b2b3 e9f9 67. b3b2 f9e9 68. a8a7 e9f9 69. a7a8 f9e9 70. b2b3 e9f9 71. b3b2 *\n",
+	"66. b2b3 e9f9 67. b3b2 f9e9 68. a8a7 e9f9 69. a7a8 f9e9 70. b2b3 e9f9 71. b3b2 *\n"),
 	/* an ordinary opening with captures */
-	"1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. a0b0 b7b3 6. e2e6 g7e6 "
-	"7. b2b9 c7b9 8. b0b3 *\n",
+	("1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. a0b0 b7b3 6. e2e6 g7e6 "
+	"7. b2b9 c7b9 8. b0b3 *\n"),
 };
 
 /* The ply of the main line's last capture, 0 for none. */

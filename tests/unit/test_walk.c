@@ -6,25 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_cmp.h"
 #include "tap.h"
-#include "xq.h"
 
 /* Read the one game of a PGN text, replayed. */
-static struct xq_game *read_game(const char *pgn)
-{
-	struct xq_reader_opts o = { 0 };
-	struct xq_game *g = NULL;
-	int err = 0;
-	struct xq_reader *r;
-
-	o.format = "pgn";
-	o.name = "test";
-	r = xq_reader_open_mem(pgn, strlen(pgn), &o, &err);
-	if (!r || xq_reader_next(r, &g) != 1)
-		g = NULL;
-	xq_reader_close(r);
-	return g;
-}
+static struct xq_game *read_game(const char *pgn) { return read_pgn_game(pgn); }
 
 struct record {
 	char order[2048];     /* "text/ply/depth/m|v/+|-" per visit */
