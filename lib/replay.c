@@ -436,14 +436,9 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 		if (s->flags & XQ_STEP_MAINLINE)
 			c->main_bad = 1;
 	}
-	if (!(s->flags & XQ_STEP_MAINLINE))
-		return XQ_WALK_NEXT;
-	if (s->after) {
-		c->end = *s->after;
-		c->end_plies = s->ply;
-	} else {
+	/* the walk hands over where the main line ends (c->end) */
+	if ((s->flags & XQ_STEP_MAINLINE) && !s->after)
 		c->complete = 0;
-	}
 	return XQ_WALK_NEXT;
 }
 
@@ -532,9 +527,9 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	if (g->notation == XQ_NOTATION_WXF && variant && !strcmp(variant, "xiangqi"))
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
-	c.end = g->start;
 	c.complete = 1;
-	if (xq__walk(g, replay_node, replay_step, &c) == XQ_ENOMEM || c.nomem)
+	if (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) ==
+	    XQ_ENOMEM || c.nomem)
 		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
 			"out of memory replaying the game");
 	if (c.nbad && !c.nomem) {
@@ -543,10 +538,9 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 			/* the main line goes on with an alternative now:
 			 * find its end again (every move is resolved) */
 			c.rewalk = 1;
-			c.end = g->start;
-			c.end_plies = 0;
 			c.complete = 1;
-			if (xq__walk(g, NULL, replay_step, &c) == XQ_ENOMEM)
+			if (xq__walk_to_end(g, NULL, replay_step, &c, &c.end, &c.end_plies) ==
+			    XQ_ENOMEM)
 				problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
 					"out of memory replaying the game");
 		}
