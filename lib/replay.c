@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "xq.h"
 #include "walk.h"
 
@@ -84,7 +85,21 @@ static int parse_iccs(const char *s, size_t len, xq_move *m)
 	r2 = s[3] - '0';
 	if (f1 < 0 || f1 > 8 || f2 < 0 || f2 > 8 || r1 < 0 || r1 > 9 || r2 < 0 || r2 > 9)
 		return 0;
-	*m = xq_move_make(XQ_SQ(f1, r1), XQ_SQ(f2, r2));
+	*m = MOVE(ISQ(f1, r1), ISQ(f2, r2));
+	return 1;
+}
+
+/* parse_iccs() of a four-character ICCS text ending in its NUL (no strlen). */
+static inline int quick_iccs(const char *s, xq_move *m)
+{
+	unsigned f1, r1, f2, r2;
+	/* in order: each test stops at the NUL before the next read */
+	if ((f1 = (unsigned)((s[0] | 0x20) - 'a')) > 8 ||
+	    (r1 = (unsigned)(s[1] - '0')) > 9 ||
+	    (f2 = (unsigned)((s[2] | 0x20) - 'a')) > 8 ||
+	    (r2 = (unsigned)(s[3] - '0')) > 9 || s[4])
+		return 0;
+	*m = MOVE(ISQ(f1, r1), ISQ(f2, r2));
 	return 1;
 }
 
@@ -245,6 +260,9 @@ static int resolve(struct ctx *c, const struct xq_pos *pos,
 		snprintf(err->msg, sizeof err->msg, "no move");
 		return XQ_EINVAL;
 	}
+	/* the bulk of big databases: ICCS, legal */
+	if (!c->uci10 && quick_iccs(t, out) && xq_is_legal(pos, *out))
+		return 0;
 	len = strlen(t);
 	if (c->uci10 && xq_move_parse(pos, t, len, XQ_NOTATION_UCI10, 0, out, err) == 0)
 		return 0;
