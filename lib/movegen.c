@@ -204,7 +204,9 @@ static inline void add(struct gen *g, int from, int to)
 	g->out[g->n++] = MOVE(from, to);
 }
 
-static int generate(const struct xq_pos *pos, xq_move *out, int caps)
+/* The legal moves (caps: the captures only; one: stop once there is one,
+ * for xq_status()). */
+static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int one)
 {
 	const uint8_t *b = pos->board;
 	int side = pos->side;
@@ -289,8 +291,15 @@ static int generate(const struct xq_pos *pos, xq_move *out, int caps)
 			}
 			break;
 		}
+		if (one && g.n)
+			break;
 	}
 	return g.n;
+}
+
+static int generate(const struct xq_pos *pos, xq_move *out, int caps)
+{
+	return generate_moves(pos, out, caps, 0);
 }
 
 int xq_legal_moves(const struct xq_pos *pos, xq_move *moves)
@@ -384,7 +393,7 @@ int xq_is_legal(const struct xq_pos *pos, xq_move m)
 enum xq_status xq_status(const struct xq_pos *pos)
 {
 	xq_move moves[XQ_MAX_MOVES];
-	if (generate(pos, moves, 0) > 0)
+	if (generate_moves(pos, moves, 0, 1) > 0)
 		return XQ_PLAYING;
 	return xq_in_check(pos) ? XQ_CHECKMATE : XQ_STALEMATE;
 }
