@@ -321,7 +321,8 @@ static int pseudo_legal(const struct xq_pos *pos, int from, int to)
 	uint8_t v = b[from];
 	int df, dr, step, between = 0;
 
-	if (!in_board(from) || !in_board(to) || from == to)
+	/* in_board(from) and in_board(to), by table */
+	if ((xq__empty_board[from] | xq__empty_board[to]) || from == to)
 		return 0;
 	if (!(v & SIDE_TAG(side)) || (b[to] & SIDE_TAG(side)))
 		return 0;
