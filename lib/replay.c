@@ -260,9 +260,6 @@ static int resolve(struct ctx *c, const struct xq_pos *pos,
 		snprintf(err->msg, sizeof err->msg, "no move");
 		return XQ_EINVAL;
 	}
-	/* the bulk of big databases: ICCS, legal */
-	if (!c->uci10 && quick_iccs(t, out) && xq_is_legal(pos, *out))
-		return 0;
 	len = strlen(t);
 	if (c->uci10 && xq_move_parse(pos, t, len, XQ_NOTATION_UCI10, 0, out, err) == 0)
 		return 0;
@@ -311,7 +308,7 @@ static int san_rank_base(const struct xq_game *g)
 	for (const struct xq_node *n = g->root.child; n; n = n->child) {
 		const char *t = n->text;
 		size_t len;
-		if (!t || !san_piece(t[0]))
+		if (!t || t[0] < 'A' || t[0] > 'Z' || !san_piece(t[0]))
 			continue;
 		len = strlen(t);
 		for (size_t i = 1; i + 1 < len; i++)
@@ -385,7 +382,16 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	struct ctx *c = data;
 	struct xq_err err;
 	xq_move m = XQ_MOVE_NONE, given = n->move;
-	int rc = resolve(c, pos, n, &m, &err);
+	int rc;
+
+	/* resolve()'s first case, without its frame: ICCS, legal */
+	if (given == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
+	    xq_is_legal(pos, m)) {
+		n->move = m;
+		n->flags &= (uint8_t)~XQ_NODE_BAD;
+		return m;
+	}
+	rc = resolve(c, pos, n, &m, &err);
 
 	if (rc == 0) {
 		n->move = m;
