@@ -62,14 +62,19 @@ static inline void follow(struct xq_pos *p, xq_move m, const struct xq_pos *q)
 	p->key = q->key;
 }
 
-static int reserve(struct walk *w, int ply)
+static int grow(struct walk *w, int ply);
+
+/* Room for keys[ply]: 0, or -1 out of memory. */
+static inline int reserve(struct walk *w, int ply)
+{
+	return (size_t)ply + 1 <= w->cap ? 0 : grow(w, ply);
+}
+
+static int grow(struct walk *w, int ply)
 {
 	size_t need = (size_t)ply + 1;
 	uint64_t *k;
 	size_t cap;
-
-	if (need <= w->cap)
-		return 0;
 	cap = w->cap * 2 > need ? w->cap * 2 : need + 64;
 	k = w->keys == w->small ? malloc(cap * sizeof *k) :
 		realloc(w->keys, cap * sizeof *k);
