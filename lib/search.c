@@ -115,6 +115,8 @@ struct worker {
 	int root_depth;
 	int root_moves_done;       /* root moves searched to the end this iteration */
 	int root_score;            /* the best of them */
+	const xq_move *only;       /* the root moves searched (limits' searchmoves) */
+	int nonly;
 };
 
 static int64_t now_ns(void)
@@ -439,6 +441,20 @@ static void update_pv(struct worker *w, int ply, xq_move m)
 	w->pvlen[ply] = w->pvlen[ply + 1] > ply + 1 ? w->pvlen[ply + 1] : ply + 1;
 }
 
+/* Keep the moves of moves[0..n) that are in only[0..nonly), in order;
+ * returns how many. */
+static int keep_only(xq_move *moves, int n, const xq_move *only, int nonly)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < nonly; j++)
+			if (moves[i] == only[j]) {
+				moves[k++] = moves[i];
+				break;
+			}
+	return k;
+}
+
 static int search(struct worker *w, int depth, int alpha, int beta, int ply, int null_ok)
 {
 	struct xq_search *s = w->s;
@@ -530,6 +546,8 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 	n = xq_legal_moves(pos, moves);
 	if (n == 0)
 		return -(XQ_SCORE_MATE - ply);   /* mate or stalemate: both lose */
+	if (ply == 0 && w->nonly)
+		n = keep_only(moves, n, w->only, w->nonly);
 	xq__order_moves(pos, moves, keys, n, hash_move, w->killers[ply], &w->history[pos->side][0][0]);
 	nquiets = 0;
 
@@ -612,8 +630,10 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 			}
 		}
 	}
-	xq__tt_store(s, pos->key, best_move, score_to_tt(best, ply), depth,
-		     best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
+	/* A root searched over some moves only is not this position's value. */
+	if (ply > 0 || !w->nonly)
+		xq__tt_store(s, pos->key, best_move, score_to_tt(best, ply), depth,
+			     best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
 	return best;
 }
 
@@ -759,16 +779,17 @@ int xq_search_run_checks(struct xq_search *s, const struct xq_pos *pos,
 			 void (*info)(void *data, const struct xq_search_info *i), void *data,
 			 struct xq_search_info *out)
 {
-	struct xq_search_limits none = { 0, 0, 0, 0 };
+	struct xq_search_limits none = { 0 };
 	struct run runs[MAX_THREADS];
 	pthread_t tids[MAX_THREADS];
-	int threads, max_depth, started = 1, rc = 0;
+	int threads, max_depth, started = 1, rc = 0, nmoves;
 	xq_move moves[XQ_MAX_MOVES];
 
 	if (!lim)
 		lim = &none;
 	if (nhistory < 0 || (nhistory > 0 && !history) || lim->depth < 0 ||
-	    lim->movetime_ms < 0 || lim->threads < 0)
+	    lim->movetime_ms < 0 || lim->threads < 0 || lim->nsearchmoves < 0 ||
+	    (lim->nsearchmoves > 0 && !lim->searchmoves))
 		return XQ_EINVAL;
 	threads = lim->threads > 1 ? lim->threads : 1;
 	if (threads > MAX_THREADS)
@@ -788,10 +809,18 @@ int xq_search_run_checks(struct xq_search *s, const struct xq_pos *pos,
 			rc = XQ_ENOMEM;
 			goto done;
 		}
+		w->only = lim->searchmoves;
+		w->nonly = lim->nsearchmoves;
 		s->workers[s->nworkers++] = w;
 	}
 
-	if (xq_legal_moves(pos, moves) == 0) {
+	nmoves = xq_legal_moves(pos, moves);
+	if (nmoves > 0 && lim->nsearchmoves > 0 &&
+	    keep_only(moves, nmoves, lim->searchmoves, lim->nsearchmoves) == 0) {
+		rc = XQ_EINVAL;   /* none of the moves asked for is legal */
+		goto done;
+	}
+	if (nmoves == 0) {
 		/* Mate or stalemate: no move, the side to move has lost. */
 		out->score = -XQ_SCORE_MATE;
 		out->pv[0] = XQ_MOVE_NONE;

@@ -142,3 +142,17 @@ bestmove i0i1 ponder i9i8'
 	run -2 --separate-stderr xqengine extra
 	[[ "$stderr" == *"unexpected argument 'extra'"* ]]
 }
+
+@test "go searchmoves: only the moves named, up to the next keyword; none legal is reported" {
+	run -0 bash -c "printf '%s\n' uci 'position startpos moves h2e2 h9g7' 'go depth 3 searchmoves a0a1' isready | xqengine"
+	[[ "$(echo "$output" | grep ^bestmove)" == "bestmove a0a1"* ]]
+	# the moves end at the next keyword, which still counts
+	run -0 bash -c "printf '%s\n' uci 'position startpos' 'go searchmoves b0c2 h0g2 depth 2' isready | xqengine"
+	[[ "$(echo "$output" | grep ^bestmove)" =~ ^bestmove\ (b0c2|h0g2) ]]
+	[ "$(echo "$output" | grep -c '^info depth')" -eq 2 ]
+	# moves that are not legal here are not moves: reported, no search
+	run -0 bash -c "printf '%s\n' uci 'position startpos' 'go depth 2 searchmoves a0a5' isready | xqengine"
+	[[ "$output" == *"info string go: unknown word 'a0a5' ignored"* ]]
+	[[ "$output" == *"info string go: searchmoves names no legal move"* ]]
+	! echo "$output" | grep -q ^bestmove
+}

@@ -2,7 +2,7 @@
  * test_search.c - the built-in engine: mates found at the right depth
  * (composed ones and the corpus's mate puzzles), a winning capture, perpetual
  * check and plain repetition, the transposition table, move ordering,
- * reproducible fixed-depth and fixed-node results, the evaluation's
+ * reproducible fixed-depth and fixed-node results, searchmoves, the evaluation's
  * features against its score.
  */
 #include <pthread.h>
@@ -19,7 +19,7 @@ static struct xq_search *S;
 static int run_fen(const char *fen, int depth, uint64_t nodes, struct xq_search_info *out)
 {
 	struct xq_pos pos;
-	struct xq_search_limits lim = { depth, nodes, 0, 1 };
+	struct xq_search_limits lim = { .depth = depth, .nodes = nodes, .threads = 1 };
 	if (xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) < 0) {
 		ok(0, "FEN parses: %s", fen);
 		return -1;
@@ -144,7 +144,7 @@ static void test_perpetual(void)
 	static const char *const cycle[] = { "a5a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9", NULL };
 	struct xq_search_info out;
 	struct xq_pos pos;
-	struct xq_search_limits lim = { 8, 0, 0, 1 };
+	struct xq_search_limits lim = { .depth = 8, .threads = 1 };
 	uint64_t keys[16];
 	uint8_t checks[16];
 	char b[5];
@@ -178,7 +178,7 @@ static void test_repetition(void)
 	static const char *const game[] = { "e0d0", "a5a6", "d0e0", "a6a5", NULL };
 	struct xq_search_info out;
 	struct xq_pos pos;
-	struct xq_search_limits lim = { 6, 0, 0, 1 };
+	struct xq_search_limits lim = { .depth = 6, .threads = 1 };
 	uint64_t keys[8];
 	uint8_t checks[8];
 	char b[5];
@@ -319,7 +319,7 @@ static void count_iteration(void *data, const struct xq_search_info *i)
 static void *bg_search(void *arg)
 {
 	struct bg *b = arg;
-	struct xq_search_limits lim = { 0, 0, 0, 1 };   /* no limit: until stopped */
+	struct xq_search_limits lim = { .threads = 1 };   /* no limit: until stopped */
 	b->rc = xq_search_run(b->s, &b->pos, NULL, 0, &lim, count_iteration, b, &b->out);
 	return NULL;
 }
@@ -328,7 +328,7 @@ static void *bg_search(void *arg)
  * so only the shape of the answer is checked. */
 static void test_limits(void)
 {
-	struct xq_search_limits lim = { 7, 0, 0, 2 };
+	struct xq_search_limits lim = { .depth = 7, .threads = 2 };
 	struct xq_search_info out;
 	struct xq_pos pos;
 	struct bg b;
@@ -367,6 +367,54 @@ static void test_limits(void)
 	lim.depth = 3;
 	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &out), 0, "depth 3: runs");
 	is_int(out.depth, 3, "depth 3: three iterations");
+}
+
+/* searchmoves: the root searched over the moves given only, the move's own
+ * score; the root's table entry is not taken from such a run. */
+static void test_searchmoves(void)
+{
+	/* the red chariot takes the unguarded black one, or not */
+	const char *fen = "3k5/9/9/9/R3r4/9/9/9/9/5K3 w - - 0 1";
+	struct xq_search_info full, only, again;
+	struct xq_search_limits lim = { .depth = 4, .threads = 1 };
+	struct xq_pos pos;
+	xq_move m[3];
+	char b[5];
+
+	xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL);
+	xq_move_parse(&pos, "a5a6", 4, XQ_NOTATION_ICCS, 0, &m[0], NULL);
+	xq_move_parse(&pos, "f0f1", 4, XQ_NOTATION_ICCS, 0, &m[1], NULL);
+	xq_move_parse(&pos, "a5e5", 4, XQ_NOTATION_ICCS, 0, &m[2], NULL);
+	xq_search_clear(S);
+	xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &full);
+	lim.searchmoves = m;
+	lim.nsearchmoves = 1;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only), 0, "searchmoves a5a6: runs");
+	is_str(iccs(only.pv[0], b), "a5a6", "searchmoves a5a6: the move searched is the best");
+	is_int(only.depth, 4, "searchmoves a5a6: to depth 4");
+	ok(only.score < full.score - 500, "searchmoves a5a6: scores the chariot left en prise (%d, best %d)",
+	   only.score, full.score);
+	lim.nsearchmoves = 2;
+	xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only);
+	ok(only.pv[0] == m[0] || only.pv[0] == m[1], "searchmoves a5a6 f0f1: one of the two (%s)",
+	   iccs(only.pv[0], b));
+	lim.nsearchmoves = 0;
+	xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &again);
+	is_str(iccs(again.pv[0], b), "a5e5", "then a full search on the same table: the capture");
+	is_int(again.score, full.score, "then a full search: the same score as on a fresh table");
+	/* a move that is not legal here, or moves not given */
+	xq_move_parse(&pos, "f0f1", 4, XQ_NOTATION_ICCS, 0, &m[0], NULL);
+	m[0] = xq_move_make(XQ_SQ(0, 0), XQ_SQ(0, 1));   /* no piece on a0 */
+	lim.searchmoves = m;
+	lim.nsearchmoves = 1;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only), XQ_EINVAL,
+	       "searchmoves with no legal move: XQ_EINVAL");
+	lim.searchmoves = NULL;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only), XQ_EINVAL,
+	       "searchmoves count without moves: XQ_EINVAL");
+	lim.nsearchmoves = -1;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only), XQ_EINVAL,
+	       "a negative searchmoves count: XQ_EINVAL");
 }
 
 /* The evaluation is the dot product of its weights and features, for the
@@ -413,6 +461,7 @@ int main(void)
 	test_tt();
 	test_ordering();
 	test_limits();
+	test_searchmoves();
 	test_eval();
 	xq_search_free(S);
 	return done_testing();
