@@ -7,8 +7,10 @@
  * tree, and lazy SMP threads sharing the table.
  *
  * Repetitions: a position that repeats one of the positions before it on
- * the same line (in the tree, or in the game before the root) ends that
- * line.  When every move one side made in the cycle gave check while the
+ * the same line ends that line: at once when the earlier one is in the
+ * tree, and when it is the root's or one of the game before the root, only
+ * when that position had come twice already (as Stockfish counts: a game
+ * that returns once to a position has not repeated yet).  When every move one side made in the cycle gave check while the
  * other side's did not, the checking side loses (perpetual check);
  * otherwise it is a draw.  A cycle reaching back into the game is judged
  * the same way when the caller said which of the game's positions were in
@@ -280,6 +282,15 @@ static inline void push_key(struct worker *w)
 	w->nkeys++;
 }
 
+/* Is key at keys[lo..i) too, at the same side to move? */
+static int seen_before(const struct worker *w, int i, int lo, uint64_t key)
+{
+	for (int j = i - 4; j >= lo; j -= 2)
+		if (w->keys[j] == key)
+			return 1;
+	return 0;
+}
+
 /*
  * Does the current position (keys[nkeys - 1]) repeat?  0: no; 1 with *score
  * set for the side to move: yes.
@@ -295,6 +306,12 @@ static int repetition(struct worker *w, int ply, int *score)
 		int us_all = 1, them_all = 1;
 		if (w->keys[i] != key)
 			continue;
+		/* The root's position or one of the game before it must have
+		 * come twice already: a first return to it is no draw yet, the
+		 * game goes on (a move that repeats the game once is scored
+		 * for what follows, not as 0). */
+		if (i <= w->root && !seen_before(w, i, lo, key))
+			return 0;
 		/* Positions n, n-2, ... were reached by the other side's moves;
 		 * a position of the game whose checks are unknown (2) makes the
 		 * cycle a plain draw. */

@@ -157,30 +157,42 @@ static void test_perpetual(void)
 	run_fen("9/3k5/3a5/9/R8/9/9/7r1/8r/4K4 b - - 0 1", 1, 0, &out);
 	ok(out.npv > 0, "perpetual: black to move has moves");
 
-	/* The same cycle begun in the game: with the game's checks it is a
-	 * perpetual at once, without them a draw. */
+	/* The same cycle begun in the game: the game's positions after plies 1
+	 * and 2 come again at the root (ply 6) and after a8a9 d9d8 (plies 3,
+	 * 4) are second returns, no repetition yet; a9a8 at ply 3 of the
+	 * search brings the position after ply 1 a third time, a perpetual.
+	 * Its last round (plies 5 to 9) is in the tree, so the game's checks
+	 * are not needed to see it. */
 	n = replay(&pos, fen, cycle, keys, checks);
 	is_int(n, 6, "perpetual: the game's six plies played");
 	xq_search_clear(S);
 	xq_search_run_checks(S, &pos, keys, checks, n, &lim, NULL, NULL, &out);
-	is_int(out.score, -(XQ_SCORE_WIN_PERPETUAL - 1), "perpetual from the game: lost at ply 1");
+	is_int(out.score, -(XQ_SCORE_WIN_PERPETUAL - 3), "perpetual from the game: lost at ply 3");
 	xq_search_clear(S);
 	xq_search_run(S, &pos, keys, n, &lim, NULL, NULL, &out);
-	is_int(out.score, 0, "without the game's checks: a draw");
+	is_int(out.score, -(XQ_SCORE_WIN_PERPETUAL - 3), "without the game's checks: the same");
+	/* half a round in the game: the first returns are not repetitions */
+	n = replay(&pos, fen, (const char *const[]){ "a5a8", "d8d9", NULL }, keys, checks);
+	xq_search_clear(S);
+	xq_search_run_checks(S, &pos, keys, checks, n, &lim, NULL, NULL, &out);
+	is_int(out.score, -(XQ_SCORE_WIN_PERPETUAL - 5),
+	       "half a round in the game: the perpetual when the tree repeats its own ply 1, at ply 5");
 }
 
-/* Red is two chariots down; the game's last four plies went e0d0 a5a6
- * d0e0 a6a5, so e0d0 repeats a position: a draw, its best result.  Without
- * the game, red is mated. */
+/* Red is two chariots down; the game's last eight plies went e0d0 a5a6
+ * d0e0 a6a5 twice, so e0d0 brings a position the third time: a draw, its
+ * best result.  After one round only, e0d0 is a second return, not yet a
+ * draw, and without the game red is mated. */
 static void test_repetition(void)
 {
 	const char *fen = "4k4/9/9/9/r7r/9/4P4/9/9/4K4 w - - 10 20";
-	static const char *const game[] = { "e0d0", "a5a6", "d0e0", "a6a5", NULL };
+	static const char *const game[] = { "e0d0", "a5a6", "d0e0", "a6a5",
+					    "e0d0", "a5a6", "d0e0", "a6a5", NULL };
 	struct xq_search_info out;
 	struct xq_pos pos;
 	struct xq_search_limits lim = { .depth = 6, .threads = 1 };
-	uint64_t keys[8];
-	uint8_t checks[8];
+	uint64_t keys[12];
+	uint8_t checks[12];
 	char b[5];
 	int n = replay(&pos, fen, game, keys, checks);
 
@@ -191,6 +203,11 @@ static void test_repetition(void)
 	xq_search_clear(S);
 	xq_search_run_checks(S, &pos, keys, checks, n, &lim, NULL, NULL, &out);
 	is_int(out.score, 0, "repetition without checks: a draw with the checks known too");
+	n = replay(&pos, fen, game + 4, keys, checks);
+	xq_search_clear(S);
+	xq_search_run(S, &pos, keys, n, &lim, NULL, NULL, &out);
+	ok(out.score < -(XQ_SCORE_MATE - 1000), "one round in the game: no draw yet, red is mated (%d)",
+	   out.score);
 	run_fen(fen, 6, 0, &out);
 	ok(out.score < -(XQ_SCORE_MATE - 1000), "no game: red is mated (%d)", out.score);
 }
