@@ -56,8 +56,12 @@ static const char *const known_tags[] = {
 
 static int known_tag(const char *name)
 {
+	/* the first letters first: a name that equals one ignoring case
+	 * has the same first letter ignoring case */
+	unsigned c0 = (unsigned char)name[0] | 0x20u;
 	for (size_t i = 0; i < sizeof known_tags / sizeof *known_tags; i++)
-		if (!xq__ascii_casecmp(known_tags[i], name))
+		if (((unsigned char)known_tags[i][0] | 0x20u) == c0 &&
+		    !xq__ascii_casecmp(known_tags[i], name))
 			return 1;
 	return 0;
 }

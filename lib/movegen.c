@@ -204,8 +204,9 @@ static inline void add(struct gen *g, int from, int to)
 	g->out[g->n++] = MOVE(from, to);
 }
 
-/* first: stop after the first piece that has a legal move */
-static int generate(const struct xq_pos *pos, xq_move *out, int caps, int first)
+/* The legal moves (caps: the captures only; one: stop after the first
+ * piece that has a legal move, for xq_status() and xq__has_legal_move()). */
+static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int one)
 {
 	const uint8_t *b = pos->board;
 	int side = pos->side;
@@ -290,26 +291,31 @@ static int generate(const struct xq_pos *pos, xq_move *out, int caps, int first)
 			}
 			break;
 		}
-		if (first && g.n)
+		if (one && g.n)
 			break;
 	}
 	return g.n;
 }
 
+static int generate(const struct xq_pos *pos, xq_move *out, int caps)
+{
+	return generate_moves(pos, out, caps, 0);
+}
+
 int xq_legal_moves(const struct xq_pos *pos, xq_move *moves)
 {
-	return generate(pos, moves, 0, 0);
+	return generate(pos, moves, 0);
 }
 
 int xq__has_legal_move(const struct xq_pos *pos)
 {
 	xq_move moves[XQ_MAX_MOVES];
-	return generate(pos, moves, 0, 1) > 0;
+	return generate_moves(pos, moves, 0, 1) > 0;
 }
 
 int xq__legal_captures(const struct xq_pos *pos, xq_move *moves)
 {
-	return generate(pos, moves, 1, 0);
+	return generate(pos, moves, 1);
 }
 
 /* Pseudo-legality of one move, straight from the rules (not from the
@@ -321,7 +327,8 @@ static int pseudo_legal(const struct xq_pos *pos, int from, int to)
 	uint8_t v = b[from];
 	int df, dr, step, between = 0;
 
-	if (!in_board(from) || !in_board(to) || from == to)
+	/* in_board(from) and in_board(to), by table */
+	if ((xq__empty_board[from] | xq__empty_board[to]) || from == to)
 		return 0;
 	if (!(v & SIDE_TAG(side)) || (b[to] & SIDE_TAG(side)))
 		return 0;
@@ -393,7 +400,7 @@ int xq_is_legal(const struct xq_pos *pos, xq_move m)
 enum xq_status xq_status(const struct xq_pos *pos)
 {
 	xq_move moves[XQ_MAX_MOVES];
-	if (generate(pos, moves, 0, 0) > 0)
+	if (generate_moves(pos, moves, 0, 1) > 0)
 		return XQ_PLAYING;
 	return xq_in_check(pos) ? XQ_CHECKMATE : XQ_STALEMATE;
 }
@@ -504,7 +511,7 @@ uint64_t xq_perft(struct xq_pos *pos, int depth)
 
 	if (depth <= 0)
 		return 1;
-	n = generate(pos, moves, 0, 0);
+	n = generate(pos, moves, 0);
 	if (depth == 1)
 		return (uint64_t)n;
 	for (int i = 0; i < n; i++) {
@@ -518,7 +525,7 @@ uint64_t xq_perft(struct xq_pos *pos, int depth)
 
 int xq_perft_divide(struct xq_pos *pos, int depth, xq_move *moves, uint64_t *counts)
 {
-	int n = generate(pos, moves, 0, 0);
+	int n = generate(pos, moves, 0);
 
 	xq_sort_moves(moves, n);
 	for (int i = 0; i < n; i++) {

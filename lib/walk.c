@@ -35,16 +35,46 @@ struct walk {
 	int trusted;           /* replayed: node->move was found legal there */
 	int failed;            /* out of memory */
 	int stopped;
+	struct xq_pos *end;    /* or NULL: gets where the main line stops */
+	int *end_ply;          /* and the ply of its last move played */
 };
 
-static int reserve(struct walk *w, int ply)
+/*
+ * Play m on p as it was played on q, which is p with m made (xq_make):
+ * the board and slots by hand, the rest copied.  Cheaper than copying the
+ * whole position, so that a line keeps two positions (before and after
+ * the move) without a copy per ply.
+ */
+static inline void follow(struct xq_pos *p, xq_move m, const struct xq_pos *q)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	uint8_t v = p->board[from], cap = p->board[to];
+
+	if (cap)
+		p->sq_of[PIECE_SIDE(cap) * 16 + PIECE_SLOT(cap)] = 0;
+	p->board[to] = v;
+	p->board[from] = 0;
+	p->sq_of[PIECE_SIDE(v) * 16 + PIECE_SLOT(v)] = (uint8_t)to;
+	p->side = q->side;
+	p->in_check = q->in_check;
+	p->halfmove = q->halfmove;
+	p->fullmove = q->fullmove;
+	p->key = q->key;
+}
+
+static int grow(struct walk *w, int ply);
+
+/* Room for keys[ply]: 0, or -1 out of memory. */
+static inline int reserve(struct walk *w, int ply)
+{
+	return (size_t)ply + 1 <= w->cap ? 0 : grow(w, ply);
+}
+
+static int grow(struct walk *w, int ply)
 {
 	size_t need = (size_t)ply + 1;
 	uint64_t *k;
 	size_t cap;
-
-	if (need <= w->cap)
-		return 0;
 	cap = w->cap * 2 > need ? w->cap * 2 : need + 64;
 	k = w->keys == w->small ? malloc(cap * sizeof *k) :
 		realloc(w->keys, cap * sizeof *k);
@@ -129,43 +159,40 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 		      const struct xq_node *first, int ply0, int depth)
 {
 	unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
-	struct xq_pos a = *start, b, *before = &a, *after = &b, *t;
+	struct xq_pos a = *start, b = *start; /* before and after each move */
 	const struct xq_node *n, *last_branch = NULL, *end = NULL;
-	int ply = ply0;
+	int ply = ply0, played = ply0 - 1, act = XQ_WALK_NEXT;
 
 	/* first pass: the line itself */
 	for (n = first; n; n = n->child, ply++) {
 		xq_move m;
-		int act;
+		struct xq_undo u;
 
 		if ((n->next && (n != first || depth == 0)))
 			last_branch = n;
 		if (reserve(w, ply))
-			return;
-		m = move_of(w, n, before, ply, flags);
+			break;
+		m = move_of(w, n, &a, ply, flags);
 		if (m == XQ_MOVE_NONE) {
-			visit(w, n, before, NULL, ply, depth, flags);
+			act = visit(w, n, &a, NULL, ply, depth, flags);
 			end = n;
 			break;
 		}
-		*after = *before;
-		{
-			struct xq_undo u;
-			xq_make(after, m, &u);
-		}
-		w->keys[ply] = after->key;
-		act = visit(w, n, before, after, ply, depth, flags);
-		if (act == XQ_WALK_STOP)
-			return;
-		t = before;
-		before = after;
-		after = t;
-		if (act == XQ_WALK_SKIP) {
+		xq_make(&b, m, &u);
+		w->keys[ply] = b.key;
+		act = visit(w, n, &a, &b, ply, depth, flags);
+		follow(&a, m, &b);
+		played = ply;
+		if (act == XQ_WALK_STOP || act == XQ_WALK_SKIP) {
 			end = n;
 			break;
 		}
 	}
-	if (!last_branch || w->stopped)
+	if (depth == 0 && w->end) {
+		*w->end = a;
+		*w->end_ply = played;
+	}
+	if (!last_branch || w->stopped || w->failed)
 		return;
 
 	/* second pass: the variations, branch point by branch point */
@@ -193,7 +220,7 @@ static void walk_written(struct walk *w, const struct xq_pos *start,
 			 const struct xq_node *first, int ply0, int depth)
 {
 	unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
-	struct xq_pos a = *start, b;
+	struct xq_pos a = *start, b = *start; /* before and after each move */
 	int ply = ply0;
 
 	for (const struct xq_node *n = first; n && !w->stopped && !w->failed;
@@ -208,7 +235,6 @@ static void walk_written(struct walk *w, const struct xq_pos *start,
 			act = visit(w, n, &a, NULL, ply, depth, flags);
 		} else {
 			struct xq_undo u;
-			b = a;
 			xq_make(&b, m, &u);
 			w->keys[ply] = b.key;
 			act = visit(w, n, &a, &b, ply, depth, flags);
@@ -238,16 +264,22 @@ static void walk_written(struct walk *w, const struct xq_pos *start,
 		}
 		if (m == XQ_MOVE_NONE || act == XQ_WALK_SKIP)
 			break;
-		a = b;
+		follow(&a, m, &b);
 	}
 }
 
 static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, int written,
-		     xq_walk_fn fn, void *data)
+		     xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
 {
 	struct walk w;
 
 	memset(&w, 0, sizeof w);
+	w.end = end;
+	w.end_ply = end_ply;
+	if (end) {
+		*end = g->start;
+		*end_ply = 0;
+	}
 	w.g = g;
 	w.resolve = resolve;
 	w.trusted = !resolve && (g->flags & XQ_GAME_REPLAYED);
@@ -270,15 +302,21 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, int writte
 int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
 	     xq_walk_fn fn, void *data)
 {
-	return walk_game(g, resolve, 0, fn, data);
+	return walk_game(g, resolve, 0, fn, data, NULL, NULL);
+}
+
+int xq__walk_to_end(const struct xq_game *g, xq__resolve_fn resolve,
+		    xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
+{
+	return walk_game(g, resolve, 0, fn, data, end, end_ply);
 }
 
 int xq_game_walk(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, 0, fn, data);
+	return walk_game(g, NULL, 0, fn, data, NULL, NULL);
 }
 
 int xq_game_walk_written(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, 1, fn, data);
+	return walk_game(g, NULL, 1, fn, data, NULL, NULL);
 }

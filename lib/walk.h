@@ -16,6 +16,11 @@ typedef xq_move (*xq__resolve_fn)(void *data, struct xq_node *n,
 int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
 	     xq_walk_fn fn, void *data);
 
+/* The same, and *end gets the position where the main line stops (after
+ * its last move played, ply *end_ply; the start and 0 when none is). */
+int xq__walk_to_end(const struct xq_game *g, xq__resolve_fn resolve,
+		    xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply);
+
 /*
  * For readers of formats whose files leave a reading open, to choose one
  * (lib/replay.c); they validate nothing (replay does):

@@ -20,7 +20,18 @@ struct record {
 	const struct xq_game *g;
 };
 
-/* Replay node n's line from the root by hand and compare the keys. */
+/* Two positions alike in every field (the struct's padding aside). */
+static int same_pos(const struct xq_pos *a, const struct xq_pos *b)
+{
+	return !memcmp(a->board, b->board, sizeof a->board) &&
+	       !memcmp(a->sq_of, b->sq_of, sizeof a->sq_of) && a->side == b->side &&
+	       a->in_check == b->in_check && a->halfmove == b->halfmove &&
+	       a->fullmove == b->fullmove && a->key == b->key;
+}
+
+/* Replay node n's line from the root by hand and compare the keys, and
+ * the whole positions before and after its move (the walk keeps the
+ * position before a move in step with the one after by hand). */
 static int keys_agree(const struct xq_game *g, const struct xq_walk_step *s)
 {
 	const struct xq_node *path[64];
@@ -34,13 +45,15 @@ static int keys_agree(const struct xq_game *g, const struct xq_walk_step *s)
 	/* path[n-1] is the first move of the line; the node itself is path[0] */
 	for (int i = n - 1, ply = 1; i >= 0; i--, ply++) {
 		struct xq_undo u;
+		if (i == 0 && (!same_pos(s->before, &pos) || xq_pos_check(s->before) != 0))
+			return 0;
 		if (path[i]->move == XQ_MOVE_NONE)
 			return i == 0 && s->after == NULL;
 		xq_make(&pos, path[i]->move, &u);
 		if (ply < s->nkeys && s->keys[ply] != pos.key)
 			return 0;
 	}
-	return s->after ? s->after->key == pos.key && s->nkeys == s->ply + 1 :
+	return s->after ? same_pos(s->after, &pos) && s->nkeys == s->ply + 1 :
 		s->nkeys == s->ply;
 }
 
