@@ -13,7 +13,12 @@
  * a game without variations costs one pass.
  *
  * The written order (xq_game_walk_written) visits each node's variations
- * right after it, as PGN writes them, between enter and leave steps.
+ * right after it, as PGN writes them, between enter and leave steps; with
+ * XQ_WALK_UNPLAYED it also goes below a bad move, without positions.
+ *
+ * The tree order (XQ_WALK_TREE) is plain pre-order, without recursion:
+ * one position made and unmade along the current path, an undo record per
+ * ply of it, so it has no depth limit.
  *
  * replay.c uses the same walk with a resolver that turns each node's text
  * into a move before it is played (xq__walk_resolve in walk.h).
@@ -33,6 +38,7 @@ struct walk {
 	size_t cap;
 	uint64_t small[256];   /* keys lives here until a line is longer */
 	int trusted;           /* replayed: node->move was found legal there */
+	int unplayed;          /* XQ_WALK_UNPLAYED: go below bad moves */
 	int failed;            /* out of memory */
 	int stopped;
 };
@@ -82,9 +88,11 @@ static xq_move move_of(struct walk *w, const struct xq_node *n,
 	return xq_is_legal(pos, m) ? m : XQ_MOVE_NONE;
 }
 
-static int visit(struct walk *w, const struct xq_node *n,
-		 const struct xq_pos *before, const struct xq_pos *after,
-		 int ply, int depth, unsigned flags)
+/* A step; nkeys is the number of valid keys (-1: ply, or ply + 1 after a
+ * move played). */
+static int visit_k(struct walk *w, const struct xq_node *n,
+		   const struct xq_pos *before, const struct xq_pos *after,
+		   int ply, int depth, unsigned flags, int nkeys)
 {
 	struct xq_walk_step s;
 	int act;
@@ -96,11 +104,18 @@ static int visit(struct walk *w, const struct xq_node *n,
 	s.depth = depth;
 	s.flags = flags;
 	s.keys = w->keys;
-	s.nkeys = after ? ply + 1 : ply;
+	s.nkeys = nkeys >= 0 ? nkeys : after ? ply + 1 : ply;
 	act = w->visit ? w->visit(w->data, &s) : XQ_WALK_NEXT;
 	if (act == XQ_WALK_STOP)
 		w->stopped = 1;
 	return act;
+}
+
+static int visit(struct walk *w, const struct xq_node *n,
+		 const struct xq_pos *before, const struct xq_pos *after,
+		 int ply, int depth, unsigned flags)
+{
+	return visit_k(w, n, before, after, ply, depth, flags, -1);
 }
 
 static void walk_line(struct walk *w, const struct xq_pos *start,
@@ -188,23 +203,34 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
  * followed by the variations that replace it, each between an ENTER and a
  * LEAVE step, before the node's own continuation.  The positions of a line
  * live on this call's stack, so a variation needs no replay of its line.
+ * start NULL: the line lies below a bad move (XQ_WALK_UNPLAYED), visited
+ * without positions, with dark keys valid.  own_first: first's own
+ * alternatives are walked here (the main line, a bad move's continuation),
+ * not by the caller.
  */
 static void walk_written(struct walk *w, const struct xq_pos *start,
-			 const struct xq_node *first, int ply0, int depth)
+			 const struct xq_node *first, int ply0, int depth,
+			 int dark, int own_first)
 {
-	unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
-	struct xq_pos a = *start, b;
+	unsigned flags = (depth == 0 ? XQ_STEP_MAINLINE : 0) | (start ? 0 : XQ_STEP_UNPLAYED);
+	struct xq_pos a, b;
+	const struct xq_pos *here = NULL;
 	int ply = ply0;
 
+	if (start) {
+		a = *start;
+		here = &a;
+	}
 	for (const struct xq_node *n = first; n && !w->stopped && !w->failed;
 	     n = n->child, ply++) {
-		xq_move m;
+		xq_move m = XQ_MOVE_NONE;
 		int act;
 
 		if (reserve(w, ply))
 			return;
-		m = move_of(w, n, &a, ply, flags);
-		if (m == XQ_MOVE_NONE) {
+		if (!here) {
+			act = visit_k(w, n, NULL, NULL, ply, depth, flags, dark);
+		} else if ((m = move_of(w, n, &a, ply, flags)) == XQ_MOVE_NONE) {
 			act = visit(w, n, &a, NULL, ply, depth, flags);
 		} else {
 			struct xq_undo u;
@@ -215,49 +241,159 @@ static void walk_written(struct walk *w, const struct xq_pos *start,
 		}
 		if (act == XQ_WALK_STOP)
 			return;
-		if (n->next && (n != first || depth == 0)) {
+		/* below a bad move: its continuation, before its alternatives */
+		if (here && m == XQ_MOVE_NONE && w->unplayed && act != XQ_WALK_SKIP && n->child) {
+			walk_written(w, NULL, n->child, ply + 1, depth, ply, 1);
+			if (w->stopped || w->failed)
+				return;
+		}
+		if (n->next && (n != first || own_first)) {
+			int vdark = here ? -1 : dark;
 			for (const struct xq_node *v = n->next; v; v = v->next) {
 				if (depth + 1 > XQ_MAX_VARIATION_DEPTH) {
-					if (visit(w, v, &a, NULL, ply, depth + 1, XQ_STEP_TOO_DEEP) ==
-					    XQ_WALK_STOP)
+					if (visit_k(w, v, here, NULL, ply, depth + 1,
+						    XQ_STEP_TOO_DEEP | (flags & XQ_STEP_UNPLAYED),
+						    vdark) == XQ_WALK_STOP)
 						return;
 					continue;
 				}
-				int in = visit(w, v, &a, NULL, ply, depth + 1, XQ_STEP_ENTER);
+				int in = visit_k(w, v, here, NULL, ply, depth + 1,
+						 XQ_STEP_ENTER | (flags & XQ_STEP_UNPLAYED), vdark);
 				if (in == XQ_WALK_STOP)
 					return;
 				if (in == XQ_WALK_SKIP)
 					continue;
-				walk_written(w, &a, v, ply, depth + 1);
+				walk_written(w, here, v, ply, depth + 1, dark, 0);
 				if (w->stopped || w->failed ||
-				    visit(w, v, &a, NULL, ply, depth + 1, XQ_STEP_LEAVE) == XQ_WALK_STOP)
+				    visit_k(w, v, here, NULL, ply, depth + 1,
+					    XQ_STEP_LEAVE | (flags & XQ_STEP_UNPLAYED),
+					    vdark) == XQ_WALK_STOP)
 					return;
 			}
 			if (m != XQ_MOVE_NONE)
 				w->keys[ply] = b.key; /* the variations wrote over it */
 		}
-		if (m == XQ_MOVE_NONE || act == XQ_WALK_SKIP)
+		if ((here && m == XQ_MOVE_NONE) || act == XQ_WALK_SKIP)
 			break;
-		a = b;
+		if (here)
+			a = b;
 	}
 }
 
-static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, int written,
+/*
+ * Tree order (XQ_WALK_TREE): pre-order over the child and next links, one
+ * frame per ply of the current path (the node, the move made, its undo
+ * record, its depth, and whether what lies below it is unplayed).  No
+ * recursion, so no depth limit.
+ */
+struct frame {
+	const struct xq_node *n;
+	xq_move m;
+	int depth;
+	int dark;              /* > 0: below a bad move, dark keys valid */
+	struct xq_undo u;
+};
+
+static void walk_tree(struct walk *w, const struct xq_game *g)
+{
+	struct frame *fr = NULL;
+	size_t sp = 0, cap = 0;
+	struct xq_pos cur = g->start, prev;
+	const struct xq_node *n = g->root.child;
+	int ply = 1, depth = 0;
+
+	while (n && !w->stopped && !w->failed) {
+		unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
+		int dark = sp ? fr[sp - 1].dark : 0, below;
+		xq_move m = XQ_MOVE_NONE;
+		struct xq_undo u = { 0 };
+		int act;
+
+		if (reserve(w, ply))
+			break;
+		if (dark) {
+			act = visit_k(w, n, NULL, NULL, ply, depth, flags | XQ_STEP_UNPLAYED, dark);
+			below = dark;
+		} else if ((m = move_of(w, n, &cur, ply, flags)) == XQ_MOVE_NONE) {
+			act = visit(w, n, &cur, NULL, ply, depth, flags);
+			below = w->unplayed ? ply : -1;
+		} else {
+			prev = cur;
+			xq_make(&cur, m, &u);
+			w->keys[ply] = cur.key;
+			act = visit(w, n, &prev, &cur, ply, depth, flags);
+			below = 0;
+		}
+		if (act == XQ_WALK_STOP)
+			break;
+		if (act != XQ_WALK_SKIP && n->child && below >= 0) {
+			if (sp == cap) {
+				size_t nc = cap ? 2 * cap : 64;
+				struct frame *nf = realloc(fr, nc * sizeof *nf);
+				if (!nf) {
+					w->failed = 1;
+					break;
+				}
+				fr = nf;
+				cap = nc;
+			}
+			fr[sp].n = n;
+			fr[sp].m = m;
+			fr[sp].depth = depth;
+			fr[sp].dark = below;
+			fr[sp].u = u;
+			sp++;
+			n = n->child;   /* the continuation: the same depth */
+			ply++;
+			continue;
+		}
+		if (m != XQ_MOVE_NONE)
+			xq_unmake(&cur, m, &u);
+		/* on to the next alternative, up the path as far as needed */
+		for (;;) {
+			if (n->next) {
+				n = n->next;
+				depth = (sp ? fr[sp - 1].depth : 0) + 1;
+				break;
+			}
+			if (!sp) {
+				n = NULL;
+				break;
+			}
+			sp--;
+			n = fr[sp].n;
+			depth = fr[sp].depth;
+			ply--;
+			if (fr[sp].m != XQ_MOVE_NONE)
+				xq_unmake(&cur, fr[sp].m, &fr[sp].u);
+		}
+	}
+	free(fr);
+}
+
+static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned mode,
 		     xq_walk_fn fn, void *data)
 {
 	struct walk w;
+	unsigned order = mode & XQ_WALK_ORDER;
 
+	if (order > XQ_WALK_TREE || (mode & ~(unsigned)(XQ_WALK_ORDER | XQ_WALK_UNPLAYED)) ||
+	    ((mode & XQ_WALK_UNPLAYED) && order == XQ_WALK_LINES))
+		return XQ_EINVAL;
 	memset(&w, 0, sizeof w);
 	w.g = g;
 	w.resolve = resolve;
 	w.trusted = !resolve && (g->flags & XQ_GAME_REPLAYED);
+	w.unplayed = (mode & XQ_WALK_UNPLAYED) != 0;
 	w.visit = fn;
 	w.data = data;
 	w.keys = w.small;
 	w.cap = sizeof w.small / sizeof *w.small;
 	w.keys[0] = g->start.key;
-	if (g->root.child && written)
-		walk_written(&w, &g->start, g->root.child, 1, 0);
+	if (g->root.child && order == XQ_WALK_WRITTEN)
+		walk_written(&w, &g->start, g->root.child, 1, 0, 0, 1);
+	else if (g->root.child && order == XQ_WALK_TREE)
+		walk_tree(&w, g);
 	else if (g->root.child)
 		walk_line(&w, &g->start, g->root.child, 1, 0);
 	if (w.keys != w.small)
@@ -270,15 +406,20 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, int writte
 int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
 	     xq_walk_fn fn, void *data)
 {
-	return walk_game(g, resolve, 0, fn, data);
+	return walk_game(g, resolve, XQ_WALK_LINES, fn, data);
 }
 
 int xq_game_walk(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, 0, fn, data);
+	return walk_game(g, NULL, XQ_WALK_LINES, fn, data);
 }
 
 int xq_game_walk_written(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, 1, fn, data);
+	return walk_game(g, NULL, XQ_WALK_WRITTEN, fn, data);
+}
+
+int xq_game_walk_mode(const struct xq_game *g, unsigned mode, xq_walk_fn fn, void *data)
+{
+	return walk_game(g, NULL, mode, fn, data);
 }
