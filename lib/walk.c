@@ -290,43 +290,53 @@ struct frame {
 	const struct xq_node *n;
 	xq_move m;
 	int depth;
-	int dark;              /* > 0: below a bad move, dark keys valid */
+	int dark;              /* >= 0: below a bad move, dark keys valid */
 	struct xq_undo u;
 };
 
-static void walk_tree(struct walk *w, const struct xq_game *g)
+/*
+ * Walk the nodes below parent (parent->child, the alternatives to it and
+ * all below them), parent->child being played in *start at ply0 and depth0;
+ * start NULL: all of them unplayed, dark0 keys valid.
+ */
+static void walk_tree(struct walk *w, const struct xq_node *parent,
+		      const struct xq_pos *start, int ply0, int depth0, int dark0)
 {
 	struct frame *fr = NULL;
 	size_t sp = 0, cap = 0;
-	struct xq_pos cur = g->start, prev;
-	const struct xq_node *n = g->root.child;
-	int ply = 1, depth = 0;
+	struct xq_pos cur, prev;
+	const struct xq_node *n = parent->child;
+	int ply = ply0, depth = depth0;
 
+	if (start)
+		cur = *start;
+	else
+		dark0 = dark0 < 0 ? 0 : dark0;
 	while (n && !w->stopped && !w->failed) {
 		unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
-		int dark = sp ? fr[sp - 1].dark : 0, below;
+		int dark = sp ? fr[sp - 1].dark : start ? -1 : dark0, below;
 		xq_move m = XQ_MOVE_NONE;
 		struct xq_undo u = { 0 };
 		int act;
 
 		if (reserve(w, ply))
 			break;
-		if (dark) {
+		if (dark >= 0) {
 			act = visit_k(w, n, NULL, NULL, ply, depth, flags | XQ_STEP_UNPLAYED, dark);
 			below = dark;
 		} else if ((m = move_of(w, n, &cur, ply, flags)) == XQ_MOVE_NONE) {
 			act = visit(w, n, &cur, NULL, ply, depth, flags);
-			below = w->unplayed ? ply : -1;
+			below = w->unplayed ? ply : -2;
 		} else {
 			prev = cur;
 			xq_make(&cur, m, &u);
 			w->keys[ply] = cur.key;
 			act = visit(w, n, &prev, &cur, ply, depth, flags);
-			below = 0;
+			below = -1;
 		}
 		if (act == XQ_WALK_STOP)
 			break;
-		if (act != XQ_WALK_SKIP && n->child && below >= 0) {
+		if (act != XQ_WALK_SKIP && n->child && below >= -1) {
 			if (sp == cap) {
 				size_t nc = cap ? 2 * cap : 64;
 				struct frame *nf = realloc(fr, nc * sizeof *nf);
@@ -353,7 +363,7 @@ static void walk_tree(struct walk *w, const struct xq_game *g)
 		for (;;) {
 			if (n->next) {
 				n = n->next;
-				depth = (sp ? fr[sp - 1].depth : 0) + 1;
+				depth = (sp ? fr[sp - 1].depth : depth0) + 1;
 				break;
 			}
 			if (!sp) {
@@ -393,7 +403,7 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned m
 	if (g->root.child && order == XQ_WALK_WRITTEN)
 		walk_written(&w, &g->start, g->root.child, 1, 0, 0, 1);
 	else if (g->root.child && order == XQ_WALK_TREE)
-		walk_tree(&w, g);
+		walk_tree(&w, &g->root, &g->start, 1, 0, -1);
 	else if (g->root.child)
 		walk_line(&w, &g->start, g->root.child, 1, 0);
 	if (w.keys != w.small)
@@ -417,6 +427,31 @@ int xq_game_walk(const struct xq_game *g, xq_walk_fn fn, void *data)
 int xq_game_walk_written(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
 	return walk_game(g, NULL, XQ_WALK_WRITTEN, fn, data);
+}
+
+int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data)
+{
+	struct walk w;
+	int ply = 1, depth = 0;
+
+	memset(&w, 0, sizeof w);
+	w.unplayed = 1;
+	w.visit = fn;
+	w.data = data;
+	w.keys = w.small;
+	w.cap = sizeof w.small / sizeof *w.small;
+	/* n's ply and depth, from its path to the root */
+	for (const struct xq_node *p = n; p->parent; p = p->parent) {
+		ply++;
+		if (p != p->parent->child)
+			depth++;
+	}
+	walk_tree(&w, n, NULL, ply, depth, 0);
+	if (w.keys != w.small)
+		free(w.keys);
+	if (w.failed)
+		return XQ_ENOMEM;
+	return w.stopped ? 1 : 0;
 }
 
 int xq_game_walk_mode(const struct xq_game *g, unsigned mode, xq_walk_fn fn, void *data)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "walk.h"
 #include "xq.h"
 
 /* Read the one game of a PGN text, replayed. */
@@ -461,6 +462,32 @@ static void tree_and_unplayed(void)
 		is_int(xq_game_walk_mode(g[0], 1u << 9, written_recorder, &r), XQ_EINVAL,
 		       "an unknown option: XQ_EINVAL");
 		is_int(r.steps, 3, "a refused mode visits nothing");
+	}
+	if (g[1]) {
+		/* below the bad move h2h9 of bad_pgn (the last alternative at ply 3),
+		 * and below the main line's second move: the internal subtree walk */
+		static const struct {
+			const char *path;   /* from the root: c child, n next */
+			const char *want;
+		} below[] = {
+			{ "cccn", "b9c7/4/1-u c3c4/5/1-u a3a4/5/2-u i9h9/4/2-u b0c2/5/2-u " },
+			{ "cc", "h0g2/3/0-u i9h9/4/0-u h2h9/3/1-u b9c7/4/1-u c3c4/5/1-u a3a4/5/2-u "
+				"i9h9/4/2-u b0c2/5/2-u " },
+			{ "cccc", "" },
+		};
+		for (size_t i = 0; i < sizeof below / sizeof below[0]; i++) {
+			const struct xq_node *n = &g[1]->root;
+			struct wrec r;
+			for (const char *p = below[i].path; n && *p; p++)
+				n = *p == 'c' ? n->child : n->next;
+			memset(&r, 0, sizeof r);
+			r.g = g[1];
+			r.keys_ok = 1;
+			is_int(n ? xq__walk_below(n, written_recorder, &r) : -1, 0,
+			       "below %s: returns 0", below[i].path);
+			is_str(r.order, below[i].want, "below %s: every node, unplayed, tree order",
+			       below[i].path);
+		}
 	}
 	xq_game_free(g[0]);
 	xq_game_free(g[1]);
