@@ -1162,7 +1162,7 @@ int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o
 	}
 
 	if (g->root.child) {
-		int rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_UNPLAYED, head_step, &heads);
+		int rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_NO_POSITIONS, head_step, &heads);
 		free(heads.cur);
 		heads.cur = NULL;
 		if (rc < 0 || heads.oom || number_heads(&heads) < 0) {

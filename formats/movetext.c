@@ -954,10 +954,10 @@ static int count_step(void *data, const struct xq_walk_step *s)
 
 int xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations)
 {
-	/* every node: the tree order, below bad moves too */
+	/* every node: the tree order, no move played */
 	struct extras e = { 0, 0 };
 	const struct xq_node *r = &g->root;
-	int rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_UNPLAYED, count_step, &e);
+	int rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_NO_POSITIONS, count_step, &e);
 	*comments = e.comments + (r->comment && *r->comment) +
 		    (r->comment_before && *r->comment_before);
 	*variations = e.variations;

@@ -1095,8 +1095,8 @@ static int put_record(struct wrec *c, const struct xq_node *n, int ply)
 	return 0;
 }
 
-/* Every node that holds a move, played or not (the walk goes below moves
- * that cannot be played); a node without one is left out with its line. */
+/* Every node that holds a move, played or not (the walk plays none); a
+ * node without one is left out with its line. */
 static int record_step(void *data, const struct xq_walk_step *s)
 {
 	struct wrec *c = data;
@@ -1193,7 +1193,7 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 		struct wrec c = { s, g, &o, &k, v18, 0 };
 		rc = put_record(&c, &g->root, 0);
 		if (!rc && g->root.child) {
-			rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_UNPLAYED, record_step, &c);
+			rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_NO_POSITIONS, record_step, &c);
 			if (c.rc < 0)
 				rc = c.rc;
 			else if (rc > 0)

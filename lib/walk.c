@@ -18,7 +18,8 @@
  *
  * The tree order (XQ_WALK_TREE) is plain pre-order, without recursion:
  * one position made and unmade along the current path, an undo record per
- * ply of it, so it has no depth limit.
+ * ply of it, so it has no depth limit; without positions it follows the
+ * links alone and stores nothing.
  *
  * replay.c uses the same walk with a resolver that turns each node's text
  * into a move before it is played (xq__walk_resolve in walk.h).
@@ -39,6 +40,7 @@ struct walk {
 	uint64_t small[256];   /* keys lives here until a line is longer */
 	int trusted;           /* replayed: node->move was found legal there */
 	int unplayed;          /* XQ_WALK_UNPLAYED: go below bad moves */
+	int noplay;            /* XQ_WALK_NO_POSITIONS: no move played */
 	int failed;            /* out of memory */
 	int stopped;
 };
@@ -213,13 +215,13 @@ static void walk_written(struct walk *w, const struct xq_pos *start,
 			 int dark, int own_first)
 {
 	unsigned flags = (depth == 0 ? XQ_STEP_MAINLINE : 0) | (start ? 0 : XQ_STEP_UNPLAYED);
-	struct xq_pos a, b;
-	const struct xq_pos *here = NULL;
+	unsigned uflag = flags & XQ_STEP_UNPLAYED;
+	struct xq_pos pa, pb, *a = NULL, *b = &pb, *t;
 	int ply = ply0;
 
 	if (start) {
-		a = *start;
-		here = &a;
+		pa = *start;
+		a = &pa;          /* the position before n; NULL below a bad move */
 	}
 	for (const struct xq_node *n = first; n && !w->stopped && !w->failed;
 	     n = n->child, ply++) {
@@ -228,142 +230,171 @@ static void walk_written(struct walk *w, const struct xq_pos *start,
 
 		if (reserve(w, ply))
 			return;
-		if (!here) {
+		if (!a) {
 			act = visit_k(w, n, NULL, NULL, ply, depth, flags, dark);
-		} else if ((m = move_of(w, n, &a, ply, flags)) == XQ_MOVE_NONE) {
-			act = visit(w, n, &a, NULL, ply, depth, flags);
+		} else if ((m = move_of(w, n, a, ply, flags)) == XQ_MOVE_NONE) {
+			act = visit(w, n, a, NULL, ply, depth, flags);
 		} else {
 			struct xq_undo u;
-			b = a;
-			xq_make(&b, m, &u);
-			w->keys[ply] = b.key;
-			act = visit(w, n, &a, &b, ply, depth, flags);
+			*b = *a;
+			xq_make(b, m, &u);
+			w->keys[ply] = b->key;
+			act = visit(w, n, a, b, ply, depth, flags);
 		}
 		if (act == XQ_WALK_STOP)
 			return;
 		/* below a bad move: its continuation, before its alternatives */
-		if (here && m == XQ_MOVE_NONE && w->unplayed && act != XQ_WALK_SKIP && n->child) {
+		if (a && m == XQ_MOVE_NONE && w->unplayed && act != XQ_WALK_SKIP && n->child) {
 			walk_written(w, NULL, n->child, ply + 1, depth, ply, 1);
 			if (w->stopped || w->failed)
 				return;
 		}
 		if (n->next && (n != first || own_first)) {
-			int vdark = here ? -1 : dark;
+			int vdark = a ? -1 : dark;
 			for (const struct xq_node *v = n->next; v; v = v->next) {
 				if (depth + 1 > XQ_MAX_VARIATION_DEPTH) {
-					if (visit_k(w, v, here, NULL, ply, depth + 1,
-						    XQ_STEP_TOO_DEEP | (flags & XQ_STEP_UNPLAYED),
-						    vdark) == XQ_WALK_STOP)
+					if (visit_k(w, v, a, NULL, ply, depth + 1,
+						    XQ_STEP_TOO_DEEP | uflag, vdark) == XQ_WALK_STOP)
 						return;
 					continue;
 				}
-				int in = visit_k(w, v, here, NULL, ply, depth + 1,
-						 XQ_STEP_ENTER | (flags & XQ_STEP_UNPLAYED), vdark);
+				int in = visit_k(w, v, a, NULL, ply, depth + 1, XQ_STEP_ENTER | uflag,
+						 vdark);
 				if (in == XQ_WALK_STOP)
 					return;
 				if (in == XQ_WALK_SKIP)
 					continue;
-				walk_written(w, here, v, ply, depth + 1, dark, 0);
+				walk_written(w, a, v, ply, depth + 1, dark, 0);
 				if (w->stopped || w->failed ||
-				    visit_k(w, v, here, NULL, ply, depth + 1,
-					    XQ_STEP_LEAVE | (flags & XQ_STEP_UNPLAYED),
+				    visit_k(w, v, a, NULL, ply, depth + 1, XQ_STEP_LEAVE | uflag,
 					    vdark) == XQ_WALK_STOP)
 					return;
 			}
 			if (m != XQ_MOVE_NONE)
-				w->keys[ply] = b.key; /* the variations wrote over it */
+				w->keys[ply] = b->key; /* the variations wrote over it */
 		}
-		if ((here && m == XQ_MOVE_NONE) || act == XQ_WALK_SKIP)
+		if ((a && m == XQ_MOVE_NONE) || act == XQ_WALK_SKIP)
 			break;
-		if (here)
+		if (a) {
+			t = a;    /* the position after n is the one before its child */
 			a = b;
+			b = t;
+		}
 	}
 }
 
 /*
- * Tree order (XQ_WALK_TREE): pre-order over the child and next links, one
- * frame per ply of the current path (the node, the move made, its undo
- * record, its depth, and whether what lies below it is unplayed).  No
- * recursion, so no depth limit.
+ * Tree order (XQ_WALK_TREE) without positions: pre-order over the child,
+ * next and parent links, with nothing stored (a node's depth follows from
+ * whether it is its parent's first child).  Walks what lies below top;
+ * top->child is at ply and depth; every step gets extra in its flags and
+ * nkeys keys.
+ */
+static void walk_links(struct walk *w, const struct xq_node *top, int ply, int depth,
+		       unsigned extra, int nkeys)
+{
+	const struct xq_node *n = top->child;
+
+	while (n && !w->stopped) {
+		unsigned flags = (depth == 0 ? XQ_STEP_MAINLINE : 0) | extra;
+		int act = visit_k(w, n, NULL, NULL, ply, depth, flags, nkeys);
+		if (act == XQ_WALK_STOP)
+			return;
+		if (act != XQ_WALK_SKIP && n->child) {
+			n = n->child;   /* the continuation: the same depth */
+			ply++;
+			continue;
+		}
+		/* on to the next alternative, up as far as needed */
+		for (;;) {
+			const struct xq_node *p = n->parent;
+			if (n->next) {
+				if (n == p->child)
+					depth++;
+				n = n->next;
+				break;
+			}
+			if (p == top) {
+				n = NULL;
+				break;
+			}
+			if (n != p->child)
+				depth--;
+			n = p;
+			ply--;
+		}
+	}
+}
+
+/*
+ * Tree order with positions: one position made and unmade along the
+ * current path, a frame per ply of it (the node, the move made, its undo
+ * record, its depth).  No recursion, so no depth limit.  What lies below
+ * a bad move is walk_links()'s (XQ_WALK_UNPLAYED).
  */
 struct frame {
 	const struct xq_node *n;
 	xq_move m;
 	int depth;
-	int dark;              /* >= 0: below a bad move, dark keys valid */
 	struct xq_undo u;
 };
 
-/*
- * Walk the nodes below parent (parent->child, the alternatives to it and
- * all below them), parent->child being played in *start at ply0 and depth0;
- * start NULL: all of them unplayed, dark0 keys valid.
- */
-static void walk_tree(struct walk *w, const struct xq_node *parent,
-		      const struct xq_pos *start, int ply0, int depth0, int dark0)
+static void walk_tree(struct walk *w, const struct xq_game *g)
 {
 	struct frame *fr = NULL;
 	size_t sp = 0, cap = 0;
-	struct xq_pos cur, prev;
-	const struct xq_node *n = parent->child;
-	int ply = ply0, depth = depth0;
+	struct xq_pos cur = g->start, prev;
+	const struct xq_node *n = g->root.child;
+	int ply = 1, depth = 0;
 
-	if (start)
-		cur = *start;
-	else
-		dark0 = dark0 < 0 ? 0 : dark0;
 	while (n && !w->stopped && !w->failed) {
 		unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
-		int dark = sp ? fr[sp - 1].dark : start ? -1 : dark0, below;
-		xq_move m = XQ_MOVE_NONE;
-		struct xq_undo u = { 0 };
+		xq_move m;
+		struct xq_undo u;
 		int act;
 
 		if (reserve(w, ply))
 			break;
-		if (dark >= 0) {
-			act = visit_k(w, n, NULL, NULL, ply, depth, flags | XQ_STEP_UNPLAYED, dark);
-			below = dark;
-		} else if ((m = move_of(w, n, &cur, ply, flags)) == XQ_MOVE_NONE) {
+		if ((m = move_of(w, n, &cur, ply, flags)) == XQ_MOVE_NONE) {
 			act = visit(w, n, &cur, NULL, ply, depth, flags);
-			below = w->unplayed ? ply : -2;
+			if (act == XQ_WALK_NEXT && w->unplayed && n->child)
+				walk_links(w, n, ply + 1, depth, XQ_STEP_UNPLAYED, ply);
+			if (act == XQ_WALK_STOP || w->stopped)
+				break;
 		} else {
 			prev = cur;
 			xq_make(&cur, m, &u);
 			w->keys[ply] = cur.key;
 			act = visit(w, n, &prev, &cur, ply, depth, flags);
-			below = -1;
-		}
-		if (act == XQ_WALK_STOP)
-			break;
-		if (act != XQ_WALK_SKIP && n->child && below >= -1) {
-			if (sp == cap) {
-				size_t nc = cap ? 2 * cap : 64;
-				struct frame *nf = realloc(fr, nc * sizeof *nf);
-				if (!nf) {
-					w->failed = 1;
-					break;
+			if (act == XQ_WALK_STOP)
+				break;
+			if (act != XQ_WALK_SKIP && n->child) {
+				if (sp == cap) {
+					size_t nc = cap ? 2 * cap : 64;
+					struct frame *nf = realloc(fr, nc * sizeof *nf);
+					if (!nf) {
+						w->failed = 1;
+						break;
+					}
+					fr = nf;
+					cap = nc;
 				}
-				fr = nf;
-				cap = nc;
+				fr[sp].n = n;
+				fr[sp].m = m;
+				fr[sp].depth = depth;
+				fr[sp].u = u;
+				sp++;
+				n = n->child;   /* the continuation: the same depth */
+				ply++;
+				continue;
 			}
-			fr[sp].n = n;
-			fr[sp].m = m;
-			fr[sp].depth = depth;
-			fr[sp].dark = below;
-			fr[sp].u = u;
-			sp++;
-			n = n->child;   /* the continuation: the same depth */
-			ply++;
-			continue;
-		}
-		if (m != XQ_MOVE_NONE)
 			xq_unmake(&cur, m, &u);
+		}
 		/* on to the next alternative, up the path as far as needed */
 		for (;;) {
 			if (n->next) {
 				n = n->next;
-				depth = (sp ? fr[sp - 1].depth : depth0) + 1;
+				depth = (sp ? fr[sp - 1].depth : 0) + 1;
 				break;
 			}
 			if (!sp) {
@@ -374,8 +405,7 @@ static void walk_tree(struct walk *w, const struct xq_node *parent,
 			n = fr[sp].n;
 			depth = fr[sp].depth;
 			ply--;
-			if (fr[sp].m != XQ_MOVE_NONE)
-				xq_unmake(&cur, fr[sp].m, &fr[sp].u);
+			xq_unmake(&cur, fr[sp].m, &fr[sp].u);
 		}
 	}
 	free(fr);
@@ -387,14 +417,17 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned m
 	struct walk w;
 	unsigned order = mode & XQ_WALK_ORDER;
 
-	if (order > XQ_WALK_TREE || (mode & ~(unsigned)(XQ_WALK_ORDER | XQ_WALK_UNPLAYED)) ||
-	    ((mode & XQ_WALK_UNPLAYED) && order == XQ_WALK_LINES))
+	if (order > XQ_WALK_TREE ||
+	    (mode & ~(unsigned)(XQ_WALK_ORDER | XQ_WALK_UNPLAYED | XQ_WALK_NO_POSITIONS)) ||
+	    ((mode & XQ_WALK_UNPLAYED) && order == XQ_WALK_LINES) ||
+	    ((mode & XQ_WALK_NO_POSITIONS) && order != XQ_WALK_TREE))
 		return XQ_EINVAL;
 	memset(&w, 0, sizeof w);
 	w.g = g;
 	w.resolve = resolve;
 	w.trusted = !resolve && (g->flags & XQ_GAME_REPLAYED);
 	w.unplayed = (mode & XQ_WALK_UNPLAYED) != 0;
+	w.noplay = (mode & XQ_WALK_NO_POSITIONS) != 0;
 	w.visit = fn;
 	w.data = data;
 	w.keys = w.small;
@@ -402,8 +435,10 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned m
 	w.keys[0] = g->start.key;
 	if (g->root.child && order == XQ_WALK_WRITTEN)
 		walk_written(&w, &g->start, g->root.child, 1, 0, 0, 1);
+	else if (g->root.child && order == XQ_WALK_TREE && w.noplay)
+		walk_links(&w, &g->root, 1, 0, 0, 0);
 	else if (g->root.child && order == XQ_WALK_TREE)
-		walk_tree(&w, &g->root, &g->start, 1, 0, -1);
+		walk_tree(&w, g);
 	else if (g->root.child)
 		walk_line(&w, &g->start, g->root.child, 1, 0);
 	if (w.keys != w.small)
@@ -446,7 +481,7 @@ int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data)
 		if (p != p->parent->child)
 			depth++;
 	}
-	walk_tree(&w, n, NULL, ply, depth, 0);
+	walk_links(&w, n, ply, depth, XQ_STEP_UNPLAYED, 0);
 	if (w.keys != w.small)
 		free(w.keys);
 	if (w.failed)

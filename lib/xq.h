@@ -534,14 +534,20 @@ int xq_game_walk_written(const struct xq_game *g, xq_walk_fn visit, void *data);
  *   the bad move and before the variations that replace it, unless the
  *   visitor returns XQ_WALK_SKIP at the bad move: what writers keep of a
  *   line that cannot be played.
+ * - XQ_WALK_NO_POSITIONS (tree order only): play no move; every node is
+ *   visited (as with XQ_WALK_UNPLAYED, but without that step flag), before
+ *   and after NULL, nkeys 0: the shape of the tree only, at the cost of
+ *   following its links (what the XQF and DhtmlXQ writers need).
  * Returns as xq_game_walk() does, or XQ_EINVAL for an unknown mode (or
- * XQ_WALK_LINES with XQ_WALK_UNPLAYED). */
+ * XQ_WALK_LINES with XQ_WALK_UNPLAYED, XQ_WALK_NO_POSITIONS in another
+ * order). */
 enum xq_walk_mode {
 	XQ_WALK_LINES = 0,
 	XQ_WALK_WRITTEN = 1,
 	XQ_WALK_TREE = 2,
 	XQ_WALK_ORDER = 3,          /* the mask of the order */
 	XQ_WALK_UNPLAYED = 1 << 2,
+	XQ_WALK_NO_POSITIONS = 1 << 3,
 };
 int xq_game_walk_mode(const struct xq_game *g, unsigned mode, xq_walk_fn visit, void *data);
 

@@ -461,7 +461,19 @@ static void tree_and_unplayed(void)
 		       "an unknown order: XQ_EINVAL");
 		is_int(xq_game_walk_mode(g[0], 1u << 9, written_recorder, &r), XQ_EINVAL,
 		       "an unknown option: XQ_EINVAL");
+		is_int(xq_game_walk_mode(g[0], XQ_WALK_WRITTEN | XQ_WALK_NO_POSITIONS, written_recorder,
+					 &r), XQ_EINVAL, "no positions in the written order: XQ_EINVAL");
 		is_int(r.steps, 3, "a refused mode visits nothing");
+	}
+	if (g[1]) {
+		struct wrec r;
+		memset(&r, 0, sizeof r);
+		r.g = g[1];
+		is_int(xq_game_walk_mode(g[1], XQ_WALK_TREE | XQ_WALK_NO_POSITIONS, written_recorder, &r),
+		       0, "tree order, no positions: returns 0");
+		is_str(r.order, "h2e2/1/0- h9g7/2/0- h0g2/3/0- i9h9/4/0- h2h9/3/1- b9c7/4/1- "
+		       "c3c4/5/1- a3a4/5/2- i9h9/4/2- b0c2/5/2- ",
+		       "tree order, no positions: every node, none played, none flagged unplayed");
 	}
 	if (g[1]) {
 		/* below the bad move h2h9 of bad_pgn (the last alternative at ply 3),
