@@ -90,7 +90,7 @@ static void text_event(const struct judged *e)
 		const struct xq_label *l = &ev->labels[i];
 		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
 		judge_label_text(l, buf, sizeof buf);
-		printf("    %4d %-5s %-12s %s\n", l->ply, judge_side_name(l->side), mv, buf);
+		printf("    %4d %-5s %-12s %s\n", l->ply, xq_side_name(l->side), mv, buf);
 	}
 	printf("    Red: %s; Black: %s\n", xq_class_name(ev->cls[0]), xq_class_name(ev->cls[1]));
 	switch (ev->verdict) {
