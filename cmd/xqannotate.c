@@ -2,9 +2,10 @@
  * xqannotate - mark the mistakes of games with a search: records in, the
  * same records with marks (?!, ?, ??), comments and better lines out.
  *
- * Every position of the main line in the range asked for is searched once,
- * by the built-in engine (lib/search.c) or an external UCI/UCCI engine
- * (cmd/engine.c); lib/annotate.c turns the scores into marks.  The whole
+ * Every position of the main line in the range asked for is searched, by
+ * the built-in engine (lib/search.c) or an external UCI/UCCI engine
+ * (cmd/engine.c), and again over the played move alone when that was not
+ * the best (search_played); lib/annotate.c turns the scores into marks.  The whole
  * game is searched before anything is added to it, so that a game whose
  * engine failed is written as it came.
  */
@@ -22,6 +23,7 @@
 static const char usage_text[] =
 	"usage: xqannotate [-hjqVv] [--engine CMD [--engine-arg ARG]... [--engine-option N=V]...]\n"
 	"                  [--depth N | --nodes N | --movetime MS] [--from PLY] [--to PLY]\n"
+	"                  [--played root|next]\n"
 	"                  [--plot FILE.svg|DIR] [-f format] [-t format] [-e enc] [-E enc]\n"
 	"                  [-n notation] [-o file | -d dir] [file ...]\n"
 	"Annotate games with a search: marks, comments, better lines and summaries.\n"
@@ -44,6 +46,9 @@ static const char usage_text[] =
 	"  --scale=K             the logistic constant per centipawn (default 0.0029\n"
 	"                        built-in, 0.0043 for external engines, as Fairy-Stockfish)\n"
 	"  --line=N              plies of the better line added (default 8; 0: none)\n"
+	"  --played=root|next    score the played move by a search of its position\n"
+	"                        over that move alone (root, default), or by the\n"
+	"                        search of the position it leads to (next)\n"
 	"  --plot=FILE.svg|DIR   the evaluation chart: one game to a file, or one\n"
 	"                        chart per game in a directory\n"
 	"  -j, --json            one JSON object per ply on standard output (records\n"
@@ -73,6 +78,7 @@ static struct {
 	struct cmd_opts o;
 	struct record_output ro;
 	int strict, progress;
+	int played_next;                /* --played next */
 	int ply_from, ply_to;           /* 0: from the start / to the end */
 	struct xq_annotate_opts ao;
 	struct xq_search_limits lim;
@@ -306,6 +312,57 @@ static void progress_line(int done, int total)
  * Annotate g; 0 done (or nothing to do), -1 the engine failed (reported,
  * g untouched).
  */
+/*
+ * The score of the move played at ply p + 1 (moves[p], played in pos,
+ * whose full search is best) as the analysis of the position it leads to,
+ * into *after.  With --played root (the default) it comes from a search of
+ * pos over that move alone (searchmoves), to the depth the full search
+ * reached: best and played are then scores of one position, at one depth,
+ * for one side, where the next position's own search (--played next, and
+ * for UCCI engines, which have no searchmoves) is a ply deeper into the
+ * game and from the other side, and its parity shows as a swing of its
+ * own.  Nothing is searched when the move is the best one or pos has no
+ * move.  1 when *after was filled, 0 when nothing was searched, -1 when the
+ * engine failed.
+ */
+static int search_played(const char *name, const struct xq_game *g, const char *fen,
+			 const xq_move *moves, int p, const struct xq_pos *pos,
+			 const uint64_t *keys, const struct xq_search_info *best,
+			 struct xq_search_info *after)
+{
+	struct xq_search_limits lim = st.lim;
+	struct xq_search_info r;
+	if (st.played_next || (st.external && st.eng.dialect == XQ_UCI_UCCI) ||
+	    xq_status(pos) != XQ_PLAYING || (best->npv > 0 && best->pv[0] == moves[p]))
+		return 0;
+	lim.searchmoves = &moves[p];
+	lim.nsearchmoves = 1;
+	if (best->depth > 0 && (!lim.depth || best->depth < lim.depth))
+		lim.depth = best->depth;
+	if (st.external) {
+		if (engine_search(&st.eng, fen, moves, p, pos, &lim, &r) < 0) {
+			if (!st.pp.quiet)
+				diag(name, g->line, 0, "error", "game %ld, ply %d: %s", g->index,
+				     p + 1, st.eng.error);
+			st.eng_running = 0;
+			return -1;
+		}
+	} else {
+		int e = xq_search_run(st.search, pos, keys, p, &lim, NULL, NULL, &r);
+		if (e < 0)
+			die(EXIT_TROUBLE, "search failed: %s", xq_strerror(e));
+	}
+	st.searched++;
+	memset(after, 0, sizeof *after);
+	after->score = -r.score;
+	after->depth = r.depth;
+	after->nodes = r.nodes;
+	/* the line after the move: r's principal variation from its second move */
+	for (int i = 1; i < r.npv; i++)
+		after->pv[after->npv++] = r.pv[i];
+	return 1;
+}
+
 static int annotate_game(const char *name, struct xq_game *g)
 {
 	int n = 0;
@@ -322,8 +379,10 @@ static int annotate_game(const char *name, struct xq_game *g)
 	struct xq_search_info *info = calloc((size_t)n + 1, sizeof *info);
 	int *red = calloc((size_t)n + 1, sizeof *red), *have = calloc((size_t)n + 1, sizeof *have);
 	int *marks = calloc((size_t)n + 1, sizeof *marks);
+	struct xq_search_info *after = calloc((size_t)n + 1, sizeof *after);
+	char *own = calloc((size_t)n + 1, 1);   /* after[p] is the played move's own search */
 	int rc = 0;
-	if (!nodes || !pos || !keys || !moves || !info || !red || !have || !marks)
+	if (!nodes || !pos || !keys || !moves || !info || !red || !have || !marks || !after || !own)
 		die(EXIT_TROUBLE, "out of memory");
 	pos[0] = g->start;
 	keys[0] = g->start.key;
@@ -376,6 +435,14 @@ static int annotate_game(const char *name, struct xq_game *g)
 		st.searched++;
 		red[p] = pos[p].side == XQ_RED ? info[p].score : -info[p].score;
 		have[p] = 1;
+		if (p < b) {
+			int k = search_played(name, g, fen, moves, p, &pos[p], keys, &info[p], &after[p + 1]);
+			if (k < 0) {
+				rc = -1;
+				goto out;
+			}
+			own[p + 1] = (char)k;
+		}
 	}
 	if (st.progress)
 		fprintf(stderr, "\r\033[K");
@@ -384,7 +451,9 @@ static int annotate_game(const char *name, struct xq_game *g)
 	memset(&sum, 0, sizeof sum);
 	for (int p = a; p <= b; p++) {
 		struct xq_judgement j;
-		xq_annotate_judge(&st.ao, &pos[p - 1], moves[p - 1], &info[p - 1], &info[p], &j);
+		if (!own[p])
+			after[p] = info[p];   /* the next position's search */
+		xq_annotate_judge(&st.ao, &pos[p - 1], moves[p - 1], &info[p - 1], &after[p], &j);
 		xq_annotate_count(&sum, &j);
 		marks[p] = j.nag;
 		if (st.o.json)
@@ -419,7 +488,7 @@ out:
 	if (st.progress)
 		fprintf(stderr, "\r\033[K");
 	free(nodes); free(pos); free(keys); free(moves); free(info);
-	free(red); free(have); free(marks);
+	free(red); free(have); free(marks); free(after); free(own);
 	return rc;
 }
 
@@ -486,7 +555,7 @@ int main(int argc, char **argv)
 	enum {
 		OPT_ENGINE = 256, OPT_EARG, OPT_EOPT, OPT_EDIALECT, OPT_ETIMEOUT, OPT_DEPTH,
 		OPT_NODES, OPT_MOVETIME, OPT_HASH, OPT_FROM, OPT_TO, OPT_INACC, OPT_MISTAKE,
-		OPT_BLUNDER, OPT_SCALE, OPT_LINE, OPT_PLOT, OPT_STRICT, OPT_CRLF,
+		OPT_BLUNDER, OPT_SCALE, OPT_LINE, OPT_PLOT, OPT_STRICT, OPT_CRLF, OPT_PLAYED,
 	};
 	static const struct option longopts[] = {
 		{ "blunder", required_argument, NULL, OPT_BLUNDER },
@@ -505,6 +574,7 @@ int main(int argc, char **argv)
 		{ "movetime", required_argument, NULL, OPT_MOVETIME },
 		{ "nodes", required_argument, NULL, OPT_NODES },
 		{ "output-format", required_argument, NULL, 't' },
+		{ "played", required_argument, NULL, OPT_PLAYED },
 		{ "plot", required_argument, NULL, OPT_PLOT },
 		{ "scale", required_argument, NULL, OPT_SCALE },
 		{ "strict", no_argument, NULL, OPT_STRICT },
@@ -562,6 +632,13 @@ int main(int argc, char **argv)
 		case OPT_SCALE: st.ao.k = parse_fraction(optarg, "scale"); scale_given = 1; break;
 		case OPT_LINE: st.ao.line_plies = (int)parse_number(optarg, 0, XQ_MAX_PV, "line length"); break;
 		case OPT_PLOT: st.plot = optarg; break;
+		case OPT_PLAYED:
+			if (strcmp(optarg, "root") && strcmp(optarg, "next")) {
+				warnx_("--played wants root or next, not '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			st.played_next = !strcmp(optarg, "next");
+			break;
 		case OPT_STRICT: st.strict = 1; break;
 		case OPT_CRLF: st.ro.wflags |= XQ_WRITE_CRLF; break;
 		default: usage(EXIT_TROUBLE);

@@ -69,6 +69,7 @@ struct engine {
 	atomic_int infinite;       /* go infinite: bestmove waits for stop */
 	atomic_int done;           /* the search thread has answered */
 	struct xq_search_limits lim;
+	xq_move searchmoves[XQ_MAX_MOVES];   /* go searchmoves: lim points here */
 };
 
 /* "score cp N" or "score mate N" (moves, negative when mated). */
@@ -249,12 +250,20 @@ static long number(char **args, const char *what, int *bad)
 
 static void cmd_go(struct engine *e, char *args)
 {
-	struct xq_search_limits lim = { 0, 0, 0, e->threads };
+	struct xq_search_limits lim = { .threads = e->threads };
 	long t[2] = { -1, -1 }, inc[2] = { 0, 0 }, togo = 0, movetime = 0;
-	int infinite = 0, bad = 0;
+	int infinite = 0, bad = 0, in_moves = 0;
 	char *w;
 
 	while ((w = next_word(&args))) {
+		xq_move m;
+		struct xq_err err;
+		if (in_moves && xq_move_parse(&e->pos, w, strlen(w), XQ_NOTATION_UCI, 0, &m, &err) == 0) {
+			if (lim.nsearchmoves < XQ_MAX_MOVES)
+				e->searchmoves[lim.nsearchmoves++] = m;
+			continue;
+		}
+		in_moves = 0;
 		if (strcmp(w, "depth") == 0) {
 			long d = number(&args, w, &bad);
 			lim.depth = d < 1 ? 1 : d > 64 ? 64 : (int)d;
@@ -273,6 +282,9 @@ static void cmd_go(struct engine *e, char *args)
 			inc[XQ_BLACK] = number(&args, w, &bad);
 		} else if (strcmp(w, "movestogo") == 0) {
 			togo = number(&args, w, &bad);
+		} else if (strcmp(w, "searchmoves") == 0) {
+			in_moves = 1;   /* the moves follow, up to the next keyword */
+			lim.searchmoves = e->searchmoves;
 		} else if (strcmp(w, "infinite") == 0) {
 			infinite = 1;
 		} else if (strcmp(w, "ponder") == 0) {
@@ -282,6 +294,10 @@ static void cmd_go(struct engine *e, char *args)
 		}
 		if (bad)
 			return;
+	}
+	if (lim.searchmoves && !lim.nsearchmoves) {
+		say("info string go: searchmoves names no legal move");
+		return;
 	}
 	if (movetime > 0) {
 		lim.movetime_ms = movetime;

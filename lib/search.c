@@ -7,8 +7,10 @@
  * tree, and lazy SMP threads sharing the table.
  *
  * Repetitions: a position that repeats one of the positions before it on
- * the same line (in the tree, or in the game before the root) ends that
- * line.  When every move one side made in the cycle gave check while the
+ * the same line ends that line: at once when the earlier one is in the
+ * tree, and when it is the root's or one of the game before the root, only
+ * when that position had come twice already (as Stockfish counts: a game
+ * that returns once to a position has not repeated yet).  When every move one side made in the cycle gave check while the
  * other side's did not, the checking side loses (perpetual check);
  * otherwise it is a draw.  A cycle reaching back into the game is judged
  * the same way when the caller said which of the game's positions were in
@@ -115,6 +117,8 @@ struct worker {
 	int root_depth;
 	int root_moves_done;       /* root moves searched to the end this iteration */
 	int root_score;            /* the best of them */
+	const xq_move *only;       /* the root moves searched (limits' searchmoves) */
+	int nonly;
 };
 
 static int64_t now_ns(void)
@@ -278,6 +282,15 @@ static inline void push_key(struct worker *w)
 	w->nkeys++;
 }
 
+/* Is key at keys[lo..i) too, at the same side to move? */
+static int seen_before(const struct worker *w, int i, int lo, uint64_t key)
+{
+	for (int j = i - 4; j >= lo; j -= 2)
+		if (w->keys[j] == key)
+			return 1;
+	return 0;
+}
+
 /*
  * Does the current position (keys[nkeys - 1]) repeat?  0: no; 1 with *score
  * set for the side to move: yes.
@@ -293,6 +306,12 @@ static int repetition(struct worker *w, int ply, int *score)
 		int us_all = 1, them_all = 1;
 		if (w->keys[i] != key)
 			continue;
+		/* The root's position or one of the game before it must have
+		 * come twice already: a first return to it is no draw yet, the
+		 * game goes on (a move that repeats the game once is scored
+		 * for what follows, not as 0). */
+		if (i <= w->root && !seen_before(w, i, lo, key))
+			return 0;
 		/* Positions n, n-2, ... were reached by the other side's moves;
 		 * a position of the game whose checks are unknown (2) makes the
 		 * cycle a plain draw. */
@@ -439,6 +458,20 @@ static void update_pv(struct worker *w, int ply, xq_move m)
 	w->pvlen[ply] = w->pvlen[ply + 1] > ply + 1 ? w->pvlen[ply + 1] : ply + 1;
 }
 
+/* Keep the moves of moves[0..n) that are in only[0..nonly), in order;
+ * returns how many. */
+static int keep_only(xq_move *moves, int n, const xq_move *only, int nonly)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < nonly; j++)
+			if (moves[i] == only[j]) {
+				moves[k++] = moves[i];
+				break;
+			}
+	return k;
+}
+
 static int search(struct worker *w, int depth, int alpha, int beta, int ply, int null_ok)
 {
 	struct xq_search *s = w->s;
@@ -530,6 +563,8 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 	n = xq_legal_moves(pos, moves);
 	if (n == 0)
 		return -(XQ_SCORE_MATE - ply);   /* mate or stalemate: both lose */
+	if (ply == 0 && w->nonly)
+		n = keep_only(moves, n, w->only, w->nonly);
 	xq__order_moves(pos, moves, keys, n, hash_move, w->killers[ply], &w->history[pos->side][0][0]);
 	nquiets = 0;
 
@@ -612,8 +647,10 @@ static int search(struct worker *w, int depth, int alpha, int beta, int ply, int
 			}
 		}
 	}
-	xq__tt_store(s, pos->key, best_move, score_to_tt(best, ply), depth,
-		     best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
+	/* A root searched over some moves only is not this position's value. */
+	if (ply > 0 || !w->nonly)
+		xq__tt_store(s, pos->key, best_move, score_to_tt(best, ply), depth,
+			     best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER);
 	return best;
 }
 
@@ -759,16 +796,17 @@ int xq_search_run_checks(struct xq_search *s, const struct xq_pos *pos,
 			 void (*info)(void *data, const struct xq_search_info *i), void *data,
 			 struct xq_search_info *out)
 {
-	struct xq_search_limits none = { 0, 0, 0, 0 };
+	struct xq_search_limits none = { 0 };
 	struct run runs[MAX_THREADS];
 	pthread_t tids[MAX_THREADS];
-	int threads, max_depth, started = 1, rc = 0;
+	int threads, max_depth, started = 1, rc = 0, nmoves;
 	xq_move moves[XQ_MAX_MOVES];
 
 	if (!lim)
 		lim = &none;
 	if (nhistory < 0 || (nhistory > 0 && !history) || lim->depth < 0 ||
-	    lim->movetime_ms < 0 || lim->threads < 0)
+	    lim->movetime_ms < 0 || lim->threads < 0 || lim->nsearchmoves < 0 ||
+	    (lim->nsearchmoves > 0 && !lim->searchmoves))
 		return XQ_EINVAL;
 	threads = lim->threads > 1 ? lim->threads : 1;
 	if (threads > MAX_THREADS)
@@ -788,10 +826,18 @@ int xq_search_run_checks(struct xq_search *s, const struct xq_pos *pos,
 			rc = XQ_ENOMEM;
 			goto done;
 		}
+		w->only = lim->searchmoves;
+		w->nonly = lim->nsearchmoves;
 		s->workers[s->nworkers++] = w;
 	}
 
-	if (xq_legal_moves(pos, moves) == 0) {
+	nmoves = xq_legal_moves(pos, moves);
+	if (nmoves > 0 && lim->nsearchmoves > 0 &&
+	    keep_only(moves, nmoves, lim->searchmoves, lim->nsearchmoves) == 0) {
+		rc = XQ_EINVAL;   /* none of the moves asked for is legal */
+		goto done;
+	}
+	if (nmoves == 0) {
 		/* Mate or stalemate: no move, the side to move has lost. */
 		out->score = -XQ_SCORE_MATE;
 		out->pv[0] = XQ_MOVE_NONE;

@@ -470,7 +470,8 @@ int xq_uci_go(char *buf, size_t size, enum xq_uci_dialect d,
 {
 	struct out o = { buf, size, 0 };
 	if (lim->depth < 0 || lim->movetime_ms < 0 ||
-	    (!lim->depth && !lim->nodes && !lim->movetime_ms))
+	    (!lim->depth && !lim->nodes && !lim->movetime_ms) ||
+	    (lim->nsearchmoves > 0 && (d == XQ_UCI_UCCI || !lim->searchmoves)))
 		return XQ_EINVAL;
 	put(&o, "go");
 	if (d == XQ_UCI_UCCI) {
@@ -487,6 +488,13 @@ int xq_uci_go(char *buf, size_t size, enum xq_uci_dialect d,
 			put(&o, " nodes %llu", (unsigned long long)lim->nodes);
 		if (lim->movetime_ms)
 			put(&o, " movetime %lld", (long long)lim->movetime_ms);
+		if (lim->nsearchmoves > 0)
+			put(&o, " searchmoves");
+		for (int i = 0; i < lim->nsearchmoves; i++) {
+			char m[XQ_UCI_MOVE_MAX];
+			xq_uci_move_text(lim->searchmoves[i], d, m);
+			put(&o, " %s", m);
+		}
 	}
 	put(&o, "\n");
 	return finish(&o);

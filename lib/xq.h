@@ -1044,6 +1044,11 @@ struct xq_search_limits {
 	uint64_t nodes;              /* 0: no node limit */
 	int64_t movetime_ms;         /* 0: no time limit */
 	int threads;                 /* 0 or 1: single-threaded (deterministic) */
+	/* Search only these moves at the root (UCI's searchmoves; kept by
+	 * pointer for the run); nsearchmoves 0: every legal move.  A move
+	 * that is not legal at the root is left out; none legal: XQ_EINVAL. */
+	const xq_move *searchmoves;
+	int nsearchmoves;
 };
 
 struct xq_search_info {
@@ -1212,9 +1217,10 @@ int xq_uci_move_parse(const struct xq_pos *pos, const char *text,
  * return >= size means it was cut), or XQ_EINVAL.
  *   position: "position fen FEN [moves M...]", or "position startpos
  *   [moves ...]" when fen is NULL.
- *   go: "go depth D nodes N movetime T" with the limits that are not 0 (UCI);
- *   UCCI takes one: depth, else nodes, else "time T movestogo 1".  All 0:
- *   XQ_EINVAL (an infinite search is never asked for).
+ *   go: "go depth D nodes N movetime T" with the limits that are not 0,
+ *   then "searchmoves M..." when lim has some (UCI); UCCI takes one: depth,
+ *   else nodes, else "time T movestogo 1", and no searchmoves (XQ_EINVAL).
+ *   All 0: XQ_EINVAL (an infinite search is never asked for).
  *   setoption: "setoption name N value V" (UCI), "setoption N V" (UCCI).
  */
 int xq_uci_position(char *buf, size_t size, enum xq_uci_dialect d,

@@ -345,3 +345,41 @@ no_leftovers() {
 	[[ "$stderr" == *"cannot run engine '$T/no-such-engine': No such file or directory"* ]]
 	[ -z "$output" ]
 }
+
+@test "--played: root searches the played move alone (searchmoves), next reads the next position" {
+	# what the engine is told, through a logging wrapper
+	printf '#!/bin/sh\ntee -a "%s" | "%s"\n' "$T/said" "$FSF" >"$T/logged.sh"
+	chmod +x "$T/logged.sh"
+	run -0 --separate-stderr xqannotate -n iccs --engine "$T/logged.sh" --depth 6 "$S/blunder.pgn"
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	# every searchmoves search is of one move, at the depth asked for, in
+	# the position searched just before (the full search of the same
+	# position), and it is the move the game plays there
+	grep -E '^go ' "$T/said" | grep -vxE 'go depth 6( searchmoves [a-i]([1-9]|10)[a-i]([1-9]|10))?' && false
+	[ "$(grep -c 'searchmoves' "$T/said")" -ge 1 ]
+	awk '/^position/ { cur = $0 }
+	     /^go / { if ($0 ~ /searchmoves/) { if (cur != prev) bad++; sm++ } prev = cur }
+	     END { exit !(sm > 0 && bad == 0) }' "$T/said"
+	game=$(grep '^position' "$T/said" | tail -1)
+	awk -v game="$game" '/^position/ { cur = $0 }
+	     /searchmoves/ { k = (cur ~ / moves/ ? cur : cur " moves") " " $NF; if (index(game, k) != 1) bad++ }
+	     END { exit bad > 0 }' "$T/said"
+	: >"$T/said"
+	run -0 --separate-stderr xqannotate -n iccs --played next --engine "$T/logged.sh" --depth 6 "$S/blunder.pgn"
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	! grep -q searchmoves "$T/said"
+	# UCCI has no searchmoves: the next position's search is used
+	: >"$T/said"
+	printf '#!/bin/sh\ntee -a "%s" | sh "%s"\n' "$T/said" "$E/ucci-fsf.sh" >"$T/logged-ucci.sh"
+	run -0 --separate-stderr xqannotate -n iccs --engine sh --engine-arg "$T/logged-ucci.sh" --depth 6 "$S/blunder.pgn"
+	[[ "$(movetext "$output")" == *"2. e2e6??"* ]]
+	! grep -q searchmoves "$T/said"
+	# the built-in engine both ways; a bad word is a usage error
+	run -0 xqannotate -n iccs --nodes 4000 --played root "$S/blunder.pgn"
+	[[ "$(movetext "$output")" == *"2. e2e6??"* ]]
+	run -0 xqannotate -n iccs --nodes 4000 --played next "$S/blunder.pgn"
+	[[ "$(movetext "$output")" == *"2. e2e6??"* ]]
+	run -2 --separate-stderr xqannotate --played both "$S/blunder.pgn"
+	[[ "$stderr" == *"--played wants root or next, not 'both'"* ]]
+	no_leftovers
+}

@@ -124,12 +124,20 @@ bestmove i0i1 ponder i9i8'
 }
 
 @test "repetitions from the game are passed to the search" {
-	# Red shuffles a chariot while Black's king is bare: with the history the
-	# first repeat is a draw (0), so a winning side avoids it and keeps
-	# a positive score.
-	run -0 bash -c "printf 'position fen 4k4/9/9/9/9/9/9/9/9/R2AK4 w - - 0 1 moves a0a1 e9f9 a1a0 f9e9\ngo depth 4\n' | xqengine"
+	# Red shuffles a chariot while Black's king is bare, two rounds: a0a1
+	# would bring a position the third time, a draw (0), so a winning side
+	# avoids it and keeps a positive score.  After one round a0a1 is a
+	# second return only, not a draw, and scored as what follows.
+	run -0 bash -c "printf 'position fen 4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1 moves a0a1 e9f9 a1a0 f9e9 a0a1 e9f9 a1a0 f9e9\ngo depth 4 searchmoves a0a1\n' | xqengine"
+	[[ "${lines[-2]}" == "info depth 4 "*" score cp 0 "* ]]
+	[[ "$output" != *"info string"* ]]   # the position and every move taken
+	run -0 bash -c "printf 'position fen 4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1 moves a0a1 e9f9 a1a0 f9e9 a0a1 e9f9 a1a0 f9e9\ngo depth 4\n' | xqengine"
 	[[ "${lines[-1]}" == "bestmove "* ]]
 	[[ "${lines[-1]}" != "bestmove a0a1"* ]]
+	[[ "${lines[-2]}" != *" score cp 0 "* ]]
+	run -0 bash -c "printf 'position fen 4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1 moves a0a1 e9f9 a1a0 f9e9\ngo depth 4 searchmoves a0a1\n' | xqengine"
+	[[ "${lines[-2]}" == "info depth 4 "* ]]
+	[[ "${lines[-2]}" != *" score cp 0 "* ]]
 }
 
 @test "-H and -T: ranges checked; extra arguments refused" {
@@ -141,4 +149,18 @@ bestmove i0i1 ponder i9i8'
 	[[ "$stderr" == *"invalid thread count '65'"* ]]
 	run -2 --separate-stderr xqengine extra
 	[[ "$stderr" == *"unexpected argument 'extra'"* ]]
+}
+
+@test "go searchmoves: only the moves named, up to the next keyword; none legal is reported" {
+	run -0 bash -c "printf '%s\n' uci 'position startpos moves h2e2 h9g7' 'go depth 3 searchmoves a0a1' isready | xqengine"
+	[[ "$(echo "$output" | grep ^bestmove)" == "bestmove a0a1"* ]]
+	# the moves end at the next keyword, which still counts
+	run -0 bash -c "printf '%s\n' uci 'position startpos' 'go searchmoves b0c2 h0g2 depth 2' isready | xqengine"
+	[[ "$(echo "$output" | grep ^bestmove)" =~ ^bestmove\ (b0c2|h0g2) ]]
+	[ "$(echo "$output" | grep -c '^info depth')" -eq 2 ]
+	# moves that are not legal here are not moves: reported, no search
+	run -0 bash -c "printf '%s\n' uci 'position startpos' 'go depth 2 searchmoves a0a5' isready | xqengine"
+	[[ "$output" == *"info string go: unknown word 'a0a5' ignored"* ]]
+	[[ "$output" == *"info string go: searchmoves names no legal move"* ]]
+	! echo "$output" | grep -q ^bestmove
 }

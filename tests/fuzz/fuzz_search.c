@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	static struct xq_search *s;
-	struct xq_search_limits lim = { 1, 3000, 0, 1 };
+	struct xq_search_limits lim = { .depth = 1, .nodes = 3000, .threads = 1 };
 	struct xq_search_info out;
 	struct xq_pos pos;
 	xq_move moves[XQ_MAX_MOVES];

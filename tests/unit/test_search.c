@@ -2,7 +2,7 @@
  * test_search.c - the built-in engine: mates found at the right depth
  * (composed ones and the corpus's mate puzzles), a winning capture, perpetual
  * check and plain repetition, the transposition table, move ordering,
- * reproducible fixed-depth and fixed-node results, the evaluation's
+ * reproducible fixed-depth and fixed-node results, searchmoves, the evaluation's
  * features against its score.
  */
 #include <pthread.h>
@@ -19,7 +19,7 @@ static struct xq_search *S;
 static int run_fen(const char *fen, int depth, uint64_t nodes, struct xq_search_info *out)
 {
 	struct xq_pos pos;
-	struct xq_search_limits lim = { depth, nodes, 0, 1 };
+	struct xq_search_limits lim = { .depth = depth, .nodes = nodes, .threads = 1 };
 	if (xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) < 0) {
 		ok(0, "FEN parses: %s", fen);
 		return -1;
@@ -144,7 +144,7 @@ static void test_perpetual(void)
 	static const char *const cycle[] = { "a5a8", "d8d9", "a8a9", "d9d8", "a9a8", "d8d9", NULL };
 	struct xq_search_info out;
 	struct xq_pos pos;
-	struct xq_search_limits lim = { 8, 0, 0, 1 };
+	struct xq_search_limits lim = { .depth = 8, .threads = 1 };
 	uint64_t keys[16];
 	uint8_t checks[16];
 	char b[5];
@@ -157,30 +157,42 @@ static void test_perpetual(void)
 	run_fen("9/3k5/3a5/9/R8/9/9/7r1/8r/4K4 b - - 0 1", 1, 0, &out);
 	ok(out.npv > 0, "perpetual: black to move has moves");
 
-	/* The same cycle begun in the game: with the game's checks it is a
-	 * perpetual at once, without them a draw. */
+	/* The same cycle begun in the game: the game's positions after plies 1
+	 * and 2 come again at the root (ply 6) and after a8a9 d9d8 (plies 3,
+	 * 4) are second returns, no repetition yet; a9a8 at ply 3 of the
+	 * search brings the position after ply 1 a third time, a perpetual.
+	 * Its last round (plies 5 to 9) is in the tree, so the game's checks
+	 * are not needed to see it. */
 	n = replay(&pos, fen, cycle, keys, checks);
 	is_int(n, 6, "perpetual: the game's six plies played");
 	xq_search_clear(S);
 	xq_search_run_checks(S, &pos, keys, checks, n, &lim, NULL, NULL, &out);
-	is_int(out.score, -(XQ_SCORE_WIN_PERPETUAL - 1), "perpetual from the game: lost at ply 1");
+	is_int(out.score, -(XQ_SCORE_WIN_PERPETUAL - 3), "perpetual from the game: lost at ply 3");
 	xq_search_clear(S);
 	xq_search_run(S, &pos, keys, n, &lim, NULL, NULL, &out);
-	is_int(out.score, 0, "without the game's checks: a draw");
+	is_int(out.score, -(XQ_SCORE_WIN_PERPETUAL - 3), "without the game's checks: the same");
+	/* half a round in the game: the first returns are not repetitions */
+	n = replay(&pos, fen, (const char *const[]){ "a5a8", "d8d9", NULL }, keys, checks);
+	xq_search_clear(S);
+	xq_search_run_checks(S, &pos, keys, checks, n, &lim, NULL, NULL, &out);
+	is_int(out.score, -(XQ_SCORE_WIN_PERPETUAL - 5),
+	       "half a round in the game: the perpetual when the tree repeats its own ply 1, at ply 5");
 }
 
-/* Red is two chariots down; the game's last four plies went e0d0 a5a6
- * d0e0 a6a5, so e0d0 repeats a position: a draw, its best result.  Without
- * the game, red is mated. */
+/* Red is two chariots down; the game's last eight plies went e0d0 a5a6
+ * d0e0 a6a5 twice, so e0d0 brings a position the third time: a draw, its
+ * best result.  After one round only, e0d0 is a second return, not yet a
+ * draw, and without the game red is mated. */
 static void test_repetition(void)
 {
 	const char *fen = "4k4/9/9/9/r7r/9/4P4/9/9/4K4 w - - 10 20";
-	static const char *const game[] = { "e0d0", "a5a6", "d0e0", "a6a5", NULL };
+	static const char *const game[] = { "e0d0", "a5a6", "d0e0", "a6a5",
+					    "e0d0", "a5a6", "d0e0", "a6a5", NULL };
 	struct xq_search_info out;
 	struct xq_pos pos;
-	struct xq_search_limits lim = { 6, 0, 0, 1 };
-	uint64_t keys[8];
-	uint8_t checks[8];
+	struct xq_search_limits lim = { .depth = 6, .threads = 1 };
+	uint64_t keys[12];
+	uint8_t checks[12];
 	char b[5];
 	int n = replay(&pos, fen, game, keys, checks);
 
@@ -191,6 +203,11 @@ static void test_repetition(void)
 	xq_search_clear(S);
 	xq_search_run_checks(S, &pos, keys, checks, n, &lim, NULL, NULL, &out);
 	is_int(out.score, 0, "repetition without checks: a draw with the checks known too");
+	n = replay(&pos, fen, game + 4, keys, checks);
+	xq_search_clear(S);
+	xq_search_run(S, &pos, keys, n, &lim, NULL, NULL, &out);
+	ok(out.score < -(XQ_SCORE_MATE - 1000), "one round in the game: no draw yet, red is mated (%d)",
+	   out.score);
 	run_fen(fen, 6, 0, &out);
 	ok(out.score < -(XQ_SCORE_MATE - 1000), "no game: red is mated (%d)", out.score);
 }
@@ -319,7 +336,7 @@ static void count_iteration(void *data, const struct xq_search_info *i)
 static void *bg_search(void *arg)
 {
 	struct bg *b = arg;
-	struct xq_search_limits lim = { 0, 0, 0, 1 };   /* no limit: until stopped */
+	struct xq_search_limits lim = { .threads = 1 };   /* no limit: until stopped */
 	b->rc = xq_search_run(b->s, &b->pos, NULL, 0, &lim, count_iteration, b, &b->out);
 	return NULL;
 }
@@ -328,7 +345,7 @@ static void *bg_search(void *arg)
  * so only the shape of the answer is checked. */
 static void test_limits(void)
 {
-	struct xq_search_limits lim = { 7, 0, 0, 2 };
+	struct xq_search_limits lim = { .depth = 7, .threads = 2 };
 	struct xq_search_info out;
 	struct xq_pos pos;
 	struct bg b;
@@ -367,6 +384,54 @@ static void test_limits(void)
 	lim.depth = 3;
 	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &out), 0, "depth 3: runs");
 	is_int(out.depth, 3, "depth 3: three iterations");
+}
+
+/* searchmoves: the root searched over the moves given only, the move's own
+ * score; the root's table entry is not taken from such a run. */
+static void test_searchmoves(void)
+{
+	/* the red chariot takes the unguarded black one, or not */
+	const char *fen = "3k5/9/9/9/R3r4/9/9/9/9/5K3 w - - 0 1";
+	struct xq_search_info full, only, again;
+	struct xq_search_limits lim = { .depth = 4, .threads = 1 };
+	struct xq_pos pos;
+	xq_move m[3];
+	char b[5];
+
+	xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL);
+	xq_move_parse(&pos, "a5a6", 4, XQ_NOTATION_ICCS, 0, &m[0], NULL);
+	xq_move_parse(&pos, "f0f1", 4, XQ_NOTATION_ICCS, 0, &m[1], NULL);
+	xq_move_parse(&pos, "a5e5", 4, XQ_NOTATION_ICCS, 0, &m[2], NULL);
+	xq_search_clear(S);
+	xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &full);
+	lim.searchmoves = m;
+	lim.nsearchmoves = 1;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only), 0, "searchmoves a5a6: runs");
+	is_str(iccs(only.pv[0], b), "a5a6", "searchmoves a5a6: the move searched is the best");
+	is_int(only.depth, 4, "searchmoves a5a6: to depth 4");
+	ok(only.score < full.score - 500, "searchmoves a5a6: scores the chariot left en prise (%d, best %d)",
+	   only.score, full.score);
+	lim.nsearchmoves = 2;
+	xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only);
+	ok(only.pv[0] == m[0] || only.pv[0] == m[1], "searchmoves a5a6 f0f1: one of the two (%s)",
+	   iccs(only.pv[0], b));
+	lim.nsearchmoves = 0;
+	xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &again);
+	is_str(iccs(again.pv[0], b), "a5e5", "then a full search on the same table: the capture");
+	is_int(again.score, full.score, "then a full search: the same score as on a fresh table");
+	/* a move that is not legal here, or moves not given */
+	xq_move_parse(&pos, "f0f1", 4, XQ_NOTATION_ICCS, 0, &m[0], NULL);
+	m[0] = xq_move_make(XQ_SQ(0, 0), XQ_SQ(0, 1));   /* no piece on a0 */
+	lim.searchmoves = m;
+	lim.nsearchmoves = 1;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only), XQ_EINVAL,
+	       "searchmoves with no legal move: XQ_EINVAL");
+	lim.searchmoves = NULL;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only), XQ_EINVAL,
+	       "searchmoves count without moves: XQ_EINVAL");
+	lim.nsearchmoves = -1;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &only), XQ_EINVAL,
+	       "a negative searchmoves count: XQ_EINVAL");
 }
 
 /* The evaluation is the dot product of its weights and features, for the
@@ -413,6 +478,7 @@ int main(void)
 	test_tt();
 	test_ordering();
 	test_limits();
+	test_searchmoves();
 	test_eval();
 	xq_search_free(S);
 	return done_testing();

@@ -253,6 +253,19 @@ static void commands(void)
 	is_str(buf, "go time 250 movestogo 1\n", "UCCI: go time");
 	lim.movetime_ms = -1;
 	is_int(xq_uci_go(buf, sizeof buf, XQ_UCI_UCCI, &lim), XQ_EINVAL, "negative time refused");
+	/* searchmoves: UCI's coordinates of each dialect; UCCI has none */
+	lim.movetime_ms = 0;
+	lim.depth = 16;
+	lim.searchmoves = mv;
+	lim.nsearchmoves = 2;
+	xq_uci_go(buf, sizeof buf, XQ_UCI_PIKAFISH, &lim);
+	is_str(buf, "go depth 16 searchmoves h2e2 h9g7\n", "go searchmoves (ranks 0..9)");
+	lim.nsearchmoves = 1;
+	xq_uci_go(buf, sizeof buf, XQ_UCI_FSF, &lim);
+	is_str(buf, "go depth 16 searchmoves h3e3\n", "go searchmoves (ranks 1..10)");
+	is_int(xq_uci_go(buf, sizeof buf, XQ_UCI_UCCI, &lim), XQ_EINVAL, "UCCI: searchmoves refused");
+	lim.searchmoves = NULL;
+	is_int(xq_uci_go(buf, sizeof buf, XQ_UCI_FSF, &lim), XQ_EINVAL, "searchmoves without moves refused");
 
 	xq_uci_setoption(buf, sizeof buf, XQ_UCI_FSF, "UCI_Variant", "xiangqi");
 	is_str(buf, "setoption name UCI_Variant value xiangqi\n", "setoption UCI");
