@@ -120,6 +120,18 @@ static int visit(struct walk *w, const struct xq_node *n,
 	return visit_k(w, n, before, after, ply, depth, flags, -1);
 }
 
+/* Play m (node n's move) from before into after, keep its key, visit n. */
+static int visit_played(struct walk *w, const struct xq_node *n, xq_move m,
+			const struct xq_pos *before, struct xq_pos *after,
+			int ply, int depth, unsigned flags)
+{
+	struct xq_undo u;
+	*after = *before;
+	xq_make(after, m, &u);
+	w->keys[ply] = after->key;
+	return visit(w, n, before, after, ply, depth, flags);
+}
+
 static void walk_line(struct walk *w, const struct xq_pos *start,
 		      const struct xq_node *first, int ply0, int depth);
 
@@ -165,13 +177,7 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 			end = n;
 			break;
 		}
-		*after = *before;
-		{
-			struct xq_undo u;
-			xq_make(after, m, &u);
-		}
-		w->keys[ply] = after->key;
-		act = visit(w, n, before, after, ply, depth, flags);
+		act = visit_played(w, n, m, before, after, ply, depth, flags);
 		if (act == XQ_WALK_STOP)
 			return;
 		t = before;
@@ -235,11 +241,7 @@ static void walk_written(struct walk *w, const struct xq_pos *start,
 		} else if ((m = move_of(w, n, a, ply, flags)) == XQ_MOVE_NONE) {
 			act = visit(w, n, a, NULL, ply, depth, flags);
 		} else {
-			struct xq_undo u;
-			*b = *a;
-			xq_make(b, m, &u);
-			w->keys[ply] = b->key;
-			act = visit(w, n, a, b, ply, depth, flags);
+			act = visit_played(w, n, m, a, b, ply, depth, flags);
 		}
 		if (act == XQ_WALK_STOP)
 			return;
