@@ -185,8 +185,6 @@ int judge_game(struct xq_judge *j, const struct xq_game *g, int all_lines,
 	return s.err;
 }
 
-const char *judge_side_name(enum xq_side s) { return s == XQ_RED ? "Red" : "Black"; }
-
 static const char *const type_word[] = {
 	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
 };
@@ -270,7 +268,7 @@ void judge_event_text(const struct xq_event *ev, char *buf, size_t size)
 	case XQ_EVENT_LIMIT_MATE:
 		snprintf(buf, size, "natural limit reached at ply %d (%d plies without a capture) by a move that "
 			 "leaves %s without a move: the game ends by that result, not by the limit",
-			 ev->ply, ev->plies, judge_side_name(ev->mated));
+			 ev->ply, ev->plies, xq_side_name(ev->mated));
 		break;
 	case XQ_EVENT_LIMIT:
 	case XQ_EVENT_CLAIM: {

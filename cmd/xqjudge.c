@@ -154,7 +154,7 @@ static void text_event(const struct judged *e)
 		put(&out, "    ");
 		put_num(&out, l->ply, 4);
 		put(&out, " ");
-		put_left(&out, judge_side_name(l->side), 5);
+		put_left(&out, xq_side_name(l->side), 5);
 		put(&out, " ");
 		put_left(&out, mv, 12);
 		put(&out, " ");

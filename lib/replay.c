@@ -356,22 +356,19 @@ static const char *side_name(int side)
 	return xq_side_name(side);
 }
 
+static int count_below(void *data, const struct xq_walk_step *s)
+{
+	(void)s;
+	++*(unsigned long *)data;
+	return XQ_WALK_NEXT;
+}
+
 /* The moves below n: its continuation, the alternatives to it and all
- * below them (a walk over parent links: no recursion). */
+ * below them. */
 static unsigned long moves_below(const struct xq_node *n)
 {
-	const struct xq_node *p = n->child;
 	unsigned long k = 0;
-	while (p) {
-		k++;
-		if (p->child) {
-			p = p->child;
-			continue;
-		}
-		while (p != n && !p->next)
-			p = p->parent;
-		p = p == n ? NULL : p->next;
-	}
+	xq__walk_below(n, count_below, &k);
 	return k;
 }
 

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "board.h"
 
 /*
@@ -85,7 +85,7 @@ int xq_rules_from_name(const char *name, enum xq_rules *r)
 		{ "1956", XQ_RULES_1956 },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (!strcasecmp(name, names[i].name)) {
+		if (!xq__ascii_casecmp(name, names[i].name)) {
 			*r = names[i].r;
 			return 0;
 		}

@@ -483,6 +483,10 @@ enum xq_step_flags {
 	 * depth) or has ended (the same fields again). */
 	XQ_STEP_ENTER = 1 << 2,
 	XQ_STEP_LEAVE = 1 << 3,
+	/* XQ_WALK_UNPLAYED only: the node lies below a bad move (before and
+	 * after NULL; keys[0..nkeys) are those up to the bad move, nkeys its
+	 * ply).  Set on ENTER, LEAVE and TOO_DEEP steps there too. */
+	XQ_STEP_UNPLAYED = 1 << 4,
 };
 
 struct xq_walk_step {
@@ -524,6 +528,38 @@ int xq_game_walk(const struct xq_game *g, xq_walk_fn visit, void *data);
  * replace the node are still visited.  A bad move and a too deep
  * variation are visited as by xq_game_walk().  Returns as it does. */
 int xq_game_walk_written(const struct xq_game *g, xq_walk_fn visit, void *data);
+
+/* The walk in a given order, with options: mode is one order, or'ed with
+ * XQ_WALK_UNPLAYED.
+ * - XQ_WALK_LINES: xq_game_walk()'s order; XQ_WALK_WRITTEN:
+ *   xq_game_walk_written()'s.
+ * - XQ_WALK_TREE: pre-order, the order of XQF's records: each node, then
+ *   everything below it (its continuation first, with the variations
+ *   inside it), then its next alternative.  It uses no recursion, so it
+ *   enters variations at any depth (XQ_STEP_TOO_DEEP never comes).  SKIP
+ *   leaves out what lies below the node; its alternatives come still.
+ * - XQ_WALK_UNPLAYED (written and tree orders): also visit what lies below
+ *   a bad move (its continuation and the variations inside it, in the
+ *   walk's order) with XQ_STEP_UNPLAYED set and no positions, right after
+ *   the bad move and before the variations that replace it, unless the
+ *   visitor returns XQ_WALK_SKIP at the bad move: what writers keep of a
+ *   line that cannot be played.
+ * - XQ_WALK_NO_POSITIONS (tree order only): play no move; every node is
+ *   visited (as with XQ_WALK_UNPLAYED, but without that step flag), before
+ *   and after NULL, nkeys 0: the shape of the tree only, at the cost of
+ *   following its links (what the XQF and DhtmlXQ writers need).
+ * Returns as xq_game_walk() does, or XQ_EINVAL for an unknown mode (or
+ * XQ_WALK_LINES with XQ_WALK_UNPLAYED, XQ_WALK_NO_POSITIONS in another
+ * order). */
+enum xq_walk_mode {
+	XQ_WALK_LINES = 0,
+	XQ_WALK_WRITTEN = 1,
+	XQ_WALK_TREE = 2,
+	XQ_WALK_ORDER = 3,          /* the mask of the order */
+	XQ_WALK_UNPLAYED = 1 << 2,
+	XQ_WALK_NO_POSITIONS = 1 << 3,
+};
+int xq_game_walk_mode(const struct xq_game *g, unsigned mode, xq_walk_fn visit, void *data);
 
 /* --- problems: what readers and replay report */
 
