@@ -1,7 +1,9 @@
 /*
  * judge_game.c - one game judged line by line (see judge_game.h).
  *
- * The walk visits the main line, then the variations; the judge keeps one
+ * The main line alone is judged from what replay left in its nodes (key,
+ * check and capture: XQ_NODE_PLAYED), no move made.  With the variations,
+ * the walk visits the main line, then the variations; the judge keeps one
  * line.  A visit continues the judge's line when the node's parent is the
  * last node judged at the ply before; otherwise the line is cut back to
  * where it agrees with the node's ancestors and replayed from there (the
@@ -126,6 +128,40 @@ static int visit(void *data, const struct xq_walk_step *st)
 	return XQ_WALK_NEXT;
 }
 
+/* Whether replay played every move of the main line (XQ_NODE_PLAYED: the
+ * node holds its key and its check and capture flags) up to where the
+ * line ends or has a move replay could not play: then the judge needs no
+ * walk (a node with a move replay did not play was added later). */
+static int main_line_played(const struct xq_game *g)
+{
+	const struct xq_node *n;
+	if (!(g->flags & XQ_GAME_REPLAYED))
+		return 0;
+	for (n = g->root.child; n && (n->flags & XQ_NODE_PLAYED); n = n->child)
+		;
+	return !n || n->move == XQ_MOVE_NONE;
+}
+
+/* The main line from its nodes, no move made (main_line_played). */
+static int main_line_by_nodes(struct state *s)
+{
+	const struct xq_node *n = s->g->root.child;
+	int last = 0;    /* the ply of the last events */
+
+	for (;;) {
+		int rc = xq_judge_push_nodes(s->j, &n);
+		if (rc < 0)
+			return rc;
+		if (xq_judge_window(s->j) > last)
+			s->res->verdict = XQ_VERDICT_NONE;   /* a capture: a new stretch */
+		if (!rc)
+			return 0;
+		last = xq_judge_plies(s->j);
+		report(s, rc, n, 1, 0);
+		n = n->child;
+	}
+}
+
 int judge_game(struct xq_judge *j, const struct xq_game *g, int all_lines,
 	       judged_fn fn, void *data, struct judge_result *res)
 {
@@ -133,10 +169,15 @@ int judge_game(struct xq_judge *j, const struct xq_game *g, int all_lines,
 	int rc;
 
 	memset(res, 0, sizeof *res);
-	if ((rc = xq_judge_start(j, &g->start)) < 0 || (rc = grow(&s, 1)) < 0)
+	if ((rc = xq_judge_start(j, &g->start)) < 0)
+		return rc;
+	/* the events at ply 0: a FEN whose counter is at the limit already */
+	report(&s, rc, NULL, 1, 0);
+	if (!all_lines && main_line_played(g))
+		return main_line_by_nodes(&s);
+	if ((rc = grow(&s, 1)) < 0)
 		return rc;
 	s.nodes[0] = &g->root;
-	report(&s, rc, NULL, 1, 0);
 	rc = xq_game_walk(g, visit, &s);
 	free(s.nodes);
 	if (rc < 0)
@@ -144,11 +185,22 @@ int judge_game(struct xq_judge *j, const struct xq_game *g, int all_lines,
 	return s.err;
 }
 
-const char *judge_side_name(enum xq_side s) { return s == XQ_RED ? "Red" : "Black"; }
-
 static const char *const type_word[] = {
 	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
 };
+
+/* s after buf[0..o) as snprintf(buf + o, size - o, "%s", s) would put it
+ * (cut to fit, always ended): the length the text would have. */
+static size_t append(char *buf, size_t size, size_t o, const char *s)
+{
+	size_t n = strlen(s);
+	if (o + 1 < size) {
+		size_t k = n < size - o - 1 ? n : size - o - 1;
+		memcpy(buf + o, s, k);
+		buf[o + k] = 0;
+	}
+	return o + n;
+}
 
 void judge_label_text(const struct xq_label *l, char *buf, size_t size)
 {
@@ -168,18 +220,21 @@ void judge_label_text(const struct xq_label *l, char *buf, size_t size)
 		{ XQ_LABEL_MATE_AFTER, "capture-allows-mate (CXA 29.4)" },
 	};
 	size_t o = 0;
-	buf[0] = 0;
+	if (size)
+		buf[0] = 0;
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
 		if (!(l->flags & words[i].flag))
 			continue;
-		o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s", o ? ", " : "",
-				      words[i].word);
+		if (o)
+			o = append(buf, size, o, ", ");
+		o = append(buf, size, o, words[i].word);
 		if (words[i].flag == XQ_LABEL_CHASE)
 			for (int c = 0; c < l->nchased; c++) {
-				char sq[3] = { (char)('a' + XQ_FILE(l->chased[c].sq)),
+				char sq[4] = { ' ', (char)('a' + XQ_FILE(l->chased[c].sq)),
 					       (char)('0' + XQ_RANK(l->chased[c].sq)), 0 };
-				o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s%s %s",
-						      c ? " and " : " ", type_word[l->chased[c].type], sq);
+				o = append(buf, size, o, c ? " and " : " ");
+				o = append(buf, size, o, type_word[l->chased[c].type]);
+				o = append(buf, size, o, sq);
 			}
 	}
 }
@@ -213,7 +268,7 @@ void judge_event_text(const struct xq_event *ev, char *buf, size_t size)
 	case XQ_EVENT_LIMIT_MATE:
 		snprintf(buf, size, "natural limit reached at ply %d (%d plies without a capture) by a move that "
 			 "leaves %s without a move: the game ends by that result, not by the limit",
-			 ev->ply, ev->plies, judge_side_name(ev->mated));
+			 ev->ply, ev->plies, xq_side_name(ev->mated));
 		break;
 	case XQ_EVENT_LIMIT:
 	case XQ_EVENT_CLAIM: {

@@ -60,7 +60,4 @@ void judge_event_text(const struct xq_event *ev, char *buf, size_t size);
  * returns -1 (the caller prints its usage); dies when out of memory. */
 int judge_open(struct xq_judge **j, const char *rules);
 
-/* "Red" or "Black" */
-const char *judge_side_name(enum xq_side s);
-
 #endif

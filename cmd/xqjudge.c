@@ -71,26 +71,96 @@ static const char *type_name(enum xq_type t)
 	return names[t];
 }
 
-/* --- text for people */
+/* --- text for people: lines put together here and written whole (as
+ * printf would write them: the bench's input has a line for every game) */
+
+struct line {
+	char b[4096];
+	size_t n;
+};
+
+static void put(struct line *l, const char *s)
+{
+	size_t k = strlen(s);
+	if (k > sizeof l->b - l->n)
+		k = sizeof l->b - l->n;
+	memcpy(l->b + l->n, s, k);
+	l->n += k;
+}
+
+/* s, then spaces to width bytes (printf's "%-Ns") */
+static void put_left(struct line *l, const char *s, size_t width)
+{
+	size_t k = strlen(s);
+	put(l, s);
+	for (; k < width && l->n < sizeof l->b; k++)
+		l->b[l->n++] = ' ';
+}
+
+/* v in decimal, right-aligned to width (printf's "%Nld") */
+static void put_num(struct line *l, long v, int width)
+{
+	char d[24];
+	int i = (int)sizeof d;
+	unsigned long u = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
+	d[--i] = 0;
+	do
+		d[--i] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		d[--i] = '-';
+	for (int k = (int)sizeof d - 1 - i; k < width && l->n < sizeof l->b; k++)
+		l->b[l->n++] = ' ';
+	put(l, d + i);
+}
+
+static void put_line(struct line *l)
+{
+	fwrite(l->b, 1, l->n, stdout);
+	l->n = 0;
+}
 
 static void text_event(const struct judged *e)
 {
 	const struct xq_event *ev = e->ev;
 	char buf[1024], mv[XQ_MOVE_TEXT_MAX];
+	struct line out;
 
-	printf("  ply %d%s: ", ev->ply, e->mainline ? "" : " (variation)");
+	out.n = 0;
+	put(&out, "  ply ");
+	put_num(&out, ev->ply, 0);
+	put(&out, e->mainline ? ": " : " (variation): ");
 	if (ev->kind != XQ_EVENT_REPETITION) {
 		judge_event_text(ev, buf, sizeof buf);
-		printf("%s\n", buf);
+		put(&out, buf);
+		put(&out, "\n");
+		put_line(&out);
 		return;
 	}
-	printf("repetition, %d occurrences of the position, cycle %d plies; span plies %d-%d\n",
-	       ev->occurrences, ev->cycle, ev->first, ev->ply);
+	put(&out, "repetition, ");
+	put_num(&out, ev->occurrences, 0);
+	put(&out, " occurrences of the position, cycle ");
+	put_num(&out, ev->cycle, 0);
+	put(&out, " plies; span plies ");
+	put_num(&out, ev->first, 0);
+	put(&out, "-");
+	put_num(&out, ev->ply, 0);
+	put(&out, "\n");
+	put_line(&out);
 	for (int i = 0; i < ev->nlabels; i++) {
 		const struct xq_label *l = &ev->labels[i];
 		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
 		judge_label_text(l, buf, sizeof buf);
-		printf("    %4d %-5s %-12s %s\n", l->ply, judge_side_name(l->side), mv, buf);
+		put(&out, "    ");
+		put_num(&out, l->ply, 4);
+		put(&out, " ");
+		put_left(&out, xq_side_name(l->side), 5);
+		put(&out, " ");
+		put_left(&out, mv, 12);
+		put(&out, " ");
+		put(&out, buf);
+		put(&out, "\n");
+		put_line(&out);
 	}
 	printf("    Red: %s; Black: %s\n", xq_class_name(ev->cls[0]), xq_class_name(ev->cls[1]));
 	switch (ev->verdict) {
@@ -221,9 +291,21 @@ static void judge_one(const char *file, struct xq_game *g)
 		st.first_event = 1;
 	} else {
 		const char *red = xq_game_tag_known(g, "Red"), *black = xq_game_tag_known(g, "Black");
-		printf("%s: game %ld (line %ld)", file, g->index, g->line);
-		if (red || black)
-			printf(": %s - %s", red ? red : "?", black ? black : "?");
+		struct line out;
+		out.n = 0;
+		fputs(file, stdout);
+		put(&out, ": game ");
+		put_num(&out, g->index, 0);
+		put(&out, " (line ");
+		put_num(&out, g->line, 0);
+		put(&out, ")");
+		put_line(&out);
+		if (red || black) {
+			fputs(": ", stdout);
+			fputs(red ? red : "?", stdout);
+			fputs(" - ", stdout);
+			fputs(black ? black : "?", stdout);
+		}
 		putchar('\n');
 	}
 	if ((rc = judge_game(st.j, g, st.all_lines, on_event, NULL, &res)) < 0)
@@ -233,9 +315,12 @@ static void judge_one(const char *file, struct xq_game *g)
 	st.limits += res.limits;
 	if (st.json)
 		printf("],\"verdict\":\"%s\"}\n", xq_verdict_name(res.verdict));
-	else
-		printf("  verdict at the end of the main line: %s%s\n", xq_verdict_name(res.verdict),
-		       res.rulings || res.limits ? "" : " (no repetition ruling, natural limit not reached)");
+	else {
+		fputs("  verdict at the end of the main line: ", stdout);
+		fputs(xq_verdict_name(res.verdict), stdout);
+		fputs(res.rulings || res.limits ? "\n" :
+		      " (no repetition ruling, natural limit not reached)\n", stdout);
+	}
 }
 
 static enum record_step judge_step(struct record_loop *l, struct xq_game *g)

@@ -963,16 +963,153 @@ static void put_move(struct xq__buf *o, xq_move m)
 	xq__buf_put(o, d, 4);
 }
 
-struct wline {
+/*
+ * The lines a game is written in: the main line is 0, every alternative
+ * to a first child that holds a move starts a line, and the line ids
+ * follow a breadth-first order (a parent line first; the lines hanging on
+ * one line by the ply they branch at, then as written).  The heads are
+ * collected from one tree-order walk, then numbered level by level.
+ */
+struct whead {
 	const struct xq_node *first;
-	long id, parent, start;
+	long parent;       /* head index of the line it hangs on (-1: main) */
+	long start;        /* the ply of its first move */
+	long level;        /* lines it hangs below: 0 for the main line */
+	long key;          /* the parent's id, while a level is sorted */
+	long seq;          /* its index, in the walk's order */
+	long id;
 };
+
+struct wheads {
+	const struct xq_game *g;
+	struct whead *h;
+	size_t n, cap;
+	long *cur;         /* cur[level]: the head of the line walked there */
+	size_t ncur;
+	int shift;         /* 1: the main line is a root alternative */
+	int oom;
+};
+
+static int add_head(struct wheads *c, const struct xq_node *n, long level, long start)
+{
+	if (c->n == c->cap) {
+		size_t nc = c->cap ? 2 * c->cap : 16;
+		struct whead *nh = realloc(c->h, nc * sizeof *nh);
+		if (!nh)
+			return -1;
+		c->h = nh;
+		c->cap = nc;
+	}
+	if ((size_t)level >= c->ncur) {
+		size_t nc = (size_t)level + 64;
+		long *ncur = realloc(c->cur, nc * sizeof *ncur);
+		if (!ncur)
+			return -1;
+		c->cur = ncur;
+		c->ncur = nc;
+	}
+	c->h[c->n] = (struct whead){ n, level ? c->cur[level - 1] : -1, start, level, 0,
+				     (long)c->n, level ? -1 : 0 };
+	c->cur[level] = (long)c->n++;
+	return 0;
+}
+
+/* The tree-order walk's visitor: what holds no move is left out with all
+ * below it; an alternative to a first child with no move opens no line
+ * (the main line is the first root move that holds one). */
+static int head_step(void *data, const struct xq_walk_step *s)
+{
+	struct wheads *c = data;
+	const struct xq_node *n = s->node, *p = n->parent;
+
+	if (n->move == XQ_MOVE_NONE)
+		return XQ_WALK_SKIP;
+	if (p->child == n) {
+		if (p != &c->g->root)
+			return XQ_WALK_NEXT;   /* on along its line */
+		if (add_head(c, n, 0, 1) < 0)
+			goto nomem;
+		return XQ_WALK_NEXT;
+	}
+	if (p->child->move == XQ_MOVE_NONE) {
+		if (p != &c->g->root || c->n)
+			return XQ_WALK_SKIP;
+		c->shift = 1;
+		if (add_head(c, n, 0, 1) < 0)
+			goto nomem;
+		return XQ_WALK_NEXT;
+	}
+	if (add_head(c, n, s->depth - c->shift, s->ply) < 0)
+		goto nomem;
+	return XQ_WALK_NEXT;
+nomem:
+	c->oom = 1;
+	return XQ_WALK_STOP;
+}
+
+static int by_parent(const void *a, const void *b)
+{
+	const struct whead *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Number the heads breadth-first and put them in that order (parent
+ * becomes the parent's id). */
+static int number_heads(struct wheads *c)
+{
+	size_t n = c->n, maxl = 0;
+	size_t *at = NULL;
+	long *ids = NULL;
+	struct whead *out;
+
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if ((size_t)c->h[i].level > maxl)
+			maxl = (size_t)c->h[i].level;
+	out = malloc(n * sizeof *out);
+	ids = malloc(n * sizeof *ids);
+	at = calloc(maxl + 2, sizeof *at);
+	if (!out || !ids || !at) {
+		free(out);
+		free(ids);
+		free(at);
+		return -1;
+	}
+	/* by level, keeping the walk's order within one (counting sort) */
+	for (size_t i = 0; i < n; i++)
+		at[c->h[i].level + 1]++;
+	for (size_t l = 1; l <= maxl + 1; l++)
+		at[l] += at[l - 1];
+	for (size_t i = 0; i < n; i++)
+		out[at[c->h[i].level]++] = c->h[i];
+	/* at[l] is now where level l + 1 begins: each level sorted by its
+	 * parents' ids, known from the level before */
+	for (size_t l = 0, from = 0; l <= maxl; from = at[l], l++) {
+		for (size_t i = from; i < at[l]; i++)
+			out[i].key = l ? ids[out[i].parent] : -1;
+		qsort(out + from, at[l] - from, sizeof *out, by_parent);
+		for (size_t i = from; i < at[l]; i++) {
+			out[i].id = (long)i;
+			ids[out[i].seq] = (long)i;
+			out[i].parent = out[i].key;
+		}
+	}
+	free(at);
+	free(ids);
+	free(c->h);
+	c->h = out;
+	return 0;
+}
 
 int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o)
 {
 	const char *nl = crlf ? "\r\n" : "\n";
-	struct wline *lines = NULL;
-	size_t n = 0, cap = 0, done = 0;
+	struct wheads heads = { g, NULL, 0, 0, NULL, 0, 0, 0 };
 	struct xq__buf com = { 0 };
 
 	xq__buf_printf(o, "[DhtmlXQ]%s", nl);
@@ -1024,25 +1161,19 @@ int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o
 		put_tag(o, "fen", g->start_fen, nl);   /* the first move number */
 	}
 
-	/* Lines in pre-order: the main line is 0; every alternative to a
-	 * first child starts a new line. */
 	if (g->root.child) {
-		const struct xq_node *f = g->root.child;
-		while (f && f->move == XQ_MOVE_NONE)
-			f = f->next;
-		if (f) {
-			if (!(lines = malloc(16 * sizeof *lines)))
-				return XQ_ENOMEM;
-			cap = 16;
-			lines[n++] = (struct wline){ f, 0, 0, 1 };
+		int rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_NO_POSITIONS, head_step, &heads);
+		free(heads.cur);
+		heads.cur = NULL;
+		if (rc < 0 || heads.oom || number_heads(&heads) < 0) {
+			free(heads.h);
+			return rc < 0 ? rc : XQ_ENOMEM;
 		}
 	}
 	if (g->root.comment && *g->root.comment)
 		put_tag(o, "comment0", g->root.comment, nl);
-	/* process lines in order; new ones are appended, so ids follow a
-	 * breadth-first order in which a parent line always comes first */
-	for (done = 0; done < n; done++) {
-		struct wline L = lines[done];
+	for (size_t done = 0; done < heads.n; done++) {
+		struct whead L = heads.h[done];
 		long ply = L.start;
 		char name[64];
 		if (L.id == 0)
@@ -1052,25 +1183,6 @@ int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o
 		for (const struct xq_node *nd = L.first; nd && nd->move != XQ_MOVE_NONE;
 		     nd = nd->child, ply++) {
 			put_move(o, nd->move);
-			/* alternatives to a first child open new lines */
-			if (nd->parent && nd->parent->child == nd) {
-				for (const struct xq_node *s = nd->next; s; s = s->next) {
-					if (s->move == XQ_MOVE_NONE)
-						continue;
-					if (n == cap) {
-						struct wline *nw = realloc(lines, cap * 2 * sizeof *nw);
-						if (!nw) {
-							free(lines);
-							free(com.p);
-							return XQ_ENOMEM;
-						}
-						lines = nw;
-						cap *= 2;
-					}
-					lines[n] = (struct wline){ s, (long)n, L.id, ply };
-					n++;
-				}
-			}
 			if (nd->comment_before && *nd->comment_before) {
 				/* no place before a move: attach to the one before */
 				if (ply - 1 == 0)
@@ -1101,7 +1213,7 @@ int xq__dhtmlxq_encode_game(const struct xq_game *g, int crlf, struct xq__buf *o
 		xq__buf_put(o, com.p, com.len);
 	xq__buf_printf(o, "[/DhtmlXQ]%s", nl);
 	free(com.p);
-	free(lines);
+	free(heads.h);
 	return o->oom || com.oom ? XQ_ENOMEM : 0;
 }
 

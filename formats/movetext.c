@@ -905,30 +905,26 @@ static void put_node_text(struct xq__buf *b, const struct xq_node *n)
 	xq__buf_puts(b, t);
 }
 
-/* The line from n as written, with the variations inside it in
- * parentheses (n's own alternatives are its caller's). */
-static void unplayable_line(struct xq__buf *b, const struct xq_node *n, int depth)
-{
-	for (const struct xq_node *first = n; n; n = n->child) {
-		put_node_text(b, n);
-		if (n == first)
-			continue;
-		for (const struct xq_node *v = n->next; v; v = v->next) {
-			if (depth >= XQ_MAX_VARIATION_DEPTH) {
-				xq__buf_puts(b, " (variations nested deeper than the limit left out)");
-				break;
-			}
-			xq__buf_puts(b, " (");
-			unplayable_line(b, v, depth + 1);
-			xq__buf_puts(b, ")");
-		}
-	}
-}
-
-void xq__mt_unplayable(struct xq__buf *b, const struct xq_node *n)
+void xq__mt_unplayed_start(struct xq__buf *b, const struct xq_node *n)
 {
 	xq__buf_puts(b, "unplayable moves as written:");
-	unplayable_line(b, n, 0);
+	put_node_text(b, n);
+}
+
+void xq__mt_unplayed_step(struct xq__buf *b, const struct xq_walk_step *s)
+{
+	const struct xq_node *n = s->node;
+	if (s->flags & XQ_STEP_ENTER)
+		xq__buf_puts(b, " (");
+	else if (s->flags & XQ_STEP_LEAVE)
+		xq__buf_puts(b, ")");
+	else if (s->flags & XQ_STEP_TOO_DEEP) {
+		/* once for the alternatives of a move */
+		if (n == n->parent->child->next)
+			xq__buf_puts(b, " (variations nested deeper than the limit left out)");
+	} else {
+		put_node_text(b, n);
+	}
 }
 
 /* ----------------------------------------------- for writers (text, xiexie) */
@@ -942,22 +938,28 @@ const char *xq__mt_game_result(const struct xq_game *g)
 	return g->result ? g->result : "*";
 }
 
-void xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations)
+struct extras {
+	long comments, variations;
+};
+
+static int count_step(void *data, const struct xq_walk_step *s)
 {
-	/* a walk over parent links: no recursion, no memory */
-	const struct xq_node *n = &g->root;
-	*comments = *variations = 0;
-	while (n) {
-		*comments += (n->comment && *n->comment) + (n->comment_before && *n->comment_before);
-		if (n->parent && n != n->parent->child)
-			++*variations;
-		if (n->child) {
-			n = n->child;
-			continue;
-		}
-		while (n && !n->next)
-			n = n->parent;
-		if (n)
-			n = n->next;
-	}
+	struct extras *e = data;
+	const struct xq_node *n = s->node;
+	e->comments += (n->comment && *n->comment) + (n->comment_before && *n->comment_before);
+	if (n != n->parent->child)
+		e->variations++;
+	return XQ_WALK_NEXT;
+}
+
+int xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations)
+{
+	/* every node: the tree order, no move played */
+	struct extras e = { 0, 0 };
+	const struct xq_node *r = &g->root;
+	int rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_NO_POSITIONS, count_step, &e);
+	*comments = e.comments + (r->comment && *r->comment) +
+		    (r->comment_before && *r->comment_before);
+	*variations = e.variations;
+	return rc < 0 ? rc : 0;
 }

@@ -122,13 +122,16 @@ void xq__mt_apply_fen(struct xq_reader *r, struct xq_game *g, long line);
 const char *xq__mt_game_result(const struct xq_game *g);
 
 /* Comments (before and after moves) and variations in the whole tree of
- * g, for writers of formats that hold neither. */
-void xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations);
+ * g, for writers of formats that hold neither: 0 or XQ_ENOMEM. */
+int xq__mt_count_extras(const struct xq_game *g, long *comments, long *variations);
 
-/* "unplayable moves as written: ..." for the line from the bad node n, with
+/* "unplayable moves as written: ..." for the line from a bad node n, with
  * the variations inside it in parentheses (n's own alternatives are the
- * writer's), appended to b: what PGN and text keep of it. */
+ * writer's): what PGN and text keep of it, built from a walk with
+ * XQ_WALK_UNPLAYED: xq__mt_unplayed_start() at the bad node, then
+ * xq__mt_unplayed_step() for each XQ_STEP_UNPLAYED step after it. */
 struct xq__buf;
-void xq__mt_unplayable(struct xq__buf *b, const struct xq_node *n);
+void xq__mt_unplayed_start(struct xq__buf *b, const struct xq_node *n);
+void xq__mt_unplayed_step(struct xq__buf *b, const struct xq_walk_step *s);
 
 #endif

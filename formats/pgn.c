@@ -56,8 +56,12 @@ static const char *const known_tags[] = {
 
 static int known_tag(const char *name)
 {
+	/* the first letters first: a name that equals one ignoring case
+	 * has the same first letter ignoring case */
+	unsigned c0 = (unsigned char)name[0] | 0x20u;
 	for (size_t i = 0; i < sizeof known_tags / sizeof *known_tags; i++)
-		if (!xq__ascii_casecmp(known_tags[i], name))
+		if (((unsigned char)known_tags[i][0] | 0x20u) == c0 &&
+		    !xq__ascii_casecmp(known_tags[i], name))
 			return 1;
 	return 0;
 }
@@ -435,17 +439,15 @@ static void nag_token(struct fill *f, int nag)
 	fill_token(f, buf, strlen(buf), 0);
 }
 
-/* Texts of a line that could not be played, its variations too, as a
- * comment: kept means kept. */
-static void write_unplayable(struct fill *f, const struct xq_node *n)
+/* The text of a line that could not be played, its variations too (built
+ * from the walk's unplayed steps), as a comment: kept means kept. */
+static void flush_unplayable(struct fill *f, struct xq__buf *b)
 {
-	struct xq__buf b = { 0 };
-	xq__mt_unplayable(&b, n);
-	if (b.oom)
+	if (b->oom)
 		f->rc = XQ_ENOMEM;
 	else
-		fill_comment(f, b.p);
-	xq__buf_free(&b);
+		fill_comment(f, b->p);
+	xq__buf_free(b);
 }
 
 struct wctx {
@@ -457,6 +459,7 @@ struct wctx {
 	int first;                     /* 1 when Black moves first */
 	int need_number;               /* the next move gets its number */
 	const struct xq_node *cut;     /* unplayable: its variations are left out */
+	struct xq__buf bad;            /* its text, until the walk is past it */
 };
 
 /* One step of the written-order walk: a move with its number, marks and
@@ -468,6 +471,12 @@ static int write_step(void *data, const struct xq_walk_step *s)
 	char buf[XQ_MOVE_TEXT_MAX + 24];
 	int len;
 
+	if (s->flags & XQ_STEP_UNPLAYED) {
+		xq__mt_unplayed_step(&c->bad, s);
+		return XQ_WALK_NEXT;
+	}
+	if (c->bad.p)
+		flush_unplayable(c->f, &c->bad);
 	if (s->flags & XQ_STEP_TOO_DEEP)
 		return XQ_WALK_NEXT;
 	if (s->flags & XQ_STEP_ENTER) {
@@ -490,9 +499,10 @@ static int write_step(void *data, const struct xq_walk_step *s)
 	len = !s->after ? XQ_EILLEGAL :
 	      xq_move_format(s->before, n->move, c->n, c->nflags, buf, sizeof buf);
 	if (len == XQ_EILLEGAL) {
-		write_unplayable(c->f, n);
+		/* the text below it comes as unplayed steps */
+		xq__mt_unplayed_start(&c->bad, n);
 		c->cut = n;
-		return XQ_WALK_SKIP;
+		return s->after ? XQ_WALK_SKIP : XQ_WALK_NEXT;
 	}
 	if (c->comments && n->comment_before) {
 		fill_comment(c->f, n->comment_before);
@@ -543,7 +553,7 @@ static int write_moves(struct fill *f, const struct xq_game *g,
 		       enum xq_notation n, unsigned nflags, int variations,
 		       int comments)
 {
-	struct wctx c = { f, n, nflags, variations, comments, 1, 0, 1, NULL };
+	struct wctx c = { f, n, nflags, variations, comments, 1, 0, 1, NULL, { 0 } };
 	int rc;
 	f->g = g;
 	/* ply_index counts from Red's move of move 1: a Black start is 1 */
@@ -552,7 +562,10 @@ static int write_moves(struct fill *f, const struct xq_game *g,
 		fill_comment(f, g->root.comment);
 	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
 		c.start_full = g->start.fullmove;
-	if ((rc = xq_game_walk_written(g, write_step, &c)) < 0 && !f->rc)
+	rc = xq_game_walk_mode(g, XQ_WALK_WRITTEN | XQ_WALK_UNPLAYED, write_step, &c);
+	if (c.bad.p)
+		flush_unplayable(f, &c.bad);
+	if (rc < 0 && !f->rc)
 		f->rc = rc;
 	return f->rc;
 }

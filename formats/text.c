@@ -446,23 +446,32 @@ struct text_moves {
 	unsigned nflags;
 	int plies, moveno, rc;
 	const struct xq_node *unplayable; /* the main line stops here */
+	struct xq__buf bad;               /* the text from there */
 };
 
-/* One move of the main line, "1. 炮二平五 马８进７" a line; the walk
- * stops where the main line ends or cannot be played. */
+/* One move of the main line, "1. 炮二平五 马８进７" a line (the written
+ * order, variations left out); where the main line cannot be played, the
+ * text below the bad move is kept from the walk's unplayed steps. */
 static int text_move(void *data, const struct xq_walk_step *s)
 {
 	struct text_moves *c = data;
 	char buf[XQ_MOVE_TEXT_MAX + 16];
 	int len;
 
-	if (!(s->flags & XQ_STEP_MAINLINE))
+	if (s->flags & XQ_STEP_UNPLAYED) {
+		xq__mt_unplayed_step(&c->bad, s);
+		return XQ_WALK_NEXT;
+	}
+	if (s->flags & XQ_STEP_ENTER)
+		return XQ_WALK_SKIP;
+	if (!(s->flags & XQ_STEP_MAINLINE) || c->unplayable)
 		return XQ_WALK_STOP;
 	len = !s->after ? XQ_EILLEGAL :
 	      xq_move_format(s->before, s->node->move, c->n, c->nflags, buf, sizeof buf);
 	if (len == XQ_EILLEGAL) {
 		c->unplayable = s->node;
-		return XQ_WALK_STOP;
+		xq__mt_unplayed_start(&c->bad, s->node);
+		return s->after ? XQ_WALK_STOP : XQ_WALK_NEXT;
 	}
 	if (len < 0) {
 		c->rc = len;
@@ -487,8 +496,7 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 {
 	const struct xq_writer_opts *o = xq_writer_options(w);
 	enum xq_notation n = o->notation ? o->notation : XQ_NOTATION_CHINESE;
-	struct text_moves c = { w, n, o->notation_flags, 0, 1, 0, NULL };
-	const struct xq_node *nd;
+	struct text_moves c = { w, n, o->notation_flags, 0, 1, 0, NULL, { 0 } };
 	int rc = 0;
 	const char *res;
 
@@ -496,7 +504,8 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 		return XQ_EINVAL;
 	{
 		long nc, nv;
-		xq__mt_count_extras(g, &nc, &nv);
+		if ((rc = xq__mt_count_extras(g, &nc, &nv)) < 0)
+			return rc;
 		if (o->flags & XQ_WRITE_NO_COMMENTS)
 			nc = 0;
 		if (o->flags & XQ_WRITE_NO_VARIATIONS)
@@ -527,23 +536,20 @@ static int text_write(struct xq_writer *w, const struct xq_game *g)
 	}
 	if (g->start.fullmove > 1 && g->start.fullmove < 10000)
 		c.moveno = g->start.fullmove;
-	if ((rc = xq_game_walk(g, text_move, &c)) < 0)
-		return rc;
-	if (c.rc < 0)
-		return c.rc;
+	rc = xq_game_walk_mode(g, XQ_WALK_WRITTEN | XQ_WALK_UNPLAYED, text_move, &c);
+	if (rc >= 0 && c.bad.oom)
+		rc = XQ_ENOMEM;
+	if (rc < 0 || c.rc < 0) {
+		xq__buf_free(&c.bad);
+		return rc < 0 ? rc : c.rc;
+	}
 	if (c.plies)
 		xq_writer_newline(w);
-	if ((nd = c.unplayable)) {
+	if (c.unplayable) {
 		/* --keep-broken: what could not be played, as a comment line */
-		struct xq__buf b = { 0 };
-		xq__mt_unplayable(&b, nd);
-		if (b.oom) {
-			xq__buf_free(&b);
-			return XQ_ENOMEM;
-		}
 		xq_writer_put(w, "# ", 2);
-		xq_writer_put(w, b.p, b.len);
-		xq__buf_free(&b);
+		xq_writer_put(w, c.bad.p, c.bad.len);
+		xq__buf_free(&c.bad);
 		xq_writer_newline(w);
 	}
 	res = xq__mt_game_result(g);

@@ -265,7 +265,7 @@ static int xiexie_write(struct xq_writer *w, const struct xq_game *g)
 {
 	struct xiexie_rows rows = { 0 };
 	const char *v, *res;
-	int onrow;
+	int onrow, rc;
 	long comments = 0, variations = 0;
 
 	if (!(g->flags & XQ_GAME_REPLAYED))
@@ -304,7 +304,8 @@ static int xiexie_write(struct xq_writer *w, const struct xq_game *g)
 	xq_writer_put(w, "}END", 4);
 	xq_writer_newline(w);
 	/* what the format cannot hold */
-	xq__mt_count_extras(g, &comments, &variations);
+	if ((rc = xq__mt_count_extras(g, &comments, &variations)) < 0)
+		return rc;
 	if (comments || variations)
 		xq_writer_problem(w, g, XQ_SEV_WARNING, XQ_P_LIMIT,
 				  "a XieXie file holds no comments or variations: %ld comment%s and "

@@ -1018,9 +1018,94 @@ static uint8_t next_byte(uint64_t *st)
 	return (uint8_t)((z ^ (z >> 31)) >> 24);
 }
 
-struct wstack {
-	const struct xq_node *n;
+/* The first of n and the alternatives after it that holds a move. */
+static const struct xq_node *first_move(const struct xq_node *n)
+{
+	while (n && n->move == XQ_MOVE_NONE)
+		n = n->next;
+	return n;
+}
+
+/* The record writer, a visitor of the tree-order walk (XQF's records are
+ * in pre-order: a node, its child subtree, its next sibling). */
+struct wrec {
+	const struct xqf_sink *s;
+	const struct xq_game *g;
+	struct xq__buf *o;
+	const struct xqf_keys *k;
+	int v18, rc;
 };
+
+/* One record: the root (n == &g->root) or a move, with its comments. */
+static int put_record(struct wrec *c, const struct xq_node *n, int ply)
+{
+	int is_root = n == &c->g->root;
+	const struct xq_node *child = first_move(n->child);
+	const struct xq_node *next = is_root ? NULL : first_move(n->next);
+	uint8_t rec[4], tag = 0;
+	uint8_t *text = NULL;
+	size_t tlen = 0;
+	char *both = NULL;
+	const char *cm = n->comment;
+
+	if (n->comment_before && *n->comment_before) {
+		size_t a = strlen(n->comment_before), b = cm ? strlen(cm) : 0;
+		if (!(both = malloc(a + b + 2)))
+			return XQ_ENOMEM;
+		memcpy(both, n->comment_before, a);
+		both[a] = 0;
+		if (b) {
+			both[a] = '\n';
+			memcpy(both + a + 1, cm, b + 1);
+		}
+		cm = both;
+	}
+	if (cm && *cm) {
+		text = to_gbk(c->s, c->g, cm, 1, &tlen, "comment", ply);
+		if (!text) {
+			free(both);
+			return XQ_EINVAL;
+		}
+	}
+	free(both);
+	if (is_root) {
+		rec[0] = c->v18 ? 'X' : 0x18;
+		rec[1] = c->v18 ? 'Q' : 0x20;
+	} else {
+		int f = xq_move_from(n->move), t = xq_move_to(n->move);
+		rec[0] = (uint8_t)(XQ_FILE(f) * 10 + XQ_RANK(f) + 0x18 + c->k->xyf);
+		rec[1] = (uint8_t)(XQ_FILE(t) * 10 + XQ_RANK(t) + 0x20 + c->k->xyt);
+	}
+	if (c->v18) {
+		tag = (uint8_t)((child ? 0x80 : 0) | (next ? 0x40 : 0) | (tlen ? 0x20 : 0));
+		rec[2] = tag;
+		rec[3] = 0;
+		put(c->o, rec, 4);
+		if (tlen)
+			put_u32(c->o, (uint32_t)tlen + c->k->rmk);
+	} else {
+		tag = (uint8_t)((child ? 0xF0 : 0) | (next ? 0x0F : 0));
+		rec[2] = tag;
+		rec[3] = is_root ? 0xFF : 0;
+		put(c->o, rec, 4);
+		put_u32(c->o, (uint32_t)tlen);
+	}
+	put(c->o, text, tlen);
+	free(text);
+	return 0;
+}
+
+/* Every node that holds a move, played or not (the walk plays none); a
+ * node without one is left out with its line. */
+static int record_step(void *data, const struct xq_walk_step *s)
+{
+	struct wrec *c = data;
+	if (s->node->move == XQ_MOVE_NONE)
+		return XQ_WALK_SKIP;
+	if ((c->rc = put_record(c, s->node, s->ply)) < 0)
+		return XQ_WALK_STOP;
+	return XQ_WALK_NEXT;
+}
 
 int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 		    size_t *outlen, const struct xqf_sink *s)
@@ -1029,13 +1114,8 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	uint8_t h[XQF_HEADER_SIZE], slot[32];
 	struct xqf_keys k;
 	struct xq__buf o = { 0 };
-	struct wpend {
-		const struct xq_node *n;
-		int ply;
-	} *stack = NULL;   /* siblings still to come, with their ply */
-	size_t sp = 0, cap = 0;
 	const char *res;
-	int rc = 0, ply;
+	int rc = 0;
 
 	*out = NULL;
 	*outlen = 0;
@@ -1107,101 +1187,19 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	}
 	put(&o, h, sizeof h);
 
-	/* Records in pre-order: node, its child subtree, its next sibling.
-	 * The root first, then an explicit stack of siblings still to come. */
-	ply = 0;
+	/* Records in pre-order (the tree-order walk): the root, then every
+	 * move below it */
 	{
-		const struct xq_node *n = &g->root;
-		int is_root = 1;
-		while (n) {
-			const struct xq_node *child = n->child, *next = is_root ? NULL : n->next;
-			uint8_t rec[4], tag = 0;
-			uint8_t *text = NULL;
-			size_t tlen = 0;
-			char *both = NULL;
-			const char *c = n->comment;
-
-			/* skip moves that could not be played, and their lines */
-			while (child && child->move == XQ_MOVE_NONE)
-				child = child->next;
-			while (next && next->move == XQ_MOVE_NONE)
-				next = next->next;
-			if (n->comment_before && *n->comment_before) {
-				size_t a = strlen(n->comment_before), b = c ? strlen(c) : 0;
-				if (!(both = malloc(a + b + 2))) {
-					rc = XQ_ENOMEM;
-					break;
-				}
-				memcpy(both, n->comment_before, a);
-				both[a] = 0;
-				if (b) {
-					both[a] = '\n';
-					memcpy(both + a + 1, c, b + 1);
-				}
-				c = both;
-			}
-			if (c && *c) {
-				text = to_gbk(s, g, c, 1, &tlen, "comment", ply);
-				if (!text) {
-					free(both);
-					rc = XQ_EINVAL;
-					break;
-				}
-			}
-			free(both);
-			if (is_root) {
-				rec[0] = v18 ? 'X' : 0x18;
-				rec[1] = v18 ? 'Q' : 0x20;
-			} else {
-				int f = xq_move_from(n->move), t = xq_move_to(n->move);
-				rec[0] = (uint8_t)(XQ_FILE(f) * 10 + XQ_RANK(f) + 0x18 + k.xyf);
-				rec[1] = (uint8_t)(XQ_FILE(t) * 10 + XQ_RANK(t) + 0x20 + k.xyt);
-			}
-			if (v18) {
-				tag = (uint8_t)((child ? 0x80 : 0) | (next ? 0x40 : 0) | (tlen ? 0x20 : 0));
-				rec[2] = tag;
-				rec[3] = 0;
-				put(&o, rec, 4);
-				if (tlen)
-					put_u32(&o, (uint32_t)tlen + k.rmk);
-			} else {
-				tag = (uint8_t)((child ? 0xF0 : 0) | (next ? 0x0F : 0));
-				rec[2] = tag;
-				rec[3] = is_root ? 0xFF : 0;
-				put(&o, rec, 4);
-				put_u32(&o, (uint32_t)tlen);
-			}
-			put(&o, text, tlen);
-			free(text);
-			is_root = 0;
-			if (next) {
-				if (sp == cap) {
-					size_t nc = cap ? cap * 2 : 64;
-					struct wpend *ns = realloc(stack, nc * sizeof *ns);
-					if (!ns) {
-						rc = XQ_ENOMEM;
-						break;
-					}
-					stack = ns;
-					cap = nc;
-				}
-				stack[sp].n = next;
-				stack[sp++].ply = ply;
-			}
-			if (child) {
-				n = child;
-				ply++;
-			} else if (sp) {
-				/* a sibling has the ply of the move it replaces */
-				sp--;
-				n = stack[sp].n;
-				ply = stack[sp].ply;
-			} else {
-				n = NULL;
-			}
+		struct wrec c = { s, g, &o, &k, v18, 0 };
+		rc = put_record(&c, &g->root, 0);
+		if (!rc && g->root.child) {
+			rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_NO_POSITIONS, record_step, &c);
+			if (c.rc < 0)
+				rc = c.rc;
+			else if (rc > 0)
+				rc = 0;
 		}
 	}
-	free(stack);
 	if (!rc && o.oom)
 		rc = XQ_ENOMEM;
 	if (rc < 0) {

@@ -64,16 +64,21 @@ static inline int own_half(int isq, int side)
 
 /*
  * Zobrist key of one piece kind on one point: a splitmix64 hash of the
- * (side, type, point) triple.  Computed, not tabled, so that the library
- * has no table to initialise; make/unmake restore the saved key instead
- * of recomputing it.
+ * (side, type, point) triple, index (side * 8 + type) * 256 + point.  The
+ * table (pos.c) is a constant the compiler works out from XQ__ZOBRIST(),
+ * so the library has no table to initialise; make/unmake restore the saved
+ * key instead of recomputing it.
  */
+#define XQ__SM0(i) ((uint64_t)(i) + 0x9e3779b97f4a7c15ull)
+#define XQ__SM1(z) (((z) ^ ((z) >> 30)) * 0xbf58476d1ce4e5b9ull)
+#define XQ__SM2(z) (((z) ^ ((z) >> 27)) * 0x94d049bb133111ebull)
+#define XQ__SM3(z) ((z) ^ ((z) >> 31))
+#define XQ__ZOBRIST(i) XQ__SM3(XQ__SM2(XQ__SM1(XQ__SM0(i))))
+extern const uint64_t xq__zobrist[16 * 256];
+
 static inline uint64_t zobrist(int side, int type, int isq)
 {
-	uint64_t z = (uint64_t)((side * 8 + type) * 256 + isq) + 0x9e3779b97f4a7c15ull;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return xq__zobrist[(side * 8 + type) * 256 + isq];
 }
 #define ZOBRIST_SIDE 0x7b1d5e3a92c4f806ull
 
@@ -81,6 +86,9 @@ static inline uint64_t zobrist_of(uint8_t v, int isq)
 {
 	return zobrist(PIECE_SIDE(v), piece_type(v), isq);
 }
+
+/* board[] of the empty board: 0 on the points, XQ_OFFBOARD around them. */
+extern const uint8_t xq__empty_board[256];
 
 static inline int king_isq(const struct xq_pos *pos, int side)
 {
@@ -108,6 +116,14 @@ void xq__make_any(struct xq_pos *pos, xq_move m);
 
 /* movegen.c: the legal captures only (for quiescence search). */
 int xq__legal_captures(const struct xq_pos *pos, xq_move *moves);
+
+/* movegen.c, for rules.c's searches: whether the side to move has a legal
+ * move (stops at the first piece that has one); whether the legal move m
+ * gives check, as xq_make() would set in_check, without making it (pos's
+ * board is changed and put back: the side not to move must not be in
+ * check, as after any legal move). */
+int xq__has_legal_move(const struct xq_pos *pos);
+int xq__gives_check(struct xq_pos *pos, xq_move m);
 
 /*
  * The sanitizer build (-DXQ_CHECK_POSITIONS) asserts the position's

@@ -91,7 +91,22 @@ static struct pent *pmap_get(struct pmap *m, const void *key, int make)
 
 #define ALIGN 16
 
-static void *arena_alloc(struct xq_arena *a, size_t n)
+static void *arena_alloc_slow(struct xq_arena *a, size_t n);
+
+/* The common case inline: room in the newest chunk. */
+static inline void *arena_alloc(struct xq_arena *a, size_t n)
+{
+	struct chunk *c = a->head;
+	size_t need = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+
+	if (c && need >= n && c->size - c->used >= need) {
+		c->used += need;
+		return c->data + c->used - need;
+	}
+	return arena_alloc_slow(a, n);
+}
+
+static void *arena_alloc_slow(struct xq_arena *a, size_t n)
 {
 	struct chunk *c = a->head;
 	size_t need = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);

@@ -135,7 +135,14 @@ static int txt_more(struct xq_reader *r)
 		}
 	}
 	if (r->enc_pending) {
-		for (size_t i = 0; i < n; i++)
+		size_t i = 0;
+		/* ASCII eight bytes at a time, then the byte itself */
+		for (uint64_t w; i + 8 <= n; i += 8) {
+			memcpy(&w, p + i, 8);
+			if (w & 0x8080808080808080ull)
+				break;
+		}
+		for (; i < n; i++)
 			if (p[i] >= 0x80) {
 				r->enc_pending = 0;
 				xq__reader_set_encoding(r, xq_detect_encoding(p, n));

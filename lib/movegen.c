@@ -204,7 +204,9 @@ static inline void add(struct gen *g, int from, int to)
 	g->out[g->n++] = MOVE(from, to);
 }
 
-static int generate(const struct xq_pos *pos, xq_move *out, int caps)
+/* The legal moves (caps: the captures only; one: stop after the first
+ * piece that has a legal move, for xq_status() and xq__has_legal_move()). */
+static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int one)
 {
 	const uint8_t *b = pos->board;
 	int side = pos->side;
@@ -289,13 +291,26 @@ static int generate(const struct xq_pos *pos, xq_move *out, int caps)
 			}
 			break;
 		}
+		if (one && g.n)
+			break;
 	}
 	return g.n;
+}
+
+static int generate(const struct xq_pos *pos, xq_move *out, int caps)
+{
+	return generate_moves(pos, out, caps, 0);
 }
 
 int xq_legal_moves(const struct xq_pos *pos, xq_move *moves)
 {
 	return generate(pos, moves, 0);
+}
+
+int xq__has_legal_move(const struct xq_pos *pos)
+{
+	xq_move moves[XQ_MAX_MOVES];
+	return generate_moves(pos, moves, 0, 1) > 0;
 }
 
 int xq__legal_captures(const struct xq_pos *pos, xq_move *moves)
@@ -312,7 +327,8 @@ static int pseudo_legal(const struct xq_pos *pos, int from, int to)
 	uint8_t v = b[from];
 	int df, dr, step, between = 0;
 
-	if (!in_board(from) || !in_board(to) || from == to)
+	/* in_board(from) and in_board(to), by table */
+	if ((xq__empty_board[from] | xq__empty_board[to]) || from == to)
 		return 0;
 	if (!(v & SIDE_TAG(side)) || (b[to] & SIDE_TAG(side)))
 		return 0;
@@ -384,7 +400,7 @@ int xq_is_legal(const struct xq_pos *pos, xq_move m)
 enum xq_status xq_status(const struct xq_pos *pos)
 {
 	xq_move moves[XQ_MAX_MOVES];
-	if (generate(pos, moves, 0) > 0)
+	if (generate_moves(pos, moves, 0, 1) > 0)
 		return XQ_PLAYING;
 	return xq_in_check(pos) ? XQ_CHECKMATE : XQ_STALEMATE;
 }
@@ -446,6 +462,19 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 	pos->in_check = (uint8_t)gives_check(pos->board, king_isq(pos, pos->side), !pos->side,
 					     MOVE_FROM(m), MOVE_TO(m));
 	XQ_CHECK_POSITION(pos);
+}
+
+int xq__gives_check(struct xq_pos *pos, xq_move m)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m), c;
+	uint8_t v = pos->board[from], cap = pos->board[to];
+
+	pos->board[to] = v;
+	pos->board[from] = 0;
+	c = gives_check(pos->board, king_isq(pos, !pos->side), pos->side, from, to);
+	pos->board[from] = v;
+	pos->board[to] = cap;
+	return c;
 }
 
 void xq__make_any(struct xq_pos *pos, xq_move m)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "xq.h"
 #include "walk.h"
 
@@ -84,7 +85,21 @@ static int parse_iccs(const char *s, size_t len, xq_move *m)
 	r2 = s[3] - '0';
 	if (f1 < 0 || f1 > 8 || f2 < 0 || f2 > 8 || r1 < 0 || r1 > 9 || r2 < 0 || r2 > 9)
 		return 0;
-	*m = xq_move_make(XQ_SQ(f1, r1), XQ_SQ(f2, r2));
+	*m = MOVE(ISQ(f1, r1), ISQ(f2, r2));
+	return 1;
+}
+
+/* parse_iccs() of a four-character ICCS text ending in its NUL (no strlen). */
+static inline int quick_iccs(const char *s, xq_move *m)
+{
+	unsigned f1, r1, f2, r2;
+	/* in order: each test stops at the NUL before the next read */
+	if ((f1 = (unsigned)((s[0] | 0x20) - 'a')) > 8 ||
+	    (r1 = (unsigned)(s[1] - '0')) > 9 ||
+	    (f2 = (unsigned)((s[2] | 0x20) - 'a')) > 8 ||
+	    (r2 = (unsigned)(s[3] - '0')) > 9 || s[4])
+		return 0;
+	*m = MOVE(ISQ(f1, r1), ISQ(f2, r2));
 	return 1;
 }
 
@@ -293,7 +308,7 @@ static int san_rank_base(const struct xq_game *g)
 	for (const struct xq_node *n = g->root.child; n; n = n->child) {
 		const char *t = n->text;
 		size_t len;
-		if (!t || !san_piece(t[0]))
+		if (!t || t[0] < 'A' || t[0] > 'Z' || !san_piece(t[0]))
 			continue;
 		len = strlen(t);
 		for (size_t i = 1; i + 1 < len; i++)
@@ -341,22 +356,19 @@ static const char *side_name(int side)
 	return xq_side_name(side);
 }
 
+static int count_below(void *data, const struct xq_walk_step *s)
+{
+	(void)s;
+	++*(unsigned long *)data;
+	return XQ_WALK_NEXT;
+}
+
 /* The moves below n: its continuation, the alternatives to it and all
- * below them (a walk over parent links: no recursion). */
+ * below them. */
 static unsigned long moves_below(const struct xq_node *n)
 {
-	const struct xq_node *p = n->child;
 	unsigned long k = 0;
-	while (p) {
-		k++;
-		if (p->child) {
-			p = p->child;
-			continue;
-		}
-		while (p != n && !p->next)
-			p = p->parent;
-		p = p == n ? NULL : p->next;
-	}
+	xq__walk_below(n, count_below, &k);
 	return k;
 }
 
@@ -367,8 +379,19 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	struct ctx *c = data;
 	struct xq_err err;
 	xq_move m = XQ_MOVE_NONE, given = n->move;
-	int rc = resolve(c, pos, n, &m, &err);
+	int rc;
 
+	/* XQ_NODE_PLAYED and the rest are set once the walk has played the
+	 * move (replay_step) */
+	n->flags &= (uint8_t)~(XQ_NODE_PLAYED | XQ_NODE_CHECK | XQ_NODE_CAPTURE);
+	/* resolve()'s first case, without its frame: ICCS, legal */
+	if (given == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
+	    xq_is_legal(pos, m)) {
+		n->move = m;
+		n->flags &= (uint8_t)~XQ_NODE_BAD;
+		return m;
+	}
+	rc = resolve(c, pos, n, &m, &err);
 	if (rc == 0) {
 		n->move = m;
 		n->flags &= (uint8_t)~XQ_NODE_BAD;
@@ -413,6 +436,15 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 {
 	struct ctx *c = data;
 
+	if (s->after) {
+		/* what the judge (lib/rules.c) needs of the move, kept in the
+		 * node (the walk hands out const nodes; replay owns the game) */
+		struct xq_node *n = (struct xq_node *)s->node;
+		n->key = s->after->key;
+		n->flags = (uint8_t)((n->flags & ~(XQ_NODE_CHECK | XQ_NODE_CAPTURE)) | XQ_NODE_PLAYED |
+				     (s->after->in_check ? XQ_NODE_CHECK : 0) |
+				     (s->before->board[MOVE_TO(n->move)] ? XQ_NODE_CAPTURE : 0));
+	}
 	if (s->flags & XQ_STEP_TOO_DEEP) {
 		if (!c->depth_reported++)
 			problem(c, XQ_SEV_ERROR, XQ_P_LIMIT, s->node, s->ply,
@@ -436,14 +468,9 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 		if (s->flags & XQ_STEP_MAINLINE)
 			c->main_bad = 1;
 	}
-	if (!(s->flags & XQ_STEP_MAINLINE))
-		return XQ_WALK_NEXT;
-	if (s->after) {
-		c->end = *s->after;
-		c->end_plies = s->ply;
-	} else {
+	/* the walk hands over where the main line ends (c->end) */
+	if ((s->flags & XQ_STEP_MAINLINE) && !s->after)
 		c->complete = 0;
-	}
 	return XQ_WALK_NEXT;
 }
 
@@ -532,9 +559,9 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	if (g->notation == XQ_NOTATION_WXF && variant && !strcmp(variant, "xiangqi"))
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
-	c.end = g->start;
 	c.complete = 1;
-	if (xq__walk(g, replay_node, replay_step, &c) == XQ_ENOMEM || c.nomem)
+	if (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) ==
+	    XQ_ENOMEM || c.nomem)
 		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
 			"out of memory replaying the game");
 	if (c.nbad && !c.nomem) {
@@ -543,10 +570,9 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 			/* the main line goes on with an alternative now:
 			 * find its end again (every move is resolved) */
 			c.rewalk = 1;
-			c.end = g->start;
-			c.end_plies = 0;
 			c.complete = 1;
-			if (xq__walk(g, NULL, replay_step, &c) == XQ_ENOMEM)
+			if (xq__walk_to_end(g, NULL, replay_step, &c, &c.end, &c.end_plies) ==
+			    XQ_ENOMEM)
 				problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
 					"out of memory replaying the game");
 		}

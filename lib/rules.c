@@ -15,18 +15,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "board.h"
 
 /*
  * One ply of the line.  Positions are not copied ply by ply: the line
  * keeps its keys (enough to see that no position recurs, the usual case)
  * and the position of a ply is made from the nearest one known, by
- * replaying the moves, only when a ruling needs it (pos_at).
+ * replaying the moves, only when a ruling needs it (pos_at).  Nor are the
+ * entries made ply by ply: a push stores the move, key, counter and check
+ * of the ply, and the entries of the plies since the last one made are
+ * made from those (settle) only where a ruling or a natural-limit event
+ * may be, or the line is cut back.
  */
 struct entry {
-	xq_move move;          /* the move that led here (0 for entry 0) */
 	int window;            /* index of the first position since the last capture */
 	int moves[2], checks[2]; /* seen moves and checks in the window */
 	int last_ruling;       /* ply of the last repetition ruling on this line, -1 */
@@ -34,9 +37,17 @@ struct entry {
 	uint8_t limit_done, claim_done[2];
 };
 
+#define SEEN_BITS 10
+#define SEEN_WORDS (1 << SEEN_BITS >> 6)
+
 struct xq_judge {
 	struct xq_judge_opts o;
-	struct entry *e;
+	struct entry *e;       /* e[0..ne) made; e[ne..n) not yet */
+	int ne;
+	int window;            /* the window of ply n - 1 */
+	xq_move *moves;        /* moves[i]: the move of ply i (moves[0] unused) */
+	uint16_t *half;        /* half[i]: the counter after ply i */
+	uint8_t *check;        /* check[i]: ply i gives check */
 	uint64_t *keys;        /* keys[i]: the key of the position after ply i */
 	struct xq_pos *pos;    /* pos[i], valid where have[i] */
 	uint8_t *have;
@@ -48,6 +59,13 @@ struct xq_judge {
 	struct xq_label *labels;
 	unsigned *chases;      /* chase set (by slot) of each label */
 	uint8_t *labelled;
+	/* A filter of the keys of plies seen_window..seen_to of the line
+	 * (one bit each, the key's top SEEN_BITS bits its number): a key
+	 * whose bit is clear did not occur there, so the window's keys are
+	 * scanned only on a hit.  Rebuilt when the line was cut back or the
+	 * window moved other than by a capture at the new ply. */
+	uint64_t seen[SEEN_WORDS];
+	int seen_window, seen_to;
 };
 
 const char *xq_rules_name(enum xq_rules r)
@@ -67,7 +85,7 @@ int xq_rules_from_name(const char *name, enum xq_rules *r)
 		{ "1956", XQ_RULES_1956 },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (!strcasecmp(name, names[i].name)) {
+		if (!xq__ascii_casecmp(name, names[i].name)) {
 			*r = names[i].r;
 			return 0;
 		}
@@ -154,7 +172,7 @@ static const struct xq_pos *pos_at(struct xq_judge *j, int t)
 	for (int i = b + 1; i <= t; i++) {
 		struct xq_undo u;
 		j->pos[i] = j->pos[i - 1];
-		xq_make(&j->pos[i], j->e[i].move, &u);
+		xq_make(&j->pos[i], j->moves[i], &u);
 		j->have[i] = 1;
 	}
 	return &j->pos[t];
@@ -436,20 +454,22 @@ static int mate_by_checks(const struct xq_pos *p, int depth, long *budget)
 
 	for (int i = 0; i < n; i++) {
 		struct xq_undo u;
-		xq_make(&q, mv[i], &u);
-		if (!q.in_check) {
-			xq_unmake(&q, mv[i], &u);
+		if (!xq__gives_check(&q, mv[i]))
 			continue;
-		}
+		xq_make(&q, mv[i], &u);
 		if (--*budget < 0)
 			return -1;
+		if (depth <= 1) {
+			/* the last move: mate or not, no replies needed */
+			int any = xq__has_legal_move(&q);
+			xq_unmake(&q, mv[i], &u);
+			if (!any)
+				return 1;
+			continue;
+		}
 		int nr = xq_legal_moves(&q, rp);
 		if (nr == 0)
 			return 1;
-		if (depth <= 1) {
-			xq_unmake(&q, mv[i], &u);
-			continue;
-		}
 		int all = 1;
 		for (int k = 0; k < nr && all; k++) {
 			struct xq_undo u2;
@@ -500,13 +520,12 @@ static int wins_by_check(const struct xq_pos *p, int depth, enum xq_rules rules)
 	xq_move mv[XQ_MAX_MOVES], rp[XQ_MAX_MOVES];
 	int n = xq_legal_moves(p, mv);
 
+	struct xq_pos t = *p;          /* for the check test */
 	for (int i = 0; i < n; i++) {
+		if (is_piece(p->board[MOVE_TO(mv[i])]) || !xq__gives_check(&t, mv[i]))
+			continue;
 		struct xq_pos q = *p;
-		if (is_piece(p->board[MOVE_TO(mv[i])]))
-			continue;
 		step(&q, mv[i]);
-		if (!q.in_check)
-			continue;
 		int nr = xq_legal_moves(&q, rp), all = nr > 0;
 		for (int k = 0; k < nr && all; k++) {
 			struct xq_pos r = q;
@@ -530,13 +549,13 @@ static void mobility(const struct xq_pos *p, int count[16])
 			count[PIECE_SLOT(p->board[MOVE_FROM(mv[i])])]++;
 }
 
-/* Label move e[i].move (played in position i - 1); chase sets by slot. */
+/* Label move moves[i] (played in position i - 1); chase sets by slot. */
 static void label_move(struct xq_judge *j, int i, struct xq_label *l,
 		       unsigned *chase_out)
 {
 	const struct xq_pos *p0 = pos_at(j, i - 1), *p1 = pos_at(j, i);
 	enum xq_rules rules = j->o.rules;
-	xq_move m = j->e[i].move;
+	xq_move m = j->moves[i];
 	int to = MOVE_TO(m), side = p0->side;
 	uint8_t mover = p1->board[to];
 	struct xq_pos s1;            /* after the move, the mover to move again */
@@ -857,7 +876,7 @@ static int ruling(struct xq_judge *j, int first, int t, int occ, int cycle)
 			 * same position (pieces by identity) gets the same label. */
 			int k = first + 1;
 			for (; k < i; k++)
-				if (j->e[k].move == j->e[i].move && j->keys[k - 1] == j->keys[i - 1] &&
+				if (j->moves[k] == j->moves[i] && j->keys[k - 1] == j->keys[i - 1] &&
 				    !memcmp(pos_at(j, k - 1)->board, pos_at(j, i - 1)->board,
 					    sizeof j->pos[0].board))
 					break;
@@ -964,6 +983,9 @@ void xq_judge_free(struct xq_judge *j)
 	if (!j)
 		return;
 	free(j->e);
+	free(j->moves);
+	free(j->half);
+	free(j->check);
 	free(j->keys);
 	free(j->pos);
 	free(j->have);
@@ -984,6 +1006,18 @@ static int reserve(struct xq_judge *j, int n)
 	if (!e)
 		return XQ_ENOMEM;
 	j->e = e;
+	xq_move *mv = realloc(j->moves, (size_t)cap * sizeof *mv);
+	if (!mv)
+		return XQ_ENOMEM;
+	j->moves = mv;
+	uint16_t *hm = realloc(j->half, (size_t)cap * sizeof *hm);
+	if (!hm)
+		return XQ_ENOMEM;
+	j->half = hm;
+	uint8_t *ck = realloc(j->check, (size_t)cap);
+	if (!ck)
+		return XQ_ENOMEM;
+	j->check = ck;
 	uint64_t *k = realloc(j->keys, (size_t)cap * sizeof *k);
 	if (!k)
 		return XQ_ENOMEM;
@@ -1091,8 +1125,13 @@ int xq_judge_start(struct xq_judge *j, const struct xq_pos *pos)
 	j->pos[0] = *pos;
 	j->have[0] = 1;
 	j->keys[0] = pos->key;
-	j->n = 1;
+	j->moves[0] = 0;
+	j->half[0] = pos->halfmove;
+	j->check[0] = 0;
+	j->n = j->ne = 1;
+	j->window = 0;
 	j->nev = 0;
+	j->seen_to = -1;
 	limit_events(j, 0, pos);
 	return j->nev;
 }
@@ -1101,7 +1140,18 @@ int xq_judge_truncate(struct xq_judge *j, int plies)
 {
 	if (plies < 0 || plies >= j->n)
 		return XQ_ERANGE;
+	if (plies < j->n - 1)
+		j->seen_to = -1;
 	j->n = plies + 1;
+	if (j->ne > j->n)
+		j->ne = j->n;
+	/* the window of the new last ply: its last capture since e[ne - 1] */
+	j->window = j->e[j->ne - 1].window;
+	for (int i = plies; i >= j->ne; i--)
+		if (!j->half[i]) {
+			j->window = i;
+			break;
+		}
 	j->nev = 0;
 	return 0;
 }
@@ -1120,14 +1170,25 @@ const struct xq_event *xq_judge_event(const struct xq_judge *j, int i)
 	return i >= 0 && i < j->nev ? &j->ev[i] : NULL;
 }
 
-static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after);
+/* The next ply: move m leading to key (check: it gives check; halfmove:
+ * the new position's counter, 0 after a capture); after: that position,
+ * or NULL when only the keys are known. */
+static int push(struct xq_judge *j, xq_move m, uint64_t key, int check, unsigned halfmove,
+		const struct xq_pos *after);
 
 int xq_judge_push(struct xq_judge *j, xq_move m)
 {
 	j->nev = 0;
 	if (j->n < 1 || !xq_is_legal(pos_at(j, j->n - 1), m))
 		return XQ_EILLEGAL;
-	return push(j, m, NULL);
+	if (j->n + 1 > j->cap && reserve(j, j->n + 1))
+		return XQ_ENOMEM;
+	struct xq_undo u;
+	struct xq_pos *p = &j->pos[j->n];
+	*p = *pos_at(j, j->n - 1);
+	xq_make(p, m, &u);
+	j->have[j->n] = 1;
+	return push(j, m, p->key, p->in_check, p->halfmove, p);
 }
 
 int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *after)
@@ -1135,63 +1196,180 @@ int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *aft
 	j->nev = 0;
 	if (j->n < 1 || !after)
 		return XQ_EILLEGAL;
-	return push(j, m, after);
+	return push(j, m, after->key, after->in_check, after->halfmove, after);
 }
 
-static int push(struct xq_judge *j, xq_move m, const struct xq_pos *after)
+static int push_rest(struct xq_judge *j, int t, int hit, const struct xq_pos *after);
+static inline int seen_bit(uint64_t key) { return (int)(key >> (64 - SEEN_BITS)); }
+
+/*
+ * The next ply: move m leading to key (check: it gives check; halfmove:
+ * the new position's counter, 0 after a capture); after: that position,
+ * or NULL when only the keys are known.  Stores the ply and returns
+ * whether it may have events (its key was seen in the window, or the
+ * limit is reached): then push_rest() has the rest to do.
+ */
+static inline int record(struct xq_judge *j, int t, xq_move m, uint64_t key, int check,
+			 unsigned halfmove, const struct xq_pos *after, int *hit)
 {
+	j->moves[t] = m;
+	j->keys[t] = key;
+	j->half[t] = (uint16_t)halfmove;
+	j->check[t] = (uint8_t)check;
+	if (after != &j->pos[t])
+		j->have[t] = 0;
+	j->labelled[t] = 0;
+	j->n = t + 1;
+	if (!(uint16_t)halfmove)
+		j->window = t;
+
+	/* The filter tells first whether the key may have occurred in the
+	 * window (usually it has not). */
+	int w = j->window;
+	if (j->seen_to != t - 1 || j->seen_window != w) {
+		memset(j->seen, 0, sizeof j->seen);
+		for (int i = w; i < t; i++)
+			j->seen[seen_bit(j->keys[i]) >> 6] |= 1ull << (seen_bit(j->keys[i]) & 63);
+		j->seen_window = w;
+	}
+	int bit = seen_bit(key);
+	uint64_t word = j->seen[bit >> 6], mask = 1ull << (bit & 63);
+	j->seen[bit >> 6] = word | mask;
+	j->seen_to = t;
+	*hit = (word & mask) != 0;
+	return *hit || (uint16_t)halfmove >= j->o.limit;
+}
+
+static int push(struct xq_judge *j, xq_move m, uint64_t key, int check, unsigned halfmove,
+		const struct xq_pos *after)
+{
+	int hit;
 	if (j->n + 1 > j->cap && reserve(j, j->n + 1))
 		return XQ_ENOMEM;
-	int t = j->n;
-	struct entry *prev = &j->e[t - 1], *e = &j->e[t];
-	int side = (j->pos[0].side + t - 1) & 1, captured, check;
+	if (!record(j, j->n, m, key, check, halfmove, after, &hit))
+		return 0;
+	return push_rest(j, j->n - 1, hit, after);
+}
 
-	*e = *prev;
-	e->move = m;
-	if (after) {
-		captured = after->halfmove == 0;
-		check = after->in_check;
-		e->halfmove = after->halfmove;
-		j->keys[t] = after->key;
+int xq_judge_push_node(struct xq_judge *j, const struct xq_node *n)
+{
+	j->nev = 0;
+	if (j->n < 1 || !n || !(n->flags & XQ_NODE_PLAYED))
+		return XQ_EILLEGAL;
+	/* the counter as xq_make() keeps it */
+	unsigned half = n->flags & XQ_NODE_CAPTURE ? 0 : (uint16_t)(j->half[j->n - 1] + 1);
+	return push(j, n->move, n->key, (n->flags & XQ_NODE_CHECK) != 0, half, NULL);
+}
+
+/* record() for a run of nodes, with the line's state in locals: the
+ * judge's usual step, a few stores and one bit tested per ply. */
+int xq_judge_push_nodes(struct xq_judge *j, const struct xq_node **np)
+{
+	const struct xq_node *n = *np;
+	int rc = 0;
+
+	j->nev = 0;
+	if (j->n < 1)
+		return XQ_EILLEGAL;
+	int t = j->n, w = j->window, limit = j->o.limit;
+	unsigned half = j->half[t - 1];
+	uint64_t *seen = j->seen;
+	if (j->seen_to != t - 1 || j->seen_window != w) {
+		memset(seen, 0, sizeof j->seen);
+		for (int i = w; i < t; i++)
+			seen[seen_bit(j->keys[i]) >> 6] |= 1ull << (seen_bit(j->keys[i]) & 63);
+	}
+	for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, t++) {
+		if (t + 1 > j->cap && reserve(j, t + 1)) {
+			rc = XQ_ENOMEM;
+			break;
+		}
+		unsigned f = n->flags;
+		uint64_t key = n->key;
+		/* the counter as xq_make() keeps it */
+		half = f & XQ_NODE_CAPTURE ? 0 : (uint16_t)(half + 1);
+		j->moves[t] = n->move;
+		j->keys[t] = key;
+		j->half[t] = (uint16_t)half;
+		j->check[t] = (uint8_t)((f & XQ_NODE_CHECK) != 0);
 		j->have[t] = 0;
-	} else {
-		struct xq_undo u;
-		j->pos[t] = *pos_at(j, t - 1);
-		xq_make(&j->pos[t], m, &u);
-		j->have[t] = 1;
-		after = &j->pos[t];
-		captured = u.captured != 0;
-		check = after->in_check;
-		e->halfmove = after->halfmove;
-		j->keys[t] = after->key;
+		j->labelled[t] = 0;
+		if (!half) {
+			w = t;
+			memset(seen, 0, sizeof j->seen);
+		}
+		int bit = seen_bit(key);
+		uint64_t word = seen[bit >> 6], mask = 1ull << (bit & 63);
+		seen[bit >> 6] = word | mask;
+		if ((word & mask) || half >= (unsigned)limit) {
+			j->n = t + 1;
+			j->window = j->seen_window = w;
+			j->seen_to = t;
+			if ((rc = push_rest(j, t, (word & mask) != 0, NULL)) != 0)
+				break;
+		}
 	}
-	j->labelled[t] = 0;
-	j->n++;
-	if (captured) {
-		e->window = t;
-		memset(e->moves, 0, sizeof e->moves);
-		memset(e->checks, 0, sizeof e->checks);
-		e->limit_done = e->claim_done[0] = e->claim_done[1] = 0;
-	} else {
-		e->moves[side]++;
-		e->checks[side] += check;
-	}
+	/* t: the ply of the events (or error), else one past the last */
+	j->n = rc > 0 ? t + 1 : t;
+	j->window = j->seen_window = w;
+	j->seen_to = j->n - 1;
+	*np = n;
+	return rc;
+}
 
-	/* Repetition: equal positions since the last capture, two plies
-	 * apart.  A ruling needs fold occurrences since the last ruling; its
-	 * span starts at the earliest occurrence in the window, so that
-	 * cycles by different routes are judged on all their moves.  The
-	 * keys tell first whether enough may be equal (usually none is);
-	 * only then are positions made and compared in full. */
+int xq_judge_window(const struct xq_judge *j) { return j->window; }
+
+/* Make the entries of plies ne..t from their moves, counters and checks. */
+static void settle(struct xq_judge *j, int t)
+{
+	for (int i = j->ne; i <= t; i++) {
+		struct entry *e = &j->e[i];
+		*e = j->e[i - 1];
+		e->halfmove = j->half[i];
+		if (!e->halfmove) {
+			e->window = i;
+			memset(e->moves, 0, sizeof e->moves);
+			memset(e->checks, 0, sizeof e->checks);
+			e->limit_done = e->claim_done[0] = e->claim_done[1] = 0;
+		} else {
+			int side = (j->pos[0].side + i - 1) & 1;
+			e->moves[side]++;
+			e->checks[side] += j->check[i];
+		}
+	}
+	if (j->ne <= t)
+		j->ne = t + 1;
+}
+
+/*
+ * Repetition: equal positions since the last capture, two plies apart.  A
+ * ruling needs fold occurrences since the last ruling; its span starts at
+ * the earliest occurrence in the window, so that cycles by different
+ * routes are judged on all their moves.  After the filter (record), the
+ * keys tell whether enough may be equal; only then are positions made and
+ * compared in full.  No ruling is made past e[ne - 1], so its last ruling
+ * is the line's.  Then the natural limit.
+ */
+static int push_rest(struct xq_judge *j, int t, int hit, const struct xq_pos *after)
+{
 	uint64_t key = j->keys[t];
-	int krecent = 1;
-	for (int i = t - 2; i >= e->window; i -= 2)
-		if (j->keys[i] == key && i >= e->last_ruling)
-			krecent++;
+	int w = j->window, krecent = 1;
+	if (hit) {
+		int last_ruling = j->e[j->ne - 1].last_ruling;
+		for (int i = t - 2; i >= w; i -= 2)
+			if (j->keys[i] == key && i >= last_ruling)
+				krecent++;
+	}
+	if (krecent < j->o.fold && j->half[t] < j->o.limit)
+		return 0;
+
+	settle(j, t);
+	struct entry *e = &j->e[t];
 	if (krecent >= j->o.fold) {
 		int occ = 1, recent = 1, first = -1, last_match = -1;
+		const struct xq_pos *pt = after ? after : pos_at(j, t);
 		if (!j->have[t]) {
-			j->pos[t] = *after;
+			j->pos[t] = *pt;
 			j->have[t] = 1;
 		}
 		for (int i = t - 2; i >= e->window; i -= 2)

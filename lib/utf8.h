@@ -26,6 +26,14 @@ static inline int xq__utf8_decode(const unsigned char *s, size_t n, uint32_t *cp
 		*cp = c;
 		return 1;
 	}
+	/* three bytes (CJK), whole: the common case, the same answer */
+	if ((c & 0xf0) == 0xe0 && n >= 3 && (s[1] & 0xc0) == 0x80 && (s[2] & 0xc0) == 0x80) {
+		v = (c & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu);
+		if (v < 0x800 || (v >= 0xd800 && v <= 0xdfff))
+			return 0;
+		*cp = v;
+		return 3;
+	}
 	if (c >= 0xc2 && c <= 0xdf)
 		len = 2, min = 0x80;
 	else if (c >= 0xe0 && c <= 0xef)

@@ -13,7 +13,13 @@
  * a game without variations costs one pass.
  *
  * The written order (xq_game_walk_written) visits each node's variations
- * right after it, as PGN writes them, between enter and leave steps.
+ * right after it, as PGN writes them, between enter and leave steps; with
+ * XQ_WALK_UNPLAYED it also goes below a bad move, without positions.
+ *
+ * The tree order (XQ_WALK_TREE) is plain pre-order, without recursion:
+ * one position made and unmade along the current path, an undo record per
+ * ply of it, so it has no depth limit; without positions it follows the
+ * links alone and stores nothing.
  *
  * replay.c uses the same walk with a resolver that turns each node's text
  * into a move before it is played (xq__walk_resolve in walk.h).
@@ -33,11 +39,46 @@ struct walk {
 	size_t cap;
 	uint64_t small[256];   /* keys lives here until a line is longer */
 	int trusted;           /* replayed: node->move was found legal there */
+	int unplayed;          /* XQ_WALK_UNPLAYED: go below bad moves */
+	int noplay;            /* XQ_WALK_NO_POSITIONS: no move played */
 	int failed;            /* out of memory */
 	int stopped;
+	struct xq_pos *end;    /* or NULL: gets where the main line stops */
+	int *end_ply;          /* and the ply of its last move played */
 };
 
-static int reserve(struct walk *w, int ply)
+/*
+ * Play m on p as it was played on q, which is p with m made (xq_make):
+ * the board and slots by hand, the rest copied.  Cheaper than copying the
+ * whole position, so that a line keeps two positions (before and after
+ * the move) without a copy per ply.
+ */
+static inline void follow(struct xq_pos *p, xq_move m, const struct xq_pos *q)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
+	uint8_t v = p->board[from], cap = p->board[to];
+
+	if (cap)
+		p->sq_of[PIECE_SIDE(cap) * 16 + PIECE_SLOT(cap)] = 0;
+	p->board[to] = v;
+	p->board[from] = 0;
+	p->sq_of[PIECE_SIDE(v) * 16 + PIECE_SLOT(v)] = (uint8_t)to;
+	p->side = q->side;
+	p->in_check = q->in_check;
+	p->halfmove = q->halfmove;
+	p->fullmove = q->fullmove;
+	p->key = q->key;
+}
+
+static int grow(struct walk *w, int ply);
+
+/* Room for keys[ply]: 0, or -1 out of memory. */
+static inline int reserve(struct walk *w, int ply)
+{
+	return (size_t)ply + 1 <= w->cap ? 0 : grow(w, ply);
+}
+
+static int grow(struct walk *w, int ply)
 {
 	size_t need = (size_t)ply + 1;
 	uint64_t *k;
@@ -82,9 +123,11 @@ static xq_move move_of(struct walk *w, const struct xq_node *n,
 	return xq_is_legal(pos, m) ? m : XQ_MOVE_NONE;
 }
 
-static int visit(struct walk *w, const struct xq_node *n,
-		 const struct xq_pos *before, const struct xq_pos *after,
-		 int ply, int depth, unsigned flags)
+/* A step; nkeys is the number of valid keys (-1: ply, or ply + 1 after a
+ * move played). */
+static int visit_k(struct walk *w, const struct xq_node *n,
+		   const struct xq_pos *before, const struct xq_pos *after,
+		   int ply, int depth, unsigned flags, int nkeys)
 {
 	struct xq_walk_step s;
 	int act;
@@ -96,11 +139,30 @@ static int visit(struct walk *w, const struct xq_node *n,
 	s.depth = depth;
 	s.flags = flags;
 	s.keys = w->keys;
-	s.nkeys = after ? ply + 1 : ply;
+	s.nkeys = nkeys >= 0 ? nkeys : after ? ply + 1 : ply;
 	act = w->visit ? w->visit(w->data, &s) : XQ_WALK_NEXT;
 	if (act == XQ_WALK_STOP)
 		w->stopped = 1;
 	return act;
+}
+
+static int visit(struct walk *w, const struct xq_node *n,
+		 const struct xq_pos *before, const struct xq_pos *after,
+		 int ply, int depth, unsigned flags)
+{
+	return visit_k(w, n, before, after, ply, depth, flags, -1);
+}
+
+/* Play m (node n's move) on *after, which is *before, keep its key, visit
+ * n.  The caller brings *before up with follow() when it moves on. */
+static int visit_played(struct walk *w, const struct xq_node *n, xq_move m,
+			const struct xq_pos *before, struct xq_pos *after,
+			int ply, int depth, unsigned flags)
+{
+	struct xq_undo u;
+	xq_make(after, m, &u);
+	w->keys[ply] = after->key;
+	return visit(w, n, before, after, ply, depth, flags);
 }
 
 static void walk_line(struct walk *w, const struct xq_pos *start,
@@ -129,9 +191,9 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 		      const struct xq_node *first, int ply0, int depth)
 {
 	unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
-	struct xq_pos a = *start, b, *before = &a, *after = &b, *t;
+	struct xq_pos a = *start, b = *start; /* before and after each move */
 	const struct xq_node *n, *last_branch = NULL, *end = NULL;
-	int ply = ply0;
+	int ply = ply0, played = ply0 - 1;
 
 	/* first pass: the line itself */
 	for (n = first; n; n = n->child, ply++) {
@@ -141,31 +203,26 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 		if ((n->next && (n != first || depth == 0)))
 			last_branch = n;
 		if (reserve(w, ply))
-			return;
-		m = move_of(w, n, before, ply, flags);
+			break;
+		m = move_of(w, n, &a, ply, flags);
 		if (m == XQ_MOVE_NONE) {
-			visit(w, n, before, NULL, ply, depth, flags);
+			visit(w, n, &a, NULL, ply, depth, flags);
 			end = n;
 			break;
 		}
-		*after = *before;
-		{
-			struct xq_undo u;
-			xq_make(after, m, &u);
-		}
-		w->keys[ply] = after->key;
-		act = visit(w, n, before, after, ply, depth, flags);
-		if (act == XQ_WALK_STOP)
-			return;
-		t = before;
-		before = after;
-		after = t;
-		if (act == XQ_WALK_SKIP) {
+		act = visit_played(w, n, m, &a, &b, ply, depth, flags);
+		follow(&a, m, &b);
+		played = ply;
+		if (act == XQ_WALK_STOP || act == XQ_WALK_SKIP) {
 			end = n;
 			break;
 		}
 	}
-	if (!last_branch || w->stopped)
+	if (depth == 0 && w->end) {
+		*w->end = a;
+		*w->end_ply = played;
+	}
+	if (!last_branch || w->stopped || w->failed)
 		return;
 
 	/* second pass: the variations, branch point by branch point */
@@ -188,76 +245,239 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
  * followed by the variations that replace it, each between an ENTER and a
  * LEAVE step, before the node's own continuation.  The positions of a line
  * live on this call's stack, so a variation needs no replay of its line.
+ * start NULL: the line lies below a bad move (XQ_WALK_UNPLAYED), visited
+ * without positions, with dark keys valid.  own_first: first's own
+ * alternatives are walked here (the main line, a bad move's continuation),
+ * not by the caller.
  */
 static void walk_written(struct walk *w, const struct xq_pos *start,
-			 const struct xq_node *first, int ply0, int depth)
+			 const struct xq_node *first, int ply0, int depth,
+			 int dark, int own_first)
 {
-	unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
-	struct xq_pos a = *start, b;
+	unsigned flags = (depth == 0 ? XQ_STEP_MAINLINE : 0) | (start ? 0 : XQ_STEP_UNPLAYED);
+	unsigned uflag = flags & XQ_STEP_UNPLAYED;
+	struct xq_pos pa, pb, *a = NULL, *b = &pb;
 	int ply = ply0;
 
+	if (start) {
+		pa = pb = *start;
+		a = &pa;          /* the position before n; NULL below a bad move */
+	}
 	for (const struct xq_node *n = first; n && !w->stopped && !w->failed;
 	     n = n->child, ply++) {
-		xq_move m;
+		xq_move m = XQ_MOVE_NONE;
 		int act;
 
 		if (reserve(w, ply))
 			return;
-		m = move_of(w, n, &a, ply, flags);
-		if (m == XQ_MOVE_NONE) {
-			act = visit(w, n, &a, NULL, ply, depth, flags);
+		if (!a) {
+			act = visit_k(w, n, NULL, NULL, ply, depth, flags, dark);
+		} else if ((m = move_of(w, n, a, ply, flags)) == XQ_MOVE_NONE) {
+			act = visit(w, n, a, NULL, ply, depth, flags);
 		} else {
-			struct xq_undo u;
-			b = a;
-			xq_make(&b, m, &u);
-			w->keys[ply] = b.key;
-			act = visit(w, n, &a, &b, ply, depth, flags);
+			act = visit_played(w, n, m, a, b, ply, depth, flags);
 		}
 		if (act == XQ_WALK_STOP)
 			return;
-		if (n->next && (n != first || depth == 0)) {
+		/* below a bad move: its continuation, before its alternatives */
+		if (a && m == XQ_MOVE_NONE && w->unplayed && act != XQ_WALK_SKIP && n->child) {
+			walk_written(w, NULL, n->child, ply + 1, depth, ply, 1);
+			if (w->stopped || w->failed)
+				return;
+		}
+		if (n->next && (n != first || own_first)) {
+			int vdark = a ? -1 : dark;
 			for (const struct xq_node *v = n->next; v; v = v->next) {
 				if (depth + 1 > XQ_MAX_VARIATION_DEPTH) {
-					if (visit(w, v, &a, NULL, ply, depth + 1, XQ_STEP_TOO_DEEP) ==
-					    XQ_WALK_STOP)
+					if (visit_k(w, v, a, NULL, ply, depth + 1,
+						    XQ_STEP_TOO_DEEP | uflag, vdark) == XQ_WALK_STOP)
 						return;
 					continue;
 				}
-				int in = visit(w, v, &a, NULL, ply, depth + 1, XQ_STEP_ENTER);
+				int in = visit_k(w, v, a, NULL, ply, depth + 1, XQ_STEP_ENTER | uflag,
+						 vdark);
 				if (in == XQ_WALK_STOP)
 					return;
 				if (in == XQ_WALK_SKIP)
 					continue;
-				walk_written(w, &a, v, ply, depth + 1);
+				walk_written(w, a, v, ply, depth + 1, dark, 0);
 				if (w->stopped || w->failed ||
-				    visit(w, v, &a, NULL, ply, depth + 1, XQ_STEP_LEAVE) == XQ_WALK_STOP)
+				    visit_k(w, v, a, NULL, ply, depth + 1, XQ_STEP_LEAVE | uflag,
+					    vdark) == XQ_WALK_STOP)
 					return;
 			}
 			if (m != XQ_MOVE_NONE)
-				w->keys[ply] = b.key; /* the variations wrote over it */
+				w->keys[ply] = b->key; /* the variations wrote over it */
 		}
-		if (m == XQ_MOVE_NONE || act == XQ_WALK_SKIP)
+		if ((a && m == XQ_MOVE_NONE) || act == XQ_WALK_SKIP)
 			break;
-		a = b;
+		if (a)
+			follow(a, m, b);   /* the position after n is the one before its child */
 	}
 }
 
-static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, int written,
-		     xq_walk_fn fn, void *data)
+/*
+ * Tree order (XQ_WALK_TREE) without positions: pre-order over the child,
+ * next and parent links, with nothing stored (a node's depth follows from
+ * whether it is its parent's first child).  Walks what lies below top;
+ * top->child is at ply and depth; every step gets extra in its flags and
+ * nkeys keys.
+ */
+static void walk_links(struct walk *w, const struct xq_node *top, int ply, int depth,
+		       unsigned extra, int nkeys)
+{
+	const struct xq_node *n = top->child;
+
+	while (n && !w->stopped) {
+		unsigned flags = (depth == 0 ? XQ_STEP_MAINLINE : 0) | extra;
+		int act = visit_k(w, n, NULL, NULL, ply, depth, flags, nkeys);
+		if (act == XQ_WALK_STOP)
+			return;
+		if (act != XQ_WALK_SKIP && n->child) {
+			n = n->child;   /* the continuation: the same depth */
+			ply++;
+			continue;
+		}
+		/* on to the next alternative, up as far as needed */
+		for (;;) {
+			const struct xq_node *p = n->parent;
+			if (n->next) {
+				if (n == p->child)
+					depth++;
+				n = n->next;
+				break;
+			}
+			if (p == top) {
+				n = NULL;
+				break;
+			}
+			if (n != p->child)
+				depth--;
+			n = p;
+			ply--;
+		}
+	}
+}
+
+/*
+ * Tree order with positions: one position made and unmade along the
+ * current path, a frame per ply of it (the node, the move made, its undo
+ * record, its depth).  No recursion, so no depth limit.  What lies below
+ * a bad move is walk_links()'s (XQ_WALK_UNPLAYED).
+ */
+struct frame {
+	const struct xq_node *n;
+	xq_move m;
+	int depth;
+	struct xq_undo u;
+};
+
+static void walk_tree(struct walk *w, const struct xq_game *g)
+{
+	struct frame *fr = NULL;
+	size_t sp = 0, cap = 0;
+	struct xq_pos cur = g->start, prev;
+	const struct xq_node *n = g->root.child;
+	int ply = 1, depth = 0;
+
+	while (n && !w->stopped && !w->failed) {
+		unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
+		xq_move m;
+		struct xq_undo u;
+		int act;
+
+		if (reserve(w, ply))
+			break;
+		if ((m = move_of(w, n, &cur, ply, flags)) == XQ_MOVE_NONE) {
+			act = visit(w, n, &cur, NULL, ply, depth, flags);
+			if (act == XQ_WALK_NEXT && w->unplayed && n->child)
+				walk_links(w, n, ply + 1, depth, XQ_STEP_UNPLAYED, ply);
+			if (act == XQ_WALK_STOP || w->stopped)
+				break;
+		} else {
+			prev = cur;
+			xq_make(&cur, m, &u);
+			w->keys[ply] = cur.key;
+			act = visit(w, n, &prev, &cur, ply, depth, flags);
+			if (act == XQ_WALK_STOP)
+				break;
+			if (act != XQ_WALK_SKIP && n->child) {
+				if (sp == cap) {
+					size_t nc = cap ? 2 * cap : 64;
+					struct frame *nf = realloc(fr, nc * sizeof *nf);
+					if (!nf) {
+						w->failed = 1;
+						break;
+					}
+					fr = nf;
+					cap = nc;
+				}
+				fr[sp].n = n;
+				fr[sp].m = m;
+				fr[sp].depth = depth;
+				fr[sp].u = u;
+				sp++;
+				n = n->child;   /* the continuation: the same depth */
+				ply++;
+				continue;
+			}
+			xq_unmake(&cur, m, &u);
+		}
+		/* on to the next alternative, up the path as far as needed */
+		for (;;) {
+			if (n->next) {
+				n = n->next;
+				depth = (sp ? fr[sp - 1].depth : 0) + 1;
+				break;
+			}
+			if (!sp) {
+				n = NULL;
+				break;
+			}
+			sp--;
+			n = fr[sp].n;
+			depth = fr[sp].depth;
+			ply--;
+			xq_unmake(&cur, fr[sp].m, &fr[sp].u);
+		}
+	}
+	free(fr);
+}
+
+static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned mode,
+		     xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
 {
 	struct walk w;
+	unsigned order = mode & XQ_WALK_ORDER;
 
+	if (order > XQ_WALK_TREE ||
+	    (mode & ~(unsigned)(XQ_WALK_ORDER | XQ_WALK_UNPLAYED | XQ_WALK_NO_POSITIONS)) ||
+	    ((mode & XQ_WALK_UNPLAYED) && order == XQ_WALK_LINES) ||
+	    ((mode & XQ_WALK_NO_POSITIONS) && order != XQ_WALK_TREE))
+		return XQ_EINVAL;
 	memset(&w, 0, sizeof w);
+	w.end = end;
+	w.end_ply = end_ply;
+	if (end) {
+		*end = g->start;
+		*end_ply = 0;
+	}
 	w.g = g;
 	w.resolve = resolve;
 	w.trusted = !resolve && (g->flags & XQ_GAME_REPLAYED);
+	w.unplayed = (mode & XQ_WALK_UNPLAYED) != 0;
+	w.noplay = (mode & XQ_WALK_NO_POSITIONS) != 0;
 	w.visit = fn;
 	w.data = data;
 	w.keys = w.small;
 	w.cap = sizeof w.small / sizeof *w.small;
 	w.keys[0] = g->start.key;
-	if (g->root.child && written)
-		walk_written(&w, &g->start, g->root.child, 1, 0);
+	if (g->root.child && order == XQ_WALK_WRITTEN)
+		walk_written(&w, &g->start, g->root.child, 1, 0, 0, 1);
+	else if (g->root.child && order == XQ_WALK_TREE && w.noplay)
+		walk_links(&w, &g->root, 1, 0, 0, 0);
+	else if (g->root.child && order == XQ_WALK_TREE)
+		walk_tree(&w, g);
 	else if (g->root.child)
 		walk_line(&w, &g->start, g->root.child, 1, 0);
 	if (w.keys != w.small)
@@ -270,15 +490,51 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, int writte
 int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
 	     xq_walk_fn fn, void *data)
 {
-	return walk_game(g, resolve, 0, fn, data);
+	return walk_game(g, resolve, XQ_WALK_LINES, fn, data, NULL, NULL);
+}
+
+int xq__walk_to_end(const struct xq_game *g, xq__resolve_fn resolve,
+		    xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
+{
+	return walk_game(g, resolve, XQ_WALK_LINES, fn, data, end, end_ply);
 }
 
 int xq_game_walk(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, 0, fn, data);
+	return walk_game(g, NULL, XQ_WALK_LINES, fn, data, NULL, NULL);
 }
 
 int xq_game_walk_written(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, 1, fn, data);
+	return walk_game(g, NULL, XQ_WALK_WRITTEN, fn, data, NULL, NULL);
+}
+
+int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data)
+{
+	struct walk w;
+	int ply = 1, depth = 0;
+
+	memset(&w, 0, sizeof w);
+	w.unplayed = 1;
+	w.visit = fn;
+	w.data = data;
+	w.keys = w.small;
+	w.cap = sizeof w.small / sizeof *w.small;
+	/* n's ply and depth, from its path to the root */
+	for (const struct xq_node *p = n; p->parent; p = p->parent) {
+		ply++;
+		if (p != p->parent->child)
+			depth++;
+	}
+	walk_links(&w, n, ply, depth, XQ_STEP_UNPLAYED, 0);
+	if (w.keys != w.small)
+		free(w.keys);
+	if (w.failed)
+		return XQ_ENOMEM;
+	return w.stopped ? 1 : 0;
+}
+
+int xq_game_walk_mode(const struct xq_game *g, unsigned mode, xq_walk_fn fn, void *data)
+{
+	return walk_game(g, NULL, mode, fn, data, NULL, NULL);
 }

@@ -16,6 +16,18 @@ typedef xq_move (*xq__resolve_fn)(void *data, struct xq_node *n,
 int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
 	     xq_walk_fn fn, void *data);
 
+/* The same, and *end gets the position where the main line stops (after
+ * its last move played, ply *end_ply; the start and 0 when none is). */
+int xq__walk_to_end(const struct xq_game *g, xq__resolve_fn resolve,
+		    xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply);
+
+/* What lies below node n (its continuation, the alternatives to that and
+ * all below them) in the tree order, every step XQ_STEP_UNPLAYED (no
+ * positions, nkeys 0, ply and depth counted from the root): for replay's
+ * count of the moves a bad move takes with it.  Returns as
+ * xq_game_walk() does. */
+int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data);
+
 /*
  * For readers of formats whose files leave a reading open, to choose one
  * (lib/replay.c); they validate nothing (replay does):

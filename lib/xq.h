@@ -336,6 +336,15 @@ enum xq_nag_mark {
 enum xq_node_flags {
 	XQ_NODE_BAD = 1 << 0,      /* replay could not play this move */
 	XQ_NODE_AT_BYTE = 1 << 1,  /* byte holds the source offset */
+	/* Set by xq_game_replay() on every node whose move it played (with
+	 * the position it was played in): key is then the Zobrist key of the
+	 * position after the move, XQ_NODE_CHECK says the move gives check,
+	 * XQ_NODE_CAPTURE that it captures.  Clear on a node replay did not
+	 * play (bad, below a bad move, added later); a node whose move is
+	 * changed after replay must have XQ_NODE_PLAYED cleared. */
+	XQ_NODE_PLAYED = 1 << 2,
+	XQ_NODE_CHECK = 1 << 3,
+	XQ_NODE_CAPTURE = 1 << 4,
 };
 
 struct xq_node {
@@ -346,6 +355,7 @@ struct xq_node {
 	const char *comment_before; /* comment written before the move, or NULL */
 	const char *comment;      /* comment after the move, or NULL; on the
 				   * root: the comment before the first move */
+	uint64_t key;             /* with XQ_NODE_PLAYED: the key after the move */
 	uint32_t line, col;       /* where text starts in the source, 1-based */
 	uint32_t byte;            /* with XQ_NODE_AT_BYTE: the byte offset (from
 				   * 0) of the move's record in a binary source */
@@ -473,6 +483,10 @@ enum xq_step_flags {
 	 * depth) or has ended (the same fields again). */
 	XQ_STEP_ENTER = 1 << 2,
 	XQ_STEP_LEAVE = 1 << 3,
+	/* XQ_WALK_UNPLAYED only: the node lies below a bad move (before and
+	 * after NULL; keys[0..nkeys) are those up to the bad move, nkeys its
+	 * ply).  Set on ENTER, LEAVE and TOO_DEEP steps there too. */
+	XQ_STEP_UNPLAYED = 1 << 4,
 };
 
 struct xq_walk_step {
@@ -514,6 +528,38 @@ int xq_game_walk(const struct xq_game *g, xq_walk_fn visit, void *data);
  * replace the node are still visited.  A bad move and a too deep
  * variation are visited as by xq_game_walk().  Returns as it does. */
 int xq_game_walk_written(const struct xq_game *g, xq_walk_fn visit, void *data);
+
+/* The walk in a given order, with options: mode is one order, or'ed with
+ * XQ_WALK_UNPLAYED.
+ * - XQ_WALK_LINES: xq_game_walk()'s order; XQ_WALK_WRITTEN:
+ *   xq_game_walk_written()'s.
+ * - XQ_WALK_TREE: pre-order, the order of XQF's records: each node, then
+ *   everything below it (its continuation first, with the variations
+ *   inside it), then its next alternative.  It uses no recursion, so it
+ *   enters variations at any depth (XQ_STEP_TOO_DEEP never comes).  SKIP
+ *   leaves out what lies below the node; its alternatives come still.
+ * - XQ_WALK_UNPLAYED (written and tree orders): also visit what lies below
+ *   a bad move (its continuation and the variations inside it, in the
+ *   walk's order) with XQ_STEP_UNPLAYED set and no positions, right after
+ *   the bad move and before the variations that replace it, unless the
+ *   visitor returns XQ_WALK_SKIP at the bad move: what writers keep of a
+ *   line that cannot be played.
+ * - XQ_WALK_NO_POSITIONS (tree order only): play no move; every node is
+ *   visited (as with XQ_WALK_UNPLAYED, but without that step flag), before
+ *   and after NULL, nkeys 0: the shape of the tree only, at the cost of
+ *   following its links (what the XQF and DhtmlXQ writers need).
+ * Returns as xq_game_walk() does, or XQ_EINVAL for an unknown mode (or
+ * XQ_WALK_LINES with XQ_WALK_UNPLAYED, XQ_WALK_NO_POSITIONS in another
+ * order). */
+enum xq_walk_mode {
+	XQ_WALK_LINES = 0,
+	XQ_WALK_WRITTEN = 1,
+	XQ_WALK_TREE = 2,
+	XQ_WALK_ORDER = 3,          /* the mask of the order */
+	XQ_WALK_UNPLAYED = 1 << 2,
+	XQ_WALK_NO_POSITIONS = 1 << 3,
+};
+int xq_game_walk_mode(const struct xq_game *g, unsigned mode, xq_walk_fn visit, void *data);
 
 /* --- problems: what readers and replay report */
 
@@ -737,6 +783,20 @@ int xq_judge_push(struct xq_judge *j, xq_move m);
  * the position m leads to from the end of the line, trusted as such (not
  * checked), which saves the legality test and the move. */
 int xq_judge_push_played(struct xq_judge *j, xq_move m, const struct xq_pos *after);
+/* The same for node n of a replayed game, the next move of the line
+ * (n's parent ended it): its move, key and check and capture flags as
+ * xq_game_replay() left them (XQ_NODE_PLAYED; else XQ_EILLEGAL).  No
+ * position is made: the judge replays the line only where a ruling or a
+ * natural-limit event needs positions. */
+int xq_judge_push_node(struct xq_judge *j, const struct xq_node *n);
+/* The line from node *n on (*n, its child, ...), node by node as
+ * xq_judge_push_node, until a ply has events: returns their number with
+ * *n at that ply's node; or 0 at the end of what replay played, *n at the
+ * first node not pushed (NULL at the end of the line); or XQ_ENOMEM.
+ * xq_judge_window: the ply of the line's last capture, 0 for none (a new
+ * no-capture stretch starts there). */
+int xq_judge_push_nodes(struct xq_judge *j, const struct xq_node **n);
+int xq_judge_window(const struct xq_judge *j);
 /* Cut the line back to its first plies plies (for variations): 0, or
  * XQ_ERANGE when the line is shorter. */
 int xq_judge_truncate(struct xq_judge *j, int plies);

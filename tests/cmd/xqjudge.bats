@@ -149,6 +149,15 @@ EOF
 	[[ "$output" != *"natural limit"* ]]
 }
 
+@test "a FEN counter at the limit already: the event at ply 0, main line and --all-lines alike" {
+	for o in "" --all-lines; do
+		run -1 --separate-stderr xqjudge $o --limit 40 -j "$S/repetition.pgn"
+		[ "$(printf '%s\n' "$output" | jq -c 'select(.index == 5) | [.verdict, (.rulings[] | [.kind, .ply, .plies, .unseen])]')" = '["draw",["natural-limit",0,119,119]]' ]
+		run -1 --separate-stderr xqjudge $o --limit 40 "$S/repetition.pgn"
+		[[ "$output" == *"ply 0: natural limit reached at ply 0 (119 plies without a capture): either side may claim a draw; 119 of those plies are before the record"* ]]
+	done
+}
+
 @test "-n: moves in the notation asked for" {
 	game "$CHASE_FEN" "$CHASE" >"$T/c.pgn"
 	run -1 xqjudge -n iccs "$T/c.pgn"

@@ -1,6 +1,7 @@
 /*
- * game_cmp.h - helpers the format tests share: read a file, count nodes,
- * compare two games (tags, start, moves, comments, shape).
+ * game_cmp.h - helpers the format tests share: read a file, read the one
+ * game of a PGN text, count nodes, compare two games (tags, start, moves,
+ * comments, shape).
  */
 #ifndef XQ_GAME_CMP_H
 #define XQ_GAME_CMP_H
@@ -11,6 +12,24 @@
 #include <string.h>
 
 #include "xq.h"
+
+/* The first game of a PGN text, replayed (NULL when there is none). */
+__attribute__((unused))
+static struct xq_game *read_pgn_game(const char *pgn)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_game *g = NULL;
+	int err = 0;
+	struct xq_reader *r;
+
+	o.format = "pgn";
+	o.name = "test";
+	r = xq_reader_open_mem(pgn, strlen(pgn), &o, &err);
+	if (!r || xq_reader_next(r, &g) != 1)
+		g = NULL;
+	xq_reader_close(r);
+	return g;
+}
 
 __attribute__((unused))
 static uint8_t *slurp(const char *path, size_t *len)

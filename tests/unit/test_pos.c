@@ -9,6 +9,7 @@
 
 #include "tap.h"
 #include "xq.h"
+#include "board.h"
 
 /* FENs that must be rejected, with a piece of the expected message. */
 static const struct {
@@ -398,8 +399,36 @@ static void test_builder(void)
 	ok(pos.in_check && pos.key == xq_pos_compute_key(&pos), "check flag and key set");
 }
 
+/* The Zobrist table the compiler works out (board.h) against splitmix64
+ * computed here at run time, entry by entry; the empty board against
+ * in_board(); the start position's key against the key from scratch. */
+static uint64_t splitmix(uint64_t z)
+{
+	z += 0x9e3779b97f4a7c15ull;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static void test_tables(void)
+{
+	int bad = 0, off = 0;
+	struct xq_pos pos;
+	for (int i = 0; i < 16 * 256; i++)
+		bad += xq__zobrist[i] != splitmix((uint64_t)i);
+	is_int(bad, 0, "Zobrist table: all 4096 entries are splitmix64 of their index");
+	for (int i = 0; i < 256; i++)
+		off += xq__empty_board[i] != (in_board(i) ? 0 : XQ_OFFBOARD);
+	is_int(off, 0, "empty board: 0 on the 90 points, XQ_OFFBOARD elsewhere");
+	xq_pos_start(&pos);
+	ok(pos.key == xq_pos_compute_key(&pos) && xq_pos_check(&pos) == 0,
+	   "start position: key from its 32 pieces equals the key from scratch");
+	ok(pos.key == 0xda85ddf283c32e98ull, "start position key as before the table (keys in partial files stay valid)");
+}
+
 int main(void)
 {
+	test_tables();
 	test_checked_make();
 	test_builder();
 	test_divide();
