@@ -700,7 +700,7 @@ static void unique_summary(void)
  * each input and "D K INDEX KEY NAME" for each game it drops (a duplicate
  * of an earlier game of any part), the index its own. */
 #define KEYS_HEADER "#xqgrep-keys\t1"
-#define COUNT_MAX 1000000000000000L   /* games or lines of a part: sums stay far from overflow */
+#define PART_COUNT_MAX 1000000000000000L   /* games or lines of a part: sums stay far from overflow */
 #define DROPS_HEADER "#xqgrep-drops\t1"
 struct part_offset { char *name; long games, lines; };
 
@@ -740,7 +740,7 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 			}
 			/* names are the last field but one; they hold no tab */
 			if (sscanf(line, "%39[^\t]\t%4095[^\t]\t%ld\t%ld", key, pname, &a, &b) != 4 ||
-			    a < 0 || b < 0 || a > COUNT_MAX || b > COUNT_MAX) {
+			    a < 0 || b < 0 || a > PART_COUNT_MAX || b > PART_COUNT_MAX) {
 				diag(name, lineno, 0, "error", "not a line of xqgrep --keys");
 				status = EXIT_TROUBLE;
 				continue;
@@ -760,7 +760,7 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 				noff++;
 			}
 			if (!strcmp(key, "#end")) {
-				if (off[j].games > COUNT_MAX - a || off[j].lines > COUNT_MAX - b) {
+				if (off[j].games > PART_COUNT_MAX - a || off[j].lines > PART_COUNT_MAX - b) {
 					diag(name, lineno, 0, "error", "too many games or lines");
 					status = EXIT_TROUBLE;
 					continue;
