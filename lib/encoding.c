@@ -202,6 +202,37 @@ int xq_convert(const char *to, const char *from, const char *in, size_t len,
 	return 0;
 }
 
+/* ------------------------------------------- streaming conversion */
+
+struct xq__conv {
+	iconv_t cd;
+};
+
+struct xq__conv *xq__conv_open(const char *to, const char *from)
+{
+	struct xq__conv *c = malloc(sizeof *c);
+	if (!c)
+		return NULL;
+	if ((c->cd = iconv_open(to, from)) == (iconv_t)-1) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void xq__conv_close(struct xq__conv *c)
+{
+	if (c) {
+		iconv_close(c->cd);
+		free(c);
+	}
+}
+
+size_t xq__conv(struct xq__conv *c, char **in, size_t *inleft, char **out, size_t *outleft)
+{
+	return iconv(c->cd, in, inleft, out, outleft);
+}
+
 /* ------------------------------------------- lenient decoding, cached */
 
 struct xq__decoder {

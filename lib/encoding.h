@@ -26,6 +26,16 @@ uint16_t *xq__dbcs_decode_table(const char *enc);
  * pair (left to iconv).  NULL as above.  free() it. */
 uint16_t *xq__dbcs_encode_table(const char *enc);
 
+/* A streaming converter: iconv's descriptor under a name of the library's,
+ * so that the reader and the writer, which convert as they go, leave iconv
+ * to this file.  NULL when iconv has no such pair or no memory. */
+struct xq__conv;
+struct xq__conv *xq__conv_open(const char *to, const char *from);
+void xq__conv_close(struct xq__conv *c);   /* c may be NULL */
+/* iconv(3) itself: the same arguments, return value and errno; in NULL
+ * resets the state (or, with out set, writes what ends it). */
+size_t xq__conv(struct xq__conv *c, char **in, size_t *inleft, char **out, size_t *outleft);
+
 /* A converter from one encoding to UTF-8, opened on first use. */
 struct xq__decoder;
 

@@ -93,10 +93,8 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 int xq__reader_set_encoding(struct xq_reader *r, const char *enc)
 {
 	snprintf(r->enc_name, sizeof r->enc_name, "%s", enc);
-	if (r->cd != (iconv_t)-1) {
-		iconv_close(r->cd);
-		r->cd = (iconv_t)-1;
-	}
+	xq__conv_close(r->cd);
+	r->cd = NULL;
 	if (!strcmp(enc, "UTF-8")) {
 		r->utf8 = 1;
 		return 0;
@@ -106,7 +104,7 @@ int xq__reader_set_encoding(struct xq_reader *r, const char *enc)
 	r->dbcs = NULL;
 	r->dbcs_tried = 0;
 	r->iconv_bytes = 0;
-	if ((r->cd = iconv_open("UTF-8", enc)) == (iconv_t)-1)
+	if (!(r->cd = xq__conv_open("UTF-8", enc)))
 		return XQ_EINVAL;
 	return 0;
 }
@@ -214,7 +212,7 @@ static int txt_more(struct xq_reader *r)
 	char *ip = (char *)p, *op = r->txt + r->txt_end;
 	size_t inleft = n, outleft = r->txt_cap - r->txt_end;
 	while (inleft) {
-		size_t rc = iconv(r->cd, &ip, &inleft, &op, &outleft);
+		size_t rc = xq__conv(r->cd, &ip, &inleft, &op, &outleft);
 		if (rc != (size_t)-1)
 			break;
 		if (errno == E2BIG)

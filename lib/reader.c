@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "ascii.h"
+#include "encoding.h"
 #include "reader.h"
 
 /* ------------------------------------------------------------ problems */
@@ -94,7 +95,7 @@ static struct xq_reader *reader_new(const struct xq_reader_opts *o, int *err)
 		r->o = *o;
 	if (!r->o.name)
 		r->o.name = "<input>";
-	r->cd = (iconv_t)-1;
+	r->cd = NULL;
 	r->fd = -1;
 	return r;
 }
@@ -415,8 +416,7 @@ void xq_reader_close(struct xq_reader *r)
 		r->fmt->read_end(r);
 	if (r->gz)
 		inflateEnd(&r->zs);
-	if (r->cd != (iconv_t)-1)
-		iconv_close(r->cd);
+	xq__conv_close(r->cd);
 	free(r->dbcs);
 	free(r->sbuf);
 	free(r->raw);

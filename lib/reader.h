@@ -12,7 +12,6 @@
 #ifndef XQ_READER_H
 #define XQ_READER_H
 
-#include <iconv.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,7 +55,7 @@ struct xq_reader {
 	int utf8;                       /* pass-through with validation */
 	int enc_pending;                /* auto-detect, only ASCII seen so far */
 	int bom_done;
-	iconv_t cd;
+	struct xq__conv *cd;   /* NULL: UTF-8, nothing to convert */
 	int enc_reports;
 	/* two-byte encodings (GBK, GB18030, Big5) in bulk: the code point of
 	 * each lead 0x81..0xFE, trail 0x40..0xFE pair as iconv decodes it

@@ -5,7 +5,6 @@
  * written.  A writer holds one game's text; nothing grows with the file.
  */
 #include <errno.h>
-#include <iconv.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,7 +26,7 @@ struct xq_writer {
 	int err;                /* the first put that failed in this game: sticky */
 	void *state;
 	/* to enc: opened once, its output buffer reused game after game */
-	iconv_t cd;
+	struct xq__conv *cd;   /* opened on the first conversion */
 	char *cbuf;
 	size_t ccap;
 	uint16_t *rev;          /* see xq__dbcs_encode_table() */
@@ -74,14 +73,14 @@ static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen,
 	size_t i = 0, used = 0;
 	int whole = 0;
 
-	if (w->cd == (iconv_t)-1 && (w->cd = iconv_open(w->enc, "UTF-8")) == (iconv_t)-1)
+	if (!w->cd && !(w->cd = xq__conv_open(w->enc, "UTF-8")))
 		return XQ_EINVAL;
 	if (!w->rev && !w->rev_tried && w->enc_bytes >= WRITER_TABLE_AFTER) {
 		w->rev_tried = 1;
 		w->rev = xq__dbcs_encode_table(w->enc);
 	}
 	w->enc_bytes += w->b.len;
-	iconv(w->cd, NULL, NULL, NULL, NULL);
+	xq__conv(w->cd, NULL, NULL, NULL, NULL);
 	for (;;) {
 		if (xq__grow(&w->cbuf, &w->ccap, used + (w->b.len - i) * 2 + 16) < 0)
 			return XQ_ENOMEM;
@@ -91,7 +90,7 @@ static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen,
 		size_t rest = w->b.len - i;
 		size_t inleft = w->rev && !whole && rest > 4 ? 4 : rest;
 		size_t slice = inleft, oleft = w->ccap - used - 1;
-		size_t rc = iconv(w->cd, inleft ? &ip : NULL, &inleft, &op, &oleft);
+		size_t rc = xq__conv(w->cd, inleft ? &ip : NULL, &inleft, &op, &oleft);
 		i = (size_t)(ip - w->b.p);
 		used = (size_t)(op - w->cbuf);
 		if (rc != (size_t)-1) {
@@ -135,7 +134,7 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 	if (!w->o.name)
 		w->o.name = "<output>";
 	w->fp = fp;
-	w->cd = (iconv_t)-1;
+	w->cd = NULL;
 	w->fmt = xq_format_find(w->o.format && *w->o.format ? w->o.format : "pgn");
 	if (!w->fmt || !w->fmt->write) {
 		*err = XQ_EINVAL;
@@ -335,8 +334,7 @@ int xq_writer_close(struct xq_writer *w)
 	}
 	if (fflush(w->fp) != 0 || ferror(w->fp) || w->failed)
 		rc = XQ_EIO;
-	if (w->cd != (iconv_t)-1)
-		iconv_close(w->cd);
+	xq__conv_close(w->cd);
 	free(w->rev);
 	free(w->cbuf);
 	xq__script_close(w->script);

@@ -68,6 +68,7 @@ report() {
 
 suite "warnings (gcc, clang)" make -s --no-print-directory warnings
 suite "symbols (nm)" sh tests/symbols.sh "$B/libxq.a"
+suite "layout (nm)" sh tests/layout.sh "$B/libxq.a"
 for t in "$B"/unit/test_*; do
 	[ -x "$t" ] && suite "unit ${t##*/}" "$t"
 done
