@@ -494,19 +494,7 @@ static void sanitize(char *dst, size_t size, const char *src)
 			c = '_';
 		dst[o++] = (char)c;
 	}
-	/* no cut UTF-8 sequence at the end */
-	while (o > 0 && ((unsigned char)dst[o - 1] & 0xc0) == 0x80) {
-		size_t k = o;
-		while (k > 0 && ((unsigned char)dst[k - 1] & 0xc0) == 0x80)
-			k--;
-		if (k == 0)
-			break;
-		unsigned char lead = (unsigned char)dst[k - 1];
-		size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
-		if (o - (k - 1) == need)
-			break;
-		o = k - 1;
-	}
+	o = xq_utf8_prefix(dst, o);   /* no cut UTF-8 sequence at the end */
 	dst[o] = '\0';
 	if (dst[0] == '.')
 		dst[0] = '_';

@@ -499,17 +499,6 @@ static void move_text(const struct xq_pos *pos, xq_move m, char *buf)
 		xq_move_iccs(m, buf);
 }
 
-/* Display width of UTF-8 text: CJK and full-width characters count 2. */
-static int text_width(const char *s)
-{
-	int w = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if ((*p & 0xc0) == 0x80)
-			continue;
-		w += *p >= 0xe0 ? 2 : 1;
-	}
-	return w;
-}
 
 static void print_tree_text(FILE *fp, const struct xq_pos *pos, int level)
 {
@@ -523,7 +512,7 @@ static void print_tree_text(FILE *fp, const struct xq_pos *pos, int level)
 			continue;
 		move_text(pos, m, text);
 		fprintf(fp, "%*s%s%*s %7ld game%s", 2 + 2 * level, "", text,
-			12 - text_width(text) > 0 ? 12 - text_width(text) : 0, "",
+			12 - xq_text_width(text, strlen(text)) > 0 ? 12 - xq_text_width(text, strlen(text)) : 0, "",
 			e->v[V_GAMES], e->v[V_GAMES] == 1 ? " " : "s");
 		fprintf(fp, "  +%ld =%ld -%ld", pos->side == XQ_RED ? e->v[V_RED] : e->v[V_BLACK],
 			e->v[V_DRAW], pos->side == XQ_RED ? e->v[V_BLACK] : e->v[V_RED]);

@@ -281,30 +281,6 @@ struct fill {
 	int glue_next; /* no space before the next token (after "(") */
 	int rc;
 };
-static int display_width(const char *s, size_t len)
-{
-	int w = 0;
-	for (size_t i = 0; i < len;) {
-		int l;
-		unsigned char b = (unsigned char)s[i];
-		if (b < 0x80) {
-			/* ASCII, the most of a move or a number */
-			w += b >= 0x20;
-			i++;
-			continue;
-		}
-		unsigned cp = mt_utf8(s + i, len - i, &l);
-		i += (size_t)l;
-		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
-		    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
-		    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-		    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
-			w += 2;
-		else if (cp >= 0x20)
-			w += 1;
-	}
-	return w;
-}
 
 static void fill_init(struct fill *f, struct xq_writer *w, int width)
 {
@@ -339,7 +315,7 @@ static void fill_reserve(struct fill *f, int w)
 
 static void fill_token(struct fill *f, const char *s, size_t len, int glue)
 {
-	int w = display_width(s, len);
+	int w = xq_text_width(s, len);
 	if (f->glue_next) {
 		glue = 1;
 		f->glue_next = 0;
@@ -372,7 +348,7 @@ static void fill_comment(struct fill *f, const char *text)
 	if (f->glue_next) {
 		f->glue_next = 0;
 	} else if (f->col > 0) {
-		if (f->col + 3 + (n ? display_width(text, (size_t)first) : 0) > f->width)
+		if (f->col + 3 + (n ? xq_text_width(text, (size_t)first) : 0) > f->width)
 			fill_newline(f);
 		else {
 			put(f, " ", 1);
@@ -405,7 +381,7 @@ static void fill_comment(struct fill *f, const char *text)
 			outlen = 1;
 			stand_ins++;
 		}
-		w = display_width(out, outlen);
+		w = xq_text_width(out, outlen);
 		/* A soft wrap before this character, where one may go: after
 		 * the last of a run of spaces, or next to a non-ASCII one. */
 		if (i > 0 && f->col + w > f->width - 2) {
@@ -535,7 +511,7 @@ static int write_step(void *data, const struct xq_walk_step *s)
 	}
 	if (numlen) {
 		/* keep the number with its move */
-		fill_reserve(c->f, numlen + 1 + display_width(buf, (size_t)len));
+		fill_reserve(c->f, numlen + 1 + xq_text_width(buf, (size_t)len));
 		fill_token(c->f, numbuf, (size_t)numlen, 0);
 	}
 	fill_token(c->f, buf, (size_t)len, 0);

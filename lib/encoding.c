@@ -202,6 +202,43 @@ int xq_convert(const char *to, const char *from, const char *in, size_t len,
 	return 0;
 }
 
+/* ------------------------------------------- UTF-8 on a terminal */
+
+int xq_text_width(const char *s, size_t len)
+{
+	int w = 0;
+	for (size_t i = 0; i < len;) {
+		unsigned char b = (unsigned char)s[i];
+		uint32_t cp;
+		int l;
+		if (b < 0x80) {
+			/* ASCII, the most of a move or a number */
+			w += b >= 0x20;
+			i++;
+			continue;
+		}
+		l = xq__utf8_decode((const unsigned char *)s + i, len - i, &cp);
+		if (l <= 0) {
+			l = 1;
+			cp = 0xfffd;
+		}
+		i += (size_t)l;
+		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+		    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+		    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+		    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
+			w += 2;
+		else if (cp >= 0x20)
+			w += 1;
+	}
+	return w;
+}
+
+size_t xq_utf8_prefix(const char *s, size_t n)
+{
+	return xq__utf8_cut(s, n);
+}
+
 /* ------------------------------------------- streaming conversion */
 
 struct xq__conv {

@@ -455,6 +455,15 @@ int xq_game_position(const struct xq_game *g, int ply, struct xq_pos *pos);
  * (PGN tokens, 红胜, 黑胜, 和棋, 红先负, …), NULL when it is none. */
 const char *xq_result_word(const char *text, size_t len);
 
+/* UTF-8 text on a terminal (lib/encoding.c): the columns s[0..len) takes,
+ * East Asian wide and full-width characters 2, control characters 0, the
+ * rest 1 (each byte that does not decode counts as a U+FFFD); and the
+ * longest prefix of s[0..n) that does not end inside a multi-byte sequence
+ * (a last byte of 0xC0 or more, as a lead with its sequence cut, is left
+ * out). */
+int xq_text_width(const char *s, size_t len);
+size_t xq_utf8_prefix(const char *s, size_t n);
+
 /* --- walking a game (lib/walk.c): the one tree walk
  *
  * xq_game_walk() visits every node of a replayed game with the position

@@ -362,8 +362,39 @@ static void writer_table(const char *enc, const char *lacking)
 	xq_reader_close(r);
 }
 
+/* xq_text_width and xq_utf8_prefix, at and past their edges. */
+static void terminal_text(void)
+{
+	static const struct {
+		const char *s;
+		size_t len;
+		int width;
+		size_t prefix;   /* xq_utf8_prefix(s, len) */
+	} t[] = {
+		{ "", 0, 0, 0 },
+		{ "h2e2", 4, 4, 4 },
+		{ "a\tb\x7f", 4, 3, 4 },                 /* a tab is 0 columns, DEL is 1 */
+		{ "\xe7\x82\xae\xe4\xba\x8c\xe5\xb9\xb3\xe4\xba\x94", 12, 8, 12 }, /* 炮二平五 */
+		{ "\xef\xbc\x98", 3, 2, 3 },            /* full-width 8 */
+		{ "\xe2\x80\x94", 3, 1, 3 },            /* em dash: not wide */
+		{ "\xe4\xb8\xad", 2, 2, 0 },            /* 中 cut after 2 bytes: two U+FFFD */
+		{ "\xe4\xb8\xad", 1, 1, 0 },
+		{ "a\xe4\xb8", 3, 3, 1 },
+		{ "\xf0\xa0\x80\x80", 4, 2, 4 },       /* U+20000, plane 2: wide */
+		{ "\xf0\xa0\x80\x80", 3, 3, 0 },
+		{ "\xf0\x9f\x98\x80", 4, 1, 4 },       /* U+1F600: 1 here */
+		{ "\xff", 1, 1, 0 },                       /* not UTF-8: U+FFFD; as a lead, cut */
+		{ "x\x80", 2, 2, 2 },                      /* a stray continuation byte */
+	};
+	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+		is_int(xq_text_width(t[i].s, t[i].len), t[i].width, "width of row %zu", i);
+		is_int((int)xq_utf8_prefix(t[i].s, t[i].len), (int)t[i].prefix, "UTF-8 prefix of row %zu", i);
+	}
+}
+
 int main(void)
 {
+	terminal_text();
 	pair_table("GB18030");
 	pair_table("GBK");
 	pair_table("BIG5");
