@@ -145,6 +145,16 @@ long parse_number(const char *text, long min, long max, const char *name)
 	return v;
 }
 
+int parse_count(const char *text, long max, long *v)
+{
+	char *end;
+	if (*text < '0' || *text > '9')
+		return -1;
+	errno = 0;
+	*v = strtol(text, &end, 10);
+	return errno || *end || *v > max ? -1 : 0;
+}
+
 void close_stdout(void)
 {
 	int bad = ferror(stdout);

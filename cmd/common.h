@@ -52,6 +52,10 @@ double now_seconds(void);
  * "invalid NAME 'text'" and EXIT_TROUBLE. */
 long parse_number(const char *text, long min, long max, const char *name);
 
+/* A count read from a file (a merged part's): digits only, no sign or
+ * space, at most max, into *v; 0, or -1 when text is none. */
+int parse_count(const char *text, long max, long *v);
+
 /* Flush and close stdout, dying with EXIT_TROUBLE on a write error
  * (full disk, closed pipe). */
 void close_stdout(void);

@@ -210,12 +210,7 @@ static int split_tabs(char *line, char **f, int max)
 /* A whole decimal number (digits only, at most POS_MAX) into *v; 0 or -1. */
 static int get_long(const char *s, long *v)
 {
-	char *end;
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*v = strtol(s, &end, 10);
-	return errno || *end || *v > POS_MAX ? -1 : 0;
+	return parse_count(s, POS_MAX, v);
 }
 
 /* A -j line of a part, its positions shifted by the earlier parts. */

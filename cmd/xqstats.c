@@ -276,12 +276,7 @@ static void write_partial(FILE *fp)
 
 static int count_field(const char *s, long *v)
 {
-	char *end;
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	*v = strtol(s, &end, 10);
-	return errno || *end || *v > COUNT_MAX ? -1 : 0;
+	return parse_count(s, COUNT_MAX, v);
 }
 
 /* Add n values to v[], each sum kept within COUNT_MAX; -1 if one is not. */
