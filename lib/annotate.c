@@ -198,7 +198,6 @@ double xq_annotate_accuracy(const struct xq_annotate_summary *s, int side)
 int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s,
 			  const char *who)
 {
-	static const char *const side_name[2] = { "Red", "Black" };
 	char text[600], name[40], value[40];
 	size_t len = 0;
 	if (who && xq_game_set_tag(g, "Annotator", who) < 0)
@@ -216,14 +215,14 @@ int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s
 			{ "Accuracy", xq_annotate_accuracy(s, side), 1 },
 		};
 		for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-			snprintf(name, sizeof name, "%s%s", side_name[side], t[i].tag);
+			snprintf(name, sizeof name, "%s%s", xq_side_name(side), t[i].tag);
 			snprintf(value, sizeof value, "%.*f", t[i].decimals, t[i].v);
 			if (xq_game_set_tag(g, name, value) < 0)
 				return XQ_ENOMEM;
 		}
 		len += (size_t)snprintf(text + len, sizeof text - len,
 					"%s%s: %d move%s, %d ?!, %d ?, %d ??, average loss %.0f, accuracy %.1f%%",
-					side ? "; " : "", side_name[side], s->moves[side],
+					side ? "; " : "", xq_side_name(side), s->moves[side],
 					s->moves[side] == 1 ? "" : "s", s->inaccuracies[side],
 					s->mistakes[side], s->blunders[side],
 					xq_annotate_average_loss(s, side), xq_annotate_accuracy(s, side));

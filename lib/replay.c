@@ -250,8 +250,7 @@ static int resolve(struct ctx *c, const struct xq_pos *pos,
 			snprintf(err->msg, sizeof err->msg, "no piece on its from-square");
 		else if (xq_piece_side(pos, from) != (enum xq_side)pos->side)
 			snprintf(err->msg, sizeof err->msg, "it moves a %s piece on %s's turn",
-				 pos->side == XQ_RED ? "black" : "red",
-				 pos->side == XQ_RED ? "red" : "black");
+				 xq__side_adjective(!pos->side), xq__side_adjective(pos->side));
 		else
 			snprintf(err->msg, sizeof err->msg, "not a legal move here");
 		return XQ_EILLEGAL;
