@@ -10,8 +10,9 @@
  * the same line ends that line: at once when the earlier one is in the
  * tree, and when it is the root's or one of the game before the root, only
  * when that position had come twice already (as Stockfish counts: a game
- * that returns once to a position has not repeated yet).  When every move one side made in the cycle gave check while the
- * other side's did not, the checking side loses (perpetual check);
+ * that returns once to a position has not repeated yet).  When every move
+ * one side made in the cycle gave check while the other side's did not,
+ * the checking side loses (perpetual check);
  * otherwise it is a draw.  A cycle reaching back into the game is judged
  * the same way when the caller said which of the game's positions were in
  * check (xq_search_run_checks), else it is a draw.

@@ -1112,7 +1112,9 @@ void xq_search_clear(struct xq_search *s);
  * first iteration always completes, so a search may overshoot it a little.
  * Scores of XQ_SCORE_WIN_PERPETUAL - n (n plies away) and below mean that
  * the other side is forced into perpetual check, which loses; a plain
- * repetition scores 0.  With no legal move (mate or stalemate, both lost),
+ * repetition scores 0.  A position of the tree repeats when it comes a
+ * second time on its line, the root's or one of history's only the third
+ * time (a game that came back to a position once goes on).  With no legal move (mate or stalemate, both lost),
  * out->score is -XQ_SCORE_MATE, npv 0 and pv[0] XQ_MOVE_NONE.  An
  * xq_search_stop() that comes before the run starts is forgotten.
  */
