@@ -451,9 +451,9 @@ static int annotate_game(const char *name, struct xq_game *g)
 	memset(&sum, 0, sizeof sum);
 	for (int p = a; p <= b; p++) {
 		struct xq_judgement j;
-		if (!own[p])
-			after[p] = info[p];   /* the next position's search */
-		xq_annotate_judge(&st.ao, &pos[p - 1], moves[p - 1], &info[p - 1], &after[p], &j);
+		/* the played move's own search, or the next position's */
+		xq_annotate_judge(&st.ao, &pos[p - 1], moves[p - 1], &info[p - 1],
+				  own[p] ? &after[p] : &info[p], &j);
 		xq_annotate_count(&sum, &j);
 		marks[p] = j.nag;
 		if (st.o.json)

@@ -95,7 +95,6 @@ static struct xq_reader *reader_new(const struct xq_reader_opts *o, int *err)
 		r->o = *o;
 	if (!r->o.name)
 		r->o.name = "<input>";
-	r->cd = NULL;
 	r->fd = -1;
 	return r;
 }

@@ -134,7 +134,6 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 	if (!w->o.name)
 		w->o.name = "<output>";
 	w->fp = fp;
-	w->cd = NULL;
 	w->fmt = xq_format_find(w->o.format && *w->o.format ? w->o.format : "pgn");
 	if (!w->fmt || !w->fmt->write) {
 		*err = XQ_EINVAL;
