@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "record_input.h"
 #include "tally.h"
@@ -109,6 +110,7 @@ static struct {
 	int have_plies;
 	struct range plies;
 	uint64_t *fen_keys;
+	struct xq_pos *fen_pos;      /* the positions of fen_keys, to confirm a match */
 	int nfen;
 	int all_lines, mirror;
 	int have_material, mat_either;
@@ -342,6 +344,8 @@ static void add_fen(const char *fen)
 	if (xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, &err) < 0)
 		die(EXIT_TROUBLE, "invalid FEN '%s': %s", fen, err.msg);
 	st.fen_keys = xrealloc(st.fen_keys, (size_t)(st.nfen + 2) * sizeof *st.fen_keys);
+	st.fen_pos = xrealloc(st.fen_pos, (size_t)(st.nfen + 2) * sizeof *st.fen_pos);
+	st.fen_pos[st.nfen] = pos;
 	st.fen_keys[st.nfen++] = pos.key;
 	if (st.mirror) {
 		xq_pos_to_fen(&pos, m, sizeof m);
@@ -349,6 +353,7 @@ static void add_fen(const char *fen)
 		mirror_fen(m, mf, sizeof mf);
 		if (xq_pos_from_fen(&pos, mf, XQ_FEN_LAX, &err) < 0)
 			die(EXIT_TROUBLE, "cannot mirror FEN '%s': %s", fen, err.msg);
+		st.fen_pos[st.nfen] = pos;
 		st.fen_keys[st.nfen++] = pos.key;
 	}
 }
@@ -413,16 +418,22 @@ static const uint8_t slot_kind[16] = {
 	XQ_CHARIOT, XQ_CHARIOT, XQ_CANNON, XQ_CANNON, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN,
 };
 
-/* Whether pos has the material of --material as written (bit 0) and,
- * with --material-either, the other way round (bit 1: Red with BLACK's
- * part, Black with RED's). */
-static int material_matches(const struct xq_pos *pos)
+/* The pieces of each side by kind (enum xq_type) on pos's board. */
+static void count_material(const struct xq_pos *pos, int n[2][8])
 {
-	int n[2][8] = { { 0 } }, hit = 0;
+	memset(n, 0, 2 * sizeof *n);
 	for (int s = 0; s < 2; s++)
 		for (int i = 0; i < 16; i++)
 			if (pos->sq_of[s * 16 + i])
 				n[s][slot_kind[i]]++;
+}
+
+/* Whether counts n have the material of --material as written (bit 0)
+ * and, with --material-either, the other way round (bit 1: Red with
+ * BLACK's part, Black with RED's). */
+static int material_matches(const int n[2][8])
+{
+	int hit = 0;
 	for (int swap = 0; swap <= st.mat_either; swap++) {
 		int ok = 1;
 		for (int s = 0; s < 2 && ok; s++)
@@ -480,42 +491,49 @@ static int in_at(int ply)
 	return !st.have_at || (ply >= st.at.lo && ply <= st.at.hi);
 }
 
+/*
+ * The search of one replayed game reads what replay left in its nodes
+ * (XQ_NODE_PLAYED: the key after each move, what it captured): no move
+ * is made again.  A node replay did not play ends its line, as in
+ * xq_game_walk(); a game without errors has none.
+ */
 struct search {
-	int fen_found, mat_found, open_ok;
-	int want_fen, want_mat, want_open;
-	/* --material-plies: per position (node, the root for the start) the
-	 * positions in a row up to it with the material, each way round */
 	const struct xq_game *g;
-	struct tally runs;
+	unsigned todo;          /* S_FEN, S_MAT: the criteria not met yet */
+	int n[2][8];            /* --material: the pieces in the current position */
+	int hit;                /* material_matches(n), kept while no capture */
 };
+enum { S_FEN = 1, S_MAT = 2 };
 
-/* The material of --material at a position of the search, at ply and
- * reached by node (NULL: the start); 1 when it holds there for
- * --material-plies positions in a row. */
-static int material_step(struct search *se, const struct xq_node *node, int ply,
-			 const struct xq_pos *pos)
+/* --material-plies: the positions in a row up to each ply of the current
+ * line with the material, each way round (runs[ply][0..1]); kept between
+ * games. */
+static long (*runs)[2];
+static size_t nruns;
+
+/* A key match of --fen target i at node n (NULL: the start): the
+ * position made again along the moves from the start (only here) and
+ * compared whole, so that a Zobrist collision is no match. */
+static int fen_confirm(const struct xq_game *g, const struct xq_node *n, int i)
 {
-	int hit = in_at(ply) ? material_matches(pos) : 0;
-	const void *self, *parent;
-	struct tally_entry *e, *pe;
-	if (st.mat_plies <= 1)
-		return hit != 0;
-	self = node ? (const void *)node : (const void *)&se->g->root;
-	e = tally_get(&se->runs, &self, sizeof self, 1);
-	pe = NULL;
-	if (node) {
-		parent = node->parent;
-		pe = tally_get(&se->runs, &parent, sizeof parent, 0);
+	static const struct xq_node **path;
+	static size_t cap;
+	struct xq_pos pos = g->start;
+	size_t d = 0;
+	for (const struct xq_node *a = n; a && a->parent; a = a->parent) {
+		if (d == cap)
+			path = xrealloc(path, (cap = cap ? 2 * cap : 256) * sizeof *path);
+		path[d++] = a;
 	}
-	for (int w = 0; w < 2; w++) {
-		e->v[w] = hit & (1 << w) ? (pe ? pe->v[w] : 0) + 1 : 0;
-		if (e->v[w] >= st.mat_plies)
-			return 1;
+	while (d) {
+		struct xq_undo u;
+		xq_make(&pos, path[--d]->move, &u);
 	}
-	return 0;
+	return xq_pos_same(&pos, &st.fen_pos[i]);
 }
 
-static int fen_hit(uint64_t key)
+/* Whether key is one of --fen's (and maybe a collision). */
+static inline int key_wanted(uint64_t key)
 {
 	for (int i = 0; i < st.nfen; i++)
 		if (st.fen_keys[i] == key)
@@ -523,28 +541,91 @@ static int fen_hit(uint64_t key)
 	return 0;
 }
 
-static int search_step(void *data, const struct xq_walk_step *s)
+/* Whether the position with key, reached at node n (NULL: the start), is
+ * one of --fen's. */
+static int fen_hit(const struct xq_game *g, const struct xq_node *n, uint64_t key)
 {
-	struct search *se = data;
-	int main = (s->flags & XQ_STEP_MAINLINE) != 0;
-	if (!main && !st.all_lines)
-		return XQ_WALK_STOP;
-	if (!s->after)
-		return XQ_WALK_NEXT;
-	if (main && se->want_open && !se->open_ok && s->ply <= st.nopen) {
-		if (s->keys[s->ply] != st.open_keys[s->ply])
-			se->want_open = 0;        /* no: the game fails */
-		else if (s->ply == st.nopen)
-			se->open_ok = 1;
+	for (int i = 0; i < st.nfen; i++)
+		if (st.fen_keys[i] == key && fen_confirm(g, n, i))
+			return 1;
+	return 0;
+}
+
+/* --material at ply, whose material is se->hit: clears S_MAT when it
+ * holds (for --material-plies positions in a row). */
+static void material_at(struct search *se, int ply)
+{
+	int hit = in_at(ply) ? se->hit : 0;
+	if (st.mat_plies <= 1) {
+		if (hit)
+			se->todo &= ~(unsigned)S_MAT;
+		return;
 	}
-	if (se->want_fen && !se->fen_found && in_at(s->ply) && fen_hit(s->after->key))
-		se->fen_found = 1;
-	if (se->want_mat && !se->mat_found && material_step(se, s->node, s->ply, s->after))
-		se->mat_found = 1;
-	if ((!se->want_fen || se->fen_found) && (!se->want_mat || se->mat_found) &&
-	    (!st.nopen || se->open_ok || !se->want_open))
-		return XQ_WALK_STOP;
-	return XQ_WALK_NEXT;
+	if ((size_t)ply >= nruns) {
+		nruns = nruns ? 2 * nruns : 1024;
+		while (nruns <= (size_t)ply)
+			nruns *= 2;
+		runs = xrealloc(runs, nruns * sizeof *runs);
+	}
+	for (int w = 0; w < 2; w++) {
+		runs[ply][w] = hit & (1 << w) ? (ply ? runs[ply - 1][w] : 0) + 1 : 0;
+		if (runs[ply][w] >= st.mat_plies)
+			se->todo &= ~(unsigned)S_MAT;
+	}
+}
+
+/* The position at ply with key, reached by node n (NULL: the start;
+ * se->n and se->hit already its own): 1 when the search is done. */
+static inline int search_at(struct search *se, const struct xq_node *n, int ply, uint64_t key)
+{
+	if ((se->todo & S_FEN) && key_wanted(key) && in_at(ply) && fen_hit(se->g, n, key))
+		se->todo &= ~(unsigned)S_FEN;
+	if ((se->todo & S_MAT) && (se->hit || st.mat_plies > 1))
+		material_at(se, ply);
+	return !se->todo;
+}
+
+/* Node n's move made on the material (undo: taken back), while it is
+ * still wanted. */
+static inline void material_move(struct search *se, const struct xq_node *n, int ply, int undo)
+{
+	if (!n->taken || !(se->todo & S_MAT))
+		return;
+	/* the piece taken is the side's not to move before the move */
+	int side = (se->g->start.side + ply) & 1;
+	se->n[side][n->taken] += undo ? 1 : -1;
+	se->hit = material_matches((const int (*)[8])se->n);
+}
+
+/* Every line below the start, in pre-order over the links (one path of
+ * material kept, no position): 1 when the search is done. */
+static int search_tree(struct search *se)
+{
+	const struct xq_node *n = se->g->root.child;
+	int ply = 1;
+	while (n) {
+		if (n->flags & XQ_NODE_PLAYED) {
+			material_move(se, n, ply, 0);
+			if (search_at(se, n, ply, n->key))
+				return 1;
+			if (n->child) {
+				n = n->child;
+				ply++;
+				continue;
+			}
+			material_move(se, n, ply, 1);
+		}
+		/* on to the next alternative, up as far as needed */
+		while (!n->next) {
+			n = n->parent;
+			if (!n->parent)
+				return 0;
+			ply--;
+			material_move(se, n, ply, 1);
+		}
+		n = n->next;
+	}
+	return 0;
 }
 
 /* The criteria that need only the tags and the result token. */
@@ -580,27 +661,68 @@ static int moves_match(const struct xq_game *g)
 		if (n < st.plies.lo || n > st.plies.hi)
 			return 0;
 	}
-	if (st.nfen || st.have_material || st.nopen) {
-		struct search se = { 0, 0, 0, st.nfen > 0, st.have_material, st.nopen > 0, g,
-				     { NULL, 0, 0 } };
-		if (st.nopen && g->start.key != st.open_keys[0])
+	if (st.nopen) {
+		const struct xq_node *n = g->root.child;
+		if (g->start.key != st.open_keys[0])
 			return 0;
+		for (int ply = 1; ply <= st.nopen; ply++, n = n->child)
+			if (!n || !(n->flags & XQ_NODE_PLAYED) || n->key != st.open_keys[ply])
+				return 0;
+	}
+	if (st.nfen || st.have_material) {
+		struct search se;
+		se.g = g;
+		se.todo = (st.nfen ? S_FEN : 0) | (st.have_material ? S_MAT : 0);
+		se.hit = 0;
+		if (st.have_material) {
+			count_material(&g->start, se.n);
+			se.hit = material_matches((const int (*)[8])se.n);
+		}
 		/* the start position counts as ply 0 */
-		if (se.want_fen && in_at(0) && fen_hit(g->start.key))
-			se.fen_found = 1;
-		if (se.want_mat && material_step(&se, NULL, 0, &g->start))
-			se.mat_found = 1;
-		if (xq_game_walk(g, search_step, &se) == XQ_ENOMEM)
-			die(EXIT_TROUBLE, "out of memory");
-		tally_free(&se.runs);
-		if ((se.want_fen && !se.fen_found) || (se.want_mat && !se.mat_found) ||
-		    (st.nopen && !se.open_ok))
+		if (search_at(&se, NULL, 0, g->start.key))
+			return 1;
+		if (st.all_lines)
+			return search_tree(&se);
+		int ply = 1;
+		if (se.todo == S_FEN && st.nfen <= 2) {
+			/* the common case: one position (and its mirror) */
+			uint64_t k0 = st.fen_keys[0], k1 = st.fen_keys[st.nfen - 1];
+			for (const struct xq_node *n = g->root.child; n && (n->flags & XQ_NODE_PLAYED);
+			     n = n->child, ply++)
+				if ((n->key == k0 || n->key == k1) && search_at(&se, n, ply, n->key))
+					return 1;
 			return 0;
+		}
+		for (const struct xq_node *n = g->root.child; n && (n->flags & XQ_NODE_PLAYED);
+		     n = n->child, ply++) {
+			material_move(&se, n, ply, 0);
+			if (search_at(&se, n, ply, n->key))
+				return 1;
+		}
+		return 0;
 	}
 	return 1;
 }
 
 /* --- output */
+
+/*
+ * Diagnostics go out in blocks, not a write per line (--unique may note a
+ * duplicate for nearly every game), except on a terminal.  stderr is
+ * flushed before anything is written to an output, and after each problem
+ * a writer reports while writing, so that the two streams keep the order
+ * they had with a write per line.
+ */
+static void sync_stderr(void)
+{
+	fflush(stderr);
+}
+
+static void print_problem_now(void *data, const struct xq_problem *p)
+{
+	print_problem(data, p);
+	fflush(stderr);
+}
 
 static struct xq_writer *writer_for(const struct xq_game *g)
 {
@@ -608,14 +730,17 @@ static struct xq_writer *writer_for(const struct xq_game *g)
 		g->notation != XQ_NOTATION_ANY ? g->notation : XQ_NOTATION_CHINESE;
 	const char *name = st.o.outpath ? st.o.outpath : "<stdout>";
 	if (!st.w[n] &&
-	    !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n, 0, print_problem, &st.pp)))
+	    !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n, 0, print_problem_now, &st.pp)))
 		exit(EXIT_TROUBLE);   /* said */
 	return st.w[n];
 }
 
 static void write_game(const struct xq_game *g)
 {
-	int rc = xq_writer_write(writer_for(g), g);
+	struct xq_writer *w = writer_for(g);
+	int rc;
+	sync_stderr();
+	rc = xq_writer_write(w, g);
 	if (rc == XQ_EIO)
 		die(EXIT_TROUBLE, "error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
 		    strerror(errno ? errno : EIO));
@@ -631,10 +756,13 @@ static void write_game(const struct xq_game *g)
  * --key tags, hashed to 128 bits. */
 static void game_key(const struct xq_game *g, uint64_t k[2])
 {
-	size_t cap = 256, n = 0;
-	unsigned char *buf = xrealloc(NULL, cap);
+	/* the bytes hashed, kept from one game to the next */
+	static unsigned char *buf;
+	static size_t cap;
+	size_t n = 8;
+	if (!cap)
+		buf = xrealloc(NULL, cap = 4096);
 	memcpy(buf, &g->start.key, 8);
-	n = 8;
 	for (const struct xq_node *nd = g->root.child; nd && nd->move != XQ_MOVE_NONE; nd = nd->child) {
 		if (n + 2 > cap)
 			buf = xrealloc(buf, cap *= 2);
@@ -654,7 +782,6 @@ static void game_key(const struct xq_game *g, uint64_t k[2])
 	}
 	k[0] = tally_hash(buf, n, 0x5851f42d4c957f2dULL);
 	k[1] = tally_hash(buf, n, 0x14057b7ef767814fULL);
-	free(buf);
 }
 
 static int name_id(const char *name)
@@ -667,15 +794,33 @@ static int name_id(const char *name)
 	return st.nnames++;
 }
 
+/* Whether diag() would write name as it is: no control character, and
+ * short enough for its line. */
+static int plain_name(const char *name)
+{
+	size_t n = 0;
+	for (; name[n]; n++)
+		if ((unsigned char)name[n] < 0x20 || name[n] == 0x7f || n > 1000)
+			return 0;
+	return 1;
+}
+
 /* Record a game's key; 1 when an earlier game had it (reported). */
 static int seen_before(const uint64_t k[2], const char *name, long index, long line)
 {
 	struct tally_entry *e = tally_get(&st.seen, k, 16, 1);
 	if (e->v[0]) {
+		const char *first = st.names[e->v[0] - 1];
 		st.dupes++;
-		if (!st.pp.quiet)
+		if (st.pp.quiet)
+			return 1;
+		/* diag()'s line in one fprintf when it has nothing to escape */
+		if (line > 0 && plain_name(name) && plain_name(first))
+			fprintf(stderr, "%s: %s:%ld: note: game %ld is a duplicate of game %ld (%s:%ld)\n",
+				progname, name, line, index, e->v[1], first, e->v[2]);
+		else
 			diag(name, line, 0, "note", "game %ld is a duplicate of game %ld (%s:%ld)",
-			     index, e->v[1], st.names[e->v[0] - 1], e->v[2]);
+			     index, e->v[1], first, e->v[2]);
 		return 1;
 	}
 	e->v[0] = name_id(name) + 1;
@@ -716,7 +861,7 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 	if (drops_path) {
 		if (out_open(&dout, drops_path, argv, argc) < 0)
 			return EXIT_TROUBLE;
-		fprintf(dout.fp, "%s\n", DROPS_HEADER);
+		fprintf(dout.fp, "%s\n", DROPS_HEADER);   /* nothing said yet */
 	}
 	for (int i = 0; i < (argc ? argc : 1); i++) {
 		const char *name;
@@ -767,7 +912,7 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 				}
 				off[j].games += a;
 				off[j].lines += b;
-				if (drops_path)
+				if (drops_path && (sync_stderr(), 1))
 					fprintf(dout.fp, "#part\t%ld\t%s\t%ld\t%ld\n", part, pname, a, b);
 				continue;
 			}
@@ -777,7 +922,8 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 				continue;
 			}
 			st.matched++;
-			if (seen_before(k, pname, a + off[j].games, b + off[j].lines) && drops_path)
+			if (seen_before(k, pname, a + off[j].games, b + off[j].lines) && drops_path &&
+			    (sync_stderr(), 1))
 				fprintf(dout.fp, "D\t%ld\t%ld\t%s\t%s\n", part, a, key, pname);
 		}
 		if (ferror(fp)) {
@@ -791,6 +937,7 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 	for (int j = 0; j < noff; j++)
 		free(off[j].name);
 	free(off);
+	sync_stderr();
 	if (drops_path) {
 		if (status)
 			out_abort(&dout);
@@ -963,7 +1110,7 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 		if (st.unique) {
 			uint64_t k[2];
 			game_key(g, k);
-			if (st.keys_out)
+			if (st.keys_out && (sync_stderr(), 1))
 				printf("%016" PRIx64 "%016" PRIx64 "\t%s\t%ld\t%ld\n",
 				       k[0], k[1], name, g->index, g->line);
 			else if (st.drops_path)
@@ -981,6 +1128,7 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 /* After an input: its line of --keys, -c or -l. */
 static void grep_end(struct record_loop *l)
 {
+	sync_stderr();
 	if (st.keys_out)
 		printf("#end\t%s\t%ld\t%ld\n", l->name, l->input_games, xq_reader_line(l->r));
 	if (st.drops_path)
@@ -1033,9 +1181,9 @@ int main(int argc, char **argv)
 	struct record_loop l = { 0 };
 
 	cmd_init(argv, usage_text);
-	/* one write per diagnostic line, not per character: --unique may
-	 * report a duplicate for nearly every game */
-	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
+	/* diagnostics in blocks (see sync_stderr), a line at a time on a
+	 * terminal */
+	setvbuf(stderr, NULL, isatty(STDERR_FILENO) ? _IOLBF : _IOFBF, 1 << 16);
 	st.o.own = "tv";             /* -v is --invert-match; -t refuses one-game formats */
 	st.o.pp = &st.pp;
 	while ((c = cmd_getopt(&st.o, argc, argv, "cE:e:f:hln:o:P:qr:T:t:Vv", longopts)) != -1) {
@@ -1157,7 +1305,7 @@ int main(int argc, char **argv)
 	if (st.drops_path)
 		load_drops(st.drops_path);
 	if (st.keys_out)
-		printf("%s\n", KEYS_HEADER);
+		printf("%s\n", KEYS_HEADER);   /* nothing said yet */
 
 	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
 		return EXIT_TROUBLE;
@@ -1174,6 +1322,7 @@ int main(int argc, char **argv)
 		parts_differ(argc ? argv[argc - 1] : "<stdin>",
 			     "game %ld of those to drop is missing",
 			     st.drops[st.next_drop].index);
+	sync_stderr();
 	if (st.count && argc <= 1)
 		fprintf(st.out.fp, "%ld\n", st.matched - st.dupes);
 	for (int n = 0; n <= XQ_NOTATION_UCI10; n++)
@@ -1182,6 +1331,7 @@ int main(int argc, char **argv)
 			       strerror(errno ? errno : EIO));
 			st.trouble = 1;
 		}
+	sync_stderr();
 	if (st.out.fp != stdout) {
 		if (st.trouble)
 			out_abort(&st.out);
@@ -1193,6 +1343,7 @@ int main(int argc, char **argv)
 	if (st.invalid && !st.pp.quiet)
 		fprintf(stderr, "%s: %ld game%s, %ld invalid (reported above, not searched)\n",
 			progname, st.games, st.games == 1 ? "" : "s", st.invalid);
+	sync_stderr();
 	close_stdout();
 	for (int i = 0; i < st.ntags; i++) {
 		if (st.tags[i].op == OP_RE)

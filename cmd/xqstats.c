@@ -45,6 +45,7 @@ static const char usage_text[] =
 
 #define PLY_BUCKET 20
 #define PLY_BUCKETS 16   /* the last one: 300 plies and more */
+_Static_assert(PLY_BUCKETS <= 100, "add_game writes a bucket in two digits");
 
 /* Keys of the names table: one kind letter, then the name. */
 enum { K_RESULT = 'R', K_EVENT = 'E', K_YEAR = 'Y', K_PLAYER = 'P', K_PLIES = 'L' };
@@ -74,14 +75,26 @@ static void *xrealloc(void *p, size_t n)
 
 static struct tally_entry *name_entry(int kind, const char *name)
 {
+	/* the last two entries of each kind: names repeat from game to game
+	 * (entries stay where they are until tally_free) */
+	static struct tally_entry *last[128][2];
+	struct tally_entry **l = last[kind & 127], *e;
 	size_t n = strlen(name);
-	char *k = xrealloc(NULL, n + 1);
-	struct tally_entry *e;
+	for (int i = 0; i < 2; i++)
+		if (l[i] && l[i]->klen == n + 1 && l[i]->key[0] == kind &&
+		    !memcmp(l[i]->key + 1, name, n)) {
+			e = l[i];
+			l[i] = l[0];
+			return l[0] = e;
+		}
+	char buf[256], *k = n < sizeof buf ? buf : xrealloc(NULL, n + 1);
 	k[0] = (char)kind;
 	memcpy(k + 1, name, n);
 	e = tally_get(&st.names, k, n + 1, 1);
-	free(k);
-	return e;
+	if (k != buf)
+		free(k);
+	l[1] = l[0];
+	return l[0] = e;
 }
 
 static struct tally_entry *edge_entry(uint64_t key, xq_move m)
@@ -107,36 +120,35 @@ static xq_move edge_move(const struct tally_entry *e)
 
 /* --- one game */
 
-struct tree_walk {
-	int found, ply0;
-	int result;          /* V_RED, V_DRAW, V_BLACK or -1 unknown */
-	long rating[2];
-};
-
-static int tree_step(void *data, const struct xq_walk_step *s)
+/* The opening tree's edges of game g from what replay left in its nodes
+ * (XQ_NODE_PLAYED: the key after each move), no move made again: from
+ * where the main line first stands on the tree's root, each move to
+ * --depth with the key of the position it is played in. */
+static void add_tree(const struct xq_game *g, int result, const long rating[2])
 {
-	struct tree_walk *tw = data;
-	struct tally_entry *e;
-	if (!(s->flags & XQ_STEP_MAINLINE) || !s->after)
-		return XQ_WALK_STOP;
-	if (!tw->found && s->keys[s->ply - 1] == st.root.key) {
-		tw->found = 1;
-		tw->ply0 = s->ply - 1;
-		st.root_games++;
+	uint64_t before = g->start.key;
+	int side = g->start.side, ply = 1, ply0 = -1;
+	for (const struct xq_node *n = g->root.child; n && (n->flags & XQ_NODE_PLAYED);
+	     n = n->child, ply++, side ^= 1) {
+		if (ply0 < 0 && before == st.root.key) {
+			ply0 = ply - 1;
+			st.root_games++;
+		}
+		if (ply0 >= 0) {
+			struct tally_entry *e;
+			if (ply - ply0 > st.depth)
+				return;
+			e = edge_entry(before, n->move);
+			e->v[V_GAMES]++;
+			if (result >= 0)
+				e->v[result]++;
+			if (rating[side] > 0) {
+				e->v[V_RSUM] += rating[side];
+				e->v[V_RN]++;
+			}
+		}
+		before = n->key;
 	}
-	if (!tw->found)
-		return XQ_WALK_NEXT;
-	if (s->ply - tw->ply0 > st.depth)
-		return XQ_WALK_STOP;
-	e = edge_entry(s->before->key, s->node->move);
-	e->v[V_GAMES]++;
-	if (tw->result >= 0)
-		e->v[tw->result]++;
-	if (tw->rating[s->before->side] > 0) {
-		e->v[V_RSUM] += tw->rating[s->before->side];
-		e->v[V_RN]++;
-	}
-	return XQ_WALK_NEXT;
 }
 
 static long tag_rating(const struct xq_game *g, const char *a, const char *b)
@@ -168,12 +180,17 @@ static void add_game(const struct xq_game *g)
 	const char *res = record_result(g), *t;
 	int result = !strcmp(res, "1-0") ? V_RED : !strcmp(res, "0-1") ? V_BLACK :
 		!strcmp(res, "1/2-1/2") ? V_DRAW : -1;
-	char buf[16];
+	char buf[16], *p = buf;
 	int plies = xq_game_plies(g), b = plies / PLY_BUCKET;
 
 	st.games++;
 	name_entry(K_RESULT, res)->v[0]++;
-	snprintf(buf, sizeof buf, "%d", b < PLY_BUCKETS ? b : PLY_BUCKETS - 1);
+	if (b >= PLY_BUCKETS)
+		b = PLY_BUCKETS - 1;
+	if (b >= 10)
+		*p++ = (char)('0' + b / 10);
+	*p++ = (char)('0' + b % 10);
+	*p = '\0';
 	name_entry(K_PLIES, buf)->v[0]++;
 	if ((t = xq_game_tag_known(g, "Event")))
 		name_entry(K_EVENT, t)->v[0]++;
@@ -187,11 +204,10 @@ static void add_game(const struct xq_game *g)
 	add_player(xq_game_tag_known(g, "Red"), result == V_RED ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
 	add_player(xq_game_tag_known(g, "Black"), result == V_BLACK ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
 	if (st.depth > 0) {
-		struct tree_walk tw = { 0, 0, result, { 0, 0 } };
-		tw.rating[XQ_RED] = tag_rating(g, "RedElo", "WhiteElo");
-		tw.rating[XQ_BLACK] = tag_rating(g, "BlackElo", NULL);
-		if (xq_game_walk(g, tree_step, &tw) == XQ_ENOMEM)
-			die(EXIT_TROUBLE, "out of memory");
+		long rating[2];
+		rating[XQ_RED] = tag_rating(g, "RedElo", "WhiteElo");
+		rating[XQ_BLACK] = tag_rating(g, "BlackElo", NULL);
+		add_tree(g, result, rating);
 	}
 }
 

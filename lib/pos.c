@@ -411,6 +411,21 @@ uint64_t xq_pos_compute_key(const struct xq_pos *pos)
 	return key;
 }
 
+int xq_pos_same(const struct xq_pos *a, const struct xq_pos *b)
+{
+	if (a->key != b->key || a->side != b->side)
+		return 0;
+	for (int r = 0; r < 10; r++)
+		for (int f = 0; f < 9; f++) {
+			uint8_t x = a->board[ISQ(f, r)], y = b->board[ISQ(f, r)];
+			if (!x != !y)
+				return 0;
+			if (x && (PIECE_SIDE(x) != PIECE_SIDE(y) || piece_type(x) != piece_type(y)))
+				return 0;
+		}
+	return 1;
+}
+
 int xq_pos_check(const struct xq_pos *pos)
 {
 	int seen = 0;

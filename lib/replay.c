@@ -439,10 +439,12 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 		/* what the judge (lib/rules.c) needs of the move, kept in the
 		 * node (the walk hands out const nodes; replay owns the game) */
 		struct xq_node *n = (struct xq_node *)s->node;
+		uint8_t v = s->before->board[MOVE_TO(n->move)];
 		n->key = s->after->key;
+		n->taken = v ? (uint8_t)piece_type(v) : XQ_NONE;
 		n->flags = (uint8_t)((n->flags & ~(XQ_NODE_CHECK | XQ_NODE_CAPTURE)) | XQ_NODE_PLAYED |
 				     (s->after->in_check ? XQ_NODE_CHECK : 0) |
-				     (s->before->board[MOVE_TO(n->move)] ? XQ_NODE_CAPTURE : 0));
+				     (v ? XQ_NODE_CAPTURE : 0));
 	}
 	if (s->flags & XQ_STEP_TOO_DEEP) {
 		if (!c->depth_reported++)

@@ -146,22 +146,6 @@ static void step(struct xq_pos *p, xq_move m)
 	xq_make(p, m, &u);
 }
 
-/* Same placement (kinds and sides on all 90 points) and side to move. */
-static int same_position(const struct xq_pos *a, const struct xq_pos *b)
-{
-	if (a->key != b->key || a->side != b->side)
-		return 0;
-	for (int r = 0; r < 10; r++)
-		for (int f = 0; f < 9; f++) {
-			uint8_t x = a->board[ISQ(f, r)], y = b->board[ISQ(f, r)];
-			if (!x != !y)
-				return 0;
-			if (x && (PIECE_SIDE(x) != PIECE_SIDE(y) || piece_type(x) != piece_type(y)))
-				return 0;
-		}
-	return 1;
-}
-
 /* The position after ply t of the line, made from the nearest position
  * known before it (entry 0 always is); those made are kept. */
 static const struct xq_pos *pos_at(struct xq_judge *j, int t)
@@ -1373,7 +1357,7 @@ static int push_rest(struct xq_judge *j, int t, int hit, const struct xq_pos *af
 			j->have[t] = 1;
 		}
 		for (int i = t - 2; i >= e->window; i -= 2)
-			if (j->keys[i] == key && same_position(pos_at(j, i), &j->pos[t])) {
+			if (j->keys[i] == key && xq_pos_same(pos_at(j, i), &j->pos[t])) {
 				if (last_match < 0)
 					last_match = i;
 				occ++;

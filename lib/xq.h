@@ -233,6 +233,12 @@ int xq_pos_check(const struct xq_pos *pos);
 /* The Zobrist key computed from scratch (xq_pos.key is kept incrementally). */
 uint64_t xq_pos_compute_key(const struct xq_pos *pos);
 
+/* Whether a and b are the same position: the same key, side to move and
+ * placement (kind and side on each of the 90 points; which piece of a
+ * kind stands where, and the counters, do not matter).  What confirms a
+ * key match against a hash collision. */
+int xq_pos_same(const struct xq_pos *a, const struct xq_pos *b);
+
 /* ------------------------------------------- notation (lib/notation.c) */
 
 enum xq_notation {
@@ -339,7 +345,8 @@ enum xq_node_flags {
 	/* Set by xq_game_replay() on every node whose move it played (with
 	 * the position it was played in): key is then the Zobrist key of the
 	 * position after the move, XQ_NODE_CHECK says the move gives check,
-	 * XQ_NODE_CAPTURE that it captures.  Clear on a node replay did not
+	 * XQ_NODE_CAPTURE that it captures (taken: the kind captured).  Clear
+	 * on a node replay did not
 	 * play (bad, below a bad move, added later); a node whose move is
 	 * changed after replay must have XQ_NODE_PLAYED cleared. */
 	XQ_NODE_PLAYED = 1 << 2,
@@ -363,6 +370,8 @@ struct xq_node {
 	uint8_t nnags;
 	uint8_t nags[XQ_MAX_NAGS];/* NAG numbers in order written (see xq_nag_mark) */
 	uint8_t flags;            /* enum xq_node_flags */
+	uint8_t taken;            /* with XQ_NODE_PLAYED: the enum xq_type the
+				   * move captures, XQ_NONE when none */
 };
 
 /* One tag; tags keep the order they were read or set in. */

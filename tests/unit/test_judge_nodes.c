@@ -35,7 +35,8 @@ static int check_node(void *data, const struct xq_walk_step *s)
 	int capture = xq_piece_type(s->before, xq_move_to(n->move)) != XQ_NONE;
 	if (!(n->flags & XQ_NODE_PLAYED) || n->key != s->after->key ||
 	    !(n->flags & XQ_NODE_CHECK) != !xq_in_check(s->after) ||
-	    !(n->flags & XQ_NODE_CAPTURE) != !capture)
+	    !(n->flags & XQ_NODE_CAPTURE) != !capture ||
+	    n->taken != xq_piece_type(s->before, xq_move_to(n->move)))
 		c->wrong++;
 	return XQ_WALK_NEXT;
 }
@@ -65,7 +66,7 @@ static void node_data(void)
 		return;
 	xq_game_walk(g, check_node, &c);
 	ok(c.played == 12 && c.bad == 2 && c.wrong == 0,
-	   "every played node holds its key, check and capture flags; the bad one none "
+	   "every played node holds its key, check and capture flags and the kind taken; the bad one none "
 	   "(%d played, %d bad, %d wrong)", c.played, c.bad, c.wrong);
 	const struct xq_node *bad = NULL;
 	for (const struct xq_node *n = g->root.child; n; n = n->child)

@@ -426,8 +426,51 @@ static void test_tables(void)
 	ok(pos.key == 0xda85ddf283c32e98ull, "start position key as before the table (keys in partial files stay valid)");
 }
 
+/* xq_pos_same: placement and side, whichever piece of a kind is where. */
+static void test_same(void)
+{
+	struct xq_pos a, b, c;
+	struct xq_undo u;
+	static const char *const moves[] = {
+		"a0a1", "e9f9", "i0i2", "f9e9", "a1i1", "e9f9", "i2a2", "f9e9", "i1i0", "e9f9",
+		"a2a0", "f9e9",
+	};
+	setfen(&a, "4k4/9/9/9/9/9/9/9/9/R2K4R w - - 0 1");
+	b = a;
+	ok(xq_pos_same(&a, &b), "a position is the same as its copy");
+	/* the two chariots change places: other slots, the same placement */
+	for (size_t i = 0; i < sizeof moves / sizeof *moves; i++) {
+		const char *m = moves[i];
+		xq_make(&b, xq_move_make(XQ_SQ(m[0] - 'a', m[1] - '0'), XQ_SQ(m[2] - 'a', m[3] - '0')), &u);
+	}
+	ok(a.board[ISQ(0, 0)] != b.board[ISQ(0, 0)] && a.side == b.side,
+	   "the chariots changed places: another piece on a0");
+	ok(xq_pos_same(&a, &b), "the same placement reached by moves, the counters aside");
+	setfen(&c, "4k4/9/9/9/9/9/9/9/9/R2K4R b - - 0 1");
+	ok(!xq_pos_same(&a, &c), "the other side to move differs");
+	c.key = a.key;
+	ok(!xq_pos_same(&a, &c), "the other side to move differs, the key made equal");
+	c = a;
+	c.key ^= 1;
+	ok(!xq_pos_same(&a, &c), "another key differs");
+	/* a collision: the same key and side, another placement */
+	setfen(&c, "4k4/9/9/9/9/9/9/9/9/R2K3R1 w - - 0 1");
+	c.key = a.key;
+	ok(!xq_pos_same(&a, &c), "a key collision is no match (a piece elsewhere)");
+	setfen(&c, "4k4/9/9/9/9/9/9/9/9/R2K4C w - - 0 1");
+	c.key = a.key;
+	ok(!xq_pos_same(&a, &c), "a key collision is no match (another kind)");
+	setfen(&c, "4k4/9/9/9/9/9/9/9/9/R2K4r w - - 0 1");
+	c.key = a.key;
+	ok(!xq_pos_same(&a, &c), "a key collision is no match (another side's piece)");
+	setfen(&c, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
+	c.key = a.key;
+	ok(!xq_pos_same(&a, &c), "a key collision is no match (a piece missing)");
+}
+
 int main(void)
 {
+	test_same();
 	test_tables();
 	test_checked_make();
 	test_builder();
