@@ -394,6 +394,71 @@ $S/games.pgn:2" ]
 	run -1 xqgrep -c --material 2R2N2C5P/2R2N2C4P --material-plies 3 "$T/v.pgn"
 }
 
+@test "--material --all-lines: a capture in one variation is taken back for the next" {
+	# 1. h2h9 and 1. b2b9 each take a black horse, in two variations, and
+	# black takes a red one back; 1... b7b0 takes a red horse on the main
+	# line's alternative; no position has black without both horses
+	printf '[Event "c"]\n\n1. h2e2 (1. h2h9 b7b0) (1. b2b9 h7h0) 1... h9g7 (1... b7b0) 2. h0g2 *\n' >"$T/c.pgn"
+	run -1 xqgrep -c --material 2R2N2C5P/2RN2C5P "$T/c.pgn"
+	run -0 xqgrep -c --material 2R2N2C5P/2RN2C5P --all-lines "$T/c.pgn"
+	run -0 xqgrep -c --material 2R2N2C5P/2RN2C5P --all-lines --at-ply 1 "$T/c.pgn"
+	run -1 xqgrep -c --material 2R2N2C5P/2RN2C5P --all-lines --at-ply 2.. "$T/c.pgn"
+	run -1 xqgrep -c --material 2R2N2C5P/2R2C5P --all-lines "$T/c.pgn"
+	run -1 xqgrep -c --material 2RN2C5P/2R2C5P --all-lines "$T/c.pgn"
+	run -1 xqgrep -c --material 2R2C5P/2R2N2C5P --all-lines "$T/c.pgn"
+	run -0 xqgrep -c --material 2RN2C5P/2R2N2C5P --all-lines --at-ply 2 "$T/c.pgn"
+	run -1 xqgrep -c --material 2RN2C5P/2R2N2C5P "$T/c.pgn"
+	run -0 xqgrep -c --material 2RN2C5P/2RN2C5P --all-lines "$T/c.pgn"
+	run -1 xqgrep -c --material 2RN2C5P/2RN2C5P --all-lines --at-ply 3.. "$T/c.pgn"
+	# after the variations the main line has all its pieces
+	run -0 xqgrep -c --material 2R2N2C5P/2R2N2C5P --all-lines --at-ply 3 "$T/c.pgn"
+	run -0 xqgrep -c --material 2R2N2C5P/2R2N2C5P --material-plies 4 "$T/c.pgn"
+	[ "$("$GC" material 2 2 2 5 2 1 2 5 -- "$T/c.pgn")" = 0 ]
+	[ "$("$GC" material 2 2 2 5 2 2 2 5 plies 4 -- "$T/c.pgn")" = 1 ]
+}
+
+@test "--fen from a start position other than the usual one, in a variation too" {
+	# the main line and its variation both reach the chariot on b5 at ply 3;
+	# the chariot on b4 only the second variation reaches
+	printf '[Event "e"]\n[FEN "3k5/9/9/9/9/9/9/9/R8/5K3 w - - 0 1"]\n\n1. a1a5 (1. a1b1 d9e9 2. b1b5) (1. a1a4 d9e9 2. a4b4) 1... d9e9 2. a5b5 *\n' >"$T/e.pgn"
+	fen=$("$GC" fen-at "$T/e.pgn" 1 3)
+	run -0 xqgrep -c --fen "$fen" "$T/e.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c --fen "$fen" --at-ply 3 "$T/e.pgn"
+	run -1 xqgrep -c --fen "$fen" --at-ply 0..2 "$T/e.pgn"
+	run -0 xqgrep -c --fen "$fen" --all-lines --at-ply 3 "$T/e.pgn"
+	run -1 xqgrep -c --fen '3k5/9/9/9/9/9/9/9/R8/5K3 w' --at-ply 1.. "$T/e.pgn"
+	run -0 xqgrep -c --fen '3k5/9/9/9/9/9/9/9/R8/5K3 w' --at-ply 0 "$T/e.pgn"
+	run -1 xqgrep -c --fen '3k5/9/9/9/9/9/9/9/R8/5K3 b' "$T/e.pgn"
+	run -1 xqgrep -c --fen '5k3/9/9/9/9/9/9/9/8R/3K5 w' "$T/e.pgn"
+	run -0 xqgrep -c --fen '5k3/9/9/9/9/9/9/9/8R/3K5 w' --mirror "$T/e.pgn"
+	run -1 xqgrep -c --fen '9/4k4/9/9/1R7/9/9/9/9/5K3 w' "$T/e.pgn"
+	run -1 xqgrep -c --fen '4k4/9/9/9/9/1R7/9/9/9/5K3 b' "$T/e.pgn"
+	run -0 xqgrep -c --fen '4k4/9/9/9/9/1R7/9/9/9/5K3 b' --all-lines "$T/e.pgn"
+	run -0 xqgrep -c --fen '4k4/9/9/9/9/7R1/9/9/9/3K5 b' --all-lines --mirror "$T/e.pgn"
+	run -1 xqgrep -c --fen '4k4/9/9/9/9/7R1/9/9/9/3K5 b' --all-lines "$T/e.pgn"
+	[ "$("$GC" fen-all '4k4/9/9/9/9/1R7/9/9/9/5K3 b' -- "$T/e.pgn")" = 1 ]
+	[ "$("$GC" fen '4k4/9/9/9/9/1R7/9/9/9/5K3 b' -- "$T/e.pgn")" = 0 ]
+}
+
+@test "diagnostics and output keep their order when both go to one stream" {
+	# stderr is written in blocks but flushed before anything is output:
+	# the duplicate note comes before the games (which the writer holds
+	# until it is closed), the summary after them, the count last
+	printf '[Event "a"]\n\n1. h2e2 *\n\n[Event "b"]\n\n1. h2e2 *\n\n[Event "c"]\n\n1. b2e2 *\n' >"$T/u.pgn"
+	run -0 xqgrep --unique "$T/u.pgn"
+	[ "${lines[0]}" = "xqgrep: $T/u.pgn:5: note: game 2 is a duplicate of game 1 ($T/u.pgn:1)" ]
+	[ "${lines[2]}" = '[Event "a"]' ]
+	[ "${lines[-1]}" = "xqgrep: 3 games, 1 duplicate removed, 2 kept" ]
+	run -0 xqgrep -c --unique "$T/u.pgn"
+	[ "${lines[1]}" = "xqgrep: 3 games, 1 duplicate removed, 2 kept" ]
+	[ "${lines[2]}" = 2 ]
+	# a name with a control character is shown escaped, as every diagnostic
+	cp "$T/u.pgn" "$T/u"$'\t'".pgn"
+	run -0 --separate-stderr xqgrep -c --unique "$T/u"$'\t'".pgn"
+	[[ "${stderr_lines[0]}" == *'u\x09.pgn:5: note: game 2 is a duplicate of game 1 ('*'u\x09.pgn:1)' ]]
+}
+
 @test "--at-ply limits --fen and --material to those plies" {
 	printf '[Event "m"]\n\n1. h2e2 *\n' >"$T/m.pgn"
 	fen=$("$GC" fen-at "$T/m.pgn" 1 1)

@@ -453,19 +453,18 @@ static void test_same(void)
 	c = a;
 	c.key ^= 1;
 	ok(!xq_pos_same(&a, &c), "another key differs");
-	/* a collision: the same key and side, another placement */
-	setfen(&c, "4k4/9/9/9/9/9/9/9/9/R2K3R1 w - - 0 1");
-	c.key = a.key;
-	ok(!xq_pos_same(&a, &c), "a key collision is no match (a piece elsewhere)");
-	setfen(&c, "4k4/9/9/9/9/9/9/9/9/R2K4C w - - 0 1");
-	c.key = a.key;
-	ok(!xq_pos_same(&a, &c), "a key collision is no match (another kind)");
-	setfen(&c, "4k4/9/9/9/9/9/9/9/9/R2K4r w - - 0 1");
-	c.key = a.key;
-	ok(!xq_pos_same(&a, &c), "a key collision is no match (another side's piece)");
-	setfen(&c, "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
-	c.key = a.key;
-	ok(!xq_pos_same(&a, &c), "a key collision is no match (a piece missing)");
+	/* collisions: the same key and side, another placement */
+	static const struct { const char *fen, *what; } other[] = {
+		{ "4k4/9/9/9/9/9/9/9/9/R2K3R1 w - - 0 1", "a piece elsewhere" },
+		{ "4k4/9/9/9/9/9/9/9/9/R2K4C w - - 0 1", "another kind" },
+		{ "4k4/9/9/9/9/9/9/9/9/R2K4r w - - 0 1", "another side's piece" },
+		{ "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "a piece missing" },
+	};
+	for (size_t i = 0; i < sizeof other / sizeof *other; i++) {
+		setfen(&c, other[i].fen);
+		c.key = a.key;
+		ok(!xq_pos_same(&a, &c), "a key collision is no match (%s)", other[i].what);
+	}
 }
 
 int main(void)
