@@ -346,9 +346,9 @@ enum xq_node_flags {
 	 * the position it was played in): key is then the Zobrist key of the
 	 * position after the move, XQ_NODE_CHECK says the move gives check,
 	 * XQ_NODE_CAPTURE that it captures (taken: the kind captured).  Clear
-	 * on a node replay did not
-	 * play (bad, below a bad move, added later); a node whose move is
-	 * changed after replay must have XQ_NODE_PLAYED cleared. */
+	 * on a node replay did not play (bad, below a bad move, added later);
+	 * a node whose move is changed after replay must have XQ_NODE_PLAYED
+	 * cleared. */
 	XQ_NODE_PLAYED = 1 << 2,
 	XQ_NODE_CHECK = 1 << 3,
 	XQ_NODE_CAPTURE = 1 << 4,
