@@ -17,7 +17,8 @@
 # searched at a time, niced.  With ANNOTATE_CACHE=DIR the games and
 # Fairy-Stockfish's marks (one file per game, fsf-N.json, kept while game N
 # stays the same) are kept in DIR and read from there on the next run (only
-# ours are computed again).
+# ours are computed again).  ANNOTATE_ARGS adds options to our run (e.g.
+# "--nodes 60000"), to compare settings against the same cached marks.
 set -u
 B=${1:-build}
 FSF=${XQ_FSF:-/usr/games/fairy-stockfish}
@@ -82,11 +83,12 @@ ngames=$(grep -c '^\[Event ' "$tmp/all.pgn")
 
 # speed: the built-in engine at its defaults, CPU seconds per game
 TIMEFORMAT='%3U %3S'
-t=$( { time "$X" -q -j --to 100 "$tmp/all.pgn" >"$tmp/ours.json" 2>/dev/null; } 2>&1 )
+# shellcheck disable=SC2086
+t=$( { time "$X" -q -j --to 100 ${ANNOTATE_ARGS:-} "$tmp/all.pgn" >"$tmp/ours.json" 2>/dev/null; } 2>&1 )
 cpu=$(awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.2f", a[1] + a[2] }')
 plies=$(grep -c . "$tmp/ours.json")
-printf 'xqannotate, built-in engine, defaults: %d games, %d plies, %s CPU s, %.2f s per 100 plies (goal < 10)\n' \
-	"$ngames" "$plies" "$cpu" "$(awk -v c="$cpu" -v p="$plies" 'BEGIN { print p ? c * 100 / p : 0 }')"
+printf 'xqannotate, built-in engine, %s: %d games, %d plies, %s CPU s, %.2f s per 100 plies (goal < 10)\n' \
+	"${ANNOTATE_ARGS:-defaults}" "$ngames" "$plies" "$cpu" "$(awk -v c="$cpu" -v p="$plies" 'BEGIN { print p ? c * 100 / p : 0 }')"
 
 if [ ! -x "$FSF" ]; then echo "fairy-stockfish not found at $FSF: no agreement figure"; exit 0; fi
 # one file per game; Fairy-Stockfish's marks of game N in fsf-N.json, made
