@@ -4,19 +4,28 @@
 # Fairy-Stockfish at depth 16 (precision and recall, and the share of the
 # plies where either marks ?? on which both do).
 #
-# Games: the first $ANNOTATE_HUMAN (default 1) games of at least 100 plies
+# Games: the first $ANNOTATE_HUMAN (default 3) games of at least 100 plies
 # of ../shared/corpus/pgn/wukong_iccs_1125_games.pgn (master games: few
-# blunders), and $ANNOTATE_WEAK (default 1) games of Fairy-Stockfish at depth
+# blunders), and $ANNOTATE_WEAK (default 3) games of Fairy-Stockfish at depth
 # 3 against itself from four random plies (many blunders), made here; the
-# first 100 plies of each are judged.  Depth 16 takes Fairy-Stockfish
-# several seconds a position: half an hour a game on a loaded 2-core machine.
-# With ANNOTATE_CACHE=DIR the games and Fairy-Stockfish's marks are kept in
-# DIR and read from there on the next run (only ours are computed again).
+# first 100 plies of each are judged.  The last $ANNOTATE_HELDOUT (default
+# 1) games of each kind are the held-out set: the figures are printed for
+# the games the built-in engine's settings were tuned on, for the held-out
+# ones, and for all (README, "xqannotate", says which were used how).
+# Depth 16 takes Fairy-Stockfish several seconds a position: half an hour a
+# game on a loaded 2-core machine; $ANNOTATE_JOBS (default 1) games are
+# searched at a time, niced.  With ANNOTATE_CACHE=DIR the games and
+# Fairy-Stockfish's marks (one file per game, fsf-N.json, kept while game N
+# stays the same) are kept in DIR and read from there on the next run (only
+# ours are computed again).  ANNOTATE_ARGS adds options to our run (e.g.
+# "--nodes 60000"), to compare settings against the same cached marks.
 set -u
 B=${1:-build}
 FSF=${XQ_FSF:-/usr/games/fairy-stockfish}
-human=${ANNOTATE_HUMAN:-1}
-weak=${ANNOTATE_WEAK:-1}
+human=${ANNOTATE_HUMAN:-3}
+weak=${ANNOTATE_WEAK:-3}
+heldout=${ANNOTATE_HELDOUT:-1}
+jobs=${ANNOTATE_JOBS:-1}
 X="$B/bin/xqannotate"
 if [ -n "${ANNOTATE_CACHE:-}" ]; then
 	tmp=$ANNOTATE_CACHE
@@ -29,7 +38,7 @@ fi
 echo "== xqannotate: a 100-ply game at default settings, ?? against Fairy-Stockfish depth 16"
 src="$XQ_SHARED/corpus/pgn/wukong_iccs_1125_games.pgn"
 if [ ! -f "$src" ]; then echo "not found: $src"; exit 0; fi
-if [ ! -s "$tmp/all.pgn" ]; then
+if [ ! -s "$tmp/all.pgn" ] || [ "$(cat "$tmp/kinds" 2>/dev/null)" != "$human $weak" ]; then
 # games of 100 plies or more
 "$B/bin/xqconv" -q -n iccs "$src" 2>/dev/null | awk -v want="$human" -v out="$tmp/human.pgn" '
 	/^\[Event / { if (buf != "" && plies >= 100 && n < want) { printf "%s", buf > out; n++ } buf = ""; plies = 0 }
@@ -68,32 +77,62 @@ if [ -x "$FSF" ] && [ "$weak" -gt 0 ]; then
 	send quit
 fi
 cat "$tmp/human.pgn" "$tmp/weak.pgn" 2>/dev/null >"$tmp/all.pgn"
+echo "$human $weak" >"$tmp/kinds"
 fi
 ngames=$(grep -c '^\[Event ' "$tmp/all.pgn")
 
 # speed: the built-in engine at its defaults, CPU seconds per game
 TIMEFORMAT='%3U %3S'
-t=$( { time "$X" -q -j --to 100 "$tmp/all.pgn" >"$tmp/ours.json" 2>/dev/null; } 2>&1 )
+# shellcheck disable=SC2086
+t=$( { time "$X" -q -j --to 100 ${ANNOTATE_ARGS:-} "$tmp/all.pgn" >"$tmp/ours.json" 2>/dev/null; } 2>&1 )
 cpu=$(awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.2f", a[1] + a[2] }')
 plies=$(grep -c . "$tmp/ours.json")
-printf 'xqannotate, built-in engine, defaults: %d games, %d plies, %s CPU s, %.2f s per 100 plies (goal < 10)\n' \
-	"$ngames" "$plies" "$cpu" "$(awk -v c="$cpu" -v p="$plies" 'BEGIN { print p ? c * 100 / p : 0 }')"
+printf 'xqannotate, built-in engine, %s: %d games, %d plies, %s CPU s, %.2f s per 100 plies (goal < 10)\n' \
+	"${ANNOTATE_ARGS:-defaults}" "$ngames" "$plies" "$cpu" "$(awk -v c="$cpu" -v p="$plies" 'BEGIN { print p ? c * 100 / p : 0 }')"
 
 if [ ! -x "$FSF" ]; then echo "fairy-stockfish not found at $FSF: no agreement figure"; exit 0; fi
-if [ ! -s "$tmp/fsf.json" ] || [ "$tmp/fsf.json" -ot "$tmp/all.pgn" ]; then
+# one file per game; Fairy-Stockfish's marks of game N in fsf-N.json, made
+# again only when game-N.pgn changed
+awk -v dir="$tmp" '/^\[/ && prev == "" { n++; f = dir "/game-" n ".pgn.new" } n { print > f } { prev = $0 }' "$tmp/all.pgn"
+todo=()
+for ((g = 1; g <= ngames; g++)); do
+	if cmp -s "$tmp/game-$g.pgn.new" "$tmp/game-$g.pgn" && [ -s "$tmp/fsf-$g.json" ]; then
+		rm -f "$tmp/game-$g.pgn.new"
+	else
+		mv "$tmp/game-$g.pgn.new" "$tmp/game-$g.pgn"
+		rm -f "$tmp/fsf-$g.json"
+		todo+=("$g")
+	fi
+done
+if [ ${#todo[@]} -gt 0 ]; then
 	start=$(date +%s)
-	"$X" -q -j --to 100 --engine "$FSF" --depth 16 "$tmp/all.pgn" >"$tmp/fsf.json.part" 2>/dev/null &&
-		mv "$tmp/fsf.json.part" "$tmp/fsf.json"
-	echo "Fairy-Stockfish depth 16 through xqannotate: $(( $(date +%s) - start )) s wall"
+	for g in "${todo[@]}"; do
+		while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+		{ nice "$X" -q -j --to 100 --engine "$FSF" --depth 16 "$tmp/game-$g.pgn" >"$tmp/fsf-$g.json.part" 2>/dev/null &&
+			mv "$tmp/fsf-$g.json.part" "$tmp/fsf-$g.json"; } &
+	done
+	wait
+	echo "Fairy-Stockfish depth 16 through xqannotate, games ${todo[*]}: $(( $(date +%s) - start )) s wall"
 else
-	echo "Fairy-Stockfish depth 16: marks read from $tmp/fsf.json"
+	echo "Fairy-Stockfish depth 16: marks read from $tmp/fsf-*.json"
 fi
+for ((g = 1; g <= ngames; g++)); do jq -c ".game = $g" "$tmp/fsf-$g.json"; done >"$tmp/fsf.json"
 # one line per ply: GAME/PLY MARK ("-" for none)
 q='"\(.game)/\(.ply) \(if .mark == "" then "-" else .mark end)"'
+nh=$(cat "$tmp/human.pgn" 2>/dev/null | grep -c '^\[Event ')
 join -j1 <(jq -r "$q" "$tmp/ours.json" | sort) <(jq -r "$q" "$tmp/fsf.json" | sort) |
-awk '{ o = ($2 == "??"); f = ($3 == "??"); if (o) no++; if (f) nf++; if (o && f) both++; if (o || f) either++ }
+awk -v nh="${nh:-0}" -v ng="$ngames" -v ho="$heldout" '
+{ split($1, a, "/"); g = a[1]
+  # held out: the last ho games of each kind
+  s = ((g <= nh && g > nh - ho) || (g > nh && g > ng - ho)) ? "held-out" : "tuned"
+  o = ($2 == "??"); f = ($3 == "??")
+  for (k = 0; k < 2; k++) { t = k ? "all" : s
+	if (o) no[t]++; if (f) nf[t]++; if (o && f) both[t]++; if (o || f) either[t]++; games[t, g] = 1 } }
 END {
-	printf "?? by ours: %d, by Fairy-Stockfish d16: %d, by both: %d\n", no, nf, both
-	printf "precision %.0f%%, recall %.0f%%, agreement on the %d plies where either marks ??: %.0f%% (goal >= 80%%)\n",
-		no ? 100 * both / no : 100, nf ? 100 * both / nf : 100, either, either ? 100 * both / either : 100
+	split("tuned held-out all", order, " ")
+	for (i = 1; i <= 3; i++) { t = order[i]; list = ""
+		for (g = 1; g <= ng; g++) if ((t, g) in games) list = list (list == "" ? "" : ",") g
+		printf "%-8s games %s: ?? by ours %d, by Fairy-Stockfish d16 %d, by both %d; precision %.0f%%, recall %.0f%%, agreement on the %d plies where either marks ??: %.0f%%%s\n",
+			t, list, no[t], nf[t], both[t], no[t] ? 100 * both[t] / no[t] : 100, nf[t] ? 100 * both[t] / nf[t] : 100,
+			either[t], either[t] ? 100 * both[t] / either[t] : 100, t == "all" ? " (goal >= 80%)" : "" }
 }'
