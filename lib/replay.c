@@ -473,6 +473,55 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 	return XQ_WALK_NEXT;
 }
 
+/* Whether some move of the main line has alternatives (then the tree has
+ * more than the main line). */
+static int has_variations(const struct xq_game *g)
+{
+	for (const struct xq_node *n = g->root.child; n; n = n->child)
+		if (n->next)
+			return 1;
+	return 0;
+}
+
+/*
+ * The walk of a game that is its main line alone, fused: one position,
+ * each move resolved and made in one step (xq__make_legal for a legal
+ * ICCS text, replay_node otherwise), the node's fields set as replay_step
+ * sets them, and at the first move that cannot be played the step the
+ * walk would visit there.  The same results as xq__walk_to_end() with
+ * replay_node and replay_step on such a game.
+ */
+static void replay_main_line(struct ctx *c)
+{
+	struct xq_pos *pos = &c->end;
+	int ply = 1;
+
+	*pos = c->g->start;
+	c->end_plies = 0;
+	for (struct xq_node *n = c->g->root.child; n; n = n->child, ply++) {
+		xq_move m = XQ_MOVE_NONE;
+		uint8_t cap;
+		if (n->move == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
+		    (cap = pos->board[MOVE_TO(m)], xq__make_legal(pos, m))) {
+			n->move = m;
+		} else {
+			struct xq_undo u;
+			if ((m = replay_node(c, n, pos, ply, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
+				/* replay_step of a bad move with no alternatives */
+				c->complete = 0;
+				return;
+			}
+			cap = pos->board[MOVE_TO(m)];
+			xq_make(pos, m, &u);
+		}
+		n->key = pos->key;
+		n->flags = (uint8_t)((n->flags & ~(XQ_NODE_BAD | XQ_NODE_CHECK | XQ_NODE_CAPTURE)) |
+				     XQ_NODE_PLAYED | (pos->in_check ? XQ_NODE_CHECK : 0) |
+				     (cap ? XQ_NODE_CAPTURE : 0));
+		c->end_plies = ply;
+	}
+}
+
 /*
  * Each bad move that has alternatives after it goes to the end of its
  * list of alternatives, so that the first playable one continues the line
@@ -559,8 +608,10 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.complete = 1;
-	if (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) ==
-	    XQ_ENOMEM || c.nomem)
+	if (!has_variations(g))
+		replay_main_line(&c);
+	else if (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) ==
+		 XQ_ENOMEM || c.nomem)
 		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
 			"out of memory replaying the game");
 	if (c.nbad && !c.nomem) {
