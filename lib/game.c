@@ -211,10 +211,18 @@ const char *xq_game_tag_known(const struct xq_game *g, const char *name)
 
 int xq_game_add_tag(struct xq_game *g, const char *name, const char *value)
 {
-	struct xq_tag *t = xq_game_alloc(g, sizeof *t);
-	if (!t || !(t->name = xq_game_strdup(g, name)) ||
-	    !(t->value = xq_game_strdup(g, value)))
+	/* the tag, its name and its value in one piece */
+	size_t nl = strlen(name), vl = strlen(value);
+	struct xq_tag *t;
+	char *p;
+	if (nl + vl + 2 + sizeof *t < nl || !(t = arena_alloc(g->arena, sizeof *t + nl + vl + 2)))
 		return XQ_ENOMEM;
+	p = (char *)(t + 1);
+	memcpy(p, name, nl + 1);
+	memcpy(p + nl + 1, value, vl + 1);
+	t->name = p;
+	t->value = p + nl + 1;
+	t->next = NULL;
 	if (g->tags_tail)
 		g->tags_tail->next = t;
 	else

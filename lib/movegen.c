@@ -141,7 +141,29 @@ struct gen {
 	xq_move *out;
 	int n;
 	int caps;   /* captures only */
+	struct xq_pos *work; /* in check: a copy to try the moves on */
 };
+
+static int attacked_by_pieces(const struct xq_pos *pos, int k, int by);
+
+/* Whether from->to leaves the king attacked, tried on the copy w (the
+ * board and the taken piece's slot, put back after). */
+static int exposes(struct xq_pos *w, int king, int from, int to)
+{
+	uint8_t *b = w->board, v = b[from], cap = b[to];
+	int by = !w->side, bad;
+
+	b[to] = v;
+	b[from] = 0;
+	if (cap)
+		w->sq_of[by * 16 + PIECE_SLOT(cap)] = 0;
+	bad = attacked_by_pieces(w, from == king ? to : king, by);
+	if (cap)
+		w->sq_of[by * 16 + PIECE_SLOT(cap)] = (uint8_t)to;
+	b[from] = v;
+	b[to] = cap;
+	return bad;
+}
 
 /* The ray from k (index into ortho[]) that s lies on, or -1. */
 static inline int ray_of(int k, int s)
@@ -200,6 +222,12 @@ static inline void add(struct gen *g, int from, int to)
 
 	if (g->caps && !g->b[to])
 		return;
+	if (g->work) {
+		/* in check: every move is tried */
+		if (!exposes(g->work, k, from, to))
+			g->out[g->n++] = MOVE(from, to);
+		return;
+	}
 	if (from == k) {
 		if (attacked_after(g->b, to, !g->side, from, to, g->b[from]))
 			return;
@@ -231,6 +259,7 @@ static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int 
 	int blocked = SIDE_TAG(side) | XQ_OFFBOARD; /* own pieces and padding */
 	int fwd = FORWARD(side);
 	struct gen g;
+	struct xq_pos work;
 	const uint8_t *sq_of = pos->sq_of + side * 16;
 
 	g.b = b;
@@ -240,7 +269,13 @@ static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int 
 	g.out = out;
 	g.n = 0;
 	g.caps = caps;
-	survey_king(&g);
+	g.work = NULL;
+	if (g.check) {
+		work = *pos;
+		g.work = &work;
+	} else {
+		survey_king(&g);
+	}
 
 	for (int slot = 0; slot < 16; slot++) {
 		int from = sq_of[slot], to;
@@ -416,35 +451,46 @@ static inline int diagonal_neighbour(int s, int k)
  * from k when the slots agree with the board; cheaper, since few pieces
  * are ever in line with k.
  */
+/* A chariot, cannon or king on s (screens: 0, 1, 0) attacks k: in line,
+ * with that many pieces between. */
+static inline int line_attacks(const uint8_t *b, int s, int k, int screens)
+{
+	int step, between = 0;
+	if (((s ^ k) & 15) == 0)
+		step = k > s ? 16 : -16;
+	else if (((s ^ k) >> 4) == 0)
+		step = k > s ? 1 : -1;
+	else
+		return 0;
+	for (int i = s + step; i != k; i += step)
+		if (b[i] && ++between > screens)
+			return 0;
+	return between == screens;
+}
+
 static int attacked_by_pieces(const struct xq_pos *pos, int k, int by)
 {
 	const uint8_t *b = pos->board, *sq = pos->sq_of + by * 16;
+	int back = -FORWARD(by), s;
 
+	/* a taken piece's slot is 0, which no table entry reaches from k */
 	for (int slot = SLOT_HORSE; slot < SLOT_HORSE + 2; slot++) {
-		int h = sq[slot], leg;
-		if (h && (leg = horse_leg_of[256 + k - h]) && b[h + leg] == 0)
+		int leg = horse_leg_of[256 + k - sq[slot]];
+		if (leg && b[sq[slot] + leg] == 0)
 			return 1;
 	}
-	for (int slot = SLOT_PAWN; slot < SLOT_PAWN + 5; slot++) {
-		int p = sq[slot];
-		if (p && (k - p == FORWARD(by) || k - p == 1 || k - p == -1))
+	/* a pawn: a step forward or sideways (beside a king is always
+	 * across the river) */
+	for (int slot = SLOT_PAWN; slot < SLOT_PAWN + 5; slot++)
+		if (step_kind[256 + k - sq[slot]] == STEP_KING && k - sq[slot] != back)
 			return 1;
-	}
-	for (int slot = 0; slot <= SLOT_CANNON + 1; slot++) {
-		int s = sq[slot], step, between = 0;
-		if (!s || (slot > SLOT_KING && slot < SLOT_CHARIOT))
-			continue;
-		if (((s ^ k) & 15) == 0)
-			step = k > s ? 16 : -16;
-		else if (((s ^ k) >> 4) == 0) /* never the kings: their palaces share no rank */
-			step = k > s ? 1 : -1;
-		else
-			continue;
-		for (int i = s + step; i != k && between < 2; i += step)
-			between += b[i] != 0;
-		if (between == (slot >= SLOT_CANNON))
+	/* the king on its file (the palaces share no rank), chariots,
+	 * cannons */
+	if ((s = sq[SLOT_KING]) && line_attacks(b, s, k, 0))
+		return 1;
+	for (int slot = SLOT_CHARIOT; slot < SLOT_CANNON + 2; slot++)
+		if ((s = sq[slot]) && line_attacks(b, s, k, slot >= SLOT_CANNON))
 			return 1;
-	}
 	return 0;
 }
 

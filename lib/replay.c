@@ -23,11 +23,13 @@ struct ctx {
 	xq_problem_fn fn;
 	void *data;
 	int san_first;
-	int san_base;       /* SAN ranks from 0 or 1; -1 not known yet */
+	int san_base;       /* SAN ranks from 0 or 1; -1 not known yet; -2
+			     * not looked for yet (san_rank_base) */
 	int uci10;          /* [Format "UCI10"]: ranks 1-10 first */
 	int depth_reported;
 	struct xq_pos end;  /* where the main line stopped */
 	int end_plies, complete;
+	const struct xq_node *last; /* complete: the main line's last move, if known */
 	/* bad moves followed by alternatives, to go after them (see
 	 * bad_moves_last); main: one of them is on the main line */
 	struct xq_node **bad;
@@ -205,11 +207,15 @@ static int parse_san(const struct xq_pos *pos, const char *s, size_t len,
 
 /* SAN in the game's rank numbering; while it is unknown (san_base < 0),
  * both are tried and the one that alone fits settles it. */
+static int san_rank_base(const struct xq_game *g);
+
 static int resolve_san(struct ctx *c, const struct xq_pos *pos, const char *t,
 		       size_t len, xq_move *out)
 {
 	xq_move m0, m1;
 	int r0, r1;
+	if (c->san_base == -2) /* looked for when first needed */
+		c->san_base = san_rank_base(c->g);
 	if (c->san_base >= 0)
 		return parse_san(pos, t, len, c->san_base, out);
 	r0 = parse_san(pos, t, len, 0, &m0);
@@ -519,6 +525,7 @@ static void replay_main_line(struct ctx *c)
 				     XQ_NODE_PLAYED | (pos->in_check ? XQ_NODE_CHECK : 0) |
 				     (cap ? XQ_NODE_CAPTURE : 0));
 		c->end_plies = ply;
+		c->last = n;
 	}
 }
 
@@ -598,7 +605,7 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	if (g->flags & XQ_GAME_BAD_FEN)
 		return g->errors - errors_before;
 	c.san_first = variant && (!strcmp(variant, "xiangqi") || !strcmp(variant, "Xiangqi"));
-	c.san_base = san_rank_base(g);
+	c.san_base = -2;
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
 	/* moves given as squares are in no notation */
 	if (g->root.child)
@@ -633,7 +640,9 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	struct xq_pos pos = c.end;
 	const struct xq_node *last = NULL;
 	int plies = c.end_plies, complete = c.complete;
-	if (complete)
+	if (complete && c.last)
+		last = c.last;
+	else if (complete)
 		for (const struct xq_node *n = g->root.child; n; n = n->child)
 			last = n;
 	const char *tag = xq_game_tag(g, "Result");
