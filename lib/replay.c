@@ -91,17 +91,31 @@ static int parse_iccs(const char *s, size_t len, xq_move *m)
 	return 1;
 }
 
+/* ICCS characters to padded-board offsets by table (ISQ()): a file
+ * letter either case to its column, a rank digit to its row times 16;
+ * 0 for any other byte (no point has column or row 0). */
+#define FL(c, f) [c] = (f) + 3, [(c) - 'a' + 'A'] = (f) + 3
+static const uint8_t iccs_file[256] = {
+	FL('a', 0), FL('b', 1), FL('c', 2), FL('d', 3), FL('e', 4), FL('f', 5),
+	FL('g', 6), FL('h', 7), FL('i', 8),
+};
+#undef FL
+#define RK(r) ['0' + (r)] = ((r) + 3) * 16
+static const uint8_t iccs_rank[256] = {
+	RK(0), RK(1), RK(2), RK(3), RK(4), RK(5), RK(6), RK(7), RK(8), RK(9),
+};
+#undef RK
+
 /* parse_iccs() of a four-character ICCS text ending in its NUL (no strlen). */
 static inline int quick_iccs(const char *s, xq_move *m)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	unsigned f1, r1, f2, r2;
 	/* in order: each test stops at the NUL before the next read */
-	if ((f1 = (unsigned)((s[0] | 0x20) - 'a')) > 8 ||
-	    (r1 = (unsigned)(s[1] - '0')) > 9 ||
-	    (f2 = (unsigned)((s[2] | 0x20) - 'a')) > 8 ||
-	    (r2 = (unsigned)(s[3] - '0')) > 9 || s[4])
+	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]) || !(f2 = iccs_file[u[2]]) ||
+	    !(r2 = iccs_rank[u[3]]) || u[4])
 		return 0;
-	*m = MOVE(ISQ(f1, r1), ISQ(f2, r2));
+	*m = MOVE(r1 + f1, r2 + f2);
 	return 1;
 }
 
