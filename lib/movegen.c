@@ -549,6 +549,24 @@ SCAN int gives_check(const uint8_t *b, int k, int by, int from, int to)
 	return 0;
 }
 
+/* All of a move but the board (v went from `from` to `to`, taking cap):
+ * key, slots, counters, side; in_check is the callers'. */
+static inline void make_rest(struct xq_pos *pos, int from, int to, uint8_t v, uint8_t cap)
+{
+	pos->key ^= zobrist_of(v, from) ^ zobrist_of(v, to) ^ ZOBRIST_SIDE;
+	if (cap) {
+		pos->key ^= zobrist_of(cap, to);
+		pos->sq_of[PIECE_SIDE(cap) * 16 + PIECE_SLOT(cap)] = 0;
+		pos->halfmove = 0;
+	} else {
+		pos->halfmove++;
+	}
+	pos->sq_of[PIECE_SIDE(v) * 16 + PIECE_SLOT(v)] = (uint8_t)to;
+	if (pos->side == XQ_BLACK)
+		pos->fullmove++;
+	pos->side ^= 1;
+}
+
 /* The move on the board, key, slots and counters; in_check is the callers'. */
 static inline void make_board(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 {
@@ -560,21 +578,10 @@ static inline void make_board(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 	u->fullmove = pos->fullmove;
 	u->captured = cap;
 
-	pos->key ^= zobrist_of(v, from) ^ zobrist_of(v, to) ^ ZOBRIST_SIDE;
-	if (cap) {
-		pos->key ^= zobrist_of(cap, to);
-		pos->sq_of[PIECE_SIDE(cap) * 16 + PIECE_SLOT(cap)] = 0;
-		pos->halfmove = 0;
-	} else {
-		pos->halfmove++;
-	}
 	pos->board[to] = v;
 	pos->board[from] = 0;
-	pos->sq_of[PIECE_SIDE(v) * 16 + PIECE_SLOT(v)] = (uint8_t)to;
-	if (pos->side == XQ_BLACK)
-		pos->fullmove++;
-	pos->side ^= 1;
 	u->in_check = pos->in_check;
+	make_rest(pos, from, to, v, cap);
 }
 
 void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
@@ -624,18 +631,7 @@ int xq__make_legal(struct xq_pos *pos, xq_move m)
 		b[to] = cap;
 		return 0;
 	}
-	pos->key ^= zobrist_of(v, from) ^ zobrist_of(v, to) ^ ZOBRIST_SIDE;
-	if (cap) {
-		pos->key ^= zobrist_of(cap, to);
-		pos->sq_of[PIECE_SIDE(cap) * 16 + PIECE_SLOT(cap)] = 0;
-		pos->halfmove = 0;
-	} else {
-		pos->halfmove++;
-	}
-	pos->sq_of[side * 16 + PIECE_SLOT(v)] = (uint8_t)to;
-	if (side == XQ_BLACK)
-		pos->fullmove++;
-	pos->side = (uint8_t)by;
+	make_rest(pos, from, to, v, cap);
 	pos->in_check = (uint8_t)gives_check(b, king_isq(pos, by), side, from, to);
 	XQ_CHECK_POSITION(pos);
 	return 1;

@@ -115,20 +115,7 @@ static void log_problem(void *data, const struct xq_problem *p)
 
 static struct xq_game *read_logged(const char *pgn, struct plog *l)
 {
-	struct xq_reader_opts o = { 0 };
-	struct xq_game *g = NULL;
-	int err = 0;
-	struct xq_reader *r;
-
-	o.format = "pgn";
-	o.name = "test";
-	o.problem = log_problem;
-	o.problem_data = l;
-	r = xq_reader_open_mem(pgn, strlen(pgn), &o, &err);
-	if (!r || xq_reader_next(r, &g) != 1)
-		g = NULL;
-	xq_reader_close(r);
-	return g;
+	return read_pgn_game_fn(pgn, log_problem, l);
 }
 
 static const char *const lines_alone[] = {
