@@ -345,12 +345,14 @@ static int mark_nag(const char *s, size_t n)
 	return 0;
 }
 
-static void add_move(struct mt *m, const char *s, size_t n, long line, long col)
+static inline __attribute__((always_inline))
+void add_move_here(struct mt *m, const char *s, size_t n, long line, long col)
 {
 	struct xq_node *node;
 	if (m->skipping || m->skip_depth)
 		return;
-	flush_comments(m);
+	if (m->acc_target) /* else there is nothing to flush (acc_len is 0) */
+		flush_comments(m);
 	if (++m->nodes > MT_MAX_NODES) {
 		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, line, col, 0, NULL,
 				  "more than %d moves in one game (the limit for every format): the rest is skipped",
@@ -371,6 +373,11 @@ static void add_move(struct mt *m, const char *s, size_t n, long line, long col)
 	}
 	m->cur = node;
 	m->last = node;
+}
+
+static void add_move(struct mt *m, const char *s, size_t n, long line, long col)
+{
+	add_move_here(m, s, n, line, col);
 }
 
 static int bad_bytes(const char *s, size_t n)
@@ -568,6 +575,19 @@ static size_t ascii_move_word(const char *s, size_t i, size_t len)
 	return j;
 }
 
+/* An ICCS move at s[i]: letter, digit, letter, digit and a word's end,
+ * which ascii_move_word() would take whole. */
+static inline int iccs_word(const char *s, size_t i, size_t len)
+{
+	return i + 4 <= len && (unsigned char)s[i] < 0x80 &&
+	       (ascii_class[(unsigned char)s[i]] & A_LETTER) &&
+	       (unsigned)(s[i + 1] - '0') <= 9 &&
+	       (unsigned char)s[i + 2] < 0x80 && (ascii_class[(unsigned char)s[i + 2]] & A_LETTER) &&
+	       (unsigned)(s[i + 3] - '0') <= 9 &&
+	       (i + 4 == len || ((unsigned char)s[i + 4] < 0x80 &&
+				 (ascii_class[(unsigned char)s[i + 4]] & A_END)));
+}
+
 /* A word at s[i] of four characters, each an ideograph (U+4E00..U+9FFF)
  * or a full-width digit, the first not a digit, the third and only the
  * third a direction, up to a blank or delimiter of every mode: the Chinese
@@ -693,8 +713,41 @@ static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 		}
 		m->any = 1;
 		if (b < 0x80 && (ascii_class[b] & (A_WORD | A_LETTER)) == (A_WORD | A_LETTER)) {
-			/* the bulk of real movetext: an ASCII move word */
-			size_t j = ascii_move_word(s, i, len);
+			/* the bulk of real movetext: an ASCII move word; first
+			 * ICCS, letter digit letter digit and a word's end (what
+			 * ascii_move_word() would find, without its loop) */
+			size_t j;
+			if (iccs_word(s, i, len)) {
+				if (m->skip_depth) {
+					i += 4;
+					continue;
+				}
+				/* and a run of them, with blanks and move numbers
+				 * between, as the loop would take them */
+				do {
+					add_move_here(m, s + i, 4, lineno, col_at(m, i));
+					i += 4;
+					if (m->skipping)
+						break;
+					for (;;) {
+						while (i < len && s[i] == ' ')
+							i++;
+						j = i;
+						while (j < len && s[j] >= '0' && s[j] <= '9')
+							j++;
+						if (j == i || j == len || s[j] != '.')
+							break;
+						while (j < len && s[j] == '.')
+							j++;
+						if (j < len && ((unsigned char)s[j] >= 0x80 ||
+								!(ascii_class[(unsigned char)s[j]] & A_END)))
+							break;
+						i = j;
+					}
+				} while (iccs_word(s, i, len));
+				continue;
+			}
+			j = ascii_move_word(s, i, len);
 			if (j) {
 				if (!m->skip_depth)
 					add_move(m, s + i, j - i, lineno, col_at(m, i));

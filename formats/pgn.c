@@ -95,7 +95,18 @@ static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		size_t vl = 0, full = 0;   /* kept, and as long as it was */
 		int ok = 1;
 		if (i < len && s[i] == '"') {
+			const char *q, *e;
 			i++;
+			/* the value up to its quote in one copy when it has no
+			 * backslash (what the loop below would copy) */
+			q = memchr(s + i, '"', len - i);
+			e = q ? q : s + len;
+			if (!memchr(s + i, '\\', (size_t)(e - (s + i)))) {
+				full = (size_t)(e - (s + i));
+				vl = full < sizeof value - 1 ? full : sizeof value - 1;
+				memcpy(value, s + i, vl);
+				i += full;
+			}
 			while (i < len && s[i] != '"') {
 				if (s[i] == '\\' && i + 1 < len)
 					i++;

@@ -125,6 +125,10 @@ int xq__legal_captures(const struct xq_pos *pos, xq_move *moves);
 int xq__has_legal_move(const struct xq_pos *pos);
 int xq__gives_check(struct xq_pos *pos, xq_move m);
 
+/* movegen.c: xq_is_legal() then xq_make(), in one: 1 with m made (no undo
+ * record), or 0 with pos as it was. */
+int xq__make_legal(struct xq_pos *pos, xq_move m);
+
 /*
  * The sanitizer build (-DXQ_CHECK_POSITIONS) asserts the position's
  * consistency after every make and unmake; other builds pay nothing.

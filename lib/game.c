@@ -211,10 +211,18 @@ const char *xq_game_tag_known(const struct xq_game *g, const char *name)
 
 int xq_game_add_tag(struct xq_game *g, const char *name, const char *value)
 {
-	struct xq_tag *t = xq_game_alloc(g, sizeof *t);
-	if (!t || !(t->name = xq_game_strdup(g, name)) ||
-	    !(t->value = xq_game_strdup(g, value)))
+	/* the tag, its name and its value in one piece */
+	size_t nl = strlen(name), vl = strlen(value);
+	struct xq_tag *t;
+	char *p;
+	if (nl + vl + 2 + sizeof *t < nl || !(t = arena_alloc(g->arena, sizeof *t + nl + vl + 2)))
 		return XQ_ENOMEM;
+	p = (char *)(t + 1);
+	memcpy(p, name, nl + 1);
+	memcpy(p + nl + 1, value, vl + 1);
+	t->name = p;
+	t->value = p + nl + 1;
+	t->next = NULL;
 	if (g->tags_tail)
 		g->tags_tail->next = t;
 	else
@@ -273,10 +281,34 @@ int xq_game_set_fen(struct xq_game *g, const char *fen, unsigned fen_flags,
 	return 0;
 }
 
-struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
-			    xq_move m, const char *text, size_t len)
+/* A node with its text in one piece of the arena, zeroed, at n. */
+static inline struct xq_node *node_init(struct xq_node *n, struct xq_node *parent,
+					xq_move m, const char *text, size_t len)
 {
-	/* the node and its text in one piece */
+	memset(n, 0, sizeof *n);
+	if (text) {
+		char *t = (char *)(n + 1);
+		if (len >= 4 && len <= 8) {
+			/* move texts mostly (ICCS, WXF): two fixed-size copies,
+			 * overlapping, instead of a call */
+			memcpy(t, text, 4);
+			memcpy(t + len - 4, text + len - 4, 4);
+		} else {
+			memcpy(t, text, len);
+		}
+		t[len] = '\0';
+		n->text = t;
+	}
+	n->move = m;
+	n->parent = parent;
+	return n;
+}
+
+/* xq_node_add() but for its common case: a second child, a new chunk. */
+static __attribute__((noinline)) struct xq_node *
+node_add_slow(struct xq_game *g, struct xq_node *parent, xq_move m, const char *text,
+	      size_t len)
+{
 	size_t extra = text ? len + 1 : 0;
 	struct xq_node *n;
 	struct pent *e;
@@ -284,15 +316,7 @@ struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 		return NULL;
 	if (!(n = arena_alloc(g->arena, sizeof *n + extra)))
 		return NULL;
-	memset(n, 0, sizeof *n);
-	if (text) {
-		char *t = (char *)(n + 1);
-		memcpy(t, text, len);
-		t[len] = '\0';
-		n->text = t;
-	}
-	n->move = m;
-	n->parent = parent;
+	node_init(n, parent, m, text, len);
 	if (!parent->child) {
 		parent->child = n;
 		return n;
@@ -307,6 +331,21 @@ struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 	s->next = n;
 	e->val = n;
 	return n;
+}
+
+struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
+			    xq_move m, const char *text, size_t len)
+{
+	/* the common case without a call, so without a frame: a first
+	 * child with a short text, room in the newest chunk */
+	struct chunk *c = g->arena->head;
+	size_t need = (sizeof(struct xq_node) + len + 1 + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	if (!text || len > 64 || parent->child || !c || c->size - c->used < need)
+		return node_add_slow(g, parent, m, text, len);
+	c->used += need;
+	parent->child = node_init((struct xq_node *)(c->data + c->used - need), parent, m, text,
+				  len);
+	return parent->child;
 }
 
 int xq_node_comment(struct xq_game *g, struct xq_node *n, int before,

@@ -25,22 +25,28 @@ static const int diag[4] = { 15, 17, -15, -17 };
 static const int horse_jump[8] = { 33, 31, -33, -31, 18, -14, -18, 14 };
 static const int horse_leg[8] = { 16, 16, -16, -16, 1, 1, -1, -1 };
 
-/* The board value at i once `mover` has gone from `from` to `to`.  With
- * from = to = 0 (a padding point no scan reaches) it is the board itself. */
-static inline uint8_t at(const uint8_t *b, int i, int from, int to, uint8_t mover)
+/* The board value at i once `mover` has gone from `from` to `to`, or
+ * with NOW the board as it stands (from, to and mover unused).  Every
+ * caller passes the mode as a constant: the scans below are compiled once
+ * per mode, the NOW ones to plain reads. */
+enum { AFTER, NOW };
+#define SCAN static inline __attribute__((always_inline))
+SCAN uint8_t at(int mode, const uint8_t *b, int i, int from, int to, uint8_t mover)
 {
+	if (mode == NOW)
+		return b[i];
 	return i == to ? mover : i == from ? 0 : b[i];
 }
 
 /* Along ray d (index into ortho[]) from k: an enemy chariot first, the
  * enemy king first on a file, or an enemy cannon second. */
-static inline int ray_attacked_after(const uint8_t *b, int k, int d, int by,
+SCAN int ray_attacked_after(int mode, const uint8_t *b, int k, int d, int by,
 				     int from, int to, uint8_t mover)
 {
 	int enemy = SIDE_TAG(by), step = ortho[d], i = k + step;
 	uint8_t v;
 
-	while ((v = at(b, i, from, to, mover)) == 0)
+	while ((v = at(mode, b, i, from, to, mover)) == 0)
 		i += step;
 	if (v & enemy) {
 		int t = piece_type(v);
@@ -50,53 +56,65 @@ static inline int ray_attacked_after(const uint8_t *b, int k, int d, int by,
 	if (v == XQ_OFFBOARD)
 		return 0;
 	i += step;
-	while ((v = at(b, i, from, to, mover)) == 0)
+	while ((v = at(mode, b, i, from, to, mover)) == 0)
 		i += step;
 	return (v & enemy) && piece_type(v) == XQ_CANNON;
 }
 
 /* An enemy horse whose jump lands on k, leg free (it stands at k - d). */
-static inline int horse_attacked_after(const uint8_t *b, int k, int by,
+SCAN int horse_attacked_after(int mode, const uint8_t *b, int k, int by,
 				       int from, int to, uint8_t mover)
 {
 	int enemy = SIDE_TAG(by);
 	for (int d = 0; d < 8; d++) {
 		int h = k - horse_jump[d];
-		uint8_t v = at(b, h, from, to, mover);
+		uint8_t v = at(mode, b, h, from, to, mover);
 		if ((v & enemy) && piece_type(v) == XQ_HORSE &&
-		    at(b, h + horse_leg[d], from, to, mover) == 0)
+		    at(mode, b, h + horse_leg[d], from, to, mover) == 0)
 			return 1;
 	}
 	return 0;
 }
 
 /* An enemy pawn in front of k (seen from the pawn) or beside it. */
-static inline int pawn_attacked_after(const uint8_t *b, int k, int by,
+SCAN int pawn_attacked_after(int mode, const uint8_t *b, int k, int by,
 				      int from, int to, uint8_t mover)
 {
 	int enemy = SIDE_TAG(by);
 	int sq[3] = { k - FORWARD(by), k + 1, k - 1 };
 	for (int i = 0; i < 3; i++) {
-		uint8_t v = at(b, sq[i], from, to, mover);
+		uint8_t v = at(mode, b, sq[i], from, to, mover);
 		if ((v & enemy) && piece_type(v) == XQ_PAWN)
 			return 1;
 	}
 	return 0;
 }
 
-/* Is point k attacked by side `by` once the move from->to is made? */
-static int attacked_after(const uint8_t *b, int k, int by, int from, int to, uint8_t mover)
+/* Is point k attacked by side `by` once the move from->to is made (or
+ * with NOW, as the board stands)? */
+SCAN int attacked_in(int mode, const uint8_t *b, int k, int by, int from, int to,
+			      uint8_t mover)
 {
 	for (int d = 0; d < 4; d++)
-		if (ray_attacked_after(b, k, d, by, from, to, mover))
+		if (ray_attacked_after(mode, b, k, d, by, from, to, mover))
 			return 1;
-	return horse_attacked_after(b, k, by, from, to, mover) ||
-	       pawn_attacked_after(b, k, by, from, to, mover);
+	return horse_attacked_after(mode, b, k, by, from, to, mover) ||
+	       pawn_attacked_after(mode, b, k, by, from, to, mover);
+}
+
+static int attacked_after(const uint8_t *b, int k, int by, int from, int to, uint8_t mover)
+{
+	return attacked_in(AFTER, b, k, by, from, to, mover);
+}
+
+static int attacked_now(const uint8_t *b, int k, int by)
+{
+	return attacked_in(NOW, b, k, by, 0, 0, 0);
 }
 
 int xq__attacked(const struct xq_pos *pos, int isq, int by)
 {
-	return attacked_after(pos->board, isq, by, 0, 0, 0);
+	return attacked_now(pos->board, isq, by);
 }
 
 int xq_in_check(const struct xq_pos *pos)
@@ -123,7 +141,29 @@ struct gen {
 	xq_move *out;
 	int n;
 	int caps;   /* captures only */
+	struct xq_pos *work; /* in check: a copy to try the moves on */
 };
+
+static int attacked_by_pieces(const struct xq_pos *pos, int k, int by);
+
+/* Whether from->to leaves the king attacked, tried on the copy w (the
+ * board and the taken piece's slot, put back after). */
+static int exposes(struct xq_pos *w, int king, int from, int to)
+{
+	uint8_t *b = w->board, v = b[from], cap = b[to];
+	int by = !w->side, bad;
+
+	b[to] = v;
+	b[from] = 0;
+	if (cap)
+		w->sq_of[by * 16 + PIECE_SLOT(cap)] = 0;
+	bad = attacked_by_pieces(w, from == king ? to : king, by);
+	if (cap)
+		w->sq_of[by * 16 + PIECE_SLOT(cap)] = (uint8_t)to;
+	b[from] = v;
+	b[to] = cap;
+	return bad;
+}
 
 /* The ray from k (index into ortho[]) that s lies on, or -1. */
 static inline int ray_of(int k, int s)
@@ -182,6 +222,12 @@ static inline void add(struct gen *g, int from, int to)
 
 	if (g->caps && !g->b[to])
 		return;
+	if (g->work) {
+		/* in check: every move is tried */
+		if (!exposes(g->work, k, from, to))
+			g->out[g->n++] = MOVE(from, to);
+		return;
+	}
 	if (from == k) {
 		if (attacked_after(g->b, to, !g->side, from, to, g->b[from]))
 			return;
@@ -213,6 +259,7 @@ static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int 
 	int blocked = SIDE_TAG(side) | XQ_OFFBOARD; /* own pieces and padding */
 	int fwd = FORWARD(side);
 	struct gen g;
+	struct xq_pos work;
 	const uint8_t *sq_of = pos->sq_of + side * 16;
 
 	g.b = b;
@@ -222,7 +269,13 @@ static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int 
 	g.out = out;
 	g.n = 0;
 	g.caps = caps;
-	survey_king(&g);
+	g.work = NULL;
+	if (g.check) {
+		work = *pos;
+		g.work = &work;
+	} else {
+		survey_king(&g);
+	}
 
 	for (int slot = 0; slot < 16; slot++) {
 		int from = sq_of[slot], to;
@@ -318,50 +371,68 @@ int xq__legal_captures(const struct xq_pos *pos, xq_move *moves)
 	return generate(pos, moves, 1);
 }
 
-/* Pseudo-legality of one move, straight from the rules (not from the
- * generator, so that tests can hold one against the other). */
-static int pseudo_legal(const struct xq_pos *pos, int from, int to)
+/* Steps by the point difference to - from + 256 (a difference of two
+ * points fixes their rank and file differences, files being 9 apart at
+ * most): a king's or an advisor's step, an elephant's jump (its eye is
+ * halfway), and a horse's jump (the offset of its leg from the horse). */
+enum { STEP_KING = 1, STEP_ADVISOR, STEP_ELEPHANT };
+#define D(d) [256 + (d)]
+static const uint8_t step_kind[512] = {
+	D(1) = STEP_KING, D(-1) = STEP_KING, D(16) = STEP_KING, D(-16) = STEP_KING,
+	D(15) = STEP_ADVISOR, D(17) = STEP_ADVISOR, D(-15) = STEP_ADVISOR, D(-17) = STEP_ADVISOR,
+	D(30) = STEP_ELEPHANT, D(34) = STEP_ELEPHANT, D(-30) = STEP_ELEPHANT, D(-34) = STEP_ELEPHANT,
+};
+static const int8_t horse_leg_of[512] = {
+	D(33) = 16, D(31) = 16, D(-33) = -16, D(-31) = -16,
+	D(18) = 1, D(-14) = 1, D(-18) = -1, D(14) = -1,
+};
+#undef D
+
+/* Pseudo-legality of one move, from the rules by the tables above (not
+ * from the generator, so that tests can hold one against the other). */
+SCAN int pseudo_legal(const struct xq_pos *pos, int from, int to)
 {
 	const uint8_t *b = pos->board;
-	int side = pos->side;
+	int side = pos->side, tag = SIDE_TAG(side), d = to - from, step, between = 0;
 	uint8_t v = b[from];
-	int df, dr, step, between = 0;
 
-	/* in_board(from) and in_board(to), by table */
-	if ((xq__empty_board[from] | xq__empty_board[to]) || from == to)
+	/* in_board(from) and in_board(to), by table; from == to fails the
+	 * second test (the own piece on to) */
+	if (xq__empty_board[from] | xq__empty_board[to])
 		return 0;
-	if (!(v & SIDE_TAG(side)) || (b[to] & SIDE_TAG(side)))
+	if (!(v & tag) || (b[to] & tag))
 		return 0;
-	df = ISQ_FILE(to) - ISQ_FILE(from);
-	dr = ISQ_RANK(to) - ISQ_RANK(from);
 	switch (piece_type(v)) {
 	case XQ_KING:
-		return in_palace(to, side) && abs(df) + abs(dr) == 1;
+		return step_kind[256 + d] == STEP_KING && in_palace(to, side);
 	case XQ_ADVISOR:
-		return in_palace(to, side) && abs(df) == 1 && abs(dr) == 1;
+		return step_kind[256 + d] == STEP_ADVISOR && in_palace(to, side);
 	case XQ_ELEPHANT:
-		return abs(df) == 2 && abs(dr) == 2 && own_half(to, side) &&
-		       b[(from + to) / 2] == 0;
+		return step_kind[256 + d] == STEP_ELEPHANT && own_half(to, side) &&
+		       b[from + d / 2] == 0;
 	case XQ_HORSE:
-		if (abs(df) == 1 && abs(dr) == 2)
-			return b[from + (dr > 0 ? 16 : -16)] == 0;
-		if (abs(df) == 2 && abs(dr) == 1)
-			return b[from + (df > 0 ? 1 : -1)] == 0;
-		return 0;
+		return horse_leg_of[256 + d] && b[from + horse_leg_of[256 + d]] == 0;
 	case XQ_CHARIOT:
 	case XQ_CANNON:
-		if (df != 0 && dr != 0)
+		if (((from ^ to) & 15) == 0)
+			step = d > 0 ? 16 : -16;
+		else if (((from ^ to) >> 4) == 0)
+			step = d > 0 ? 1 : -1;
+		else
 			return 0;
-		step = df > 0 ? 1 : df < 0 ? -1 : dr > 0 ? 16 : -16;
+		if (piece_type(v) == XQ_CHARIOT) {
+			for (int i = from + step; i != to; i += step)
+				if (b[i])
+					return 0;
+			return 1;
+		}
 		for (int i = from + step; i != to; i += step)
 			between += b[i] != 0;
-		if (piece_type(v) == XQ_CHARIOT)
-			return between == 0;
 		return b[to] ? between == 1 : between == 0;
 	case XQ_PAWN:
-		if (to == from + FORWARD(side))
+		if (d == FORWARD(side))
 			return 1;
-		return dr == 0 && abs(df) == 1 && !own_half(from, side);
+		return (d == 1 || d == -1) && !own_half(from, side);
 	}
 	return 0;
 }
@@ -369,7 +440,58 @@ static int pseudo_legal(const struct xq_pos *pos, int from, int to)
 
 static inline int diagonal_neighbour(int s, int k)
 {
-	return abs(s - k) == 15 || abs(s - k) == 17;
+	return step_kind[256 + s - k] == STEP_ADVISOR;
+}
+
+/*
+ * attacked_now() from the attackers' side: each piece of side `by` that
+ * can attack at all, from its slot, tested against k by its difference to
+ * it (a horse: the jump and its leg; a chariot, cannon or the king: in
+ * line, with the pieces between counted).  The same answer as the scan
+ * from k when the slots agree with the board; cheaper, since few pieces
+ * are ever in line with k.
+ */
+/* A chariot, cannon or king on s (screens: 0, 1, 0) attacks k: in line,
+ * with that many pieces between. */
+static inline int line_attacks(const uint8_t *b, int s, int k, int screens)
+{
+	int step, between = 0;
+	if (((s ^ k) & 15) == 0)
+		step = k > s ? 16 : -16;
+	else if (((s ^ k) >> 4) == 0)
+		step = k > s ? 1 : -1;
+	else
+		return 0;
+	for (int i = s + step; i != k; i += step)
+		if (b[i] && ++between > screens)
+			return 0;
+	return between == screens;
+}
+
+static int attacked_by_pieces(const struct xq_pos *pos, int k, int by)
+{
+	const uint8_t *b = pos->board, *sq = pos->sq_of + by * 16;
+	int back = -FORWARD(by), s;
+
+	/* a taken piece's slot is 0, which no table entry reaches from k */
+	for (int slot = SLOT_HORSE; slot < SLOT_HORSE + 2; slot++) {
+		int leg = horse_leg_of[256 + k - sq[slot]];
+		if (leg && b[sq[slot] + leg] == 0)
+			return 1;
+	}
+	/* a pawn: a step forward or sideways (beside a king is always
+	 * across the river) */
+	for (int slot = SLOT_PAWN; slot < SLOT_PAWN + 5; slot++)
+		if (step_kind[256 + k - sq[slot]] == STEP_KING && k - sq[slot] != back)
+			return 1;
+	/* the king on its file (the palaces share no rank), chariots,
+	 * cannons */
+	if ((s = sq[SLOT_KING]) && line_attacks(b, s, k, 0))
+		return 1;
+	for (int slot = SLOT_CHARIOT; slot < SLOT_CANNON + 2; slot++)
+		if ((s = sq[slot]) && line_attacks(b, s, k, slot >= SLOT_CANNON))
+			return 1;
+	return 0;
 }
 
 int xq_is_legal(const struct xq_pos *pos, xq_move m)
@@ -387,12 +509,12 @@ int xq_is_legal(const struct xq_pos *pos, xq_move m)
 	 * the two points it changes, or by freeing a horse's leg. */
 	fr = ray_of(king, from);
 	tr = ray_of(king, to);
-	if (fr >= 0 && ray_attacked_after(b, king, fr, by, from, to, b[from]))
+	if (fr >= 0 && ray_attacked_after(AFTER, b, king, fr, by, from, to, b[from]))
 		return 0;
-	if (tr >= 0 && tr != fr && ray_attacked_after(b, king, tr, by, from, to, b[from]))
+	if (tr >= 0 && tr != fr && ray_attacked_after(AFTER, b, king, tr, by, from, to, b[from]))
 		return 0;
 	if (diagonal_neighbour(from, king) &&
-	    horse_attacked_after(b, king, by, from, to, b[from]))
+	    horse_attacked_after(AFTER, b, king, by, from, to, b[from]))
 		return 0;
 	return 1;
 }
@@ -411,21 +533,38 @@ enum xq_status xq_status(const struct xq_pos *pos)
  * what the two changed points touch needs looking at: the rays through
  * them, a horse that landed or whose leg was freed, a pawn that landed.
  */
-static int gives_check(const uint8_t *b, int k, int by, int from, int to)
+SCAN int gives_check(const uint8_t *b, int k, int by, int from, int to)
 {
 	int fr = ray_of(k, from), tr = ray_of(k, to), d = to - k;
 
-	if (fr >= 0 && ray_attacked_after(b, k, fr, by, 0, 0, 0))
+	if (fr >= 0 && ray_attacked_after(NOW, b, k, fr, by, 0, 0, 0))
 		return 1;
-	if (tr >= 0 && tr != fr && ray_attacked_after(b, k, tr, by, 0, 0, 0))
+	if (tr >= 0 && tr != fr && ray_attacked_after(NOW, b, k, tr, by, 0, 0, 0))
 		return 1;
-	if (diagonal_neighbour(from, k) || d == 33 || d == -33 || d == 31 || d == -31 ||
-	    d == 18 || d == -18 || d == 14 || d == -14)
-		if (horse_attacked_after(b, k, by, 0, 0, 0))
+	if (diagonal_neighbour(from, k) || horse_leg_of[256 + d])
+		if (horse_attacked_after(NOW, b, k, by, 0, 0, 0))
 			return 1;
-	if (d == 1 || d == -1 || d == 16 || d == -16)
-		return pawn_attacked_after(b, k, by, 0, 0, 0);
+	if (step_kind[256 + d] == STEP_KING)
+		return pawn_attacked_after(NOW, b, k, by, 0, 0, 0);
 	return 0;
+}
+
+/* All of a move but the board (v went from `from` to `to`, taking cap):
+ * key, slots, counters, side; in_check is the callers'. */
+static inline void make_rest(struct xq_pos *pos, int from, int to, uint8_t v, uint8_t cap)
+{
+	pos->key ^= zobrist_of(v, from) ^ zobrist_of(v, to) ^ ZOBRIST_SIDE;
+	if (cap) {
+		pos->key ^= zobrist_of(cap, to);
+		pos->sq_of[PIECE_SIDE(cap) * 16 + PIECE_SLOT(cap)] = 0;
+		pos->halfmove = 0;
+	} else {
+		pos->halfmove++;
+	}
+	pos->sq_of[PIECE_SIDE(v) * 16 + PIECE_SLOT(v)] = (uint8_t)to;
+	if (pos->side == XQ_BLACK)
+		pos->fullmove++;
+	pos->side ^= 1;
 }
 
 /* The move on the board, key, slots and counters; in_check is the callers'. */
@@ -439,21 +578,10 @@ static inline void make_board(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 	u->fullmove = pos->fullmove;
 	u->captured = cap;
 
-	pos->key ^= zobrist_of(v, from) ^ zobrist_of(v, to) ^ ZOBRIST_SIDE;
-	if (cap) {
-		pos->key ^= zobrist_of(cap, to);
-		pos->sq_of[PIECE_SIDE(cap) * 16 + PIECE_SLOT(cap)] = 0;
-		pos->halfmove = 0;
-	} else {
-		pos->halfmove++;
-	}
 	pos->board[to] = v;
 	pos->board[from] = 0;
-	pos->sq_of[PIECE_SIDE(v) * 16 + PIECE_SLOT(v)] = (uint8_t)to;
-	if (pos->side == XQ_BLACK)
-		pos->fullmove++;
-	pos->side ^= 1;
 	u->in_check = pos->in_check;
+	make_rest(pos, from, to, v, cap);
 }
 
 void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
@@ -462,6 +590,51 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 	pos->in_check = (uint8_t)gives_check(pos->board, king_isq(pos, pos->side), !pos->side,
 					     MOVE_FROM(m), MOVE_TO(m));
 	XQ_CHECK_POSITION(pos);
+}
+
+/*
+ * xq_is_legal() and xq_make() in one, for replay: the move is put on the
+ * board first, so that the king-safety test reads the board as it stands
+ * (no "as if" reads), and it tests only what xq_is_legal() tests: out of
+ * check, the rays from the king through the two changed points and the
+ * horse legs next to it.  An illegal move is taken back off the board.
+ */
+int xq__make_legal(struct xq_pos *pos, xq_move m)
+{
+	uint8_t *b = pos->board;
+	int from = MOVE_FROM(m), to = MOVE_TO(m), side = pos->side, by = !side;
+	int king, bad;
+	uint8_t v, cap;
+
+	if (!pseudo_legal(pos, from, to))
+		return 0;
+	v = b[from];
+	cap = b[to];
+	king = king_isq(pos, side);
+	b[to] = v;
+	b[from] = 0;
+	if (from == king || pos->in_check) {
+		/* the slots as the board: the taken piece attacks no more */
+		if (cap)
+			pos->sq_of[by * 16 + PIECE_SLOT(cap)] = 0;
+		bad = attacked_by_pieces(pos, from == king ? to : king, by);
+		if (cap)
+			pos->sq_of[by * 16 + PIECE_SLOT(cap)] = (uint8_t)to;
+	} else {
+		int fr = ray_of(king, from), tr = ray_of(king, to);
+		bad = (fr >= 0 && ray_attacked_after(NOW, b, king, fr, by, 0, 0, 0)) ||
+		      (tr >= 0 && tr != fr && ray_attacked_after(NOW, b, king, tr, by, 0, 0, 0)) ||
+		      (diagonal_neighbour(from, king) && horse_attacked_after(NOW, b, king, by, 0, 0, 0));
+	}
+	if (bad) {
+		b[from] = v;
+		b[to] = cap;
+		return 0;
+	}
+	make_rest(pos, from, to, v, cap);
+	pos->in_check = (uint8_t)gives_check(b, king_isq(pos, by), side, from, to);
+	XQ_CHECK_POSITION(pos);
+	return 1;
 }
 
 int xq__gives_check(struct xq_pos *pos, xq_move m)

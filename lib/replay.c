@@ -23,11 +23,13 @@ struct ctx {
 	xq_problem_fn fn;
 	void *data;
 	int san_first;
-	int san_base;       /* SAN ranks from 0 or 1; -1 not known yet */
+	int san_base;       /* SAN ranks from 0 or 1; -1 not known yet; -2
+			     * not looked for yet (san_rank_base) */
 	int uci10;          /* [Format "UCI10"]: ranks 1-10 first */
 	int depth_reported;
 	struct xq_pos end;  /* where the main line stopped */
 	int end_plies, complete;
+	const struct xq_node *last; /* complete: the main line's last move, if known */
 	/* bad moves followed by alternatives, to go after them (see
 	 * bad_moves_last); main: one of them is on the main line */
 	struct xq_node **bad;
@@ -89,17 +91,31 @@ static int parse_iccs(const char *s, size_t len, xq_move *m)
 	return 1;
 }
 
+/* ICCS characters to padded-board offsets by table (ISQ()): a file
+ * letter either case to its column, a rank digit to its row times 16;
+ * 0 for any other byte (no point has column or row 0). */
+#define FL(c, f) [c] = (f) + 3, [(c) - 'a' + 'A'] = (f) + 3
+static const uint8_t iccs_file[256] = {
+	FL('a', 0), FL('b', 1), FL('c', 2), FL('d', 3), FL('e', 4), FL('f', 5),
+	FL('g', 6), FL('h', 7), FL('i', 8),
+};
+#undef FL
+#define RK(r) ['0' + (r)] = ((r) + 3) * 16
+static const uint8_t iccs_rank[256] = {
+	RK(0), RK(1), RK(2), RK(3), RK(4), RK(5), RK(6), RK(7), RK(8), RK(9),
+};
+#undef RK
+
 /* parse_iccs() of a four-character ICCS text ending in its NUL (no strlen). */
 static inline int quick_iccs(const char *s, xq_move *m)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	unsigned f1, r1, f2, r2;
 	/* in order: each test stops at the NUL before the next read */
-	if ((f1 = (unsigned)((s[0] | 0x20) - 'a')) > 8 ||
-	    (r1 = (unsigned)(s[1] - '0')) > 9 ||
-	    (f2 = (unsigned)((s[2] | 0x20) - 'a')) > 8 ||
-	    (r2 = (unsigned)(s[3] - '0')) > 9 || s[4])
+	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]) || !(f2 = iccs_file[u[2]]) ||
+	    !(r2 = iccs_rank[u[3]]) || u[4])
 		return 0;
-	*m = MOVE(ISQ(f1, r1), ISQ(f2, r2));
+	*m = MOVE(r1 + f1, r2 + f2);
 	return 1;
 }
 
@@ -205,11 +221,15 @@ static int parse_san(const struct xq_pos *pos, const char *s, size_t len,
 
 /* SAN in the game's rank numbering; while it is unknown (san_base < 0),
  * both are tried and the one that alone fits settles it. */
+static int san_rank_base(const struct xq_game *g);
+
 static int resolve_san(struct ctx *c, const struct xq_pos *pos, const char *t,
 		       size_t len, xq_move *out)
 {
 	xq_move m0, m1;
 	int r0, r1;
+	if (c->san_base == -2) /* looked for when first needed */
+		c->san_base = san_rank_base(c->g);
 	if (c->san_base >= 0)
 		return parse_san(pos, t, len, c->san_base, out);
 	r0 = parse_san(pos, t, len, 0, &m0);
@@ -475,6 +495,57 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 	return XQ_WALK_NEXT;
 }
 
+/* Whether some move of the main line has alternatives (then the tree has
+ * more than the main line). */
+static int has_variations(const struct xq_game *g)
+{
+	for (const struct xq_node *n = g->root.child; n; n = n->child)
+		if (n->next)
+			return 1;
+	return 0;
+}
+
+/*
+ * The walk of a game that is its main line alone, fused: one position,
+ * each move resolved and made in one step (xq__make_legal for a legal
+ * ICCS text, replay_node otherwise), the node's fields set as replay_step
+ * sets them, and at the first move that cannot be played the step the
+ * walk would visit there.  The same results as xq__walk_to_end() with
+ * replay_node and replay_step on such a game.
+ */
+static void replay_main_line(struct ctx *c)
+{
+	struct xq_pos *pos = &c->end;
+	int ply = 1;
+
+	*pos = c->g->start;
+	c->end_plies = 0;
+	for (struct xq_node *n = c->g->root.child; n; n = n->child, ply++) {
+		xq_move m = XQ_MOVE_NONE;
+		uint8_t cap;
+		if (n->move == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
+		    (cap = pos->board[MOVE_TO(m)], xq__make_legal(pos, m))) {
+			n->move = m;
+		} else {
+			struct xq_undo u;
+			if ((m = replay_node(c, n, pos, ply, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
+				/* replay_step of a bad move with no alternatives */
+				c->complete = 0;
+				return;
+			}
+			cap = pos->board[MOVE_TO(m)];
+			xq_make(pos, m, &u);
+		}
+		n->key = pos->key;
+		n->taken = cap ? (uint8_t)piece_type(cap) : XQ_NONE;
+		n->flags = (uint8_t)((n->flags & ~(XQ_NODE_BAD | XQ_NODE_CHECK | XQ_NODE_CAPTURE)) |
+				     XQ_NODE_PLAYED | (pos->in_check ? XQ_NODE_CHECK : 0) |
+				     (cap ? XQ_NODE_CAPTURE : 0));
+		c->end_plies = ply;
+		c->last = n;
+	}
+}
+
 /*
  * Each bad move that has alternatives after it goes to the end of its
  * list of alternatives, so that the first playable one continues the line
@@ -551,7 +622,7 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	if (g->flags & XQ_GAME_BAD_FEN)
 		return g->errors - errors_before;
 	c.san_first = variant && (!strcmp(variant, "xiangqi") || !strcmp(variant, "Xiangqi"));
-	c.san_base = san_rank_base(g);
+	c.san_base = -2;
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
 	/* moves given as squares are in no notation */
 	if (g->root.child)
@@ -561,8 +632,10 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.complete = 1;
-	if (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) ==
-	    XQ_ENOMEM || c.nomem)
+	if (!has_variations(g))
+		replay_main_line(&c);
+	else if (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) ==
+		 XQ_ENOMEM || c.nomem)
 		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
 			"out of memory replaying the game");
 	if (c.nbad && !c.nomem) {
@@ -584,7 +657,9 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	struct xq_pos pos = c.end;
 	const struct xq_node *last = NULL;
 	int plies = c.end_plies, complete = c.complete;
-	if (complete)
+	if (complete && c.last)
+		last = c.last;
+	else if (complete)
 		for (const struct xq_node *n = g->root.child; n; n = n->child)
 			last = n;
 	const char *tag = xq_game_tag(g, "Result");

@@ -250,7 +250,10 @@ setup() {
 	[[ "$stderr" == *"0 games read, 0 written, 0 dropped"* ]]
 	run -1 --separate-stderr xqconv -f pgn "$T/garbage.bin"
 	[[ "$stderr" == *"unreadable bytes"* ]]
-	[[ "$stderr" == *"1 game read, 0 written, 1 dropped"* ]]
+	# how many games the bytes of a build split into depends on the build:
+	# every one read is dropped
+	[[ "$stderr" =~ ([0-9]+)\ games?\ read,\ 0\ written,\ ([0-9]+)\ dropped ]]
+	[ "${BASH_REMATCH[1]}" -ge 1 ] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
 }
 
 @test "-q and -v" {

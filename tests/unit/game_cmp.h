@@ -13,9 +13,10 @@
 
 #include "xq.h"
 
-/* The first game of a PGN text, replayed (NULL when there is none). */
+/* The first game of a PGN text, replayed (NULL when there is none), its
+ * problems to fn (may be NULL). */
 __attribute__((unused))
-static struct xq_game *read_pgn_game(const char *pgn)
+static struct xq_game *read_pgn_game_fn(const char *pgn, xq_problem_fn fn, void *data)
 {
 	struct xq_reader_opts o = { 0 };
 	struct xq_game *g = NULL;
@@ -24,11 +25,19 @@ static struct xq_game *read_pgn_game(const char *pgn)
 
 	o.format = "pgn";
 	o.name = "test";
+	o.problem = fn;
+	o.problem_data = data;
 	r = xq_reader_open_mem(pgn, strlen(pgn), &o, &err);
 	if (!r || xq_reader_next(r, &g) != 1)
 		g = NULL;
 	xq_reader_close(r);
 	return g;
+}
+
+__attribute__((unused))
+static struct xq_game *read_pgn_game(const char *pgn)
+{
+	return read_pgn_game_fn(pgn, NULL, NULL);
 }
 
 __attribute__((unused))

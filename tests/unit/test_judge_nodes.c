@@ -96,6 +96,112 @@ static void node_data(void)
 	xq_game_free(g);
 }
 
+/* --- a game that is its main line alone (replay's fused path) against
+ * the same game with a variation (the walk): the same problems, moves,
+ * keys and flags */
+
+struct plog {
+	int n, skip_line;
+	char text[32][160];
+};
+
+static void log_problem(void *data, const struct xq_problem *p)
+{
+	struct plog *l = data;
+	if (p->line == l->skip_line || l->n == 32)
+		return;
+	snprintf(l->text[l->n++], sizeof l->text[0], "%ld:%ld ply %d code %d sev %d %s",
+		 p->line, p->col, p->ply, (int)p->code, (int)p->severity, p->msg);
+}
+
+static struct xq_game *read_logged(const char *pgn, struct plog *l)
+{
+	return read_pgn_game_fn(pgn, log_problem, l);
+}
+
+static const char *const lines_alone[] = {
+	/* captures and checks */
+	"1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. a0b0 b7b3 6. e2e6 g7e6 "
+	"7. b2b9 c7b9 8. b0b3",
+	/* a mate, and a result against it */
+	"[FEN \"3k5/9/9/9/9/9/9/9/1R7/R4K3 w - - 0 1\"]\n[Result \"0-1\"]\n\n"
+	"1. b1b8 d9e9 2. a0a9",
+	/* a bad move in the middle, moves after it */
+	"1. h2e2 h9g7 2. a0a5 a9a8 3. h0g2",
+	/* a move after the mate */
+	"[FEN \"3k5/9/9/9/9/9/9/9/1R7/R4K3 w - - 0 1\"]\n\n1. b1b8 d9e9 2. a0a9 e9e8",
+	/* the same with a result: the line does not end in the mate, so
+	 * nothing is said of the result */
+	"[FEN \"3k5/9/9/9/9/9/9/9/1R7/R4K3 w - - 0 1\"]\n[Result \"0-1\"]\n\n"
+	"1. b1b8 d9e9 2. a0a9 e9e8",
+	/* WXF and Chinese: resolved by replay_node */
+	"1. C2=5 H8+7 2. H2+3 R9=8 3. R1=2 C8+4",
+	"1. \xe7\x82\xae\xe4\xba\x8c\xe5\xb9\xb3\xe4\xba\x94 "
+	"\xe9\xa9\xac\xef\xbc\x98\xe8\xbf\x9b\xef\xbc\x97",
+	/* the FEN's side against the first move */
+	"[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n\n"
+	"1... h7e7 2. h2e2",
+	/* ICCS in capitals with a dash, SAN, an unknown word */
+	"1. H2-E2 H9-G7 2. Nb0c2 xyz",
+	"[Variant \"xiangqi\"]\n\n1. Che2 Hh9g7 2. Hh0g2",
+	"[Format \"UCI10\"]\n\n1. h3e3 h10g8",
+	/* a checking move and a king move out of check */
+	"[FEN \"4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1\"]\n\n1. a0a9 e9e8 2. a9a8 e8e9 3. a8e8",
+};
+
+static void main_line_alone(void)
+{
+	int games = 0, same = 0, fused = 0;
+	for (size_t i = 0; i < sizeof lines_alone / sizeof *lines_alone; i++) {
+		char a[1024], b[1100];
+		struct plog la = { 0 }, lb = { 0 };
+		const char *body = lines_alone[i];
+		int lines = 1;
+		if (!strstr(body, "\n\n"))
+			snprintf(a, sizeof a, "[Event \"t\"]\n\n%s *\n", body);
+		else
+			snprintf(a, sizeof a, "[Event \"t\"]\n%s *\n", body);
+		/* the same with a variation on its own line, on the last move */
+		snprintf(b, sizeof b, "%.*s\n(a0a0)\n*\n", (int)(strlen(a) - 3), a);
+		for (const char *p = b; *p; p++)
+			lines += *p == '\n';
+		lb.skip_line = lines - 2;
+		la.skip_line = -1;
+		struct xq_game *ga = read_logged(a, &la), *gb = read_logged(b, &lb);
+		games++;
+		if (!ga || !gb) {
+			ok(0, "game %zu read", i);
+			xq_game_free(ga);
+			xq_game_free(gb);
+			continue;
+		}
+		int ok1 = la.n == lb.n;
+		for (int k = 0; ok1 && k < la.n; k++)
+			ok1 = !strcmp(la.text[k], lb.text[k]);
+		const struct xq_node *x = ga->root.child, *y = gb->root.child;
+		for (; x && y; x = x->child, y = y->child)
+			ok1 &= x->move == y->move && x->flags == y->flags &&
+			       (!(x->flags & XQ_NODE_PLAYED) || x->key == y->key);
+		ok1 &= !x && !y && ga->notation == gb->notation && ga->start.side == gb->start.side;
+		for (const struct xq_node *n = ga->root.child; n; n = n->child)
+			ok1 &= !n->next;
+		struct nodecheck c = { 0 };
+		xq_game_walk(ga, check_node, &c);
+		ok1 &= c.wrong == 0;
+		fused += c.played;
+		if (!ok1 || getenv("SHOWALL")) {
+			diagf("game %zu: %d and %d problems, %d wrong nodes", i, la.n, lb.n, c.wrong);
+			for (int k = 0; k < la.n || k < lb.n; k++)
+				diagf("  %s | %s", k < la.n ? la.text[k] : "", k < lb.n ? lb.text[k] : "");
+		}
+		same += ok1;
+		xq_game_free(ga);
+		xq_game_free(gb);
+	}
+	is_int(same, games, "a main line alone replays as it does with a variation: "
+	       "problems, moves, keys, flags (%d moves played)", fused);
+}
+
 /* --- the judge from nodes against the judge from the walk's positions */
 
 #define MAXEV 64
@@ -271,6 +377,7 @@ static void compare(void)
 int main(void)
 {
 	node_data();
+	main_line_alone();
 	compare();
 	return done_testing();
 }

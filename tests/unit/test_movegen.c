@@ -1,0 +1,168 @@
+/*
+ * test_movegen.c - replay's one-step legality and make (xq__make_legal)
+ * against the reference pair it replaces, xq_is_legal() then xq_make():
+ * the same answer for every (from, to) pair of many positions, and the
+ * same position after it (the whole struct), or the position untouched
+ * when the move is refused; the single-move test against the generator
+ * on the same positions.
+ */
+#include <string.h>
+
+#include "tap.h"
+#include "xq.h"
+#include "board.h"
+
+struct tally {
+	long pairs, legal, wrong_answer, wrong_after, touched, gen_disagree;
+};
+
+/* One move both ways. */
+static void one(struct tally *t, const struct xq_pos *pos, xq_move m)
+{
+	struct xq_pos ref = *pos, got = *pos;
+	struct xq_undo u;
+	int legal = xq_is_legal(pos, m);
+	int made = xq__make_legal(&got, m);
+
+	t->pairs++;
+	if (made != legal) {
+		t->wrong_answer++;
+		return;
+	}
+	if (!legal) {
+		t->touched += memcmp(&got, pos, sizeof got) != 0;
+		return;
+	}
+	t->legal++;
+	xq_make(&ref, m, &u);
+	t->wrong_after += memcmp(&got, &ref, sizeof got) != 0 || xq_pos_check(&got) != 0;
+}
+
+/* Pairs of points: all 256 x 256 of the padded board (ALL), the 90 x 90
+ * real ones (REAL), or from the side to move's pieces to the 90 points
+ * (PIECES); and the generator's list against the same pairs. */
+enum { PIECES, REAL, ALL };
+static void pairs(struct tally *t, const struct xq_pos *pos, int which)
+{
+	xq_move moves[XQ_MAX_MOVES];
+	static char gen[256][256];
+	int n = xq_legal_moves(pos, moves);
+
+	memset(gen, 0, sizeof gen);
+	for (int i = 0; i < n; i++)
+		gen[MOVE_FROM(moves[i])][MOVE_TO(moves[i])] = 1;
+	for (int f = 0; f < (which == ALL ? 256 : which == REAL ? 90 : 16); f++) {
+		int from = which == ALL ? f : which == REAL ? sq_to_isq(f) :
+			pos->sq_of[pos->side * 16 + f];
+		if (!from)
+			continue;
+		for (int to = 0; to < (which == ALL ? 256 : 90); to++) {
+			xq_move m = MOVE(from, which == ALL ? to : sq_to_isq(to));
+			one(t, pos, m);
+			t->gen_disagree += xq_is_legal(pos, m) != gen[MOVE_FROM(m)][MOVE_TO(m)];
+		}
+	}
+}
+
+static void report(const struct tally *t, const char *what)
+{
+	ok(t->pairs > 0 && t->legal > 0, "%s: %ld pairs, %ld legal", what, t->pairs, t->legal);
+	is_int(t->wrong_answer, 0, "%s: xq__make_legal says what xq_is_legal says", what);
+	is_int(t->wrong_after, 0, "%s: the position after it is xq_make's, and consistent", what);
+	is_int(t->touched, 0, "%s: a refused move leaves the position as it was", what);
+	is_int(t->gen_disagree, 0, "%s: xq_is_legal agrees with the generator", what);
+}
+
+/* Random games from the start, every position on the way. */
+static void random_games(void)
+{
+	unsigned long long seed = 0x6d6f7665ull;
+	struct tally t = { 0 };
+	long positions = 0, checks = 0;
+
+	for (int game = 0; game < 60; game++) {
+		struct xq_pos pos;
+		xq_pos_start(&pos);
+		for (int ply = 0; ply < 200; ply++) {
+			xq_move moves[XQ_MAX_MOVES];
+			int n = xq_legal_moves(&pos, moves);
+			struct xq_undo u;
+			positions++;
+			checks += pos.in_check;
+			pairs(&t, &pos, game < 2 && ply % 25 == 0 ? ALL : ply % 8 == 0 ? REAL : PIECES);
+			if (n == 0)
+				break;
+			/* captures first now and then, so that games thin out
+			 * to endings with open lines and kings in reach */
+			xq_move m = moves[tap_rand(&seed) % (unsigned)n];
+			if (tap_rand(&seed) % 3 == 0)
+				for (int i = 0; i < n; i++)
+					if (pos.board[MOVE_TO(moves[i])]) {
+						m = moves[i];
+						break;
+					}
+			xq_make(&pos, m, &u);
+		}
+	}
+	ok(positions >= 8000 && checks >= 200, "%ld random positions, %ld in check", positions, checks);
+	report(&t, "random games");
+}
+
+/* Positions where the king's safety hangs on one line or leg: pins by
+ * chariot, cannon (screen moved, screen added) and the facing kings,
+ * horse legs, checks of every kind, a king walking into attacks. */
+static const char *const fens[] = {
+	XQ_START_FEN,
+	"3k5/9/9/9/9/9/9/9/4R4/5K3 b",                 /* the king steps beside a chariot's file */
+	"4k4/4a4/9/9/9/9/9/9/4R4/3K5 b",               /* advisor pinned by a chariot */
+	"4k4/4a4/9/9/4C4/9/9/9/9/3K5 b",               /* cannon with the advisor as screen */
+	"3k5/9/4c4/9/9/9/4R4/9/4K4/9 w",               /* check by a cannon over the own chariot */
+	"4k4/9/9/9/9/9/9/9/4R4/4K4 b",                 /* the kings would face: the chariot between */
+	"4k4/9/9/9/9/9/9/9/4A4/4K4 w",                 /* the advisor between the kings */
+	"4k4/4n4/9/9/9/9/9/9/9/4K4 b",                 /* a horse between the kings */
+	"3k5/9/4N4/9/9/9/9/9/9/4K4 b",                 /* a horse checks */
+	"3k5/4a4/3N5/9/9/9/9/9/9/4K4 b",               /* leg blocked by the advisor */
+	"3k5/3P5/9/9/9/9/9/9/9/4K4 b",                 /* pawn check */
+	"4k4/9/4c4/9/9/9/9/4R4/9/4K4 w",               /* a chariot pinned on the king's file */
+	"4k4/4a4/9/9/9/9/9/4r4/4C4/4K4 w",             /* a cannon pinned by a chariot */
+	"4k4/9/9/9/4c4/9/9/9/4A4/4K4 w",               /* cannon check through the advisor */
+	"2bak4/4a4/4b4/9/9/9/4C4/9/9/3K5 w",           /* screens near the black king */
+	"r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b",
+	"3akab2/9/4b4/p3N3p/2p3p2/9/P1P3P1P/4B4/4A4/2BAK4 b",
+	"4k4/9/9/9/9/9/9/9/3pp4/4K4 w",                /* pawns next to the king */
+	"3k5/9/9/9/9/9/9/9/3nn4/3K5 w",                /* horses next to the king */
+	"5k3/4P4/9/9/9/9/9/9/9/3K5 b",                 /* the king takes the checking pawn */
+};
+
+static void fixed_positions(void)
+{
+	struct tally t = { 0 };
+	int read = 0;
+	for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+		struct xq_pos pos;
+		if (xq_pos_from_fen(&pos, fens[i], 0, NULL) != 0) {
+			ok(0, "FEN %s", fens[i]);
+			continue;
+		}
+		read++;
+		pairs(&t, &pos, ALL);
+		/* and one ply further, every reply */
+		xq_move moves[XQ_MAX_MOVES];
+		int n = xq_legal_moves(&pos, moves);
+		for (int k = 0; k < n; k++) {
+			struct xq_pos q = pos;
+			struct xq_undo u;
+			xq_make(&q, moves[k], &u);
+			pairs(&t, &q, REAL);
+		}
+	}
+	is_int(read, (int)(sizeof fens / sizeof *fens), "the positions read");
+	report(&t, "set positions and their replies");
+}
+
+int main(void)
+{
+	random_games();
+	fixed_positions();
+	return done_testing();
+}
