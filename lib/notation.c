@@ -1216,6 +1216,85 @@ static int quick_relative(const struct xq_pos *pos, const char *text, size_t len
 	return 0;
 }
 
+/* quick_ascii() for xq__relative_quick(): the same tokens, and 0 for NUL
+ * and every byte quick_tokens() leaves to tokenize(). */
+static const char quick_ascii_tok[128] = {
+	['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4', ['5'] = '5', ['6'] = '6',
+	['7'] = '7', ['8'] = '8', ['9'] = '9', ['+'] = '+', ['-'] = '-', ['.'] = '.',
+	['='] = '.',
+	['K'] = 'K', ['k'] = 'K', ['A'] = 'A', ['a'] = 'A',
+	['E'] = 'E', ['e'] = 'E', ['B'] = 'E', ['b'] = 'E', ['M'] = 'E', ['m'] = 'E',
+	['H'] = 'H', ['h'] = 'H', ['N'] = 'H', ['n'] = 'H', ['R'] = 'R', ['r'] = 'R',
+	['C'] = 'C', ['c'] = 'C', ['P'] = 'P', ['p'] = 'P', ['S'] = 'P', ['s'] = 'P',
+};
+
+/* The piece type of a piece token, XQ_NONE for any other byte. */
+static const uint8_t tok_type[128] = {
+	['K'] = XQ_KING, ['A'] = XQ_ADVISOR, ['E'] = XQ_ELEPHANT, ['H'] = XQ_HORSE,
+	['R'] = XQ_CHARIOT, ['C'] = XQ_CANNON, ['P'] = XQ_PAWN,
+};
+
+/* The token quick_tokens() gives the character at s (NUL-terminated), with
+ * its length in *k; 0 for a character it leaves to tokenize() (and for
+ * the minus sign U+2212, a token this reader does without). */
+static inline char quick_char(const unsigned char *s, int *k)
+{
+	unsigned b0 = s[0], b1, b2;
+	if (b0 < 0x80) {
+		*k = 1;
+		return quick_ascii_tok[b0];
+	}
+	b1 = s[1];
+	if ((b1 & 0xC0) != 0x80 || ((b2 = s[2]) & 0xC0) != 0x80)
+		return 0;
+	*k = 3;
+	if (b0 >= 0xE4 && b0 <= 0xE9) {
+		/* U+4000..U+9FFF: never overlong nor a surrogate */
+		unsigned cp = (b0 & 0x0Fu) << 12 | (b1 & 0x3Fu) << 6 | (b2 & 0x3Fu);
+		char t = cp >= 0x4E00 ? zh_tokens[cp - 0x4E00] : 0;
+		return t == 'F' ? '+' : t == 'M' ? '.' : t == 'B' ? '-' : t;
+	}
+	if (b0 == 0xEF && b1 == 0xBC && b2 >= 0x91 && b2 <= 0x99)
+		return (char)('1' + b2 - 0x91); /* full-width １..９ */
+	return 0;
+}
+
+int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	char t[4];
+	int k = 0, type, f, v, fx, from = 0, on_file = 0, to;
+	const uint8_t *sq_of;
+
+	for (int i = 0; i < 4; i++) {
+		if (!(t[i] = quick_char(s, &k)))
+			return 0;
+		s += k;
+	}
+	/* "L f d v" alone: a piece, its file, a direction, a number */
+	if (*s || (unsigned char)t[0] >= 0x80 || !(type = tok_type[(unsigned char)t[0]]) ||
+	    !is_digit_tok(t[1]) || !(t[2] == '+' || t[2] == '-' || t[2] == '.') ||
+	    !is_digit_tok(t[3]))
+		return 0;
+	f = t[1] - '0';
+	v = t[3] - '0';
+	fx = pos->side == XQ_RED ? 9 - f : f - 1;
+	sq_of = pos->sq_of + pos->side * 16;
+	for (int q = slot_lo[type]; q < slot_hi[type]; q++)
+		if (sq_of[q] && ISQ_FILE(sq_of[q]) == fx) {
+			from = sq_of[q];
+			on_file++;
+		}
+	/* one such piece on the file: the only candidate of direct_match() */
+	if (on_file != 1)
+		return 0;
+	to = destination(pos->side, type, from, t[2], v);
+	if (to < 0 || !xq_is_legal(pos, MOVE(from, to)))
+		return 0;
+	*out = MOVE(from, to);
+	return 1;
+}
+
 /* Read a relative move by rendering (see move_parse()). */
 static int parse_relative(const struct xq_pos *pos, const char *text, size_t len,
 			  enum xq_notation n, xq_move *out, struct xq_err *err, const char *q)
