@@ -572,21 +572,30 @@ static size_t ascii_move_word(const char *s, size_t i, size_t len)
  * or a full-width digit, the first not a digit, the third and only the
  * third a direction, up to a blank or delimiter of every mode: the Chinese
  * move that scan_word() would take whole.  Returns its end, or 0 when the
- * word needs scan_word(). */
+ * word needs scan_word().  Each such character is three bytes of UTF-8,
+ * decoded here as mt_utf8() would (leads 0xE4..0xE9 and 0xEF are never
+ * overlong nor a surrogate).  No such word is a result word
+ * (xq_result_word(): its words of four characters have no direction
+ * third, its brackets are no ideographs). */
 static size_t zh_move_word(const char *s, size_t i, size_t len)
 {
-	size_t j = i;
-	for (int c = 0; c < 4; c++) {
-		int l;
-		unsigned cp;
-		if (j >= len || (unsigned char)s[j] < 0x80)
+	const unsigned char *p = (const unsigned char *)s + i;
+	size_t j = i + 12;
+	if (len - i < 12)
+		return 0;
+	for (int c = 0; c < 4; c++, p += 3) {
+		unsigned b0 = p[0], cp;
+		if (((p[1] & 0xc0) ^ 0x80) | ((p[2] & 0xc0) ^ 0x80))
 			return 0;
-		cp = mt_utf8(s + j, len - j, &l);
-		if (!((cp >= 0x4e00 && cp <= 0x9fff) || (c > 0 && cp >= 0xff10 && cp <= 0xff19)))
+		cp = (b0 & 0x0fu) << 12 | (p[1] & 0x3fu) << 6 | (p[2] & 0x3fu);
+		if (b0 >= 0xe4 && b0 <= 0xe9) {
+			if (cp < 0x4e00)
+				return 0;
+		} else if (!(c > 0 && b0 == 0xef && cp >= 0xff10 && cp <= 0xff19)) {
 			return 0;
+		}
 		if (is_direction(cp) != (c == 2))
 			return 0;
-		j += (size_t)l;
 	}
 	if (j < len && ((unsigned char)s[j] >= 0x80 || !(ascii_class[(unsigned char)s[j]] & A_END)))
 		return 0;
@@ -704,9 +713,14 @@ static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 		} else if (b >= 0xe4 && b <= 0xe9) {
 			/* and Chinese moves: four characters, the third a direction */
 			size_t j = zh_move_word(s, i, len);
-			if (j && !xq_result_word(s + i, j - i)) {
-				if (!m->skip_depth)
-					add_move(m, s + i, j - i, lineno, col_at(m, i));
+			if (j) {
+				if (!m->skip_depth) {
+					long col = col_at(m, i);
+					add_move(m, s + i, j - i, lineno, col);
+					/* the next column from here: four characters on */
+					m->col_off = j;
+					m->col_val = col + 4;
+				}
 				i = j;
 				continue;
 			}

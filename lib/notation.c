@@ -970,7 +970,7 @@ static int prefix_ok(const struct minfo *mi, int wxf, const char *p, int plen, i
 
 /* The point a piece of the side to move on from reaches with direction d
  * and value v (1..9) as describe() reads them, or -1 if none. */
-static int destination(int side, int type, int from, char d, int v)
+static inline int destination(int side, int type, int from, char d, int v)
 {
 	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
 	int tx = side == XQ_RED ? 9 - v : v - 1, dr, tr;
@@ -1234,51 +1234,58 @@ static const uint8_t tok_type[128] = {
 	['R'] = XQ_CHARIOT, ['C'] = XQ_CANNON, ['P'] = XQ_PAWN,
 };
 
-/* The token quick_tokens() gives the character at s (NUL-terminated), with
- * its length in *k; 0 for a character it leaves to tokenize() (and for
- * the minus sign U+2212, a token this reader does without). */
-static inline char quick_char(const unsigned char *s, int *k)
+/* The token quick_tokens() gives the character at s (NUL-terminated) in
+ * *tok, and its length; 0 for a character it leaves to tokenize() (and for
+ * the minus sign U+2212, a token this reader does without).  The position
+ * words 前中后 keep their letters F M B here. */
+static inline int quick_char(const unsigned char *s, char *tok)
 {
 	unsigned b0 = s[0], b1, b2;
 	if (b0 < 0x80) {
-		*k = 1;
-		return quick_ascii_tok[b0];
+		*tok = quick_ascii_tok[b0];
+		return *tok ? 1 : 0;
 	}
-	b1 = s[1];
-	if ((b1 & 0xC0) != 0x80 || ((b2 = s[2]) & 0xC0) != 0x80)
-		return 0;
-	*k = 3;
-	if (b0 >= 0xE4 && b0 <= 0xE9) {
+	if (b0 - 0xE4 <= 0xE9 - 0xE4) {
 		/* U+4000..U+9FFF: never overlong nor a surrogate */
-		unsigned cp = (b0 & 0x0Fu) << 12 | (b1 & 0x3Fu) << 6 | (b2 & 0x3Fu);
-		char t = cp >= 0x4E00 ? zh_tokens[cp - 0x4E00] : 0;
-		return t == 'F' ? '+' : t == 'M' ? '.' : t == 'B' ? '-' : t;
+		unsigned cp;
+		if ((b1 = s[1] ^ 0x80u) > 0x3F || (b2 = s[2] ^ 0x80u) > 0x3F)
+			return 0;
+		cp = (b0 & 0x0Fu) << 12 | b1 << 6 | b2;
+		if (cp < 0x4E00)
+			return 0;
+		*tok = zh_tokens[cp - 0x4E00];
+		return *tok ? 3 : 0;
 	}
-	if (b0 == 0xEF && b1 == 0xBC && b2 >= 0x91 && b2 <= 0x99)
-		return (char)('1' + b2 - 0x91); /* full-width １..９ */
+	if (b0 == 0xEF && s[1] == 0xBC && (b2 = s[2]) - 0x91u <= 8) {
+		*tok = (char)('1' + b2 - 0x91); /* full-width １..９ */
+		return 3;
+	}
 	return 0;
 }
 
 int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out)
 {
 	const unsigned char *s = (const unsigned char *)text;
-	char t[4];
-	int k = 0, type, f, v, fx, from = 0, on_file = 0, to;
+	char t0, t1, t2, t3;
+	int k, type, fx, from = 0, on_file = 0, to;
 	const uint8_t *sq_of;
 
-	for (int i = 0; i < 4; i++) {
-		if (!(t[i] = quick_char(s, &k)))
-			return 0;
-		s += k;
-	}
-	/* "L f d v" alone: a piece, its file, a direction, a number */
-	if (*s || (unsigned char)t[0] >= 0x80 || !(type = tok_type[(unsigned char)t[0]]) ||
-	    !is_digit_tok(t[1]) || !(t[2] == '+' || t[2] == '-' || t[2] == '.') ||
-	    !is_digit_tok(t[3]))
+	/* "L f d v" alone: a piece, its file, a direction, a number (a
+	 * position word in the place of the direction is left to the full
+	 * reader, which reads it as one) */
+	if (!(k = quick_char(s, &t0)) || (unsigned char)t0 >= 0x80 ||
+	    !(type = tok_type[(unsigned char)t0]))
 		return 0;
-	f = t[1] - '0';
-	v = t[3] - '0';
-	fx = pos->side == XQ_RED ? 9 - f : f - 1;
+	s += k;
+	if (!(k = quick_char(s, &t1)) || !is_digit_tok(t1))
+		return 0;
+	s += k;
+	if (!(k = quick_char(s, &t2)) || !(t2 == '+' || t2 == '-' || t2 == '.'))
+		return 0;
+	s += k;
+	if (!(k = quick_char(s, &t3)) || !is_digit_tok(t3) || s[k])
+		return 0;
+	fx = pos->side == XQ_RED ? '9' - t1 : t1 - '1';
 	sq_of = pos->sq_of + pos->side * 16;
 	for (int q = slot_lo[type]; q < slot_hi[type]; q++)
 		if (sq_of[q] && ISQ_FILE(sq_of[q]) == fx) {
@@ -1288,7 +1295,7 @@ int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out)
 	/* one such piece on the file: the only candidate of direct_match() */
 	if (on_file != 1)
 		return 0;
-	to = destination(pos->side, type, from, t[2], v);
+	to = destination(pos->side, type, from, t2, t3 - '0');
 	if (to < 0 || !xq_is_legal(pos, MOVE(from, to)))
 		return 0;
 	*out = MOVE(from, to);
