@@ -577,26 +577,41 @@ static size_t ascii_move_word(const char *s, size_t i, size_t len)
  * overlong nor a surrogate).  No such word is a result word
  * (xq_result_word(): its words of four characters have no direction
  * third, its brackets are no ideographs). */
+/* is_direction() by the low six bits of a code point, which are distinct
+ * for the six directions: the direction with those bits, or 0. */
+static const uint16_t direction_by_low6[64] = {
+	[0x8fdb & 63] = 0x8fdb, [0x9000 & 63] = 0x9000, [0x5e73 & 63] = 0x5e73,
+	[0x4e0a & 63] = 0x4e0a, [0x4e0b & 63] = 0x4e0b, [0x9032 & 63] = 0x9032,
+};
+
+/* The code point of a character of zh_move_word() at p (three bytes of
+ * UTF-8, an ideograph or, unless first, a full-width digit), else 0. */
+static inline unsigned zh_move_char(const unsigned char *p, int first)
+{
+	unsigned b0 = p[0], b1 = p[1] ^ 0x80u, b2 = p[2] ^ 0x80u, cp;
+	if ((b1 | b2) > 0x3f)
+		return 0;
+	cp = (b0 & 0x0fu) << 12 | b1 << 6 | b2;
+	if (b0 - 0xe4u <= 0xe9 - 0xe4)
+		return cp >= 0x4e00 ? cp : 0;
+	return !first && b0 == 0xef && cp - 0xff10u <= 9 ? cp : 0;
+}
+
+static inline int zh_is_direction(unsigned cp)
+{
+	return direction_by_low6[cp & 63] == cp;
+}
+
 static size_t zh_move_word(const char *s, size_t i, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s + i;
 	size_t j = i + 12;
-	if (len - i < 12)
+	unsigned c0, c1, c2, c3;
+	if (len - i < 12 || !(c0 = zh_move_char(p, 1)) || !(c1 = zh_move_char(p + 3, 0)) ||
+	    !(c2 = zh_move_char(p + 6, 0)) || !(c3 = zh_move_char(p + 9, 0)) ||
+	    zh_is_direction(c0) || zh_is_direction(c1) || !zh_is_direction(c2) ||
+	    zh_is_direction(c3))
 		return 0;
-	for (int c = 0; c < 4; c++, p += 3) {
-		unsigned b0 = p[0], cp;
-		if (((p[1] & 0xc0) ^ 0x80) | ((p[2] & 0xc0) ^ 0x80))
-			return 0;
-		cp = (b0 & 0x0fu) << 12 | (p[1] & 0x3fu) << 6 | (p[2] & 0x3fu);
-		if (b0 >= 0xe4 && b0 <= 0xe9) {
-			if (cp < 0x4e00)
-				return 0;
-		} else if (!(c > 0 && b0 == 0xef && cp >= 0xff10 && cp <= 0xff19)) {
-			return 0;
-		}
-		if (is_direction(cp) != (c == 2))
-			return 0;
-	}
 	if (j < len && ((unsigned char)s[j] >= 0x80 || !(ascii_class[(unsigned char)s[j]] & A_END)))
 		return 0;
 	return j;

@@ -24,7 +24,8 @@ struct ctx {
 	xq_problem_fn fn;
 	void *data;
 	int san_first;
-	int san_base;       /* SAN ranks from 0 or 1; -1 not known yet */
+	int san_base;       /* SAN ranks from 0 or 1; -1 not known yet; -2
+			     * san_rank_base() not looked at yet */
 	int uci10;          /* [Format "UCI10"]: ranks 1-10 first */
 	int depth_reported;
 	struct xq_pos end;  /* where the main line stopped */
@@ -204,6 +205,8 @@ static int parse_san(const struct xq_pos *pos, const char *s, size_t len,
 	return found == 1 ? 0 : found ? XQ_EAMBIG : XQ_EINVAL;
 }
 
+static int san_rank_base(const struct xq_game *g);
+
 /* SAN in the game's rank numbering; while it is unknown (san_base < 0),
  * both are tried and the one that alone fits settles it. */
 static int resolve_san(struct ctx *c, const struct xq_pos *pos, const char *t,
@@ -211,6 +214,8 @@ static int resolve_san(struct ctx *c, const struct xq_pos *pos, const char *t,
 {
 	xq_move m0, m1;
 	int r0, r1;
+	if (c->san_base == -2)
+		c->san_base = san_rank_base(c->g); /* on first use: the texts stay */
 	if (c->san_base >= 0)
 		return parse_san(pos, t, len, c->san_base, out);
 	r0 = parse_san(pos, t, len, 0, &m0);
@@ -558,7 +563,7 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	if (g->flags & XQ_GAME_BAD_FEN)
 		return g->errors - errors_before;
 	c.san_first = variant && (!strcmp(variant, "xiangqi") || !strcmp(variant, "Xiangqi"));
-	c.san_base = san_rank_base(g);
+	c.san_base = -2;
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
 	/* moves given as squares are in no notation */
 	if (g->root.child)
