@@ -217,6 +217,13 @@ int xq_text_width(const char *s, size_t len)
 			i++;
 			continue;
 		}
+		if (b >= 0xe3 && b <= 0xe9 && len - i >= 3 &&
+		    (((unsigned char)s[i + 1] ^ 0x80u) | ((unsigned char)s[i + 2] ^ 0x80u)) < 0x40) {
+			/* and Chinese: U+3000..U+9FFF, whole, is wide */
+			w += 2;
+			i += 3;
+			continue;
+		}
 		l = xq__utf8_decode((const unsigned char *)s + i, len - i, &cp);
 		if (l <= 0) {
 			l = 1;

@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "tap.h"
+#include "utf8.h"
 #include "xq.h"
 
 /* 炮二平五 马８进７ in GBK and in Big5 (traditional 馬８進７). */
@@ -392,9 +393,63 @@ static void terminal_text(void)
 	}
 }
 
+/* xq_text_width() without its shortcut: each character decoded (a byte
+ * that starts none a U+FFFD), its width by the table of wide ranges. */
+static int ref_width(const char *s, size_t len)
+{
+	int w = 0;
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		int l = xq__utf8_decode((const unsigned char *)s + i, len - i, &cp);
+		if (l <= 0) {
+			l = 1;
+			cp = 0xfffd;
+		}
+		i += (size_t)l;
+		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+		    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+		    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+		    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
+			w += 2;
+		else if (cp >= 0x20)
+			w += 1;
+	}
+	return w;
+}
+
+/* xq_text_width()'s shortcut for Chinese against the general count: every
+ * character U+0001..U+FFFF alone and before 'a', and every lead byte with
+ * every second and third byte, whole or cut. */
+static void width_table(void)
+{
+	long bad = 0, n = 0;
+	for (uint32_t cp = 1; cp < 0x10000; cp++) {
+		char b[8];
+		size_t len;
+		if (cp >= 0xd800 && cp <= 0xdfff)
+			continue;
+		len = xq__utf8_put(b, cp);
+		b[len] = 'a';
+		n += 2;
+		bad += xq_text_width(b, len) != ref_width(b, len);
+		bad += xq_text_width(b, len + 1) != ref_width(b, len + 1);
+	}
+	ok(n > 120000 && bad == 0, "width of every character U+0001..U+FFFF (%ld counted, %ld wrong)", n, bad);
+	bad = n = 0;
+	for (int lead = 0x80; lead <= 0xff; lead++)
+		for (int second = 0; second < 256; second++)
+			for (int third = 0; third < 256; third += third == 0x7f || third == 0xbf ? 1 : 0x3f) {
+				char b[3] = { (char)lead, (char)second, (char)third };
+				for (size_t len = 1; len <= 3; len++, n++)
+					bad += xq_text_width(b, len) != ref_width(b, len);
+			}
+	ok(n > 400000 && bad == 0, "width of every lead with every second byte, cut or not (%ld, %ld wrong)", n, bad);
+}
+
 int main(void)
 {
 	terminal_text();
+	width_table();
 	pair_table("GB18030");
 	pair_table("GBK");
 	pair_table("BIG5");
