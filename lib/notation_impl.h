@@ -36,6 +36,13 @@ int xq__move_parse_by_rendering(const struct xq_pos *pos, const char *text, size
  * notation) gives; 0 for anything else, left to it. */
 int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out);
 
+/* For tests of the quick reader's character table: the token and length
+ * of the character at s (NUL-terminated) as it reads them (0: none, the
+ * full reader decides), and the token the full reader gives a code point
+ * beyond ASCII (0: none). */
+int xq__quick_char(const char *s, char *tok);
+char xq__zh_token(unsigned cp);
+
 /* The notation as a PGN [Format] tag names it ("ICCS", "Chinese"); the
  * default's, "Chinese", for ANY. */
 const char *xq__notation_tag(enum xq_notation n);

@@ -21,6 +21,7 @@
  *    rendering of every legal move of the round-trip positions.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tap.h"
@@ -649,6 +650,64 @@ static void quick_pos(const struct xq_pos *pos)
 			}
 }
 
+/* The quick reader's table of characters against the full reader's: for
+ * every character beyond ASCII, alone and before more text, the same
+ * token (the full-width digits as digits; the minus sign left to the full
+ * reader), and no read past a text cut inside a character (ASan). */
+static void test_quick_table(void)
+{
+	long wrong = 0, tokens = 0, cut_wrong = 0;
+	for (uint32_t cp = 0x80; cp < 0x10000; cp++) {
+		char *b, tok = 0, want;
+		size_t len = cp < 0x800 ? 2 : 3;
+		int k;
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		want = cp >= 0xFF11 && cp <= 0xFF19 ? (char)('1' + cp - 0xFF11)
+		       : cp == 0x2212 ? 0 : xq__zh_token(cp);
+		for (int more = 0; more < 2; more++) {
+			b = malloc(len + 2);
+			if (len == 2)
+				b[0] = (char)(0xC0 | cp >> 6), b[1] = (char)(0x80 | (cp & 0x3F));
+			else
+				b[0] = (char)(0xE0 | cp >> 12), b[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
+				b[2] = (char)(0x80 | (cp & 0x3F));
+			b[len] = more ? '5' : '\0';
+			b[len + 1] = '\0';
+			tok = 0;
+			k = xq__quick_char(b, &tok);
+			if (want ? k != 3 || tok != want : k != 0)
+				wrong++;
+			/* cut: the lead (and the second byte) alone, in a buffer of
+			 * just that */
+			for (size_t cut = 1; cut < len; cut++) {
+				char *c = malloc(cut + 1);
+				memcpy(c, b, cut);
+				c[cut] = '\0';
+				cut_wrong += xq__quick_char(c, &tok) != 0;
+				free(c);
+			}
+			free(b);
+		}
+		tokens += want != 0;
+	}
+	diagf("quick reader: %ld characters beyond ASCII with a token", tokens);
+	ok(tokens == 61, "quick reader: the 52 characters of the full reader and the 9 full-width digits (%ld)", tokens);
+	is_int(wrong, 0, "quick reader: every character U+0080..U+FFFF gets the full reader's token");
+	is_int(cut_wrong, 0, "quick reader: a character cut by the end of the text is none");
+	{
+		/* every ASCII byte: as quick_tokens() reads it, or none */
+		long ascii_wrong = 0;
+		for (int c = 1; c < 0x80; c++) {
+			char b[2] = { (char)c, '\0' }, tok = 0;
+			int k = xq__quick_char(b, &tok);
+			const char *want = strchr("123456789+-.=KkAaEeBbMmHhNnRrCcPpSs", c);
+			ascii_wrong += want ? k != 1 || !tok : k != 0;
+		}
+		is_int(ascii_wrong, 0, "quick reader: the ASCII bytes with a token, and no others");
+	}
+}
+
 /* The character table: every character U+0001..U+FFFF (and broken UTF-8)
  * in each place of a few moves, against xq_move_parse() and the oracle. */
 static void test_quick_chars(void)
@@ -987,6 +1046,7 @@ int main(void)
 	test_alts();
 	test_bad();
 	test_soup();
+	test_quick_table();
 	test_quick_chars();
 	test_round_trip();
 	return done_testing();
