@@ -72,7 +72,8 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 	unsigned char *o = (unsigned char *)r->txt + r->txt_end;
 	const uint32_t *t = r->dbcs;
 	size_t i = 0;
-	while (i < n) {
+	/* all but the last byte: a pair always has its second byte here */
+	while (i + 1 < n) {
 		unsigned c = p[i];
 		uint32_t u;
 		if (c < 0x80) {
@@ -80,14 +81,17 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 			i++;
 			continue;
 		}
-		if (i + 1 >= n || !(u = t[c << 8 | p[i + 1]]))
-			break;
+		if (!(u = t[c << 8 | p[i + 1]]))
+			goto out;
 		/* its three bytes of UTF-8, and a fourth that the next
 		 * character overwrites */
 		memcpy(o, &u, 4);
 		o += 3;
 		i += 2;
 	}
+	if (i < n && p[i] < 0x80)
+		*o++ = p[i++];
+out:
 	r->txt_end = (size_t)((char *)o - r->txt);
 	return i;
 }
