@@ -1262,9 +1262,11 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 	st->done = 1;       /* one game per file */
 	for (;;) {
 		long n;
-		/* the buffer stops growing just past the limit: a larger file
-		 * is refused once that much is read */
-		if (cap - len < 65536 && cap < XQF_MAX_FILE + 65536) {
+		/* the buffer grows only when full (most files fit the first
+		 * 64 KiB: growing sooner copied it for nothing), and stops
+		 * just past the limit: a larger file is refused once that much
+		 * is read */
+		if (len == cap && cap < XQF_MAX_FILE + 65536) {
 			size_t nc = cap ? cap * 2 : 65536;
 			uint8_t *nb;
 			if (nc > XQF_MAX_FILE + 65536)

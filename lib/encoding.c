@@ -354,7 +354,15 @@ char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t 
 	iconv_t cd;
 	char *out;
 	if (d) {
+		/* opened at the first text that needs it: a file of ASCII
+		 * names and comments never opens one */
 		if (!d->tried) {
+			const unsigned char *u = s;
+			size_t i = 0;
+			while (i < n && u[i] < 0x80)
+				i++;
+			if (i == n)
+				return decode_cd((iconv_t)-1, s, n, outlen);
 			d->cd = iconv_open("UTF-8", d->from);
 			d->tried = 1;
 		}

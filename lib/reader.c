@@ -112,6 +112,18 @@ static const struct xq_format *sniff_formats(const unsigned char *head, size_t l
 {
 	const struct xq_format *best = NULL;
 	*score = *claim = -1;
+	/* The format the name gives, first: with the name's 10 over the
+	 * highest score another format can have, it wins whatever they say,
+	 * and every other sniffer (a scan of the head each) is skipped.  A
+	 * directory of XQF files costs one sniffer a file instead of nine. */
+	if (byname && byname->read && byname->sniff && (byname->flags & flags) == flags) {
+		int s = byname->sniff(head, len, name);
+		if (s > 0 && s + 10 > XQ_SNIFF_TOP) {
+			*claim = s;
+			*score = s + 10;
+			return byname;
+		}
+	}
 	for (int i = 0; xq_formats[i]; i++) {
 		const struct xq_format *f = xq_formats[i];
 		int s;

@@ -959,14 +959,19 @@ enum xq_format_flags {
 	XQ_FORMAT_EMBEDDED = 1 << 2,
 };
 
+/* The highest score a sniffer returns: a named format that scores over
+ * XQ_SNIFF_TOP - 10 is read without asking the others. */
+#define XQ_SNIFF_TOP 95
+
 struct xq_format {
 	const char *name;        /* "pgn" */
 	const char *extensions;  /* space separated, first one for writing: "pgn" */
 	const char *description; /* one line for --help and xq-formats(5) */
 	unsigned flags;          /* enum xq_format_flags */
-	/* Confidence 0..100 that head[0..len) (the first bytes, ungzipped,
-	 * not decoded) starts a file of this format; name is the source name
-	 * or NULL.  The highest score wins; 0 means no. */
+	/* Confidence 0..XQ_SNIFF_TOP that head[0..len) (the first bytes,
+	 * ungzipped, not decoded) starts a file of this format; name is the
+	 * source name or NULL.  The highest score wins, the format the file
+	 * name's extension gives getting 10 more; 0 means no. */
 	int (*sniff)(const unsigned char *head, size_t len, const char *name);
 	/* Read the next game into g (fresh, empty): 1 done, 0 no more games,
 	 * negative XQ_E* on a fatal error.  Problems go through

@@ -3,7 +3,8 @@
  * no format named, are sniffed (the head, then past it for embedded
  * records), decoded and read to the end without a crash; a source that
  * yields no game reports why, one that yields games reports no "no game
- * record found".
+ * record found"; no sniffer scores outside 0..XQ_SNIFF_TOP (the reader's
+ * shortcut for a named format relies on it).
  */
 #include <string.h>
 
@@ -30,6 +31,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	struct xq_game *g;
 	int err, n = 0;
 
+	for (int i = 0; xq_formats[i]; i++) {
+		int sc = xq_formats[i]->sniff ? xq_formats[i]->sniff(data, size, NULL) : 0;
+		if (sc < 0 || sc > XQ_SNIFF_TOP)
+			abort();
+	}
 	o.problem = note_problem;
 	o.problem_data = &s;
 	o.name = size % 2 ? "input.html" : "input";

@@ -105,6 +105,19 @@ static void fen(void)
 	is_str(g->start_fen, "3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "normalised");
 	is_int(xq_game_set_fen(g, XQ_START_FEN, 0, &err), 0, "back to the start");
 	ok(!(g->flags & XQ_GAME_SETUP), "no setup");
+	/* set_fen takes the start FEN without parsing it: the position must
+	 * be the parsed one, piece slots included, whatever the flags */
+	for (unsigned fl = 0; fl <= XQ_FEN_LAX; fl += XQ_FEN_LAX) {
+		struct xq_pos parsed;
+		memset(&parsed, 0, sizeof parsed);
+		is_int(xq_pos_from_fen(&parsed, XQ_START_FEN, fl, &err), 0, "start FEN parses (flags %u)", fl);
+		ok(!memcmp(parsed.board, g->start.board, sizeof parsed.board) &&
+		   !memcmp(parsed.sq_of, g->start.sq_of, sizeof parsed.sq_of) &&
+		   parsed.side == g->start.side && parsed.in_check == g->start.in_check &&
+		   parsed.halfmove == g->start.halfmove && parsed.fullmove == g->start.fullmove &&
+		   parsed.key == g->start.key, "start FEN: the position of a parse (flags %u)", fl);
+	}
+	is_str(g->start_fen, XQ_START_FEN, "start FEN kept as given");
 	xq_game_free(g);
 }
 
