@@ -710,7 +710,9 @@ static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 	while (i < len && !m->skipping) {
 		int l = 1;
 		unsigned char b = (unsigned char)s[i];
-		unsigned cp = b < 0x80 ? b : mt_utf8(s + i, len - i, &l);
+		/* (a lead byte of U+4000..U+9FFF: no blank, no delimiter, and
+		 * the Chinese move below reads it; 0x4e00 stands for it) */
+		unsigned cp = b < 0x80 ? b : b - 0xe4u <= 0xe9 - 0xe4 ? 0x4e00 : mt_utf8(s + i, len - i, &l);
 		if (b == ' ' || mt_is_space(cp) || (m->text_mode && (cp == ',' || cp == 0xff0c))) {
 			i += (size_t)l;
 			continue;
