@@ -230,15 +230,19 @@ int xq_text_width(const char *s, size_t len)
 			cp = 0xfffd;
 		}
 		i += (size_t)l;
-		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
-		    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
-		    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-		    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
-			w += 2;
-		else if (cp >= 0x20)
-			w += 1;
+		w += xq__char_width(cp);
 	}
 	return w;
+}
+
+int xq__char_width(uint32_t cp)
+{
+	if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+	    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+	    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+	    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
+		return 2;
+	return cp >= 0x20;
 }
 
 size_t xq_utf8_prefix(const char *s, size_t n)

@@ -36,6 +36,10 @@ void xq__conv_close(struct xq__conv *c);   /* c may be NULL */
  * resets the state (or, with out set, writes what ends it). */
 size_t xq__conv(struct xq__conv *c, char **in, size_t *inleft, char **out, size_t *outleft);
 
+/* The columns xq_text_width() gives one decoded character: 2 for East
+ * Asian wide ones, 0 for controls, else 1. */
+int xq__char_width(uint32_t cp);
+
 /* A converter from one encoding to UTF-8, opened on first use. */
 struct xq__decoder;
 

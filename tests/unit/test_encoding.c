@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "encoding.h"
 #include "tap.h"
 #include "utf8.h"
 #include "xq.h"
@@ -394,7 +395,8 @@ static void terminal_text(void)
 }
 
 /* xq_text_width() without its shortcut: each character decoded (a byte
- * that starts none a U+FFFD), its width by the table of wide ranges. */
+ * that starts none a U+FFFD), its width by the library's table of wide
+ * ranges. */
 static int ref_width(const char *s, size_t len)
 {
 	int w = 0;
@@ -406,13 +408,7 @@ static int ref_width(const char *s, size_t len)
 			cp = 0xfffd;
 		}
 		i += (size_t)l;
-		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
-		    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
-		    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-		    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
-			w += 2;
-		else if (cp >= 0x20)
-			w += 1;
+		w += xq__char_width(cp);
 	}
 	return w;
 }
