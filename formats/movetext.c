@@ -592,22 +592,46 @@ static inline int iccs_word(const char *s, size_t i, size_t len)
  * or a full-width digit, the first not a digit, the third and only the
  * third a direction, up to a blank or delimiter of every mode: the Chinese
  * move that scan_word() would take whole.  Returns its end, or 0 when the
- * word needs scan_word(). */
+ * word needs scan_word().  Each such character is three bytes of UTF-8,
+ * decoded here as mt_utf8() would (leads 0xE4..0xE9 and 0xEF are never
+ * overlong nor a surrogate).  No such word is a result word
+ * (xq_result_word(): its words of four characters have no direction
+ * third, its brackets are no ideographs). */
+/* is_direction() by the low six bits of a code point, which are distinct
+ * for the six directions: the direction with those bits, or 0. */
+static const uint16_t direction_by_low6[64] = {
+	[0x8fdb & 63] = 0x8fdb, [0x9000 & 63] = 0x9000, [0x5e73 & 63] = 0x5e73,
+	[0x4e0a & 63] = 0x4e0a, [0x4e0b & 63] = 0x4e0b, [0x9032 & 63] = 0x9032,
+};
+
+/* The code point of a character of zh_move_word() at p (three bytes of
+ * UTF-8, an ideograph or, unless first, a full-width digit), else 0. */
+static inline unsigned zh_move_char(const unsigned char *p, int first)
+{
+	unsigned b0 = p[0], b1 = p[1] ^ 0x80u, b2 = p[2] ^ 0x80u, cp;
+	if ((b1 | b2) > 0x3f)
+		return 0;
+	cp = (b0 & 0x0fu) << 12 | b1 << 6 | b2;
+	if (b0 - 0xe4u <= 0xe9 - 0xe4)
+		return cp >= 0x4e00 ? cp : 0;
+	return !first && b0 == 0xef && cp - 0xff10u <= 9 ? cp : 0;
+}
+
+static inline int zh_is_direction(unsigned cp)
+{
+	return direction_by_low6[cp & 63] == cp;
+}
+
 static size_t zh_move_word(const char *s, size_t i, size_t len)
 {
-	size_t j = i;
-	for (int c = 0; c < 4; c++) {
-		int l;
-		unsigned cp;
-		if (j >= len || (unsigned char)s[j] < 0x80)
-			return 0;
-		cp = mt_utf8(s + j, len - j, &l);
-		if (!((cp >= 0x4e00 && cp <= 0x9fff) || (c > 0 && cp >= 0xff10 && cp <= 0xff19)))
-			return 0;
-		if (is_direction(cp) != (c == 2))
-			return 0;
-		j += (size_t)l;
-	}
+	const unsigned char *p = (const unsigned char *)s + i;
+	size_t j = i + 12;
+	unsigned c0, c1, c2, c3;
+	if (len - i < 12 || !(c0 = zh_move_char(p, 1)) || !(c1 = zh_move_char(p + 3, 0)) ||
+	    !(c2 = zh_move_char(p + 6, 0)) || !(c3 = zh_move_char(p + 9, 0)) ||
+	    zh_is_direction(c0) || zh_is_direction(c1) || !zh_is_direction(c2) ||
+	    zh_is_direction(c3))
+		return 0;
 	if (j < len && ((unsigned char)s[j] >= 0x80 || !(ascii_class[(unsigned char)s[j]] & A_END)))
 		return 0;
 	return j;
@@ -706,7 +730,9 @@ static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 	while (i < len && !m->skipping) {
 		int l = 1;
 		unsigned char b = (unsigned char)s[i];
-		unsigned cp = b < 0x80 ? b : mt_utf8(s + i, len - i, &l);
+		/* (a lead byte of U+4000..U+9FFF: no blank, no delimiter, and
+		 * the Chinese move below reads it; 0x4e00 stands for it) */
+		unsigned cp = b < 0x80 ? b : b - 0xe4u <= 0xe9 - 0xe4 ? 0x4e00 : mt_utf8(s + i, len - i, &l);
 		if (b == ' ' || mt_is_space(cp) || (m->text_mode && (cp == ',' || cp == 0xff0c))) {
 			i += (size_t)l;
 			continue;
@@ -757,9 +783,14 @@ static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 		} else if (b >= 0xe4 && b <= 0xe9) {
 			/* and Chinese moves: four characters, the third a direction */
 			size_t j = zh_move_word(s, i, len);
-			if (j && !xq_result_word(s + i, j - i)) {
-				if (!m->skip_depth)
-					add_move(m, s + i, j - i, lineno, col_at(m, i));
+			if (j) {
+				if (!m->skip_depth) {
+					long col = col_at(m, i);
+					add_move(m, s + i, j - i, lineno, col);
+					/* the next column from here: four characters on */
+					m->col_off = j;
+					m->col_val = col + 4;
+				}
 				i = j;
 				continue;
 			}

@@ -204,33 +204,58 @@ int xq_convert(const char *to, const char *from, const char *in, size_t len,
 
 /* ------------------------------------------- UTF-8 on a terminal */
 
+static int char_width(uint32_t cp)
+{
+	if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+	    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+	    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
+	    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
+		return 2;
+	return cp >= 0x20;
+}
+
+/* The character at s (n > 0 bytes there), decoded, a byte that starts
+ * none a U+FFFD: its width added to *w; returns its length. */
+static inline size_t width_of_char(const char *s, size_t n, int *w)
+{
+	uint32_t cp;
+	int l = xq__utf8_decode((const unsigned char *)s, n, &cp);
+	if (l <= 0) {
+		l = 1;
+		cp = 0xfffd;
+	}
+	*w += char_width(cp);
+	return (size_t)l;
+}
+
 int xq_text_width(const char *s, size_t len)
 {
 	int w = 0;
 	for (size_t i = 0; i < len;) {
 		unsigned char b = (unsigned char)s[i];
-		uint32_t cp;
-		int l;
 		if (b < 0x80) {
 			/* ASCII, the most of a move or a number */
 			w += b >= 0x20;
 			i++;
 			continue;
 		}
-		l = xq__utf8_decode((const unsigned char *)s + i, len - i, &cp);
-		if (l <= 0) {
-			l = 1;
-			cp = 0xfffd;
-		}
-		i += (size_t)l;
-		if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
-		    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
-		    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) ||
-		    (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x20000 && cp <= 0x3fffd))
+		if (b >= 0xe3 && b <= 0xe9 && len - i >= 3 &&
+		    (((unsigned char)s[i + 1] ^ 0x80u) | ((unsigned char)s[i + 2] ^ 0x80u)) < 0x40) {
+			/* and Chinese: U+3000..U+9FFF, whole, is wide */
 			w += 2;
-		else if (cp >= 0x20)
-			w += 1;
+			i += 3;
+			continue;
+		}
+		i += width_of_char(s + i, len - i, &w);
 	}
+	return w;
+}
+
+int xq__text_width_general(const char *s, size_t len)
+{
+	int w = 0;
+	for (size_t i = 0; i < len;)
+		i += width_of_char(s + i, len - i, &w);
 	return w;
 }
 

@@ -36,6 +36,10 @@ void xq__conv_close(struct xq__conv *c);   /* c may be NULL */
  * resets the state (or, with out set, writes what ends it). */
 size_t xq__conv(struct xq__conv *c, char **in, size_t *inleft, char **out, size_t *outleft);
 
+/* xq_text_width() character by character, without its shortcuts: its
+ * tests' oracle. */
+int xq__text_width_general(const char *s, size_t len);
+
 /* A converter from one encoding to UTF-8, opened on first use. */
 struct xq__decoder;
 

@@ -65,29 +65,58 @@ static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
 #define DBCS_AFTER 65536
 
 /* Decode pairs with the table from p[0..n) into txt (room for 3 bytes a
- * byte); stops before the first byte the table cannot take.  Returns the
- * bytes taken. */
+ * byte, and one more); stops before the first byte the table cannot take.
+ * Returns the bytes taken. */
 static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 {
 	unsigned char *o = (unsigned char *)r->txt + r->txt_end;
+	const uint32_t *t = r->dbcs;
 	size_t i = 0;
-	while (i < n) {
+	/* all but the last byte: a pair always has its second byte here */
+	while (i + 1 < n) {
 		unsigned c = p[i];
+		uint32_t u;
 		if (c < 0x80) {
 			*o++ = (unsigned char)c;
 			i++;
 			continue;
 		}
-		if (c == 0x80 || c == 0xFF || i + 1 >= n || p[i + 1] < 0x40 || p[i + 1] == 0xFF)
-			break;
-		unsigned cp = r->dbcs[(c - 0x81) * XQ__DBCS_TRAILS + (p[i + 1] - 0x40)];
-		if (!cp)
-			break;
-		o += xq__utf8_put((char *)o, cp);
+		if (!(u = t[c << 8 | p[i + 1]]))
+			goto out;
+		/* its three bytes of UTF-8, and a fourth that the next
+		 * character overwrites */
+		memcpy(o, &u, 4);
+		o += 3;
 		i += 2;
 	}
+	if (i < n && p[i] < 0x80)
+		*o++ = p[i++];
+out:
 	r->txt_end = (size_t)((char *)o - r->txt);
 	return i;
+}
+
+/* The pair table of dbcs_decode(): for each pair lead << 8 | trail, the
+ * UTF-8 of the character xq__dbcs_decode_table() gives it, as the bytes
+ * in memory of a uint32_t (0: none, left to iconv).  NULL as that. */
+static uint32_t *dbcs_table(const char *enc)
+{
+	uint16_t *cps = xq__dbcs_decode_table(enc);
+	uint32_t *t;
+	if (!cps)
+		return NULL;
+	if ((t = calloc(65536, sizeof *t)))
+		for (int lead = 0; lead < XQ__DBCS_LEADS; lead++)
+			for (int trail = 0; trail < XQ__DBCS_TRAILS; trail++) {
+				unsigned cp = cps[lead * XQ__DBCS_TRAILS + trail];
+				char b[4] = { 0 };
+				if (!cp)
+					continue;
+				xq__utf8_put(b, cp); /* three bytes: U+0800..U+FFFF */
+				memcpy(&t[(0x81 + lead) << 8 | (0x40 + trail)], b, 4);
+			}
+	free(cps);
+	return t;
 }
 
 int xq__reader_set_encoding(struct xq_reader *r, const char *enc)
@@ -196,7 +225,7 @@ static int txt_more(struct xq_reader *r)
 	int sliced = 0;
 	if (!r->dbcs && !r->dbcs_tried && r->iconv_bytes >= DBCS_AFTER) {
 		r->dbcs_tried = 1;
-		r->dbcs = xq__dbcs_decode_table(r->enc_name);
+		r->dbcs = dbcs_table(r->enc_name);
 	}
 	if (r->dbcs) {
 		size_t k = dbcs_decode(r, p, n);

@@ -44,33 +44,45 @@ static const char piece_token[8] = { 0, 'K', 'A', 'E', 'H', 'R', 'C', 'P' };
 /* The token of an input character beyond ASCII, or 0: pieces (车車俥伡硨
  * 马馬傌 相象 仕士 帅帥将將 炮砲包 兵卒), directions (进進上 退下 平, the
  * minus sign), position words (前 中 后後: F M B), numerals 一..九 and
- * the financial ones (壹贰貳叁參肆伍陆陸柒捌玖).  A table over U+4E00..
- * U+9FFF (zh_token() reads it; the minus sign U+2212 is the one outside). */
+ * the financial ones (壹贰貳叁參肆伍陆陸柒捌玖), as X(code point, token):
+ * the one list of two tables.  zh_tokens, over U+4E00..U+9FFF, is what
+ * zh_token() reads (the minus sign U+2212 is the one outside). */
+#define ZH_TOKEN_CHARS(X) \
+	X(0x8F66, 'R') X(0x8ECA, 'R') X(0x4FE5, 'R') X(0x4F21, 'R') X(0x7821, 'R') \
+	X(0x9A6C, 'H') X(0x99AC, 'H') X(0x508C, 'H') X(0x76F8, 'E') X(0x8C61, 'E') \
+	X(0x4ED5, 'A') X(0x58EB, 'A') X(0x5E05, 'K') X(0x5E25, 'K') X(0x5C06, 'K') \
+	X(0x5C07, 'K') X(0x70AE, 'C') X(0x7832, 'C') X(0x5305, 'C') X(0x5175, 'P') \
+	X(0x5352, 'P') X(0x8FDB, '+') X(0x9032, '+') X(0x4E0A, '+') X(0x9000, '-') \
+	X(0x4E0B, '-') X(0x5E73, '.') X(0x524D, 'F') X(0x4E2D, 'M') X(0x540E, 'B') \
+	X(0x5F8C, 'B') X(0x4E00, '1') X(0x58F9, '1') X(0x4E8C, '2') X(0x8D30, '2') \
+	X(0x8CB3, '2') X(0x4E09, '3') X(0x53C1, '3') X(0x53C3, '3') X(0x56DB, '4') \
+	X(0x8086, '4') X(0x4E94, '5') X(0x4F0D, '5') X(0x516D, '6') X(0x9646, '6') \
+	X(0x9678, '6') X(0x4E03, '7') X(0x67D2, '7') X(0x516B, '8') X(0x634C, '8') \
+	X(0x4E5D, '9') X(0x7396, '9')
+
 static const char zh_tokens[0x9FFF - 0x4E00 + 1] = {
-	[0x8F66 - 0x4E00] = 'R', [0x8ECA - 0x4E00] = 'R', [0x4FE5 - 0x4E00] = 'R',
-	[0x4F21 - 0x4E00] = 'R', [0x7821 - 0x4E00] = 'R',
-	[0x9A6C - 0x4E00] = 'H', [0x99AC - 0x4E00] = 'H', [0x508C - 0x4E00] = 'H',
-	[0x76F8 - 0x4E00] = 'E', [0x8C61 - 0x4E00] = 'E',
-	[0x4ED5 - 0x4E00] = 'A', [0x58EB - 0x4E00] = 'A',
-	[0x5E05 - 0x4E00] = 'K', [0x5E25 - 0x4E00] = 'K', [0x5C06 - 0x4E00] = 'K',
-	[0x5C07 - 0x4E00] = 'K',
-	[0x70AE - 0x4E00] = 'C', [0x7832 - 0x4E00] = 'C', [0x5305 - 0x4E00] = 'C',
-	[0x5175 - 0x4E00] = 'P', [0x5352 - 0x4E00] = 'P',
-	[0x8FDB - 0x4E00] = '+', [0x9032 - 0x4E00] = '+', [0x4E0A - 0x4E00] = '+',
-	[0x9000 - 0x4E00] = '-', [0x4E0B - 0x4E00] = '-',
-	[0x5E73 - 0x4E00] = '.',
-	[0x524D - 0x4E00] = 'F',
-	[0x4E2D - 0x4E00] = 'M',
-	[0x540E - 0x4E00] = 'B', [0x5F8C - 0x4E00] = 'B',
-	[0x4E00 - 0x4E00] = '1', [0x58F9 - 0x4E00] = '1',
-	[0x4E8C - 0x4E00] = '2', [0x8D30 - 0x4E00] = '2', [0x8CB3 - 0x4E00] = '2',
-	[0x4E09 - 0x4E00] = '3', [0x53C1 - 0x4E00] = '3', [0x53C3 - 0x4E00] = '3',
-	[0x56DB - 0x4E00] = '4', [0x8086 - 0x4E00] = '4',
-	[0x4E94 - 0x4E00] = '5', [0x4F0D - 0x4E00] = '5',
-	[0x516D - 0x4E00] = '6', [0x9646 - 0x4E00] = '6', [0x9678 - 0x4E00] = '6',
-	[0x4E03 - 0x4E00] = '7', [0x67D2 - 0x4E00] = '7',
-	[0x516B - 0x4E00] = '8', [0x634C - 0x4E00] = '8',
-	[0x4E5D - 0x4E00] = '9', [0x7396 - 0x4E00] = '9',
+#define X(cp, t) [(cp) - 0x4E00] = (t),
+	ZH_TOKEN_CHARS(X)
+#undef X
+};
+
+/* And by the UTF-8 bytes of the character (b0 << 16 | b1 << 8 | b2), for
+ * the quick reader: a table of 256 entries by a hash of the bytes, with
+ * the full-width digits １..９ too.  No two characters share an entry (a
+ * designated initializer given twice is a compiler warning); an entry
+ * holds its bytes, so that only those bytes match it. */
+#define ZH_UTF8(cp) ((uint32_t)(0xE0 | (cp) >> 12) << 16 | \
+		     (uint32_t)(0x80 | ((cp) >> 6 & 0x3F)) << 8 | (uint32_t)(0x80 | ((cp) & 0x3F)))
+#define ZH_HASH(k) ((uint32_t)((uint32_t)(k) * 0x0a6be26du) >> 24)
+static const struct {
+	uint32_t bytes;
+	char tok;
+} zh_by_utf8[256] = {
+#define X(cp, t) [ZH_HASH(ZH_UTF8(cp))] = { ZH_UTF8(cp), (t) },
+	ZH_TOKEN_CHARS(X)
+	X(0xFF11, '1') X(0xFF12, '2') X(0xFF13, '3') X(0xFF14, '4') X(0xFF15, '5')
+	X(0xFF16, '6') X(0xFF17, '7') X(0xFF18, '8') X(0xFF19, '9')
+#undef X
 };
 
 static char zh_token(unsigned cp)
@@ -970,7 +982,7 @@ static int prefix_ok(const struct minfo *mi, int wxf, const char *p, int plen, i
 
 /* The point a piece of the side to move on from reaches with direction d
  * and value v (1..9) as describe() reads them, or -1 if none. */
-static int destination(int side, int type, int from, char d, int v)
+static inline int destination(int side, int type, int from, char d, int v)
 {
 	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
 	int tx = side == XQ_RED ? 9 - v : v - 1, dr, tr;
@@ -1120,23 +1132,21 @@ static int resolve_by_rendering(const struct xq_pos *pos, struct tokens *tk, enu
 	return explain(pos, tk, legal, nlegal, q, out, err);
 }
 
-/* An ASCII byte's token for quick_tokens(), or 0: tokenize() decides. */
+/* An ASCII byte's token for quick_tokens(), or 0: tokenize() decides
+ * (for NUL too). */
+static const char quick_ascii_tok[128] = {
+	['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4', ['5'] = '5', ['6'] = '6',
+	['7'] = '7', ['8'] = '8', ['9'] = '9', ['+'] = '+', ['-'] = '-', ['.'] = '.',
+	['='] = '.',
+	['K'] = 'K', ['k'] = 'K', ['A'] = 'A', ['a'] = 'A',
+	['E'] = 'E', ['e'] = 'E', ['B'] = 'E', ['b'] = 'E', ['M'] = 'E', ['m'] = 'E',
+	['H'] = 'H', ['h'] = 'H', ['N'] = 'H', ['n'] = 'H', ['R'] = 'R', ['r'] = 'R',
+	['C'] = 'C', ['c'] = 'C', ['P'] = 'P', ['p'] = 'P', ['S'] = 'P', ['s'] = 'P',
+};
+
 static char quick_ascii(unsigned char c)
 {
-	switch (c) {
-	case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-	case '+': case '-': case '.':
-		return (char)c;
-	case '=': return '.';
-	case 'K': case 'k': return 'K';
-	case 'A': case 'a': return 'A';
-	case 'E': case 'e': case 'B': case 'b': case 'M': case 'm': return 'E';
-	case 'H': case 'h': case 'N': case 'n': return 'H';
-	case 'R': case 'r': return 'R';
-	case 'C': case 'c': return 'C';
-	case 'P': case 'p': case 'S': case 's': return 'P';
-	}
-	return 0;
+	return c < 0x80 ? quick_ascii_tok[c] : 0;
 }
 
 /*
@@ -1214,6 +1224,83 @@ static int quick_relative(const struct xq_pos *pos, const char *text, size_t len
 		return XQ_EINVAL;
 	*out = found[0];
 	return 0;
+}
+
+/* The piece type of a piece token, XQ_NONE for any other byte. */
+static const uint8_t tok_type[128] = {
+	['K'] = XQ_KING, ['A'] = XQ_ADVISOR, ['E'] = XQ_ELEPHANT, ['H'] = XQ_HORSE,
+	['R'] = XQ_CHARIOT, ['C'] = XQ_CANNON, ['P'] = XQ_PAWN,
+};
+
+/* The token quick_tokens() gives the character at s (NUL-terminated) in
+ * *tok, and its length; 0 for a character it leaves to tokenize() (and for
+ * the minus sign U+2212, a token this reader does without).  The position
+ * words 前中后 keep their letters F M B here. */
+static inline int quick_char(const unsigned char *s, char *tok)
+{
+	uint32_t k;
+	if (s[0] < 0x80) {
+		*tok = quick_ascii_tok[s[0]];
+		return *tok ? 1 : 0;
+	}
+	/* three bytes that are one of the characters with a token (s[2] is
+	 * read only when s[1] is no NUL: the text goes on) */
+	if (!s[1])
+		return 0;
+	k = (uint32_t)s[0] << 16 | (uint32_t)s[1] << 8 | s[2];
+	if (zh_by_utf8[ZH_HASH(k)].bytes != k)
+		return 0;
+	*tok = zh_by_utf8[ZH_HASH(k)].tok;
+	return 3;
+}
+
+int xq__quick_char(const char *s, char *tok)
+{
+	return quick_char((const unsigned char *)s, tok);
+}
+
+char xq__zh_token(unsigned cp)
+{
+	return zh_token(cp);
+}
+
+int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	char t0, t1, t2, t3;
+	int k, type, fx, from = 0, on_file = 0, to;
+	const uint8_t *sq_of;
+
+	/* "L f d v" alone: a piece, its file, a direction, a number (a
+	 * position word in the place of the direction is left to the full
+	 * reader, which reads it as one) */
+	if (!(k = quick_char(s, &t0)) || (unsigned char)t0 >= 0x80 ||
+	    !(type = tok_type[(unsigned char)t0]))
+		return 0;
+	s += k;
+	if (!(k = quick_char(s, &t1)) || !is_digit_tok(t1))
+		return 0;
+	s += k;
+	if (!(k = quick_char(s, &t2)) || !(t2 == '+' || t2 == '-' || t2 == '.'))
+		return 0;
+	s += k;
+	if (!(k = quick_char(s, &t3)) || !is_digit_tok(t3) || s[k])
+		return 0;
+	fx = pos->side == XQ_RED ? '9' - t1 : t1 - '1';
+	sq_of = pos->sq_of + pos->side * 16;
+	for (int q = slot_lo[type]; q < slot_hi[type]; q++)
+		if (sq_of[q] && ISQ_FILE(sq_of[q]) == fx) {
+			from = sq_of[q];
+			on_file++;
+		}
+	/* one such piece on the file: the only candidate of direct_match() */
+	if (on_file != 1)
+		return 0;
+	to = destination(pos->side, type, from, t2, t3 - '0');
+	if (to < 0 || !xq_is_legal(pos, MOVE(from, to)))
+		return 0;
+	*out = MOVE(from, to);
+	return 1;
 }
 
 /* Read a relative move by rendering (see move_parse()). */

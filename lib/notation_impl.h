@@ -28,6 +28,21 @@ int xq__relative_renderings(const struct xq_pos *pos, xq_move m, int wxf,
 int xq__move_parse_by_rendering(const struct xq_pos *pos, const char *text, size_t len,
 				enum xq_notation n, xq_move *out, struct xq_err *err);
 
+/* The common shape of a relative move read at once: a piece, its file, a
+ * direction and a number, in any of the characters quick_tokens() reads
+ * ("马８进７", "車九進二", "C2.5", "h8+7"), NUL-terminated, when exactly one
+ * piece of that kind of the side to move stands on that file and its move
+ * there is legal.  1 with *out set, the move xq_move_parse() (any
+ * notation) gives; 0 for anything else, left to it. */
+int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out);
+
+/* For tests of the quick reader's character table: the token and length
+ * of the character at s (NUL-terminated) as it reads them (0: none, the
+ * full reader decides), and the token the full reader gives a code point
+ * beyond ASCII (0: none). */
+int xq__quick_char(const char *s, char *tok);
+char xq__zh_token(unsigned cp);
+
 /* The notation as a PGN [Format] tag names it ("ICCS", "Chinese"); the
  * default's, "Chinese", for ANY. */
 const char *xq__notation_tag(enum xq_notation n);

@@ -57,10 +57,10 @@ struct xq_reader {
 	int bom_done;
 	struct xq__conv *cd;   /* NULL: UTF-8, nothing to convert */
 	int enc_reports;
-	/* two-byte encodings (GBK, GB18030, Big5) in bulk: the code point of
-	 * each lead 0x81..0xFE, trail 0x40..0xFE pair as iconv decodes it
-	 * alone (0: left to iconv), made once DBCS_AFTER bytes were decoded */
-	uint16_t *dbcs;
+	/* two-byte encodings (GBK, GB18030, Big5) in bulk: the UTF-8 of each
+	 * pair lead << 8 | trail as iconv decodes it alone (0: left to iconv;
+	 * lib/lines.c), made once DBCS_AFTER bytes were decoded */
+	uint32_t *dbcs;
 	size_t iconv_bytes;
 	int dbcs_tried;
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "notation_impl.h"
 #include "xq.h"
 #include "walk.h"
 
@@ -406,6 +407,14 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	/* resolve()'s first case, without its frame: ICCS, legal */
 	if (given == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
 	    xq_is_legal(pos, m)) {
+		n->move = m;
+		n->flags &= (uint8_t)~XQ_NODE_BAD;
+		return m;
+	}
+	/* and the common Chinese and WXF shapes, as resolve() would read them
+	 * (no ICCS text has their shape) */
+	if (given == XQ_MOVE_NONE && n->text && !c->uci10 && !c->san_first &&
+	    xq__relative_quick(pos, n->text, &m)) {
 		n->move = m;
 		n->flags &= (uint8_t)~XQ_NODE_BAD;
 		return m;

@@ -2,12 +2,15 @@
  * fuzz_notation.c - libFuzzer target for the move parser: any text, in
  * any notation, against a few positions (tandem pieces, many pawns, black
  * to move) either fails cleanly or names a legal move that formats and
- * parses back to itself.
+ * parses back to itself; and the quick reader of the common shape
+ * (xq__relative_quick, replay's first try), on the text made a string,
+ * takes nothing that xq_move_parse() in any notation reads otherwise.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "xq.h"
+#include "notation_impl.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -31,6 +34,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	if (xq_pos_from_fen(&pos, fens[data[0] % 5], 0, NULL) < 0)
 		abort();
+	{
+		/* the text as a node holds it: exactly its bytes and a NUL */
+		char *t = malloc(size);
+		xq_move q, p;
+		memcpy(t, data + 1, size - 1);
+		t[size - 1] = '\0';
+		if (xq__relative_quick(&pos, t, &q) &&
+		    (xq_move_parse(&pos, t, strlen(t), XQ_NOTATION_ANY, 0, &p, NULL) < 0 || p != q))
+			abort();
+		free(t);
+	}
 	rc = xq_move_parse(&pos, (const char *)data + 1, size - 1,
 			   (enum xq_notation)((data[0] / 5) % 6), 0, &m, &err);
 	if (rc < 0) {

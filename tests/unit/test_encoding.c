@@ -12,7 +12,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "encoding.h"
 #include "tap.h"
+#include "utf8.h"
 #include "xq.h"
 
 /* 炮二平五 马８进７ in GBK and in Big5 (traditional 馬８進７). */
@@ -392,9 +394,39 @@ static void terminal_text(void)
 	}
 }
 
+/* xq_text_width()'s shortcut for Chinese against the general count: every
+ * character U+0001..U+FFFF alone and before 'a', and every lead byte with
+ * every second and third byte, whole or cut. */
+static void width_table(void)
+{
+	long bad = 0, n = 0;
+	for (uint32_t cp = 1; cp < 0x10000; cp++) {
+		char b[8];
+		size_t len;
+		if (cp >= 0xd800 && cp <= 0xdfff)
+			continue;
+		len = xq__utf8_put(b, cp);
+		b[len] = 'a';
+		n += 2;
+		bad += xq_text_width(b, len) != xq__text_width_general(b, len);
+		bad += xq_text_width(b, len + 1) != xq__text_width_general(b, len + 1);
+	}
+	ok(n > 120000 && bad == 0, "width of every character U+0001..U+FFFF (%ld counted, %ld wrong)", n, bad);
+	bad = n = 0;
+	for (int lead = 0x80; lead <= 0xff; lead++)
+		for (int second = 0; second < 256; second++)
+			for (int third = 0; third < 256; third += third == 0x7f || third == 0xbf ? 1 : 0x3f) {
+				char b[3] = { (char)lead, (char)second, (char)third };
+				for (size_t len = 1; len <= 3; len++, n++)
+					bad += xq_text_width(b, len) != xq__text_width_general(b, len);
+			}
+	ok(n > 400000 && bad == 0, "width of every lead with every second byte, cut or not (%ld, %ld wrong)", n, bad);
+}
+
 int main(void)
 {
 	terminal_text();
+	width_table();
 	pair_table("GB18030");
 	pair_table("GBK");
 	pair_table("BIG5");

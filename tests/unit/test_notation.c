@@ -13,8 +13,15 @@
  *    the round-trip positions, in both dialect sets, the same moves; on
  *    random token strings the same moves; on the random texts of 3 and on
  *    the texts of every notation the same code, move, message and offset.
+ * 6. The quick reader of the common shape (xq__relative_quick(), replay's
+ *    first try): whatever it takes, xq_move_parse() in any notation (and
+ *    the rendering oracle, for the character table) reads as the same
+ *    move: every character U+0001..U+FFFF in each of the four places of
+ *    a move, every "L f d v" token string and every Chinese and WXF
+ *    rendering of every legal move of the round-trip positions.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tap.h"
@@ -582,6 +589,194 @@ static void oracle_random(const struct xq_pos *pos, unsigned long long *seed, in
 
 static struct oracle_stats ost;
 
+/* ------------------------------------------------------- quick reader */
+
+struct quick_stats {
+	long tried, accepted, differ;
+};
+static struct quick_stats qst;
+
+/* When xq__relative_quick() takes text, xq_move_parse() in any notation
+ * reads it as the same move (and the rendering oracle too: oracle). */
+static void quick_text(const struct xq_pos *pos, const char *text, int oracle)
+{
+	xq_move mq = 0, mp = 0, mb = 0;
+	struct xq_err err;
+	int rp, rb = 0;
+	qst.tried++;
+	if (!xq__relative_quick(pos, text, &mq))
+		return;
+	qst.accepted++;
+	rp = xq_move_parse(pos, text, strlen(text), XQ_NOTATION_ANY, 0, &mp, &err);
+	if (oracle)
+		rb = xq__move_parse_by_rendering(pos, text, strlen(text), XQ_NOTATION_ANY, &mb, &err);
+	else
+		mb = mq;
+	if (rp != 0 || mp != mq || rb != 0 || mb != mq || !xq_is_legal(pos, mq)) {
+		if (qst.differ++ < 10) {
+			char fen[XQ_FEN_MAX];
+			xq_pos_to_fen(pos, fen, sizeof fen);
+			diagf("quick reader: %s '%s': move %04x, parse %d %04x, oracle %d %04x", fen, text,
+			      (unsigned)mq, rp, (unsigned)mp, rb, (unsigned)mb);
+		}
+	}
+}
+
+/* Every "L f d v" token string and every Chinese and WXF text of every
+ * legal move. */
+static void quick_pos(const struct xq_pos *pos)
+{
+	static const char pieces[] = "KAEHRCP", dirs[] = "+-.";
+	xq_move moves[XQ_MAX_MOVES];
+	int n = xq_legal_moves(pos, moves);
+	char t[5] = { 0 };
+	for (int a = 0; pieces[a]; a++)
+		for (int f = 1; f <= 9; f++)
+			for (int d = 0; dirs[d]; d++)
+				for (int v = 1; v <= 9; v++) {
+					t[0] = pieces[a], t[1] = (char)('0' + f);
+					t[2] = dirs[d], t[3] = (char)('0' + v);
+					quick_text(pos, t, 0);
+				}
+	for (int i = 0; i < n; i++)
+		for (unsigned fl = 0; fl <= XQ_NOTE_TRAD + XQ_NOTE_ASCII_DIGITS + XQ_NOTE_BOOK_PAWNS; fl++)
+			for (int w = 0; w < 2; w++) {
+				char text[XQ_MOVE_TEXT_MAX];
+				if (w && fl)
+					continue;
+				if (xq_move_format(pos, moves[i], w ? XQ_NOTATION_WXF : XQ_NOTATION_CHINESE,
+						   fl, text, sizeof text) > 0)
+					quick_text(pos, text, 0);
+			}
+}
+
+/* The quick reader's table of characters against the full reader's: for
+ * every character beyond ASCII, alone and before more text, the same
+ * token (the full-width digits as digits; the minus sign left to the full
+ * reader), and no read past a text cut inside a character (ASan). */
+static void test_quick_table(void)
+{
+	long wrong = 0, tokens = 0, cut_wrong = 0;
+	for (uint32_t cp = 0x80; cp < 0x10000; cp++) {
+		char *b, tok = 0, want;
+		size_t len = cp < 0x800 ? 2 : 3;
+		int k;
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		want = cp >= 0xFF11 && cp <= 0xFF19 ? (char)('1' + cp - 0xFF11)
+		       : cp == 0x2212 ? 0 : xq__zh_token(cp);
+		for (int more = 0; more < 2; more++) {
+			b = malloc(len + 2);
+			if (len == 2)
+				b[0] = (char)(0xC0 | cp >> 6), b[1] = (char)(0x80 | (cp & 0x3F));
+			else
+				b[0] = (char)(0xE0 | cp >> 12), b[1] = (char)(0x80 | ((cp >> 6) & 0x3F)),
+				b[2] = (char)(0x80 | (cp & 0x3F));
+			b[len] = more ? '5' : '\0';
+			b[len + 1] = '\0';
+			tok = 0;
+			k = xq__quick_char(b, &tok);
+			if (want ? k != 3 || tok != want : k != 0)
+				wrong++;
+			/* cut: the lead (and the second byte) alone, in a buffer of
+			 * just that */
+			for (size_t cut = 1; cut < len; cut++) {
+				char *c = malloc(cut + 1);
+				memcpy(c, b, cut);
+				c[cut] = '\0';
+				cut_wrong += xq__quick_char(c, &tok) != 0;
+				free(c);
+			}
+			free(b);
+		}
+		tokens += want != 0;
+	}
+	diagf("quick reader: %ld characters beyond ASCII with a token", tokens);
+	ok(tokens == 61, "quick reader: the 52 characters of the full reader and the 9 full-width digits (%ld)", tokens);
+	is_int(wrong, 0, "quick reader: every character U+0080..U+FFFF gets the full reader's token");
+	is_int(cut_wrong, 0, "quick reader: a character cut by the end of the text is none");
+	{
+		/* every ASCII byte: as quick_tokens() reads it, or none */
+		long ascii_wrong = 0;
+		for (int c = 1; c < 0x80; c++) {
+			char b[2] = { (char)c, '\0' }, tok = 0;
+			int k = xq__quick_char(b, &tok);
+			const char *want = strchr("123456789+-.=KkAaEeBbMmHhNnRrCcPpSs", c);
+			ascii_wrong += want ? k != 1 || !tok : k != 0;
+		}
+		is_int(ascii_wrong, 0, "quick reader: the ASCII bytes with a token, and no others");
+	}
+}
+
+/* The character table: every character U+0001..U+FFFF (and broken UTF-8)
+ * in each place of a few moves, against xq_move_parse() and the oracle. */
+static void test_quick_chars(void)
+{
+	static const struct {
+		const char *fen, *move[4]; /* the move, one character a place */
+	} bases[] = {
+		{ START, { "炮", "二", "平", "五" } },
+		{ START, { "C", "2", ".", "5" } },
+		{ AFTER_C25, { "马", "８", "进", "７" } },
+		{ AE_FILE, { "相", "七", "进", "九" } },
+		{ E_FILE_B, { "e", "3", "-", "1" } },
+	};
+	static const char *const broken[] = {
+		"\xe7", "\xe7\x82", "\xe7\x82\xae\xae", "\xe0\x80\xb0", "\xed\xa0\x80", "\xc2\xa0",
+		"\xf0\x9f\x98\x80", "\xef\xbc", "\xef\xbc\x91\x80", "\x80", "\xff", " ", "",
+	};
+	long before = qst.accepted, tried = qst.tried;
+	for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++) {
+		struct xq_pos pos;
+		load(&pos, bases[b].fen);
+		for (int k = 0; k < 4; k++) {
+			for (uint32_t cp = 1; cp < 0x10000 + sizeof broken / sizeof broken[0]; cp++) {
+				char c[8], text[32];
+				size_t len = 0;
+				if (cp >= 0xD800 && cp <= 0xDFFF)
+					continue;
+				if (cp < 0x10000) {
+					/* UTF-8 by hand */
+					if (cp < 0x80)
+						c[len++] = (char)cp;
+					else if (cp < 0x800)
+						c[len++] = (char)(0xC0 | cp >> 6), c[len++] = (char)(0x80 | (cp & 0x3F));
+					else
+						c[len++] = (char)(0xE0 | cp >> 12),
+						c[len++] = (char)(0x80 | ((cp >> 6) & 0x3F)),
+						c[len++] = (char)(0x80 | (cp & 0x3F));
+					c[len] = '\0';
+				} else {
+					snprintf(c, sizeof c, "%s", broken[cp - 0x10000]);
+				}
+				snprintf(text, sizeof text, "%s%s%s%s", k == 0 ? c : bases[b].move[0],
+					 k == 1 ? c : bases[b].move[1], k == 2 ? c : bases[b].move[2],
+					 k == 3 ? c : bases[b].move[3]);
+				quick_text(&pos, text, 1);
+			}
+		}
+	}
+	diagf("quick reader: %ld of %ld texts of the character table taken", qst.accepted - before,
+	      qst.tried - tried);
+	/* each base move, the variant characters of its places (车車俥, 进進上,
+	 * 二2２贰), the check sign and the like are the rest of what is taken */
+	ok(qst.accepted - before > 100, "quick reader: the character table has moves it takes (%ld)",
+	   qst.accepted - before);
+	is_int(qst.differ, 0, "quick reader: every text of the character table it takes reads the same");
+	{
+		struct xq_pos pos;
+		xq_move m = 0;
+		static const char *const no[] = {
+			"炮二平五 ", " 炮二平五", "炮二平五+", "炮二平", "炮二平五五", "", "前炮平五",
+			"炮2平5!", "C2.5+", "C2.50", "C25", "Ｃ２．５", "马二进四", "炮二进十",
+		};
+		load(&pos, START);
+		for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+			ok(!xq__relative_quick(&pos, no[i], &m), "quick reader: '%s' left to the full reader", no[i]);
+		ok(xq__relative_quick(&pos, "炮二平五", &m) && m == iccs_move("h2e2"), "quick reader: 炮二平五 is h2e2");
+	}
+}
+
 /* ------------------------------------------------------------ round trip */
 
 struct combo {
@@ -620,6 +815,7 @@ static void round_trip_pos(const struct xq_pos *pos, struct rt_stats *st)
 
 	st->positions++;
 	oracle_pos(pos, &ost);
+	quick_pos(pos);
 	for (int i = 0; i < n; i++) {
 		st->moves++;
 		for (size_t c = 0; c < NCOMBO; c++) {
@@ -781,6 +977,10 @@ static void test_round_trip(void)
 	ok(ost.strings > 500000, "direct reader: over 500,000 token strings compared (%ld)", ost.strings);
 	is_int(ost.differ, 0, "direct reader: the same moves as the oracle on every rendering and random token string");
 	is_int(ost.text_differ, 0, "direct reader: the same answer as the oracle on every Chinese and WXF text written");
+	diagf("quick reader: %ld of %ld texts taken", qst.accepted, qst.tried);
+	ok(qst.accepted > 100000, "quick reader: over 100,000 texts of the round-trip positions taken (%ld)",
+	   qst.accepted);
+	is_int(qst.differ, 0, "quick reader: every text it takes reads as xq_move_parse() reads it");
 	for (size_t c = 0; c < NCOMBO; c++) {
 		is_int(st.nondet[c], 0, "round trip %s flags %u: formatting deterministic",
 		       xq_notation_name(combos[c].n), combos[c].flags);
@@ -846,6 +1046,8 @@ int main(void)
 	test_alts();
 	test_bad();
 	test_soup();
+	test_quick_table();
+	test_quick_chars();
 	test_round_trip();
 	return done_testing();
 }
