@@ -61,6 +61,10 @@ static struct {
 	char root_fen[XQ_FEN_MAX];
 	long games, invalid, root_games;
 	struct tally names, edges;
+	/* the last two name entries of each kind: names repeat from game to
+	 * game (entries stay where they are until tally_free, which must
+	 * clear this with the tally) */
+	struct tally_entry *last_name[128][2];
 	int trouble;
 	char **inputs;
 	int ninputs;
@@ -75,10 +79,7 @@ static void *xrealloc(void *p, size_t n)
 
 static struct tally_entry *name_entry(int kind, const char *name)
 {
-	/* the last two entries of each kind: names repeat from game to game
-	 * (entries stay where they are until tally_free) */
-	static struct tally_entry *last[128][2];
-	struct tally_entry **l = last[kind & 127], *e;
+	struct tally_entry **l = st.last_name[kind & 127], *e;
 	size_t n = strlen(name);
 	for (int i = 0; i < 2; i++)
 		if (l[i] && l[i]->klen == n + 1 && l[i]->key[0] == kind &&
@@ -886,6 +887,7 @@ int main(int argc, char **argv)
 		print_all();
 	}
 	tally_free(&st.names);
+	memset(st.last_name, 0, sizeof st.last_name);
 	tally_free(&st.edges);
 	close_stdout();
 	if (st.trouble)
