@@ -27,9 +27,6 @@ FILE *record_open(const char *path, const char **name)
 		fclose(fp);
 		return NULL;
 	}
-	/* the reader takes 64 KiB at a time into its own buffer: a stdio
-	 * buffer would be one more copy, and one more fstat(2) a file */
-	setvbuf(fp, NULL, _IONBF, 0);
 	return fp;
 }
 
@@ -438,6 +435,11 @@ struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
 	int err;
 	if (!(*fp = record_open(path, &o->name)))
 		return NULL;
+	/* the reader takes 64 KiB at a time into its own buffer: a stdio
+	 * buffer would be one more copy, and one more fstat(2) a file (not
+	 * in record_open: the --merge readers take lines with getline) */
+	if (*fp != stdin)
+		setvbuf(*fp, NULL, _IONBF, 0);
 	if (!(r = xq_reader_open(*fp, o, &err))) {
 		warnx_("cannot read '%s': %s", o->name, err == XQ_EINVAL ?
 		       "unknown format or encoding" : xq_strerror(err));
