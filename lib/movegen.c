@@ -146,20 +146,31 @@ struct gen {
 
 static int attacked_by_pieces(const struct xq_pos *pos, int k, int by);
 
+/* With a move already on pos's board that took cap (0: nothing) on to:
+ * whether point k is attacked by side `by`, from the attackers' slots,
+ * the taken piece's slot emptied for the test (it attacks no more) and
+ * put back after. */
+static inline int attacked_after_capture(struct xq_pos *pos, int k, int by, uint8_t cap, int to)
+{
+	int bad;
+	if (cap)
+		pos->sq_of[by * 16 + PIECE_SLOT(cap)] = 0;
+	bad = attacked_by_pieces(pos, k, by);
+	if (cap)
+		pos->sq_of[by * 16 + PIECE_SLOT(cap)] = (uint8_t)to;
+	return bad;
+}
+
 /* Whether from->to leaves the king attacked, tried on the copy w (the
- * board and the taken piece's slot, put back after). */
+ * board put back after). */
 static int exposes(struct xq_pos *w, int king, int from, int to)
 {
 	uint8_t *b = w->board, v = b[from], cap = b[to];
-	int by = !w->side, bad;
+	int bad;
 
 	b[to] = v;
 	b[from] = 0;
-	if (cap)
-		w->sq_of[by * 16 + PIECE_SLOT(cap)] = 0;
-	bad = attacked_by_pieces(w, from == king ? to : king, by);
-	if (cap)
-		w->sq_of[by * 16 + PIECE_SLOT(cap)] = (uint8_t)to;
+	bad = attacked_after_capture(w, from == king ? to : king, !w->side, cap, to);
 	b[from] = v;
 	b[to] = cap;
 	return bad;
@@ -614,12 +625,7 @@ int xq__make_legal(struct xq_pos *pos, xq_move m)
 	b[to] = v;
 	b[from] = 0;
 	if (from == king || pos->in_check) {
-		/* the slots as the board: the taken piece attacks no more */
-		if (cap)
-			pos->sq_of[by * 16 + PIECE_SLOT(cap)] = 0;
-		bad = attacked_by_pieces(pos, from == king ? to : king, by);
-		if (cap)
-			pos->sq_of[by * 16 + PIECE_SLOT(cap)] = (uint8_t)to;
+		bad = attacked_after_capture(pos, from == king ? to : king, by, cap, to);
 	} else {
 		int fr = ray_of(king, from), tr = ray_of(king, to);
 		bad = (fr >= 0 && ray_attacked_after(NOW, b, king, fr, by, 0, 0, 0)) ||

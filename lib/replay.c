@@ -459,21 +459,26 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	return XQ_MOVE_NONE;
 }
 
+/* What the judge (lib/rules.c) and the searches need of a move replay
+ * played, kept in its node: the key after it (after: the position), what
+ * it took (cap: the board value on its destination before), check. */
+static inline void mark_played(struct xq_node *n, const struct xq_pos *after, uint8_t cap)
+{
+	n->key = after->key;
+	n->taken = cap ? (uint8_t)piece_type(cap) : XQ_NONE;
+	n->flags = (uint8_t)((n->flags & ~(XQ_NODE_CHECK | XQ_NODE_CAPTURE)) | XQ_NODE_PLAYED |
+			     (after->in_check ? XQ_NODE_CHECK : 0) | (cap ? XQ_NODE_CAPTURE : 0));
+}
+
 /* The walk's visitor: where the main line ends, deep variations. */
 static int replay_step(void *data, const struct xq_walk_step *s)
 {
 	struct ctx *c = data;
 
 	if (s->after) {
-		/* what the judge (lib/rules.c) needs of the move, kept in the
-		 * node (the walk hands out const nodes; replay owns the game) */
+		/* (the walk hands out const nodes; replay owns the game) */
 		struct xq_node *n = (struct xq_node *)s->node;
-		uint8_t v = s->before->board[MOVE_TO(n->move)];
-		n->key = s->after->key;
-		n->taken = v ? (uint8_t)piece_type(v) : XQ_NONE;
-		n->flags = (uint8_t)((n->flags & ~(XQ_NODE_CHECK | XQ_NODE_CAPTURE)) | XQ_NODE_PLAYED |
-				     (s->after->in_check ? XQ_NODE_CHECK : 0) |
-				     (v ? XQ_NODE_CAPTURE : 0));
+		mark_played(n, s->after, s->before->board[MOVE_TO(n->move)]);
 	}
 	if (s->flags & XQ_STEP_TOO_DEEP) {
 		if (!c->depth_reported++)
@@ -535,6 +540,7 @@ static void replay_main_line(struct ctx *c)
 		if (n->move == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
 		    (cap = pos->board[MOVE_TO(m)], xq__make_legal(pos, m))) {
 			n->move = m;
+			n->flags &= (uint8_t)~XQ_NODE_BAD; /* as replay_node clears it */
 		} else {
 			struct xq_undo u;
 			if ((m = replay_node(c, n, pos, ply, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
@@ -545,11 +551,7 @@ static void replay_main_line(struct ctx *c)
 			cap = pos->board[MOVE_TO(m)];
 			xq_make(pos, m, &u);
 		}
-		n->key = pos->key;
-		n->taken = cap ? (uint8_t)piece_type(cap) : XQ_NONE;
-		n->flags = (uint8_t)((n->flags & ~(XQ_NODE_BAD | XQ_NODE_CHECK | XQ_NODE_CAPTURE)) |
-				     XQ_NODE_PLAYED | (pos->in_check ? XQ_NODE_CHECK : 0) |
-				     (cap ? XQ_NODE_CAPTURE : 0));
+		mark_played(n, pos, cap);
 		c->end_plies = ply;
 		c->last = n;
 	}
