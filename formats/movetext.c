@@ -95,8 +95,6 @@ int xq__mt_starts_game(const char *s, size_t len)
 
 static long col_at(struct mt *m, size_t off)
 {
-	if (m->line_ascii)
-		return (long)off + 1;
 	if (off < m->col_off) {
 		m->col_off = 0;
 		m->col_val = 1;
@@ -345,12 +343,12 @@ static int mark_nag(const char *s, size_t n)
 	return 0;
 }
 
+/* A move as written, as the next node (m neither skipping nor in a
+ * skipped variation). */
 static inline __attribute__((always_inline))
-void add_move_here(struct mt *m, const char *s, size_t n, long line, long col)
+void add_move_now(struct mt *m, const char *s, size_t n, long line, long col)
 {
 	struct xq_node *node;
-	if (m->skipping || m->skip_depth)
-		return;
 	if (m->acc_target) /* else there is nothing to flush (acc_len is 0) */
 		flush_comments(m);
 	if (++m->nodes > MT_MAX_NODES) {
@@ -377,7 +375,8 @@ void add_move_here(struct mt *m, const char *s, size_t n, long line, long col)
 
 static void add_move(struct mt *m, const char *s, size_t n, long line, long col)
 {
-	add_move_here(m, s, n, line, col);
+	if (!m->skipping && !m->skip_depth)
+		add_move_now(m, s, n, line, col);
 }
 
 static int bad_bytes(const char *s, size_t n)
@@ -535,20 +534,26 @@ static void scan_word(struct mt *m, const char *s, size_t n, size_t off, long li
 	}
 }
 
-/* Classes of ASCII bytes for the fast path of xq__mt_line(). */
+/* Classes of bytes for the fast path of xq__mt_line() (fast_run()). */
 enum {
-	A_WORD = 1,    /* may be inside a move word that needs no other care */
-	A_LETTER = 2,  /* a letter: an ASCII move word starts with one */
-	A_END = 4,     /* ends a word in every mode: blank, brace, parenthesis, ; $ */
+	K_WORD = 1,    /* may be inside an ASCII move word that needs no other
+			* care: letters, digits, + - . = */
+	K_LETTER = 2,  /* an ASCII letter: an ASCII move word starts with one */
+	K_END = 4,     /* ends a word in every mode: blank, brace, parenthesis, ; $ */
+	K_BLANK = 8,   /* an ASCII blank (mt_is_space()) */
+	K_DIGIT = 16,  /* an ASCII digit */
+	K_ZH = 32,     /* a lead byte of U+4000..U+9FFF (0xE4..0xE9) */
 };
-#define L_ (A_WORD | A_LETTER)
-static const unsigned char ascii_class[128] = {
-	['\t'] = A_END, ['\n'] = A_END, ['\v'] = A_END, ['\f'] = A_END, ['\r'] = A_END,
-	[' '] = A_END, ['{'] = A_END, ['}'] = A_END, ['('] = A_END, [')'] = A_END,
-	[';'] = A_END, ['$'] = A_END,
-	['+'] = A_WORD, ['-'] = A_WORD, ['.'] = A_WORD, ['='] = A_WORD,
-	['0'] = A_WORD, ['1'] = A_WORD, ['2'] = A_WORD, ['3'] = A_WORD, ['4'] = A_WORD,
-	['5'] = A_WORD, ['6'] = A_WORD, ['7'] = A_WORD, ['8'] = A_WORD, ['9'] = A_WORD,
+#define L_ (K_WORD | K_LETTER)
+#define D_ (K_WORD | K_DIGIT)
+#define B_ (K_END | K_BLANK)
+static const unsigned char byte_class[256] = {
+	['\t'] = B_, ['\n'] = B_, ['\v'] = B_, ['\f'] = B_, ['\r'] = B_, [' '] = B_,
+	['{'] = K_END, ['}'] = K_END, ['('] = K_END, [')'] = K_END,
+	[';'] = K_END, ['$'] = K_END,
+	['+'] = K_WORD, ['-'] = K_WORD, ['.'] = K_WORD, ['='] = K_WORD,
+	['0'] = D_, ['1'] = D_, ['2'] = D_, ['3'] = D_, ['4'] = D_,
+	['5'] = D_, ['6'] = D_, ['7'] = D_, ['8'] = D_, ['9'] = D_,
 	['A'] = L_, ['B'] = L_, ['C'] = L_, ['D'] = L_, ['E'] = L_, ['F'] = L_, ['G'] = L_,
 	['H'] = L_, ['I'] = L_, ['J'] = L_, ['K'] = L_, ['L'] = L_, ['M'] = L_, ['N'] = L_,
 	['O'] = L_, ['P'] = L_, ['Q'] = L_, ['R'] = L_, ['S'] = L_, ['T'] = L_, ['U'] = L_,
@@ -557,84 +562,164 @@ static const unsigned char ascii_class[128] = {
 	['h'] = L_, ['i'] = L_, ['j'] = L_, ['k'] = L_, ['l'] = L_, ['m'] = L_, ['n'] = L_,
 	['o'] = L_, ['p'] = L_, ['q'] = L_, ['r'] = L_, ['s'] = L_, ['t'] = L_, ['u'] = L_,
 	['v'] = L_, ['w'] = L_, ['x'] = L_, ['y'] = L_, ['z'] = L_,
+	[0xe4] = K_ZH, [0xe5] = K_ZH, [0xe6] = K_ZH, [0xe7] = K_ZH, [0xe8] = K_ZH,
+	[0xe9] = K_ZH,
 };
 #undef L_
+#undef D_
+#undef B_
+
+/* Whether the byte at s[j] ends a word in every mode, or j is the end. */
+static inline int word_ends(const unsigned char *s, size_t j, size_t len)
+{
+	return j == len || (byte_class[s[j]] & K_END);
+}
 
 /* A word at s[i] that starts with a letter and holds only letters,
  * digits and + - . = up to a blank or delimiter of every mode (ICCS, WXF,
  * SAN): scan_word() would take all of it as one move, with no mark, no
  * number, no result and nothing unreadable.  Returns its end, or 0 when
  * the word needs scan_word(). */
-static size_t ascii_move_word(const char *s, size_t i, size_t len)
+static inline size_t ascii_move_word(const unsigned char *s, size_t i, size_t len)
 {
 	size_t j = i + 1;
-	while (j < len && (unsigned char)s[j] < 0x80 && (ascii_class[(unsigned char)s[j]] & A_WORD))
+	while (j < len && (byte_class[s[j]] & K_WORD))
 		j++;
-	if (j < len && ((unsigned char)s[j] >= 0x80 || !(ascii_class[(unsigned char)s[j]] & A_END)))
-		return 0;
-	return j;
+	return word_ends(s, j, len) ? j : 0;
 }
 
-/* An ICCS move at s[i]: letter, digit, letter, digit and a word's end,
- * which ascii_move_word() would take whole. */
-static inline int iccs_word(const char *s, size_t i, size_t len)
-{
-	return i + 4 <= len && (unsigned char)s[i] < 0x80 &&
-	       (ascii_class[(unsigned char)s[i]] & A_LETTER) &&
-	       (unsigned)(s[i + 1] - '0') <= 9 &&
-	       (unsigned char)s[i + 2] < 0x80 && (ascii_class[(unsigned char)s[i + 2]] & A_LETTER) &&
-	       (unsigned)(s[i + 3] - '0') <= 9 &&
-	       (i + 4 == len || ((unsigned char)s[i + 4] < 0x80 &&
-				 (ascii_class[(unsigned char)s[i + 4]] & A_END)));
-}
-
-/* A word at s[i] of four characters, each an ideograph (U+4E00..U+9FFF)
+/*
+ * A word at s[i] of four characters, each an ideograph (U+4E00..U+9FFF)
  * or a full-width digit, the first not a digit, the third and only the
  * third a direction, up to a blank or delimiter of every mode: the Chinese
  * move that scan_word() would take whole.  Returns its end, or 0 when the
  * word needs scan_word().  Each such character is three bytes of UTF-8,
- * decoded here as mt_utf8() would (leads 0xE4..0xE9 and 0xEF are never
- * overlong nor a surrogate).  No such word is a result word
+ * judged by its bytes as mt_utf8() would decode it (leads 0xE4..0xE9 and
+ * 0xEF are never overlong nor a surrogate).  No such word is a result word
  * (xq_result_word(): its words of four characters have no direction
- * third, its brackets are no ideographs). */
-/* is_direction() by the low six bits of a code point, which are distinct
- * for the six directions: the direction with those bits, or 0. */
-static const uint16_t direction_by_low6[64] = {
-	[0x8fdb & 63] = 0x8fdb, [0x9000 & 63] = 0x9000, [0x5e73 & 63] = 0x5e73,
-	[0x4e0a & 63] = 0x4e0a, [0x4e0b & 63] = 0x4e0b, [0x9032 & 63] = 0x9032,
+ * third, its brackets are no ideographs).
+ */
+/* The directions (is_direction()) as their three bytes of UTF-8, by the
+ * low six bits of the last byte, which are distinct for the six. */
+static const uint32_t direction_by_low6[64] = {
+	[0x9b & 63] = 0xe8bf9b /* 进 */, [0x80 & 63] = 0xe98080 /* 退 */,
+	[0xb3 & 63] = 0xe5b9b3 /* 平 */, [0x8a & 63] = 0xe4b88a /* 上 */,
+	[0x8b & 63] = 0xe4b88b /* 下 */, [0xb2 & 63] = 0xe980b2 /* 進 */,
 };
 
-/* The code point of a character of zh_move_word() at p (three bytes of
- * UTF-8, an ideograph or, unless first, a full-width digit), else 0. */
-static inline unsigned zh_move_char(const unsigned char *p, int first)
+/* Whether a character of three bytes of UTF-8, given as one number (the
+ * first byte highest) with valid continuation bytes, is an ideograph of
+ * U+4E00..U+9FFF, a full-width digit U+FF10..U+FF19, a direction. */
+static inline int zh_ideograph(uint32_t k)
 {
-	unsigned b0 = p[0], b1 = p[1] ^ 0x80u, b2 = p[2] ^ 0x80u, cp;
-	if ((b1 | b2) > 0x3f)
-		return 0;
-	cp = (b0 & 0x0fu) << 12 | b1 << 6 | b2;
-	if (b0 - 0xe4u <= 0xe9 - 0xe4)
-		return cp >= 0x4e00 ? cp : 0;
-	return !first && b0 == 0xef && cp - 0xff10u <= 9 ? cp : 0;
+	return k - 0xe4b880u <= 0xe9bfbfu - 0xe4b880u;
+}
+static inline int zh_fw_digit(uint32_t k)
+{
+	return k - 0xefbc90u <= 9;
+}
+static inline int zh_direction(uint32_t k)
+{
+	return direction_by_low6[k & 63] == k;
 }
 
-static inline int zh_is_direction(unsigned cp)
+static inline size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
 {
-	return direction_by_low6[cp & 63] == cp;
+	const unsigned char *p = s + i;
+	uint64_t w;
+	uint32_t v, k0, k1, k2, k3;
+	if (len - i < 12)
+		return 0;
+	/* the twelve bytes, first highest: each char's 2nd and 3rd byte a
+	 * continuation byte (10xxxxxx) */
+	w = (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 | (uint64_t)p[2] << 40 |
+	    (uint64_t)p[3] << 32 | (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
+	    (uint64_t)p[6] << 8 | p[7];
+	v = (uint32_t)p[8] << 24 | (uint32_t)p[9] << 16 | (uint32_t)p[10] << 8 | p[11];
+	if ((w & 0x00c0c000c0c000c0ull) != 0x0080800080800080ull ||
+	    (v & 0xc000c0c0u) != 0x80008080u)
+		return 0;
+	k0 = (uint32_t)(w >> 40);
+	k1 = (uint32_t)(w >> 16) & 0xffffff;
+	k2 = (uint32_t)(w & 0xffff) << 8 | v >> 24;
+	k3 = v & 0xffffff;
+	if (!zh_direction(k2) || !zh_ideograph(k0) || zh_direction(k0) ||
+	    !(zh_ideograph(k1) || zh_fw_digit(k1)) || zh_direction(k1) ||
+	    !(zh_ideograph(k3) || zh_fw_digit(k3)) || zh_direction(k3))
+		return 0;
+	return word_ends(s, i + 12, len) ? i + 12 : 0;
 }
 
-static size_t zh_move_word(const char *s, size_t i, size_t len)
+/*
+ * The bulk of real movetext from s[i] on: blanks, move numbers (digits and
+ * dots only) and moves of the shapes scan_word() would take whole (ASCII
+ * move words, ICCS first, and four-character Chinese moves), each treated
+ * as the general loop of mt_line_scan() treats it.  Returns where the first
+ * token of another kind starts (or len), with m's column cache set there.
+ * The column of a move is counted as it goes: i + 1 less the UTF-8
+ * continuation bytes before i (adj), which only a Chinese move adds to.
+ */
+static inline __attribute__((always_inline))
+size_t fast_run(struct mt *m, const char *str, size_t i, size_t len, long lineno)
 {
-	const unsigned char *p = (const unsigned char *)s + i;
-	size_t j = i + 12;
-	unsigned c0, c1, c2, c3;
-	if (len - i < 12 || !(c0 = zh_move_char(p, 1)) || !(c1 = zh_move_char(p + 3, 0)) ||
-	    !(c2 = zh_move_char(p + 6, 0)) || !(c3 = zh_move_char(p + 9, 0)) ||
-	    zh_is_direction(c0) || zh_is_direction(c1) || !zh_is_direction(c2) ||
-	    zh_is_direction(c3))
-		return 0;
-	if (j < len && ((unsigned char)s[j] >= 0x80 || !(ascii_class[(unsigned char)s[j]] & A_END)))
-		return 0;
-	return j;
+	const unsigned char *s = (const unsigned char *)str;
+	long adj = (long)i + 1 - col_at(m, i);
+	while (i < len) {
+		unsigned k = byte_class[s[i]];
+		size_t j;
+		long col;
+		if (k & K_BLANK) {
+			i++;
+			continue;
+		}
+		if (k & K_LETTER) {
+			/* four bytes first, as ICCS and WXF moves are, and a
+			 * word's end (what ascii_move_word() would find, without
+			 * its loop) */
+			if (i + 4 <= len &&
+			    (byte_class[s[i + 1]] & byte_class[s[i + 2]] & byte_class[s[i + 3]] & K_WORD) &&
+			    word_ends(s, i + 4, len))
+				j = i + 4;
+			else if (!(j = ascii_move_word(s, i, len)))
+				break;
+			col = (long)i + 1 - adj;
+		} else if (k & K_DIGIT) {
+			/* a move number: digits, dots and a word's end */
+			j = i + 1;
+			while (j < len && s[j] - (unsigned)'0' <= 9)
+				j++;
+			if (j == len || s[j] != '.')
+				break;
+			while (++j < len && s[j] == '.')
+				;
+			if (!word_ends(s, j, len))
+				break;
+			m->any = 1;
+			i = j + (j < len && s[j] == ' ');
+			continue;
+		} else if (k & K_ZH) {
+			if (!(j = zh_move_word(s, i, len)))
+				break;
+			col = (long)i + 1 - adj;
+			adj += 8; /* four characters of three bytes */
+		} else {
+			break;
+		}
+		m->any = 1;
+		if (!m->skip_depth) {
+			/* (m->skipping is 0 here: it ends the run) */
+			add_move_now(m, str + i, j - i, lineno, col);
+			if (m->skipping) {
+				i = j;
+				break;
+			}
+		}
+		/* and the blank after it */
+		i = j + (j < len && s[j] == ' ');
+	}
+	m->col_off = i;
+	m->col_val = (long)i + 1 - adj;
+	return i;
 }
 
 static int is_word_delim(const struct mt *m, unsigned cp)
@@ -703,17 +788,6 @@ static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 	m->line = s;
 	m->col_off = 0;
 	m->col_val = 1;
-	m->line_ascii = 1;
-	for (size_t k = 0; k < len && m->line_ascii;) {
-		if (k + 8 <= len) {
-			uint64_t w;
-			memcpy(&w, s + k, 8);
-			m->line_ascii = !(w & 0x8080808080808080ull);
-			k += 8;
-		} else {
-			m->line_ascii = (unsigned char)s[k++] < 0x80;
-		}
-	}
 
 	if (m->in_comment) {
 		const char *close = memchr(s, '}', len);
@@ -729,86 +803,17 @@ static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 	}
 	while (i < len && !m->skipping) {
 		int l = 1;
-		unsigned char b = (unsigned char)s[i];
-		/* (a lead byte of U+4000..U+9FFF: no blank, no delimiter, and
-		 * the Chinese move below reads it; 0x4e00 stands for it) */
-		unsigned cp = b < 0x80 ? b : b - 0xe4u <= 0xe9 - 0xe4 ? 0x4e00 : mt_utf8(s + i, len - i, &l);
-		if (b == ' ' || mt_is_space(cp) || (m->text_mode && (cp == ',' || cp == 0xff0c))) {
+		unsigned cp;
+		i = fast_run(m, s, i, len, lineno);
+		if (i >= len || m->skipping)
+			break;
+		/* a token of another kind */
+		cp = mt_utf8(s + i, len - i, &l);
+		if (mt_is_space(cp) || (m->text_mode && (cp == ',' || cp == 0xff0c))) {
 			i += (size_t)l;
 			continue;
 		}
 		m->any = 1;
-		if (b < 0x80 && (ascii_class[b] & (A_WORD | A_LETTER)) == (A_WORD | A_LETTER)) {
-			/* the bulk of real movetext: an ASCII move word; first
-			 * ICCS, letter digit letter digit and a word's end (what
-			 * ascii_move_word() would find, without its loop) */
-			size_t j;
-			if (iccs_word(s, i, len)) {
-				if (m->skip_depth) {
-					i += 4;
-					continue;
-				}
-				/* and a run of them, with blanks and move numbers
-				 * between, as the loop would take them */
-				do {
-					add_move_here(m, s + i, 4, lineno, col_at(m, i));
-					i += 4;
-					if (m->skipping)
-						break;
-					for (;;) {
-						while (i < len && s[i] == ' ')
-							i++;
-						j = i;
-						while (j < len && s[j] >= '0' && s[j] <= '9')
-							j++;
-						if (j == i || j == len || s[j] != '.')
-							break;
-						while (j < len && s[j] == '.')
-							j++;
-						if (j < len && ((unsigned char)s[j] >= 0x80 ||
-								!(ascii_class[(unsigned char)s[j]] & A_END)))
-							break;
-						i = j;
-					}
-				} while (iccs_word(s, i, len));
-				continue;
-			}
-			j = ascii_move_word(s, i, len);
-			if (j) {
-				if (!m->skip_depth)
-					add_move(m, s + i, j - i, lineno, col_at(m, i));
-				i = j;
-				continue;
-			}
-		} else if (b >= 0xe4 && b <= 0xe9) {
-			/* and Chinese moves: four characters, the third a direction */
-			size_t j = zh_move_word(s, i, len);
-			if (j) {
-				if (!m->skip_depth) {
-					long col = col_at(m, i);
-					add_move(m, s + i, j - i, lineno, col);
-					/* the next column from here: four characters on */
-					m->col_off = j;
-					m->col_val = col + 4;
-				}
-				i = j;
-				continue;
-			}
-		} else if (b >= '0' && b <= '9') {
-			/* and move numbers: digits and dots only */
-			size_t j = i;
-			while (j < len && s[j] >= '0' && s[j] <= '9')
-				j++;
-			if (j < len && s[j] == '.') {
-				while (j < len && s[j] == '.')
-					j++;
-				if (j == len || ((unsigned char)s[j] < 0x80 &&
-						 (ascii_class[(unsigned char)s[j]] & A_END))) {
-					i = j;
-					continue;
-				}
-			}
-		}
 		switch (cp) {
 		case '{': {
 			const char *close = memchr(s + i + 1, '}', len - i - 1);

@@ -56,7 +56,6 @@ struct mt {
 	const char *line;
 	size_t col_off;
 	long col_val;
-	int line_ascii;            /* the line has only ASCII: column = offset + 1 */
 };
 
 /* Start a game (buffers are kept from the last one). */

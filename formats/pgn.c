@@ -8,6 +8,7 @@
  * back unchanged).  The movetext scanner is formats/movetext.c.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,34 +44,222 @@ static void tail_add(struct pgn_state *st, const char *s, size_t n)
 
 /* ------------------------------------------------------------------ tags */
 
-static const char *const known_tags[] = {
-	"Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result",
-	"RedTeam", "BlackTeam", "Opening", "Variation", "ECCO", "ECO", "FEN",
-	"Format", "RedTitle", "RedElo", "RedNA", "RedType", "BlackTitle",
-	"BlackElo", "BlackNA", "BlackType", "EventDate", "EventSponsor",
-	"Section", "Stage", "Board", "Time", "TimeControl", "Termination",
-	"Annotator", "Mode", "PlyCount", "Title", "RedTime", "BlackTime",
-	"Creator", "Variant", "White", "WhiteTeam", "BlackPlayer", "RedPlayer",
-	"WhiteElo", "SetUp", "Author", "Remark", "Comment", "Source",
+/* The known tag names, each at its known_hash() (no two share one). */
+#define KNOWN_MAX 12 /* the longest name */
+static size_t known_hash(const char *name, size_t nl)
+{
+	/* of the length and three letters, as if in lower case */
+	unsigned c0 = (unsigned char)name[0] | 0x20u, c1 = (unsigned char)name[nl - 1] | 0x20u,
+		 c2 = (unsigned char)name[nl - 2] | 0x20u;
+	return (nl * 26 + c0 * 19 + c1 * 6 + c2) & 127;
+}
+static const char known_tags[128][KNOWN_MAX + 1] = {
+	[1] = "Red",
+	[6] = "Remark",
+	[16] = "RedTitle",
+	[18] = "Board",
+	[20] = "BlackTitle",
+	[24] = "RedElo",
+	[27] = "RedTeam",
+	[28] = "BlackElo",
+	[30] = "Variant",
+	[31] = "BlackTeam",
+	[32] = "SetUp",
+	[38] = "Date",
+	[39] = "Event",
+	[41] = "White",
+	[42] = "Creator",
+	[43] = "WhiteElo",
+	[44] = "RedNA",
+	[45] = "Black",
+	[46] = "WhiteTeam",
+	[47] = "Variation",
+	[48] = "BlackNA",
+	[49] = "TimeControl",
+	[53] = "Comment",
+	[54] = "Result",
+	[56] = "Annotator",
+	[59] = "EventDate",
+	[61] = "Termination",
+	[62] = "Round",
+	[65] = "Mode",
+	[66] = "Section",
+	[67] = "Site",
+	[70] = "PlyCount",
+	[71] = "Format",
+	[74] = "ECO",
+	[75] = "Opening",
+	[79] = "Time",
+	[80] = "Stage",
+	[82] = "EventSponsor",
+	[88] = "Game",
+	[89] = "FEN",
+	[100] = "ECCO",
+	[102] = "Source",
+	[104] = "Title",
+	[106] = "Author",
+	[113] = "RedPlayer",
+	[117] = "BlackPlayer",
+	[119] = "RedTime",
+	[122] = "RedType",
+	[123] = "BlackTime",
+	[126] = "BlackType",
 };
 
-static int known_tag(const char *name)
+/* Four or eight bytes at p with bit 5 set in each: the known names are
+ * letters, and a byte x is a letter y in either case when x | 0x20 is
+ * y | 0x20. */
+static inline uint32_t fold4(const char *p)
 {
-	/* the first letters first: a name that equals one ignoring case
-	 * has the same first letter ignoring case */
-	unsigned c0 = (unsigned char)name[0] | 0x20u;
-	for (size_t i = 0; i < sizeof known_tags / sizeof *known_tags; i++)
-		if (((unsigned char)known_tags[i][0] | 0x20u) == c0 &&
-		    !xq__ascii_casecmp(known_tags[i], name))
-			return 1;
-	return 0;
+	uint32_t w;
+	memcpy(&w, p, 4);
+	return w | 0x20202020u;
+}
+static inline uint64_t fold8(const char *p)
+{
+	uint64_t w;
+	memcpy(&w, p, 8);
+	return w | 0x2020202020202020ull;
+}
+
+/* Whether name (nl bytes and a NUL) is a known tag name, ignoring ASCII
+ * case. */
+static int known_tag(const char *name, size_t nl)
+{
+	const char *k;
+	if (nl < 3 || nl > KNOWN_MAX)
+		return 0;
+	k = known_tags[known_hash(name, nl)];
+	if (!k[0] || k[nl])
+		return 0;
+	/* the first and the last four or eight bytes (the NUL too when
+	 * there are three) */
+	if (nl >= 8)
+		return fold8(name) == fold8(k) && fold8(name + nl - 8) == fold8(k + nl - 8);
+	return fold4(name) == fold4(k) && (nl < 4 || fold4(name + nl - 4) == fold4(k + nl - 4));
+}
+
+/* Bytes for plain_tag(): 0 in a plain name, else 1 a name's end (blank
+ * or quote), 2 no such end but in no plain name either (not ASCII
+ * graphic, or a bracket), | 4 not in a plain value (quote, backslash, NUL). */
+#define R16_(x) x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x
+static const unsigned char tag_byte[256] = {
+	/* 0x00 */ 6, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2,
+	/* 0x10 */ R16_(2),
+	/* 0x20 */ 1, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	/* 0x30 */ R16_(0), R16_(0),
+	/* 0x50 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 4, 2, 0, 0,
+	/* 0x60 */ R16_(0),
+	/* 0x70 */ 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
+	/* 0x80 */ R16_(2), R16_(2), R16_(2), R16_(2), R16_(2), R16_(2), R16_(2), R16_(2),
+};
+#undef R16_
+_Static_assert(sizeof tag_byte == 256, "a class for every byte");
+
+/* The bytes of w that are a quote, a backslash or NUL, as their bit 7
+ * (exactly: no carry crosses a byte). */
+static inline uint64_t value_stops(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, low7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
+	/* bit 7 of ((x & low7) + low7) | x is clear exactly for a zero byte */
+	uint64_t tq = ((q & low7) + low7) | q, tb = ((b & low7) + low7) | b,
+		 tw = ((w & low7) + low7) | w;
+	return ~(tq & tb & tw) & ~low7;
+}
+
+/* Where the first quote, backslash or NUL at or after s[i] is, or len. */
+static size_t plain_value_end(const unsigned char *s, size_t i, size_t len)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* eight bytes at a time, the lowest flagged byte the first; the last
+	 * piece as the line's last eight bytes, the ones before i left out */
+	uint64_t w, f;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		if ((f = value_stops(w)))
+			return i + (size_t)(__builtin_ctzll(f) >> 3);
+	}
+	if (i < len && len >= 8) {
+		memcpy(&w, s + len - 8, 8);
+		f = value_stops(w) >> (8 * (i - (len - 8)));
+		return f ? i + (size_t)(__builtin_ctzll(f) >> 3) : len;
+	}
+#endif
+	while (i < len && !(tag_byte[s[i]] & 4))
+		i++;
+	return i;
+}
+
+/* memcpy() for the short names and values of tags, without a call. */
+static inline void copy_short(char *d, const unsigned char *s, size_t n)
+{
+	uint64_t w;
+	uint32_t v;
+	if (n >= 8) {
+		for (size_t k = 0; k + 8 < n; k += 8) {
+			memcpy(&w, s + k, 8);
+			memcpy(d + k, &w, 8);
+		}
+		memcpy(&w, s + n - 8, 8);
+		memcpy(d + n - 8, &w, 8);
+	} else if (n >= 4) {
+		memcpy(&v, s, 4);
+		memcpy(d, &v, 4);
+		memcpy(&v, s + n - 4, 4);
+		memcpy(d + n - 4, &v, 4);
+	} else {
+		for (size_t k = 0; k < n; k++)
+			d[k] = (char)s[k];
+	}
+}
+
+/*
+ * The common tag at s[i] ('['): [Name "value"] with blanks before the name
+ * and around nothing else but the gap before the value, the name of 1 to
+ * 255 ASCII graphic characters (no quote or bracket), the value up to
+ * sizeof value - 1 bytes with no backslash and no NUL, its quote right
+ * before ']': what the general loop of pgn_tags() would read with no
+ * warning, name and value as it would keep them.  Fills name and value
+ * and returns the index after ']', or 0 when the tag needs that loop.
+ */
+static size_t plain_tag(const char *str, size_t i, size_t len, char name[static 256],
+			char value[static 4096], size_t *name_len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t ns, nl, vs, vl;
+	i++;
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	ns = i;
+	while (i < len && !tag_byte[s[i]])
+		i++;
+	nl = i - ns;
+	if (!nl || nl > 255 || i == len || !(tag_byte[s[i]] & 1))
+		return 0;
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i == len || s[i] != '"')
+		return 0;
+	vs = ++i;
+	i = plain_value_end(s, i, len);
+	vl = i - vs;
+	if (i + 1 >= len || s[i] != '"' || s[i + 1] != ']' || vl > 4095)
+		return 0;
+	copy_short(name, s + ns, nl);
+	name[nl] = '\0';
+	*name_len = nl;
+	copy_short(value, s + vs, vl);
+	vl = xq__utf8_cut(value, vl);
+	value[vl] = '\0';
+	return i + 2;
 }
 
 static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		    size_t len, long lineno)
 {
-	size_t i = 0;
-	char value[4096];
+	size_t i = 0, past, nl;
+	char value[4096], name[256];
 	for (;;) {
 		while (i < len && (s[i] == ' ' || s[i] == '\t'))
 			i++;
@@ -82,6 +271,15 @@ static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 			return 0;
 		}
 		size_t tag_col = i + 1;
+		if ((past = plain_tag(s, i, len, name, value, &nl))) {
+			if (xq_game_add_tag(g, name, value) < 0)
+				return XQ_ENOMEM;
+			if (!known_tag(name, nl))
+				xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, lineno, (long)tag_col, 0,
+						  NULL, "unknown tag '%s' kept", name);
+			i = past;
+			continue;
+		}
 		i++;
 		while (i < len && (s[i] == ' ' || s[i] == '\t'))
 			i++;
@@ -151,8 +349,7 @@ static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 					  "tag without a name ignored");
 			continue;
 		}
-		char name[256];
-		size_t nl = ne - ns < sizeof name - 1 ? ne - ns : sizeof name - 1;
+		nl = ne - ns < sizeof name - 1 ? ne - ns : sizeof name - 1;
 		memcpy(name, s + ns, nl);
 		nl = xq__utf8_cut(name, nl);
 		name[nl] = '\0';
@@ -168,7 +365,7 @@ static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 					  sizeof value - 1);
 		if (xq_game_add_tag(g, name, value) < 0)
 			return XQ_ENOMEM;
-		if (!known_tag(name))
+		if (!known_tag(name, strlen(name)))
 			xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
 					  "unknown tag '%s' kept", name);
 	}
@@ -208,7 +405,10 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 			xq__mt_line(&st->mt, s, len, ln);
 			continue;
 		}
-		t = xq__mt_skip_space(s, &tl);
+		/* (most lines start with a printable ASCII byte or the lead
+		 * byte of an ideograph, 0xE4..0xE9: no blank) */
+		t = tl && ((unsigned char)s[0] - 0x21u < 0x7f - 0x21 ||
+			   (unsigned char)s[0] - 0xe4u <= 0xe9 - 0xe4) ? s : xq__mt_skip_space(s, &tl);
 		if (!tl) {
 			prev_blank = 1;
 			continue;

@@ -1,0 +1,298 @@
+/*
+ * test_movetext_fast.c - the shortcuts of the PGN reader against its
+ * general paths, on the same text read two ways:
+ *
+ *   - the movetext scanner's run of common tokens (formats/movetext.c,
+ *     fast_run(): blanks, move numbers, ASCII move words): every game
+ *     "N. h2e2  W..." with W a few bases with each ASCII byte (and a few
+ *     wider characters) in each place, after text that moves the column
+ *     (a Chinese comment, a tab), against "N. h2e2 !W...", where the mark
+ *     glued before W makes the general path read W (scan_word()): the
+ *     same moves as written, at the same columns, and the same problems;
+ *     and runs of ICCS, WXF and Chinese moves, numbers, blanks and
+ *     comments against the same with a full-width mark after each move;
+ *   - the tag shortcut (formats/pgn.c, plain_tag()): [Name "value"] with
+ *     every byte in every place of the name and the value, values of 0 to
+ *     40 bytes, against [Name "value" ] (a blank before the bracket, which
+ *     only the general loop reads): the same tags and the same problems.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "xq.h"
+
+struct text {
+	char *s;
+	size_t n, cap;
+};
+
+static void put(struct text *t, const void *s, size_t n)
+{
+	if (t->n + n + 1 > t->cap) {
+		t->cap = (t->n + n + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+		if (!t->s)
+			abort();
+	}
+	memcpy(t->s + t->n, s, n);
+	t->n += n;
+	t->s[t->n] = '\0';
+}
+
+static void puts_(struct text *t, const char *s)
+{
+	put(t, s, strlen(s));
+}
+
+static void on_problem(void *data, const struct xq_problem *p)
+{
+	char b[600];
+	int n = snprintf(b, sizeof b, "[%ld:%ld %d %s]", p->line, p->col, (int)p->severity, p->msg);
+	put(data, b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+}
+
+/* Each game of text (PGN, not replayed) as one line: its tags, its moves as
+ * written with their lines and columns, and the problems met so far. */
+static struct text read_games(const struct text *in, long *games)
+{
+	struct xq_reader_opts o = { 0 };
+	struct text out = { 0 }, probs = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	int err;
+	o.format = "pgn";
+	o.flags = XQ_READ_NO_REPLAY;
+	o.problem = on_problem;
+	o.problem_data = &probs;
+	*games = 0;
+	puts_(&out, "");
+	puts_(&probs, "");
+	r = xq_reader_open_mem(in->s, in->n, &o, &err);
+	while (r && xq_reader_next(r, &g) > 0) {
+		char b[64];
+		for (const struct xq_tag *t = g->tags; t; t = t->next) {
+			puts_(&out, t->name);
+			puts_(&out, "=");
+			puts_(&out, t->value);
+			puts_(&out, ";");
+		}
+		for (const struct xq_node *nd = g->root.child; nd; nd = nd->child) {
+			puts_(&out, nd->text ? nd->text : "-");
+			snprintf(b, sizeof b, "@%u:%u ", (unsigned)nd->line, (unsigned)nd->col);
+			puts_(&out, b);
+		}
+		put(&out, probs.s, probs.n);
+		probs.n = 0;
+		puts_(&out, "\n");
+		(*games)++;
+		xq_game_free(g);
+	}
+	xq_reader_close(r);
+	free(probs.s);
+	return out;
+}
+
+/* Line by line, how many lines of x and y differ (the first few shown). */
+static long differing(const char *x, const char *y)
+{
+	long differ = 0;
+	while (*x && *y) {
+		const char *ex = strchr(x, '\n'), *ey = strchr(y, '\n');
+		if (!ex || !ey)
+			break;
+		if (ex - x != ey - y || memcmp(x, y, (size_t)(ex - x))) {
+			if (differ++ < 5)
+				diagf("differ: '%.*s' / '%.*s'", (int)(ex - x), x, (int)(ey - y), y);
+		}
+		x = ex + 1;
+		y = ey + 1;
+	}
+	return differ + (*x != *y);
+}
+
+static void compare(const struct text *a, const struct text *b, const char *what)
+{
+	long ga, gb;
+	struct text ra = read_games(a, &ga), rb = read_games(b, &gb);
+	is_int(gb, ga, "%s: as many games both ways", what);
+	is_int(differing(ra.s, rb.s), 0, "%s: the shortcut and the general path read alike", what);
+	free(ra.s);
+	free(rb.s);
+}
+
+static void moves(void)
+{
+	static const char *const bases[] = { "h2e2", "C8+2", "R9.8", "e4", "Nf3", "c++6", "a0a1b", "12." };
+	static const char *const before[] = {
+		"", "{注释} ", "\t", "{一} 1. h2e2 h9g7 ", "１． ", "h2e2 {长 注释 二} ",
+	};
+	static const char *const numbers[] = { "1. ", "12.", "3... ", "1..", "77. ", "" };
+	/* what follows the word */
+	static const char *const after[] = { " *", "\t*", "{c} *", "(h9g7) *", "", "$1 *" };
+	/* characters put in the word besides the ASCII bytes */
+	static const char *const wide[] = { "é", "二", "！", "　", "进", "８" };
+	struct text a = { 0 }, b = { 0 };
+	long words = 0;
+	char w[32];
+
+	for (size_t bi = 0; bi < sizeof bases / sizeof *bases; bi++) {
+		size_t bl = strlen(bases[bi]);
+		for (size_t k = 0; k < bl; k++)
+			for (int c = 0; c < 0x80 + (int)(sizeof wide / sizeof *wide); c++) {
+				size_t wl = 0;
+				if (c == '\n' || c == '\r')
+					continue;
+				memcpy(w, bases[bi], k);
+				wl = k;
+				if (c < 0x80) {
+					w[wl++] = (char)c;
+				} else {
+					memcpy(w + wl, wide[c - 0x80], strlen(wide[c - 0x80]));
+					wl += strlen(wide[c - 0x80]);
+				}
+				memcpy(w + wl, bases[bi] + k + 1, bl - k - 1);
+				wl += bl - k - 1;
+				for (size_t p = 0; p < sizeof before / sizeof *before; p++) {
+					const char *num = numbers[(words + p) % (sizeof numbers / sizeof *numbers)];
+					const char *aft = after[(size_t)(words + c) % (sizeof after / sizeof *after)];
+					/* "h2e2  W" and "h2e2 !W": the mark, on h2e2, makes
+					 * the general path read the word whole (scan_word());
+					 * it stands where the other has a blank, so that the
+					 * columns stay.  A game a line, a blank line between. */
+					puts_(&a, before[p]);
+					puts_(&a, num);
+					puts_(&a, "h2e2  ");
+					put(&a, w, wl);
+					puts_(&a, aft);
+					puts_(&a, "\n\n");
+					puts_(&b, before[p]);
+					puts_(&b, num);
+					puts_(&b, "h2e2 !");
+					put(&b, w, wl);
+					puts_(&b, aft);
+					puts_(&b, "\n\n");
+					words++;
+				}
+			}
+	}
+	diagf("%ld words", words);
+	compare(&a, &b, "ASCII words");
+	free(a.s);
+	free(b.s);
+
+	/* runs of moves and numbers, with the columns counted across
+	 * Chinese moves and comments, against the same with every move marked */
+	a = (struct text){ 0 };
+	b = (struct text){ 0 };
+	for (int g = 0; g < 200; g++) {
+		static const char *const toks[] = {
+			"h2e2", "h9g7", "炮二平五", "马８进７", "C2.5", "12.", "3...", "{注}", "\t",
+			" ", "　", "前炮进６", "e2e6", "a9a8", "5.", "1..", "H8+7",
+		};
+		static const int is_move[] = { 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 1 };
+		unsigned x = (unsigned)g * 2654435761u;
+		for (int t = 0; t < 40; t++) {
+			int k;
+			x = x * 1103515245u + 12345u;
+			k = (int)((x >> 16) % (sizeof toks / sizeof *toks));
+			/* the mark where the other has a blank: the columns stay */
+			puts_(&a, toks[k]);
+			puts_(&b, toks[k]);
+			puts_(&a, is_move[k] ? "  " : " ");
+			puts_(&b, is_move[k] ? "！ " : " ");
+			if (t % 13 == 12) {
+				puts_(&a, "\n");
+				puts_(&b, "\n");
+			}
+		}
+		puts_(&a, "*\n\n");
+		puts_(&b, "*\n\n");
+	}
+	compare(&a, &b, "runs of tokens");
+	free(a.s);
+	free(b.s);
+}
+
+static void tags(void)
+{
+	struct text a = { 0 }, b = { 0 };
+	char v[64];
+	long n = 0;
+
+	/* every byte in every place of a value of 0 to 40 bytes */
+	for (size_t len = 0; len <= 40; len++)
+		for (size_t k = 0; k < (len ? len : 1); k++)
+			for (int c = 0; c < 0x100; c += len > 12 ? 7 : 1) {
+				/* (a backslash last escapes the quote: then the
+				 * blank is part of the value) */
+				if (c == '\n' || c == '\r' || (c == '\\' && k == len - 1))
+					continue;
+				for (size_t i = 0; i < len; i++)
+					v[i] = (char)('a' + i % 26);
+				if (len)
+					v[k] = (char)c;
+				puts_(&a, "[Event \"");
+				put(&a, v, len);
+				puts_(&a, "\"]\n\n1. h2e2 *\n\n");
+				puts_(&b, "[Event \"");
+				put(&b, v, len);
+				puts_(&b, "\" ]\n\n1. h2e2 *\n\n");
+				n++;
+			}
+	/* every byte in every place of a name */
+	for (size_t k = 0; k < 6; k++)
+		for (int c = 1; c < 0x100; c++) {
+			char name[8] = "Result";
+			if (c == '\n' || c == '\r')
+				continue;
+			name[k] = (char)c;
+			puts_(&a, "[");
+			put(&a, name, 6);
+			puts_(&a, " \"1-0\"]\n\n1. h2e2 *\n\n");
+			puts_(&b, "[");
+			put(&b, name, 6);
+			puts_(&b, " \"1-0\" ]\n\n1. h2e2 *\n\n");
+			n++;
+		}
+	/* names of every length around the limit, values at theirs */
+	for (size_t nl = 250; nl <= 260; nl++) {
+		char name[300];
+		memset(name, 'N', nl);
+		puts_(&a, "[");
+		put(&a, name, nl);
+		puts_(&a, " \"x\"]\n\n1. h2e2 *\n\n");
+		puts_(&b, "[");
+		put(&b, name, nl);
+		puts_(&b, " \"x\" ]\n\n1. h2e2 *\n\n");
+		n++;
+	}
+	for (size_t vl = 4090; vl <= 4100; vl++) {
+		char *val = malloc(vl);
+		memset(val, 'v', vl);
+		val[vl - 1] = (char)0xe4; /* a cut character at the end */
+		puts_(&a, "[Site \"");
+		put(&a, val, vl);
+		puts_(&a, "\"]\n\n1. h2e2 *\n\n");
+		puts_(&b, "[Site \"");
+		put(&b, val, vl);
+		puts_(&b, "\" ]\n\n1. h2e2 *\n\n");
+		free(val);
+		n++;
+	}
+	/* several on one line, blanks around, the gap before the value */
+	puts_(&a, " [Red \"a\"]\t[Black\t\"b\"]  [Date  \"c\"]\n\n1. h2e2 *\n\n");
+	puts_(&b, " [Red \"a\" ]\t[Black\t\"b\" ]  [Date  \"c\" ]\n\n1. h2e2 *\n\n");
+	diagf("%ld tags", n);
+	compare(&a, &b, "tags");
+	free(a.s);
+	free(b.s);
+}
+
+int main(void)
+{
+	moves();
+	tags();
+	return done_testing();
+}
