@@ -134,6 +134,7 @@ void xq__mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g)
 	m->nodes = 0;
 	m->com_total = 0;
 	m->ended = m->skipping = m->any = 0;
+	m->no_fen_tag = 0;
 }
 
 static void mt_free(struct mt *m)
@@ -590,8 +591,8 @@ static inline size_t ascii_move_word(const unsigned char *s, size_t i, size_t le
 
 /*
  * A word at s[i] of four characters, each an ideograph (U+4E00..U+9FFF)
- * or a full-width digit, the first not a digit, the third and only the
- * third a direction, up to a blank or delimiter of every mode: the Chinese
+ * or a full-width digit, the first not a digit, the third and not the
+ * first two a direction, up to a blank or delimiter of every mode: the Chinese
  * move that scan_word() would take whole.  Returns its end, or 0 when the
  * word needs scan_word().  Each such character is three bytes of UTF-8,
  * judged by its bytes as mt_utf8() would decode it (leads 0xE4..0xE9 and
@@ -643,9 +644,11 @@ static inline size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
 	k1 = (uint32_t)(w >> 16) & 0xffffff;
 	k2 = (uint32_t)(w & 0xffff) << 8 | v >> 24;
 	k3 = v & 0xffffff;
+	/* (the fourth may be a direction too: scan_word() takes one
+	 * character after the first direction, whatever it is) */
 	if (!zh_direction(k2) || !zh_ideograph(k0) || zh_direction(k0) ||
 	    !(zh_ideograph(k1) || zh_fw_digit(k1)) || zh_direction(k1) ||
-	    !(zh_ideograph(k3) || zh_fw_digit(k3)) || zh_direction(k3))
+	    !(zh_ideograph(k3) || zh_fw_digit(k3)))
 		return 0;
 	return word_ends(s, i + 12, len) ? i + 12 : 0;
 }
@@ -663,7 +666,11 @@ static inline __attribute__((always_inline))
 size_t fast_run(struct mt *m, const char *str, size_t i, size_t len, long lineno)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	long adj = (long)i + 1 - col_at(m, i);
+	/* (only the general loop opens or closes a variation) */
+	const int skip = m->skip_depth;
+	/* (at the start of a line and after a general token that asked for
+	 * its column, the cache is at i already) */
+	long adj = (long)i + 1 - (i == m->col_off ? m->col_val : col_at(m, i));
 	while (i < len) {
 		unsigned k = byte_class[s[i]];
 		size_t j;
@@ -706,7 +713,7 @@ size_t fast_run(struct mt *m, const char *str, size_t i, size_t len, long lineno
 			break;
 		}
 		m->any = 1;
-		if (!m->skip_depth) {
+		if (!skip) {
 			/* (m->skipping is 0 here: it ends the run) */
 			add_move_now(m, str + i, j - i, lineno, col);
 			if (m->skipping) {
@@ -954,7 +961,8 @@ int xq__mt_finish(struct mt *m, int rc, int any, long fen_line)
 	if (!any)
 		return rc < 0 ? rc : 0;
 	xq__mt_end(m, xq_reader_line(m->r));
-	xq__mt_apply_fen(m->r, m->g, fen_line);
+	if (!m->no_fen_tag)
+		xq__mt_apply_fen(m->r, m->g, fen_line);
 	return 1;
 }
 

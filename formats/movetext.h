@@ -52,6 +52,8 @@ struct mt {
 	int skipping;              /* gave up on this game's moves */
 	int any;                   /* anything seen in the movetext */
 	int text_mode;             /* commas separate too (plain text) */
+	int no_fen_tag;            /* the reader knows the game has no tag named
+				    * FEN: xq__mt_finish() need not look */
 	/* column cache for the line being scanned */
 	const char *line;
 	size_t col_off;

@@ -122,21 +122,41 @@ static inline uint64_t fold8(const char *p)
 	return w | 0x2020202020202020ull;
 }
 
-/* Whether name (nl bytes and a NUL) is a known tag name, ignoring ASCII
- * case. */
-static int known_tag(const char *name, size_t nl)
+/* The known tag name that name (nl bytes and a NUL) is, ignoring ASCII
+ * case, or NULL. */
+static const char *known_tag(const char *name, size_t nl)
 {
 	const char *k;
+	int same;
 	if (nl < 3 || nl > KNOWN_MAX)
-		return 0;
+		return NULL;
 	k = known_tags[known_hash(name, nl)];
 	if (!k[0] || k[nl])
-		return 0;
+		return NULL;
 	/* the first and the last four or eight bytes (the NUL too when
 	 * there are three) */
 	if (nl >= 8)
-		return fold8(name) == fold8(k) && fold8(name + nl - 8) == fold8(k + nl - 8);
-	return fold4(name) == fold4(k) && (nl < 4 || fold4(name + nl - 4) == fold4(k + nl - 4));
+		same = fold8(name) == fold8(k) && fold8(name + nl - 8) == fold8(k + nl - 8);
+	else
+		same = fold4(name) == fold4(k) && (nl < 4 || fold4(name + nl - 4) == fold4(k + nl - 4));
+	return same ? k : NULL;
+}
+
+/* The tags pgn_read() looks up when the game is read, if there is one. */
+enum { SEEN_FEN = 1, SEEN_WHITE = 2 };
+
+/* A tag added: the note for an unknown name, and the names seen. */
+static void tag_added(struct xq_reader *r, struct xq_game *g, const char *name, size_t nl,
+		      long lineno, long col, unsigned *seen)
+{
+	const char *k = known_tag(name, nl);
+	if (!k)
+		xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, lineno, col, 0, NULL,
+				  "unknown tag '%s' kept", name);
+	else if (nl == 3 && k[0] == 'F') /* the only such name */
+		*seen |= SEEN_FEN;
+	else if (nl == 5 && k[0] == 'W') /* "White" */
+		*seen |= SEEN_WHITE;
 }
 
 /* Bytes for plain_tag(): 0 in a plain name, else 1 a name's end (blank
@@ -256,7 +276,7 @@ static size_t plain_tag(const char *str, size_t i, size_t len, char name[static 
 }
 
 static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
-		    size_t len, long lineno)
+		    size_t len, long lineno, unsigned *seen)
 {
 	size_t i = 0, past, nl;
 	char value[4096], name[256];
@@ -274,9 +294,7 @@ static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		if ((past = plain_tag(s, i, len, name, value, &nl))) {
 			if (xq_game_add_tag(g, name, value) < 0)
 				return XQ_ENOMEM;
-			if (!known_tag(name, nl))
-				xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, lineno, (long)tag_col, 0,
-						  NULL, "unknown tag '%s' kept", name);
+			tag_added(r, g, name, nl, lineno, (long)tag_col, seen);
 			i = past;
 			continue;
 		}
@@ -365,9 +383,7 @@ static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 					  sizeof value - 1);
 		if (xq_game_add_tag(g, name, value) < 0)
 			return XQ_ENOMEM;
-		if (!known_tag(name, strlen(name)))
-			xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
-					  "unknown tag '%s' kept", name);
+		tag_added(r, g, name, strlen(name), lineno, (long)tag_col, seen);
 	}
 }
 
@@ -380,6 +396,7 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 	size_t len;
 	int rc, any = 0, movetext = 0, prev_blank = 0, in_tag = 0;
 	long fen_line = 0;
+	unsigned seen = 0; /* SEEN_*: the tags named so (in any case) */
 
 	if (!st)
 		return XQ_ENOMEM;
@@ -390,7 +407,7 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 		const char *t;
 		size_t tl = len;
 
-		if (xq_reader_line_continues(r) && in_tag) {
+		if (in_tag && xq_reader_line_continues(r)) {
 			/* the rest of a tag line split at the line limit: not a
 			 * game of its own */
 			if (in_tag == 1)
@@ -425,7 +442,7 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 			any = 1;
 			if (!fen_line && tl > 4 && !memcmp(t, "[FEN", 4))
 				fen_line = ln;
-			if (pgn_tags(r, g, s, len, ln) < 0)
+			if (pgn_tags(r, g, s, len, ln, &seen) < 0)
 				return XQ_ENOMEM;
 			in_tag = 1;
 			prev_blank = 0;
@@ -453,8 +470,10 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 		if (end >= 0)
 			tail_add(st, s + end, len - (size_t)end);
 	}
+	/* (the FEN tag and White looked up only when there is one) */
+	st->mt.no_fen_tag = !(seen & SEEN_FEN);
 	rc = xq__mt_finish(&st->mt, rc, any, fen_line);
-	if (rc > 0 && !xq_game_tag_known(g, "Red") && xq_game_tag(g, "White")) {
+	if (rc > 0 && (seen & SEEN_WHITE) && !xq_game_tag_known(g, "Red") && xq_game_tag(g, "White")) {
 		/* chess software (PyChess, WinBoard) names Red "White" */
 		char *v = xq_game_strdup(g, xq_game_tag(g, "White"));
 		if (v && xq_game_set_tag(g, "Red", v) == 0)

@@ -72,6 +72,8 @@ static struct text read_games(const struct text *in, long *games)
 	r = xq_reader_open_mem(in->s, in->n, &o, &err);
 	while (r && xq_reader_next(r, &g) > 0) {
 		char b[64];
+		puts_(&out, g->start_fen);
+		puts_(&out, ";");
 		for (const struct xq_tag *t = g->tags; t; t = t->next) {
 			puts_(&out, t->name);
 			puts_(&out, "=");
@@ -281,6 +283,27 @@ static void tags(void)
 		free(val);
 		n++;
 	}
+	/* the tags looked up when the game is read (FEN, White for Red), in
+	 * any case and place */
+	{
+		static const char *const looked[] = {
+			"[fen \"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\"]",
+			"[Red \"a\"] [FEN \"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\"]",
+			"[FeN \"bad\"]", "[white \"w\"]", "[WHITE \"w\"][red \"?\"]",
+			"[White \"w\"] [Red \"r\"]", "[Whites \"w\"]", "[FENs \"x\"]",
+		};
+		for (size_t k = 0; k < sizeof looked / sizeof *looked; k++) {
+			size_t l = strlen(looked[k]);
+			puts_(&a, looked[k]);
+			puts_(&a, "\n\n1. h2e2 *\n\n");
+			/* the general loop: a blank before each ']' */
+			for (size_t c = 0; c < l; c++)
+				put(&b, c + 1 < l && looked[k][c + 1] == ']' ? (const char[]){ looked[k][c], ' ' } :
+					&looked[k][c], c + 1 < l && looked[k][c + 1] == ']' ? 2 : 1);
+			puts_(&b, "\n\n1. h2e2 *\n\n");
+			n++;
+		}
+	}
 	/* several on one line, blanks around, the gap before the value */
 	puts_(&a, " [Red \"a\"]\t[Black\t\"b\"]  [Date  \"c\"]\n\n1. h2e2 *\n\n");
 	puts_(&b, " [Red \"a\" ]\t[Black\t\"b\" ]  [Date  \"c\" ]\n\n1. h2e2 *\n\n");
@@ -290,9 +313,50 @@ static void tags(void)
 	free(b.s);
 }
 
+/* The tags looked up when the game is read, by what they do. */
+static void looked_up(void)
+{
+	static const struct {
+		const char *text, *fen, *red;
+	} t[] = {
+		{ "[fen \"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\"]", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", NULL },
+		{ "[Event \"e\"] [fEN \"4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1\"]",
+		  "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", NULL },
+		{ "[FEN 4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1]", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", NULL },
+		{ "[white \"w\"]", NULL, "w" },
+		{ "[Date \"d\"][WHITE \"w\"]", NULL, "w" },
+		{ "[White \"w\\\\x\"]", NULL, "w\\x" },
+		{ "[White \"w\"] [Red \"r\"]", NULL, "r" },
+	};
+	for (size_t k = 0; k < sizeof t / sizeof *t; k++) {
+		struct xq_reader_opts o = { 0 };
+		struct xq_reader *r;
+		struct xq_game *g = NULL;
+		char text[200];
+		int err;
+		snprintf(text, sizeof text, "%s\n\n1. h2e2 *\n", t[k].text);
+		o.format = "pgn";
+		o.flags = XQ_READ_NO_REPLAY;
+		r = xq_reader_open_mem(text, strlen(text), &o, &err);
+		if (!r || xq_reader_next(r, &g) <= 0) {
+			ok(0, "%s: read", t[k].text);
+			xq_reader_close(r);
+			continue;
+		}
+		if (t[k].fen)
+			is_str(g->start_fen, t[k].fen, "%s: the position set", t[k].text);
+		if (t[k].red)
+			is_str(xq_game_tag(g, "Red") ? xq_game_tag(g, "Red") : "(none)", t[k].red,
+			       "%s: Red", t[k].text);
+		xq_game_free(g);
+		xq_reader_close(r);
+	}
+}
+
 int main(void)
 {
 	moves();
 	tags();
+	looked_up();
 	return done_testing();
 }
