@@ -217,6 +217,23 @@ static void moves(void)
 	free(b.s);
 }
 
+/* [name "value"] and a game into a, the same with a blank before ']'
+ * (which only the general loop of pgn_tags() reads) into b. */
+static void tag_pair(struct text *a, struct text *b, const char *name, size_t nl,
+		     const char *value, size_t vl)
+{
+	puts_(a, "[");
+	put(a, name, nl);
+	puts_(a, " \"");
+	put(a, value, vl);
+	puts_(a, "\"]\n\n1. h2e2 *\n\n");
+	puts_(b, "[");
+	put(b, name, nl);
+	puts_(b, " \"");
+	put(b, value, vl);
+	puts_(b, "\" ]\n\n1. h2e2 *\n\n");
+}
+
 static void tags(void)
 {
 	struct text a = { 0 }, b = { 0 };
@@ -235,12 +252,7 @@ static void tags(void)
 					v[i] = (char)('a' + i % 26);
 				if (len)
 					v[k] = (char)c;
-				puts_(&a, "[Event \"");
-				put(&a, v, len);
-				puts_(&a, "\"]\n\n1. h2e2 *\n\n");
-				puts_(&b, "[Event \"");
-				put(&b, v, len);
-				puts_(&b, "\" ]\n\n1. h2e2 *\n\n");
+				tag_pair(&a, &b, "Event", 5, v, len);
 				n++;
 			}
 	/* every byte in every place of a name */
@@ -250,36 +262,21 @@ static void tags(void)
 			if (c == '\n' || c == '\r')
 				continue;
 			name[k] = (char)c;
-			puts_(&a, "[");
-			put(&a, name, 6);
-			puts_(&a, " \"1-0\"]\n\n1. h2e2 *\n\n");
-			puts_(&b, "[");
-			put(&b, name, 6);
-			puts_(&b, " \"1-0\" ]\n\n1. h2e2 *\n\n");
+			tag_pair(&a, &b, name, 6, "1-0", 3);
 			n++;
 		}
 	/* names of every length around the limit, values at theirs */
 	for (size_t nl = 250; nl <= 260; nl++) {
 		char name[300];
 		memset(name, 'N', nl);
-		puts_(&a, "[");
-		put(&a, name, nl);
-		puts_(&a, " \"x\"]\n\n1. h2e2 *\n\n");
-		puts_(&b, "[");
-		put(&b, name, nl);
-		puts_(&b, " \"x\" ]\n\n1. h2e2 *\n\n");
+		tag_pair(&a, &b, name, nl, "x", 1);
 		n++;
 	}
 	for (size_t vl = 4090; vl <= 4100; vl++) {
 		char *val = malloc(vl);
 		memset(val, 'v', vl);
 		val[vl - 1] = (char)0xe4; /* a cut character at the end */
-		puts_(&a, "[Site \"");
-		put(&a, val, vl);
-		puts_(&a, "\"]\n\n1. h2e2 *\n\n");
-		puts_(&b, "[Site \"");
-		put(&b, val, vl);
-		puts_(&b, "\" ]\n\n1. h2e2 *\n\n");
+		tag_pair(&a, &b, "Site", 4, val, vl);
 		free(val);
 		n++;
 	}
