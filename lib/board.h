@@ -58,8 +58,8 @@ static inline int in_palace(int isq, int side)
 /* On its own half of the river. */
 static inline int own_half(int isq, int side)
 {
-	int r = ISQ_RANK(isq);
-	return side == XQ_RED ? r <= 4 : r >= 5;
+	/* ranks 0-4 are the rows below 8, the indices below 128 */
+	return (isq >> 7) == side;
 }
 
 /*
@@ -82,9 +82,23 @@ static inline uint64_t zobrist(int side, int type, int isq)
 }
 #define ZOBRIST_SIDE 0x7b1d5e3a92c4f806ull
 
-static inline uint64_t zobrist_of(uint8_t v, int isq)
+/* zobrist()'s row by board value: (side * 8 + type) * 256. */
+#define ZR(tag, side, slot, type) [(tag) + (slot)] = ((side) * 8 + (type)) * 256
+#define ZROWS(tag, side)                                                                  \
+	ZR(tag, side, 0, XQ_KING), ZR(tag, side, 1, XQ_ADVISOR), ZR(tag, side, 2, XQ_ADVISOR), \
+	ZR(tag, side, 3, XQ_ELEPHANT), ZR(tag, side, 4, XQ_ELEPHANT),                     \
+	ZR(tag, side, 5, XQ_HORSE), ZR(tag, side, 6, XQ_HORSE),                           \
+	ZR(tag, side, 7, XQ_CHARIOT), ZR(tag, side, 8, XQ_CHARIOT),                       \
+	ZR(tag, side, 9, XQ_CANNON), ZR(tag, side, 10, XQ_CANNON),                        \
+	ZR(tag, side, 11, XQ_PAWN), ZR(tag, side, 12, XQ_PAWN), ZR(tag, side, 13, XQ_PAWN), \
+	ZR(tag, side, 14, XQ_PAWN), ZR(tag, side, 15, XQ_PAWN)
+static const uint16_t zobrist_row[48] = { ZROWS(TAG_RED, 0), ZROWS(TAG_BLACK, 1) };
+#undef ZROWS
+#undef ZR
+
+static inline uint64_t zobrist_of(uint8_t v, unsigned isq)
 {
-	return zobrist(PIECE_SIDE(v), piece_type(v), isq);
+	return xq__zobrist[zobrist_row[v] + isq];
 }
 
 /* board[] of the empty board: 0 on the points, XQ_OFFBOARD around them. */
@@ -125,8 +139,9 @@ int xq__legal_captures(const struct xq_pos *pos, xq_move *moves);
 int xq__has_legal_move(const struct xq_pos *pos);
 int xq__gives_check(struct xq_pos *pos, xq_move m);
 
-/* movegen.c: xq_is_legal() then xq_make(), in one: 1 with m made (no undo
- * record), or 0 with pos as it was. */
+/* movegen.c: xq_is_legal() then xq_make(), in one, for a move between two
+ * points of the board: 256 + the board value it took (0: none) with m
+ * made (no undo record), or 0 with pos as it was. */
 int xq__make_legal(struct xq_pos *pos, xq_move m);
 
 /*

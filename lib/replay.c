@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "board.h"
 #include "notation_impl.h"
 #include "xq.h"
@@ -536,9 +537,11 @@ static void replay_main_line(struct ctx *c)
 	c->end_plies = 0;
 	for (struct xq_node *n = c->g->root.child; n; n = n->child, ply++) {
 		xq_move m = XQ_MOVE_NONE;
+		int made;
 		uint8_t cap;
 		if (n->move == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
-		    (cap = pos->board[MOVE_TO(m)], xq__make_legal(pos, m))) {
+		    (made = xq__make_legal(pos, m))) {
+			cap = (uint8_t)made;
 			n->move = m;
 			n->flags &= (uint8_t)~XQ_NODE_BAD; /* as replay_node clears it */
 		} else {
@@ -616,12 +619,30 @@ static const char *result_of_end(const struct xq_pos *pos)
 	return pos->side == XQ_RED ? "0-1" : "1-0";
 }
 
+/* The tags replay reads, in one pass (each the first of its name, as
+ * xq_game_tag() finds it). */
+static void replay_tags(const struct xq_game *g, const char **format, const char **variant,
+			const char **result)
+{
+	*format = *variant = *result = NULL;
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		const char **slot, *name;
+		switch (t->name[0] | 0x20) {
+		case 'f': slot = format; name = "Format"; break;
+		case 'v': slot = variant; name = "Variant"; break;
+		case 'r': slot = result; name = "Result"; break;
+		default: continue;
+		}
+		if (!*slot && !xq__ascii_casecmp(t->name, name))
+			*slot = t->value;
+	}
+}
+
 int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		   void *data)
 {
 	struct ctx c;
-	const char *format = xq_game_tag(g, "Format");
-	const char *variant = xq_game_tag(g, "Variant");
+	const char *format, *variant, *tag;
 	int errors_before = g->errors;
 
 	memset(&c, 0, sizeof c);
@@ -632,6 +653,7 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	g->flags |= XQ_GAME_REPLAYED;
 	if (g->flags & XQ_GAME_BAD_FEN)
 		return g->errors - errors_before;
+	replay_tags(g, &format, &variant, &tag);
 	c.san_first = variant && (!strcmp(variant, "xiangqi") || !strcmp(variant, "Xiangqi"));
 	c.san_base = -2;
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
@@ -673,13 +695,15 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	else if (complete)
 		for (const struct xq_node *n = g->root.child; n; n = n->child)
 			last = n;
-	const char *tag = xq_game_tag(g, "Result");
 	const char *tagres = tag ? xq_result_word(tag, strlen(tag)) : NULL;
 	if (complete) {
-		const char *end = result_of_end(&pos);
 		const char *claimed = tagres && strcmp(tagres, "*") ? tagres :
 			g->result && strcmp(g->result, "*") ? g->result : NULL;
-		if (end && claimed && strcmp(end, claimed))
+		const char *end;
+		/* a final mate or stalemate would be the claimed result itself
+		 * when the side to move is the claimed loser: no need to look */
+		if (claimed && strcmp(claimed, pos.side == XQ_RED ? "0-1" : "1-0") &&
+		    (end = result_of_end(&pos)) && strcmp(end, claimed))
 			problem(&c, XQ_SEV_ERROR, XQ_P_RESULT, last, plies,
 				"result %s contradicts the final position: %s %s",
 				claimed, side_name(pos.side),
