@@ -637,25 +637,42 @@ SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsign
 	return (rf | rt) && lines_attack(b, k, by, from, to, rf, rt);
 }
 
-/* All of a move but the board (v of side `side` went from `from` to `to`,
- * taking cap): key, slots, counters, side; in_check is the callers'.  A
- * board value less 16 is its piece's sq_of[] index. */
-static inline void make_rest(struct xq_pos *pos, unsigned from, unsigned to, unsigned v,
-			     unsigned cap, unsigned side)
+/* What a move changes besides the board and the slots, held in registers
+ * over a run of moves (xq__replay_iccs). */
+struct counters {
+	uint64_t key;
+	unsigned side, halfmove, fullmove;
+};
+
+/* All of a move but the board (v went from `from` to `to`, taking cap):
+ * key, slots (sq_of), counters, side.  A board value less 16 is its
+ * piece's sq_of[] index. */
+SCAN void make_counted(struct counters *c, uint8_t *sq_of, unsigned from, unsigned to,
+		       unsigned v, unsigned cap)
 {
-	uint64_t key = pos->key ^ zobrist_of((uint8_t)v, from) ^ zobrist_of((uint8_t)v, to) ^
-		       ZOBRIST_SIDE;
+	c->key ^= zobrist_of((uint8_t)v, from) ^ zobrist_of((uint8_t)v, to) ^ ZOBRIST_SIDE;
 	if (cap) {
-		key ^= zobrist_of((uint8_t)cap, to);
-		pos->sq_of[cap - 16] = 0;
-		pos->halfmove = 0;
+		c->key ^= zobrist_of((uint8_t)cap, to);
+		sq_of[cap - 16] = 0;
+		c->halfmove = 0;
 	} else {
-		pos->halfmove++;
+		c->halfmove++;
 	}
-	pos->key = key;
-	pos->sq_of[v - 16] = (uint8_t)to;
-	pos->fullmove += (uint16_t)side; /* after Black's move */
-	pos->side = (uint8_t)(side ^ 1);
+	sq_of[v - 16] = (uint8_t)to;
+	c->fullmove += c->side; /* after Black's move */
+	c->side ^= 1;
+}
+
+/* make_counted() on the position; in_check is the callers'. */
+static inline void make_rest(struct xq_pos *pos, unsigned from, unsigned to, unsigned v,
+			     unsigned cap)
+{
+	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
+	make_counted(&c, pos->sq_of, from, to, v, cap);
+	pos->key = c.key;
+	pos->side = (uint8_t)c.side;
+	pos->halfmove = (uint16_t)c.halfmove;
+	pos->fullmove = (uint16_t)c.fullmove;
 }
 
 /* The move on the board, key, slots and counters; in_check is the callers'. */
@@ -672,7 +689,7 @@ static inline void make_board(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 	pos->board[to] = v;
 	pos->board[from] = 0;
 	u->in_check = pos->in_check;
-	make_rest(pos, from, to, v, cap, pos->side);
+	make_rest(pos, from, to, v, cap);
 }
 
 void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
@@ -684,45 +701,77 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 }
 
 /*
- * xq_is_legal() and xq_make() in one, for replay: the move is put on the
- * board first, so that the king-safety test reads the board as it stands
- * (no "as if" reads), and it tests only what xq_is_legal() tests: out of
- * check, the rays from the king through the two changed points and the
- * horses behind a leg it frees.  An illegal move is taken back off the
- * board.
+ * Replay's main line, each move tested and made in one (see board.h): the
+ * move is put on the board first, so that the king-safety test reads the
+ * board as it stands (no "as if" reads), and it tests only what
+ * xq_is_legal() tests: out of check, the rays from the king through the
+ * two changed points and the horses behind a leg it frees.  An illegal
+ * move is taken back off the board.  Key, side, counters and check stay
+ * in registers over the run and go to pos at its end.
  */
-int xq__make_legal(struct xq_pos *pos, xq_move m)
+struct xq_node *xq__replay_iccs(struct xq_pos *pos, struct xq_node *n, int *plies,
+				struct xq_node **last)
 {
-	/* all read before the board is written (which may alias them) */
-	uint8_t *b = pos->board;
-	unsigned from = MOVE_FROM(m), to = MOVE_TO(m), side = pos->side, tag = SIDE_TAG(side);
-	unsigned v = b[from], cap = b[to], king = king_isq(pos, side), rf, rt;
-	unsigned k = king_isq(pos, !side), check = pos->in_check;
+	uint8_t *b = pos->board, *sq_of = pos->sq_of;
+	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
+	unsigned check = pos->in_check;
+	int played = 0;
 
-	/* both points are on the board (the caller's promise) */
-	if (!(v & tag) || (cap & tag) || !piece_goes(b, (int)side, from, to, v))
-		return 0;
-	b[to] = (uint8_t)v;
-	b[from] = 0;
-	if (from == king || check) {
-		if (attacked_after_capture(pos, from == king ? to : king, !side, (uint8_t)cap, to))
-			goto illegal;
-	} else {
-		rf = king_rel[256 + from - king];
-		rt = king_rel[256 + to - king];
-		if ((rf | rt) && lines_attack(b, king, !side, from, to, rf, rt))
-			goto illegal;
-	}
-	make_rest(pos, from, to, v, cap, side);
-	rf = king_rel[256 + from - k];
-	rt = king_rel[256 + to - k];
-	pos->in_check = (rf | rt) && lines_attack(b, k, (int)side, from, to, rf, rt);
-	XQ_CHECK_POSITION(pos);
-	return 256 | (int)cap;
+	for (; n; n = n->child) {
+		xq_move m;
+		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k, rf, rt;
+
+		if (n->move != XQ_MOVE_NONE || !n->text || !quick_iccs(n->text, &m))
+			break;
+		from = MOVE_FROM(m);
+		to = MOVE_TO(m);
+		v = b[from];
+		cap = b[to];
+		if (!(v & tag) || (cap & tag) || !piece_goes(b, (int)side, from, to, v))
+			break;
+		king = sq_of[side * 16 + SLOT_KING];
+		k = sq_of[(side ^ 1) * 16 + SLOT_KING];
+		b[to] = (uint8_t)v;
+		b[from] = 0;
+		if (from == king || check) {
+			if (attacked_after_capture(pos, from == king ? to : king, !side,
+						   (uint8_t)cap, to))
+				goto illegal;
+		} else {
+			rf = king_rel[256 + from - king];
+			rt = king_rel[256 + to - king];
+			if ((rf | rt) && lines_attack(b, king, !side, from, to, rf, rt))
+				goto illegal;
+		}
+		make_counted(&c, sq_of, from, to, v, cap);
+		rf = king_rel[256 + from - k];
+		rt = king_rel[256 + to - k];
+		check = (rf | rt) && lines_attack(b, k, (int)side, from, to, rf, rt);
+		n->move = m;
+		mark_played(n, c.key, (int)check, cap);
+		*last = n;
+		played++;
+#ifdef XQ_CHECK_POSITIONS
+		pos->key = c.key;
+		pos->side = (uint8_t)c.side;
+		pos->halfmove = (uint16_t)c.halfmove;
+		pos->fullmove = (uint16_t)c.fullmove;
+		pos->in_check = (uint8_t)check;
+		XQ_CHECK_POSITION(pos);
+#endif
+		continue;
 illegal:
-	b[from] = (uint8_t)v;
-	b[to] = (uint8_t)cap;
-	return 0;
+		b[from] = (uint8_t)v;
+		b[to] = (uint8_t)cap;
+		break;
+	}
+	pos->key = c.key;
+	pos->side = (uint8_t)c.side;
+	pos->halfmove = (uint16_t)c.halfmove;
+	pos->fullmove = (uint16_t)c.fullmove;
+	pos->in_check = (uint8_t)check;
+	*plies += played;
+	return n;
 }
 
 int xq__gives_check(struct xq_pos *pos, xq_move m)

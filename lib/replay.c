@@ -93,34 +93,6 @@ static int parse_iccs(const char *s, size_t len, xq_move *m)
 	return 1;
 }
 
-/* ICCS characters to padded-board offsets by table (ISQ()): a file
- * letter either case to its column, a rank digit to its row times 16;
- * 0 for any other byte (no point has column or row 0). */
-#define FL(c, f) [c] = (f) + 3, [(c) - 'a' + 'A'] = (f) + 3
-static const uint8_t iccs_file[256] = {
-	FL('a', 0), FL('b', 1), FL('c', 2), FL('d', 3), FL('e', 4), FL('f', 5),
-	FL('g', 6), FL('h', 7), FL('i', 8),
-};
-#undef FL
-#define RK(r) ['0' + (r)] = ((r) + 3) * 16
-static const uint8_t iccs_rank[256] = {
-	RK(0), RK(1), RK(2), RK(3), RK(4), RK(5), RK(6), RK(7), RK(8), RK(9),
-};
-#undef RK
-
-/* parse_iccs() of a four-character ICCS text ending in its NUL (no strlen). */
-static inline int quick_iccs(const char *s, xq_move *m)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned f1, r1, f2, r2;
-	/* in order: each test stops at the NUL before the next read */
-	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]) || !(f2 = iccs_file[u[2]]) ||
-	    !(r2 = iccs_rank[u[3]]) || u[4])
-		return 0;
-	*m = MOVE(r1 + f1, r2 + f2);
-	return 1;
-}
-
 /* Full-width ASCII forms and U+3000 to ASCII; 1 when anything changed. */
 static int narrow(const char *s, size_t len, char *out, size_t size)
 {
@@ -460,17 +432,6 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	return XQ_MOVE_NONE;
 }
 
-/* What the judge (lib/rules.c) and the searches need of a move replay
- * played, kept in its node: the key after it (after: the position), what
- * it took (cap: the board value on its destination before), check. */
-static inline void mark_played(struct xq_node *n, const struct xq_pos *after, uint8_t cap)
-{
-	n->key = after->key;
-	n->taken = cap ? (uint8_t)piece_type(cap) : XQ_NONE;
-	n->flags = (uint8_t)((n->flags & ~(XQ_NODE_CHECK | XQ_NODE_CAPTURE)) | XQ_NODE_PLAYED |
-			     (after->in_check ? XQ_NODE_CHECK : 0) | (cap ? XQ_NODE_CAPTURE : 0));
-}
-
 /* The walk's visitor: where the main line ends, deep variations. */
 static int replay_step(void *data, const struct xq_walk_step *s)
 {
@@ -479,7 +440,8 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 	if (s->after) {
 		/* (the walk hands out const nodes; replay owns the game) */
 		struct xq_node *n = (struct xq_node *)s->node;
-		mark_played(n, s->after, s->before->board[MOVE_TO(n->move)]);
+		mark_played(n, s->after->key, s->after->in_check,
+			    s->before->board[MOVE_TO(n->move)]);
 	}
 	if (s->flags & XQ_STEP_TOO_DEEP) {
 		if (!c->depth_reported++)
@@ -531,33 +493,31 @@ static int has_variations(const struct xq_game *g)
 static void replay_main_line(struct ctx *c)
 {
 	struct xq_pos *pos = &c->end;
-	int ply = 1;
+	struct xq_node *n = c->g->root.child, *last = NULL;
+	int plies = 0;
 
 	*pos = c->g->start;
-	c->end_plies = 0;
-	for (struct xq_node *n = c->g->root.child; n; n = n->child, ply++) {
-		xq_move m = XQ_MOVE_NONE;
-		int made;
+	while (n) {
+		struct xq_undo u;
+		xq_move m;
 		uint8_t cap;
-		if (n->move == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
-		    (made = xq__make_legal(pos, m))) {
-			cap = (uint8_t)made;
-			n->move = m;
-			n->flags &= (uint8_t)~XQ_NODE_BAD; /* as replay_node clears it */
-		} else {
-			struct xq_undo u;
-			if ((m = replay_node(c, n, pos, ply, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
-				/* replay_step of a bad move with no alternatives */
-				c->complete = 0;
-				return;
-			}
-			cap = pos->board[MOVE_TO(m)];
-			xq_make(pos, m, &u);
+		/* the legal ICCS moves in one run, then one move otherwise */
+		if (!c->uci10 && !(n = xq__replay_iccs(pos, n, &plies, &last)))
+			break;
+		if ((m = replay_node(c, n, pos, plies + 1, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
+			/* replay_step of a bad move with no alternatives */
+			c->complete = 0;
+			break;
 		}
-		mark_played(n, pos, cap);
-		c->end_plies = ply;
-		c->last = n;
+		cap = pos->board[MOVE_TO(m)];
+		xq_make(pos, m, &u);
+		mark_played(n, pos->key, pos->in_check, cap);
+		last = n;
+		plies++;
+		n = n->child;
 	}
+	c->end_plies = plies;
+	c->last = last;
 }
 
 /*
