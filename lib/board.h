@@ -171,8 +171,8 @@ static const uint8_t iccs_rank[256] = {
 #undef RK
 
 /* A four-character ICCS text ending in its NUL, either case (replay.c's
- * parse_iccs() without strlen): 1 with *m set, or 0. */
-static inline int quick_iccs(const char *s, xq_move *m)
+ * parse_iccs() without strlen): 1 with its points in *from and *to, or 0. */
+static inline int quick_iccs(const char *s, unsigned *from, unsigned *to)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	unsigned f1, r1, f2, r2;
@@ -180,7 +180,8 @@ static inline int quick_iccs(const char *s, xq_move *m)
 	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]) || !(f2 = iccs_file[u[2]]) ||
 	    !(r2 = iccs_rank[u[3]]) || u[4])
 		return 0;
-	*m = MOVE(r1 + f1, r2 + f2);
+	*from = r1 + f1;
+	*to = r2 + f2;
 	return 1;
 }
 

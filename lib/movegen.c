@@ -152,7 +152,7 @@ static int attacked_by_pieces(const struct xq_pos *pos, int k, int by);
  * whether point k is attacked by side `by`, from the attackers' slots,
  * the taken piece's slot emptied for the test (it attacks no more) and
  * put back after. */
-static __attribute__((noinline)) int attacked_after_capture(struct xq_pos *pos, int k, int by, uint8_t cap, int to)
+static inline int attacked_after_capture(struct xq_pos *pos, int k, int by, uint8_t cap, int to)
 {
 	int bad;
 	if (cap)
@@ -161,6 +161,14 @@ static __attribute__((noinline)) int attacked_after_capture(struct xq_pos *pos, 
 	if (cap)
 		pos->sq_of[by * 16 + PIECE_SLOT(cap)] = (uint8_t)to;
 	return bad;
+}
+
+/* attacked_after_capture() out of line, for the replay run, where king
+ * moves and moves out of check are few. */
+static __attribute__((noinline)) int attacked_after_capture_call(struct xq_pos *pos, int k,
+								  int by, uint8_t cap, int to)
+{
+	return attacked_after_capture(pos, k, by, cap, to);
 }
 
 /* Whether from->to leaves the king attacked, tried on the copy w (the
@@ -712,30 +720,27 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 struct xq_node *xq__replay_iccs(struct xq_pos *pos, struct xq_node *n, int *plies,
 				struct xq_node **last)
 {
-	uint8_t *b = pos->board, *sq_of = pos->sq_of;
+	uint8_t *b = pos->board;
 	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
 	unsigned check = pos->in_check;
 	int played = 0;
 
 	for (; n; n = n->child) {
-		xq_move m;
 		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k, rf, rt;
 
-		if (n->move != XQ_MOVE_NONE || !n->text || !quick_iccs(n->text, &m))
+		if (n->move != XQ_MOVE_NONE || !n->text || !quick_iccs(n->text, &from, &to))
 			break;
-		from = MOVE_FROM(m);
-		to = MOVE_TO(m);
 		v = b[from];
 		cap = b[to];
 		if (!(v & tag) || (cap & tag) || !piece_goes(b, (int)side, from, to, v))
 			break;
-		king = sq_of[side * 16 + SLOT_KING];
-		k = sq_of[(side ^ 1) * 16 + SLOT_KING];
+		king = pos->sq_of[side * 16 + SLOT_KING];
+		k = pos->sq_of[(side ^ 1) * 16 + SLOT_KING];
 		b[to] = (uint8_t)v;
 		b[from] = 0;
 		if (from == king || check) {
-			if (attacked_after_capture(pos, from == king ? to : king, !side,
-						   (uint8_t)cap, to))
+			if (attacked_after_capture_call(pos, (int)(from == king ? to : king), !side,
+							(uint8_t)cap, (int)to))
 				goto illegal;
 		} else {
 			rf = king_rel[256 + from - king];
@@ -743,11 +748,11 @@ struct xq_node *xq__replay_iccs(struct xq_pos *pos, struct xq_node *n, int *plie
 			if ((rf | rt) && lines_attack(b, king, !side, from, to, rf, rt))
 				goto illegal;
 		}
-		make_counted(&c, sq_of, from, to, v, cap);
+		make_counted(&c, pos->sq_of, from, to, v, cap);
 		rf = king_rel[256 + from - k];
 		rt = king_rel[256 + to - k];
 		check = (rf | rt) && lines_attack(b, k, (int)side, from, to, rf, rt);
-		n->move = m;
+		n->move = MOVE(from, to);
 		mark_played(n, c.key, (int)check, cap);
 		*last = n;
 		played++;

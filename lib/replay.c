@@ -372,14 +372,15 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	struct ctx *c = data;
 	struct xq_err err;
 	xq_move m = XQ_MOVE_NONE, given = n->move;
+	unsigned from, to;
 	int rc;
 
 	/* XQ_NODE_PLAYED and the rest are set once the walk has played the
 	 * move (replay_step) */
 	n->flags &= (uint8_t)~(XQ_NODE_PLAYED | XQ_NODE_CHECK | XQ_NODE_CAPTURE);
 	/* resolve()'s first case, without its frame: ICCS, legal */
-	if (given == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
-	    xq_is_legal(pos, m)) {
+	if (given == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &from, &to) &&
+	    xq_is_legal(pos, m = MOVE(from, to))) {
 		n->move = m;
 		n->flags &= (uint8_t)~XQ_NODE_BAD;
 		return m;
