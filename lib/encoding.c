@@ -246,6 +246,13 @@ int xq_text_width(const char *s, size_t len)
 			i += 3;
 			continue;
 		}
+		if (b == 0xef && len - i >= 3 && (unsigned char)s[i + 1] == 0xbc &&
+		    ((unsigned char)s[i + 2] ^ 0x80u) < 0x40) {
+			/* the full-width forms U+FF00..U+FF3F (digits １..９) */
+			w += 2;
+			i += 3;
+			continue;
+		}
 		i += width_of_char(s + i, len - i, &w);
 	}
 	return w;

@@ -64,6 +64,29 @@ static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
 
 #define DBCS_AFTER 65536
 
+/* The index in dbcs_table() of the pair lead, trail: the two bytes as a
+ * uint16_t read from memory, which is what dbcs_decode() reads.  Only
+ * pairs with a lead byte from 0x81 have a character there: the index of
+ * any pair that starts with an ASCII byte holds none. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define PAIR(lead, trail) ((unsigned)(lead) << 8 | (unsigned)(trail))
+#else
+#define PAIR(lead, trail) ((unsigned)(trail) << 8 | (unsigned)(lead))
+#endif
+
+/* How many of the eight bytes of a word read from memory come before the
+ * first with its high bit set, from those bits (hi, not all set). */
+static inline size_t ascii_lead(uint64_t hi)
+{
+	if (!hi)
+		return 8;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return (size_t)__builtin_clzll(hi) >> 3;
+#else
+	return (size_t)__builtin_ctzll(hi) >> 3;
+#endif
+}
+
 /* Decode pairs with the table from p[0..n) into txt (room for 3 bytes a
  * byte, and one more); stops before the first byte the table cannot take.
  * Returns the bytes taken. */
@@ -72,6 +95,38 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 	unsigned char *o = (unsigned char *)r->txt + r->txt_end;
 	const uint32_t *t = r->dbcs;
 	size_t i = 0;
+	/* eight bytes at a time while eight are left: the ASCII bytes at
+	 * their start copied at once (all eight stored: those past the
+	 * ASCII ones are overwritten next), then the pairs that follow */
+	while (i + 8 <= n) {
+		uint64_t w, hi;
+		memcpy(&w, p + i, 8);
+		if ((hi = w & 0x8080808080808080ull) != 0x8080808080808080ull) {
+			size_t k = ascii_lead(hi);
+			memcpy(o, &w, 8);
+			o += k;
+			i += k;
+			if (k == 8 || i + 8 > n)
+				continue;
+		}
+		/* p[i] is no ASCII, and p[i + 1] is in the buffer: the
+		 * pairs, each read as it lies in memory (PAIR) */
+		do {
+			uint16_t pair;
+			uint32_t u;
+			memcpy(&pair, p + i, 2);
+			if (!(u = t[pair])) {
+				if (p[i] < 0x80)
+					break;
+				goto out;
+			}
+			/* its three bytes of UTF-8, and a fourth that the
+			 * next character overwrites */
+			memcpy(o, &u, 4);
+			o += 3;
+			i += 2;
+		} while (i + 1 < n);
+	}
 	/* all but the last byte: a pair always has its second byte here */
 	while (i + 1 < n) {
 		unsigned c = p[i];
@@ -81,10 +136,8 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 			i++;
 			continue;
 		}
-		if (!(u = t[c << 8 | p[i + 1]]))
+		if (!(u = t[PAIR(c, p[i + 1])]))
 			goto out;
-		/* its three bytes of UTF-8, and a fourth that the next
-		 * character overwrites */
 		memcpy(o, &u, 4);
 		o += 3;
 		i += 2;
@@ -96,7 +149,7 @@ out:
 	return i;
 }
 
-/* The pair table of dbcs_decode(): for each pair lead << 8 | trail, the
+/* The pair table of dbcs_decode(): for each pair (at PAIR(lead, trail)), the
  * UTF-8 of the character xq__dbcs_decode_table() gives it, as the bytes
  * in memory of a uint32_t (0: none, left to iconv).  NULL as that. */
 static uint32_t *dbcs_table(const char *enc)
@@ -113,7 +166,7 @@ static uint32_t *dbcs_table(const char *enc)
 				if (!cp)
 					continue;
 				xq__utf8_put(b, cp); /* three bytes: U+0800..U+FFFF */
-				memcpy(&t[(0x81 + lead) << 8 | (0x40 + trail)], b, 4);
+				memcpy(&t[PAIR(0x81 + lead, 0x40 + trail)], b, 4);
 			}
 	free(cps);
 	return t;

@@ -522,8 +522,9 @@ static int has_variations(const struct xq_game *g)
 /*
  * The walk of a game that is its main line alone, fused: one position,
  * each move resolved and made in one step (xq__make_legal for a legal
- * ICCS text, replay_node otherwise), the node's fields set as replay_step
- * sets them, and at the first move that cannot be played the step the
+ * ICCS text or a common Chinese or WXF one, replay_node otherwise), the
+ * node's fields set as replay_step sets them, and at the first move that
+ * cannot be played the step the
  * walk would visit there.  The same results as xq__walk_to_end() with
  * replay_node and replay_step on such a game.
  */
@@ -541,6 +542,13 @@ static void replay_main_line(struct ctx *c)
 		    (cap = pos->board[MOVE_TO(m)], xq__make_legal(pos, m))) {
 			n->move = m;
 			n->flags &= (uint8_t)~XQ_NODE_BAD; /* as replay_node clears it */
+		} else if (n->move == XQ_MOVE_NONE && n->text && !c->uci10 && !c->san_first &&
+			   (m = xq__relative_quick_move(pos, n->text)) != XQ_MOVE_NONE &&
+			   (cap = pos->board[MOVE_TO(m)], xq__make_legal(pos, m))) {
+			/* the common Chinese and WXF shapes, as replay_node's
+			 * xq__relative_quick() reads them, made in the same step */
+			n->move = m;
+			n->flags &= (uint8_t)~XQ_NODE_BAD;
 		} else {
 			struct xq_undo u;
 			if ((m = replay_node(c, n, pos, ply, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
