@@ -154,6 +154,14 @@ struct sbuf {
 	int full;
 };
 
+/* The copy of a longer piece, out of line (inlined, a copy past four bytes
+ * from a string of three would be a false warning). */
+__attribute__((noinline))
+static void sb_copy_long(char *o, const char *s, size_t n)
+{
+	memcpy(o, s, n + 1);
+}
+
 static inline void sb_add(struct sbuf *b, const char *s)
 {
 	/* most pieces are a character of one to three bytes: those counted
@@ -170,14 +178,20 @@ static inline void sb_add(struct sbuf *b, const char *s)
 	case 1: memcpy(o, s, 2); break;
 	case 2: memcpy(o, s, 3); break;
 	case 3: memcpy(o, s, 4); break;
-	default: memcpy(o, s, n + 1); break;
+	default: sb_copy_long(o, s, n); break;
 	}
 }
 
 static void sb_addc(struct sbuf *b, char c)
 {
-	char s[2] = { c, '\0' };
-	sb_add(b, s);
+	if (!c)
+		return;
+	if (b->len + 2 > b->size) {
+		b->full = 1;
+		return;
+	}
+	b->p[b->len++] = c;
+	b->p[b->len] = '\0';
 }
 
 /* --------------------------------------------------- move description */

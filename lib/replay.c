@@ -605,6 +605,11 @@ static void check_side(struct ctx *c)
 
 	if (!n)
 		return;
+	/* the common Chinese and WXF shapes as replay_node reads them: a
+	 * move resolve() finds too */
+	if (n->move == XQ_MOVE_NONE && n->text && !c->uci10 && !c->san_first &&
+	    xq__relative_quick(&c->g->start, n->text, &m))
+		return;
 	rc = resolve(c, &c->g->start, n, &m, &err);
 	if (rc == 0 || rc == XQ_EAMBIG || xq_status(&c->g->start) != XQ_PLAYING)
 		return;
