@@ -94,6 +94,19 @@ static long rep_hits(const struct rep_table *t, const char *out, size_t n)
 	return hits;
 }
 
+long xq__repertoire_hits(const char *s, size_t n)
+{
+	struct rep_table rep;
+	rep_build(&rep);
+	return rep_hits(&rep, s, n);
+}
+
+size_t xq__repertoire(const char *const **list)
+{
+	*list = repertoire;
+	return sizeof repertoire / sizeof *repertoire;
+}
+
 /* Decode with skipping; score = repertoire hits * 4 - undecodable bytes. */
 static long score_decoding(const char *enc, const unsigned char *buf, size_t n)
 {

@@ -45,6 +45,13 @@ size_t xq__conv(struct xq__conv *c, char **in, size_t *inleft, char **out, size_
  * its table a pair at a time.  c is left in its initial state. */
 unsigned xq__conv_pair(struct xq__conv *c, unsigned lead, unsigned trail);
 
+/* Detection's count of the characters of its repertoire (piece names,
+ * directions, numerals...) in UTF-8 from iconv, s[0..n) up to the first
+ * NUL: what strstr() finds of each of its strings in turn.  And the
+ * repertoire, for tests: how many strings, *list set to them. */
+long xq__repertoire_hits(const char *s, size_t n);
+size_t xq__repertoire(const char *const **list);
+
 /* xq_text_width() character by character, without its shortcuts: its
  * tests' oracle. */
 int xq__text_width_general(const char *s, size_t len);
