@@ -1296,10 +1296,14 @@ static inline int quick_label(char t)
 
 xq_move xq__relative_quick_move(const struct xq_pos *pos, const char *text)
 {
+	return xq__relative_quick_on(pos->sq_of + pos->side * 16, pos->side, text);
+}
+
+xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text)
+{
 	const unsigned char *s = (const unsigned char *)text;
 	char t[4];
-	int k, type, from = 0, to, side = pos->side;
-	const uint8_t *sq_of = pos->sq_of + side * 16;
+	int k, type, from = 0, to;
 
 	/* four tokens, then the end */
 	for (int i = 0; i < 4; i++) {
