@@ -206,5 +206,10 @@ static inline void mark_played(struct xq_node *n, uint64_t key, int check, unsig
  * moves made. */
 struct xq_node *xq__replay_iccs(struct xq_pos *pos, struct xq_node *n, int *plies,
 				struct xq_node **last);
+/* The same with relative set: a node whose text is the common shape of a
+ * Chinese or WXF move (xq__relative_quick_on) is played as its ICCS
+ * would be. */
+struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
+			       struct xq_node **last, int relative);
 
 #endif

@@ -43,6 +43,70 @@ static const char *const repertoire[] = {
 	"後", "１", "２", "３", "４", "５", "６", "７", "８", "９", "砲", "棋",
 };
 
+/* The repertoire by the UTF-8 bytes of its characters (b0 << 16 | b1 << 8
+ * | b2; each is three bytes), open addressing in 128 slots: each slot's
+ * key and how often the list holds that character. */
+#define REP_SLOTS 128
+struct rep_table {
+	uint32_t key[REP_SLOTS];
+	uint8_t times[REP_SLOTS];
+};
+
+static unsigned rep_slot(uint32_t k)
+{
+	return (unsigned)((k * 0x9e3779b1u) >> 25);
+}
+
+static void rep_build(struct rep_table *t)
+{
+	memset(t, 0, sizeof *t);
+	for (size_t i = 0; i < sizeof repertoire / sizeof *repertoire; i++) {
+		const unsigned char *c = (const unsigned char *)repertoire[i];
+		uint32_t k = (uint32_t)c[0] << 16 | (uint32_t)c[1] << 8 | c[2];
+		unsigned h = rep_slot(k);
+		while (t->key[h] && t->key[h] != k)
+			h = (h + 1) % REP_SLOTS;
+		t->key[h] = k;
+		t->times[h]++;
+	}
+}
+
+/*
+ * The repertoire's hits in out[0..n) as strstr() would count them, each
+ * string of the list on its own, up to the first NUL: iconv writes whole
+ * UTF-8 characters, in which a three-byte character's bytes stand only
+ * where that character does, so a hit is a character of the repertoire.
+ */
+static long rep_hits(const struct rep_table *t, const char *out, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)out;
+	long hits = 0;
+	for (size_t i = 0; i < n && u[i]; i++) {
+		if ((u[i] & 0xf0) != 0xe0 || n - i < 3)
+			continue;
+		uint32_t k = (uint32_t)u[i] << 16 | (uint32_t)u[i + 1] << 8 | u[i + 2];
+		for (unsigned h = rep_slot(k); t->key[h]; h = (h + 1) % REP_SLOTS)
+			if (t->key[h] == k) {
+				hits += t->times[h];
+				break;
+			}
+	}
+	return hits;
+}
+
+long xq__repertoire_hits(const char *s, size_t n)
+{
+	struct rep_table rep;
+	rep_build(&rep);
+	return rep_hits(&rep, s, n);
+}
+
+size_t xq__repertoire(const char *const **list)
+{
+	*list = repertoire;
+	return sizeof repertoire / sizeof *repertoire;
+}
+
 /* Decode with skipping; score = repertoire hits * 4 - undecodable bytes. */
 static long score_decoding(const char *enc, const unsigned char *buf, size_t n)
 {
@@ -51,21 +115,16 @@ static long score_decoding(const char *enc, const unsigned char *buf, size_t n)
 	long score = 0;
 	char *in = (char *)buf;
 	size_t inleft = n;
+	struct rep_table rep;
 
 	if (cd == (iconv_t)-1)
 		return -1000000;
+	rep_build(&rep);
 	while (inleft > 0) {
 		char *o = out;
 		size_t oleft = sizeof out - 1;
 		size_t rc = iconv(cd, &in, &inleft, &o, &oleft);
-		*o = '\0';
-		for (size_t i = 0; i < sizeof repertoire / sizeof *repertoire; i++) {
-			const char *p = out;
-			while ((p = strstr(p, repertoire[i]))) {
-				score += 4;
-				p += strlen(repertoire[i]);
-			}
-		}
+		score += 4 * rep_hits(&rep, out, (size_t)(o - out));
 		if (rc == (size_t)-1) {
 			if (errno == EILSEQ) {
 				score -= 1;
@@ -74,8 +133,8 @@ static long score_decoding(const char *enc, const unsigned char *buf, size_t n)
 			} else if (errno == EINVAL) {
 				break; /* cut at the end of the sample */
 			}
-			/* E2BIG: loop with a fresh buffer (a character may be
-			 * split between buffers for strstr: harmless) */
+			/* E2BIG: loop with a fresh buffer (iconv splits no
+			 * character between them) */
 		}
 	}
 	iconv_close(cd);
@@ -246,6 +305,13 @@ int xq_text_width(const char *s, size_t len)
 			i += 3;
 			continue;
 		}
+		if (b == 0xef && len - i >= 3 && (unsigned char)s[i + 1] == 0xbc &&
+		    ((unsigned char)s[i + 2] ^ 0x80u) < 0x40) {
+			/* the full-width forms U+FF00..U+FF3F (digits １..９) */
+			w += 2;
+			i += 3;
+			continue;
+		}
 		i += width_of_char(s + i, len - i, &w);
 	}
 	return w;
@@ -395,37 +461,52 @@ char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t 
 
 /* ----------------------------------------------------------- pair tables */
 
-/* Whether enc is one of the two-byte encodings the pair tables serve
- * (not BIG5-HKSCS, which composes some pairs with the next character). */
-static int dbcs_encoding(const char *enc)
+int xq__dbcs_encoding(const char *enc)
 {
 	return !strcmp(enc, "GB18030") || !strcmp(enc, "GBK") || !strcmp(enc, "GB2312") ||
 	       !strcmp(enc, "BIG5") || !strcmp(enc, "CP950");
+}
+
+/* The pair lead, trail as cd decodes it alone, from a fresh state: its
+ * code point when that is one character of three bytes of UTF-8
+ * (U+0800..U+FFFF), else 0; cd is left in its initial state. */
+static unsigned decode_pair(iconv_t cd, unsigned lead, unsigned trail)
+{
+	char in[2] = { (char)lead, (char)trail }, out[8];
+	char *ip = in, *op = out;
+	size_t il = 2, ol = sizeof out, rc;
+	uint32_t cp;
+	if (lead < 0x81 || lead > 0xFE || trail < 0x40 || trail > 0xFE)
+		return 0;
+	iconv(cd, NULL, NULL, NULL, NULL);
+	rc = iconv(cd, &ip, &il, &op, &ol);
+	iconv(cd, NULL, NULL, NULL, NULL);
+	if (rc == (size_t)-1 || il != 0)
+		return 0;
+	if (op - out == 3 && xq__utf8_decode((const unsigned char *)out, 3, &cp) == 3)
+		return (unsigned)cp;
+	return 0;
+}
+
+unsigned xq__conv_pair(struct xq__conv *c, unsigned lead, unsigned trail)
+{
+	return decode_pair(c->cd, lead, trail);
 }
 
 uint16_t *xq__dbcs_decode_table(const char *enc)
 {
 	iconv_t cd;
 	uint16_t *t;
-	if (!dbcs_encoding(enc) || (cd = iconv_open("UTF-8", enc)) == (iconv_t)-1)
+	if (!xq__dbcs_encoding(enc) || (cd = iconv_open("UTF-8", enc)) == (iconv_t)-1)
 		return NULL;
 	if (!(t = calloc(XQ__DBCS_LEADS * XQ__DBCS_TRAILS, sizeof *t))) {
 		iconv_close(cd);
 		return NULL;
 	}
 	for (int lead = 0; lead < XQ__DBCS_LEADS; lead++)
-		for (int trail = 0; trail < XQ__DBCS_TRAILS; trail++) {
-			char in[2] = { (char)(0x81 + lead), (char)(0x40 + trail) }, out[8];
-			char *ip = in, *op = out;
-			size_t il = 2, ol = sizeof out;
-			uint32_t cp;
-			iconv(cd, NULL, NULL, NULL, NULL);
-			if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il != 0)
-				continue;
-			/* one character of three bytes (U+0800..U+FFFF) only */
-			if (op - out == 3 && xq__utf8_decode((const unsigned char *)out, 3, &cp) == 3)
-				t[lead * XQ__DBCS_TRAILS + trail] = (uint16_t)cp;
-		}
+		for (int trail = 0; trail < XQ__DBCS_TRAILS; trail++)
+			t[lead * XQ__DBCS_TRAILS + trail] =
+				(uint16_t)decode_pair(cd, 0x81u + (unsigned)lead, 0x40u + (unsigned)trail);
 	iconv_close(cd);
 	return t;
 }
@@ -434,7 +515,7 @@ uint16_t *xq__dbcs_encode_table(const char *enc)
 {
 	iconv_t cd;
 	uint16_t *t;
-	if (!dbcs_encoding(enc) || (cd = iconv_open(enc, "UTF-8")) == (iconv_t)-1)
+	if (!xq__dbcs_encoding(enc) || (cd = iconv_open(enc, "UTF-8")) == (iconv_t)-1)
 		return NULL;
 	if (!(t = calloc(65536, sizeof *t))) {
 		iconv_close(cd);

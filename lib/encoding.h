@@ -20,6 +20,10 @@
 #define XQ__DBCS_LEADS 126
 #define XQ__DBCS_TRAILS 191
 uint16_t *xq__dbcs_decode_table(const char *enc);
+/* Whether enc is one of the two-byte encodings the pair tables serve
+ * (GB18030, GBK, GB2312, BIG5, CP950; not BIG5-HKSCS, which composes
+ * some pairs with the next character). */
+int xq__dbcs_encoding(const char *enc);
 
 /* Encoding: the two bytes (lead << 8 | trail) iconv writes for each
  * character U+0080..U+FFFF alone, 65536 entries; 0 where it writes no
@@ -35,6 +39,18 @@ void xq__conv_close(struct xq__conv *c);   /* c may be NULL */
 /* iconv(3) itself: the same arguments, return value and errno; in NULL
  * resets the state (or, with out set, writes what ends it). */
 size_t xq__conv(struct xq__conv *c, char **in, size_t *inleft, char **out, size_t *outleft);
+/* The pair lead, trail as the decoder c (from a two-byte encoding of
+ * xq__dbcs_encoding() to UTF-8) decodes it alone: what
+ * xq__dbcs_decode_table() holds for it (0: none), for a reader that fills
+ * its table a pair at a time.  c is left in its initial state. */
+unsigned xq__conv_pair(struct xq__conv *c, unsigned lead, unsigned trail);
+
+/* Detection's count of the characters of its repertoire (piece names,
+ * directions, numerals...) in UTF-8 from iconv, s[0..n) up to the first
+ * NUL: what strstr() finds of each of its strings in turn.  And the
+ * repertoire, for tests: how many strings, *list set to them. */
+long xq__repertoire_hits(const char *s, size_t n);
+size_t xq__repertoire(const char *const **list);
 
 /* xq_text_width() character by character, without its shortcuts: its
  * tests' oracle. */

@@ -62,7 +62,51 @@ static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
 	(void)n;
 }
 
+/* The index in the pair table (r->dbcs) of the pair lead, trail: the two
+ * bytes as a uint16_t read from memory, which is what dbcs_decode()
+ * reads.  The index of a pair that starts with an ASCII byte is never
+ * filled (0). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define PAIR(lead, trail) ((unsigned)(lead) << 8 | (unsigned)(trail))
+#else
+#define PAIR(lead, trail) ((unsigned)(trail) << 8 | (unsigned)(lead))
+#endif
+
+/* The bytes decoded with everything waiting at once (see txt_more()). */
 #define DBCS_AFTER 65536
+
+/* A pair of the table that holds no character: iconv decodes what stands
+ * there (a character's UTF-8 starts with a byte from 0xE0: never this). */
+#define DBCS_NONE 1u
+
+/* The table's entry for the pair at p (p[0] from 0x80), filled at its
+ * first use by the one iconv call of xq__conv_pair(): the UTF-8 of the
+ * character as the bytes of a uint32_t in memory, or DBCS_NONE. */
+static uint32_t dbcs_fill(struct xq_reader *r, const unsigned char *p)
+{
+	unsigned cp = xq__conv_pair(r->cd, p[0], p[1]);
+	uint32_t u = DBCS_NONE;
+	if (cp) {
+		char b[4] = { 0 };
+		xq__utf8_put(b, cp); /* three bytes: U+0800..U+FFFF */
+		memcpy(&u, b, 4);
+	}
+	r->dbcs[PAIR(p[0], p[1])] = u;
+	return u;
+}
+
+/* How many of the eight bytes of a word read from memory come before the
+ * first with its high bit set, from those bits (hi, not all set). */
+static inline size_t ascii_lead(uint64_t hi)
+{
+	if (!hi)
+		return 8;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return (size_t)__builtin_clzll(hi) >> 3;
+#else
+	return (size_t)__builtin_ctzll(hi) >> 3;
+#endif
+}
 
 /* Decode pairs with the table from p[0..n) into txt (room for 3 bytes a
  * byte, and one more); stops before the first byte the table cannot take.
@@ -70,8 +114,41 @@ static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
 static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 {
 	unsigned char *o = (unsigned char *)r->txt + r->txt_end;
-	const uint32_t *t = r->dbcs;
+	const uint32_t *t = r->dbcs;  /* (dbcs_fill() writes through r->dbcs) */
 	size_t i = 0;
+	/* eight bytes at a time while eight are left: the ASCII bytes at
+	 * their start copied at once (all eight stored: those past the
+	 * ASCII ones are overwritten next), then the pairs that follow */
+	while (i + 8 <= n) {
+		uint64_t w, hi;
+		memcpy(&w, p + i, 8);
+		if ((hi = w & 0x8080808080808080ull) != 0x8080808080808080ull) {
+			size_t k = ascii_lead(hi);
+			memcpy(o, &w, 8);
+			o += k;
+			i += k;
+			if (k == 8 || i + 8 > n)
+				continue;
+		}
+		/* p[i] is no ASCII, and p[i + 1] is in the buffer: the
+		 * pairs, each read as it lies in memory (PAIR) */
+		do {
+			uint16_t pair;
+			uint32_t u;
+			memcpy(&pair, p + i, 2);
+			if ((u = t[pair]) <= DBCS_NONE) {
+				if (p[i] < 0x80)
+					break;
+				if (u == DBCS_NONE || (u = dbcs_fill(r, p + i)) == DBCS_NONE)
+					goto out;
+			}
+			/* its three bytes of UTF-8, and a fourth that the
+			 * next character overwrites */
+			memcpy(o, &u, 4);
+			o += 3;
+			i += 2;
+		} while (i + 1 < n);
+	}
 	/* all but the last byte: a pair always has its second byte here */
 	while (i + 1 < n) {
 		unsigned c = p[i];
@@ -81,10 +158,9 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 			i++;
 			continue;
 		}
-		if (!(u = t[c << 8 | p[i + 1]]))
+		if ((u = t[PAIR(c, p[i + 1])]) <= DBCS_NONE &&
+		    (u == DBCS_NONE || (u = dbcs_fill(r, p + i)) == DBCS_NONE))
 			goto out;
-		/* its three bytes of UTF-8, and a fourth that the next
-		 * character overwrites */
 		memcpy(o, &u, 4);
 		o += 3;
 		i += 2;
@@ -94,29 +170,6 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 out:
 	r->txt_end = (size_t)((char *)o - r->txt);
 	return i;
-}
-
-/* The pair table of dbcs_decode(): for each pair lead << 8 | trail, the
- * UTF-8 of the character xq__dbcs_decode_table() gives it, as the bytes
- * in memory of a uint32_t (0: none, left to iconv).  NULL as that. */
-static uint32_t *dbcs_table(const char *enc)
-{
-	uint16_t *cps = xq__dbcs_decode_table(enc);
-	uint32_t *t;
-	if (!cps)
-		return NULL;
-	if ((t = calloc(65536, sizeof *t)))
-		for (int lead = 0; lead < XQ__DBCS_LEADS; lead++)
-			for (int trail = 0; trail < XQ__DBCS_TRAILS; trail++) {
-				unsigned cp = cps[lead * XQ__DBCS_TRAILS + trail];
-				char b[4] = { 0 };
-				if (!cp)
-					continue;
-				xq__utf8_put(b, cp); /* three bytes: U+0800..U+FFFF */
-				memcpy(&t[(0x81 + lead) << 8 | (0x40 + trail)], b, 4);
-			}
-	free(cps);
-	return t;
 }
 
 int xq__reader_set_encoding(struct xq_reader *r, const char *enc)
@@ -131,11 +184,66 @@ int xq__reader_set_encoding(struct xq_reader *r, const char *enc)
 	r->utf8 = 0;
 	free(r->dbcs);
 	r->dbcs = NULL;
-	r->dbcs_tried = 0;
 	r->iconv_bytes = 0;
 	if (!(r->cd = xq__conv_open("UTF-8", enc)))
 		return XQ_EINVAL;
+	/* the two-byte encodings' pairs from a table that fills as they come
+	 * (zero pages until then: calloc) */
+	if (xq__dbcs_encoding(enc))
+		r->dbcs = calloc(65536, sizeof *r->dbcs);
 	return 0;
+}
+
+/* Nothing decodable in the bytes waiting: a cut sequence; read on (at
+ * the end, its first byte is bad). */
+static void cut_sequence(struct xq_reader *r)
+{
+	if (xq__reader_raw_more(r, SRC_CHUNK) <= 0 && r->raw_eof && r->raw_start < r->raw_end) {
+		bad_bytes(r, r->raw + r->raw_start, 1);
+		r->raw_start++;
+	}
+}
+
+/*
+ * All of p[0..n) into txt (room for 3 bytes a byte, and 16 more) as iconv
+ * decodes it in one go, a bad byte reported and skipped where iconv finds
+ * it, a sequence cut by the end of the bytes left for more unless they
+ * are the last: the pairs from the table, iconv for one character (four
+ * bytes at most) where it has none, or for the rest where a character is
+ * longer.  Returns the bytes taken.
+ */
+static size_t decode_all(struct xq_reader *r, const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+	int whole = 0;
+	while (i < n) {
+		if (r->dbcs && !whole && (i += dbcs_decode(r, p + i, n - i)) == n)
+			break;
+		size_t rest = n - i, slice = r->dbcs && !whole && rest > 4 ? 4 : rest;
+		char *ip = (char *)(uintptr_t)(p + i), *op = r->txt + r->txt_end;
+		size_t inleft = slice, outleft = r->txt_cap - r->txt_end;
+		size_t rc = xq__conv(r->cd, &ip, &inleft, &op, &outleft);
+		r->txt_end = (size_t)(op - r->txt);
+		i += slice - inleft;
+		whole = 0;
+		if (rc != (size_t)-1)
+			continue;
+		if (errno == E2BIG)
+			break;
+		if (errno == EINVAL) {
+			if (slice < rest) {
+				whole = 1; /* cut by the slice, not in the input */
+				continue;
+			}
+			if (!r->raw_eof)
+				break; /* cut sequence: wait for more bytes */
+		}
+		if (outleft < 3)
+			break;
+		bad_bytes(r, p + i, 1);
+		i++;
+	}
+	return i;
 }
 
 /* Decode the raw bytes waiting into txt.  Returns 1 when text was added or
@@ -221,11 +329,19 @@ static int txt_more(struct xq_reader *r)
 		return 1;
 	}
 	/* In bulk, the pairs from the table, and iconv for one character
-	 * (four bytes at most) where the table stops: the same text. */
+	 * (four bytes at most) where the table stops: the same text.  The
+	 * first DBCS_AFTER bytes all the bytes waiting at once, later only
+	 * up to what the table cannot take: when the problems about bad bytes
+	 * are reported, between the lines read, is as it always was. */
 	int sliced = 0;
-	if (!r->dbcs && !r->dbcs_tried && r->iconv_bytes >= DBCS_AFTER) {
-		r->dbcs_tried = 1;
-		r->dbcs = dbcs_table(r->enc_name);
+	if (r->iconv_bytes < DBCS_AFTER) {
+		size_t k;
+		r->iconv_bytes += n;
+		k = decode_all(r, p, n);
+		r->raw_start += k;
+		if (k == 0)
+			cut_sequence(r);
+		return 1;
 	}
 	if (r->dbcs) {
 		size_t k = dbcs_decode(r, p, n);
@@ -237,7 +353,6 @@ static int txt_more(struct xq_reader *r)
 			sliced = 1; /* a character cut here is not cut in the input */
 		}
 	}
-	r->iconv_bytes += n;
 	char *ip = (char *)p, *op = r->txt + r->txt_end;
 	size_t inleft = n, outleft = r->txt_cap - r->txt_end;
 	while (inleft) {
@@ -258,13 +373,8 @@ static int txt_more(struct xq_reader *r)
 	}
 	r->txt_end = (size_t)(op - r->txt);
 	r->raw_start += n - inleft;
-	if (n == inleft) {
-		/* nothing decodable yet: a cut sequence; read on */
-		if (xq__reader_raw_more(r, SRC_CHUNK) <= 0 && r->raw_eof && r->raw_start < r->raw_end) {
-			bad_bytes(r, r->raw + r->raw_start, 1);
-			r->raw_start++;
-		}
-	}
+	if (n == inleft)
+		cut_sequence(r);
 	return 1;
 }
 

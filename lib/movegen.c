@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "notation_impl.h"
 
 static const int ortho[4] = { 16, -16, 1, -1 };
 static const int diag[4] = { 15, 17, -15, -17 };
@@ -717,8 +718,23 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
  * move is taken back off the board.  Key, side, counters and check stay
  * in registers over the run and go to pos at its end.
  */
+static struct xq_node *replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
+				  struct xq_node **last, int relative);
+
 struct xq_node *xq__replay_iccs(struct xq_pos *pos, struct xq_node *n, int *plies,
 				struct xq_node **last)
+{
+	return replay_run(pos, n, plies, last, 0);
+}
+
+struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
+			       struct xq_node **last, int relative)
+{
+	return replay_run(pos, n, plies, last, relative);
+}
+
+static struct xq_node *replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
+				  struct xq_node **last, int relative)
 {
 	uint8_t *b = pos->board;
 	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
@@ -728,8 +744,18 @@ struct xq_node *xq__replay_iccs(struct xq_pos *pos, struct xq_node *n, int *plie
 	for (; n; n = n->child) {
 		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k, rf, rt;
 
-		if (n->move != XQ_MOVE_NONE || !n->text || !quick_iccs(n->text, &from, &to))
+		if (n->move != XQ_MOVE_NONE || !n->text)
 			break;
+		if (!quick_iccs(n->text, &from, &to)) {
+			/* relative: the common Chinese and WXF shapes too
+			 * (xq__relative_quick_on, lib/notation.c) */
+			xq_move m = relative ? xq__relative_quick_on(pos->sq_of + side * 16, (int)side,
+								      n->text) : XQ_MOVE_NONE;
+			if (m == XQ_MOVE_NONE)
+				break;
+			from = MOVE_FROM(m);
+			to = MOVE_TO(m);
+		}
 		v = b[from];
 		cap = b[to];
 		if (!(v & tag) || (cap & tag) || !piece_goes(b, (int)side, from, to, v))

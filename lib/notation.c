@@ -154,21 +154,44 @@ struct sbuf {
 	int full;
 };
 
-static void sb_add(struct sbuf *b, const char *s)
+/* The copy of a longer piece, out of line (inlined, a copy past four bytes
+ * from a string of three would be a false warning). */
+__attribute__((noinline))
+static void sb_copy_long(char *o, const char *s, size_t n)
 {
-	size_t n = strlen(s);
+	memcpy(o, s, n + 1);
+}
+
+static inline void sb_add(struct sbuf *b, const char *s)
+{
+	/* most pieces are a character of one to three bytes: those counted
+	 * and copied without a call */
+	size_t n = !s[0] ? 0 : !s[1] ? 1 : !s[2] ? 2 : !s[3] ? 3 : 3 + strlen(s + 3);
+	char *o = b->p + b->len;
 	if (b->len + n + 1 > b->size) {
 		b->full = 1;
 		return;
 	}
-	memcpy(b->p + b->len, s, n + 1);
 	b->len += n;
+	switch (n) {
+	case 0: *o = '\0'; break;
+	case 1: memcpy(o, s, 2); break;
+	case 2: memcpy(o, s, 3); break;
+	case 3: memcpy(o, s, 4); break;
+	default: sb_copy_long(o, s, n); break;
+	}
 }
 
 static void sb_addc(struct sbuf *b, char c)
 {
-	char s[2] = { c, '\0' };
-	sb_add(b, s);
+	if (!c)
+		return;
+	if (b->len + 2 > b->size) {
+		b->full = 1;
+		return;
+	}
+	b->p[b->len++] = c;
+	b->p[b->len] = '\0';
 }
 
 /* --------------------------------------------------- move description */
@@ -1264,42 +1287,86 @@ char xq__zh_token(unsigned cp)
 	return zh_token(cp);
 }
 
-int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out)
+/* The tandem label a token of quick_char() is, for a horse, chariot or
+ * cannon (two at most: front or rear): 1 front, 2 rear, 0 none. */
+static inline int quick_label(char t)
+{
+	return t == 'F' || t == '+' ? 1 : t == 'B' || t == '-' ? 2 : 0;
+}
+
+xq_move xq__relative_quick_move(const struct xq_pos *pos, const char *text)
+{
+	return xq__relative_quick_on(pos->sq_of + pos->side * 16, pos->side, text);
+}
+
+xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text)
 {
 	const unsigned char *s = (const unsigned char *)text;
-	char t0, t1, t2, t3;
-	int k, type, fx, from = 0, on_file = 0, to;
-	const uint8_t *sq_of;
+	char t[4];
+	int k, type, from = 0, to;
 
-	/* "L f d v" alone: a piece, its file, a direction, a number (a
-	 * position word in the place of the direction is left to the full
-	 * reader, which reads it as one) */
-	if (!(k = quick_char(s, &t0)) || (unsigned char)t0 >= 0x80 ||
-	    !(type = tok_type[(unsigned char)t0]))
-		return 0;
-	s += k;
-	if (!(k = quick_char(s, &t1)) || !is_digit_tok(t1))
-		return 0;
-	s += k;
-	if (!(k = quick_char(s, &t2)) || !(t2 == '+' || t2 == '-' || t2 == '.'))
-		return 0;
-	s += k;
-	if (!(k = quick_char(s, &t3)) || !is_digit_tok(t3) || s[k])
-		return 0;
-	fx = pos->side == XQ_RED ? '9' - t1 : t1 - '1';
-	sq_of = pos->sq_of + pos->side * 16;
-	for (int q = slot_lo[type]; q < slot_hi[type]; q++)
-		if (sq_of[q] && ISQ_FILE(sq_of[q]) == fx) {
-			from = sq_of[q];
-			on_file++;
+	/* four tokens, then the end */
+	for (int i = 0; i < 4; i++) {
+		if (!(k = quick_char(s, &t[i])))
+			return XQ_MOVE_NONE;
+		s += k;
+	}
+	/* a direction, a number (a position word in the place of the
+	 * direction is left to the full reader, which reads it as one) */
+	if (*s || !(t[2] == '+' || t[2] == '-' || t[2] == '.') || !is_digit_tok(t[3]))
+		return XQ_MOVE_NONE;
+	if ((type = tok_type[(unsigned char)t[0]]) && is_digit_tok(t[1])) {
+		/* "L f d v": one piece of the kind on the file is the only
+		 * candidate of direct_match() */
+		int fx = (side == XQ_RED ? '9' - t[1] : t[1] - '1') + 3, on_file = 0;
+		int lo = slot_lo[type];
+		if (type == XQ_PAWN) {
+			for (int q = lo; q < 16; q++)
+				if (sq_of[q] && (sq_of[q] & 15) == fx) {
+					from = sq_of[q];
+					on_file++;
+				}
+		} else {
+			/* a captured piece's slot holds 0, on no file */
+			int a = sq_of[lo], b = type == XQ_KING ? 0 : sq_of[lo + 1];
+			int ia = a && (a & 15) == fx, ib = b && (b & 15) == fx;
+			on_file = ia + ib;
+			from = ia ? a : b;
 		}
-	/* one such piece on the file: the only candidate of direct_match() */
-	if (on_file != 1)
+		if (on_file != 1)
+			return XQ_MOVE_NONE;
+	} else {
+		/* "l L d v" or "L l d v" (前车进三, +R+3, R++3) for a horse,
+		 * chariot or cannon: when both of the kind stand on one file
+		 * (tandem_labels(): '+' the front one, '-' the rear one), the
+		 * one prefix_ok() takes; any other case is the full reader's */
+		int label, a, b;
+		if (type)
+			label = quick_label(t[1]);
+		else
+			label = quick_label(t[0]), type = tok_type[(unsigned char)t[1]];
+		if (!label || !(type == XQ_HORSE || type == XQ_CHARIOT || type == XQ_CANNON))
+			return XQ_MOVE_NONE;
+		a = sq_of[slot_lo[type]], b = sq_of[slot_lo[type] + 1];
+		if (!a || !b || ISQ_FILE(a) != ISQ_FILE(b))
+			return XQ_MOVE_NONE;
+		/* a ahead of b for the mover */
+		if (advance(side, ISQ_RANK(a)) < advance(side, ISQ_RANK(b))) {
+			int x = a;
+			a = b, b = x;
+		}
+		from = label == 1 ? a : b;
+	}
+	to = destination(side, type, from, t[2], t[3] - '0');
+	return to < 0 ? XQ_MOVE_NONE : MOVE(from, to);
+}
+
+int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out)
+{
+	xq_move m = xq__relative_quick_move(pos, text);
+	if (m == XQ_MOVE_NONE || !xq_is_legal(pos, m))
 		return 0;
-	to = destination(pos->side, type, from, t2, t3 - '0');
-	if (to < 0 || !xq_is_legal(pos, MOVE(from, to)))
-		return 0;
-	*out = MOVE(from, to);
+	*out = m;
 	return 1;
 }
 

@@ -58,11 +58,10 @@ struct xq_reader {
 	struct xq__conv *cd;   /* NULL: UTF-8, nothing to convert */
 	int enc_reports;
 	/* two-byte encodings (GBK, GB18030, Big5) in bulk: the UTF-8 of each
-	 * pair lead << 8 | trail as iconv decodes it alone (0: left to iconv;
-	 * lib/lines.c), made once DBCS_AFTER bytes were decoded */
+	 * pair as iconv decodes it alone, filled at its first use (0: not
+	 * yet; lib/lines.c) */
 	uint32_t *dbcs;
-	size_t iconv_bytes;
-	int dbcs_tried;
+	size_t iconv_bytes;             /* decoded with all waiting at once */
 
 	/* decoded text and the current line */
 	char *txt;

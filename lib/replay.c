@@ -485,10 +485,10 @@ static int has_variations(const struct xq_game *g)
 
 /*
  * The walk of a game that is its main line alone, fused: one position,
- * each move resolved and made in one step (xq__make_legal for a legal
- * ICCS text, replay_node otherwise), the node's fields set as replay_step
- * sets them, and at the first move that cannot be played the step the
- * walk would visit there.  The same results as xq__walk_to_end() with
+ * each move resolved and made in one step (xq__replay_run for a run of
+ * legal ICCS texts and common Chinese and WXF ones, replay_node
+ * otherwise), the node's fields set as replay_step sets them, and at the
+ * first move that cannot be played the step the walk would visit there.  The same results as xq__walk_to_end() with
  * replay_node and replay_step on such a game.
  */
 static void replay_main_line(struct ctx *c)
@@ -502,8 +502,10 @@ static void replay_main_line(struct ctx *c)
 		struct xq_undo u;
 		xq_move m;
 		uint8_t cap;
-		/* the legal ICCS moves in one run, then one move otherwise */
-		if (!c->uci10 && !(n = xq__replay_iccs(pos, n, &plies, &last)))
+		/* the legal ICCS moves (and the common Chinese and WXF ones:
+		 * replay_node's xq__relative_quick, under its conditions) in
+		 * one run, then one move otherwise */
+		if (!c->uci10 && !(n = xq__replay_run(pos, n, &plies, &last, !c->san_first)))
 			break;
 		if ((m = replay_node(c, n, pos, plies + 1, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
 			/* replay_step of a bad move with no alternatives */
@@ -560,6 +562,11 @@ static void check_side(struct ctx *c)
 	int rc;
 
 	if (!n)
+		return;
+	/* the common Chinese and WXF shapes as replay_node reads them: a
+	 * move resolve() finds too */
+	if (n->move == XQ_MOVE_NONE && n->text && !c->uci10 && !c->san_first &&
+	    xq__relative_quick(&c->g->start, n->text, &m))
 		return;
 	rc = resolve(c, &c->g->start, n, &m, &err);
 	if (rc == 0 || rc == XQ_EAMBIG || xq_status(&c->g->start) != XQ_PLAYING)

@@ -38,6 +38,53 @@ static void detection(void)
 		       "detect %s", cases[i].name);
 }
 
+/* ------------------------------------------- detection's count */
+
+/* Detection's one-pass count of its repertoire against strstr() over each
+ * string of it, as detection counted first: text of the repertoire's
+ * characters, other Chinese, full-width and four-byte characters, ASCII
+ * and NUL bytes (strstr() stops at the first), cut anywhere, in buffers
+ * up to past 8 KB (detection's). */
+static void repertoire_count(void)
+{
+	static const char *const others[] = {
+		"1. ", " ", "\n", "x", "\0", "中", "局", "炭", "ｘ", "（", "\xf0\x9f\x80\x84", "é",
+		"\xe7\x82", "\xe7",
+	};
+	const char *const *rep;
+	size_t nrep = xq__repertoire(&rep);
+	static char buf[12000], z[12001];
+	unsigned long seed = 4242;
+	long n = 0, wrong = 0, hits = 0;
+	for (int round = 0; round < 3000; round++) {
+		size_t len = 0, want = round < 2900 ? (size_t)(round % 101) * 3 : 9000 + (size_t)round;
+		while (len + 8 < sizeof buf && len < want) {
+			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+			unsigned k = (unsigned)(seed >> 33) % (unsigned)(nrep + sizeof others / sizeof *others);
+			const char *p = k < nrep ? rep[k] : others[k - nrep];
+			size_t pl = p[0] ? strlen(p) : 1;
+			memcpy(buf + len, p, pl);
+			len += pl;
+		}
+		seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+		if (round % 3 == 0 && len)
+			len -= (size_t)(seed >> 40) % (len < 3 ? len : 3); /* cut */
+		memcpy(z, buf, len);
+		z[len] = '\0';
+		long want_hits = 0;
+		for (size_t i = 0; i < nrep; i++)
+			for (const char *p = z; (p = strstr(p, rep[i])); p += strlen(rep[i]))
+				want_hits++;
+		long got = xq__repertoire_hits(buf, len);
+		n++;
+		hits += want_hits;
+		if (got != want_hits && wrong++ < 5)
+			diagf("repertoire count: %ld, strstr() %ld (round %d)", got, want_hits, round);
+	}
+	ok(wrong == 0 && hits > 10000, "detection: the repertoire counted in one pass as strstr() counts it "
+	   "(%ld buffers, %ld hits, %ld differ)", n, hits, wrong);
+}
+
 static void names(void)
 {
 	static const struct {
@@ -432,6 +479,7 @@ int main(void)
 	pair_table("BIG5");
 	chunks();
 	detection();
+	repertoire_count();
 	names();
 	conversion();
 	readers();

@@ -638,6 +638,21 @@ static void quick_pos(const struct xq_pos *pos)
 					t[2] = dirs[d], t[3] = (char)('0' + v);
 					quick_text(pos, t, 0);
 				}
+	/* and the tandem forms "l L d v", "L l d v" of the horses, chariots
+	 * and cannons (前车进三, +R+3, R-.4), with the labels of both
+	 * scripts and of none (5R+3) */
+	static const char *const labels[] = { "+", "-", ".", "前", "后", "後", "中", "5", "a" };
+	for (int a = 0; a < 3; a++)
+		for (size_t l = 0; l < sizeof labels / sizeof *labels; l++)
+			for (int order = 0; order < 2; order++)
+				for (int d = 0; dirs[d]; d++)
+					for (int v = 1; v <= 9; v++) {
+						char text[16];
+						char L[2] = { "HRC"[a], '\0' };
+						snprintf(text, sizeof text, "%s%s%c%c", order ? L : labels[l],
+							 order ? labels[l] : L, dirs[d], '0' + v);
+						quick_text(pos, text, 0);
+					}
 	for (int i = 0; i < n; i++)
 		for (unsigned fl = 0; fl <= XQ_NOTE_TRAD + XQ_NOTE_ASCII_DIGITS + XQ_NOTE_BOOK_PAWNS; fl++)
 			for (int w = 0; w < 2; w++) {
