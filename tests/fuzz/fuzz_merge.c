@@ -29,7 +29,6 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #define main xqgrep_main
 #define st grep_st
 #define xstrdup grep_xstrdup
-#define split_tabs grep_split_tabs
 #include "../../cmd/xqgrep.c"
 #undef main
 #undef st
@@ -54,8 +53,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	if (data[0] & 1) {
 		/* xqcheck --merge: line by line, as merge_summary() reads */
-		struct offset *off = NULL;
-		int noff = 0, in_part = 0, trouble = 0;
+		struct part_merge m = { 0 };
+		int in_part = 0, trouble = 0;
+		long ln = 0;
 		memset(&check_st, 0, sizeof check_st);
 		check_st.pp.quiet = data[0] & 2;
 		if (!(text = malloc(size)))
@@ -66,11 +66,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			next = strchr(line, '\n');
 			if (next)
 				*next++ = '\0';
-			merge_line(line, &off, &noff, &in_part, &trouble);
+			merge_line(line, &m, &in_part, &trouble, "fuzz", ++ln);
 		}
-		for (int i = 0; i < noff; i++)
-			free(off[i].name);
-		free(off);
+		part_merge_free(&m);
 		free(text);
 		return 0;
 	}
