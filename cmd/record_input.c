@@ -401,7 +401,12 @@ void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
 
 const char *record_result(const struct xq_game *g)
 {
-	const char *t = xq_game_tag(g, "Result"), *r = NULL;
+	return record_result_of(g, xq_game_tag(g, "Result"));
+}
+
+const char *record_result_of(const struct xq_game *g, const char *t)
+{
+	const char *r = NULL;
 	if (t)
 		r = xq_result_word(t, strlen(t));
 	if ((!r || !strcmp(r, "*")) && g->result)

@@ -198,6 +198,8 @@ int play_next_move(struct xq_pos *pos, const char **at, const char **move,
  * spelling xq_result_word knows), else from its final token; "*" when
  * neither says. */
 const char *record_result(const struct xq_game *g);
+/* The same from the Result tag's value t (NULL: none), found already. */
+const char *record_result_of(const struct xq_game *g, const char *t);
 
 /*
  * Parts of a big input split on game boundaries (GNU parallel --pipe

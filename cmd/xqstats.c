@@ -161,11 +161,54 @@ static void add_tree(const struct xq_game *g, int result, const long rating[2])
 	}
 }
 
-static long tag_rating(const struct xq_game *g, const char *a, const char *b)
+/*
+ * The tags add_game() reads, found in one pass over the game's tags (the
+ * first of each name, as xq_game_tag() finds it, names compared without
+ * case): eight lookups a game walked the list eight times.
+ */
+enum { T_RESULT, T_EVENT, T_DATE, T_RED, T_BLACK, T_REDELO, T_WHITEELO, T_BLACKELO, T_N };
+
+/* Whether name is lower (lower-case letters) but for case. */
+static int tag_is(const char *name, const char *lower)
 {
-	const char *t = xq_game_tag(g, a);
-	if (!t && b)
-		t = xq_game_tag(g, b);
+	for (; *lower; name++, lower++)
+		if ((*name | 32) != *lower)
+			return 0;
+	return !*name;
+}
+
+static void game_tags(const struct xq_game *g, const char *v[T_N])
+{
+	for (int i = 0; i < T_N; i++)
+		v[i] = NULL;
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		const char *n = t->name;
+		int i = -1;
+		switch (*n | 32) {
+		case 'r':
+			i = tag_is(n, "result") ? T_RESULT : tag_is(n, "red") ? T_RED :
+			    tag_is(n, "redelo") ? T_REDELO : -1;
+			break;
+		case 'e': i = tag_is(n, "event") ? T_EVENT : -1; break;
+		case 'd': i = tag_is(n, "date") ? T_DATE : -1; break;
+		case 'b':
+			i = tag_is(n, "black") ? T_BLACK : tag_is(n, "blackelo") ? T_BLACKELO : -1;
+			break;
+		case 'w': i = tag_is(n, "whiteelo") ? T_WHITEELO : -1; break;
+		}
+		if (i >= 0 && !v[i])
+			v[i] = t->value;
+	}
+}
+
+/* A value that says something: not empty, not "?" (xq_game_tag_known). */
+static const char *known(const char *v)
+{
+	return v && *v && strcmp(v, "?") != 0 ? v : NULL;
+}
+
+static long tag_rating(const char *t)
+{
 	if (!t)
 		return 0;
 	long v = strtol(t, NULL, 10);
@@ -187,7 +230,9 @@ static void add_player(const char *name, double points, int known)
 
 static void add_game(const struct xq_game *g)
 {
-	const char *res = record_result(g), *t;
+	const char *tags[T_N], *res, *t;
+	game_tags(g, tags);
+	res = record_result_of(g, tags[T_RESULT]);
 	int result = !strcmp(res, "1-0") ? V_RED : !strcmp(res, "0-1") ? V_BLACK :
 		!strcmp(res, "1/2-1/2") ? V_DRAW : -1;
 	char buf[16], *p = buf;
@@ -202,21 +247,21 @@ static void add_game(const struct xq_game *g)
 	*p++ = (char)('0' + b % 10);
 	*p = '\0';
 	name_entry(K_PLIES, buf)->v[0]++;
-	if ((t = xq_game_tag_known(g, "Event")))
+	if ((t = known(tags[T_EVENT])))
 		name_entry(K_EVENT, t)->v[0]++;
-	if ((t = xq_game_tag_known(g, "Date")) && strlen(t) >= 4 &&
+	if ((t = known(tags[T_DATE])) && strlen(t) >= 4 &&
 	    t[0] >= '0' && t[0] <= '9' && t[1] >= '0' && t[1] <= '9' &&
 	    t[2] >= '0' && t[2] <= '9' && t[3] >= '0' && t[3] <= '9') {
 		memcpy(buf, t, 4);
 		buf[4] = '\0';
 		name_entry(K_YEAR, buf)->v[0]++;
 	}
-	add_player(xq_game_tag_known(g, "Red"), result == V_RED ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
-	add_player(xq_game_tag_known(g, "Black"), result == V_BLACK ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
+	add_player(known(tags[T_RED]), result == V_RED ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
+	add_player(known(tags[T_BLACK]), result == V_BLACK ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
 	if (st.depth > 0) {
 		long rating[2];
-		rating[XQ_RED] = tag_rating(g, "RedElo", "WhiteElo");
-		rating[XQ_BLACK] = tag_rating(g, "BlackElo", NULL);
+		rating[XQ_RED] = tag_rating(tags[T_REDELO] ? tags[T_REDELO] : tags[T_WHITEELO]);
+		rating[XQ_BLACK] = tag_rating(tags[T_BLACKELO]);
 		add_tree(g, result, rating);
 	}
 }

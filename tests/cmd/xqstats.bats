@@ -298,3 +298,36 @@ TXT
 	run -0 timeout 60 xqstats -q -p 1000 -n iccs "$C/wukong_iccs_1125_games.pgn"
 	[ "$(grep -c 'repetition$' <<<"$output")" -gt 0 ]
 }
+
+@test "tags read in one pass: the first of each name, any case, WhiteElo for Red, '?' and empty unknown" {
+	printf '[Event "E1"]\n[red "Lower"]\n[Red "Second"]\n[BLACK "Up"]\n[Date "?"]\n[WhiteElo "2100"]\n[blackelo "2000"]\n[Result "1-0"]\n[result "0-1"]\n\n1. h2e2 h9g7 1-0\n\n[EVENT "?"]\n[Date "1999.01.02"]\n[date "2001"]\n[RedElo "2300"]\n[WhiteElo "2200"]\n[Red "?"]\n[Black ""]\n\n1. h2e2 1/2-1/2\n\n' >"$T/tags.pgn"
+	cat >"$T/want" <<'TXT'
+2 games
+
+results:
+  red wins            1   50.0%
+  draws               1   50.0%
+  black wins          0    0.0%
+  unknown             0    0.0%
+
+plies:
+  0-19                2  100.0%
+
+events: 1:
+         1  E1
+
+years: 1:
+  1999                1
+
+players: 2:
+     games      score       %  player
+         1        1/1  100.0%  Lower
+         1        0/1    0.0%  Up
+
+opening tree from the start, depth 2: 2 games
+  炮二平五           2 games  +1 =1 -0  score  75.0%  rating 2200
+    马８进７           1 game   +0 =0 -1  score   0.0%  rating 2000
+TXT
+	xqstats -p 2 "$T/tags.pgn" >"$T/got"
+	cmp "$T/want" "$T/got"
+}
