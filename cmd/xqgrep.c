@@ -691,8 +691,15 @@ static int moves_match(const struct xq_game *g)
 		if (se.todo == S_FEN && st.nfen <= 2) {
 			/* the common case: one position (and its mirror) */
 			uint64_t k0 = st.fen_keys[0], k1 = st.fen_keys[st.nfen - 1];
-			for (const struct xq_node *n = g->root.child; n && (n->flags & XQ_NODE_PLAYED);
-			     n = n->child, ply++)
+			const struct xq_node *n = g->root.child;
+			if (k0 == k1) {
+				/* one key: one compare a ply */
+				for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++)
+					if (n->key == k0 && search_at(&se, n, ply, k0))
+						return 1;
+				return 0;
+			}
+			for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++)
 				if ((n->key == k0 || n->key == k1) && search_at(&se, n, ply, n->key))
 					return 1;
 			return 0;
