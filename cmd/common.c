@@ -63,26 +63,29 @@ static void put_escaped(char *buf, size_t size, size_t *n, const char *s)
 	*n = i;
 }
 
-/* Append s, whole (a short text that holds nothing to escape). */
-static size_t put_plain(char *buf, size_t n, const char *s)
+/* Append len bytes of s at *k in buf[size] as snprintf() would there: cut
+ * to what fits beside the NUL, with *k counting them all. */
+static void put_cut(char *buf, size_t size, size_t *k, const char *s, size_t len)
 {
-	size_t len = strlen(s);
-	memcpy(buf + n, s, len);
-	return n + len;
+	if (*k < size) {
+		size_t room = size - 1 - *k, m = len < room ? len : room;
+		memcpy(buf + *k, s, m);
+		buf[*k + m] = '\0';
+	}
+	*k += len;
 }
 
-/* Append v > 0 in decimal. */
-static size_t put_long(char *buf, size_t n, long v)
+/* Append v > 0 in decimal and then c, as put_cut(). */
+static void put_number(char *buf, size_t size, size_t *k, long v, char c)
 {
 	char d[24];
-	size_t k = 0;
+	size_t i = sizeof d;
 	unsigned long u = (unsigned long)v;
+	d[--i] = c;
 	do
-		d[k++] = (char)('0' + u % 10);
+		d[--i] = (char)('0' + u % 10);
 	while ((u /= 10));
-	while (k)
-		buf[n++] = d[--k];
-	return n;
+	put_cut(buf, size, k, d + i, sizeof d - i);
 }
 
 /*
@@ -231,38 +234,20 @@ void diag(const char *file, long line, long col, const char *level,
 	/* "FILE:LINE:COL: LEVEL: ", at most WHERE_MAX - 1 bytes as it always
 	 * was: a name too long for that is cut there and nothing follows */
 	char where[WHERE_MAX];
-	size_t n, flen, llen;
+	size_t k = 0;
 	va_list ap;
 	if (!file)
 		file = "<stdin>";
-	flen = strlen(file);
-	llen = strlen(level);
-	if (flen + llen + 2 * 21 + 6 < sizeof where) {
-		memcpy(where, file, flen);
-		n = flen;
-		where[n++] = ':';
-		if (line > 0) {
-			n = put_long(where, n, line);
-			where[n++] = ':';
-			if (col > 0) {
-				n = put_long(where, n, col);
-				where[n++] = ':';
-			}
-		}
-		where[n++] = ' ';
-		n = put_plain(where, n, level);
-		where[n++] = ':';
-		where[n++] = ' ';
-		where[n] = '\0';
-	} else {
-		/* the rare long name: snprintf's cut, as before */
-		int k = snprintf(where, sizeof where, "%s:", file);
-		if (line > 0 && k > 0 && (size_t)k < sizeof where)
-			k += snprintf(where + k, sizeof where - (size_t)k, "%ld:", line);
-		if (line > 0 && col > 0 && k > 0 && (size_t)k < sizeof where)
-			k += snprintf(where + k, sizeof where - (size_t)k, "%ld:", col);
-		if (k > 0 && (size_t)k < sizeof where)
-			snprintf(where + k, sizeof where - (size_t)k, " %s: ", level);
+	put_cut(where, sizeof where, &k, file, strlen(file));
+	put_cut(where, sizeof where, &k, ":", 1);
+	if (line > 0 && k < sizeof where)
+		put_number(where, sizeof where, &k, line, ':');
+	if (line > 0 && col > 0 && k < sizeof where)
+		put_number(where, sizeof where, &k, col, ':');
+	if (k < sizeof where) {
+		put_cut(where, sizeof where, &k, " ", 1);
+		put_cut(where, sizeof where, &k, level, strlen(level));
+		put_cut(where, sizeof where, &k, ": ", 2);
 	}
 	va_start(ap, fmt);
 	vmessage(where, fmt, ap);

@@ -264,6 +264,37 @@ int part_end(struct part_merge *m, char **f, int n, struct part_input **in)
 	return 0;
 }
 
+int part_read(int argc, char **argv,
+	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int trouble = 0;
+	for (int i = 0; i < (argc ? argc : 1); i++) {
+		const char *name;
+		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
+		long n = 0;
+		if (!fp) {
+			trouble = 1;
+			continue;
+		}
+		while ((len = getline(&line, &cap, fp)) > 0) {
+			if (line[len - 1] == '\n')
+				line[--len] = '\0';
+			if (fn(data, line, name, ++n) < 0)
+				trouble = 1;
+		}
+		if (ferror(fp)) {
+			warnx_("error reading '%s': %s", name, strerror(errno));
+			trouble = 1;
+		}
+		record_close(fp);
+	}
+	free(line);
+	return trouble;
+}
+
 void part_merge_free(struct part_merge *m)
 {
 	for (int i = 0; i < m->nin; i++)

@@ -267,5 +267,11 @@ int part_problem(struct part_merge *m, char **f, int n, struct xq_problem *p,
  * to its input, which *in gets; 0 or -1. */
 int part_end(struct part_merge *m, char **f, int n, struct part_input **in);
 void part_merge_free(struct part_merge *m);
+/* The merges' reading: each line of the files argv[0..argc) in turn (none:
+ * standard input), its newline taken off, to fn with its file's name and
+ * number; an input that cannot be opened or read is said.  1 when that
+ * happened or fn returned -1 for a line, else 0. */
+int part_read(int argc, char **argv,
+	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data);
 
 #endif

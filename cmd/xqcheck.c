@@ -228,47 +228,33 @@ static int merge_line(char *line, struct part_merge *m, int *in_part, int *troub
 	return -1;
 }
 
+struct check_merging { struct part_merge m; int in_part, trouble; };
+
+static int merge_one(void *data, char *line, const char *name, long n)
+{
+	struct check_merging *mg = data;
+	int rc = merge_line(line, &mg->m, &mg->in_part, &mg->trouble, name, n);
+	if (rc >= 0)
+		return 0;
+	if (rc != -3)
+		diag(name, n, 0, "error", rc == -2 ?
+		     "a part starts before the one before it ended (#counts)" :
+		     "not a line of xqcheck --partial or --summary-json");
+	mg->in_part = rc == -2 || rc == -3;
+	return -1;
+}
+
 static int merge_summary(int argc, char **argv)
 {
-	struct part_merge m = { 0 };
-	int trouble = 0, in_part = 0;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	for (int i = 0; i < (argc ? argc : 1); i++) {
-		const char *name;
-		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
-		long n = 0;
-		if (!fp) {
-			trouble = 1;
-			continue;
-		}
-		while ((len = getline(&line, &cap, fp)) > 0) {
-			int rc;
-			n++;
-			if (line[len - 1] == '\n')
-				line[--len] = '\0';
-			if ((rc = merge_line(line, &m, &in_part, &trouble, name, n)) < 0) {
-				if (rc != -3)
-					diag(name, n, 0, "error", rc == -2 ?
-					     "a part starts before the one before it ended (#counts)" :
-					     "not a line of xqcheck --partial or --summary-json");
-				trouble = 1;
-				in_part = rc == -2 || rc == -3;
-			}
-		}
-		if (ferror(fp)) {
-			warnx_("error reading '%s': %s", name, strerror(errno));
-			trouble = 1;
-		}
-		record_close(fp);
-	}
-	if (in_part) {
+	struct check_merging mg = { { 0 }, 0, 0 };
+	int trouble = part_read(argc, argv, merge_one, &mg);
+	if (mg.trouble)
+		trouble = 1;
+	if (mg.in_part) {
 		warnx_("the last part ends without its #counts line (cut short?)");
 		trouble = 1;
 	}
-	free(line);
-	part_merge_free(&m);
+	part_merge_free(&mg.m);
 	summary();
 	close_stdout();
 	if (trouble)

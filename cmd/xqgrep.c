@@ -975,132 +975,123 @@ static void invalid_summary(long games, long invalid)
  * duplicate report, which is --merge-keys'), and on standard output what
  * -c or -l print.
  */
+struct grep_merging {
+	struct part_merge m;
+	char flags[8];               /* the first part's */
+	long games, invalid, count, inputs;
+	int trouble, in_part;
+};
+
+/* One line of the parts: 0, or -1 (said). */
+static int merge_part_line(void *data, char *line, const char *name, long lineno)
+{
+	struct grep_merging *mg = data;
+	size_t plen = strlen(progname);
+	char *f[12];
+	int n;
+	struct part_input *in;
+	struct xq_problem p;
+	long v[6];
+	if (!strncmp(line, progname, plen) && !strncmp(line + plen, ": ", 2)) {
+		/* said by a part: said again, and trouble */
+		fprintf(stderr, "%s\n", line);
+		return -1;
+	}
+	n = part_split(line, f, 11);
+	if (part_is_header(f, n, "xqgrep", 0)) {
+		int rc = 0;
+		if (mg->in_part) {
+			diag(name, lineno, 0, "error",
+			     "a part starts before the one before it ended (#counts)");
+			rc = -1;
+		}
+		mg->in_part = 1;
+		return part_begin(&mg->m, n == 3 ? f[2] : NULL, name, lineno) < 0 ? -1 : rc;
+	}
+	if (!mg->in_part)
+		goto bad;
+	if (!strcmp(f[0], "P")) {
+		if (part_problem(&mg->m, f, n, &p, &in) < 0)
+			goto bad;
+		/* -l: one run stops reading an input at its first match */
+		if (!in->hit)
+			print_problem_always(&p);
+		return 0;
+	}
+	if (!strcmp(f[0], "#end") && n == 7) {
+		long g, mt, inv;
+		if (part_number(f[2], &g) < 0 || part_number(f[5], &mt) < 0 ||
+		    part_number(f[6], &inv) < 0 || inv > g || part_end(&mg->m, f, n, &in) < 0)
+			goto bad;
+		if (in->hit)
+			return 0;
+		if (mg->games > PART_POS_MAX - g || in->matched > PART_POS_MAX - mt)
+			goto bad;
+		mg->games += g;
+		mg->invalid += inv;
+		in->matched += mt;
+		if (strchr(mg->flags, 'l') && mt) {
+			in->hit = 1;
+			sync_stderr();
+			printf("%s\n", in->name);
+		}
+		return 0;
+	}
+	if (!strcmp(f[0], "#counts") && n == 7) {
+		size_t fl = strlen(f[5]);
+		int rc = 0;
+		for (int k = 0; k < 4; k++)
+			if (part_number(f[k + 1], &v[k]) < 0)
+				goto bad;
+		if (!fl || fl >= sizeof mg->flags || strspn(f[5], "clq") != fl - 1 ||
+		    f[5][fl - 1] != '-' || (strcmp(f[6], "0") && strcmp(f[6], "1")) ||
+		    mg->count > PART_POS_MAX - v[2])
+			goto bad;
+		if (mg->m.parts > 1 && strcmp(mg->flags, f[5])) {
+			diag(name, lineno, 0, "error", "parts made with other -c, -l or -q");
+			rc = -1;
+		}
+		if (mg->m.parts == 1)
+			strcpy(mg->flags, f[5]);
+		mg->count += v[2];
+		if (v[3] > mg->inputs)
+			mg->inputs = v[3];
+		if (f[6][0] == '1')
+			mg->trouble = 1;
+		mg->in_part = 0;
+		return rc;
+	}
+bad:
+	diag(name, lineno, 0, "error", "not a line of xqgrep --partial");
+	return -1;
+}
+
 static int merge_parts(int argc, char **argv)
 {
-	struct part_merge m = { 0 };
-	char *line = NULL, flags[8] = "";
-	size_t cap = 0, plen = strlen(progname);
-	ssize_t len;
-	long games = 0, invalid = 0, count = 0, inputs = 0;
-	int trouble = 0, in_part = 0;
-	for (int i = 0; i < (argc ? argc : 1); i++) {
-		const char *name;
-		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
-		long lineno = 0;
-		if (!fp) {
-			trouble = 1;
-			continue;
-		}
-		while ((len = getline(&line, &cap, fp)) > 0) {
-			char *f[12];
-			int n;
-			struct part_input *in;
-			struct xq_problem p;
-			long v[6];
-			lineno++;
-			if (line[len - 1] == '\n')
-				line[--len] = '\0';
-			if (!strncmp(line, progname, plen) && !strncmp(line + plen, ": ", 2)) {
-				/* said by a part: said again, and trouble */
-				fprintf(stderr, "%s\n", line);
-				trouble = 1;
-				continue;
-			}
-			n = part_split(line, f, 11);
-			if (part_is_header(f, n, "xqgrep", 0)) {
-				if (in_part) {
-					diag(name, lineno, 0, "error",
-					     "a part starts before the one before it ended (#counts)");
-					trouble = 1;
-				}
-				in_part = 1;
-				if (part_begin(&m, n == 3 ? f[2] : NULL, name, lineno) < 0)
-					trouble = 1;
-				continue;
-			}
-			if (!in_part)
-				goto bad;
-			if (!strcmp(f[0], "P")) {
-				if (part_problem(&m, f, n, &p, &in) < 0)
-					goto bad;
-				/* -l: one run stops reading an input at its first match */
-				if (!in->hit)
-					print_problem_always(&p);
-				continue;
-			}
-			if (!strcmp(f[0], "#end") && n == 7) {
-				long g, mt, inv;
-				if (part_number(f[2], &g) < 0 || part_number(f[5], &mt) < 0 ||
-				    part_number(f[6], &inv) < 0 || inv > g || part_end(&m, f, n, &in) < 0)
-					goto bad;
-				if (in->hit)
-					continue;
-				if (games > PART_POS_MAX - g || in->matched > PART_POS_MAX - mt)
-					goto bad;
-				games += g;
-				invalid += inv;
-				in->matched += mt;
-				if (strchr(flags, 'l') && mt) {
-					in->hit = 1;
-					sync_stderr();
-					printf("%s\n", in->name);
-				}
-				continue;
-			}
-			if (!strcmp(f[0], "#counts") && n == 7) {
-				for (int k = 0; k < 4; k++)
-					if (part_number(f[k + 1], &v[k]) < 0)
-						goto bad;
-				size_t fl = strlen(f[5]);
-				if (!fl || fl >= sizeof flags || strspn(f[5], "clq") != fl - 1 ||
-				    f[5][fl - 1] != '-' || (strcmp(f[6], "0") && strcmp(f[6], "1")) ||
-				    count > PART_POS_MAX - v[2])
-					goto bad;
-				if (m.parts > 1 && strcmp(flags, f[5])) {
-					diag(name, lineno, 0, "error", "parts made with other -c, -l or -q");
-					trouble = 1;
-				}
-				if (m.parts == 1)
-					strcpy(flags, f[5]);
-				count += v[2];
-				if (v[3] > inputs)
-					inputs = v[3];
-				if (f[6][0] == '1')
-					trouble = 1;
-				in_part = 0;
-				continue;
-			}
-bad:
-			diag(name, lineno, 0, "error", "not a line of xqgrep --partial");
-			trouble = 1;
-		}
-		if (ferror(fp)) {
-			warnx_("error reading '%s': %s", name, strerror(errno));
-			trouble = 1;
-		}
-		record_close(fp);
-	}
-	free(line);
-	if (in_part) {
+	struct grep_merging mg;
+	int trouble;
+	memset(&mg, 0, sizeof mg);
+	trouble = part_read(argc, argv, merge_part_line, &mg) || mg.trouble;
+	if (mg.in_part) {
 		warnx_("the last part ends without its #counts line (cut short?)");
 		trouble = 1;
 	}
 	sync_stderr();
-	if (strchr(flags, 'c')) {
-		if (inputs > 1 || m.nin > 1)
-			for (int i = 0; i < m.nin; i++)
-				printf("%s:%ld\n", m.in[i].name, m.in[i].matched);
+	if (strchr(mg.flags, 'c')) {
+		if (mg.inputs > 1 || mg.m.nin > 1)
+			for (int i = 0; i < mg.m.nin; i++)
+				printf("%s:%ld\n", mg.m.in[i].name, mg.m.in[i].matched);
 		else
-			printf("%ld\n", count);
+			printf("%ld\n", mg.count);
 	}
-	if (invalid && !strchr(flags, 'q'))
-		invalid_summary(games, invalid);
-	part_merge_free(&m);
+	if (mg.invalid && !strchr(mg.flags, 'q'))
+		invalid_summary(mg.games, mg.invalid);
+	part_merge_free(&mg.m);
 	sync_stderr();
 	close_stdout();
-	if (trouble || invalid)
+	if (trouble || mg.invalid)
 		return EXIT_TROUBLE;
-	return count > 0 ? EXIT_OK : EXIT_FINDINGS;
+	return mg.count > 0 ? EXIT_OK : EXIT_FINDINGS;
 }
 
 /* --drops FILE --part N: read what part N drops and what it held from

@@ -1,8 +1,9 @@
 /*
  * fuzz_merge.c - libFuzzer target for the readers of the distributed runs:
  * xqcheck --merge's reader of --partial lines (problem records, -j lines
- * with their position markers, #end and #counts, --summary-json lines) and
- * xqgrep --drops' reader of --write-drops lists.  The first byte chooses
+ * with their position markers, #end and #counts, --summary-json lines),
+ * xqgrep --merge's reader of its --partial lines and xqgrep --drops' reader
+ * of --write-drops lists.  The first byte chooses
  * the reader; the commands' sources are compiled in with their main
  * renamed; what they print goes to /dev/null.
  */
@@ -69,6 +70,26 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			merge_line(line, &m, &in_part, &trouble, "fuzz", ++ln);
 		}
 		part_merge_free(&m);
+		free(text);
+		return 0;
+	}
+	if ((data[0] & 7) == 6) {
+		/* xqgrep --merge: line by line, as merge_parts() reads */
+		struct grep_merging mg;
+		long ln = 0;
+		memset(&grep_st, 0, sizeof grep_st);
+		memset(&mg, 0, sizeof mg);
+		if (!(text = malloc(size)))
+			return 0;
+		memcpy(text, data + 1, size - 1);
+		text[size - 1] = '\0';
+		for (line = text; line; line = next) {
+			next = strchr(line, '\n');
+			if (next)
+				*next++ = '\0';
+			merge_part_line(&mg, line, "fuzz", ++ln);
+		}
+		part_merge_free(&mg.m);
 		free(text);
 		return 0;
 	}
