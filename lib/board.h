@@ -58,8 +58,8 @@ static inline int in_palace(int isq, int side)
 /* On its own half of the river. */
 static inline int own_half(int isq, int side)
 {
-	int r = ISQ_RANK(isq);
-	return side == XQ_RED ? r <= 4 : r >= 5;
+	/* ranks 0-4 are the rows below 8, the indices below 128 */
+	return (isq >> 7) == side;
 }
 
 /*
@@ -82,9 +82,23 @@ static inline uint64_t zobrist(int side, int type, int isq)
 }
 #define ZOBRIST_SIDE 0x7b1d5e3a92c4f806ull
 
-static inline uint64_t zobrist_of(uint8_t v, int isq)
+/* zobrist()'s row by board value: (side * 8 + type) * 256. */
+#define ZR(tag, side, slot, type) [(tag) + (slot)] = ((side) * 8 + (type)) * 256
+#define ZROWS(tag, side)                                                                  \
+	ZR(tag, side, 0, XQ_KING), ZR(tag, side, 1, XQ_ADVISOR), ZR(tag, side, 2, XQ_ADVISOR), \
+	ZR(tag, side, 3, XQ_ELEPHANT), ZR(tag, side, 4, XQ_ELEPHANT),                     \
+	ZR(tag, side, 5, XQ_HORSE), ZR(tag, side, 6, XQ_HORSE),                           \
+	ZR(tag, side, 7, XQ_CHARIOT), ZR(tag, side, 8, XQ_CHARIOT),                       \
+	ZR(tag, side, 9, XQ_CANNON), ZR(tag, side, 10, XQ_CANNON),                        \
+	ZR(tag, side, 11, XQ_PAWN), ZR(tag, side, 12, XQ_PAWN), ZR(tag, side, 13, XQ_PAWN), \
+	ZR(tag, side, 14, XQ_PAWN), ZR(tag, side, 15, XQ_PAWN)
+static const uint16_t zobrist_row[48] = { ZROWS(TAG_RED, 0), ZROWS(TAG_BLACK, 1) };
+#undef ZROWS
+#undef ZR
+
+static inline uint64_t zobrist_of(uint8_t v, unsigned isq)
 {
-	return zobrist(PIECE_SIDE(v), piece_type(v), isq);
+	return xq__zobrist[zobrist_row[v] + isq];
 }
 
 /* board[] of the empty board: 0 on the points, XQ_OFFBOARD around them. */
@@ -125,9 +139,6 @@ int xq__legal_captures(const struct xq_pos *pos, xq_move *moves);
 int xq__has_legal_move(const struct xq_pos *pos);
 int xq__gives_check(struct xq_pos *pos, xq_move m);
 
-/* movegen.c: xq_is_legal() then xq_make(), in one: 1 with m made (no undo
- * record), or 0 with pos as it was. */
-int xq__make_legal(struct xq_pos *pos, xq_move m);
 
 /*
  * The sanitizer build (-DXQ_CHECK_POSITIONS) asserts the position's
@@ -139,5 +150,61 @@ int xq__make_legal(struct xq_pos *pos, xq_move m);
 #else
 #define XQ_CHECK_POSITION(pos) ((void)0)
 #endif
+
+
+/*
+ * Replay's fast path (replay.c and movegen.c)
+ */
+/* ICCS characters to padded-board offsets by table (ISQ()): a file
+ * letter either case to its column, a rank digit to its row times 16;
+ * 0 for any other byte (no point has column or row 0). */
+#define FL(c, f) [c] = (f) + 3, [(c) - 'a' + 'A'] = (f) + 3
+static const uint8_t iccs_file[256] = {
+	FL('a', 0), FL('b', 1), FL('c', 2), FL('d', 3), FL('e', 4), FL('f', 5),
+	FL('g', 6), FL('h', 7), FL('i', 8),
+};
+#undef FL
+#define RK(r) ['0' + (r)] = ((r) + 3) * 16
+static const uint8_t iccs_rank[256] = {
+	RK(0), RK(1), RK(2), RK(3), RK(4), RK(5), RK(6), RK(7), RK(8), RK(9),
+};
+#undef RK
+
+/* A four-character ICCS text ending in its NUL, either case (replay.c's
+ * parse_iccs() without strlen): 1 with its points in *from and *to, or 0. */
+static inline int quick_iccs(const char *s, unsigned *from, unsigned *to)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned f1, r1, f2, r2;
+	/* in order: each test stops at the NUL before the next read */
+	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]) || !(f2 = iccs_file[u[2]]) ||
+	    !(r2 = iccs_rank[u[3]]) || u[4])
+		return 0;
+	*from = r1 + f1;
+	*to = r2 + f2;
+	return 1;
+}
+
+/* What the judge (lib/rules.c) and the searches need of a move replay
+ * played, kept in its node: the key after it, what it took (cap: the
+ * board value on its destination before), whether it gives check; a
+ * played move is not bad. */
+static inline void mark_played(struct xq_node *n, uint64_t key, int check, unsigned cap)
+{
+	n->key = key;
+	n->taken = cap ? (uint8_t)piece_type((uint8_t)cap) : XQ_NONE;
+	n->flags = (uint8_t)((n->flags & ~(XQ_NODE_BAD | XQ_NODE_CHECK | XQ_NODE_CAPTURE)) |
+			     XQ_NODE_PLAYED | (check ? XQ_NODE_CHECK : 0) |
+			     (cap ? XQ_NODE_CAPTURE : 0));
+}
+
+/* movegen.c: replay's main line from n on (n, its first child, ...) for as
+ * long as each node holds an ICCS text (no move given) that is a legal
+ * move: each is made on pos and marked played (mark_played, n->move set).
+ * Returns the first node not played, or NULL at the end of the line; *last
+ * is the last node played (unchanged when none) and *plies grows by the
+ * moves made. */
+struct xq_node *xq__replay_iccs(struct xq_pos *pos, struct xq_node *n, int *plies,
+				struct xq_node **last);
 
 #endif

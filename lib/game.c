@@ -288,14 +288,7 @@ static inline struct xq_node *node_init(struct xq_node *n, struct xq_node *paren
 	memset(n, 0, sizeof *n);
 	if (text) {
 		char *t = (char *)(n + 1);
-		if (len >= 4 && len <= 8) {
-			/* move texts mostly (ICCS, WXF): two fixed-size copies,
-			 * overlapping, instead of a call */
-			memcpy(t, text, 4);
-			memcpy(t + len - 4, text + len - 4, 4);
-		} else {
-			memcpy(t, text, len);
-		}
+		memcpy(t, text, len);
 		t[len] = '\0';
 		n->text = t;
 	}
@@ -304,7 +297,8 @@ static inline struct xq_node *node_init(struct xq_node *n, struct xq_node *paren
 	return n;
 }
 
-/* xq_node_add() but for its common case: a second child, a new chunk. */
+/* xq_node_add() but for its common case: a second child, a new chunk, a
+ * text of another length. */
 static __attribute__((noinline)) struct xq_node *
 node_add_slow(struct xq_game *g, struct xq_node *parent, xq_move m, const char *text,
 	      size_t len)
@@ -337,15 +331,27 @@ struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 			    xq_move m, const char *text, size_t len)
 {
 	/* the common case without a call, so without a frame: a first
-	 * child with a short text, room in the newest chunk */
+	 * child with a text of 4 to 8 bytes (ICCS, WXF: node and text fit
+	 * in FAST_NODE bytes), room in the newest chunk */
+	enum { FAST_NODE = (sizeof(struct xq_node) + 8 + 1 + ALIGN - 1) & ~(size_t)(ALIGN - 1) };
 	struct chunk *c = g->arena->head;
-	size_t need = (sizeof(struct xq_node) + len + 1 + ALIGN - 1) & ~(size_t)(ALIGN - 1);
-	if (!text || len > 64 || parent->child || !c || c->size - c->used < need)
+	struct xq_node *n;
+	char *t;
+	if (len - 4 > 4 || !text || parent->child || !c || c->size - c->used < FAST_NODE)
 		return node_add_slow(g, parent, m, text, len);
-	c->used += need;
-	parent->child = node_init((struct xq_node *)(c->data + c->used - need), parent, m, text,
-				  len);
-	return parent->child;
+	n = (struct xq_node *)(c->data + c->used);
+	c->used += FAST_NODE;
+	memset(n, 0, sizeof *n);
+	/* two fixed-size copies, overlapping, instead of a call */
+	t = (char *)(n + 1);
+	memcpy(t, text, 4);
+	memcpy(t + len - 4, text + len - 4, 4);
+	t[len] = '\0';
+	n->text = t;
+	n->move = m;
+	n->parent = parent;
+	parent->child = n;
+	return n;
 }
 
 int xq_node_comment(struct xq_game *g, struct xq_node *n, int before,

@@ -31,7 +31,8 @@ static const int horse_leg[8] = { 16, 16, -16, -16, 1, 1, -1, -1 };
  * per mode, the NOW ones to plain reads. */
 enum { AFTER, NOW };
 #define SCAN static inline __attribute__((always_inline))
-SCAN uint8_t at(int mode, const uint8_t *b, int i, int from, int to, uint8_t mover)
+SCAN uint8_t at(int mode, const uint8_t *b, unsigned i, unsigned from, unsigned to,
+	       uint8_t mover)
 {
 	if (mode == NOW)
 		return b[i];
@@ -40,10 +41,11 @@ SCAN uint8_t at(int mode, const uint8_t *b, int i, int from, int to, uint8_t mov
 
 /* Along ray d (index into ortho[]) from k: an enemy chariot first, the
  * enemy king first on a file, or an enemy cannon second. */
-SCAN int ray_attacked_after(int mode, const uint8_t *b, int k, int d, int by,
-				     int from, int to, uint8_t mover)
+SCAN int ray_attacked_after(int mode, const uint8_t *b, unsigned k, unsigned d, int by,
+			    unsigned from, unsigned to, uint8_t mover)
 {
-	int enemy = SIDE_TAG(by), step = ortho[d], i = k + step;
+	int enemy = SIDE_TAG(by);
+	unsigned step = (unsigned)ortho[d], i = k + step; /* indices mod 2^32 */
 	uint8_t v;
 
 	while ((v = at(mode, b, i, from, to, mover)) == 0)
@@ -159,6 +161,14 @@ static inline int attacked_after_capture(struct xq_pos *pos, int k, int by, uint
 	if (cap)
 		pos->sq_of[by * 16 + PIECE_SLOT(cap)] = (uint8_t)to;
 	return bad;
+}
+
+/* attacked_after_capture() out of line, for the replay run, where king
+ * moves and moves out of check are few. */
+static __attribute__((noinline)) int attacked_after_capture_call(struct xq_pos *pos, int k,
+								  int by, uint8_t cap, int to)
+{
+	return attacked_after_capture(pos, k, by, cap, to);
 }
 
 /* Whether from->to leaves the king attacked, tried on the copy w (the
@@ -399,12 +409,66 @@ static const int8_t horse_leg_of[512] = {
 };
 #undef D
 
-/* Pseudo-legality of one move, from the rules by the tables above (not
- * from the generator, so that tests can hold one against the other). */
+/* Palace points by side: palace_of[isq] & (1 << side). */
+#define PR(r, bit) [ISQ(3, r)] = bit, [ISQ(4, r)] = bit, [ISQ(5, r)] = bit
+static const uint8_t palace_of[256] = {
+	PR(0, 1), PR(1, 1), PR(2, 1), PR(7, 2), PR(8, 2), PR(9, 2),
+};
+#undef PR
+
+/* Whether piece v of the side to move may go from `from` to `to` by the
+ * rules of its kind (both points on the board, no piece of its own side
+ * on to), from the tables above (not from the generator, so that tests
+ * can hold one against the other). */
+SCAN int piece_goes(const uint8_t *b, int side, unsigned from, unsigned to, unsigned v)
+{
+	int d = (int)(to - from), between = 0;
+	unsigned step;
+
+	switch (PIECE_SLOT(v)) {
+	case SLOT_KING:
+		return step_kind[256 + d] == STEP_KING && (palace_of[to] >> side & 1);
+	case SLOT_ADVISOR:
+	case SLOT_ADVISOR + 1:
+		return step_kind[256 + d] == STEP_ADVISOR && (palace_of[to] >> side & 1);
+	case SLOT_ELEPHANT:
+	case SLOT_ELEPHANT + 1:
+		return step_kind[256 + d] == STEP_ELEPHANT && own_half(to, side) &&
+		       b[from + d / 2] == 0;
+	case SLOT_HORSE:
+	case SLOT_HORSE + 1:
+		return horse_leg_of[256 + d] && b[from + horse_leg_of[256 + d]] == 0;
+	case SLOT_CHARIOT:
+	case SLOT_CHARIOT + 1:
+	case SLOT_CANNON:
+	case SLOT_CANNON + 1:
+		if (((from ^ to) & 15) == 0)
+			step = d > 0 ? 16 : -16u;
+		else if (((from ^ to) >> 4) == 0)
+			step = d > 0 ? 1 : -1u;
+		else
+			return 0;
+		if (PIECE_SLOT(v) < SLOT_CANNON) {
+			for (unsigned i = from + step; i != to; i += step)
+				if (b[i])
+					return 0;
+			return 1;
+		}
+		for (unsigned i = from + step; i != to; i += step)
+			between += b[i] != 0;
+		return b[to] ? between == 1 : between == 0;
+	default: /* the pawns */
+		if (d == FORWARD(side))
+			return 1;
+		return (d == 1 || d == -1) && !own_half(from, side);
+	}
+}
+
+/* Pseudo-legality of one move. */
 SCAN int pseudo_legal(const struct xq_pos *pos, int from, int to)
 {
 	const uint8_t *b = pos->board;
-	int side = pos->side, tag = SIDE_TAG(side), d = to - from, step, between = 0;
+	int side = pos->side, tag = SIDE_TAG(side);
 	uint8_t v = b[from];
 
 	/* in_board(from) and in_board(to), by table; from == to fails the
@@ -413,41 +477,8 @@ SCAN int pseudo_legal(const struct xq_pos *pos, int from, int to)
 		return 0;
 	if (!(v & tag) || (b[to] & tag))
 		return 0;
-	switch (piece_type(v)) {
-	case XQ_KING:
-		return step_kind[256 + d] == STEP_KING && in_palace(to, side);
-	case XQ_ADVISOR:
-		return step_kind[256 + d] == STEP_ADVISOR && in_palace(to, side);
-	case XQ_ELEPHANT:
-		return step_kind[256 + d] == STEP_ELEPHANT && own_half(to, side) &&
-		       b[from + d / 2] == 0;
-	case XQ_HORSE:
-		return horse_leg_of[256 + d] && b[from + horse_leg_of[256 + d]] == 0;
-	case XQ_CHARIOT:
-	case XQ_CANNON:
-		if (((from ^ to) & 15) == 0)
-			step = d > 0 ? 16 : -16;
-		else if (((from ^ to) >> 4) == 0)
-			step = d > 0 ? 1 : -1;
-		else
-			return 0;
-		if (piece_type(v) == XQ_CHARIOT) {
-			for (int i = from + step; i != to; i += step)
-				if (b[i])
-					return 0;
-			return 1;
-		}
-		for (int i = from + step; i != to; i += step)
-			between += b[i] != 0;
-		return b[to] ? between == 1 : between == 0;
-	case XQ_PAWN:
-		if (d == FORWARD(side))
-			return 1;
-		return (d == 1 || d == -1) && !own_half(from, side);
-	}
-	return 0;
+	return piece_goes(b, side, from, to, v);
 }
-
 
 static inline int diagonal_neighbour(int s, int k)
 {
@@ -539,43 +570,117 @@ enum xq_status xq_status(const struct xq_pos *pos)
 }
 
 /*
+ * Where a point lies from a king, by their difference s - k + 256: on
+ * which ray (KR_RAY and the ortho[] index in the low bits), on a horse-leg
+ * point (KR_DIAG), a horse's jump away (KR_JUMP), a step away (KR_STEP).
+ * A king stands in its palace, so the files differ by five at most and
+ * the difference fixes the ranks and files apart (ray_of() without its
+ * tests).  For king points only.
+ */
+enum { KR_RAY = 4, KR_DIAG = 8, KR_JUMP = 16, KR_STEP = 32 };
+#define D(d) [256 + (d)]
+#define FILE_RAYS(r) D(16 * (r)) = KR_RAY | 0, D(-16 * (r)) = KR_RAY | 1
+#define RANK_RAYS(f) D(f) = KR_RAY | 2, D(-(f)) = KR_RAY | 3
+static const uint8_t king_rel[512] = {
+	D(16) = KR_RAY | KR_STEP | 0, D(-16) = KR_RAY | KR_STEP | 1,
+	D(1) = KR_RAY | KR_STEP | 2, D(-1) = KR_RAY | KR_STEP | 3,
+	FILE_RAYS(2), FILE_RAYS(3), FILE_RAYS(4), FILE_RAYS(5), FILE_RAYS(6),
+	FILE_RAYS(7), FILE_RAYS(8), FILE_RAYS(9),
+	RANK_RAYS(2), RANK_RAYS(3), RANK_RAYS(4), RANK_RAYS(5),
+	D(15) = KR_DIAG, D(17) = KR_DIAG, D(-15) = KR_DIAG, D(-17) = KR_DIAG,
+	D(33) = KR_JUMP, D(31) = KR_JUMP, D(-33) = KR_JUMP, D(-31) = KR_JUMP,
+	D(18) = KR_JUMP, D(-14) = KR_JUMP, D(-18) = KR_JUMP, D(14) = KR_JUMP,
+};
+#undef RANK_RAYS
+#undef FILE_RAYS
+#undef D
+
+/* Board values by kind and side, as ranges: is v a horse (pawn, ...) of
+ * the side with tag `tag`? */
+#define IS_SLOTS(v, tag, first, count) ((unsigned)((v) - ((tag) + (first))) < (count))
+
+/* With l a horse-leg point next to k (KR_DIAG) and its leg free: whether a
+ * horse of the side with tag `tag` stands on either point whose jump to k
+ * uses l (one rank or one file further out). */
+static inline int horse_behind(const uint8_t *b, unsigned k, unsigned l, int tag)
+{
+	unsigned vert = l > k ? 16 : -16u, horiz = l - k - vert;
+	return IS_SLOTS(b[l + vert], tag, SLOT_HORSE, 2) ||
+	       IS_SLOTS(b[l + horiz], tag, SLOT_HORSE, 2);
+}
+
+/*
  * After side `by` moved from -> to (the board already shows it), is the
  * king on k attacked?  It was not before (the history is legal), so only
  * what the two changed points touch needs looking at: the rays through
- * them, a horse that landed or whose leg was freed, a pawn that landed.
+ * them, the horses behind a leg the move freed, the moved piece itself as
+ * a horse or a pawn.  rf and rt: king_rel[] of from and to, not both 0.
+ * With `by` the side that did not move, the same question is whether the
+ * move exposed its own king (the piece on to is not by's then).
  */
-SCAN int gives_check(const uint8_t *b, int k, int by, int from, int to)
+SCAN int lines_attack(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to,
+		      unsigned rf, unsigned rt)
 {
-	int fr = ray_of(k, from), tr = ray_of(k, to), d = to - k;
+	int tag = SIDE_TAG(by);
+	uint8_t v;
 
-	if (fr >= 0 && ray_attacked_after(NOW, b, k, fr, by, 0, 0, 0))
+	if ((rf & KR_RAY) && ray_attacked_after(NOW, b, k, rf & 3, by, 0, 0, 0))
 		return 1;
-	if (tr >= 0 && tr != fr && ray_attacked_after(NOW, b, k, tr, by, 0, 0, 0))
+	if ((rt & KR_RAY) && ((rt ^ rf) & 7) &&
+	    ray_attacked_after(NOW, b, k, rt & 3, by, 0, 0, 0))
 		return 1;
-	if (diagonal_neighbour(from, k) || horse_leg_of[256 + d])
-		if (horse_attacked_after(NOW, b, k, by, 0, 0, 0))
-			return 1;
-	if (step_kind[256 + d] == STEP_KING)
-		return pawn_attacked_after(NOW, b, k, by, 0, 0, 0);
+	if ((rf & KR_DIAG) && horse_behind(b, k, from, tag))
+		return 1;
+	v = b[to];
+	if (rt & KR_JUMP)
+		return IS_SLOTS(v, tag, SLOT_HORSE, 2) && b[to + horse_leg_of[256 + k - to]] == 0;
+	if (rt & KR_STEP)
+		return IS_SLOTS(v, tag, SLOT_PAWN, 5) && to - k != (unsigned)FORWARD(by);
 	return 0;
 }
 
-/* All of a move but the board (v went from `from` to `to`, taking cap):
- * key, slots, counters, side; in_check is the callers'. */
-static inline void make_rest(struct xq_pos *pos, int from, int to, uint8_t v, uint8_t cap)
+SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to)
 {
-	pos->key ^= zobrist_of(v, from) ^ zobrist_of(v, to) ^ ZOBRIST_SIDE;
+	unsigned rf = king_rel[256 + from - k], rt = king_rel[256 + to - k];
+	return (rf | rt) && lines_attack(b, k, by, from, to, rf, rt);
+}
+
+/* What a move changes besides the board and the slots, held in registers
+ * over a run of moves (xq__replay_iccs). */
+struct counters {
+	uint64_t key;
+	unsigned side, halfmove, fullmove;
+};
+
+/* All of a move but the board (v went from `from` to `to`, taking cap):
+ * key, slots (sq_of), counters, side.  A board value less 16 is its
+ * piece's sq_of[] index. */
+SCAN void make_counted(struct counters *c, uint8_t *sq_of, unsigned from, unsigned to,
+		       unsigned v, unsigned cap)
+{
+	c->key ^= zobrist_of((uint8_t)v, from) ^ zobrist_of((uint8_t)v, to) ^ ZOBRIST_SIDE;
 	if (cap) {
-		pos->key ^= zobrist_of(cap, to);
-		pos->sq_of[PIECE_SIDE(cap) * 16 + PIECE_SLOT(cap)] = 0;
-		pos->halfmove = 0;
+		c->key ^= zobrist_of((uint8_t)cap, to);
+		sq_of[cap - 16] = 0;
+		c->halfmove = 0;
 	} else {
-		pos->halfmove++;
+		c->halfmove++;
 	}
-	pos->sq_of[PIECE_SIDE(v) * 16 + PIECE_SLOT(v)] = (uint8_t)to;
-	if (pos->side == XQ_BLACK)
-		pos->fullmove++;
-	pos->side ^= 1;
+	sq_of[v - 16] = (uint8_t)to;
+	c->fullmove += c->side; /* after Black's move */
+	c->side ^= 1;
+}
+
+/* make_counted() on the position; in_check is the callers'. */
+static inline void make_rest(struct xq_pos *pos, unsigned from, unsigned to, unsigned v,
+			     unsigned cap)
+{
+	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
+	make_counted(&c, pos->sq_of, from, to, v, cap);
+	pos->key = c.key;
+	pos->side = (uint8_t)c.side;
+	pos->halfmove = (uint16_t)c.halfmove;
+	pos->fullmove = (uint16_t)c.fullmove;
 }
 
 /* The move on the board, key, slots and counters; in_check is the callers'. */
@@ -604,43 +709,74 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 }
 
 /*
- * xq_is_legal() and xq_make() in one, for replay: the move is put on the
- * board first, so that the king-safety test reads the board as it stands
- * (no "as if" reads), and it tests only what xq_is_legal() tests: out of
- * check, the rays from the king through the two changed points and the
- * horse legs next to it.  An illegal move is taken back off the board.
+ * Replay's main line, each move tested and made in one (see board.h): the
+ * move is put on the board first, so that the king-safety test reads the
+ * board as it stands (no "as if" reads), and it tests only what
+ * xq_is_legal() tests: out of check, the rays from the king through the
+ * two changed points and the horses behind a leg it frees.  An illegal
+ * move is taken back off the board.  Key, side, counters and check stay
+ * in registers over the run and go to pos at its end.
  */
-int xq__make_legal(struct xq_pos *pos, xq_move m)
+struct xq_node *xq__replay_iccs(struct xq_pos *pos, struct xq_node *n, int *plies,
+				struct xq_node **last)
 {
 	uint8_t *b = pos->board;
-	int from = MOVE_FROM(m), to = MOVE_TO(m), side = pos->side, by = !side;
-	int king, bad;
-	uint8_t v, cap;
+	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
+	unsigned check = pos->in_check;
+	int played = 0;
 
-	if (!pseudo_legal(pos, from, to))
-		return 0;
-	v = b[from];
-	cap = b[to];
-	king = king_isq(pos, side);
-	b[to] = v;
-	b[from] = 0;
-	if (from == king || pos->in_check) {
-		bad = attacked_after_capture(pos, from == king ? to : king, by, cap, to);
-	} else {
-		int fr = ray_of(king, from), tr = ray_of(king, to);
-		bad = (fr >= 0 && ray_attacked_after(NOW, b, king, fr, by, 0, 0, 0)) ||
-		      (tr >= 0 && tr != fr && ray_attacked_after(NOW, b, king, tr, by, 0, 0, 0)) ||
-		      (diagonal_neighbour(from, king) && horse_attacked_after(NOW, b, king, by, 0, 0, 0));
+	for (; n; n = n->child) {
+		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k, rf, rt;
+
+		if (n->move != XQ_MOVE_NONE || !n->text || !quick_iccs(n->text, &from, &to))
+			break;
+		v = b[from];
+		cap = b[to];
+		if (!(v & tag) || (cap & tag) || !piece_goes(b, (int)side, from, to, v))
+			break;
+		king = pos->sq_of[side * 16 + SLOT_KING];
+		k = pos->sq_of[(side ^ 1) * 16 + SLOT_KING];
+		b[to] = (uint8_t)v;
+		b[from] = 0;
+		if (from == king || check) {
+			if (attacked_after_capture_call(pos, (int)(from == king ? to : king), !side,
+							(uint8_t)cap, (int)to))
+				goto illegal;
+		} else {
+			rf = king_rel[256 + from - king];
+			rt = king_rel[256 + to - king];
+			if ((rf | rt) && lines_attack(b, king, !side, from, to, rf, rt))
+				goto illegal;
+		}
+		make_counted(&c, pos->sq_of, from, to, v, cap);
+		rf = king_rel[256 + from - k];
+		rt = king_rel[256 + to - k];
+		check = (rf | rt) && lines_attack(b, k, (int)side, from, to, rf, rt);
+		n->move = MOVE(from, to);
+		mark_played(n, c.key, (int)check, cap);
+		*last = n;
+		played++;
+#ifdef XQ_CHECK_POSITIONS
+		pos->key = c.key;
+		pos->side = (uint8_t)c.side;
+		pos->halfmove = (uint16_t)c.halfmove;
+		pos->fullmove = (uint16_t)c.fullmove;
+		pos->in_check = (uint8_t)check;
+		XQ_CHECK_POSITION(pos);
+#endif
+		continue;
+illegal:
+		b[from] = (uint8_t)v;
+		b[to] = (uint8_t)cap;
+		break;
 	}
-	if (bad) {
-		b[from] = v;
-		b[to] = cap;
-		return 0;
-	}
-	make_rest(pos, from, to, v, cap);
-	pos->in_check = (uint8_t)gives_check(b, king_isq(pos, by), side, from, to);
-	XQ_CHECK_POSITION(pos);
-	return 1;
+	pos->key = c.key;
+	pos->side = (uint8_t)c.side;
+	pos->halfmove = (uint16_t)c.halfmove;
+	pos->fullmove = (uint16_t)c.fullmove;
+	pos->in_check = (uint8_t)check;
+	*plies += played;
+	return n;
 }
 
 int xq__gives_check(struct xq_pos *pos, xq_move m)

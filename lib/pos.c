@@ -328,7 +328,6 @@ int xq_pos_from_fen(struct xq_pos *pos, const char *fen, unsigned flags,
 	ISQ(0, r), ISQ(8, r), ISQ(1, (r) + 2 * (p)), ISQ(7, (r) + 2 * (p)), \
 	ISQ(0, (r) + 3 * (p)), ISQ(2, (r) + 3 * (p)), ISQ(4, (r) + 3 * (p)), \
 	ISQ(6, (r) + 3 * (p)), ISQ(8, (r) + 3 * (p))
-static const uint8_t start_sq_of[32] = { START_SLOTS(0, 1), START_SLOTS(9, -1) };
 #define SK(side, type, f, r) XQ__ZOBRIST(((side) * 8 + (type)) * 256 + ISQ(f, r))
 #define START_KEY_SIDE(s, r, p) \
 	(SK(s, XQ_KING, 4, r) ^ SK(s, XQ_ADVISOR, 3, r) ^ SK(s, XQ_ADVISOR, 5, r) ^ \
@@ -338,17 +337,33 @@ static const uint8_t start_sq_of[32] = { START_SLOTS(0, 1), START_SLOTS(9, -1) }
 	 SK(s, XQ_PAWN, 0, (r) + 3 * (p)) ^ SK(s, XQ_PAWN, 2, (r) + 3 * (p)) ^ \
 	 SK(s, XQ_PAWN, 4, (r) + 3 * (p)) ^ SK(s, XQ_PAWN, 6, (r) + 3 * (p)) ^ \
 	 SK(s, XQ_PAWN, 8, (r) + 3 * (p)))
-static const uint64_t start_key = START_KEY_SIDE(XQ_RED, 0, 1) ^ START_KEY_SIDE(XQ_BLACK, 9, -1);
+#define START_KEY (START_KEY_SIDE(XQ_RED, 0, 1) ^ START_KEY_SIDE(XQ_BLACK, 9, -1))
+
+/* The board of the start, point by point: the back ranks by file (the
+ * slots of START_SLOTS()), the cannons, the pawns; 0 or XQ_OFFBOARD
+ * elsewhere. */
+#define BACK_SLOT(f) ((f) == 4 ? 0 : (f) == 3 ? 1 : (f) == 5 ? 2 : (f) == 2 ? 3 : (f) == 6 ? 4 : \
+		      (f) == 1 ? 5 : (f) == 7 ? 6 : (f) == 0 ? 7 : 8)
+#define START_PIECE(tag, f, rr)                                                        \
+	((rr) == 0 ? (tag) + BACK_SLOT(f) :                                              \
+	 (rr) == 2 && ((f) == 1 || (f) == 7) ? (tag) + ((f) == 1 ? 9 : 10) :             \
+	 (rr) == 3 && (f) % 2 == 0 ? (tag) + 11 + (f) / 2 : 0)
+#define START_POINT(i)                                                                  \
+	(EMPTY_POINT(i) ? XQ_OFFBOARD :                                                   \
+	 ((i) >> 4) - 3 <= 4 ? START_PIECE(TAG_RED, ((i) & 15) - 3, ((i) >> 4) - 3) :     \
+	 START_PIECE(TAG_BLACK, ((i) & 15) - 3, 9 - (((i) >> 4) - 3)))
+/* static: its padding is zero, and positions are compared whole */
+static const struct xq_pos start_position = {
+	.board = { REP256(START_POINT, 0) },
+	.sq_of = { START_SLOTS(0, 1), START_SLOTS(9, -1) },
+	.side = XQ_RED,
+	.fullmove = 1,
+	.key = START_KEY,
+};
 
 void xq_pos_start(struct xq_pos *pos)
 {
-	clear(pos);   /* the padding too: positions are compared whole */
-	memcpy(pos->sq_of, start_sq_of, sizeof pos->sq_of);
-	for (int id = 0; id < 32; id++)
-		pos->board[start_sq_of[id]] = (uint8_t)(SIDE_TAG(id / 16) + id % 16);
-	pos->side = XQ_RED;
-	pos->fullmove = 1;
-	pos->key = start_key;
+	memcpy(pos, &start_position, sizeof *pos);
 }
 
 int xq_pos_to_fen(const struct xq_pos *pos, char *buf, size_t size)

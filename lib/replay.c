@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "board.h"
 #include "notation_impl.h"
 #include "xq.h"
@@ -89,34 +90,6 @@ static int parse_iccs(const char *s, size_t len, xq_move *m)
 	if (f1 < 0 || f1 > 8 || f2 < 0 || f2 > 8 || r1 < 0 || r1 > 9 || r2 < 0 || r2 > 9)
 		return 0;
 	*m = MOVE(ISQ(f1, r1), ISQ(f2, r2));
-	return 1;
-}
-
-/* ICCS characters to padded-board offsets by table (ISQ()): a file
- * letter either case to its column, a rank digit to its row times 16;
- * 0 for any other byte (no point has column or row 0). */
-#define FL(c, f) [c] = (f) + 3, [(c) - 'a' + 'A'] = (f) + 3
-static const uint8_t iccs_file[256] = {
-	FL('a', 0), FL('b', 1), FL('c', 2), FL('d', 3), FL('e', 4), FL('f', 5),
-	FL('g', 6), FL('h', 7), FL('i', 8),
-};
-#undef FL
-#define RK(r) ['0' + (r)] = ((r) + 3) * 16
-static const uint8_t iccs_rank[256] = {
-	RK(0), RK(1), RK(2), RK(3), RK(4), RK(5), RK(6), RK(7), RK(8), RK(9),
-};
-#undef RK
-
-/* parse_iccs() of a four-character ICCS text ending in its NUL (no strlen). */
-static inline int quick_iccs(const char *s, xq_move *m)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned f1, r1, f2, r2;
-	/* in order: each test stops at the NUL before the next read */
-	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]) || !(f2 = iccs_file[u[2]]) ||
-	    !(r2 = iccs_rank[u[3]]) || u[4])
-		return 0;
-	*m = MOVE(r1 + f1, r2 + f2);
 	return 1;
 }
 
@@ -399,14 +372,15 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	struct ctx *c = data;
 	struct xq_err err;
 	xq_move m = XQ_MOVE_NONE, given = n->move;
+	unsigned from, to;
 	int rc;
 
 	/* XQ_NODE_PLAYED and the rest are set once the walk has played the
 	 * move (replay_step) */
 	n->flags &= (uint8_t)~(XQ_NODE_PLAYED | XQ_NODE_CHECK | XQ_NODE_CAPTURE);
 	/* resolve()'s first case, without its frame: ICCS, legal */
-	if (given == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
-	    xq_is_legal(pos, m)) {
+	if (given == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &from, &to) &&
+	    xq_is_legal(pos, m = MOVE(from, to))) {
 		n->move = m;
 		n->flags &= (uint8_t)~XQ_NODE_BAD;
 		return m;
@@ -459,17 +433,6 @@ static xq_move replay_node(void *data, struct xq_node *n,
 	return XQ_MOVE_NONE;
 }
 
-/* What the judge (lib/rules.c) and the searches need of a move replay
- * played, kept in its node: the key after it (after: the position), what
- * it took (cap: the board value on its destination before), check. */
-static inline void mark_played(struct xq_node *n, const struct xq_pos *after, uint8_t cap)
-{
-	n->key = after->key;
-	n->taken = cap ? (uint8_t)piece_type(cap) : XQ_NONE;
-	n->flags = (uint8_t)((n->flags & ~(XQ_NODE_CHECK | XQ_NODE_CAPTURE)) | XQ_NODE_PLAYED |
-			     (after->in_check ? XQ_NODE_CHECK : 0) | (cap ? XQ_NODE_CAPTURE : 0));
-}
-
 /* The walk's visitor: where the main line ends, deep variations. */
 static int replay_step(void *data, const struct xq_walk_step *s)
 {
@@ -478,7 +441,8 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 	if (s->after) {
 		/* (the walk hands out const nodes; replay owns the game) */
 		struct xq_node *n = (struct xq_node *)s->node;
-		mark_played(n, s->after, s->before->board[MOVE_TO(n->move)]);
+		mark_played(n, s->after->key, s->after->in_check,
+			    s->before->board[MOVE_TO(n->move)]);
 	}
 	if (s->flags & XQ_STEP_TOO_DEEP) {
 		if (!c->depth_reported++)
@@ -530,31 +494,31 @@ static int has_variations(const struct xq_game *g)
 static void replay_main_line(struct ctx *c)
 {
 	struct xq_pos *pos = &c->end;
-	int ply = 1;
+	struct xq_node *n = c->g->root.child, *last = NULL;
+	int plies = 0;
 
 	*pos = c->g->start;
-	c->end_plies = 0;
-	for (struct xq_node *n = c->g->root.child; n; n = n->child, ply++) {
-		xq_move m = XQ_MOVE_NONE;
+	while (n) {
+		struct xq_undo u;
+		xq_move m;
 		uint8_t cap;
-		if (n->move == XQ_MOVE_NONE && n->text && !c->uci10 && quick_iccs(n->text, &m) &&
-		    (cap = pos->board[MOVE_TO(m)], xq__make_legal(pos, m))) {
-			n->move = m;
-			n->flags &= (uint8_t)~XQ_NODE_BAD; /* as replay_node clears it */
-		} else {
-			struct xq_undo u;
-			if ((m = replay_node(c, n, pos, ply, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
-				/* replay_step of a bad move with no alternatives */
-				c->complete = 0;
-				return;
-			}
-			cap = pos->board[MOVE_TO(m)];
-			xq_make(pos, m, &u);
+		/* the legal ICCS moves in one run, then one move otherwise */
+		if (!c->uci10 && !(n = xq__replay_iccs(pos, n, &plies, &last)))
+			break;
+		if ((m = replay_node(c, n, pos, plies + 1, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
+			/* replay_step of a bad move with no alternatives */
+			c->complete = 0;
+			break;
 		}
-		mark_played(n, pos, cap);
-		c->end_plies = ply;
-		c->last = n;
+		cap = pos->board[MOVE_TO(m)];
+		xq_make(pos, m, &u);
+		mark_played(n, pos->key, pos->in_check, cap);
+		last = n;
+		plies++;
+		n = n->child;
 	}
+	c->end_plies = plies;
+	c->last = last;
 }
 
 /*
@@ -616,12 +580,30 @@ static const char *result_of_end(const struct xq_pos *pos)
 	return pos->side == XQ_RED ? "0-1" : "1-0";
 }
 
+/* The tags replay reads, in one pass (each the first of its name, as
+ * xq_game_tag() finds it). */
+static void replay_tags(const struct xq_game *g, const char **format, const char **variant,
+			const char **result)
+{
+	*format = *variant = *result = NULL;
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		const char **slot, *name;
+		switch (t->name[0] | 0x20) {
+		case 'f': slot = format; name = "Format"; break;
+		case 'v': slot = variant; name = "Variant"; break;
+		case 'r': slot = result; name = "Result"; break;
+		default: continue;
+		}
+		if (!*slot && !xq__ascii_casecmp(t->name, name))
+			*slot = t->value;
+	}
+}
+
 int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		   void *data)
 {
 	struct ctx c;
-	const char *format = xq_game_tag(g, "Format");
-	const char *variant = xq_game_tag(g, "Variant");
+	const char *format, *variant, *tag;
 	int errors_before = g->errors;
 
 	memset(&c, 0, sizeof c);
@@ -632,6 +614,7 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	g->flags |= XQ_GAME_REPLAYED;
 	if (g->flags & XQ_GAME_BAD_FEN)
 		return g->errors - errors_before;
+	replay_tags(g, &format, &variant, &tag);
 	c.san_first = variant && (!strcmp(variant, "xiangqi") || !strcmp(variant, "Xiangqi"));
 	c.san_base = -2;
 	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
@@ -673,13 +656,15 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	else if (complete)
 		for (const struct xq_node *n = g->root.child; n; n = n->child)
 			last = n;
-	const char *tag = xq_game_tag(g, "Result");
 	const char *tagres = tag ? xq_result_word(tag, strlen(tag)) : NULL;
 	if (complete) {
-		const char *end = result_of_end(&pos);
 		const char *claimed = tagres && strcmp(tagres, "*") ? tagres :
 			g->result && strcmp(g->result, "*") ? g->result : NULL;
-		if (end && claimed && strcmp(end, claimed))
+		const char *end;
+		/* a final mate or stalemate would be the claimed result itself
+		 * when the side to move is the claimed loser: no need to look */
+		if (claimed && strcmp(claimed, pos.side == XQ_RED ? "0-1" : "1-0") &&
+		    (end = result_of_end(&pos)) && strcmp(end, claimed))
 			problem(&c, XQ_SEV_ERROR, XQ_P_RESULT, last, plies,
 				"result %s contradicts the final position: %s %s",
 				claimed, side_name(pos.side),

@@ -1,10 +1,11 @@
 /*
- * test_movegen.c - replay's one-step legality and make (xq__make_legal)
- * against the reference pair it replaces, xq_is_legal() then xq_make():
- * the same answer for every (from, to) pair of many positions, and the
- * same position after it (the whole struct), or the position untouched
- * when the move is refused; the single-move test against the generator
- * on the same positions.
+ * test_movegen.c - replay's run of legal ICCS moves (xq__replay_iccs), one
+ * move at a time, against the reference pair it replaces, xq_is_legal()
+ * then xq_make(): the same answer for every (from, to) pair of many
+ * positions, the same position after it (the whole struct) and the node
+ * marked as replay marks it, or the position and the node untouched when
+ * the move is refused; whole games as one run; the single-move test
+ * against the generator on the same positions.
  */
 #include <string.h>
 
@@ -13,29 +14,58 @@
 #include "board.h"
 
 struct tally {
-	long pairs, legal, wrong_answer, wrong_after, touched, gen_disagree;
+	long pairs, legal, wrong_answer, wrong_after, wrong_node, touched, gen_disagree;
 };
 
-/* One move both ways. */
+/* A node as replay finds it: an ICCS text, no move yet. */
+static void iccs_node(struct xq_node *n, char *text, xq_move m, int upper)
+{
+	memset(n, 0, sizeof *n);
+	xq_move_iccs(m, text);
+	if (upper) {
+		text[0] = (char)(text[0] - 'a' + 'A');
+		text[2] = (char)(text[2] - 'a' + 'A');
+	}
+	n->text = text;
+}
+
+/* Whether node n holds what replay keeps of move m played from before to
+ * after. */
+static int node_right(const struct xq_node *n, xq_move m, const struct xq_pos *before,
+		      const struct xq_pos *after)
+{
+	uint8_t cap = before->board[MOVE_TO(m)];
+	unsigned flags = XQ_NODE_PLAYED | (after->in_check ? XQ_NODE_CHECK : 0) |
+			 (cap ? XQ_NODE_CAPTURE : 0);
+	return n->move == m && n->key == after->key && n->flags == flags &&
+	       n->taken == (cap ? piece_type(cap) : XQ_NONE);
+}
+
+/* One move both ways (its points on the board: ICCS names no other). */
 static void one(struct tally *t, const struct xq_pos *pos, xq_move m)
 {
 	struct xq_pos ref = *pos, got = *pos;
+	struct xq_node n, *last = NULL;
 	struct xq_undo u;
-	int legal = xq_is_legal(pos, m);
-	int made = xq__make_legal(&got, m);
+	char text[5];
+	int legal = xq_is_legal(pos, m), plies = 0, made;
 
+	iccs_node(&n, text, m, (int)(t->pairs % 7 == 0));
+	made = xq__replay_iccs(&got, &n, &plies, &last) == NULL;
 	t->pairs++;
-	if (made != legal) {
+	if (made != legal || plies != made || last != (made ? &n : NULL)) {
 		t->wrong_answer++;
 		return;
 	}
 	if (!legal) {
-		t->touched += memcmp(&got, pos, sizeof got) != 0;
+		t->touched += memcmp(&got, pos, sizeof got) != 0 || n.move != XQ_MOVE_NONE ||
+			      n.flags != 0;
 		return;
 	}
 	t->legal++;
 	xq_make(&ref, m, &u);
 	t->wrong_after += memcmp(&got, &ref, sizeof got) != 0 || xq_pos_check(&got) != 0;
+	t->wrong_node += !node_right(&n, m, pos, &ref);
 }
 
 /* Pairs of points: all 256 x 256 of the padded board (ALL), the 90 x 90
@@ -58,7 +88,8 @@ static void pairs(struct tally *t, const struct xq_pos *pos, int which)
 			continue;
 		for (int to = 0; to < (which == ALL ? 256 : 90); to++) {
 			xq_move m = MOVE(from, which == ALL ? to : sq_to_isq(to));
-			one(t, pos, m);
+			if (in_board(MOVE_FROM(m)) && in_board(MOVE_TO(m)))
+				one(t, pos, m);
 			t->gen_disagree += xq_is_legal(pos, m) != gen[MOVE_FROM(m)][MOVE_TO(m)];
 		}
 	}
@@ -67,8 +98,9 @@ static void pairs(struct tally *t, const struct xq_pos *pos, int which)
 static void report(const struct tally *t, const char *what)
 {
 	ok(t->pairs > 0 && t->legal > 0, "%s: %ld pairs, %ld legal", what, t->pairs, t->legal);
-	is_int(t->wrong_answer, 0, "%s: xq__make_legal says what xq_is_legal says", what);
+	is_int(t->wrong_answer, 0, "%s: xq__replay_iccs says what xq_is_legal says", what);
 	is_int(t->wrong_after, 0, "%s: the position after it is xq_make's, and consistent", what);
+	is_int(t->wrong_node, 0, "%s: the node holds the move, key, check and capture", what);
 	is_int(t->touched, 0, "%s: a refused move leaves the position as it was", what);
 	is_int(t->gen_disagree, 0, "%s: xq_is_legal agrees with the generator", what);
 }
@@ -80,9 +112,18 @@ static void random_games(void)
 	struct tally t = { 0 };
 	long positions = 0, checks = 0;
 
+	static struct xq_node nodes[201];
+	static char texts[201][5];
+	static struct xq_pos before[201];
+	static xq_move played[201];
+	long runs_wrong = 0, run_plies = 0;
+
 	for (int game = 0; game < 60; game++) {
-		struct xq_pos pos;
+		struct xq_pos pos, got;
+		int plies = 0, made = 0, stop;
+		struct xq_node *last = NULL, *left;
 		xq_pos_start(&pos);
+		got = pos;
 		for (int ply = 0; ply < 200; ply++) {
 			xq_move moves[XQ_MAX_MOVES];
 			int n = xq_legal_moves(&pos, moves);
@@ -101,11 +142,41 @@ static void random_games(void)
 						m = moves[i];
 						break;
 					}
+			before[made] = pos;
+			played[made] = m;
+			iccs_node(&nodes[made], texts[made], m, (int)(tap_rand(&seed) % 5 == 0));
+			if (made)
+				nodes[made - 1].child = &nodes[made];
+			made++;
 			xq_make(&pos, m, &u);
+		}
+		/* the game as one run, ending in a move that is not legal
+		 * (the last one again, or a text that is no ICCS) */
+		stop = made;
+		before[made] = pos;
+		iccs_node(&nodes[made], texts[made], played[made - 1], 0);
+		if (game % 2)
+			memcpy(texts[made], "h2e", 4);
+		if (made)
+			nodes[made - 1].child = &nodes[made];
+		for (int i = 0; i < made; i++)
+			nodes[i].move = XQ_MOVE_NONE;
+		left = xq__replay_iccs(&got, &nodes[0], &plies, &last);
+		run_plies += plies;
+		runs_wrong += left != &nodes[stop] || plies != made ||
+			      last != (made ? &nodes[made - 1] : NULL) ||
+			      memcmp(&got, &pos, sizeof got) != 0 || nodes[stop].move != XQ_MOVE_NONE ||
+			      nodes[stop].flags != 0;
+		for (int i = 0; i < made; i++) {
+			struct xq_pos after = i + 1 < made ? before[i + 1] : pos;
+			runs_wrong += !node_right(&nodes[i], played[i], &before[i], &after);
 		}
 	}
 	ok(positions >= 8000 && checks >= 200, "%ld random positions, %ld in check", positions, checks);
 	report(&t, "random games");
+	ok(run_plies > 5000, "%ld plies replayed in whole-game runs", run_plies);
+	is_int(runs_wrong, 0, "whole games as one run: stopped at the bad move, every node and "
+			      "the final position as xq_make gives them");
 }
 
 /* Positions where the king's safety hangs on one line or leg: pins by
