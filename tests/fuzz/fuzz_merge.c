@@ -34,10 +34,28 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #undef main
 #undef st
 
+/* Each line of data[0..size) to fn, as part_read() hands them. */
+static void each_line(const unsigned char *data, size_t size,
+		      int (*fn)(void *, char *, const char *, long), void *ctx)
+{
+	char *text = malloc(size + 1), *line, *next;
+	long ln = 0;
+	if (!text)
+		return;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	for (line = text; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		fn(ctx, line, "fuzz", ++ln);
+	}
+	free(text);
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	static FILE *null;
-	char *text, *line, *next;
 	FILE *fp;
 	long lineno;
 
@@ -54,43 +72,20 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	if (data[0] & 1) {
 		/* xqcheck --merge: line by line, as merge_summary() reads */
-		struct part_merge m = { 0 };
-		int in_part = 0, trouble = 0;
-		long ln = 0;
+		struct check_merging mg = { { 0 }, 0, 0 };
 		memset(&check_st, 0, sizeof check_st);
 		check_st.pp.quiet = data[0] & 2;
-		if (!(text = malloc(size)))
-			return 0;
-		memcpy(text, data + 1, size - 1);
-		text[size - 1] = '\0';
-		for (line = text; line; line = next) {
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			merge_line(line, &m, &in_part, &trouble, "fuzz", ++ln);
-		}
-		part_merge_free(&m);
-		free(text);
+		each_line(data + 1, size - 1, merge_one, &mg);
+		part_merge_free(&mg.m);
 		return 0;
 	}
 	if ((data[0] & 7) == 6) {
 		/* xqgrep --merge: line by line, as merge_parts() reads */
 		struct grep_merging mg;
-		long ln = 0;
 		memset(&grep_st, 0, sizeof grep_st);
 		memset(&mg, 0, sizeof mg);
-		if (!(text = malloc(size)))
-			return 0;
-		memcpy(text, data + 1, size - 1);
-		text[size - 1] = '\0';
-		for (line = text; line; line = next) {
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			merge_part_line(&mg, line, "fuzz", ++ln);
-		}
+		each_line(data + 1, size - 1, merge_part_line, &mg);
 		part_merge_free(&mg.m);
-		free(text);
 		return 0;
 	}
 	/* xqgrep --drops FILE --part N */
