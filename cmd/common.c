@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,33 +28,187 @@ void cmd_init(char **argv, const char *usage_text)
 	}
 }
 
-/* Append text to buf[*n..size) with control characters shown as \xNN. */
+/* Append text to buf[*n..size) with control characters shown as \xNN,
+ * while 5 bytes are left. */
 static void put_escaped(char *buf, size_t size, size_t *n, const char *s)
 {
-	for (; *s && *n + 5 < size; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c < 0x20 || c == 0x7f)
-			*n += (size_t)snprintf(buf + *n, size - *n, "\\x%02x", c);
-		else
-			buf[(*n)++] = (char)c;
+	static const char hex[] = "0123456789abcdef";
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+	size_t i = *n, len = strlen(s), k = 0;
+	while (i + 5 < size && k < len) {
+		/* a run with nothing to escape: 8 bytes at a time while none is
+		 * below 0x20 or 0x7f, then a byte at a time */
+		size_t room = size - 5 - i, end = len - k < room ? len - k : room, j = 0;
+		unsigned char c;
+		for (; j + 8 <= end; j += 8) {
+			uint64_t w;
+			memcpy(&w, s + k + j, 8);
+			uint64_t del = w ^ (ones * 0x7f);
+			if (((w - ones * 0x20) & ~w & highs) | ((del - ones) & ~del & highs))
+				break;
+			memcpy(buf + i + j, &w, 8);
+		}
+		while (j < end && (c = (unsigned char)s[k + j]) >= 0x20 && c != 0x7f)
+			buf[i + j] = (char)c, j++;
+		i += j;
+		k += j;
+		if (k == len || i + 5 >= size)
+			break;
+		c = (unsigned char)s[k++];
+		buf[i++] = '\\';
+		buf[i++] = 'x';
+		buf[i++] = hex[c >> 4];
+		buf[i++] = hex[c & 15];
 	}
+	*n = i;
 }
 
-/* One diagnostic line, made whole and written with one call (stderr is
- * unbuffered: a character at a time would be a write each). */
-__attribute__((format(printf, 2, 0)))
-static void vmessage(const char *prefix, const char *fmt, va_list ap)
+/* Append len bytes of s at *k in buf[size] as snprintf() would there: cut
+ * to what fits beside the NUL, with *k counting them all. */
+static void put_cut(char *buf, size_t size, size_t *k, const char *s, size_t len)
 {
-	char msg[4096], line[4096 * 4 + 1200];
-	size_t n;
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	n = (size_t)snprintf(line, sizeof line - 2, "%s: ", progname);
-	if (n > sizeof line - 2)
-		n = sizeof line - 2;
-	put_escaped(line, sizeof line - 2, &n, prefix);
+	if (*k < size) {
+		size_t room = size - 1 - *k, m = len < room ? len : room;
+		memcpy(buf + *k, s, m);
+		buf[*k + m] = '\0';
+	}
+	*k += len;
+}
+
+/* Append v > 0 in decimal and then c, as put_cut(). */
+static void put_number(char *buf, size_t size, size_t *k, long v, char c)
+{
+	char d[24];
+	size_t i = sizeof d;
+	unsigned long u = (unsigned long)v;
+	d[--i] = c;
+	do
+		d[--i] = (char)('0' + u % 10);
+	while ((u /= 10));
+	put_cut(buf, size, k, d + i, sizeof d - i);
+}
+
+/*
+ * One diagnostic line: "prog: " + where + msg, the where (a file name,
+ * positions, a level) and the message with their control characters
+ * escaped; made whole and written with one call (stderr is unbuffered: a
+ * character at a time would be a write each).  The message is the only
+ * part formatted by printf; the line's size and the message's limit are
+ * those the line always had (a message of at most 4,095 bytes, the whole
+ * line cut short at 17,582 bytes with 5 left when escaping).
+ */
+#define MSG_MAX 4096
+#define DIAG_LINE (MSG_MAX * 4 + 1200)
+#define WHERE_MAX 1024
+static void put_line(const char *where, const char *msg)
+{
+	char line[DIAG_LINE];
+	size_t n = strlen(progname);
+	if (n > sizeof line - 4)
+		n = sizeof line - 4;
+	memcpy(line, progname, n);
+	line[n++] = ':';
+	line[n++] = ' ';
+	put_escaped(line, sizeof line - 2, &n, where);
 	put_escaped(line, sizeof line - 2, &n, msg);
 	line[n++] = '\n';
 	fwrite(line, 1, n, stderr);
+}
+
+/*
+ * The message as vsnprintf() would make it, for the conversions the
+ * commands use (%s %.*s %c %d %i %ld %li %u %lu %zu %%, no flags or
+ * widths): 0, or -1 when fmt holds another or a string is NULL, for
+ * vsnprintf() to make from its own copy of the arguments.  Cut at
+ * size - 1 bytes as vsnprintf() cuts.
+ */
+static int quick_format(char *out, size_t size, const char *fmt, va_list *ap)
+{
+	size_t n = 0, last = size - 1;
+	char num[24];
+	/* every conversion known before any argument is taken */
+	for (const char *f = fmt; (f = strchr(f, '%')); f++) {
+		f++;
+		if (*f == '.' && f[1] == '*' && f[2] == 's')
+			f += 2;
+		else if ((*f == 'l' && (f[1] == 'd' || f[1] == 'i' || f[1] == 'u')) ||
+			 (*f == 'z' && f[1] == 'u'))
+			f++;
+		else if (!*f || !strchr("sdicu%", *f))
+			return -1;
+	}
+	for (const char *f = fmt; *f; f++) {
+		const char *s = num;
+		size_t len = (size_t)-1;
+		if (*f != '%') {
+			/* the text up to the next conversion */
+			const char *pc = strchr(f, '%');
+			s = f;
+			len = pc ? (size_t)(pc - f) : strlen(f);
+			f += len - 1;
+		} else switch (*++f) {
+		case '%': num[0] = '%'; len = 1; break;
+		case 'c': num[0] = (char)va_arg(*ap, int); len = 1; break;
+		case 's':
+			if (!(s = va_arg(*ap, const char *)))
+				return -1;
+			break;
+		case '.': {
+			int prec = va_arg(*ap, int);
+			if (!(s = va_arg(*ap, const char *)))
+				return -1;
+			f += 2;
+			if (prec >= 0)
+				len = strnlen(s, (size_t)prec);
+			break;
+		}
+		default: {
+			/* d i u, with l or z before */
+			unsigned long long u;
+			int neg = 0;
+			char t = *f;
+			if (t == 'l')
+				t = *++f, u = t == 'u' ? va_arg(*ap, unsigned long) :
+					     (unsigned long long)va_arg(*ap, long);
+			else if (t == 'z')
+				t = *++f, u = va_arg(*ap, size_t);
+			else
+				u = t == 'u' ? va_arg(*ap, unsigned) : (unsigned long long)(long long)va_arg(*ap, int);
+			if (t != 'u' && (long long)u < 0) {
+				neg = 1;
+				u = -u;
+			}
+			len = sizeof num;
+			do
+				num[--len] = (char)('0' + u % 10);
+			while ((u /= 10));
+			if (neg)
+				num[--len] = '-';
+			s = num + len;
+			len = sizeof num - len;
+		}
+		}
+		if (len == (size_t)-1)
+			len = strlen(s);
+		if (len > last - n)
+			len = last - n;
+		memcpy(out + n, s, len);
+		n += len;
+	}
+	out[n] = '\0';
+	return 0;
+}
+
+__attribute__((format(printf, 2, 0)))
+static void vmessage(const char *where, const char *fmt, va_list ap)
+{
+	char msg[MSG_MAX];
+	va_list aq;
+	va_copy(aq, ap);
+	if (quick_format(msg, sizeof msg, fmt, &aq) < 0)
+		vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(aq);
+	put_line(where, msg);
 }
 
 void warnx_(const char *fmt, ...)
@@ -76,15 +231,24 @@ void die(int status, const char *fmt, ...)
 void diag(const char *file, long line, long col, const char *level,
 	  const char *fmt, ...)
 {
-	char where[1024];
+	/* "FILE:LINE:COL: LEVEL: ", at most WHERE_MAX - 1 bytes as it always
+	 * was: a name too long for that is cut there and nothing follows */
+	char where[WHERE_MAX];
+	size_t k = 0;
 	va_list ap;
-	int n = snprintf(where, sizeof where, "%s:", file ? file : "<stdin>");
-	if (line > 0 && n > 0 && (size_t)n < sizeof where)
-		n += snprintf(where + n, sizeof where - (size_t)n, "%ld:", line);
-	if (line > 0 && col > 0 && n > 0 && (size_t)n < sizeof where)
-		n += snprintf(where + n, sizeof where - (size_t)n, "%ld:", col);
-	if (n > 0 && (size_t)n < sizeof where)
-		snprintf(where + n, sizeof where - (size_t)n, " %s: ", level);
+	if (!file)
+		file = "<stdin>";
+	put_cut(where, sizeof where, &k, file, strlen(file));
+	put_cut(where, sizeof where, &k, ":", 1);
+	if (line > 0 && k < sizeof where)
+		put_number(where, sizeof where, &k, line, ':');
+	if (line > 0 && col > 0 && k < sizeof where)
+		put_number(where, sizeof where, &k, col, ':');
+	if (k < sizeof where) {
+		put_cut(where, sizeof where, &k, " ", 1);
+		put_cut(where, sizeof where, &k, level, strlen(level));
+		put_cut(where, sizeof where, &k, ": ", 2);
+	}
 	va_start(ap, fmt);
 	vmessage(where, fmt, ap);
 	va_end(ap);

@@ -12,7 +12,7 @@
 
 static const char usage_text[] =
 	"usage: xqcheck [-hjqVv] [-e encoding] [-f format] [-r axf | cxa | 1956]\n"
-	"               [--partial | --summary-json] [file ...]\n"
+	"               [--partial [--part N] | --summary-json] [file ...]\n"
 	"       xqcheck --merge [-q] [file ...]\n"
 	"Replay every move of every game (main line and variations) and report\n"
 	"what is wrong, as file:line:col with the game and ply.\n"
@@ -26,6 +26,8 @@ static const char usage_text[] =
 	"  -v, --verbose       notes too (unknown tags and such)\n"
 	"      --partial       for one part of a big input: the diagnostics, -j lines\n"
 	"                      and counts on stdout, in a form --merge renumbers\n"
+	"      --part=N        --partial: this is part N (GNU parallel's {#}), so\n"
+	"                      that --merge finds parts out of order or missing\n"
 	"      --merge         read --partial outputs of the parts in order (files or\n"
 	"                      stdin) and print exactly what one run over all of\n"
 	"                      the input prints (also --merge-summary)\n"
@@ -51,21 +53,14 @@ static struct {
 	long games, valid, invalid;
 	struct xq_judge *judge;   /* -r */
 	int summary_json, partial;
+	long part;                /* --part N */
 } st;
 
 /*
- * --partial: a part of a big input, split on game boundaries (GNU parallel
- * --pipe --recstart), writes what one run prints with its positions
- * (game numbers, lines, byte offsets) relative to the part, and after each
- * input the games, lines and bytes the part held of it; --merge reads the
- * parts in order and adds the earlier parts' counts of the same input to
- * every position, so that it prints what one run over the whole input
- * prints.  Lines, tab-separated:
- *   #xqcheck-partial 1                 the start of a part
- *   P sev code game line col ply byte file text msg
- *                                      a diagnostic (byte "-" when none;
- *                                      file, text: "-" NULL, else "=" and
- *                                      the text; \\ \t \n \r escaped)
+ * --partial: a part of a big input (see "Parts of a big input" in
+ * record_input.h for the lines all the merges share):
+ *   #xqcheck-partial 1 [N]             the start of a part (--part N)
+ *   P ...                              a diagnostic
  *   J json                             a -j line; each position in it is
  *                                      \001, a letter (G game, L line, B
  *                                      byte) and the number (JSON strings
@@ -74,73 +69,6 @@ static struct {
  *   #counts games valid invalid errors warnings trouble
  *                                      the end of the part
  */
-#define PARTIAL_HEADER "#xqcheck-partial\t1"
-
-static void put_text(const char *s, int may_be_null)
-{
-	if (!s && may_be_null) {
-		fputs("-", stdout);
-		return;
-	}
-	if (may_be_null)
-		putchar('=');
-	for (; s && *s; s++)
-		switch (*s) {
-		case '\\': fputs("\\\\", stdout); break;
-		case '\t': fputs("\\t", stdout); break;
-		case '\n': fputs("\\n", stdout); break;
-		case '\r': fputs("\\r", stdout); break;
-		default: putchar(*s);
-		}
-}
-
-/* A field of put_text() back, in place: the text, or NULL for "-" (with
- * may_be_null); *bad set when it is neither. */
-static char *get_text(char *f, int may_be_null, int *bad)
-{
-	char *r, *w;
-	if (may_be_null) {
-		if (!strcmp(f, "-"))
-			return NULL;
-		if (*f != '=') {
-			*bad = 1;
-			return NULL;
-		}
-		f++;
-	}
-	for (r = w = f; *r; r++) {
-		if (*r != '\\') {
-			*w++ = *r;
-			continue;
-		}
-		switch (*++r) {
-		case '\\': *w++ = '\\'; break;
-		case 't': *w++ = '\t'; break;
-		case 'n': *w++ = '\n'; break;
-		case 'r': *w++ = '\r'; break;
-		default: *bad = 1; return f;
-		}
-	}
-	*w = '\0';
-	return f;
-}
-
-/* print_problem()'s printing under --partial. */
-static void emit_problem(const struct xq_problem *p)
-{
-	printf("P\t%d\t%d\t%ld\t%ld\t%ld\t%d\t", (int)p->severity, (int)p->code,
-	       p->game, p->line, p->col, p->ply);
-	if (p->has_byte)
-		printf("%ld\t", p->byte);
-	else
-		fputs("-\t", stdout);
-	put_text(p->file, 1);
-	putchar('\t');
-	put_text(p->text, 1);
-	putchar('\t');
-	put_text(p->msg, 0);
-	putchar('\n');
-}
 
 /* A position in a -j line: the number, or under --partial its marker. */
 static void json_pos(char kind, long v)
@@ -154,7 +82,7 @@ static void json_pos(char kind, long v)
 static void partial_end(struct record_loop *l)
 {
 	fputs("#end\t", stdout);
-	put_text(l->name, 0);
+	part_put_text(stdout, l->name, 0);
 	printf("\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
 	       (unsigned long long)xq_reader_offset(l->r));
 }
@@ -174,54 +102,17 @@ static void summary(void)
 
 /* --merge: what one run prints, from the --partial outputs of the parts
  * in order (and --summary-json lines, added up into the summary). */
-struct offset { char *name; long games, lines, bytes; };
-
-static struct offset *offset_of(struct offset **off, int *n, const char *name)
-{
-	for (int i = 0; i < *n; i++)
-		if (!strcmp((*off)[i].name, name))
-			return &(*off)[i];
-	if (!(*off = realloc(*off, (size_t)(*n + 1) * sizeof **off)) ||
-	    !((*off)[*n].name = strdup(name)))
-		die(EXIT_TROUBLE, "out of memory");
-	(*off)[*n].games = (*off)[*n].lines = (*off)[*n].bytes = 0;
-	return &(*off)[(*n)++];
-}
-
-/* Split line at tabs into at most max fields; the number of fields. */
-static int split_tabs(char *line, char **f, int max)
-{
-	int n = 0;
-	f[n++] = line;
-	for (char *p = line; *p; p++)
-		if (*p == '\t') {
-			if (n == max)
-				return max + 1;
-			*p = '\0';
-			f[n++] = p + 1;
-		}
-	return n;
-}
-
-/* The largest count or position a part may give: sums of many of them
- * stay far from overflow. */
-#define POS_MAX 1000000000000000L
-
-/* A whole decimal number (digits only, at most POS_MAX) into *v; 0 or -1. */
-static int get_long(const char *s, long *v)
-{
-	return parse_count(s, POS_MAX, v);
-}
+#define POS_MAX PART_POS_MAX
 
 /* A -j line of a part, its positions shifted by the earlier parts. */
-static int merge_json(const char *s, struct offset **off, int *noff)
+static int merge_json(const char *s, struct part_merge *m)
 {
 	/* the game's file comes first: {"file":"NAME", with NAME as
 	 * json_put_string writes it; find the offsets by that text */
 	static char *name;
 	static size_t cap;
 	const char *q, *p = s;
-	const struct offset *o;
+	const struct part_input *o;
 	size_t len;
 	if (strncmp(s, "{\"file\":\"", 9))
 		return -1;
@@ -254,7 +145,7 @@ static int merge_json(const char *s, struct offset **off, int *noff)
 		}
 		name[n] = '\0';
 	}
-	o = offset_of(off, noff, name);
+	o = part_input_of(m, name);
 	while ((q = strchr(p, '\001'))) {
 		long v, add;
 		char *end;
@@ -275,18 +166,14 @@ static int merge_json(const char *s, struct offset **off, int *noff)
 	return 0;
 }
 
-static int merge_line(char *line, struct offset **off, int *noff, int *in_part,
-		      int *trouble)
+/* One line of the parts: 0, or -1 not a line of theirs, -2 a part begins
+ * inside another, -3 a part out of order (said). */
+static int merge_line(char *line, struct part_merge *m, int *in_part, int *trouble,
+		      const char *file, long lineno)
 {
 	char *f[12];
-	int n, bad = 0;
+	int n;
 	long v[7];
-	if (!strcmp(line, PARTIAL_HEADER)) {
-		if (*in_part)
-			return -2;
-		*in_part = 1;
-		return 0;
-	}
 	if (!strncmp(line, "{\"games\":", 9)) {
 		long g, val, inv, e, w;
 		char end;
@@ -300,57 +187,33 @@ static int merge_line(char *line, struct offset **off, int *noff, int *in_part,
 		st.pp.errors += e, st.pp.warnings += w;
 		return 0;
 	}
+	if (*in_part && !strncmp(line, "J\t", 2))
+		return merge_json(line + 2, m);
+	n = part_split(line, f, 11);
+	if (part_is_header(f, n, "xqcheck", 0)) {
+		if (*in_part)
+			return -2;
+		*in_part = 1;
+		return part_begin(m, n == 3 ? f[2] : NULL, file, lineno) < 0 ? -3 : 0;
+	}
 	if (!*in_part)
 		return -1;
-	if (!strncmp(line, "J\t", 2))
-		return merge_json(line + 2, off, noff);
-	n = split_tabs(line, f, 11);
-	if (!strcmp(f[0], "P") && n == 11) {
-		struct xq_problem p = { 0 };
-		const struct offset *o;
-		for (int i = 0; i < 6; i++)
-			if (get_long(f[i + 1], &v[i]) < 0)
-				return -1;
-		if (v[0] > XQ_SEV_FATAL || v[1] > XQ_P_NATURAL_LIMIT || v[5] > 1000000)
+	if (!strcmp(f[0], "P")) {
+		struct xq_problem p;
+		struct part_input *in;
+		if (part_problem(m, f, n, &p, &in) < 0)
 			return -1;
-		p.severity = (enum xq_severity)v[0];
-		p.code = (enum xq_problem_code)v[1];
-		p.has_byte = strcmp(f[7], "-") != 0;
-		if (p.has_byte && get_long(f[7], &p.byte) < 0)
-			return -1;
-		p.file = get_text(f[8], 1, &bad);
-		p.text = get_text(f[9], 1, &bad);
-		p.msg = get_text(f[10], 0, &bad);
-		if (bad)
-			return -1;
-		o = offset_of(off, noff, p.file ? p.file : "<stdin>");
-		p.game = v[2] ? v[2] + o->games : 0;
-		p.line = v[3] ? v[3] + o->lines : 0;
-		p.col = v[4];
-		p.ply = (int)v[5];
-		if (p.has_byte)
-			p.byte += o->bytes;
 		if (!st.pp.quiet || p.severity == XQ_SEV_FATAL)
 			print_problem_always(&p);
 		return 0;
 	}
 	if (!strcmp(f[0], "#end") && n == 5) {
-		const char *name = get_text(f[1], 0, &bad);
-		struct offset *o;
-		for (int i = 0; i < 3; i++)
-			if (get_long(f[i + 2], &v[i]) < 0)
-				return -1;
-		if (bad)
-			return -1;
-		o = offset_of(off, noff, name);
-		if (o->games > POS_MAX - v[0] || o->lines > POS_MAX - v[1] || o->bytes > POS_MAX - v[2])
-			return -1;
-		o->games += v[0], o->lines += v[1], o->bytes += v[2];
-		return 0;
+		struct part_input *in;
+		return part_end(m, f, n, &in);
 	}
 	if (!strcmp(f[0], "#counts") && n == 7) {
 		for (int i = 0; i < 6; i++)
-			if (get_long(f[i + 1], &v[i]) < 0)
+			if (part_number(f[i + 1], &v[i]) < 0)
 				return -1;
 		if (v[1] + v[2] != v[0] || st.games > POS_MAX - v[0] || st.pp.errors > POS_MAX - v[3] ||
 		    st.pp.warnings > POS_MAX - v[4])
@@ -365,48 +228,33 @@ static int merge_line(char *line, struct offset **off, int *noff, int *in_part,
 	return -1;
 }
 
+struct check_merging { struct part_merge m; int in_part, trouble; };
+
+static int merge_one(void *data, char *line, const char *name, long n)
+{
+	struct check_merging *mg = data;
+	int rc = merge_line(line, &mg->m, &mg->in_part, &mg->trouble, name, n);
+	if (rc >= 0)
+		return 0;
+	if (rc != -3)
+		diag(name, n, 0, "error", rc == -2 ?
+		     "a part starts before the one before it ended (#counts)" :
+		     "not a line of xqcheck --partial or --summary-json");
+	mg->in_part = rc == -2 || rc == -3;
+	return -1;
+}
+
 static int merge_summary(int argc, char **argv)
 {
-	struct offset *off = NULL;
-	int noff = 0, trouble = 0, in_part = 0;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	for (int i = 0; i < (argc ? argc : 1); i++) {
-		const char *name;
-		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
-		long n = 0;
-		if (!fp) {
-			trouble = 1;
-			continue;
-		}
-		while ((len = getline(&line, &cap, fp)) > 0) {
-			int rc;
-			n++;
-			if (line[len - 1] == '\n')
-				line[--len] = '\0';
-			if ((rc = merge_line(line, &off, &noff, &in_part, &trouble)) < 0) {
-				diag(name, n, 0, "error", rc == -2 ?
-				     "a part starts before the one before it ended (#counts)" :
-				     "not a line of xqcheck --partial or --summary-json");
-				trouble = 1;
-				in_part = rc == -2;
-			}
-		}
-		if (ferror(fp)) {
-			warnx_("error reading '%s': %s", name, strerror(errno));
-			trouble = 1;
-		}
-		record_close(fp);
-	}
-	if (in_part) {
+	struct check_merging mg = { { 0 }, 0, 0 };
+	int trouble = part_read(argc, argv, merge_one, &mg);
+	if (mg.trouble)
+		trouble = 1;
+	if (mg.in_part) {
 		warnx_("the last part ends without its #counts line (cut short?)");
 		trouble = 1;
 	}
-	free(line);
-	for (int i = 0; i < noff; i++)
-		free(off[i].name);
-	free(off);
+	part_merge_free(&mg.m);
 	summary();
 	close_stdout();
 	if (trouble)
@@ -533,6 +381,7 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "merge", no_argument, NULL, 'M' },
 		{ "merge-summary", no_argument, NULL, 'M' },
+		{ "part", required_argument, NULL, 'N' },
 		{ "partial", no_argument, NULL, 'P' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "summary-json", no_argument, NULL, 'S' },
@@ -552,6 +401,7 @@ int main(int argc, char **argv)
 		case 'S': st.summary_json = 1; break;
 		case 'M': merge = 1; break;
 		case 'P': st.partial = 1; break;
+		case 'N': st.part = parse_number(optarg, 1, PART_POS_MAX, "part number"); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -560,6 +410,10 @@ int main(int argc, char **argv)
 	if (st.partial + st.summary_json + merge > 1 && !(merge && st.summary_json)) {
 		warnx_("--partial, --summary-json and --merge exclude each other "
 		       "(but --merge --summary-json adds summaries up)");
+		usage(EXIT_TROUBLE);
+	}
+	if (st.part && !st.partial) {
+		warnx_("--part goes with --partial");
 		usage(EXIT_TROUBLE);
 	}
 	if (merge && (st.o.json || st.judge || st.o.format || st.o.encoding)) {
@@ -575,8 +429,8 @@ int main(int argc, char **argv)
 	l.progress = !st.pp.quiet && !st.o.json && !st.partial && isatty(2);
 	l.game = check_game;
 	if (st.partial) {
-		puts(PARTIAL_HEADER);
-		st.pp.emit = emit_problem;
+		part_put_header(stdout, "xqcheck", st.part);
+		st.pp.partial = stdout;
 		l.end = partial_end;
 	}
 	status = record_loop_run(&l, argc, argv);

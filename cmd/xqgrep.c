@@ -21,9 +21,10 @@ static const char usage_text[] =
 	"              [--date range] [--plies range] [--fen FEN] [--all-lines] [--mirror]\n"
 	"              [--material spec [--material-either] [--material-plies N]]\n"
 	"              [--at-ply range] [--opening moves] [--event-year]\n"
-	"              [--unique [--key tags] [--keys | --drops file --part N]]\n"
+	"              [--unique [--key tags] [--keys | --drops file]] [--partial] [--part N]\n"
 	"              [-e enc] [-f fmt] [-E enc] [-n notation] [-t fmt] [-o file] [file ...]\n"
 	"       xqgrep --merge-keys [--write-drops file] [file ...]\n"
+	"       xqgrep --merge [file ...]\n"
 	"Write the games that match every criterion given, unchanged in content.\n"
 	"\n"
 	"  -T, --tag=CRIT       NAME=VALUE exact, NAME~TEXT substring, NAME=~RE regular\n"
@@ -59,9 +60,11 @@ static const char usage_text[] =
 	"                       duplicates exactly as one --unique run over the whole\n"
 	"      --write-drops=FILE  with --merge-keys: the games each part drops, for\n"
 	"                       a second pass with --drops\n"
-	"      --drops=FILE --part=N  with --unique: write the games of part N (GNU\n"
-	"                       parallel's {#}) less those FILE drops, not looking\n"
-	"                       for duplicates; the parts must be those of --keys\n"
+	"      --drops=FILE --part=N  with --unique: the games of part N less those\n"
+	"                       FILE drops; the parts must be those of --keys\n"
+	"      --partial        a part's diagnostics, -c, -l on stderr for --merge\n"
+	"      --part=N         --partial, --keys: part N (parallel's {#}), checked\n"
+	"      --merge          --partial parts' stderr, in order, as one run's\n"
 	"  -e, --encoding=ENC   input encoding (default: detect)\n"
 	"  -f, --format=FMT     input format (default: detect)\n"
 	"  -t, --to=FMT         output format: pgn (default), text, ...\n"
@@ -80,7 +83,7 @@ static const char usage_text[] =
 /* A game --drops drops: the part's game index of an input, its key. */
 struct drop { int name; long index; uint64_t k[2]; };
 /* An input of the part as --keys saw it: games and lines. */
-struct part_input { int name; long games, lines; };
+struct held_input { int name; long games, lines; };
 
 /* --- criteria */
 
@@ -131,7 +134,8 @@ static struct {
 	struct xq_writer *w[XQ_NOTATION_UCI10 + 1];
 	/* counts */
 	long games, matched, invalid, written, dupes;
-	long file_matched;
+	long file_matched, file_invalid;
+	int partial;                 /* --partial: diagnostics and counts as a part's */
 	int nfiles;                  /* inputs named */
 	int trouble;
 	struct tally seen;
@@ -140,7 +144,7 @@ static struct {
 	/* --drops FILE --part N: what this part drops, and what it held */
 	struct drop *drops;
 	size_t ndrops, next_drop;
-	struct part_input *held;
+	struct held_input *held;
 	int nheld, inputs_done;
 	long part;
 	int parts_differ;
@@ -687,8 +691,15 @@ static int moves_match(const struct xq_game *g)
 		if (se.todo == S_FEN && st.nfen <= 2) {
 			/* the common case: one position (and its mirror) */
 			uint64_t k0 = st.fen_keys[0], k1 = st.fen_keys[st.nfen - 1];
-			for (const struct xq_node *n = g->root.child; n && (n->flags & XQ_NODE_PLAYED);
-			     n = n->child, ply++)
+			const struct xq_node *n = g->root.child;
+			if (k0 == k1) {
+				/* one key: one compare a ply */
+				for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++)
+					if (n->key == k0 && search_at(&se, n, ply, k0))
+						return 1;
+				return 0;
+			}
+			for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++)
 				if ((n->key == k0 || n->key == k1) && search_at(&se, n, ply, n->key))
 					return 1;
 			return 0;
@@ -794,17 +805,6 @@ static int name_id(const char *name)
 	return st.nnames++;
 }
 
-/* Whether diag() would write name as it is: no control character, and
- * short enough for its line. */
-static int plain_name(const char *name)
-{
-	size_t n = 0;
-	for (; name[n]; n++)
-		if ((unsigned char)name[n] < 0x20 || name[n] == 0x7f || n > 1000)
-			return 0;
-	return 1;
-}
-
 /* Record a game's key; 1 when an earlier game had it (reported). */
 static int seen_before(const uint64_t k[2], const char *name, long index, long line)
 {
@@ -814,13 +814,8 @@ static int seen_before(const uint64_t k[2], const char *name, long index, long l
 		st.dupes++;
 		if (st.pp.quiet)
 			return 1;
-		/* diag()'s line in one fprintf when it has nothing to escape */
-		if (line > 0 && plain_name(name) && plain_name(first))
-			fprintf(stderr, "%s: %s:%ld: note: game %ld is a duplicate of game %ld (%s:%ld)\n",
-				progname, name, line, index, e->v[1], first, e->v[2]);
-		else
-			diag(name, line, 0, "note", "game %ld is a duplicate of game %ld (%s:%ld)",
-			     index, e->v[1], first, e->v[2]);
+		diag(name, line, 0, "note", "game %ld is a duplicate of game %ld (%s:%ld)",
+		     index, e->v[1], first, e->v[2]);
 		return 1;
 	}
 	e->v[0] = name_id(name) + 1;
@@ -852,6 +847,7 @@ struct part_offset { char *name; long games, lines; };
 static int merge_keys(int argc, char **argv, const char *drops_path)
 {
 	struct part_offset *off = NULL;
+	struct part_merge pm = { 0 };
 	struct outfile dout = { 0 };
 	int noff = 0, status = 0;
 	long part = 0;
@@ -879,8 +875,12 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 			lineno++;
 			if (line[len - 1] == '\n')
 				line[--len] = '\0';
-			if (!strcmp(line, KEYS_HEADER)) {
+			if (!strncmp(line, KEYS_HEADER, sizeof KEYS_HEADER - 1) &&
+			    (!line[sizeof KEYS_HEADER - 1] || line[sizeof KEYS_HEADER - 1] == '\t')) {
+				const char *num = line[sizeof KEYS_HEADER - 1] ? line + sizeof KEYS_HEADER : NULL;
 				part++;
+				if (part_begin(&pm, num, name, lineno) < 0)
+					status = EXIT_TROUBLE;
 				continue;
 			}
 			/* names are the last field but one; they hold no tab */
@@ -937,6 +937,7 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 	for (int j = 0; j < noff; j++)
 		free(off[j].name);
 	free(off);
+	part_merge_free(&pm);
 	sync_stderr();
 	if (drops_path) {
 		if (status)
@@ -948,6 +949,149 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 	if (status)
 		return status;
 	return st.matched ? EXIT_OK : EXIT_FINDINGS;
+}
+
+static void invalid_summary(long games, long invalid)
+{
+	fprintf(stderr, "%s: %ld game%s, %ld invalid (reported above, not searched)\n",
+		progname, games, games == 1 ? "" : "s", invalid);
+}
+
+/*
+ * --partial: one part of a big input.  Standard output is what the part
+ * writes (the games, or --keys); the diagnostics go to standard error as
+ * the lines of a part (record_input.h), and -c and -l are counted there
+ * too:
+ *   #xqgrep-partial 1 [N]
+ *   P ...                              a diagnostic
+ *   #end name games lines bytes matched invalid
+ *   #counts games invalid count inputs flags trouble
+ *                                      count: what -c prints (duplicates
+ *                                      --drops dropped left out); flags:
+ *                                      c, l, q as given, then "-"
+ * Other lines (a message such as "cannot open") pass through the merge,
+ * which then ends in trouble.
+ * --merge prints on standard error what one run prints there (less the
+ * duplicate report, which is --merge-keys'), and on standard output what
+ * -c or -l print.
+ */
+struct grep_merging {
+	struct part_merge m;
+	char flags[8];               /* the first part's */
+	long games, invalid, count, inputs;
+	int trouble, in_part;
+};
+
+/* One line of the parts: 0, or -1 (said). */
+static int merge_part_line(void *data, char *line, const char *name, long lineno)
+{
+	struct grep_merging *mg = data;
+	size_t plen = strlen(progname);
+	char *f[12];
+	int n;
+	struct part_input *in;
+	struct xq_problem p;
+	long v[6];
+	if (!strncmp(line, progname, plen) && !strncmp(line + plen, ": ", 2)) {
+		/* said by a part: said again, and trouble */
+		fprintf(stderr, "%s\n", line);
+		return -1;
+	}
+	n = part_split(line, f, 11);
+	if (part_is_header(f, n, "xqgrep", 0)) {
+		int rc = 0;
+		if (mg->in_part) {
+			diag(name, lineno, 0, "error",
+			     "a part starts before the one before it ended (#counts)");
+			rc = -1;
+		}
+		mg->in_part = 1;
+		return part_begin(&mg->m, n == 3 ? f[2] : NULL, name, lineno) < 0 ? -1 : rc;
+	}
+	if (!mg->in_part)
+		goto bad;
+	if (!strcmp(f[0], "P")) {
+		if (part_problem(&mg->m, f, n, &p, &in) < 0)
+			goto bad;
+		/* -l: one run stops reading an input at its first match */
+		if (!in->hit)
+			print_problem_always(&p);
+		return 0;
+	}
+	if (!strcmp(f[0], "#end") && n == 7) {
+		long g, mt, inv;
+		if (part_number(f[2], &g) < 0 || part_number(f[5], &mt) < 0 ||
+		    part_number(f[6], &inv) < 0 || inv > g || part_end(&mg->m, f, n, &in) < 0)
+			goto bad;
+		if (in->hit)
+			return 0;
+		if (mg->games > PART_POS_MAX - g || in->matched > PART_POS_MAX - mt)
+			goto bad;
+		mg->games += g;
+		mg->invalid += inv;
+		in->matched += mt;
+		if (strchr(mg->flags, 'l') && mt) {
+			in->hit = 1;
+			sync_stderr();
+			printf("%s\n", in->name);
+		}
+		return 0;
+	}
+	if (!strcmp(f[0], "#counts") && n == 7) {
+		size_t fl = strlen(f[5]);
+		int rc = 0;
+		for (int k = 0; k < 4; k++)
+			if (part_number(f[k + 1], &v[k]) < 0)
+				goto bad;
+		if (!fl || fl >= sizeof mg->flags || strspn(f[5], "clq") != fl - 1 ||
+		    f[5][fl - 1] != '-' || (strcmp(f[6], "0") && strcmp(f[6], "1")) ||
+		    mg->count > PART_POS_MAX - v[2])
+			goto bad;
+		if (mg->m.parts > 1 && strcmp(mg->flags, f[5])) {
+			diag(name, lineno, 0, "error", "parts made with other -c, -l or -q");
+			rc = -1;
+		}
+		if (mg->m.parts == 1)
+			strcpy(mg->flags, f[5]);
+		mg->count += v[2];
+		if (v[3] > mg->inputs)
+			mg->inputs = v[3];
+		if (f[6][0] == '1')
+			mg->trouble = 1;
+		mg->in_part = 0;
+		return rc;
+	}
+bad:
+	diag(name, lineno, 0, "error", "not a line of xqgrep --partial");
+	return -1;
+}
+
+static int merge_parts(int argc, char **argv)
+{
+	struct grep_merging mg;
+	int trouble;
+	memset(&mg, 0, sizeof mg);
+	trouble = part_read(argc, argv, merge_part_line, &mg) || mg.trouble;
+	if (mg.in_part) {
+		warnx_("the last part ends without its #counts line (cut short?)");
+		trouble = 1;
+	}
+	sync_stderr();
+	if (strchr(mg.flags, 'c')) {
+		if (mg.inputs > 1 || mg.m.nin > 1)
+			for (int i = 0; i < mg.m.nin; i++)
+				printf("%s:%ld\n", mg.m.in[i].name, mg.m.in[i].matched);
+		else
+			printf("%ld\n", mg.count);
+	}
+	if (mg.invalid && !strchr(mg.flags, 'q'))
+		invalid_summary(mg.games, mg.invalid);
+	part_merge_free(&mg.m);
+	sync_stderr();
+	close_stdout();
+	if (trouble || mg.invalid)
+		return EXIT_TROUBLE;
+	return mg.count > 0 ? EXIT_OK : EXIT_FINDINGS;
 }
 
 /* --drops FILE --part N: read what part N drops and what it held from
@@ -1079,7 +1223,7 @@ static int dropped(const char *name, long index, const uint64_t k[2])
 /* After an input of part N: it held what --keys saw. */
 static void check_held(const char *name, long games, long lines)
 {
-	const struct part_input *h = st.inputs_done < st.nheld ? &st.held[st.inputs_done] : NULL;
+	const struct held_input *h = st.inputs_done < st.nheld ? &st.held[st.inputs_done] : NULL;
 	st.inputs_done++;
 	if (!h || strcmp(st.names[h->name], name))
 		parts_differ(name, "input %d is another input", st.inputs_done);
@@ -1101,6 +1245,7 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 	xq_game_replay(g, name, print_problem, &st.pp);
 	if (g->errors) {
 		st.invalid++;
+		st.file_invalid++;
 		return RECORD_NEXT;
 	}
 	if ((m && moves_match(g)) != st.invert) {
@@ -1133,11 +1278,18 @@ static void grep_end(struct record_loop *l)
 		printf("#end\t%s\t%ld\t%ld\n", l->name, l->input_games, xq_reader_line(l->r));
 	if (st.drops_path)
 		check_held(l->name, l->input_games, xq_reader_line(l->r));
-	if (st.count && st.nfiles > 1)
+	if (st.partial) {
+		/* -c and -l come from the merge */
+		fputs("#end\t", stderr);
+		part_put_text(stderr, l->name, 0);
+		fprintf(stderr, "\t%ld\t%ld\t%llu\t%ld\t%ld\n", l->input_games, xq_reader_line(l->r),
+			(unsigned long long)xq_reader_offset(l->r), st.file_matched, st.file_invalid);
+	} else if (st.count && st.nfiles > 1) {
 		fprintf(st.out.fp, "%s:%ld\n", l->name, st.file_matched);
-	if (st.list && st.file_matched)
+	} else if (st.list && st.file_matched) {
 		fprintf(st.out.fp, "%s\n", l->name);
-	st.file_matched = 0;
+	}
+	st.file_matched = st.file_invalid = 0;
 }
 
 int main(int argc, char **argv)
@@ -1145,7 +1297,7 @@ int main(int argc, char **argv)
 	enum { OPT_DATE = 256, OPT_PLIES, OPT_FEN, OPT_ALL, OPT_MIRROR, OPT_MAT, OPT_AT,
 	       OPT_OPEN, OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE,
 	       OPT_WRITE_DROPS, OPT_DROPS, OPT_PART, OPT_EITHER, OPT_MAT_PLIES,
-	       OPT_EVENT_YEAR };
+	       OPT_EVENT_YEAR, OPT_PARTIAL, OPT_MERGE_PARTS };
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
 		{ "at-ply", required_argument, NULL, OPT_AT },
@@ -1161,10 +1313,12 @@ int main(int argc, char **argv)
 		{ "material", required_argument, NULL, OPT_MAT },
 		{ "material-either", no_argument, NULL, OPT_EITHER },
 		{ "material-plies", required_argument, NULL, OPT_MAT_PLIES },
+		{ "merge", no_argument, NULL, OPT_MERGE_PARTS },
 		{ "merge-keys", no_argument, NULL, OPT_MERGE },
 		{ "mirror", no_argument, NULL, OPT_MIRROR },
 		{ "opening", required_argument, NULL, OPT_OPEN },
 		{ "part", required_argument, NULL, OPT_PART },
+		{ "partial", no_argument, NULL, OPT_PARTIAL },
 		{ "player", required_argument, NULL, 'P' },
 		{ "plies", required_argument, NULL, OPT_PLIES },
 		{ "result", required_argument, NULL, 'r' },
@@ -1176,7 +1330,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	char **fens = NULL;
-	int nfens = 0, c, merge = 0;
+	int nfens = 0, c, merge = 0, merge_p = 0;
 	const char *opening = NULL, *write_drops = NULL;
 	struct record_loop l = { 0 };
 
@@ -1259,6 +1413,8 @@ int main(int argc, char **argv)
 			st.mat_plies = parse_number(optarg, 1, XQ_MAX_GAME_MOVES + 1, "number of plies");
 			break;
 		case OPT_EVENT_YEAR: st.event_year = 1; break;
+		case OPT_PARTIAL: st.partial = 1; break;
+		case OPT_MERGE_PARTS: merge_p = 1; break;
 		case OPT_DROPS: st.drops_path = optarg; break;
 		case OPT_PART: st.part = parse_number(optarg, 1, LONG_MAX, "part number"); break;
 		default: usage(EXIT_TROUBLE);
@@ -1295,17 +1451,41 @@ int main(int argc, char **argv)
 		warnx_("--write-drops goes with --merge-keys");
 		usage(EXIT_TROUBLE);
 	}
-	if ((st.drops_path || st.part) &&
-	    (!st.drops_path || !st.part || !st.unique || st.keys_out || merge)) {
+	if (st.drops_path && (!st.part || !st.unique || st.keys_out || merge)) {
 		warnx_("--drops and --part go together, with --unique and without --keys");
 		usage(EXIT_TROUBLE);
 	}
+	if (st.part && !st.drops_path && !st.keys_out && !st.partial) {
+		warnx_("--part goes with --drops, --keys or --partial");
+		usage(EXIT_TROUBLE);
+	}
+	if (st.partial && (merge || (st.unique && !st.keys_out && !st.drops_path))) {
+		warnx_("--partial takes --unique only with --keys or --drops "
+		       "(the duplicates are --merge-keys')");
+		usage(EXIT_TROUBLE);
+	}
+	if (merge_p && (merge || st.partial || st.count || st.list || st.pp.quiet || st.unique ||
+			st.o.outpath)) {
+		warnx_("--merge takes -c, -l and -q from the parts, and writes standard output");
+		usage(EXIT_TROUBLE);
+	}
+	if (merge_p)
+		return merge_parts(argc, argv);
 	if (merge)
 		return merge_keys(argc, argv, write_drops);
 	if (st.drops_path)
 		load_drops(st.drops_path);
-	if (st.keys_out)
-		printf("%s\n", KEYS_HEADER);   /* nothing said yet */
+	if (st.keys_out) {
+		/* nothing said yet */
+		fputs(KEYS_HEADER, stdout);
+		if (st.part)
+			printf("\t%ld", st.part);
+		putchar('\n');
+	}
+	if (st.partial) {
+		part_put_header(stderr, "xqgrep", st.part);
+		st.pp.partial = stderr;
+	}
 
 	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
 		return EXIT_TROUBLE;
@@ -1323,7 +1503,7 @@ int main(int argc, char **argv)
 			     "game %ld of those to drop is missing",
 			     st.drops[st.next_drop].index);
 	sync_stderr();
-	if (st.count && argc <= 1)
+	if (st.count && argc <= 1 && !st.partial)
 		fprintf(st.out.fp, "%ld\n", st.matched - st.dupes);
 	for (int n = 0; n <= XQ_NOTATION_UCI10; n++)
 		if (st.w[n] && xq_writer_close(st.w[n]) < 0) {
@@ -1340,9 +1520,12 @@ int main(int argc, char **argv)
 	}
 	if (st.unique && !st.keys_out && !st.drops_path)
 		unique_summary();
-	if (st.invalid && !st.pp.quiet)
-		fprintf(stderr, "%s: %ld game%s, %ld invalid (reported above, not searched)\n",
-			progname, st.games, st.games == 1 ? "" : "s", st.invalid);
+	if (st.partial)
+		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%d\t%s%s%s-\t%d\n", st.games, st.invalid,
+			st.matched - st.dupes, argc, st.count ? "c" : "", st.list ? "l" : "",
+			st.pp.quiet ? "q" : "", st.trouble);
+	else if (st.invalid && !st.pp.quiet)
+		invalid_summary(st.games, st.invalid);
 	sync_stderr();
 	close_stdout();
 	for (int i = 0; i < st.ntags; i++) {

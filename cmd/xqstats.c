@@ -17,7 +17,7 @@
 static const char usage_text[] =
 	"usage: xqstats [-hjqVv] [--depth N] [--from FEN|MOVES] [--top N] [--svg FILE]\n"
 	"               [-n notation] [-e enc] [-f fmt] [-o file] [file ...]\n"
-	"       xqstats --partial [--depth N] [--from FEN|MOVES] [file ...]\n"
+	"       xqstats --partial [--part N] [--depth N] [--from FEN|MOVES] [file ...]\n"
 	"       xqstats --merge [-j] [--top N] [--svg FILE] [-n notation] [file ...]\n"
 	"Summarise a database: games, results, lengths, events, years, players,\n"
 	"and the opening tree.\n"
@@ -29,9 +29,13 @@ static const char usage_text[] =
 	"  -n, --notation=N     tree moves: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -j, --json           JSON for scripts\n"
 	"      --svg=FILE       bar chart of the results after each next move\n"
-	"      --partial        counts that add up, for --merge (one run per part)\n"
-	"      --merge          add up --partial outputs (files or stdin, any order\n"
-	"                       of lines) and print what one run would\n"
+	"      --partial        counts that add up, and the diagnostics, for --merge\n"
+	"                       (one run per part)\n"
+	"      --part=N         --partial: this is part N (parallel's {#}), so that\n"
+	"                       --merge finds parts out of order or missing\n"
+	"      --merge          add up --partial outputs (files or stdin; counts in\n"
+	"                       any order of lines, diagnostics in the parts' order)\n"
+	"                       and print what one run would\n"
 	"  -e, --encoding=ENC   input encoding (default: detect)\n"
 	"  -f, --format=FMT     input format (default: detect)\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
@@ -55,7 +59,7 @@ enum { V_GAMES, V_RED, V_DRAW, V_BLACK, V_RSUM, V_RN };
 static struct {
 	struct problem_printer pp;
 	struct cmd_opts o;
-	int depth, top, partial, merge;
+	int depth, top, merge;
 	const char *svg;
 	struct xq_pos root;
 	char root_fen[XQ_FEN_MAX];
@@ -68,6 +72,11 @@ static struct {
 	int trouble;
 	char **inputs;
 	int ninputs;
+	long part;                 /* --partial --part N */
+	FILE *partial;             /* --partial: where the part goes */
+	struct part_merge pm;      /* --merge: the parts' inputs */
+	int unordered;             /* --merge: lines not in the parts' order */
+	uint64_t path[1001];       /* the tree printed: the keys from the root down */
 } st;
 
 static void *xrealloc(void *p, size_t n)
@@ -152,11 +161,54 @@ static void add_tree(const struct xq_game *g, int result, const long rating[2])
 	}
 }
 
-static long tag_rating(const struct xq_game *g, const char *a, const char *b)
+/*
+ * The tags add_game() reads, found in one pass over the game's tags (the
+ * first of each name, as xq_game_tag() finds it, names compared without
+ * case): eight lookups a game walked the list eight times.
+ */
+enum { T_RESULT, T_EVENT, T_DATE, T_RED, T_BLACK, T_REDELO, T_WHITEELO, T_BLACKELO, T_N };
+
+/* Whether name is lower (lower-case letters) but for case. */
+static int tag_is(const char *name, const char *lower)
 {
-	const char *t = xq_game_tag(g, a);
-	if (!t && b)
-		t = xq_game_tag(g, b);
+	for (; *lower; name++, lower++)
+		if ((*name | 32) != *lower)
+			return 0;
+	return !*name;
+}
+
+static void game_tags(const struct xq_game *g, const char *v[T_N])
+{
+	for (int i = 0; i < T_N; i++)
+		v[i] = NULL;
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		const char *n = t->name;
+		int i = -1;
+		switch (*n | 32) {
+		case 'r':
+			i = tag_is(n, "result") ? T_RESULT : tag_is(n, "red") ? T_RED :
+			    tag_is(n, "redelo") ? T_REDELO : -1;
+			break;
+		case 'e': i = tag_is(n, "event") ? T_EVENT : -1; break;
+		case 'd': i = tag_is(n, "date") ? T_DATE : -1; break;
+		case 'b':
+			i = tag_is(n, "black") ? T_BLACK : tag_is(n, "blackelo") ? T_BLACKELO : -1;
+			break;
+		case 'w': i = tag_is(n, "whiteelo") ? T_WHITEELO : -1; break;
+		}
+		if (i >= 0 && !v[i])
+			v[i] = t->value;
+	}
+}
+
+/* A value that says something: not empty, not "?" (xq_game_tag_known). */
+static const char *known(const char *v)
+{
+	return v && *v && strcmp(v, "?") != 0 ? v : NULL;
+}
+
+static long tag_rating(const char *t)
+{
 	if (!t)
 		return 0;
 	long v = strtol(t, NULL, 10);
@@ -178,7 +230,9 @@ static void add_player(const char *name, double points, int known)
 
 static void add_game(const struct xq_game *g)
 {
-	const char *res = record_result(g), *t;
+	const char *tags[T_N], *res, *t;
+	game_tags(g, tags);
+	res = record_result_of(g, tags[T_RESULT]);
 	int result = !strcmp(res, "1-0") ? V_RED : !strcmp(res, "0-1") ? V_BLACK :
 		!strcmp(res, "1/2-1/2") ? V_DRAW : -1;
 	char buf[16], *p = buf;
@@ -193,21 +247,21 @@ static void add_game(const struct xq_game *g)
 	*p++ = (char)('0' + b % 10);
 	*p = '\0';
 	name_entry(K_PLIES, buf)->v[0]++;
-	if ((t = xq_game_tag_known(g, "Event")))
+	if ((t = known(tags[T_EVENT])))
 		name_entry(K_EVENT, t)->v[0]++;
-	if ((t = xq_game_tag_known(g, "Date")) && strlen(t) >= 4 &&
+	if ((t = known(tags[T_DATE])) && strlen(t) >= 4 &&
 	    t[0] >= '0' && t[0] <= '9' && t[1] >= '0' && t[1] <= '9' &&
 	    t[2] >= '0' && t[2] <= '9' && t[3] >= '0' && t[3] <= '9') {
 		memcpy(buf, t, 4);
 		buf[4] = '\0';
 		name_entry(K_YEAR, buf)->v[0]++;
 	}
-	add_player(xq_game_tag_known(g, "Red"), result == V_RED ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
-	add_player(xq_game_tag_known(g, "Black"), result == V_BLACK ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
+	add_player(known(tags[T_RED]), result == V_RED ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
+	add_player(known(tags[T_BLACK]), result == V_BLACK ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
 	if (st.depth > 0) {
 		long rating[2];
-		rating[XQ_RED] = tag_rating(g, "RedElo", "WhiteElo");
-		rating[XQ_BLACK] = tag_rating(g, "BlackElo", NULL);
+		rating[XQ_RED] = tag_rating(tags[T_REDELO] ? tags[T_REDELO] : tags[T_WHITEELO]);
+		rating[XQ_BLACK] = tag_rating(tags[T_BLACKELO]);
 		add_tree(g, result, rating);
 	}
 }
@@ -262,10 +316,27 @@ static int cmp_raw(const void *a, const void *b)
 	return c ? c : (x->klen > y->klen) - (x->klen < y->klen);
 }
 
+/* --partial's first line (the diagnostics and each input's #end follow
+ * while reading, the counts at the end). */
+static void write_header(FILE *fp)
+{
+	fprintf(fp, "#xqstats-partial\t1\t%d\t%s", st.depth, st.root_fen);
+	if (st.part)
+		fprintf(fp, "\t%ld", st.part);
+	putc('\n', fp);
+}
+
+static void partial_end(struct record_loop *l)
+{
+	fputs("#end\t", st.partial);
+	part_put_text(st.partial, l->name, 0);
+	fprintf(st.partial, "\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
+		(unsigned long long)xq_reader_offset(l->r));
+}
+
 static void write_partial(FILE *fp)
 {
 	struct tally_entry **list;
-	fprintf(fp, "#xqstats-partial\t1\t%d\t%s\n", st.depth, st.root_fen);
 	fprintf(fp, "games\t%ld\t%ld\t%ld\n", st.games, st.invalid, st.root_games);
 	list = tally_list(&st.names);
 	qsort(list, st.names.n, sizeof *list, cmp_raw);
@@ -340,7 +411,7 @@ static int name_ok(int kind, const char *name)
 
 static int read_partial(FILE *fp, const char *name, int *have_header)
 {
-	char *line = NULL, *f[10];
+	char *line = NULL, *f[12];
 	size_t cap = 0;
 	ssize_t len;
 	long lineno = 0;
@@ -353,16 +424,18 @@ static int read_partial(FILE *fp, const char *name, int *have_header)
 			line[--len] = '\0';
 		if (!*line)
 			continue;
-		while (nf < 10) {
+		while (nf < 12) {
 			f[nf++] = p;
 			if (!(p = strchr(p, '\t')))
 				break;
 			*p++ = '\0';
 		}
-		if (!strcmp(f[0], "#xqstats-partial") && nf == 4 && !strcmp(f[1], "1")) {
+		if (part_is_header(f, nf, "xqstats", 2)) {
 			long dl;
 			if (count_field(f[2], &dl) < 0 || dl > 1000)
 				goto bad;
+			if (part_begin(&st.pm, nf == 5 ? f[4] : NULL, name, lineno) < 0)
+				bad = 1;
 			int depth = (int)dl;
 			if (*have_header && (depth != st.depth || strcmp(f[3], st.root_fen))) {
 				diag(name, lineno, 0, "error", "parts made with other --depth or --from");
@@ -380,6 +453,28 @@ static int read_partial(FILE *fp, const char *name, int *have_header)
 				}
 			}
 			*have_header = 1;
+		} else if (!strcmp(f[0], "P") && nf == 11) {
+			/* a problem (a player line has 5 fields); its positions
+			 * need the parts in order, which sorted lines are not */
+			struct xq_problem pr;
+			struct part_input *in;
+			if (!*have_header || st.unordered) {
+				diag(name, lineno, 0, "error", "a diagnostic among parts not in their order "
+				     "(sorted?): merge parts with diagnostics in order, or make them with -q");
+				bad = 1;
+				continue;
+			}
+			if (part_problem(&st.pm, f, nf, &pr, &in) < 0)
+				goto bad;
+			if (!st.pp.quiet || pr.severity == XQ_SEV_FATAL)
+				print_problem_always(&pr);
+		} else if (!strcmp(f[0], "#end") && nf == 5) {
+			/* an input's end before any part began: lines sorted */
+			struct part_input *in;
+			if (!*have_header)
+				st.unordered = 1;
+			if (part_end(&st.pm, f, nf, &in) < 0)
+				goto bad;
 		} else if (!strcmp(f[0], "games") && nf == 4) {
 			long v[3] = { st.games, st.invalid, st.root_games };
 			if (add_counts(v, f + 1, 3) < 0)
@@ -512,9 +607,24 @@ static void move_text(const struct xq_pos *pos, xq_move m, char *buf)
 }
 
 
+/*
+ * The tree is printed along every path from the root, to the depth, but
+ * never round a cycle (a repetition): a move to a position already on the
+ * path is printed with its counts and not followed (marked "repetition").
+ * on_path() says whether next is one; st.path[0..level] holds the keys.
+ */
+static int on_path(const struct xq_pos *next, int level)
+{
+	for (int i = 0; i <= level; i++)
+		if (st.path[i] == next->key)
+			return 1;
+	return 0;
+}
+
 static void print_tree_text(FILE *fp, const struct xq_pos *pos, int level)
 {
 	size_t first, n = children(pos->key, &first);
+	st.path[level] = pos->key;
 	for (size_t i = 0; i < n; i++) {
 		const struct tally_entry *e = edges[first + i];
 		xq_move m = edge_move(e);
@@ -532,13 +642,19 @@ static void print_tree_text(FILE *fp, const struct xq_pos *pos, int level)
 			fprintf(fp, "  score %5.1f%%", sc);
 		if (e->v[V_RN])
 			fprintf(fp, "  rating %.0f", (double)e->v[V_RSUM] / (double)e->v[V_RN]);
-		fputc('\n', fp);
 		if (level + 1 < st.depth) {
 			struct xq_pos next = *pos;
 			struct xq_undo u;
 			xq_make(&next, m, &u);
+			if (on_path(&next, level)) {
+				fputs("  repetition\n", fp);
+				continue;
+			}
+			fputc('\n', fp);
 			print_tree_text(fp, &next, level + 1);
+			continue;
 		}
+		fputc('\n', fp);
 	}
 }
 
@@ -621,6 +737,7 @@ static void json_tree(FILE *fp, const struct xq_pos *pos, int level)
 {
 	size_t first, n = children(pos->key, &first);
 	int comma = 0;
+	st.path[level] = pos->key;
 	fputc('[', fp);
 	for (size_t i = 0; i < n; i++) {
 		const struct tally_entry *e = edges[first + i];
@@ -649,8 +766,12 @@ static void json_tree(FILE *fp, const struct xq_pos *pos, int level)
 			struct xq_pos next = *pos;
 			struct xq_undo u;
 			xq_make(&next, m, &u);
-			fputs(",\"next\":", fp);
-			json_tree(fp, &next, level + 1);
+			if (on_path(&next, level)) {
+				fputs(",\"repetition\":true", fp);
+			} else {
+				fputs(",\"next\":", fp);
+				json_tree(fp, &next, level + 1);
+			}
 		}
 		fputc('}', fp);
 	}
@@ -810,18 +931,19 @@ static void set_root(const char *arg)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE };
+	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE, OPT_PART };
 	static const struct option longopts[] = {
 		{ "depth", required_argument, NULL, 'p' },
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "merge", no_argument, NULL, OPT_MERGE },
+		{ "part", required_argument, NULL, OPT_PART },
 		{ "partial", no_argument, NULL, OPT_PARTIAL },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *from_pos = NULL;
-	int c, depth_given = 0;
+	int c, depth_given = 0, partial = 0;
 
 	cmd_init(argv, usage_text);
 	st.depth = 1;
@@ -837,8 +959,9 @@ int main(int argc, char **argv)
 		case OPT_FROM: from_pos = optarg; break;
 		case OPT_TOP: st.top = (int)parse_number(optarg, 0, 1000000, "--top count"); break;
 		case OPT_SVG: st.svg = optarg; break;
-		case OPT_PARTIAL: st.partial = 1; break;
+		case OPT_PARTIAL: partial = 1; break;
 		case OPT_MERGE: st.merge = 1; break;
+		case OPT_PART: st.part = parse_number(optarg, 1, PART_POS_MAX, "part number"); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -846,15 +969,19 @@ int main(int argc, char **argv)
 	argv += optind;
 	st.inputs = argv;
 	st.ninputs = argc;
-	if (st.partial && st.merge) {
+	if (partial && st.merge) {
 		warnx_("--partial and --merge exclude each other");
+		usage(EXIT_TROUBLE);
+	}
+	if (st.part && !partial) {
+		warnx_("--part goes with --partial");
 		usage(EXIT_TROUBLE);
 	}
 	if (st.merge && (from_pos || depth_given)) {
 		warnx_("--merge takes --depth and --from from the parts");
 		usage(EXIT_TROUBLE);
 	}
-	if (st.partial && (st.o.json || st.svg)) {
+	if (partial && (st.o.json || st.svg)) {
 		warnx_("--partial writes counts only: -j and --svg go with --merge");
 		usage(EXIT_TROUBLE);
 	}
@@ -869,23 +996,31 @@ int main(int argc, char **argv)
 				st.trouble = 1;
 			record_close(fp);
 		}
+		part_merge_free(&st.pm);
 	} else {
 		struct record_loop l = { 0 };
+		struct outfile o;
+		if (partial) {
+			/* the diagnostics go into the part */
+			if (out_open(&o, st.o.outpath, argv, argc) < 0)
+				return EXIT_TROUBLE;
+			st.partial = o.fp;
+			write_header(o.fp);
+			st.pp.partial = o.fp;
+			l.end = partial_end;
+		}
 		l.o = &st.o;
 		l.game = stats_game;
 		if (record_loop_run(&l, argc, argv))
 			st.trouble = 1;
+		if (st.partial) {
+			write_partial(o.fp);
+			if (out_commit(&o) < 0)
+				st.trouble = 1;
+		}
 	}
-	if (st.partial) {
-		struct outfile o;
-		if (out_open(&o, st.o.outpath, argv, argc) < 0)
-			return EXIT_TROUBLE;
-		write_partial(o.fp);
-		if (out_commit(&o) < 0)
-			st.trouble = 1;
-	} else {
+	if (!st.partial)
 		print_all();
-	}
 	tally_free(&st.names);
 	memset(st.last_name, 0, sizeof st.last_name);
 	tally_free(&st.edges);

@@ -261,3 +261,73 @@ TXT
 	run -2 --separate-stderr xqgrep -p x "$T/one.pgn"
 	[[ "$stderr" == *"invalid option"* ]]
 }
+
+@test "-p through a repetition: printed once per path, the move back marked, not followed" {
+	printf '[Event "cycle"]\n[Result "1-0"]\n\n1. h2e2 h9g7 2. e2h2 g7h9 3. h2e2 h9g7 4. c3c4 1-0\n\n[Event "short"]\n[Result "0-1"]\n\n1. h2e2 h9g7 2. c3c4 0-1\n\n' >"$T/cyc.pgn"
+	cat >"$T/want" <<'TXT'
+opening tree from the start, depth 10: 2 games
+  h2e2               3 games  +2 =0 -1  score  66.7%
+    h9g7               3 games  +1 =0 -2  score  33.3%
+      c3c4               2 games  +1 =0 -1  score  50.0%
+      e2h2               1 game   +1 =0 -0  score 100.0%
+        g7h9               1 game   +0 =0 -1  score   0.0%  repetition
+TXT
+	xqstats -p 10 -n iccs "$T/cyc.pgn" | sed -n '/^opening tree/,$p' >"$T/got"
+	cmp "$T/want" "$T/got"
+	# deeper than any game: the same tree
+	xqstats -p 1000 -n iccs "$T/cyc.pgn" | sed -n '/^opening tree/,$p' | sed 's/depth 1000/depth 10/' >"$T/got"
+	cmp "$T/want" "$T/got"
+	# at the edge: the move back is the last ply printed (depth 4), a leaf
+	# as any; one ply more (5) and it is the repetition
+	xqstats -p 4 -n iccs "$T/cyc.pgn" >"$T/p4"
+	grep -qx '        g7h9               1 game   +0 =0 -1  score   0.0%' "$T/p4"
+	! grep -q repetition "$T/p4"
+	xqstats -p 5 -n iccs "$T/cyc.pgn" | grep -qx '        g7h9 .* 0.0%  repetition'
+	[ "$(xqstats -p 5 -n iccs "$T/cyc.pgn" | grep -c '^          ')" = 0 ]
+	# JSON: "repetition":true in place of "next"
+	xqstats -j -p 10 -n iccs "$T/cyc.pgn" >"$T/j"
+	grep -q '{"move":"g7h9","iccs":"g7h9","games":1,"red_wins":1,"draws":0,"black_wins":0,"score":0.0,"rating":null,"repetition":true}\]' "$T/j"
+	[ "$(grep -o '"repetition"' "$T/j" | wc -l)" = 1 ]
+	[ "$(grep -o '"next"' "$T/j" | wc -l)" = 4 ]
+	xqstats -j -p 4 -n iccs "$T/cyc.pgn" | grep -vq repetition
+	# --partial / --merge prints the same
+	xqstats --partial -p 10 "$T/cyc.pgn" | xqstats --merge -n iccs | sed -n '/^opening tree/,$p' >"$T/got"
+	cmp "$T/want" "$T/got"
+	# a corpus file at a depth past its longest game ends (it went round
+	# its repetitions before)
+	run -0 timeout 60 xqstats -q -p 1000 -n iccs "$C/wukong_iccs_1125_games.pgn"
+	[ "$(grep -c 'repetition$' <<<"$output")" -gt 0 ]
+}
+
+@test "tags read in one pass: the first of each name, any case, WhiteElo for Red, '?' and empty unknown" {
+	printf '[Event "E1"]\n[red "Lower"]\n[Red "Second"]\n[BLACK "Up"]\n[Date "?"]\n[WhiteElo "2100"]\n[blackelo "2000"]\n[Result "1-0"]\n[result "0-1"]\n\n1. h2e2 h9g7 1-0\n\n[EVENT "?"]\n[Date "1999.01.02"]\n[date "2001"]\n[RedElo "2300"]\n[WhiteElo "2200"]\n[Red "?"]\n[Black ""]\n\n1. h2e2 1/2-1/2\n\n' >"$T/tags.pgn"
+	cat >"$T/want" <<'TXT'
+2 games
+
+results:
+  red wins            1   50.0%
+  draws               1   50.0%
+  black wins          0    0.0%
+  unknown             0    0.0%
+
+plies:
+  0-19                2  100.0%
+
+events: 1:
+         1  E1
+
+years: 1:
+  1999                1
+
+players: 2:
+     games      score       %  player
+         1        1/1  100.0%  Lower
+         1        0/1    0.0%  Up
+
+opening tree from the start, depth 2: 2 games
+  炮二平五           2 games  +1 =1 -0  score  75.0%  rating 2200
+    马８进７           1 game   +0 =0 -1  score   0.0%  rating 2000
+TXT
+	xqstats -p 2 "$T/tags.pgn" >"$T/got"
+	cmp "$T/want" "$T/got"
+}

@@ -1,8 +1,9 @@
 /*
  * fuzz_merge.c - libFuzzer target for the readers of the distributed runs:
  * xqcheck --merge's reader of --partial lines (problem records, -j lines
- * with their position markers, #end and #counts, --summary-json lines) and
- * xqgrep --drops' reader of --write-drops lists.  The first byte chooses
+ * with their position markers, #end and #counts, --summary-json lines),
+ * xqgrep --merge's reader of its --partial lines and xqgrep --drops' reader
+ * of --write-drops lists.  The first byte chooses
  * the reader; the commands' sources are compiled in with their main
  * renamed; what they print goes to /dev/null.
  */
@@ -29,15 +30,32 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #define main xqgrep_main
 #define st grep_st
 #define xstrdup grep_xstrdup
-#define split_tabs grep_split_tabs
 #include "../../cmd/xqgrep.c"
 #undef main
 #undef st
 
+/* Each line of data[0..size) to fn, as part_read() hands them. */
+static void each_line(const unsigned char *data, size_t size,
+		      int (*fn)(void *, char *, const char *, long), void *ctx)
+{
+	char *text = malloc(size + 1), *line, *next;
+	long ln = 0;
+	if (!text)
+		return;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	for (line = text; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		fn(ctx, line, "fuzz", ++ln);
+	}
+	free(text);
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	static FILE *null;
-	char *text, *line, *next;
 	FILE *fp;
 	long lineno;
 
@@ -54,24 +72,20 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	if (data[0] & 1) {
 		/* xqcheck --merge: line by line, as merge_summary() reads */
-		struct offset *off = NULL;
-		int noff = 0, in_part = 0, trouble = 0;
+		struct check_merging mg = { { 0 }, 0, 0 };
 		memset(&check_st, 0, sizeof check_st);
 		check_st.pp.quiet = data[0] & 2;
-		if (!(text = malloc(size)))
-			return 0;
-		memcpy(text, data + 1, size - 1);
-		text[size - 1] = '\0';
-		for (line = text; line; line = next) {
-			next = strchr(line, '\n');
-			if (next)
-				*next++ = '\0';
-			merge_line(line, &off, &noff, &in_part, &trouble);
-		}
-		for (int i = 0; i < noff; i++)
-			free(off[i].name);
-		free(off);
-		free(text);
+		each_line(data + 1, size - 1, merge_one, &mg);
+		part_merge_free(&mg.m);
+		return 0;
+	}
+	if ((data[0] & 7) == 6) {
+		/* xqgrep --merge: line by line, as merge_parts() reads */
+		struct grep_merging mg;
+		memset(&grep_st, 0, sizeof grep_st);
+		memset(&mg, 0, sizeof mg);
+		each_line(data + 1, size - 1, merge_part_line, &mg);
+		part_merge_free(&mg.m);
 		return 0;
 	}
 	/* xqgrep --drops FILE --part N */

@@ -48,6 +48,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	st.pp.quiet = 1;
 	read_partial(fp, "fuzz", &have);
 	fclose(fp);
+	part_merge_free(&st.pm);
 	if (st.depth > 8)
 		st.depth = 8;   /* a deep tree of a few edges is still cheap; bound it */
 	sort_edges();
