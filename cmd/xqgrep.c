@@ -912,8 +912,10 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 				}
 				off[j].games += a;
 				off[j].lines += b;
-				if (drops_path && (sync_stderr(), 1))
+				if (drops_path) {
+					sync_stderr();
 					fprintf(dout.fp, "#part\t%ld\t%s\t%ld\t%ld\n", part, pname, a, b);
+				}
 				continue;
 			}
 			if (strlen(key) != 32 || sscanf(key, "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) != 2) {
@@ -922,9 +924,10 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 				continue;
 			}
 			st.matched++;
-			if (seen_before(k, pname, a + off[j].games, b + off[j].lines) && drops_path &&
-			    (sync_stderr(), 1))
+			if (seen_before(k, pname, a + off[j].games, b + off[j].lines) && drops_path) {
+				sync_stderr();
 				fprintf(dout.fp, "D\t%ld\t%ld\t%s\t%s\n", part, a, key, pname);
+			}
 		}
 		if (ferror(fp)) {
 			warnx_("error reading '%s': %s", name, strerror(errno));
@@ -1255,10 +1258,11 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 		if (st.unique) {
 			uint64_t k[2];
 			game_key(g, k);
-			if (st.keys_out && (sync_stderr(), 1))
+			if (st.keys_out) {
+				sync_stderr();
 				printf("%016" PRIx64 "%016" PRIx64 "\t%s\t%ld\t%ld\n",
 				       k[0], k[1], name, g->index, g->line);
-			else if (st.drops_path)
+			} else if (st.drops_path)
 				dup = dropped(name, g->index, k);
 			else
 				dup = seen_before(k, name, g->index, g->line);

@@ -647,7 +647,7 @@ SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsign
 }
 
 /* What a move changes besides the board and the slots, held in registers
- * over a run of moves (xq__replay_iccs). */
+ * over a run of moves (xq__replay_run). */
 struct counters {
 	uint64_t key;
 	unsigned side, halfmove, fullmove;
@@ -718,23 +718,8 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
  * move is taken back off the board.  Key, side, counters and check stay
  * in registers over the run and go to pos at its end.
  */
-static struct xq_node *replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
-				  struct xq_node **last, int relative);
-
-struct xq_node *xq__replay_iccs(struct xq_pos *pos, struct xq_node *n, int *plies,
-				struct xq_node **last)
-{
-	return replay_run(pos, n, plies, last, 0);
-}
-
 struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
 			       struct xq_node **last, int relative)
-{
-	return replay_run(pos, n, plies, last, relative);
-}
-
-static struct xq_node *replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
-				  struct xq_node **last, int relative)
 {
 	uint8_t *b = pos->board;
 	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };

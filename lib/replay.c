@@ -488,8 +488,9 @@ static int has_variations(const struct xq_game *g)
  * each move resolved and made in one step (xq__replay_run for a run of
  * legal ICCS texts and common Chinese and WXF ones, replay_node
  * otherwise), the node's fields set as replay_step sets them, and at the
- * first move that cannot be played the step the walk would visit there.  The same results as xq__walk_to_end() with
- * replay_node and replay_step on such a game.
+ * first move that cannot be played the step the walk would visit there.
+ * The same results as xq__walk_to_end() with replay_node and replay_step
+ * on such a game.
  */
 static void replay_main_line(struct ctx *c)
 {

@@ -1,5 +1,5 @@
 /*
- * test_movegen.c - replay's run of legal ICCS moves (xq__replay_iccs), one
+ * test_movegen.c - replay's run of legal ICCS moves (xq__replay_run), one
  * move at a time, against the reference pair it replaces, xq_is_legal()
  * then xq_make(): the same answer for every (from, to) pair of many
  * positions, the same position after it (the whole struct) and the node
@@ -51,7 +51,7 @@ static void one(struct tally *t, const struct xq_pos *pos, xq_move m)
 	int legal = xq_is_legal(pos, m), plies = 0, made;
 
 	iccs_node(&n, text, m, (int)(t->pairs % 7 == 0));
-	made = xq__replay_iccs(&got, &n, &plies, &last) == NULL;
+	made = xq__replay_run(&got, &n, &plies, &last, 0) == NULL;
 	t->pairs++;
 	if (made != legal || plies != made || last != (made ? &n : NULL)) {
 		t->wrong_answer++;
@@ -98,7 +98,7 @@ static void pairs(struct tally *t, const struct xq_pos *pos, int which)
 static void report(const struct tally *t, const char *what)
 {
 	ok(t->pairs > 0 && t->legal > 0, "%s: %ld pairs, %ld legal", what, t->pairs, t->legal);
-	is_int(t->wrong_answer, 0, "%s: xq__replay_iccs says what xq_is_legal says", what);
+	is_int(t->wrong_answer, 0, "%s: xq__replay_run says what xq_is_legal says", what);
 	is_int(t->wrong_after, 0, "%s: the position after it is xq_make's, and consistent", what);
 	is_int(t->wrong_node, 0, "%s: the node holds the move, key, check and capture", what);
 	is_int(t->touched, 0, "%s: a refused move leaves the position as it was", what);
@@ -161,7 +161,7 @@ static void random_games(void)
 			nodes[made - 1].child = &nodes[made];
 		for (int i = 0; i < made; i++)
 			nodes[i].move = XQ_MOVE_NONE;
-		left = xq__replay_iccs(&got, &nodes[0], &plies, &last);
+		left = xq__replay_run(&got, &nodes[0], &plies, &last, 0);
 		run_plies += plies;
 		runs_wrong += left != &nodes[stop] || plies != made ||
 			      last != (made ? &nodes[made - 1] : NULL) ||
