@@ -288,7 +288,14 @@ static inline struct xq_node *node_init(struct xq_node *n, struct xq_node *paren
 	memset(n, 0, sizeof *n);
 	if (text) {
 		char *t = (char *)(n + 1);
-		memcpy(t, text, len);
+		if (len - 4 <= 4) {
+			/* move texts mostly (ICCS, WXF): two fixed-size
+			 * copies, overlapping, instead of a call */
+			memcpy(t, text, 4);
+			memcpy(t + len - 4, text + len - 4, 4);
+		} else {
+			memcpy(t, text, len);
+		}
 		t[len] = '\0';
 		n->text = t;
 	}
@@ -336,21 +343,11 @@ struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 	enum { FAST_NODE = (sizeof(struct xq_node) + 8 + 1 + ALIGN - 1) & ~(size_t)(ALIGN - 1) };
 	struct chunk *c = g->arena->head;
 	struct xq_node *n;
-	char *t;
 	if (len - 4 > 4 || !text || parent->child || !c || c->size - c->used < FAST_NODE)
 		return node_add_slow(g, parent, m, text, len);
 	n = (struct xq_node *)(c->data + c->used);
 	c->used += FAST_NODE;
-	memset(n, 0, sizeof *n);
-	/* two fixed-size copies, overlapping, instead of a call */
-	t = (char *)(n + 1);
-	memcpy(t, text, 4);
-	memcpy(t + len - 4, text + len - 4, 4);
-	t[len] = '\0';
-	n->text = t;
-	n->move = m;
-	n->parent = parent;
-	parent->child = n;
+	parent->child = node_init(n, parent, m, text, len);
 	return n;
 }
 

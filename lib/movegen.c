@@ -672,16 +672,22 @@ SCAN void make_counted(struct counters *c, uint8_t *sq_of, unsigned from, unsign
 	c->side ^= 1;
 }
 
+/* The counters back on the position. */
+static inline void put_counters(struct xq_pos *pos, const struct counters *c)
+{
+	pos->key = c->key;
+	pos->side = (uint8_t)c->side;
+	pos->halfmove = (uint16_t)c->halfmove;
+	pos->fullmove = (uint16_t)c->fullmove;
+}
+
 /* make_counted() on the position; in_check is the callers'. */
 static inline void make_rest(struct xq_pos *pos, unsigned from, unsigned to, unsigned v,
 			     unsigned cap)
 {
 	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
 	make_counted(&c, pos->sq_of, from, to, v, cap);
-	pos->key = c.key;
-	pos->side = (uint8_t)c.side;
-	pos->halfmove = (uint16_t)c.halfmove;
-	pos->fullmove = (uint16_t)c.fullmove;
+	put_counters(pos, &c);
 }
 
 /* The move on the board, key, slots and counters; in_check is the callers'. */
@@ -727,7 +733,7 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 	int played = 0;
 
 	for (; n; n = n->child) {
-		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k, rf, rt;
+		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k;
 
 		if (n->move != XQ_MOVE_NONE || !n->text)
 			break;
@@ -753,25 +759,18 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 			if (attacked_after_capture_call(pos, (int)(from == king ? to : king), !side,
 							(uint8_t)cap, (int)to))
 				goto illegal;
-		} else {
-			rf = king_rel[256 + from - king];
-			rt = king_rel[256 + to - king];
-			if ((rf | rt) && lines_attack(b, king, !side, from, to, rf, rt))
-				goto illegal;
+		} else if (gives_check(b, king, !side, from, to)) {
+			/* (the move exposes its own king) */
+			goto illegal;
 		}
 		make_counted(&c, pos->sq_of, from, to, v, cap);
-		rf = king_rel[256 + from - k];
-		rt = king_rel[256 + to - k];
-		check = (rf | rt) && lines_attack(b, k, (int)side, from, to, rf, rt);
+		check = (unsigned)gives_check(b, k, (int)side, from, to);
 		n->move = MOVE(from, to);
 		mark_played(n, c.key, (int)check, cap);
 		*last = n;
 		played++;
 #ifdef XQ_CHECK_POSITIONS
-		pos->key = c.key;
-		pos->side = (uint8_t)c.side;
-		pos->halfmove = (uint16_t)c.halfmove;
-		pos->fullmove = (uint16_t)c.fullmove;
+		put_counters(pos, &c);
 		pos->in_check = (uint8_t)check;
 		XQ_CHECK_POSITION(pos);
 #endif
@@ -781,10 +780,7 @@ illegal:
 		b[to] = (uint8_t)cap;
 		break;
 	}
-	pos->key = c.key;
-	pos->side = (uint8_t)c.side;
-	pos->halfmove = (uint16_t)c.halfmove;
-	pos->fullmove = (uint16_t)c.fullmove;
+	put_counters(pos, &c);
 	pos->in_check = (uint8_t)check;
 	*plies += played;
 	return n;

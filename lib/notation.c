@@ -1294,11 +1294,6 @@ static inline int quick_label(char t)
 	return t == 'F' || t == '+' ? 1 : t == 'B' || t == '-' ? 2 : 0;
 }
 
-xq_move xq__relative_quick_move(const struct xq_pos *pos, const char *text)
-{
-	return xq__relative_quick_on(pos->sq_of + pos->side * 16, pos->side, text);
-}
-
 xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text)
 {
 	const unsigned char *s = (const unsigned char *)text;
@@ -1363,7 +1358,7 @@ xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text)
 
 int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out)
 {
-	xq_move m = xq__relative_quick_move(pos, text);
+	xq_move m = xq__relative_quick_on(pos->sq_of + pos->side * 16, pos->side, text);
 	if (m == XQ_MOVE_NONE || !xq_is_legal(pos, m))
 		return 0;
 	*out = m;

@@ -35,13 +35,11 @@ int xq__move_parse_by_rendering(const struct xq_pos *pos, const char *text, size
  * there is legal.  1 with *out set, the move xq_move_parse() (any
  * notation) gives; 0 for anything else, left to it. */
 int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out);
-/* xq__relative_quick() short of the legality test, for replay's fused
- * loop (xq__make_legal tests and makes it): the one move that text can
+/* xq__relative_quick() short of the legality test, from the side to move
+ * and its slots alone (pos->sq_of + side * 16), for replay's run
+ * (xq__replay_run tests and makes the move): the one move that text can
  * mean there if it is legal, or XQ_MOVE_NONE for anything the full reader
  * must decide (xq__relative_quick() gives 0 for it). */
-xq_move xq__relative_quick_move(const struct xq_pos *pos, const char *text);
-/* The same from the side to move and its slots alone (pos->sq_of + side *
- * 16), for a loop that keeps the rest of the position elsewhere. */
 xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text);
 
 /* For tests of the quick reader's character table: the token and length
