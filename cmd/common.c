@@ -115,99 +115,11 @@ static void put_line(const char *where, const char *msg)
 	fwrite(line, 1, n, stderr);
 }
 
-/*
- * The message as vsnprintf() would make it, for the conversions the
- * commands use (%s %.*s %c %d %i %ld %li %u %lu %zu %%, no flags or
- * widths): 0, or -1 when fmt holds another or a string is NULL, for
- * vsnprintf() to make from its own copy of the arguments.  Cut at
- * size - 1 bytes as vsnprintf() cuts.
- */
-static int quick_format(char *out, size_t size, const char *fmt, va_list *ap)
-{
-	size_t n = 0, last = size - 1;
-	char num[24];
-	/* every conversion known before any argument is taken */
-	for (const char *f = fmt; (f = strchr(f, '%')); f++) {
-		f++;
-		if (*f == '.' && f[1] == '*' && f[2] == 's')
-			f += 2;
-		else if ((*f == 'l' && (f[1] == 'd' || f[1] == 'i' || f[1] == 'u')) ||
-			 (*f == 'z' && f[1] == 'u'))
-			f++;
-		else if (!*f || !strchr("sdicu%", *f))
-			return -1;
-	}
-	for (const char *f = fmt; *f; f++) {
-		const char *s = num;
-		size_t len = (size_t)-1;
-		if (*f != '%') {
-			/* the text up to the next conversion */
-			const char *pc = strchr(f, '%');
-			s = f;
-			len = pc ? (size_t)(pc - f) : strlen(f);
-			f += len - 1;
-		} else switch (*++f) {
-		case '%': num[0] = '%'; len = 1; break;
-		case 'c': num[0] = (char)va_arg(*ap, int); len = 1; break;
-		case 's':
-			if (!(s = va_arg(*ap, const char *)))
-				return -1;
-			break;
-		case '.': {
-			int prec = va_arg(*ap, int);
-			if (!(s = va_arg(*ap, const char *)))
-				return -1;
-			f += 2;
-			if (prec >= 0)
-				len = strnlen(s, (size_t)prec);
-			break;
-		}
-		default: {
-			/* d i u, with l or z before */
-			unsigned long long u;
-			int neg = 0;
-			char t = *f;
-			if (t == 'l')
-				t = *++f, u = t == 'u' ? va_arg(*ap, unsigned long) :
-					     (unsigned long long)va_arg(*ap, long);
-			else if (t == 'z')
-				t = *++f, u = va_arg(*ap, size_t);
-			else
-				u = t == 'u' ? va_arg(*ap, unsigned) : (unsigned long long)(long long)va_arg(*ap, int);
-			if (t != 'u' && (long long)u < 0) {
-				neg = 1;
-				u = -u;
-			}
-			len = sizeof num;
-			do
-				num[--len] = (char)('0' + u % 10);
-			while ((u /= 10));
-			if (neg)
-				num[--len] = '-';
-			s = num + len;
-			len = sizeof num - len;
-		}
-		}
-		if (len == (size_t)-1)
-			len = strlen(s);
-		if (len > last - n)
-			len = last - n;
-		memcpy(out + n, s, len);
-		n += len;
-	}
-	out[n] = '\0';
-	return 0;
-}
-
 __attribute__((format(printf, 2, 0)))
 static void vmessage(const char *where, const char *fmt, va_list ap)
 {
 	char msg[MSG_MAX];
-	va_list aq;
-	va_copy(aq, ap);
-	if (quick_format(msg, sizeof msg, fmt, &aq) < 0)
-		vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(aq);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	put_line(where, msg);
 }
 
