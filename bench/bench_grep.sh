@@ -6,7 +6,8 @@
 # ../shared/bench/chess-selfplay.pgn replicated to the same number of games.
 # Neither search matches a game here, so both read and test every game
 # and write nothing.  Each figure is the best of $BENCH_RUNS (default 3)
-# runs.  Called by bench/run.sh.
+# rounds, every command once a round, all on one CPU.  Called by
+# bench/run.sh.
 set -u
 B=${1:-build}
 SHARED="${XQ_SHARED:-$(pwd)/../shared}"
@@ -15,6 +16,7 @@ CHESS="$SHARED/bench/chess-selfplay.pgn"
 WANT=${BENCH_GAMES:-100000}
 PGNX=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 tmp=$(mktemp -d)
+. "$(dirname "$0")/pin.sh"
 trap 'rm -rf "$tmp"' EXIT
 
 if [ ! -f "$SRC" ]; then
@@ -25,37 +27,48 @@ copies=$(( (WANT + per - 1) / per ))
 for _ in $(seq "$copies"); do cat "$SRC"; done >"$tmp/xq.pgn"
 games=$((per * copies))
 
-# cpu LABEL GAMES CMD...: prints a line, leaves games/CPU s in $rate; the
-# best of $BENCH_RUNS (default 3) runs, ours and the peer's alike, so that
-# another process's load on a shared machine counts less (peak RSS: the
-# largest)
-cpu() {
-	local label=$1 n=$2 u s rss bu= bs= brss= i; shift 2
-	for ((i = 0; i < ${BENCH_RUNS:-3}; i++)); do
-		/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err"
-		read -r u s rss < <(tail -1 "$tmp/time")   # after "Command exited with ..."
-		if [ -z "$bu" ] || awk -v a="$u" -v b="$s" -v c="$bu" -v d="$bs" 'BEGIN { exit !(a + b < c + d) }'; then
-			bu=$u bs=$s
-		fi
-		[ "$rss" -gt "${brss:-0}" ] && brss=$rss
+# job KEY LABEL GAMES CMD...: a timed job.  run_jobs runs every job once a
+# round for $BENCH_RUNS (default 3) rounds, ours and the peer's in turn on
+# one CPU (bench/pin.sh), so that a change in the machine's speed over the
+# minutes of the bench falls on both alike; each figure is the job's best
+# round (peak RSS: the largest), its games per CPU second in rate[KEY].
+keys=()
+declare -A label games cmd best rss rate
+job() {
+	local k=$1; keys+=("$k") label[$k]=$2 games[$k]=$3; shift 3
+	cmd[$k]=$(printf '%q ' "${PIN[@]}" "$@")
+}
+run_jobs() {
+	local r k u s m
+	for ((r = 0; r < ${BENCH_RUNS:-3}; r++)); do
+		for k in "${keys[@]}"; do
+			eval "/usr/bin/time -f '%U %S %M' -o \"\$tmp/time\" ${cmd[$k]}" >/dev/null 2>"$tmp/err"
+			read -r u s m < <(tail -1 "$tmp/time")   # after "Command exited with ..."
+			u=$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')
+			if [ -z "${best[$k]:-}" ] || awk -v a="$u" -v b="${best[$k]}" 'BEGIN { exit !(a < b) }'; then
+				best[$k]=$u
+			fi
+			[ "$m" -gt "${rss[$k]:-0}" ] && rss[$k]=$m
+		done
 	done
-	u=$bu s=$bs rss=$brss
-	rate=$(awk -v u="$u" -v s="$s" -v n="$n" 'BEGIN { c = u + s; if (c <= 0) c = 0.001; printf "%.0f", n / c }')
-	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v n="$n" 'BEGIN {
-		c = u + s; if (c <= 0) c = 0.001
-		printf "%-34s %7d games %6.2f CPU s %9.0f games/s  peak RSS %6.1f MB\n", l, n, c, n / c, r / 1024 }'
+	for k in "${keys[@]}"; do
+		rate[$k]=$(awk -v n="${games[$k]}" -v c="${best[$k]}" 'BEGIN { if (c <= 0) c = 0.001; printf "%.0f", n / c }')
+		awk -v l="${label[$k]}" -v c="${best[$k]}" -v r="${rss[$k]}" -v n="${games[$k]}" 'BEGIN {
+			if (c <= 0) c = 0.001
+			printf "%-38s %7d games %6.2f CPU s %9.0f games/s  peak RSS %6.1f MB\n", l, n, c, n / c, r / 1024 }'
+	done
 }
 
 # a position no game reaches: after 1. 炮二平五 炮８平５ 2. 炮五进四 士４进５
 FEN='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'
 FEN=$("$B/bin/xqshow" -F --play 'h2e2 h7e7 e2e6 d9e8' 2>/dev/null || echo "$FEN")
-echo "== search: xqgrep and xqstats on $(basename "$SRC") x $copies ($games games)"
-cpu "xqgrep -c -P nobody (tag)" "$games" "$B/bin/xqgrep" -c -P nobody "$tmp/xq.pgn"; tag=$rate
-cpu "xqgrep -c -T 'Event=~^Yinli' (regex)" "$games" "$B/bin/xqgrep" -c -T 'Event=~^Yinli' "$tmp/xq.pgn"
-cpu "xqgrep -c --fen (position)" "$games" "$B/bin/xqgrep" -c --fen "$FEN" "$tmp/xq.pgn"; pos=$rate
-cpu "xqgrep -c --material RN/R" "$games" "$B/bin/xqgrep" -c --material RN/R "$tmp/xq.pgn"
-cpu "xqgrep -c --unique" "$games" "$B/bin/xqgrep" -c --unique "$tmp/xq.pgn"
-cpu "xqstats -p 3" "$games" "$B/bin/xqstats" -p 3 "$tmp/xq.pgn"; stats=$rate
+echo "== search: xqgrep and xqstats on $(basename "$SRC") x $copies ($games games)${PIN:+, on CPU ${PIN[2]}}"
+job tag "xqgrep -c -P nobody (tag)" "$games" "$B/bin/xqgrep" -c -P nobody "$tmp/xq.pgn"
+job regex "xqgrep -c -T 'Event=~^Yinli' (regex)" "$games" "$B/bin/xqgrep" -c -T 'Event=~^Yinli' "$tmp/xq.pgn"
+job pos "xqgrep -c --fen (position)" "$games" "$B/bin/xqgrep" -c --fen "$FEN" "$tmp/xq.pgn"
+job mat "xqgrep -c --material RN/R" "$games" "$B/bin/xqgrep" -c --material RN/R "$tmp/xq.pgn"
+job uniq "xqgrep -c --unique" "$games" "$B/bin/xqgrep" -c --unique "$tmp/xq.pgn"
+job stats "xqstats -p 3" "$games" "$B/bin/xqstats" -p 3 "$tmp/xq.pgn"
 
 if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	cper=$(grep -c '^\[Event ' "$CHESS")
@@ -63,11 +76,13 @@ if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	for _ in $(seq "$ccopies"); do cat "$CHESS"; done >"$tmp/chess.pgn"
 	cgames=$((cper * ccopies))
 	printf '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *\n' >"$tmp/pos.pgn"
-	cpu "pgn-extract -Tpnobody (chess)" "$cgames" "$PGNX" -s -Tpnobody -o /dev/null "$tmp/chess.pgn"; ptag=$rate
-	cpu "pgn-extract -x (chess)" "$cgames" "$PGNX" -s -x"$tmp/pos.pgn" -o /dev/null "$tmp/chess.pgn"; ppos=$rate
-	awk -v a="$tag" -v b="$ptag" -v c="$pos" -v d="$ppos" -v e="$stats" 'BEGIN {
+	job ptag "pgn-extract -Tpnobody (chess)" "$cgames" "$PGNX" -s -Tpnobody -o /dev/null "$tmp/chess.pgn"
+	job ppos "pgn-extract -x (chess)" "$cgames" "$PGNX" -s -x"$tmp/pos.pgn" -o /dev/null "$tmp/chess.pgn"
+	run_jobs
+	awk -v a="${rate[tag]}" -v b="${rate[ptag]}" -v c="${rate[pos]}" -v d="${rate[ppos]}" -v e="${rate[stats]}" 'BEGIN {
 		printf "ratio: xqgrep by tag %.1fx pgn-extract -T, by position %.1fx pgn-extract -x (goal 5x each)\n", a / b, c / d
 		printf "ratio: xqstats -p 3 %.1fx pgn-extract -x (goal 5x)\n", e / d }'
 else
+	run_jobs
 	echo "pgn-extract or $CHESS not found: no peer figure (apt-get install pgn-extract)"
 fi

@@ -29,6 +29,7 @@ bench_dir=$(cd "$(dirname "$0")" && pwd)
 XQCHECK="$B/bin/xqcheck"
 XQCONV="$B/bin/xqconv"
 tmp=$(mktemp -d)
+. "$bench_dir/pin.sh"
 trap 'rm -rf "$tmp"' EXIT
 
 # plies PGN: moves in the movetext (tags, move numbers, results left out)
@@ -68,12 +69,12 @@ for _ in $(seq "$copies"); do cat "$tmp/one.pgn"; done >"$tmp/iccs.pgn"
 # measure LABEL GAMES PLIES BYTES CMD...: CPU seconds, games/s, plies/s,
 # MB/s, peak RSS; "u s rss" left in $tmp/last.  The CPU time is the best
 # of $BENCH_RUNS (default 3) runs, ours and the peer's alike, so that
-# another process's load on a shared machine counts less; the peak RSS is
-# the largest of them.
+# another process's load on a shared machine counts less, each on one CPU
+# (bench/pin.sh); the peak RSS is the largest of them.
 measure() {
 	local label=$1 n=$2 p=$3 size=$4 u s rss bu= bs= brss=0 i; shift 4
 	for ((i = 0; i < ${BENCH_RUNS:-3}; i++)); do
-		/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err"
+		/usr/bin/time -f '%U %S %M' -o "$tmp/time" "${PIN[@]}" "$@" >/dev/null 2>"$tmp/err"
 		read -r u s rss < <(tail -n 1 "$tmp/time")
 		if [ -z "$bu" ] || awk -v a="$u" -v b="$s" -v c="$bu" -v d="$bs" 'BEGIN { exit !(a + b < c + d) }'; then
 			bu=$u bs=$s

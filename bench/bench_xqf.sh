@@ -20,10 +20,13 @@ tar xJf "$TAR" -C "$tmp"
 XQCONV="$(cd "$B/bin" && pwd)/xqconv"
 n=$(ls "$tmp/xqf-bulk" | grep -c '\.xqf$')
 
-# measure LABEL COUNT CMD...: CPU seconds, per second, peak RSS
+. "$(dirname "$0")/pin.sh"
+
+# measure LABEL COUNT CMD...: CPU seconds, per second, peak RSS (on one
+# CPU, bench/pin.sh)
 measure() {
 	local label=$1 count=$2; shift 2
-	/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" 2>"$tmp/err"
+	/usr/bin/time -f '%U %S %M' -o "$tmp/time" "${PIN[@]}" "$@" 2>"$tmp/err"
 	read -r u s rss < <(tail -n 1 "$tmp/time")   # after "Command exited ..." when xqconv exits 1
 	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v n="$count" 'BEGIN {
 		c = u + s; if (c <= 0) c = 0.001

@@ -6,11 +6,13 @@ B=${1:-build}
 export XQ_SHARED="${XQ_SHARED:-$(pwd)/../shared}"
 FSF=${XQ_FSF:-/usr/games/fairy-stockfish}
 bench_dir=$(cd "$(dirname "$0")" && pwd)
+. "$bench_dir/pin.sh"
 
-# cpu_seconds CMD...: user+system CPU seconds of CMD (stdout to /dev/null).
+# cpu_seconds CMD...: user+system CPU seconds of CMD (stdout to /dev/null),
+# on one CPU (bench/pin.sh).
 cpu_seconds() {
 	local TIMEFORMAT='%3U %3S' t
-	t=$( { time "$@" >/dev/null 2>&1; } 2>&1 )
+	t=$( { time "${PIN[@]}" "$@" >/dev/null 2>&1; } 2>&1 )
 	awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.3f", a[1] + a[2] }'
 }
 
