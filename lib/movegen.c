@@ -611,25 +611,132 @@ static inline int horse_behind(const uint8_t *b, unsigned k, unsigned l, int tag
 }
 
 /*
+ * The replay run's view of the board by line: for each file (line[c],
+ * bit r for the point of rank row r and column c of the padded board) and
+ * each rank (line[16 + r], bit c), the points that are not empty, pieces
+ * and padding alike, in the low half and mirrored (bit 31 - i for bit i) in
+ * the high half.  The padding is three points deep, so a ray from a point
+ * of the board meets two set bits within its line: the first two pieces
+ * on a ray and the pieces between two points of a line are bit operations,
+ * not loops whose ends the processor must guess.
+ */
+struct occ {
+	uint32_t line[32];
+};
+
+/* The empty board's lines: a file's padding is rows 0-2 and 13-15, a
+ * rank's columns 0-2 and 12-15 (0xf007, mirrored 0xe00f); the rows and
+ * columns off the board are padding throughout. */
+#define OCC_OFF 0xffffffffu
+#define OCC_FILE 0xe007e007u
+#define OCC_RANK 0xe00ff007u
+static const uint32_t occ_empty[32] = {
+	OCC_OFF, OCC_OFF, OCC_OFF, OCC_FILE, OCC_FILE, OCC_FILE, OCC_FILE, OCC_FILE,
+	OCC_FILE, OCC_FILE, OCC_FILE, OCC_FILE, OCC_OFF, OCC_OFF, OCC_OFF, OCC_OFF,
+	OCC_OFF, OCC_OFF, OCC_OFF, OCC_RANK, OCC_RANK, OCC_RANK, OCC_RANK, OCC_RANK,
+	OCC_RANK, OCC_RANK, OCC_RANK, OCC_RANK, OCC_RANK, OCC_OFF, OCC_OFF, OCC_OFF,
+};
+
+/* A point's bits in its line: index i and, mirrored, 31 - i. */
+#define OB(i) (1u << (i)) | (0x80000000u >> (i))
+static const uint32_t occ_bit[16] = {
+	OB(0), OB(1), OB(2), OB(3), OB(4), OB(5), OB(6), OB(7),
+	OB(8), OB(9), OB(10), OB(11), OB(12), OB(13), OB(14), OB(15),
+};
+#undef OB
+
+static inline void occ_set(struct occ *o, unsigned isq)
+{
+	o->line[isq & 15] |= occ_bit[isq >> 4];
+	o->line[16 + (isq >> 4)] |= occ_bit[isq & 15];
+}
+
+static inline void occ_clear(struct occ *o, unsigned isq)
+{
+	o->line[isq & 15] &= ~occ_bit[isq >> 4];
+	o->line[16 + (isq >> 4)] &= ~occ_bit[isq & 15];
+}
+
+static void occ_init(struct occ *o, const uint8_t *sq_of)
+{
+	memcpy(o->line, occ_empty, sizeof o->line);
+	/* a taken piece's slot is 0, a padding point: set already */
+	for (int s = 0; s < 32; s++)
+		occ_set(o, sq_of[s]);
+}
+
+/* Where the rays from a point start in the lines: for point k and ray d
+ * (ortho[] order: up and down the file, right and left along the rank),
+ * the line's index in struct occ and the shift that brings the bit after
+ * k to bit 0 (k's place i in its line: i + 1 up or right, 32 - i down or
+ * left, in the mirrored half). */
+#define RAY_AT(k, d) (((d) < 2 ? (k) & 15 : 16 + ((k) >> 4)) | \
+	((d) == 0 ? ((k) >> 4) + 1 : (d) == 1 ? 32 - ((k) >> 4) : \
+	 (d) == 2 ? ((k) & 15) + 1 : 32 - ((k) & 15)) << 8)
+#define RAYS_AT(k) { RAY_AT(k, 0), RAY_AT(k, 1), RAY_AT(k, 2), RAY_AT(k, 3) }
+static const uint16_t ray_at[256][4] = { REP256(RAYS_AT, 0) };
+#undef RAYS_AT
+#undef RAY_AT
+
+/* The first two points that are not empty from k along ray d. */
+SCAN void occ_ray(const struct occ *o, unsigned k, unsigned d, unsigned *p1, unsigned *p2)
+{
+	unsigned at = ray_at[k][d], step = (unsigned)ortho[d]; /* indices mod 2^32 */
+	uint32_t m = o->line[at & 31] >> (at >> 8);
+
+	*p1 = k + step * ((unsigned)__builtin_ctz(m) + 1);
+	m &= m - 1;
+	*p2 = k + step * ((unsigned)__builtin_ctz(m) + 1);
+}
+
+/* What a piece of side `by` does on a ray from the other king, by
+ * [by][board value]: bit 0 it attacks first on a rank (a chariot), bit 1
+ * first on a file (a chariot, the king: the kings face), bit 2 second (a
+ * cannon, over a screen). */
+#define ROLE(tag) [(tag) + SLOT_KING] = 2, [(tag) + SLOT_CHARIOT] = 3, \
+	[(tag) + SLOT_CHARIOT + 1] = 3, [(tag) + SLOT_CANNON] = 4, [(tag) + SLOT_CANNON + 1] = 4
+static const uint8_t ray_role[2][XQ_OFFBOARD + 1] = { { ROLE(TAG_RED) }, { ROLE(TAG_BLACK) } };
+#undef ROLE
+
+/* ray_attacked_after(NOW, ...) from the lines: an enemy chariot first,
+ * the enemy king first on a file, or an enemy cannon second. */
+SCAN int occ_ray_attacked(const uint8_t *b, const struct occ *o, unsigned k, unsigned d, int by)
+{
+	unsigned p1, p2;
+
+	occ_ray(o, k, d, &p1, &p2);
+	return ((ray_role[by][b[p1]] >> (1 - (d >> 1))) | (ray_role[by][b[p2]] >> 2)) & 1;
+}
+
+/*
  * After side `by` moved from -> to (the board already shows it), is the
  * king on k attacked?  It was not before (the history is legal), so only
  * what the two changed points touch needs looking at: the rays through
  * them, the horses behind a leg the move freed, the moved piece itself as
  * a horse or a pawn.  rf and rt: king_rel[] of from and to, not both 0.
  * With `by` the side that did not move, the same question is whether the
- * move exposed its own king (the piece on to is not by's then).
+ * move exposed its own king (the piece on to is not by's then).  With o
+ * (the run's lines, as the board shows them) the rays are read from it.
  */
-SCAN int lines_attack(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to,
-		      unsigned rf, unsigned rt)
+SCAN int lines_attack(const uint8_t *b, const struct occ *o, unsigned k, int by, unsigned from,
+		      unsigned to, unsigned rf, unsigned rt)
 {
 	int tag = SIDE_TAG(by);
 	uint8_t v;
 
-	if ((rf & KR_RAY) && ray_attacked_after(NOW, b, k, rf & 3, by, 0, 0, 0))
-		return 1;
-	if ((rt & KR_RAY) && ((rt ^ rf) & 7) &&
-	    ray_attacked_after(NOW, b, k, rt & 3, by, 0, 0, 0))
-		return 1;
+	if (o) {
+		/* both rays read, no branch: a ray not through from or to
+		 * (KR_RAY clear) counts for nothing */
+		if (((rf >> 2) & occ_ray_attacked(b, o, k, rf & 3, by)) |
+		    ((rt >> 2) & occ_ray_attacked(b, o, k, rt & 3, by)))
+			return 1;
+	} else {
+		if ((rf & KR_RAY) && ray_attacked_after(NOW, b, k, rf & 3, by, 0, 0, 0))
+			return 1;
+		if ((rt & KR_RAY) && ((rt ^ rf) & 7) &&
+		    ray_attacked_after(NOW, b, k, rt & 3, by, 0, 0, 0))
+			return 1;
+	}
 	if ((rf & KR_DIAG) && horse_behind(b, k, from, tag))
 		return 1;
 	v = b[to];
@@ -640,10 +747,100 @@ SCAN int lines_attack(const uint8_t *b, unsigned k, int by, unsigned from, unsig
 	return 0;
 }
 
-SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to)
+SCAN int gives_check_in(const uint8_t *b, const struct occ *o, unsigned k, int by, unsigned from,
+			unsigned to)
 {
 	unsigned rf = king_rel[256 + from - k], rt = king_rel[256 + to - k];
-	return (rf | rt) && lines_attack(b, k, by, from, to, rf, rt);
+	return (rf | rt) && lines_attack(b, o, k, by, from, to, rf, rt);
+}
+
+SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to)
+{
+	return gives_check_in(b, NULL, k, by, from, to);
+}
+
+/*
+ * piece_goes() for the run, from tables and the lines, with the move
+ * already on the board: what each kind's step needs of its destination
+ * (on the board, in its palace, on its own or the other half) and which
+ * point must be empty (an elephant's eye, a horse's leg; 0, the point it
+ * left, for the others), and for a chariot or a cannon the pieces between.
+ */
+enum { G_BOARD = 1, G_PALACE = 2, G_OWN = 4, G_OTHER = 8 };
+enum { K_KING, K_ADVISOR, K_ELEPHANT, K_HORSE, K_CHARIOT, K_CANNON, K_RED_PAWN, K_BLACK_PAWN };
+struct geo {
+	uint8_t need;  /* the G_ bit the destination must have; 0: no such step */
+	int8_t empty;  /* the point from + empty must be empty */
+};
+#define G(d, n, e) [256 + (d)] = { n, e }
+#define LINE(k) G(16 * (k), G_BOARD, 0), G(-16 * (k), G_BOARD, 0), G(k, G_BOARD, 0), \
+	G(-(k), G_BOARD, 0)
+#define SLIDER { LINE(1), LINE(2), LINE(3), LINE(4), LINE(5), LINE(6), LINE(7), LINE(8), \
+		 G(144, G_BOARD, 0), G(-144, G_BOARD, 0) }
+static const struct geo geo[8][512] = {
+	[K_KING] = { G(16, G_PALACE, 0), G(-16, G_PALACE, 0), G(1, G_PALACE, 0), G(-1, G_PALACE, 0) },
+	[K_ADVISOR] = { G(15, G_PALACE, 0), G(17, G_PALACE, 0), G(-15, G_PALACE, 0),
+			G(-17, G_PALACE, 0) },
+	[K_ELEPHANT] = { G(30, G_OWN, 15), G(34, G_OWN, 17), G(-30, G_OWN, -15), G(-34, G_OWN, -17) },
+	[K_HORSE] = { G(33, G_BOARD, 16), G(31, G_BOARD, 16), G(-33, G_BOARD, -16),
+		      G(-31, G_BOARD, -16), G(18, G_BOARD, 1), G(-14, G_BOARD, 1),
+		      G(-18, G_BOARD, -1), G(14, G_BOARD, -1) },
+	[K_CHARIOT] = SLIDER,
+	[K_CANNON] = SLIDER,
+	/* sideways only across the river: on the other half (the rank of
+	 * to is that of from) */
+	[K_RED_PAWN] = { G(16, G_BOARD, 0), G(1, G_OTHER, 0), G(-1, G_OTHER, 0) },
+	[K_BLACK_PAWN] = { G(-16, G_BOARD, 0), G(1, G_OTHER, 0), G(-1, G_OTHER, 0) },
+};
+#undef SLIDER
+#undef LINE
+#undef G
+
+/* The kind by board value less 16 (side * 16 + slot). */
+#define KINDS(pawn) K_KING, K_ADVISOR, K_ADVISOR, K_ELEPHANT, K_ELEPHANT, K_HORSE, K_HORSE, \
+	K_CHARIOT, K_CHARIOT, K_CANNON, K_CANNON, pawn, pawn, pawn, pawn, pawn
+static const uint8_t geo_kind[32] = { KINDS(K_RED_PAWN), KINDS(K_BLACK_PAWN) };
+#undef KINDS
+
+/* What each point is to each side: G_ bits by [side][point]. */
+#define ROW(r, z, p) [ISQ(0, r)] = (z), [ISQ(1, r)] = (z), [ISQ(2, r)] = (z), \
+	[ISQ(3, r)] = (z) | (p), [ISQ(4, r)] = (z) | (p), [ISQ(5, r)] = (z) | (p), \
+	[ISQ(6, r)] = (z), [ISQ(7, r)] = (z), [ISQ(8, r)] = (z)
+#define OWN (G_BOARD | G_OWN)
+#define OTHER (G_BOARD | G_OTHER)
+static const uint8_t zone_of[2][256] = {
+	{ ROW(0, OWN, G_PALACE), ROW(1, OWN, G_PALACE), ROW(2, OWN, G_PALACE), ROW(3, OWN, 0),
+	  ROW(4, OWN, 0), ROW(5, OTHER, 0), ROW(6, OTHER, 0), ROW(7, OTHER, 0), ROW(8, OTHER, 0),
+	  ROW(9, OTHER, 0) },
+	{ ROW(0, OTHER, 0), ROW(1, OTHER, 0), ROW(2, OTHER, 0), ROW(3, OTHER, 0), ROW(4, OTHER, 0),
+	  ROW(5, OWN, 0), ROW(6, OWN, 0), ROW(7, OWN, G_PALACE), ROW(8, OWN, G_PALACE),
+	  ROW(9, OWN, G_PALACE) },
+};
+#undef OTHER
+#undef OWN
+#undef ROW
+
+SCAN int run_goes(const uint8_t *b, const struct occ *o, unsigned side, unsigned from,
+		  unsigned to, unsigned v, unsigned cap)
+{
+	unsigned kind = geo_kind[v - 16];
+	struct geo g = geo[kind][256 + to - from];
+	/* a chariot or cannon: no piece between, or one a cannon jumps to
+	 * take (the kind's table holds only its lines); arithmetic, not
+	 * branches, as the kinds come in no order */
+	unsigned rank = ((from ^ to) & 15) != 0, sh = 4 * (rank ^ 1);
+	uint32_t w = o->line[((from >> (4 * rank)) & 15) | rank << 4];
+	unsigned a = (from >> sh) & 15, z = (to >> sh) & 15;
+	unsigned lo = a < z ? a : z, hi = a ^ z ^ lo;
+	uint32_t between = w & ((1u << hi) - (2u << lo));
+	unsigned none = between == 0, one = !none & ((between & (between - 1)) == 0);
+	unsigned jump = (kind == K_CANNON) & (cap != 0), slider = kind - K_CHARIOT < 2;
+	/* (a difference of 8 is eight files along a rank or one rank and
+	 * eight files back: the line is tested, not read off the table) */
+	unsigned line = (((from ^ to) & 15) == 0) | (((from ^ to) >> 4) == 0);
+	unsigned slides = (jump ? one : none | !slider) & (line | !slider);
+
+	return ((g.need & zone_of[side][to]) != 0) & (b[from + g.empty] == 0) & slides;
 }
 
 /* What a move changes besides the board and the slots, held in registers
@@ -717,12 +914,13 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
 
 /*
  * Replay's main line, each move tested and made in one (see board.h): the
- * move is put on the board first, so that the king-safety test reads the
- * board as it stands (no "as if" reads), and it tests only what
- * xq_is_legal() tests: out of check, the rays from the king through the
- * two changed points and the horses behind a leg it frees.  An illegal
- * move is taken back off the board.  Key, side, counters and check stay
- * in registers over the run and go to pos at its end.
+ * move is put on the board first, so that the tests read the board as it
+ * stands (no "as if" reads), and it tests only what xq_is_legal() tests:
+ * the step by the rules of its kind, out of check, the rays from the king
+ * through the two changed points and the horses behind a leg it frees.
+ * The tests read the board's lines (struct occ) where they would scan.
+ * An illegal move is taken back off the board.  Key, side, counters and
+ * check stay in registers over the run and go to pos at its end.
  */
 struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
 			       struct xq_node **last, int relative)
@@ -731,7 +929,9 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
 	unsigned check = pos->in_check;
 	int played = 0;
+	struct occ o;
 
+	occ_init(&o, pos->sq_of);
 	for (; n; n = n->child) {
 		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k;
 
@@ -749,22 +949,26 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 		}
 		v = b[from];
 		cap = b[to];
-		if (!(v & tag) || (cap & tag) || !piece_goes(b, (int)side, from, to, v))
+		if (!(v & tag) || (cap & tag))
 			break;
-		king = pos->sq_of[side * 16 + SLOT_KING];
-		k = pos->sq_of[(side ^ 1) * 16 + SLOT_KING];
 		b[to] = (uint8_t)v;
 		b[from] = 0;
+		occ_clear(&o, from);
+		occ_set(&o, to);
+		if (!run_goes(b, &o, side, from, to, v, cap))
+			goto illegal;
+		king = pos->sq_of[side * 16 + SLOT_KING];
+		k = pos->sq_of[(side ^ 1) * 16 + SLOT_KING];
 		if (from == king || check) {
 			if (attacked_after_capture_call(pos, (int)(from == king ? to : king), !side,
 							(uint8_t)cap, (int)to))
 				goto illegal;
-		} else if (gives_check(b, king, !side, from, to)) {
+		} else if (gives_check_in(b, &o, king, !side, from, to)) {
 			/* (the move exposes its own king) */
 			goto illegal;
 		}
 		make_counted(&c, pos->sq_of, from, to, v, cap);
-		check = (unsigned)gives_check(b, k, (int)side, from, to);
+		check = (unsigned)gives_check_in(b, &o, k, (int)side, from, to);
 		n->move = MOVE(from, to);
 		mark_played(n, c.key, (int)check, cap);
 		*last = n;

@@ -36,20 +36,6 @@ static int fail(struct xq_err *err, int code, int offset, const char *fmt, ...)
 	return code;
 }
 
-/* The tables of board.h, constants worked out by the compiler: REP16(M, b)
- * is M(b), M(b + 1) ... M(b + 15). */
-#define REP4(M, b) M(b), M((b) + 1), M((b) + 2), M((b) + 3)
-#define REP16(M, b) REP4(M, b), REP4(M, (b) + 4), REP4(M, (b) + 8), REP4(M, (b) + 12)
-#define REP256(M, b) REP16(M, b), REP16(M, (b) + 16), REP16(M, (b) + 32), \
-	REP16(M, (b) + 48), REP16(M, (b) + 64), REP16(M, (b) + 80), REP16(M, (b) + 96), \
-	REP16(M, (b) + 112), REP16(M, (b) + 128), REP16(M, (b) + 144), \
-	REP16(M, (b) + 160), REP16(M, (b) + 176), REP16(M, (b) + 192), \
-	REP16(M, (b) + 208), REP16(M, (b) + 224), REP16(M, (b) + 240)
-#define REP4096(M) REP256(M, 0), REP256(M, 256), REP256(M, 512), REP256(M, 768), \
-	REP256(M, 1024), REP256(M, 1280), REP256(M, 1536), REP256(M, 1792), \
-	REP256(M, 2048), REP256(M, 2304), REP256(M, 2560), REP256(M, 2816), \
-	REP256(M, 3072), REP256(M, 3328), REP256(M, 3584), REP256(M, 3840)
-
 const uint64_t xq__zobrist[16 * 256] = { REP4096(XQ__ZOBRIST) };
 
 #define EMPTY_POINT(i) ((((i) & 15) >= 3 && ((i) & 15) <= 11 && ((i) >> 4) >= 3 && \
