@@ -78,10 +78,16 @@ if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	printf '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *\n' >"$tmp/pos.pgn"
 	job ptag "pgn-extract -Tpnobody (chess)" "$cgames" "$PGNX" -s -Tpnobody -o /dev/null "$tmp/chess.pgn"
 	job ppos "pgn-extract -x (chess)" "$cgames" "$PGNX" -s -x"$tmp/pos.pgn" -o /dev/null "$tmp/chess.pgn"
+	# pgn-extract -x leaves a game once it can no longer reach the
+	# position: a bad move after that goes unreported (README, Speed).
+	# -r replays and checks every move, as xqgrep and xqstats do.
+	job pall "pgn-extract -r (chess, every move)" "$cgames" "$PGNX" -s -r -o /dev/null "$tmp/chess.pgn"
 	run_jobs
-	awk -v a="${rate[tag]}" -v b="${rate[ptag]}" -v c="${rate[pos]}" -v d="${rate[ppos]}" -v e="${rate[stats]}" 'BEGIN {
+	awk -v a="${rate[tag]}" -v b="${rate[ptag]}" -v c="${rate[pos]}" -v d="${rate[ppos]}" -v e="${rate[stats]}" \
+	    -v f="${rate[pall]}" 'BEGIN {
 		printf "ratio: xqgrep by tag %.1fx pgn-extract -T, by position %.1fx pgn-extract -x (goal 5x each)\n", a / b, c / d
-		printf "ratio: xqstats -p 3 %.1fx pgn-extract -x (goal 5x)\n", e / d }'
+		printf "ratio: xqstats -p 3 %.1fx pgn-extract -x (goal 5x)\n", e / d
+		printf "ratio, every move checked on both sides: xqgrep by position %.1fx, xqstats %.1fx pgn-extract -r\n", c / f, e / f }'
 else
 	run_jobs
 	echo "pgn-extract or $CHESS not found: no peer figure (apt-get install pgn-extract)"
