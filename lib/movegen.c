@@ -760,8 +760,9 @@ SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsign
 }
 
 /*
- * piece_goes() for the run, from tables and the lines, with the move
- * already on the board: what each kind's step needs of its destination
+ * piece_goes() for the run, from tables and the lines (piece_goes() stays
+ * for xq_is_legal(), which has no lines, and as test_movegen's reference),
+ * with the move already on the board: what each kind's step needs of its destination
  * (on the board, in its palace, on its own or the other half) and which
  * point must be empty (an elephant's eye, a horse's leg; 0, the point it
  * left, for the others), and for a chariot or a cannon the pieces between.
@@ -828,7 +829,7 @@ SCAN int run_goes(const uint8_t *b, const struct occ *o, unsigned side, unsigned
 	/* a chariot or cannon: no piece between, or one a cannon jumps to
 	 * take (the kind's table holds only its lines); arithmetic, not
 	 * branches, as the kinds come in no order */
-	unsigned rank = ((from ^ to) & 15) != 0, sh = 4 * (rank ^ 1);
+	unsigned x = from ^ to, rank = (x & 15) != 0, sh = 4 * (rank ^ 1);
 	uint32_t w = o->line[((from >> (4 * rank)) & 15) | rank << 4];
 	unsigned a = (from >> sh) & 15, z = (to >> sh) & 15;
 	unsigned lo = a < z ? a : z, hi = a ^ z ^ lo;
@@ -837,7 +838,7 @@ SCAN int run_goes(const uint8_t *b, const struct occ *o, unsigned side, unsigned
 	unsigned jump = (kind == K_CANNON) & (cap != 0), slider = kind - K_CHARIOT < 2;
 	/* (a difference of 8 is eight files along a rank or one rank and
 	 * eight files back: the line is tested, not read off the table) */
-	unsigned line = (((from ^ to) & 15) == 0) | (((from ^ to) >> 4) == 0);
+	unsigned line = !rank | ((x >> 4) == 0);
 	unsigned slides = (jump ? one : none | !slider) & (line | !slider);
 
 	return ((g.need & zone_of[side][to]) != 0) & (b[from + g.empty] == 0) & slides;
