@@ -62,7 +62,7 @@ run_jobs() {
 # a position no game reaches: after 1. 炮二平五 炮８平５ 2. 炮五进四 士４进５
 FEN='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'
 FEN=$("$B/bin/xqshow" -F --play 'h2e2 h7e7 e2e6 d9e8' 2>/dev/null || echo "$FEN")
-echo "== search: xqgrep and xqstats on $(basename "$SRC") x $copies ($games games)${PIN:+, on CPU ${PIN[2]}}"
+echo "== search: xqgrep and xqstats on $(basename "$SRC") x $copies ($games games)${PIN_CPU:+, on CPU $PIN_CPU}"
 job tag "xqgrep -c -P nobody (tag)" "$games" "$B/bin/xqgrep" -c -P nobody "$tmp/xq.pgn"
 job regex "xqgrep -c -T 'Event=~^Yinli' (regex)" "$games" "$B/bin/xqgrep" -c -T 'Event=~^Yinli' "$tmp/xq.pgn"
 job pos "xqgrep -c --fen (position)" "$games" "$B/bin/xqgrep" -c --fen "$FEN" "$tmp/xq.pgn"

@@ -5,7 +5,9 @@
 # 2.7 CPU s on CPU 0 and 1.7 on CPU 1 for the same job, xqgrep 0.62 and
 # 0.49, so a comparison whose sides ran on different CPUs said more about
 # the CPUs than about the programs.  BENCH_CPU=none runs unpinned.
-PIN=()
+# PIN_CPU: the CPU, empty when unpinned.
+PIN=() PIN_CPU=
 if [ "${BENCH_CPU:-}" != none ] && command -v taskset >/dev/null 2>&1; then
-	PIN=(taskset -c "${BENCH_CPU:-$(($(nproc) - 1))}")
+	PIN_CPU=${BENCH_CPU:-$(($(nproc) - 1))}
+	PIN=(taskset -c "$PIN_CPU")
 fi

@@ -981,6 +981,7 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 #endif
 		continue;
 illegal:
+		/* (the lines are the run's own and end with it) */
 		b[from] = (uint8_t)v;
 		b[to] = (uint8_t)cap;
 		break;
