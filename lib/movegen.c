@@ -164,14 +164,6 @@ static inline int attacked_after_capture(struct xq_pos *pos, int k, int by, uint
 	return bad;
 }
 
-/* attacked_after_capture() out of line, for the replay run, where king
- * moves and moves out of check are few. */
-static __attribute__((noinline)) int attacked_after_capture_call(struct xq_pos *pos, int k,
-								  int by, uint8_t cap, int to)
-{
-	return attacked_after_capture(pos, k, by, cap, to);
-}
-
 /* Whether from->to leaves the king attacked, tried on the copy w (the
  * board put back after). */
 static int exposes(struct xq_pos *w, int king, int from, int to)
@@ -715,28 +707,18 @@ SCAN int occ_ray_attacked(const uint8_t *b, const struct occ *o, unsigned k, uns
  * them, the horses behind a leg the move freed, the moved piece itself as
  * a horse or a pawn.  rf and rt: king_rel[] of from and to, not both 0.
  * With `by` the side that did not move, the same question is whether the
- * move exposed its own king (the piece on to is not by's then).  With o
- * (the run's lines, as the board shows them) the rays are read from it.
+ * move exposed its own king (the piece on to is not by's then).
  */
-SCAN int lines_attack(const uint8_t *b, const struct occ *o, unsigned k, int by, unsigned from,
-		      unsigned to, unsigned rf, unsigned rt)
+SCAN int lines_attack(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to,
+		      unsigned rf, unsigned rt)
 {
 	int tag = SIDE_TAG(by);
 	uint8_t v;
 
-	if (o) {
-		/* both rays read, no branch: a ray not through from or to
-		 * (KR_RAY clear) counts for nothing */
-		if (((rf >> 2) & occ_ray_attacked(b, o, k, rf & 3, by)) |
-		    ((rt >> 2) & occ_ray_attacked(b, o, k, rt & 3, by)))
-			return 1;
-	} else {
-		if ((rf & KR_RAY) && ray_attacked_after(NOW, b, k, rf & 3, by, 0, 0, 0))
-			return 1;
-		if ((rt & KR_RAY) && ((rt ^ rf) & 7) &&
-		    ray_attacked_after(NOW, b, k, rt & 3, by, 0, 0, 0))
-			return 1;
-	}
+	if ((rf & KR_RAY) && ray_attacked_after(NOW, b, k, rf & 3, by, 0, 0, 0))
+		return 1;
+	if ((rt & KR_RAY) && ((rt ^ rf) & 7) && ray_attacked_after(NOW, b, k, rt & 3, by, 0, 0, 0))
+		return 1;
 	if ((rf & KR_DIAG) && horse_behind(b, k, from, tag))
 		return 1;
 	v = b[to];
@@ -747,16 +729,116 @@ SCAN int lines_attack(const uint8_t *b, const struct occ *o, unsigned k, int by,
 	return 0;
 }
 
-SCAN int gives_check_in(const uint8_t *b, const struct occ *o, unsigned k, int by, unsigned from,
-			unsigned to)
-{
-	unsigned rf = king_rel[256 + from - k], rt = king_rel[256 + to - k];
-	return (rf | rt) && lines_attack(b, o, k, by, from, to, rf, rt);
-}
-
 SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to)
 {
-	return gives_check_in(b, NULL, k, by, from, to);
+	unsigned rf = king_rel[256 + from - k], rt = king_rel[256 + to - k];
+	return (rf | rt) && lines_attack(b, k, by, from, to, rf, rt);
+}
+
+/*
+ * king_rel[] for the replay run, in one table for its tests: where a
+ * point lies from a king, by their difference + 256: on which ray, as a
+ * bit (1 << its ortho[] index, RB_RAYS) and as the index (bits 8 and 9),
+ * on a horse-leg point (RB_DIAG), a horse's jump away (RB_JUMP), a step
+ * away (RB_STEP).
+ */
+enum { RB_RAYS = 15, RB_DIAG = 16, RB_JUMP = 32, RB_STEP = 64 };
+#define D(d) [256 + (d)]
+#define FILE_RAYS(r) D(16 * (r)) = 1, D(-16 * (r)) = 2 | 1 << 8
+#define RANK_RAYS(f) D(f) = 4 | 2 << 8, D(-(f)) = 8 | 3 << 8
+static const uint16_t king_run_rel[512] = {
+	D(16) = 1 | RB_STEP, D(-16) = 2 | 1 << 8 | RB_STEP,
+	D(1) = 4 | 2 << 8 | RB_STEP, D(-1) = 8 | 3 << 8 | RB_STEP,
+	FILE_RAYS(2), FILE_RAYS(3), FILE_RAYS(4), FILE_RAYS(5), FILE_RAYS(6),
+	FILE_RAYS(7), FILE_RAYS(8), FILE_RAYS(9),
+	RANK_RAYS(2), RANK_RAYS(3), RANK_RAYS(4), RANK_RAYS(5),
+	D(15) = RB_DIAG, D(17) = RB_DIAG, D(-15) = RB_DIAG, D(-17) = RB_DIAG,
+	D(33) = RB_JUMP, D(31) = RB_JUMP, D(-33) = RB_JUMP, D(-31) = RB_JUMP,
+	D(18) = RB_JUMP, D(-14) = RB_JUMP, D(-18) = RB_JUMP, D(14) = RB_JUMP,
+};
+#undef RANK_RAYS
+#undef FILE_RAYS
+#undef D
+
+/* What a piece of side `by` on the destination of its move can do to the
+ * other king a horse's jump or a step away, by [board value]: RB_JUMP
+ * for a horse, RB_STEP for a pawn (the side is the move's: a piece never
+ * attacks its own king). */
+#define NEAR(tag) [(tag) + SLOT_HORSE] = RB_JUMP, [(tag) + SLOT_HORSE + 1] = RB_JUMP, \
+	[(tag) + SLOT_PAWN] = RB_STEP, [(tag) + SLOT_PAWN + 1] = RB_STEP, \
+	[(tag) + SLOT_PAWN + 2] = RB_STEP, [(tag) + SLOT_PAWN + 3] = RB_STEP, \
+	[(tag) + SLOT_PAWN + 4] = RB_STEP
+static const uint8_t near_role[XQ_OFFBOARD + 1] = { NEAR(TAG_RED), NEAR(TAG_BLACK) };
+#undef NEAR
+
+/* The rays from k that hold a chariot or a cannon of side `by` (sq: by's
+ * slots), as RB_RAYS bits: the pieces that attack along rays, but for the
+ * king (kings_face()). */
+SCAN unsigned ray_holders(const uint8_t *sq, unsigned k)
+{
+	return (king_run_rel[256 + sq[SLOT_CHARIOT] - k] | king_run_rel[256 + sq[SLOT_CHARIOT + 1] - k] |
+		king_run_rel[256 + sq[SLOT_CANNON] - k] | king_run_rel[256 + sq[SLOT_CANNON + 1] - k]) &
+	       RB_RAYS;
+}
+
+/* Whether the kings on a and b, on one file, face each other: nothing
+ * between (their ranks are apart: the mask is of the low half). */
+SCAN int kings_face(const struct occ *o, unsigned a, unsigned b)
+{
+	unsigned ra = a >> 4, rb = b >> 4, lo = ra < rb ? ra : rb, hi = ra ^ rb ^ lo;
+	return (o->line[a & 15] & ((1u << hi) - (2u << lo))) == 0;
+}
+
+/*
+ * gives_check() for the replay run.  A ray through from or to is read
+ * (from the lines) only when it holds one of by's chariots or cannons
+ * (holders: ray_holders() of by's slots; one of those the move just took
+ * may be in: a ray is then read for nothing), and the rest only for a
+ * freed horse's leg (RB_DIAG) or the moved piece a horse or pawn near the
+ * king (near: near_role[] of the piece on to, 0 for a test of the mover's
+ * own king).  The king attacks along a ray too, but a move that makes
+ * the kings face is refused first (kings_face()).  Mostly the one test is
+ * false, and the branch on it is rarely mispredicted.
+ */
+SCAN int run_attacks(const uint8_t *b, const struct occ *o, unsigned holders, unsigned near,
+		     unsigned k, int by, unsigned from, unsigned to)
+{
+	unsigned rf = king_run_rel[256 + from - k], rt = king_run_rel[256 + to - k];
+
+	if (__builtin_expect(((rf & (holders | RB_DIAG)) | (rt & (holders | near))) != 0, 0)) {
+		if ((rf & holders) && occ_ray_attacked(b, o, k, rf >> 8, by))
+			return 1;
+		if ((rt & holders) && occ_ray_attacked(b, o, k, rt >> 8, by))
+			return 1;
+		if ((rf & RB_DIAG) && horse_behind(b, k, from, SIDE_TAG(by)))
+			return 1;
+		if ((rt & near & RB_JUMP) && b[to + horse_leg_of[256 + k - to]] == 0)
+			return 1;
+		if ((rt & near & RB_STEP) && to - k != (unsigned)FORWARD(by))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether the king on k is attacked by side `by` at all, from the lines,
+ * for the run's king moves and moves out of check: the four rays, the
+ * horses behind the four leg points that are empty, the pawns a step
+ * away (a pawn beside a king has crossed the river), all read, with no
+ * branch.
+ */
+SCAN int run_attacked(const uint8_t *b, const struct occ *o, unsigned k, int by)
+{
+	int tag = SIDE_TAG(by);
+	unsigned hit = (unsigned)(occ_ray_attacked(b, o, k, 0, by) | occ_ray_attacked(b, o, k, 1, by) |
+				  occ_ray_attacked(b, o, k, 2, by) | occ_ray_attacked(b, o, k, 3, by));
+
+	hit |= (unsigned)((b[k + 17] == 0) & horse_behind(b, k, k + 17, tag)) |
+	       (unsigned)((b[k + 15] == 0) & horse_behind(b, k, k + 15, tag)) |
+	       (unsigned)((b[k - 15] == 0) & horse_behind(b, k, k - 15, tag)) |
+	       (unsigned)((b[k - 17] == 0) & horse_behind(b, k, k - 17, tag));
+	return (int)hit | IS_SLOTS(b[k - FORWARD(by)], tag, SLOT_PAWN, 5) |
+	       IS_SLOTS(b[k + 1], tag, SLOT_PAWN, 5) | IS_SLOTS(b[k - 1], tag, SLOT_PAWN, 5);
 }
 
 /*
@@ -821,25 +903,35 @@ static const uint8_t zone_of[2][256] = {
 #undef OWN
 #undef ROW
 
+/* The line a chariot's or cannon's move goes along, by the difference +
+ * 256: the ray's ortho[] index and, from bit 2, how many points away its
+ * destination is; 0 for a difference along no line.  (A difference of 8
+ * is also one rank and eight files back; the padding, two points deep at
+ * least, ends such a ray before that far.) */
+#define D(d) [256 + (d)]
+#define LINE(k) D(16 * (k)) = 0 | (k) << 2, D(-16 * (k)) = 1 | (k) << 2, D(k) = 2 | (k) << 2, \
+	D(-(k)) = 3 | (k) << 2
+static const uint8_t slide_of[512] = {
+	LINE(1), LINE(2), LINE(3), LINE(4), LINE(5), LINE(6), LINE(7), LINE(8),
+	D(144) = 0 | 9 << 2, D(-144) = 1 | 9 << 2,
+};
+#undef LINE
+#undef D
+
 SCAN int run_goes(const uint8_t *b, const struct occ *o, unsigned side, unsigned from,
 		  unsigned to, unsigned v, unsigned cap)
 {
 	unsigned kind = geo_kind[v - 16];
 	struct geo g = geo[kind][256 + to - from];
-	/* a chariot or cannon: no piece between, or one a cannon jumps to
-	 * take (the kind's table holds only its lines); arithmetic, not
-	 * branches, as the kinds come in no order */
-	unsigned x = from ^ to, rank = (x & 15) != 0, sh = 4 * (rank ^ 1);
-	uint32_t w = o->line[((from >> (4 * rank)) & 15) | rank << 4];
-	unsigned a = (from >> sh) & 15, z = (to >> sh) & 15;
-	unsigned lo = a < z ? a : z, hi = a ^ z ^ lo;
-	uint32_t between = w & ((1u << hi) - (2u << lo));
-	unsigned none = between == 0, one = !none & ((between & (between - 1)) == 0);
+	/* a chariot or cannon: its destination the first piece along its
+	 * line, or the second when a cannon takes; arithmetic, not branches,
+	 * as the kinds come in no order (a difference along no line: no
+	 * piece is 0 points away) */
+	unsigned line = slide_of[256 + to - from], at = ray_at[from][line & 3];
+	uint32_t m = o->line[at & 31] >> (at >> 8);
 	unsigned jump = (kind == K_CANNON) & (cap != 0), slider = kind - K_CHARIOT < 2;
-	/* (a difference of 8 is eight files along a rank or one rank and
-	 * eight files back: the line is tested, not read off the table) */
-	unsigned line = !rank | ((x >> 4) == 0);
-	unsigned slides = (jump ? one : none | !slider) & (line | !slider);
+	uint32_t past = jump ? m & (m - 1) : m;
+	unsigned slides = ((unsigned)__builtin_ctz(past) + 1 == line >> 2) | !slider;
 
 	return ((g.need & zone_of[side][to]) != 0) & (b[from + g.empty] == 0) & slides;
 }
@@ -931,6 +1023,13 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 	unsigned check = pos->in_check;
 	int played = 0;
 	struct occ o;
+	/* the rays from the king of the side to move that hold a chariot or
+	 * cannon of the other side's, for the next move's test of its own
+	 * king; worked out anew for the other king with each move (its
+	 * check), which is the king to move at the next (a piece of those
+	 * the move takes stays in: a ray too many is only read for nothing) */
+	unsigned holders = ray_holders(pos->sq_of + (pos->side ^ 1) * 16,
+				       pos->sq_of[pos->side * 16 + SLOT_KING]);
 
 	occ_init(&o, pos->sq_of);
 	for (; n; n = n->child) {
@@ -961,15 +1060,16 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 		king = pos->sq_of[side * 16 + SLOT_KING];
 		k = pos->sq_of[(side ^ 1) * 16 + SLOT_KING];
 		if (from == king || check) {
-			if (attacked_after_capture_call(pos, (int)(from == king ? to : king), !side,
-							(uint8_t)cap, (int)to))
+			if (run_attacked(b, &o, from == king ? to : king, !side))
 				goto illegal;
-		} else if (gives_check_in(b, &o, king, !side, from, to)) {
+		} else if (run_attacks(b, &o, holders, 0, king, !side, from, to) ||
+			   (((king ^ k) & 15) == 0 && kings_face(&o, king, k))) {
 			/* (the move exposes its own king) */
 			goto illegal;
 		}
 		make_counted(&c, pos->sq_of, from, to, v, cap);
-		check = (unsigned)gives_check_in(b, &o, k, (int)side, from, to);
+		holders = ray_holders(pos->sq_of + side * 16, k);
+		check = (unsigned)run_attacks(b, &o, holders, near_role[v], k, (int)side, from, to);
 		n->move = MOVE(from, to);
 		mark_played(n, c.key, (int)check, cap);
 		*last = n;
