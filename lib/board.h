@@ -213,7 +213,8 @@ static inline void mark_played(struct xq_node *n, uint64_t key, int check, unsig
 }
 
 /* movegen.c: replay's main line from n on (n, its first child, ...) for as
- * long as each node holds an ICCS text (no move given) that is a legal
+ * long as each node has no alternatives (next) and holds an ICCS text (no
+ * move given) that is a legal
  * move, or with relative set the common shape of a Chinese or WXF move
  * (xq__relative_quick_on) that is: each is made on pos and marked played
  * (mark_played, n->move set).  Returns the first node not played, or NULL

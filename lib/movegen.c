@@ -1035,7 +1035,7 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 	for (; n; n = n->child) {
 		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k;
 
-		if (n->move != XQ_MOVE_NONE || !n->text)
+		if (n->move != XQ_MOVE_NONE || !n->text || n->next)
 			break;
 		if (!quick_iccs(n->text, &from, &to)) {
 			/* relative: the common Chinese and WXF shapes too

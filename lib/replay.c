@@ -473,14 +473,26 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 	return XQ_WALK_NEXT;
 }
 
-/* Whether some move of the main line has alternatives (then the tree has
- * more than the main line). */
-static int has_variations(const struct xq_game *g)
+/* Whether some move of the main line from n on has alternatives (then
+ * the tree has more than the main line). */
+static int has_variations(const struct xq_node *n)
 {
-	for (const struct xq_node *n = g->root.child; n; n = n->child)
+	for (; n; n = n->child)
 		if (n->next)
 			return 1;
 	return 0;
+}
+
+/* The run's moves from first up to stop taken back off their nodes, for
+ * the walk to play them again (and set again what the run set). */
+static void unplay(struct xq_node *first, const struct xq_node *stop)
+{
+	for (struct xq_node *n = first; n != stop; n = n->child) {
+		n->move = XQ_MOVE_NONE;
+		n->key = 0;
+		n->taken = 0;
+		n->flags &= (uint8_t)~(XQ_NODE_PLAYED | XQ_NODE_CHECK | XQ_NODE_CAPTURE);
+	}
 }
 
 /*
@@ -490,13 +502,16 @@ static int has_variations(const struct xq_game *g)
  * otherwise), the node's fields set as replay_step sets them, and at the
  * first move that cannot be played the step the walk would visit there.
  * The same results as xq__walk_to_end() with replay_node and replay_step
- * on such a game.
+ * on such a game.  Whether the game is one is found on the way: the run
+ * stops at a move with alternatives, and the rest of the line is looked
+ * at where it stops first; before anything is reported, a game with
+ * alternatives has its moves taken back (0: the walk's to do).
  */
-static void replay_main_line(struct ctx *c)
+static int replay_main_line(struct ctx *c)
 {
 	struct xq_pos *pos = &c->end;
 	struct xq_node *n = c->g->root.child, *last = NULL;
-	int plies = 0;
+	int plies = 0, line_seen = 0;
 
 	*pos = c->g->start;
 	while (n) {
@@ -508,6 +523,13 @@ static void replay_main_line(struct ctx *c)
 		 * one run, then one move otherwise */
 		if (!c->uci10 && !(n = xq__replay_run(pos, n, &plies, &last, !c->san_first)))
 			break;
+		if (!line_seen) {
+			if (has_variations(n)) {
+				unplay(c->g->root.child, n);
+				return 0;
+			}
+			line_seen = 1;
+		}
 		if ((m = replay_node(c, n, pos, plies + 1, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
 			/* replay_step of a bad move with no alternatives */
 			c->complete = 0;
@@ -522,6 +544,7 @@ static void replay_main_line(struct ctx *c)
 	}
 	c->end_plies = plies;
 	c->last = last;
+	return 1;
 }
 
 /*
@@ -634,10 +657,9 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.complete = 1;
-	if (!has_variations(g))
-		replay_main_line(&c);
-	else if (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) ==
-		 XQ_ENOMEM || c.nomem)
+	if (!replay_main_line(&c) &&
+	    (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) == XQ_ENOMEM ||
+	     c.nomem))
 		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
 			"out of memory replaying the game");
 	if (c.nbad && !c.nomem) {

@@ -262,6 +262,20 @@ static void pgn(void)
 	bad = alt ? alt->next : NULL;
 	ok(alt && alt->move == iccs("h0g2") && bad && (bad->flags & XQ_NODE_BAD) && bad->child &&
 	   !bad->next, "pgn: the alternative played and first, the bad move after it, the move below kept");
+	/* replay's run played h2e2 h9g7 before it met the alternatives and
+	 * took them back for the walk: each node as the walk leaves it */
+	static const char *const line[] = { "h2e2", "h9g7", "h0g2" };
+	const struct xq_node *n = g->root.child;
+	struct xq_pos p;
+	int right = 1;
+	xq_pos_start(&p);
+	for (int i = 0; i < 3; i++, n = n ? n->child : NULL) {
+		struct xq_undo u;
+		xq_make(&p, iccs(line[i]), &u);
+		right &= n && n->move == iccs(line[i]) && n->key == p.key &&
+			 (n->flags & (XQ_NODE_PLAYED | XQ_NODE_BAD)) == XQ_NODE_PLAYED;
+	}
+	ok(right, "pgn: the main line played, each node's move and key the walk's");
 	xq_game_free(g);
 }
 
