@@ -12,9 +12,10 @@
 
 /*
  * The arena: a list of chunks, newest first; allocation bumps a pointer
- * in the newest chunk.  Chunks grow from 4 KiB to 64 KiB; a request larger
- * than half a chunk gets a chunk of its own.  Nothing is freed before the
- * whole game is.
+ * in the newest chunk.  Chunks grow from 16 KiB (a game of 150 plies
+ * read from text fits in one) to 64 KiB; a request larger than half a
+ * chunk gets a chunk of its own.  Nothing is freed before the whole game
+ * is.
  */
 struct chunk {
 	struct chunk *prev;
@@ -139,16 +140,26 @@ static void *arena_alloc_slow(struct xq_arena *a, size_t n)
 	return c->data + c->used - need;
 }
 
+/* A game and its arena's head, in one block (free(g) frees both): one
+ * allocation a game, by malloc(), which takes back the block the last
+ * game freed.  (glibc's calloc() skips the cache free() fills: the freed
+ * blocks piled up in its fast bins, and every game's first chunk had
+ * malloc() consolidate them.) */
+struct game_block {
+	struct xq_game game;
+	struct xq_arena arena;
+};
+
 struct xq_game *xq_game_new(void)
 {
-	struct xq_game *g = calloc(1, sizeof *g);
-	if (!g)
+	struct game_block *gb = malloc(sizeof *gb);
+	struct xq_game *g;
+	if (!gb)
 		return NULL;
-	if (!(g->arena = calloc(1, sizeof *g->arena))) {
-		free(g);
-		return NULL;
-	}
-	g->arena->next_size = 4096;
+	memset(gb, 0, sizeof *gb);
+	g = &gb->game;
+	g->arena = &gb->arena;
+	g->arena->next_size = 16384;
 	xq_pos_start(&g->start);
 	memcpy(g->start_fen, XQ_START_FEN, sizeof XQ_START_FEN);
 	return g;
@@ -167,8 +178,8 @@ void xq_game_free(struct xq_game *g)
 		}
 		free(g->arena->last_child.e);
 		free(g->arena->comments.e);
-		free(g->arena);
 	}
+	/* (the arena's head is in the game's block) */
 	free(g);
 }
 
