@@ -236,7 +236,8 @@ static void add_game(const struct xq_game *g)
 	int result = !strcmp(res, "1-0") ? V_RED : !strcmp(res, "0-1") ? V_BLACK :
 		!strcmp(res, "1/2-1/2") ? V_DRAW : -1;
 	char buf[16], *p = buf;
-	int plies = xq_game_plies(g), b = plies / PLY_BUCKET;
+	/* (xq_game_plies(), kept by replay) */
+	int plies = g->plies, b = plies / PLY_BUCKET;
 
 	st.games++;
 	name_entry(K_RESULT, res)->v[0]++;

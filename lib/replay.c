@@ -643,8 +643,10 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	c.fn = fn;
 	c.data = data;
 	g->flags |= XQ_GAME_REPLAYED;
-	if (g->flags & XQ_GAME_BAD_FEN)
+	if (g->flags & XQ_GAME_BAD_FEN) {
+		g->plies = xq_game_plies(g);
 		return g->errors - errors_before;
+	}
 	replay_tags(g, &format, &variant, &tag);
 	c.san_first = variant && (!strcmp(variant, "xiangqi") || !strcmp(variant, "Xiangqi"));
 	c.san_base = -2;
@@ -657,7 +659,8 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.complete = 1;
-	if (!replay_main_line(&c) &&
+	int fused = replay_main_line(&c);
+	if (!fused &&
 	    (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) == XQ_ENOMEM ||
 	     c.nomem))
 		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
@@ -676,6 +679,9 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		}
 	}
 	free(c.bad);
+	/* the fused walk played the main line up to its first bad move: its
+	 * plies are xq_game_plies() */
+	g->plies = fused ? c.end_plies : xq_game_plies(g);
 
 	/* the end of the main line against the result */
 	struct xq_pos pos = c.end;

@@ -409,6 +409,9 @@ struct xq_game {
 	long line;                 /* first line of the game in its source */
 	unsigned flags;            /* enum xq_game_flags */
 	int errors, warnings;      /* problems reported for this game */
+	int plies;                 /* set by xq_game_replay(): xq_game_plies()
+				    * of the game as replay left it, without
+				    * its walk (stale once the tree changes) */
 	struct xq_arena *arena;
 };
 

@@ -218,6 +218,10 @@ static void corpus_pgn(void)
 			continue;
 		is_int(read_all(buf, len, pgn_files[f], NULL, &gs, &c), 0, "%s: read to the end", pgn_files[f]);
 		ok(gs.n > 0 && c.errors == 0, "%s: %d games replay without errors", pgn_files[f], gs.n) || (diagf("%d errors, first: %s", c.errors, c.first), 0);
+		int kept = 0;
+		for (int i = 0; i < gs.n; i++)
+			kept += gs.g[i]->plies == xq_game_plies(gs.g[i]);
+		is_int(kept, gs.n, "%s: replay keeps each game's xq_game_plies() in plies", pgn_files[f]);
 		all_games += gs.n;
 		for (size_t e = 0; e < sizeof expect / sizeof *expect; e++) {
 			if (strcmp(expect[e].file, pgn_files[f]))

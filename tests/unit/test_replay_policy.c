@@ -120,6 +120,7 @@ static void check(const char *format, struct xq_game *g, const struct seen *s,
 	is_int(xq_game_plies(g), variations ? 3 : 2,
 	       variations ? "%s: the main line goes on with the alternative" :
 			    "%s: the main line ends before the bad move", format);
+	is_int(g->plies, xq_game_plies(g), "%s: replay keeps xq_game_plies() in plies", format);
 	if (variations)
 		ok(alt && alt->move == iccs("h0g2") && !(alt->flags & XQ_NODE_BAD),
 		   "%s: the alternative h0g2 checked, played, first now", format);
@@ -276,6 +277,7 @@ static void pgn(void)
 			 (n->flags & (XQ_NODE_PLAYED | XQ_NODE_BAD)) == XQ_NODE_PLAYED;
 	}
 	ok(right, "pgn: the main line played, each node's move and key the walk's");
+	is_int(g->plies, 3, "pgn: replay keeps the main line's plies");
 	xq_game_free(g);
 }
 
