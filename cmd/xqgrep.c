@@ -115,6 +115,7 @@ static struct {
 	uint64_t *fen_keys;
 	struct xq_pos *fen_pos;      /* the positions of fen_keys, to confirm a match */
 	int nfen;
+	int fen_fewest;              /* the fewest pieces of those positions */
 	int all_lines, mirror;
 	int have_material, mat_either;
 	long mat_plies;              /* --material-plies: 1 unless given */
@@ -340,6 +341,15 @@ static void mirror_fen(const char *fen, char *out, size_t size)
 	snprintf(out + o, size - o, "%s", fen + n);
 }
 
+/* The pieces on pos's board. */
+static int pieces_on(const struct xq_pos *pos)
+{
+	int n = 0;
+	for (int s = 0; s < 32; s++)
+		n += pos->sq_of[s] != 0;
+	return n;
+}
+
 static void add_fen(const char *fen)
 {
 	struct xq_pos pos;
@@ -351,6 +361,9 @@ static void add_fen(const char *fen)
 	st.fen_pos = xrealloc(st.fen_pos, (size_t)(st.nfen + 2) * sizeof *st.fen_pos);
 	st.fen_pos[st.nfen] = pos;
 	st.fen_keys[st.nfen++] = pos.key;
+	/* (the mirror has as many) */
+	if (st.nfen == 1 || pieces_on(&pos) < st.fen_fewest)
+		st.fen_fewest = pieces_on(&pos);
 	if (st.mirror) {
 		xq_pos_to_fen(&pos, m, sizeof m);
 		char mf[256];
@@ -689,19 +702,28 @@ static int moves_match(const struct xq_game *g)
 			return search_tree(&se);
 		int ply = 1;
 		if (se.todo == S_FEN && st.nfen <= 2) {
-			/* the common case: one position (and its mirror) */
+			/* the common case: one position (and its mirror), not
+			 * looked for past the capture that leaves fewer pieces
+			 * than it has (none comes back) */
 			uint64_t k0 = st.fen_keys[0], k1 = st.fen_keys[st.nfen - 1];
 			const struct xq_node *n = g->root.child;
+			int left = pieces_on(&g->start);
 			if (k0 == k1) {
 				/* one key: one compare a ply */
-				for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++)
+				for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++) {
+					if ((left -= (n->flags & XQ_NODE_CAPTURE) != 0) < st.fen_fewest)
+						return 0;
 					if (n->key == k0 && search_at(&se, n, ply, k0))
 						return 1;
+				}
 				return 0;
 			}
-			for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++)
+			for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++) {
+				if ((left -= (n->flags & XQ_NODE_CAPTURE) != 0) < st.fen_fewest)
+					return 0;
 				if ((n->key == k0 || n->key == k1) && search_at(&se, n, ply, n->key))
 					return 1;
+			}
 			return 0;
 		}
 		for (const struct xq_node *n = g->root.child; n && (n->flags & XQ_NODE_PLAYED);

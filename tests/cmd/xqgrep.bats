@@ -287,7 +287,7 @@ $S/games.pgn:2" ]
 	n=0
 	for f in "$C"/wukong_iccs_1125_games.pgn "$C"/hbsxcjp_xqbase_spec_example_gbk.pgn "$C"/xqbase_sample_handicap_comments_gbk.pgn; do
 		for g in 1 2 7; do
-			for ply in 0 3 8 20; do
+			for ply in 0 3 8 20 60; do
 				fen=$("$GC" fen-at "$f" "$g" "$ply") || continue
 				run -0 xqgrep -c --fen "$fen" "$C"/*.pgn
 				[ "$(sum <<<"$output")" = "$("$GC" fen "$fen" -- "$C"/*.pgn)" ]
