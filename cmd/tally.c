@@ -36,20 +36,42 @@ uint64_t tally_hash(const void *data, size_t len, uint64_t seed)
 	return mix(h);
 }
 
+/* The table's own hash of a key (tally_hash() is the one commands print
+ * and stays as it is): a key of 16 bytes or less, as the table's mostly
+ * are (opening-tree edges, names), read as two words and mixed once. */
+static uint64_t table_hash(const unsigned char *p, size_t len)
+{
+	uint64_t a = 0, b = 0;
+	if (len > 16)
+		return tally_hash(p, len, 0);
+	if (len >= 8) {
+		memcpy(&a, p, 8);
+		memcpy(&b, p + len - 8, 8);
+	} else if (len >= 4) {
+		uint32_t x, y;
+		memcpy(&x, p, 4);
+		memcpy(&y, p + len - 4, 4);
+		a = x;
+		b = y;
+	} else if (len) {
+		a = (uint64_t)p[0] | (uint64_t)p[len / 2] << 8 | (uint64_t)p[len - 1] << 16;
+	}
+	return mix(a ^ (b * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)len << 56));
+}
+
 static void grow(struct tally *t)
 {
 	size_t cap = t->cap ? t->cap * 2 : 1024;
-	struct tally_entry **tab = calloc(cap, sizeof *tab);
+	struct tally_slot *tab = calloc(cap, sizeof *tab);
 	if (!tab)
 		die(EXIT_TROUBLE, "out of memory");
 	for (size_t i = 0; i < t->cap; i++) {
-		struct tally_entry *e = t->tab[i];
-		if (!e)
+		if (!t->tab[i].e)
 			continue;
-		size_t j = e->hash & (cap - 1);
-		while (tab[j])
+		size_t j = t->tab[i].hash & (cap - 1);
+		while (tab[j].e)
 			j = (j + 1) & (cap - 1);
-		tab[j] = e;
+		tab[j] = t->tab[i];
 	}
 	free(t->tab);
 	t->tab = tab;
@@ -59,28 +81,29 @@ static void grow(struct tally *t)
 struct tally_entry *tally_get(struct tally *t, const void *key, size_t klen,
 			      int create)
 {
-	uint64_t h = tally_hash(key, klen, 0);
+	uint64_t h = table_hash(key, klen);
 	size_t i;
 	struct tally_entry *e;
 
 	if (t->cap) {
-		for (i = h & (t->cap - 1); (e = t->tab[i]); i = (i + 1) & (t->cap - 1))
-			if (e->hash == h && e->klen == klen && !memcmp(e->key, key, klen))
+		for (i = h & (t->cap - 1); (e = t->tab[i].e); i = (i + 1) & (t->cap - 1))
+			if (t->tab[i].hash == h && e->klen == klen && !memcmp(e->key, key, klen))
 				return e;
 	}
 	if (!create)
 		return NULL;
 	if (2 * (t->n + 1) > t->cap)
 		grow(t);
-	if (!(e = calloc(1, sizeof *e)) || !(e->key = malloc(klen + 1)))
+	/* the key in the entry's block, beside its counts */
+	if (!(e = calloc(1, sizeof *e + klen + 1)))
 		die(EXIT_TROUBLE, "out of memory");
+	e->key = (char *)(e + 1);
 	memcpy(e->key, key, klen);
-	e->key[klen] = '\0';
 	e->klen = klen;
-	e->hash = h;
-	for (i = h & (t->cap - 1); t->tab[i]; i = (i + 1) & (t->cap - 1))
+	for (i = h & (t->cap - 1); t->tab[i].e; i = (i + 1) & (t->cap - 1))
 		;
-	t->tab[i] = e;
+	t->tab[i].hash = h;
+	t->tab[i].e = e;
 	t->n++;
 	return e;
 }
@@ -92,19 +115,16 @@ struct tally_entry **tally_list(const struct tally *t)
 	if (!list)
 		die(EXIT_TROUBLE, "out of memory");
 	for (size_t i = 0; i < t->cap; i++)
-		if (t->tab[i])
-			list[n++] = t->tab[i];
+		if (t->tab[i].e)
+			list[n++] = t->tab[i].e;
 	return list;
 }
 
 void tally_free(struct tally *t)
 {
-	for (size_t i = 0; i < t->cap; i++) {
-		if (t->tab[i]) {
-			free(t->tab[i]->key);
-			free(t->tab[i]);
-		}
-	}
+	/* (each key is in its entry's block) */
+	for (size_t i = 0; i < t->cap; i++)
+		free(t->tab[i].e);
 	free(t->tab);
 	t->tab = NULL;
 	t->cap = t->n = 0;

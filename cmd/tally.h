@@ -15,12 +15,18 @@
 struct tally_entry {
 	char *key;           /* klen bytes, NUL after them */
 	size_t klen;
-	uint64_t hash;
 	long v[TALLY_VALUES];
 };
 
+/* A slot of the table: an entry and its hash, so that a probe reads
+ * another entry only when the hashes agree. */
+struct tally_slot {
+	uint64_t hash;
+	struct tally_entry *e;   /* NULL: empty */
+};
+
 struct tally {
-	struct tally_entry **tab;
+	struct tally_slot *tab;
 	size_t cap, n;
 };
 
