@@ -42,8 +42,8 @@ run_jobs() {
 	local r k u s m
 	for ((r = 0; r < ${BENCH_RUNS:-3}; r++)); do
 		for k in "${keys[@]}"; do
-			eval "/usr/bin/time -f '%U %S %M' -o \"\$tmp/time\" ${cmd[$k]}" >/dev/null 2>"$tmp/err"
-			read -r u s m < <(tail -1 "$tmp/time")   # after "Command exited with ..."
+			eval "timed \"\$tmp/time\" ${cmd[$k]}" >/dev/null 2>"$tmp/err"
+			read -r u s m <"$tmp/time"
 			u=$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')
 			if [ -z "${best[$k]:-}" ] || awk -v a="$u" -v b="${best[$k]}" 'BEGIN { exit !(a < b) }'; then
 				best[$k]=$u
@@ -55,7 +55,7 @@ run_jobs() {
 		rate[$k]=$(awk -v n="${games[$k]}" -v c="${best[$k]}" 'BEGIN { if (c <= 0) c = 0.001; printf "%.0f", n / c }')
 		awk -v l="${label[$k]}" -v c="${best[$k]}" -v r="${rss[$k]}" -v n="${games[$k]}" 'BEGIN {
 			if (c <= 0) c = 0.001
-			printf "%-38s %7d games %6.2f CPU s %9.0f games/s  peak RSS %6.1f MB\n", l, n, c, n / c, r / 1024 }'
+			printf "%-38s %7d games %6.3f CPU s %9.0f games/s  peak RSS %6.1f MB\n", l, n, c, n / c, r / 1024 }'
 	done
 }
 

@@ -74,8 +74,8 @@ for _ in $(seq "$copies"); do cat "$tmp/one.pgn"; done >"$tmp/iccs.pgn"
 measure() {
 	local label=$1 n=$2 p=$3 size=$4 u s rss bu= bs= brss=0 i; shift 4
 	for ((i = 0; i < ${BENCH_RUNS:-3}; i++)); do
-		/usr/bin/time -f '%U %S %M' -o "$tmp/time" "${PIN[@]}" "$@" >/dev/null 2>"$tmp/err"
-		read -r u s rss < <(tail -n 1 "$tmp/time")
+		timed "$tmp/time" "${PIN[@]}" "$@" >/dev/null 2>"$tmp/err"
+		read -r u s rss <"$tmp/time"
 		if [ -z "$bu" ] || awk -v a="$u" -v b="$s" -v c="$bu" -v d="$bs" 'BEGIN { exit !(a + b < c + d) }'; then
 			bu=$u bs=$s
 		fi

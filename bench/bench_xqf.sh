@@ -26,8 +26,8 @@ n=$(ls "$tmp/xqf-bulk" | grep -c '\.xqf$')
 # CPU, bench/pin.sh)
 measure() {
 	local label=$1 count=$2; shift 2
-	/usr/bin/time -f '%U %S %M' -o "$tmp/time" "${PIN[@]}" "$@" 2>"$tmp/err"
-	read -r u s rss < <(tail -n 1 "$tmp/time")   # after "Command exited ..." when xqconv exits 1
+	timed "$tmp/time" "${PIN[@]}" "$@" 2>"$tmp/err"
+	read -r u s rss <"$tmp/time"
 	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v n="$count" 'BEGIN {
 		c = u + s; if (c <= 0) c = 0.001
 		printf "%-34s %6d games %6.2f CPU s %8.0f games/CPU s  peak RSS %6.1f MB\n",
