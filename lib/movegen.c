@@ -782,7 +782,8 @@ SCAN unsigned ray_holders(const uint8_t *sq, unsigned k)
 }
 
 /* Whether the kings on a and b, on one file, face each other: nothing
- * between (their ranks are apart: the mask is of the low half). */
+ * between (their ranks are apart: the mask is of the low half).  Only a
+ * move from that file makes them face. */
 SCAN int kings_face(const struct occ *o, unsigned a, unsigned b)
 {
 	unsigned ra = a >> 4, rb = b >> 4, lo = ra < rb ? ra : rb, hi = ra ^ rb ^ lo;
@@ -1063,7 +1064,7 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 			if (run_attacked(b, &o, from == king ? to : king, !side))
 				goto illegal;
 		} else if (run_attacks(b, &o, holders, 0, king, !side, from, to) ||
-			   (((king ^ k) & 15) == 0 && kings_face(&o, king, k))) {
+			   ((((king ^ k) | (from ^ k)) & 15) == 0 && kings_face(&o, king, k))) {
 			/* (the move exposes its own king) */
 			goto illegal;
 		}
