@@ -9,11 +9,14 @@ bench_dir=$(cd "$(dirname "$0")" && pwd)
 . "$bench_dir/pin.sh"
 
 # cpu_seconds CMD...: user+system CPU seconds of CMD (stdout to /dev/null),
-# on one CPU (bench/pin.sh).
+# on one CPU (bench/pin.sh's PIN and timed()).
 cpu_seconds() {
-	local TIMEFORMAT='%3U %3S' t
-	t=$( { time "${PIN[@]}" "$@" >/dev/null 2>&1; } 2>&1 )
-	awk -v t="$t" 'BEGIN { split(t, a, " "); printf "%.3f", a[1] + a[2] }'
+	local f u s m
+	f=$(mktemp)
+	timed "$f" "${PIN[@]}" "$@" >/dev/null 2>&1
+	read -r u s m <"$f"
+	rm -f "$f"
+	awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f", u + s }'
 }
 
 echo "== perft 5 from the start position (133,312,995 nodes), one thread"
