@@ -609,8 +609,8 @@ static inline int horse_behind(const uint8_t *b, unsigned k, unsigned l, int tag
  * and padding alike, in the low half and mirrored (bit 31 - i for bit i) in
  * the high half.  The padding is three points deep, so a ray from a point
  * of the board meets two set bits within its line: the first two pieces
- * on a ray and the pieces between two points of a line are bit operations,
- * not loops whose ends the processor must guess.
+ * on a ray are bit operations, not loops whose ends the processor must
+ * guess.
  */
 struct occ {
 	uint32_t line[32];
@@ -1012,8 +1012,9 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
  * stands (no "as if" reads), and it tests only what xq_is_legal() tests:
  * the step by the rules of its kind, out of check, the rays from the king
  * through the two changed points and the horses behind a leg it frees.
- * The tests read the board's lines (struct occ) where they would scan.
- * An illegal move is taken back off the board.  Key, side, counters and
+ * The tests read the board's lines (struct occ) where they would scan,
+ * and a king's rays only where an enemy chariot or cannon stands on them
+ * (run_attacks()).  An illegal move is taken back off the board.  Key, side, counters and
  * check stay in registers over the run and go to pos at its end.
  */
 struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
