@@ -564,19 +564,21 @@ enum xq_status xq_status(const struct xq_pos *pos)
 
 /*
  * Where a point lies from a king, by their difference s - k + 256: on
- * which ray (KR_RAY and the ortho[] index in the low bits), on a horse-leg
+ * which ray (KR_RAY and the ortho[] index in the low bits; and the ray as
+ * a bit, 1 << (8 + index), in KR_RAYS, for the replay run), on a horse-leg
  * point (KR_DIAG), a horse's jump away (KR_JUMP), a step away (KR_STEP).
  * A king stands in its palace, so the files differ by five at most and
  * the difference fixes the ranks and files apart (ray_of() without its
  * tests).  For king points only.
  */
-enum { KR_RAY = 4, KR_DIAG = 8, KR_JUMP = 16, KR_STEP = 32 };
+enum { KR_RAY = 4, KR_DIAG = 8, KR_JUMP = 16, KR_STEP = 32, KR_RAYS = 0xf00 };
 #define D(d) [256 + (d)]
-#define FILE_RAYS(r) D(16 * (r)) = KR_RAY | 0, D(-16 * (r)) = KR_RAY | 1
-#define RANK_RAYS(f) D(f) = KR_RAY | 2, D(-(f)) = KR_RAY | 3
-static const uint8_t king_rel[512] = {
-	D(16) = KR_RAY | KR_STEP | 0, D(-16) = KR_RAY | KR_STEP | 1,
-	D(1) = KR_RAY | KR_STEP | 2, D(-1) = KR_RAY | KR_STEP | 3,
+#define RAY(d) (KR_RAY | (d) | 1 << (8 + (d)))
+#define FILE_RAYS(r) D(16 * (r)) = RAY(0), D(-16 * (r)) = RAY(1)
+#define RANK_RAYS(f) D(f) = RAY(2), D(-(f)) = RAY(3)
+static const uint16_t king_rel[512] = {
+	D(16) = RAY(0) | KR_STEP, D(-16) = RAY(1) | KR_STEP,
+	D(1) = RAY(2) | KR_STEP, D(-1) = RAY(3) | KR_STEP,
 	FILE_RAYS(2), FILE_RAYS(3), FILE_RAYS(4), FILE_RAYS(5), FILE_RAYS(6),
 	FILE_RAYS(7), FILE_RAYS(8), FILE_RAYS(9),
 	RANK_RAYS(2), RANK_RAYS(3), RANK_RAYS(4), RANK_RAYS(5),
@@ -586,6 +588,7 @@ static const uint8_t king_rel[512] = {
 };
 #undef RANK_RAYS
 #undef FILE_RAYS
+#undef RAY
 #undef D
 
 /* Board values by kind and side, as ranges: is v a horse (pawn, ...) of
@@ -735,50 +738,25 @@ SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsign
 	return (rf | rt) && lines_attack(b, k, by, from, to, rf, rt);
 }
 
-/*
- * king_rel[] for the replay run, in one table for its tests: where a
- * point lies from a king, by their difference + 256: on which ray, as a
- * bit (1 << its ortho[] index, RB_RAYS) and as the index (bits 8 and 9),
- * on a horse-leg point (RB_DIAG), a horse's jump away (RB_JUMP), a step
- * away (RB_STEP).
- */
-enum { RB_RAYS = 15, RB_DIAG = 16, RB_JUMP = 32, RB_STEP = 64 };
-#define D(d) [256 + (d)]
-#define FILE_RAYS(r) D(16 * (r)) = 1, D(-16 * (r)) = 2 | 1 << 8
-#define RANK_RAYS(f) D(f) = 4 | 2 << 8, D(-(f)) = 8 | 3 << 8
-static const uint16_t king_run_rel[512] = {
-	D(16) = 1 | RB_STEP, D(-16) = 2 | 1 << 8 | RB_STEP,
-	D(1) = 4 | 2 << 8 | RB_STEP, D(-1) = 8 | 3 << 8 | RB_STEP,
-	FILE_RAYS(2), FILE_RAYS(3), FILE_RAYS(4), FILE_RAYS(5), FILE_RAYS(6),
-	FILE_RAYS(7), FILE_RAYS(8), FILE_RAYS(9),
-	RANK_RAYS(2), RANK_RAYS(3), RANK_RAYS(4), RANK_RAYS(5),
-	D(15) = RB_DIAG, D(17) = RB_DIAG, D(-15) = RB_DIAG, D(-17) = RB_DIAG,
-	D(33) = RB_JUMP, D(31) = RB_JUMP, D(-33) = RB_JUMP, D(-31) = RB_JUMP,
-	D(18) = RB_JUMP, D(-14) = RB_JUMP, D(-18) = RB_JUMP, D(14) = RB_JUMP,
-};
-#undef RANK_RAYS
-#undef FILE_RAYS
-#undef D
-
 /* What a piece of side `by` on the destination of its move can do to the
- * other king a horse's jump or a step away, by [board value]: RB_JUMP
- * for a horse, RB_STEP for a pawn (the side is the move's: a piece never
+ * other king a horse's jump or a step away, by [board value]: KR_JUMP
+ * for a horse, KR_STEP for a pawn (the side is the move's: a piece never
  * attacks its own king). */
-#define NEAR(tag) [(tag) + SLOT_HORSE] = RB_JUMP, [(tag) + SLOT_HORSE + 1] = RB_JUMP, \
-	[(tag) + SLOT_PAWN] = RB_STEP, [(tag) + SLOT_PAWN + 1] = RB_STEP, \
-	[(tag) + SLOT_PAWN + 2] = RB_STEP, [(tag) + SLOT_PAWN + 3] = RB_STEP, \
-	[(tag) + SLOT_PAWN + 4] = RB_STEP
+#define NEAR(tag) [(tag) + SLOT_HORSE] = KR_JUMP, [(tag) + SLOT_HORSE + 1] = KR_JUMP, \
+	[(tag) + SLOT_PAWN] = KR_STEP, [(tag) + SLOT_PAWN + 1] = KR_STEP, \
+	[(tag) + SLOT_PAWN + 2] = KR_STEP, [(tag) + SLOT_PAWN + 3] = KR_STEP, \
+	[(tag) + SLOT_PAWN + 4] = KR_STEP
 static const uint8_t near_role[XQ_OFFBOARD + 1] = { NEAR(TAG_RED), NEAR(TAG_BLACK) };
 #undef NEAR
 
 /* The rays from k that hold a chariot or a cannon of side `by` (sq: by's
- * slots), as RB_RAYS bits: the pieces that attack along rays, but for the
+ * slots), as KR_RAYS bits: the pieces that attack along rays, but for the
  * king (kings_face()). */
 SCAN unsigned ray_holders(const uint8_t *sq, unsigned k)
 {
-	return (king_run_rel[256 + sq[SLOT_CHARIOT] - k] | king_run_rel[256 + sq[SLOT_CHARIOT + 1] - k] |
-		king_run_rel[256 + sq[SLOT_CANNON] - k] | king_run_rel[256 + sq[SLOT_CANNON + 1] - k]) &
-	       RB_RAYS;
+	return (king_rel[256 + sq[SLOT_CHARIOT] - k] | king_rel[256 + sq[SLOT_CHARIOT + 1] - k] |
+		king_rel[256 + sq[SLOT_CANNON] - k] | king_rel[256 + sq[SLOT_CANNON + 1] - k]) &
+	       KR_RAYS;
 }
 
 /* Whether the kings on a and b, on one file, face each other: nothing
@@ -795,27 +773,28 @@ SCAN int kings_face(const struct occ *o, unsigned a, unsigned b)
  * (from the lines) only when it holds one of by's chariots or cannons
  * (holders: ray_holders() of by's slots; one of those the move just took
  * may be in: a ray is then read for nothing), and the rest only for a
- * freed horse's leg (RB_DIAG) or the moved piece a horse or pawn near the
+ * freed horse's leg (KR_DIAG) or the moved piece a horse or pawn near the
  * king (near: near_role[] of the piece on to, 0 for a test of the mover's
  * own king).  The king attacks along a ray too, but a move that makes
- * the kings face is refused first (kings_face()).  Mostly the one test is
+ * the kings face is refused by the test of the mover's own king
+ * (kings_face()).  Mostly the one test is
  * false, and the branch on it is rarely mispredicted.
  */
 SCAN int run_attacks(const uint8_t *b, const struct occ *o, unsigned holders, unsigned near,
 		     unsigned k, int by, unsigned from, unsigned to)
 {
-	unsigned rf = king_run_rel[256 + from - k], rt = king_run_rel[256 + to - k];
+	unsigned rf = king_rel[256 + from - k], rt = king_rel[256 + to - k];
 
-	if (__builtin_expect(((rf & (holders | RB_DIAG)) | (rt & (holders | near))) != 0, 0)) {
-		if ((rf & holders) && occ_ray_attacked(b, o, k, rf >> 8, by))
+	if (__builtin_expect(((rf & (holders | KR_DIAG)) | (rt & (holders | near))) != 0, 0)) {
+		if ((rf & holders) && occ_ray_attacked(b, o, k, rf & 3, by))
 			return 1;
-		if ((rt & holders) && occ_ray_attacked(b, o, k, rt >> 8, by))
+		if ((rt & holders) && occ_ray_attacked(b, o, k, rt & 3, by))
 			return 1;
-		if ((rf & RB_DIAG) && horse_behind(b, k, from, SIDE_TAG(by)))
+		if ((rf & KR_DIAG) && horse_behind(b, k, from, SIDE_TAG(by)))
 			return 1;
-		if ((rt & near & RB_JUMP) && b[to + horse_leg_of[256 + k - to]] == 0)
+		if ((rt & near & KR_JUMP) && b[to + horse_leg_of[256 + k - to]] == 0)
 			return 1;
-		if ((rt & near & RB_STEP) && to - k != (unsigned)FORWARD(by))
+		if ((rt & near & KR_STEP) && to - k != (unsigned)FORWARD(by))
 			return 1;
 	}
 	return 0;
