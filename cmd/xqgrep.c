@@ -362,8 +362,9 @@ static void add_fen(const char *fen)
 	st.fen_pos[st.nfen] = pos;
 	st.fen_keys[st.nfen++] = pos.key;
 	/* (the mirror has as many) */
-	if (st.nfen == 1 || pieces_on(&pos) < st.fen_fewest)
-		st.fen_fewest = pieces_on(&pos);
+	int pieces = pieces_on(&pos);
+	if (st.nfen == 1 || pieces < st.fen_fewest)
+		st.fen_fewest = pieces;
 	if (st.mirror) {
 		xq_pos_to_fen(&pos, m, sizeof m);
 		char mf[256];
@@ -702,22 +703,12 @@ static int moves_match(const struct xq_game *g)
 			return search_tree(&se);
 		int ply = 1;
 		if (se.todo == S_FEN && st.nfen <= 2) {
-			/* the common case: one position (and its mirror), not
-			 * looked for past the capture that leaves fewer pieces
-			 * than it has (none comes back) */
+			/* the common case: one position (and its mirror; k1 is
+			 * k0 without), not looked for past the capture that
+			 * leaves fewer pieces than it has (none comes back) */
 			uint64_t k0 = st.fen_keys[0], k1 = st.fen_keys[st.nfen - 1];
 			const struct xq_node *n = g->root.child;
 			int left = pieces_on(&g->start);
-			if (k0 == k1) {
-				/* one key: one compare a ply */
-				for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++) {
-					if ((left -= (n->flags & XQ_NODE_CAPTURE) != 0) < st.fen_fewest)
-						return 0;
-					if (n->key == k0 && search_at(&se, n, ply, k0))
-						return 1;
-				}
-				return 0;
-			}
 			for (; n && (n->flags & XQ_NODE_PLAYED); n = n->child, ply++) {
 				if ((left -= (n->flags & XQ_NODE_CAPTURE) != 0) < st.fen_fewest)
 					return 0;
