@@ -777,8 +777,8 @@ SCAN int kings_face(const struct occ *o, unsigned a, unsigned b)
  * king (near: near_role[] of the piece on to, 0 for a test of the mover's
  * own king).  The king attacks along a ray too, but a move that makes
  * the kings face is refused by the test of the mover's own king
- * (kings_face()).  Mostly the one test is
- * false, and the branch on it is rarely mispredicted.
+ * (kings_face()).  Mostly the one test is false, and the branch on it is
+ * rarely mispredicted.
  */
 SCAN int run_attacks(const uint8_t *b, const struct occ *o, unsigned holders, unsigned near,
 		     unsigned k, int by, unsigned from, unsigned to)
@@ -993,8 +993,9 @@ void xq_make(struct xq_pos *pos, xq_move m, struct xq_undo *u)
  * through the two changed points and the horses behind a leg it frees.
  * The tests read the board's lines (struct occ) where they would scan,
  * and a king's rays only where an enemy chariot or cannon stands on them
- * (run_attacks()).  An illegal move is taken back off the board.  Key, side, counters and
- * check stay in registers over the run and go to pos at its end.
+ * (run_attacks()).  An illegal move is taken back off the board.  Key,
+ * side, counters and check stay in registers over the run and go to pos
+ * at its end.
  */
 struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
 			       struct xq_node **last, int relative)
