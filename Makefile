@@ -1,6 +1,6 @@
 # xqtools - non-recursive GNU make.
 #
-#   make            libxq.a and every command (build/bin/)
+#   make            libxq.a, libxq.so and every command (build/bin/)
 #   make demo       install missing build dependencies (as root), build, run the demo
 #   make check      every test: unit tests plain and under ASan+UBSan, bats, differential
 #   make bench      speed against the peers, side by side
@@ -35,7 +35,7 @@ ASAN_PROGS := $(patsubst cmd/%.c,$(B)/asan/bin/%,$(CMD_SRC))
 TOOLS := $(patsubst %.c,$(B)/tools/%,$(notdir $(TOOL_SRC)))
 MANS := $(sort $(wildcard man/*.[1-9]))
 
-all: $(B)/libxq.a $(PROGS)
+all: $(B)/libxq.a $(B)/libxq.so $(PROGS)
 
 # --- plain build -----------------------------------------------------------
 $(B)/obj/%.o: %.c
@@ -45,6 +45,20 @@ $(B)/obj/%.o: %.c
 $(B)/libxq.a: $(LIB_SRC:%.c=$(B)/obj/%.o)
 	@rm -f $@
 	$(AR) rcs $@ $^
+
+# the shared library: the same sources compiled position-independent
+SOVERSION = 0
+LIBVERSION = 0.1.0
+$(B)/pic/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -fPIC -c -o $@ $<
+
+$(B)/libxq.so.$(LIBVERSION): $(LIB_SRC:%.c=$(B)/pic/%.o)
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libxq.so.$(SOVERSION) -o $@ $^ $(LDLIBS)
+
+$(B)/libxq.so: $(B)/libxq.so.$(LIBVERSION)
+	ln -sf libxq.so.$(LIBVERSION) $(B)/libxq.so.$(SOVERSION)
+	ln -sf libxq.so.$(LIBVERSION) $@
 
 $(B)/libcmd.a: $(CMDLIB_SRC:%.c=$(B)/obj/%.o)
 	@rm -f $@
