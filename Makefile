@@ -6,11 +6,18 @@
 #   make bench      speed against the peers, side by side
 #   make asan       the commands under ASan+UBSan (build/asan/bin/), for make check
 #   make fuzz       libFuzzer targets (clang)
-#   make install    PREFIX (/usr/local) and DESTDIR honoured
+#   make install    commands, library, header, xq.pc, man pages, completions;
+#                   PREFIX (/usr/local), DESTDIR, BINDIR, LIBDIR, INCLUDEDIR,
+#                   MANDIR honoured; make uninstall removes the same files
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 CC ?= cc
 CFLAGS ?= -O2 -g
 WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
@@ -34,8 +41,9 @@ ASAN_UNITS := $(patsubst tests/unit/%.c,$(B)/asan/unit/%,$(UNIT_SRC))
 ASAN_PROGS := $(patsubst cmd/%.c,$(B)/asan/bin/%,$(CMD_SRC))
 TOOLS := $(patsubst %.c,$(B)/tools/%,$(notdir $(TOOL_SRC)))
 MANS := $(sort $(wildcard man/*.[1-9]))
+HEADERS := $(sort $(wildcard lib/xq*.h))
 
-all: $(B)/libxq.a $(B)/libxq.so $(PROGS)
+all: $(B)/libxq.a $(B)/libxq.so $(PROGS) $(B)/completion/stamp
 
 # --- plain build -----------------------------------------------------------
 $(B)/obj/%.o: %.c
@@ -59,6 +67,12 @@ $(B)/libxq.so.$(LIBVERSION): $(LIB_SRC:%.c=$(B)/pic/%.o)
 $(B)/libxq.so: $(B)/libxq.so.$(LIBVERSION)
 	ln -sf libxq.so.$(LIBVERSION) $(B)/libxq.so.$(SOVERSION)
 	ln -sf libxq.so.$(LIBVERSION) $@
+
+# bash and zsh completions, from each built command's --help
+$(B)/completion/stamp: $(PROGS) completion/generate.sh
+	@rm -rf $(@D)
+	sh completion/generate.sh $(B)/bin $(@D)
+	@touch $@
 
 $(B)/libcmd.a: $(CMDLIB_SRC:%.c=$(B)/obj/%.o)
 	@rm -f $@
@@ -136,14 +150,33 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	@bash tests/fuzz.sh $(FUZZ_SECONDS) $(LIB_SRC) -- $(FUZZ_SRC)
 
+NAMES := $(notdir $(PROGS))
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+	  $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) \
+	  $(addprefix $(DESTDIR)$(MANDIR)/man,$(sort $(subst .,,$(suffix $(MANS)))))
 	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)
+	install -m 755 $(B)/libxq.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)
+	ln -sf libxq.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/libxq.so.$(SOVERSION)
+	ln -sf libxq.so.$(LIBVERSION) $(DESTDIR)$(LIBDIR)/libxq.so
+	install -m 644 $(B)/libxq.a $(DESTDIR)$(LIBDIR)
+	install -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	  -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(LIBVERSION)|' \
+	  lib/xq.pc.in >$(DESTDIR)$(PKGCONFIGDIR)/xq.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/xq.pc
 	for m in $(MANS); do install -m 644 $$m $(DESTDIR)$(MANDIR)/man$${m##*.}/; done
+	install -m 644 $(addprefix $(B)/completion/bash/,$(NAMES)) $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 $(addprefix $(B)/completion/zsh/_,$(NAMES)) $(DESTDIR)$(ZSHCOMPDIR)
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(PROGS)))
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(NAMES))
+	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,libxq.so.$(LIBVERSION) libxq.so.$(SOVERSION) libxq.so libxq.a)
+	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(notdir $(HEADERS)))
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/xq.pc
 	for m in $(notdir $(MANS)); do rm -f $(DESTDIR)$(MANDIR)/man$${m##*.}/$$m; done
+	rm -f $(addprefix $(DESTDIR)$(BASHCOMPDIR)/,$(NAMES))
+	rm -f $(addprefix $(DESTDIR)$(ZSHCOMPDIR)/_,$(NAMES))
 
 clean:
 	rm -rf $(B)

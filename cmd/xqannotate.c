@@ -60,6 +60,7 @@ static const char usage_text[] =
 	"  -n, --notation=N      moves and comments: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -o, --output=FILE     write to FILE (atomically); default standard output\n"
 	"  -d, --directory=DIR   one file per game in DIR\n"
+	"      --crlf            CRLF line ends\n"
 	"      --strict          stop at the first invalid game or engine failure\n"
 	"  -q, --quiet           no diagnostics, no progress line\n"
 	"  -v, --verbose         notes too, and the engine's name\n"

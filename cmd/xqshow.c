@@ -24,6 +24,7 @@ static const char usage_text[] =
 	"  -u, --unicode        Unicode diagram with Chinese pieces (the default)\n"
 	"      --flip           black at the bottom\n"
 	"      --color[=WHEN]   colours: auto (a terminal, NO_COLOR unset), always, never\n"
+	"                       (--colour too)\n"
 	"  -F, --fen            print only the FEN\n"
 	"  -m, --moves          print only the legal moves, one per line\n"
 	"  -n, --notation=NAME  iccs (default for -m), wxf, chinese, uci, uci10\n"
