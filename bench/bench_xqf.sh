@@ -2,8 +2,9 @@
 # bench/bench_xqf.sh BUILD - the 31,372 real XQF files of
 # ../shared/corpus/xqf-bulk.tar.xz converted into one PGN stream by xqconv:
 # files per CPU second, peak RSS; and, in the same run, xqconv reading that
-# PGN stream back (the same games as PGN input), for the per-game
-# comparison the issue asks for.  Both write their PGN to /dev/null.  Also the 449 KB, 107,001-node file alone.
+# PGN stream back (the same games as PGN input), to compare the cost of a
+# game read from XQF with that of one read from PGN.  Both write their PGN
+# to /dev/null.  Also the 449 KB, 107,001-node file alone.
 # Called by bench/run.sh.
 set -u
 B=${1:-build}

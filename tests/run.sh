@@ -7,7 +7,8 @@
 #   differential    build/tools/diff_*       (against fairy-stockfish)
 #   commands        tests/cmd/*.bats         (bats, PATH=build/bin)
 #                   the same against build/asan/bin (ASan + UBSan), but
-#                   install.bats, which tests make install, not a command
+#                   install.bats and words.bats, which test no command
+#   words           tests/words.sh: the tree speaks of the product alone
 #
 # CHECK_JOBS suites run at once (default: the number of CPUs); each
 # suite's output is kept and printed whole, in the order above.
@@ -69,6 +70,7 @@ report() {
 suite "warnings (gcc, clang)" make -s --no-print-directory warnings
 suite "symbols (nm)" sh tests/symbols.sh "$B/libxq.a"
 suite "layout (nm)" sh tests/layout.sh "$B/libxq.a"
+suite "words" sh tests/words.sh
 for t in "$B"/unit/test_*; do
 	[ -x "$t" ] && suite "unit ${t##*/}" "$t"
 done
@@ -83,7 +85,7 @@ if command -v bats >/dev/null 2>&1; then
 		[ -f "$t" ] && suite "bats ${t##*/}" env PATH="$top/$B/bin:$PATH" bats --tap "$t"
 	done
 	for t in tests/cmd/*.bats; do
-		[ "${t##*/}" = install.bats ] && continue
+		case ${t##*/} in install.bats|words.bats) continue ;; esac
 		[ -f "$t" ] && [ -d "$B/asan/bin" ] &&
 			suite "asan bats ${t##*/}" env PATH="$top/$B/asan/bin:$PATH" bats --tap "$t"
 	done

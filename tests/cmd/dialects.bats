@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The real-world dialects of issue 14: wrapped DhtmlXQ blocks, records far
+# Real-world dialects: wrapped DhtmlXQ blocks, records far
 # into a page, files that hold no record, letters and other forms inside
 # DhtmlXQ, SAN with ranks 1-10 and rank disambiguators, XieXie .wxf files,
 # plain-text collections with game headings, glued ICCS, CSV exports, and
@@ -14,7 +14,7 @@ setup() {
 	T="$BATS_TEST_TMPDIR"
 }
 
-@test "DhtmlXQFLASH blocks are one game each (the issue's reproduction)" {
+@test "DhtmlXQFLASH blocks are one game each (two blocks on one line, as pages write them)" {
 	printf '[DhtmlXQFLASH][DhtmlXQ_title]A[/DhtmlXQ_title][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQFLASH]\n[DhtmlXQFLASH][DhtmlXQ_title]B[/DhtmlXQ_title][DhtmlXQ_movelist]79677062[/DhtmlXQ_movelist][/DhtmlXQFLASH]\n' >"$T/flash.txt"
 	run -0 --separate-stderr xqconv -n iccs "$T/flash.txt"
 	[[ "$stderr" == *"2 games read, 2 written, 0 dropped"* ]]

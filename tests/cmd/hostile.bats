@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # Hostile input and faults, across the commands: size limits at and past
-# their edge, full outputs, signals, modes (issue 13).
+# their edge, full outputs, signals, modes.
 bats_require_minimum_version 1.5.0
 
 setup() {

@@ -3,7 +3,7 @@
 # (--pipe --recstart on a game's first line, several jobs); the merged
 # results of xqcheck, xqgrep and xqstats are byte-identical to one process.
 # The file is the corpus replicated to XQ_PARALLEL_GAMES games (default
-# 100,000, the issue's size; 20,000 under the ASan build, whose cost is per
+# 100,000, a large database; 20,000 under the ASan build, whose cost is per
 # game while what is tested, the split and the merge, is the same), plus
 # invalid games and duplicates.
 bats_require_minimum_version 1.5.0

@@ -1,5 +1,5 @@
 /*
- * test_dialects.c - the real-world dialects of issue 14 through the public
+ * test_dialects.c - real-world dialects through the public
  * reader API, table-driven: each input, with no format named (sniffed) or
  * with one, gives the games, main lines (ICCS), chosen tags and problems
  * listed; encoding detection on tag text alone; SAN in both rank
