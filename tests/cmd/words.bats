@@ -33,7 +33,7 @@ setup() {
 	[ "${lines[2]}" = "# lib/game.c:$n:/* measured in $word */" ]
 }
 
-@test "other planted words fail it too: an issue, a branch merged into main, a development path" {
+@test "other planted words fail it too: a numbered issue, a merge, a development path" {
 	for w in "is""sue 24" "mer""ged into main" "/wo""rk/shared" "the is""sue's size" "wo""rktree"; do
 		cp "$ROOT/man/xqconv.1" "$copy/man/xqconv.1"
 		printf '.\\" %s\n' "$w" >>"$copy/man/xqconv.1"
