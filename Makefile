@@ -45,6 +45,14 @@ HEADERS := $(sort $(wildcard lib/xq*.h))
 
 all: $(B)/libxq.a $(B)/libxq.so $(PROGS) $(B)/completion/stamp
 
+# Plain make first looks for the build dependencies: when one is missing it
+# prints the apt-get line that installs them and stops (it never installs).
+ifeq ($(filter-out all,$(MAKECMDGOALS)),)
+ifneq ($(shell sh tests/deps.sh build >&2 && echo ok),ok)
+$(error a build dependency is missing)
+endif
+endif
+
 # --- plain build -----------------------------------------------------------
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -121,18 +129,22 @@ $(B)/asan/bin/%: $(B)/asan/obj/cmd/%.o $(B)/asan/libcmd.a $(B)/asan/libxq.a
 asan: $(ASAN_PROGS)
 
 # --- the jobs ----------------------------------------------------------------
+# what each job needs, installed as root (else the apt-get line, and stop)
 deps:
-	@sh tests/deps.sh
+	@sh tests/deps.sh check
 
-demo: deps
+demo:
+	@sh tests/deps.sh demo
 	@$(MAKE) --no-print-directory all
 	@sh samples/demo.sh $(B)/bin
 
-check: deps
+check:
+	@sh tests/deps.sh check
 	@$(MAKE) --no-print-directory all $(UNITS) $(ASAN_UNITS) $(ASAN_PROGS) $(TOOLS)
 	@bash tests/run.sh $(B)
 
-bench: deps
+bench:
+	@sh tests/deps.sh bench
 	@$(MAKE) --no-print-directory all $(TOOLS)
 	@bash bench/run.sh $(B)
 
@@ -147,7 +159,8 @@ warnings:
 	  else echo "not ok $$n - $$cc warns"; echo "$$out" | sed 's/^/# /' | head -20; fi; done
 
 FUZZ_SECONDS ?= 60
-fuzz: deps
+fuzz:
+	@sh tests/deps.sh fuzz
 	@bash tests/fuzz.sh $(FUZZ_SECONDS) $(LIB_SRC) -- $(FUZZ_SRC)
 
 NAMES := $(notdir $(PROGS))

@@ -1,31 +1,66 @@
 #!/bin/sh
-# tests/deps.sh - make sure the build and test dependencies are here.
-# Missing ones are installed with apt-get when running as root; otherwise
-# the one command that would install them is printed and we fail.
+# tests/deps.sh [-n] JOB - make sure what JOB needs is here:
+#
+#   build   compiling and running: a C compiler, make, zlib, OpenCC
+#   demo    the same (make demo builds and runs the commands)
+#   check   build, and what the tests need (the differential tests run
+#           fairy-stockfish; the rest: bats, clang for the warnings, ...)
+#   bench   build, and the peers make bench measures against
+#   fuzz    build, and clang with libFuzzer
+#
+# What is missing is installed with apt-get when running as root, but for
+# build (plain make never installs); otherwise the one command that would
+# install it is printed and we fail.  -n only prints.
+dry=
+[ "${1:-}" = -n ] && { dry=1; shift; }
+job=${1:-check}
 need=""
 have() { command -v "$1" >/dev/null 2>&1; }
 header() { printf '#include <%s>\n' "$1" | ${CC:-cc} -E - >/dev/null 2>&1; }
+add() { case " $need " in *" $1 "*) ;; *) need="$need $1" ;; esac; }
 
-have cc || have gcc || need="$need gcc"
-have make || need="$need make"
-header zlib.h || need="$need zlib1g-dev"
-header opencc/opencc.h || need="$need libopencc-dev"
-have bats || need="$need bats"
-have clang || need="$need clang"
-[ -n "$(ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a 2>/dev/null)" ] || need="$need libclang-rt-dev"
-[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || need="$need fairy-stockfish"
-have rsvg-convert || need="$need librsvg2-bin"
-have pgn-extract || [ -x /usr/games/pgn-extract ] || need="$need pgn-extract"
-have mandoc || need="$need mandoc"
-[ -x /usr/bin/time ] || need="$need time"
-have jq || need="$need jq"
-have xz || need="$need xz-utils"
-have xmllint || need="$need libxml2-utils"
-have strace || need="$need strace"
-have parallel || need="$need parallel"
+build() {
+	have cc || have gcc || add gcc
+	have make || add make
+	header zlib.h || add zlib1g-dev
+	header opencc/opencc.h || add libopencc-dev
+}
+tests() {
+	have bats || add bats
+	have clang || add clang
+	have pkg-config || add pkg-config
+	have zsh || add zsh
+	have rsvg-convert || add librsvg2-bin
+	have mandoc || add mandoc
+	have jq || add jq
+	have xz || add xz-utils
+	have xmllint || add libxml2-utils
+	have strace || add strace
+	have parallel || add parallel
+	[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || add fairy-stockfish
+}
+peers() {
+	[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || add fairy-stockfish
+	have pgn-extract || [ -x /usr/games/pgn-extract ] || add pgn-extract
+	[ -x /usr/bin/time ] || add time
+	have xz || add xz-utils
+}
+fuzzer() {
+	have clang || add clang
+	[ -n "$(ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a 2>/dev/null)" ] || add libclang-rt-dev
+	[ -x /usr/bin/time ] || add time
+}
+
+case $job in
+build|demo) build ;;
+check) build; tests ;;
+bench) build; peers ;;
+fuzz) build; fuzzer ;;
+*) echo "usage: tests/deps.sh [-n] build|demo|check|bench|fuzz" >&2; exit 2 ;;
+esac
 
 [ -z "$need" ] && exit 0
-if [ "$(id -u)" = 0 ] && have apt-get; then
+if [ -z "$dry" ] && [ "$job" != build ] && [ "$(id -u)" = 0 ] && have apt-get; then
 	echo "deps: installing$need"
 	export DEBIAN_FRONTEND=noninteractive
 	{ apt-get update -qq && apt-get install -y -qq $need; } >/dev/null || {

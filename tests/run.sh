@@ -7,7 +7,7 @@
 #   differential    build/tools/diff_*       (against fairy-stockfish)
 #   commands        tests/cmd/*.bats         (bats, PATH=build/bin)
 #                   the same against build/asan/bin (ASan + UBSan), but
-#                   install.bats and words.bats, which test no command
+#                   install.bats, words.bats and deps.bats, which test no command
 #   words           tests/words.sh: the tree speaks of the product alone
 #
 # CHECK_JOBS suites run at once (default: the number of CPUs); each
@@ -85,7 +85,7 @@ if command -v bats >/dev/null 2>&1; then
 		[ -f "$t" ] && suite "bats ${t##*/}" env PATH="$top/$B/bin:$PATH" bats --tap "$t"
 	done
 	for t in tests/cmd/*.bats; do
-		case ${t##*/} in install.bats|words.bats) continue ;; esac
+		case ${t##*/} in install.bats|words.bats|deps.bats) continue ;; esac
 		[ -f "$t" ] && [ -d "$B/asan/bin" ] &&
 			suite "asan bats ${t##*/}" env PATH="$top/$B/asan/bin:$PATH" bats --tap "$t"
 	done
