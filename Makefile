@@ -1,7 +1,8 @@
 # xqtools - non-recursive GNU make.
 #
 #   make            libxq.a, libxq.so and every command (build/bin/)
-#   make demo       install missing build dependencies (as root), build, run the demo
+#   make demo       install missing build dependencies (as root), build, and
+#                   show every command once on the bundled samples
 #   make check      every test: unit tests plain and under ASan+UBSan, bats, differential
 #   make bench      speed against the peers, side by side
 #   make asan       the commands under ASan+UBSan (build/asan/bin/), for make check

@@ -1,20 +1,46 @@
 #!/bin/sh
-# samples/demo.sh BIN - the main jobs of xqtools on the bundled samples.
-set -e
+# samples/demo.sh BIN - every command once on the bundled samples, each
+# step labelled and shown as it would be typed in the project's directory.
 BIN=${1:-build/bin}
+BIN=$(cd "$BIN" && pwd) || exit 2
 PATH="$BIN:$PATH"
-here=$(dirname "$0")
+here=$(cd "$(dirname "$0")" && pwd) || exit 2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+ln -s "$here" "$work/samples"
+cd "$work" || exit 2
 
-echo "== xqperft: legal-move tree sizes from the start position"
-for d in 1 2 3 4; do
-	printf 'depth %d: %s\n' "$d" "$(xqperft -p "$d")"
-done
-echo "== xqperft: a middle-game position, split by root move (first five)"
-xqperft -D -p 2 'r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w' | head -5
-echo "== xqperft: positions from $here/positions.fen, legal moves in each"
-while IFS= read -r line; do
-	case "$line" in ''|'#'*) continue ;; esac
-	printf '%4s  %s\n' "$(xqperft "$line")" "$line"
-done < "$here/positions.fen"
+# step LABEL COMMAND-LINE [LINES]: the label, the line as typed, and its
+# output (the first LINES lines, default 14, errors included), with the
+# exit status when it is not 0.
+step() {
+	printf '\n== %s\n$ %s\n' "$1" "$2"
+	eval "$2" >.out 2>&1
+	rc=$?
+	head -n "${3:-14}" .out
+	n=$(wc -l <.out)
+	[ "$n" -gt "${3:-14}" ] && echo "... ($((n - ${3:-14})) more lines)"
+	[ "$rc" -ne 0 ] && echo "(exit $rc)"
+	return 0
+}
 
-sh "$here/demo_records.sh" "$BIN"
+step "xqconv: a GBK PGN to UTF-8 PGN in WXF notation" \
+	"xqconv -n wxf samples/games_gbk.pgn" 16
+step "xqconv: one XQF file per game, named from the tags" \
+	"xqconv -t xqf -d . samples/games.pgn && ls *.xqf"
+step "xqcheck: every move replayed; a bad one is reported where it stands" \
+	"xqcheck samples/games.pgn samples/game.xqf samples/bad_illegal.pgn"
+step "xqshow: the position after 6 plies of the first game" \
+	"xqshow -p 6 samples/games.pgn" 23
+step "xqgrep: the games that open with the central cannon, per file" \
+	"xqgrep -c --opening 炮二平五 samples/games.pgn samples/games_wxf.pgn samples/games_big5.pgn"
+step "xqstats: a summary and the opening tree, two plies deep" \
+	"xqstats -p 2 samples/games.pgn samples/games_wxf.pgn samples/games_iccs.pgn samples/games_big5.pgn" 30
+step "xqjudge: a perpetual chase ruled under the CXA rules" \
+	"xqjudge -q samples/repetition.pgn" 13
+step "xqannotate: the built-in engine marks a blunder (2000 nodes a position)" \
+	"xqannotate -q --nodes 2000 -n iccs samples/annotate/blunder.pgn | grep -v '^\\[' | grep ."
+step "xqengine: UCI on standard input, a search to depth 6" \
+	"printf 'uci\\nposition startpos\\ngo depth 6\\n' | xqengine | tail -2"
+step "xqperft: the legal-move tree from the start, 4 plies deep (last root moves)" \
+	"xqperft -D -p 4 | tail -3"
