@@ -39,3 +39,13 @@ setup() {
 		[[ "$stderr" == *"usage: $n"* ]] || { echo "$n: $stderr"; return 1; }
 	done
 }
+
+@test "xq(3) names only functions, types and constants that lib/xq*.h declares" {
+	[ -f man/xq.3 ]
+	names=$(sed -n -E 's/^\.(Fn|Vt|Dv) ([A-Za-z_][A-Za-z0-9_ ]*).*/\2/p; s/^\.It (Fn|Dv) ([A-Za-z_][A-Za-z0-9_]*).*/\2/p' man/xq.3 |
+		tr ' ' '\n' | grep -E '^(xq_|XQ_|struct$)' | grep -vx struct | sort -u)
+	[ "$(wc -l <<<"$names")" -gt 30 ]
+	for n in $names; do
+		grep -qw -- "$n" lib/xq*.h || { echo "xq.3 names $n, which lib/xq*.h does not declare"; return 1; }
+	done
+}
