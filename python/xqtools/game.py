@@ -449,8 +449,20 @@ def _source(source):
     return None, data, str(getattr(source, "name", "<stream>"))
 
 
+def _share(found, game, problems):
+    """The problems that name the game just read (None: none was); the
+    rest go to the caller's list."""
+    mine = []
+    for p in found:
+        if game is not None and p.game == game.index:
+            mine.append(p)
+        elif problems is not None:
+            problems.append(p)
+    return mine
+
+
 def read_games(source, format=None, encoding=None, name=None, replay=True,
-               lax_fen=False):
+               lax_fen=False, problems=None):
     """Iterate over the games of a source, one :class:`Game` at a time.
 
     ``source``: a path, a binary file object (read whole) or bytes.
@@ -459,7 +471,9 @@ def read_games(source, format=None, encoding=None, name=None, replay=True,
     Gzip is undone.  Each game carries the problems found in it
     (``game.problems``); broken games are handed out too.  A source that
     cannot be read, or holds no record, raises :class:`ReadError` with the
-    fatal problem, after the games read before it."""
+    fatal problem, after the games read before it.  Problems outside any
+    game (a skipped library record) are appended to the list ``problems``
+    when one is given."""
     fp, data, src_name = _source(source)
     name = name or src_name
     keep = [format.encode() if format else None,
@@ -490,13 +504,14 @@ def read_games(source, format=None, encoding=None, name=None, replay=True,
                     break
                 g = Game(_ptr=out)
                 out = GAME_P()
-                g.problems = collect.take()
+                g.problems = _share(collect.take(), g, problems)
                 if fmt is None:
                     fmt = _s(lib.xq_reader_format(r))
                     enc = _s(lib.xq_reader_encoding(r))
                 g.format, g.encoding = fmt, enc
                 yield g
             left = collect.take()
+            _share(left, None, problems)
             fatal = [p for p in left if p.severity == "fatal"]
             if rc < 0 or fatal:
                 p = fatal[-1] if fatal else None
@@ -513,7 +528,7 @@ def read_games(source, format=None, encoding=None, name=None, replay=True,
 def write_games(games, file=None, format="pgn", notation=None, encoding=None,
                 traditional=None, ascii_digits=False, book_pawns=False,
                 crlf=False, bom=False, comments=True, variations=True,
-                name=None):
+                name=None, on_error="raise", problems=None):
     """Write games in a format, notation and encoding.
 
     ``file``: None (the bytes are returned), a path (written atomically:
@@ -524,7 +539,11 @@ def write_games(games, file=None, format="pgn", notation=None, encoding=None,
     characters, False to simplified, None leaves it (Big5 output turns
     traditional unless False).  A game that cannot be written (a character
     the encoding lacks, an unreplayed game) raises :class:`WriteError`
-    with the problem; nothing is written then."""
+    with the problem, and nothing is written; with ``on_error="skip"`` it
+    is left out and the others written, as xqconv does.  Every problem
+    reported is appended to the list ``problems`` when one is given."""
+    if on_error not in ("raise", "skip"):
+        raise ValueError("on_error is 'raise' or 'skip'")
     if isinstance(games, Game):
         games = [games]
     flags = ((_W_CRLF if crlf else 0) | (_W_BOM if bom else 0)
@@ -562,9 +581,11 @@ def write_games(games, file=None, format="pgn", notation=None, encoding=None,
         try:
             for g in games:
                 rc = lib.xq_writer_write(w, g._g)
-                if rc < 0:
-                    p = [x for x in collect.take()
-                         if x.severity in ("error", "fatal")]
+                found = collect.take()
+                if problems is not None:
+                    problems.extend(found)
+                if rc < 0 and rc != errors.EINVAL or rc < 0 and on_error == "raise":
+                    p = [x for x in found if x.severity in ("error", "fatal")]
                     failure = errors.WriteError(
                         rc, "game %d: %s" % (g.index, p[-1] if p else
                                              lib.xq_strerror(rc).decode()),

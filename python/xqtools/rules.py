@@ -8,9 +8,13 @@ from .board import Move
 #: Rule sets the library knows.
 RULES = ("cxa", "axf", "1956")
 _KINDS = {1: "repetition", 2: "limit", 3: "limit-mate", 4: "claim"}
-_LABELS = ("check", "kill", "kill-unknown", "chase", "idle", "exchange",
-           "offer", "block", "follow", "king-pawn", "discovery", "joint",
-           "mate-after")
+# label flag bits and their names, in the order xqjudge -j writes them
+_LABELS = ((1 << 0, "check"), (1 << 1, "mate-threat"),
+           (1 << 2, "mate-threat-unknown"), (1 << 10, "win-by-check"),
+           (1 << 3, "chase"), (1 << 4, "idle"), (1 << 5, "exchange"),
+           (1 << 6, "offer"), (1 << 7, "block"), (1 << 8, "follow"),
+           (1 << 9, "king-or-pawn-attack"), (1 << 11, "joint-chase"),
+           (1 << 12, "capture-allows-mate"))
 _NODE_PLAYED, _NODE_CAPTURE = 4, 16
 _VERDICT_NONE, _VERDICT_DRAW, _VERDICT_RED_LOSES, _VERDICT_BLACK_LOSES = 0, 1, 2, 3
 
@@ -46,8 +50,7 @@ class Event:
                 self.labels.append({
                     "ply": lab.ply, "move": Move._from_c(lab.move),
                     "side": lab.side,
-                    "labels": [n for b, n in enumerate(_LABELS)
-                               if lab.flags & (1 << b)],
+                    "labels": [n for bit, n in _LABELS if lab.flags & bit],
                     "chased": [lab.chased[k].sq
                                for k in range(lab.nchased)]})
         else:
