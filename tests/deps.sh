@@ -23,6 +23,8 @@ have xz || need="$need xz-utils"
 have xmllint || need="$need libxml2-utils"
 have strace || need="$need strace"
 have parallel || need="$need parallel"
+# the Python bindings' tests (python/tests): pytest for the system python3
+/usr/bin/python3 -c 'import pytest' 2>/dev/null || have pytest-3 || need="$need python3-pytest"
 
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && have apt-get; then
