@@ -26,6 +26,13 @@ def read_only(path):
     return n
 
 
+def read_moves(path):
+    n = 0
+    for g in xq.read_games(path):
+        n += len(g.mainline_moves()) > 0
+    return n
+
+
 def read_and_push(path):
     n = 0
     for g in xq.read_games(path):
@@ -37,13 +44,15 @@ def read_and_push(path):
 
 
 def row(name, n, s):
-    print("%-34s %8d games %8.3f CPU s %10.0f games/s" % (name, n, s, n / s))
+    print("%-38s %8d games %8.3f CPU s %10.0f games/s" % (name, n, s, n / s))
     return n / s
 
 
 path = sys.argv[1]
 ours, s = cpu(lambda: read_only(path))
 rate = row("xqtools read_games (C replay)", ours, s)
+n, s = cpu(lambda: read_moves(path))
+row("xqtools read_games + mainline_moves", n, s)
 n, s = cpu(lambda: read_and_push(path))
 row("xqtools read_games + Board.push", n, s)
 try:
@@ -53,8 +62,9 @@ except ImportError:
           "reachable): no peer figure")
     sys.exit(0)
 games_dir = sys.argv[2] if len(sys.argv) > 2 else None
-files = sorted(os.path.join(games_dir, f) for f in os.listdir(games_dir)) \
-    if games_dir else []
+# cchess is pure Python: a sample of the games gives its rate
+files = sorted(os.path.join(games_dir, f) for f in os.listdir(games_dir))[
+    :int(os.environ.get("BENCH_CCHESS_GAMES", "2000"))] if games_dir else []
 
 
 # cchess reads one game a file: read_from_pgn() in its releases, also

@@ -83,10 +83,10 @@ class Move:
 
     @classmethod
     def _from_c(cls, m):
-        return cls(lib.xq_move_from(m), lib.xq_move_to(m))
+        return cls(_PUBLIC[m >> 8], _PUBLIC[m & 0xff])
 
     def _c(self):
-        return lib.xq_move_make(self.from_square, self.to_square)
+        return _INTERNAL[self.from_square] << 8 | _INTERNAL[self.to_square]
 
     def iccs(self):
         """Coordinates, ranks 0..9: ``"h2e2"`` (UCI as Pikafish speaks it)."""
@@ -112,6 +112,16 @@ class Move:
 
     def __repr__(self):
         return "Move.from_iccs(%r)" % self.iccs()
+
+
+# A move holds internal board indexes (origin in the high byte); the
+# library's own mapping, read once, spares a call per move.
+_INTERNAL = [lib.xq_move_make(sq, 0) >> 8 for sq in range(90)]
+_PUBLIC = [0] * 256
+for _sq, _i in enumerate(_INTERNAL):
+    _PUBLIC[_i] = _sq
+assert all(lib.xq_move_make(f, t) == _INTERNAL[f] << 8 | _INTERNAL[t]
+           for f in (0, 44, 89) for t in range(90))
 
 
 class Board:

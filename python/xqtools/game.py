@@ -1,6 +1,7 @@
 """Game records: :func:`read_games`, :func:`write_games`, :class:`Game`."""
 import collections.abc
 import ctypes
+import io
 import os
 import tempfile
 
@@ -431,6 +432,21 @@ class Game:
             self.result or "*", self.plies)
 
 
+def _seekable_fd(f):
+    """The descriptor of a binary file object that can seek, set to the
+    object's position (its read-ahead dropped), or None."""
+    try:
+        if isinstance(f, io.TextIOBase) or not f.seekable():
+            return None
+        fd = f.fileno()
+        pos = f.tell()
+        f.seek(pos)
+        os.lseek(fd, pos, os.SEEK_SET)
+        return fd
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return None
+
+
 def _source(source):
     """(FILE* or None, bytes or None, name) for a path, bytes or file."""
     if isinstance(source, (bytes, bytearray, memoryview)):
@@ -443,6 +459,13 @@ def _source(source):
             raise errors.ReadError(errors.EIO, "%s: %s"
                                    % (os.fsdecode(path), os.strerror(e)))
         return fp, None, os.fsdecode(path)
+    fd = _seekable_fd(source)
+    if fd is not None:
+        # the reader reads the file itself, one game at a time, from
+        # where the file object stands
+        fp = libc.fdopen(os.dup(fd), b"rb")
+        if fp:
+            return fp, None, str(getattr(source, "name", "<stream>"))
     data = source.read()
     if isinstance(data, str):
         raise TypeError("read_games wants a binary file (open(path, 'rb'))")
@@ -465,7 +488,9 @@ def read_games(source, format=None, encoding=None, name=None, replay=True,
                lax_fen=False, problems=None):
     """Iterate over the games of a source, one :class:`Game` at a time.
 
-    ``source``: a path, a binary file object (read whole) or bytes.
+    ``source``: a path, bytes, or a binary file object (one that can seek
+    is read by the library from where it stands, the descriptor shared; any
+    other is read whole first).
     ``format``: a format name ("pgn", "xqf", "dhtmlxq", ...; None sniffs
     it), ``encoding``: an iconv name (None detects UTF-8, GB18030, Big5).
     Gzip is undone.  Each game carries the problems found in it
