@@ -302,3 +302,7 @@ def test_engine_finds_mate_and_limits():
             e.analyse(b)
         a = e.analyse(xq.Board(), nodes=5000)
         assert a.nodes >= 5000 and a.best is not None
+        seen = []
+        a = e.analyse(xq.Board(), depth=4, info=seen.append)
+        assert [i.depth for i in seen] == [1, 2, 3, 4]
+        assert seen[-1].pv == a.pv

@@ -2,7 +2,7 @@
 import ctypes
 
 from . import errors
-from ._lib import SearchInfo, SearchLimits, lib, xq_move
+from ._lib import INFO_FN, SearchInfo, SearchLimits, lib, xq_move
 from .board import Move
 
 SCORE_MATE = 30000
@@ -65,12 +65,18 @@ class Engine:
         """Forget the table and history (a new game)."""
         lib.xq_search_clear(self._s)
 
+    def stop(self):
+        """Ask a search running in another thread to stop soon."""
+        if self._s is not None:
+            lib.xq_search_stop(self._s)
+
     def analyse(self, board, depth=None, nodes=None, movetime=None,
-                moves=None):
+                moves=None, info=None):
         """Search a board's position; the positions before it on the board's
         move stack count for repetitions.  Limits: ``depth`` (plies),
         ``nodes``, ``movetime`` (seconds); at least one.  ``moves``: search
-        only these root moves."""
+        only these root moves.  ``info``: called with an :class:`Analysis`
+        after each completed iteration.  The search runs without the GIL."""
         if not (depth or nodes or movetime):
             raise ValueError("analyse needs a depth, nodes or movetime limit")
         if self._s is None:
@@ -88,8 +94,10 @@ class Engine:
         hist = board._history()
         harr = (ctypes.c_uint64 * max(1, len(hist)))(*hist)
         out = SearchInfo()
+        cb = INFO_FN(lambda data, i: info(Analysis(i.contents))) if info \
+            else INFO_FN()
         rc = lib.xq_search_run(self._s, ctypes.byref(board._pos), harr,
-                               len(hist), ctypes.byref(lim), None, None,
+                               len(hist), ctypes.byref(lim), cb, None,
                                ctypes.byref(out))
         if rc < 0:
             raise errors.XqError(rc, "search failed")
