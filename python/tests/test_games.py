@@ -261,9 +261,15 @@ def test_judge_matches_xqjudge(corpus, bindir, tmp_path):
     assert len(games) > 150 and agree >= len(games) * 9 // 10
 
 
-def test_judge_rejects_unknown_rules():
+def test_judge_rejects_what_it_cannot_judge():
     with pytest.raises(ValueError):
         xq.judge(xq.Game(), "fide")
+    with pytest.raises(ValueError):
+        xq.judge(xq.Game())  # not replayed
+    g, = xq.read_games(b'[FEN "rnbakabnr/9/9 w"]\n\n1. h2e2 *\n')
+    assert not g.is_valid and g.problems[0].code == "fen"
+    with pytest.raises(ValueError):
+        xq.judge(g)
 
 
 def test_engine_matches_xqengine(bindir):

@@ -16,6 +16,7 @@ _LABELS = ((1 << 0, "check"), (1 << 1, "mate-threat"),
            (1 << 9, "king-or-pawn-attack"), (1 << 11, "joint-chase"),
            (1 << 12, "capture-allows-mate"))
 _NODE_PLAYED, _NODE_CAPTURE = 4, 16
+_GAME_BAD_FEN = 1 << 4
 _VERDICT_NONE, _VERDICT_DRAW, _VERDICT_RED_LOSES, _VERDICT_BLACK_LOSES = 0, 1, 2, 3
 
 
@@ -86,8 +87,8 @@ def judge(game, rules="axf", fold=0, limit=0):
     if lib.xq_rules_from_name(rules.encode(), ctypes.byref(code)) < 0:
         raise ValueError("unknown rules %r (one of %s)"
                          % (rules, ", ".join(RULES)))
-    if not game.is_replayed:
-        raise ValueError("judge wants a replayed game")
+    if not game.is_replayed or game._g.contents.flags & _GAME_BAD_FEN:
+        raise ValueError("judge wants a replayed game with a start position")
     opts = JudgeOpts(code.value, fold, limit, 0, 0, 0)
     err = ctypes.c_int()
     j = lib.xq_judge_new(ctypes.byref(opts), ctypes.byref(err))
