@@ -10,6 +10,7 @@
 #   make install    commands, library, header, xq.pc, man pages, completions;
 #                   PREFIX (/usr/local), DESTDIR, BINDIR, LIBDIR, INCLUDEDIR,
 #                   MANDIR honoured; make uninstall removes the same files
+#   make python     pip install the Python package (python/) with libxq in it
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -159,6 +160,17 @@ warnings:
 	  then echo "ok $$n - $$cc: no warnings in $(words $(ALL_C)) files"; \
 	  else echo "not ok $$n - $$cc warns"; echo "$$out" | sed 's/^/# /' | head -20; fi; done
 
+# The Python package, with a copy of build/libxq.so.0: pip with the
+# setuptools and wheel installed here (no build environment is fetched).
+# PYTHON: the first python3 that has both; PIP_FLAGS: e.g. --user, or
+# --break-system-packages for Debian's own python3 outside a venv.
+PYTHON ?= $(shell for p in python3 /usr/bin/python3; do \
+	$$p -c 'import setuptools, wheel' 2>/dev/null && { echo $$p; break; }; done)
+PIP_FLAGS ?=
+python: $(B)/libxq.so
+	@test -n "$(PYTHON)" || { echo "make python: no python3 with setuptools and wheel (apt-get install python3-pip python3-setuptools python3-wheel)" >&2; exit 1; }
+	XQ_BUILD=$(CURDIR)/$(B) $(PYTHON) -m pip install --no-build-isolation $(PIP_FLAGS) ./python
+
 FUZZ_SECONDS ?= 60
 fuzz:
 	@sh tests/deps.sh fuzz
@@ -195,7 +207,7 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: all asan deps demo check bench fuzz install uninstall clean warnings
+.PHONY: all asan deps demo check bench fuzz install uninstall clean warnings python
 .SECONDARY:
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

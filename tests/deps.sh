@@ -38,6 +38,8 @@ tests() {
 	have strace || add strace
 	have parallel || add parallel
 	[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || add fairy-stockfish
+	# the Python bindings' tests (python/tests): pytest for the system python3
+	/usr/bin/python3 -c 'import pytest' 2>/dev/null || have pytest-3 || add python3-pytest
 }
 peers() {
 	[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || add fairy-stockfish

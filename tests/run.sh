@@ -9,6 +9,7 @@
 #                   the same against build/asan/bin (ASan + UBSan), but
 #                   install.bats, words.bats and deps.bats, which test no command
 #   words           tests/words.sh: the tree speaks of the product alone
+#   python          python/tests (pytest), the bindings over BUILD/libxq.so
 #
 # CHECK_JOBS suites run at once (default: the number of CPUs); each
 # suite's output is kept and printed whole, in the order above.
@@ -80,6 +81,21 @@ done
 for t in "$B"/tools/diff_*; do
 	[ -x "$t" ] && suite "differential ${t##*/}" "$t"
 done
+# python_suite PY: the pytest suite as TAP lines (pytest's -rA summary).
+python_suite() {
+	( cd python && XQ_LIBRARY="$top/$B/libxq.so.0" XQ_BIN="$top/$B/bin" \
+		"$1" -m pytest -q -rA -p no:cacheprovider tests ) |
+		awk '/^PASSED / { print "ok - " $2; next }
+		     /^(FAILED|ERROR) / { print "not ok - " $2; next }
+		     { print "# " $0 }'
+	return "${PIPESTATUS[0]}"
+}
+py=""
+for p in python3 /usr/bin/python3; do
+	"$p" -c 'import pytest' 2>/dev/null && { py=$p; break; }
+done
+[ -n "$py" ] && suite "python (pytest)" python_suite "$py"
+
 if command -v bats >/dev/null 2>&1; then
 	for t in tests/cmd/*.bats; do
 		[ -f "$t" ] && suite "bats ${t##*/}" env PATH="$top/$B/bin:$PATH" bats --tap "$t"
@@ -95,6 +111,9 @@ else
 fi
 wait
 flush
+if [ -z "$py" ]; then
+	echo "not ok - pytest is not installed for python3 (python3-pytest): run 'make deps'"; failed=$((failed + 1))
+fi
 if [ -n "$no_bats" ]; then
 	echo "not ok - bats is not installed: run 'make deps'"; failed=$((failed + 1))
 fi
