@@ -72,6 +72,7 @@ suite "warnings (gcc, clang)" make -s --no-print-directory warnings
 suite "symbols (nm)" sh tests/symbols.sh "$B/libxq.a"
 suite "layout (nm)" sh tests/layout.sh "$B/libxq.a"
 suite "words" sh tests/words.sh
+suite "bats hygiene" sh tests/bats_lint.sh
 for t in "$B"/unit/test_*; do
 	[ -x "$t" ] && suite "unit ${t##*/}" "$t"
 done

@@ -120,7 +120,7 @@ accepted() {
 	# an option that takes a value completes with "=", then file names
 	run -0 bash -c ". '$dir/xqconv'; COMP_WORDS=(xqconv --spl); COMP_CWORD=1; _xqconv; echo \"\${COMPREPLY[@]}\""
 	[ "$output" = "--split=" ]
-	run -0 bash -c "cd samples; . '$dest/opt/xq/share/bash-completion/completions/xqconv'; COMP_WORDS=(xqconv -o games_g); COMP_CWORD=2; _xqconv; printf '%s\\n' \"\${COMPREPLY[@]}\" | sort"
+	run -0 bash -o pipefail -c "cd samples; . '$dest/opt/xq/share/bash-completion/completions/xqconv'; COMP_WORDS=(xqconv -o games_g); COMP_CWORD=2; _xqconv; printf '%s\\n' \"\${COMPREPLY[@]}\" | sort"
 	[ "$output" = "games_gbk.pgn"$'\n'"games_gbk.txt" ]
 }
 

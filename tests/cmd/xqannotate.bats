@@ -29,8 +29,8 @@ movetext() { grep -v '^\[' <<<"$1" | tr '\n' ' ' | tr -s ' '; }
 
 # no engine processes of ours left (fake engines are shell scripts)
 no_leftovers() {
-	! ps -eo pid,ppid,stat,args | grep -E '[t]ests/engines/|[s]leep 1000' | grep -v grep
-	! ps -eo stat,args | grep -E '^Z' | grep -E 'die.sh|hang.sh|garbage.sh|fairy'
+	[ -z "$(ps -eo pid,ppid,stat,args | grep -E '[t]ests/engines/|[s]leep 1000' | grep -v grep)" ]
+	[ -z "$(ps -eo stat,args | grep -E '^Z' | grep -E 'die.sh|hang.sh|garbage.sh|fairy')" ]
 }
 
 @test "--help on stdout, exit 0; --version; bad usage is exit 2" {
@@ -110,7 +110,7 @@ no_leftovers() {
 	run -0 --separate-stderr xqannotate -n iccs "$S/clean.pgn"
 	[[ "$output" == *'[RedBlunders "0"]'* ]]
 	[[ "$output" == *'[BlackBlunders "0"]'* ]]
-	! [[ "$(movetext "$output")" =~ [a-i][0-9][a-i][0-9]\?\? ]]
+	[[ ! "$(movetext "$output")" =~ [a-i][0-9][a-i][0-9]\?\? ]]
 }
 
 @test "summaries count the marks written, per side, as tags and as a comment" {
@@ -153,7 +153,7 @@ no_leftovers() {
 	[[ "$mt" == *"(1... b9c7 { the other horse })"* ]]
 	# the human's ! is kept (no ?? beside it); our comment comes after theirs
 	[[ "$mt" == *"2. e2e6! { a sacrifice? Blunder: "* ]]
-	! [[ "$mt" == *"e2e6!??"* ]]
+	[[ "$mt" != *"e2e6!??"* ]]
 	xqannotate -q "$S/commented.pgn" >"$T/c.pgn"
 	run -0 xqcheck "$T/c.pgn"
 	# annotating twice adds no second variation with the same first move
@@ -165,12 +165,12 @@ no_leftovers() {
 	run -0 --separate-stderr xqannotate --nodes 5000 -j --from 3 --to 5 "$S/blunder.pgn"
 	[ "$(jq -s -c '[.[].ply]' <<<"$output")" = "[3,4,5]" ]
 	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --from 4 "$S/blunder.pgn"
-	! [[ "$(movetext "$output")" =~ [a-i][0-9][a-i][0-9]\?\? ]]
+	[[ ! "$(movetext "$output")" =~ [a-i][0-9][a-i][0-9]\?\? ]]
 	[[ "$output" == *"Red: 2 moves"* ]]
 	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --to 100 "$S/blunder.pgn"
 	[[ "$output" == *"Red: 4 moves"* ]]
 	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --line 0 "$S/blunder.pgn"
-	! [[ "$(movetext "$output")" == *"(2. "* ]]
+	[[ "$(movetext "$output")" != *"(2. "* ]]
 	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --line 2 "$S/blunder.pgn"
 	[[ "$(movetext "$output")" =~ \(2\.\ [a-i][0-9][a-i][0-9]\ [a-i][0-9][a-i][0-9]\) ]]
 	# a range past the end judges nothing, the game still goes out
@@ -180,7 +180,7 @@ no_leftovers() {
 
 @test "--blunder, --mistake, --inaccuracy and --scale move the marks" {
 	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -n iccs --blunder 0.99 --mistake 0.99 --inaccuracy 0.99 "$S/blunder.pgn"
-	! [[ "$(movetext "$output")" == *"?"*"was best"* ]]
+	[[ "$(movetext "$output")" != *"?"*"was best"* ]]
 	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -n iccs --blunder 0.6 "$S/blunder.pgn"
 	[[ "$(movetext "$output")" == *"2. e2e6? { Mistake:"* ]]
 	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -j --scale 0.001 "$S/blunder.pgn"
@@ -251,8 +251,8 @@ no_leftovers() {
 }
 
 @test "stdin in, stdout out: a filter in a pipe; -q is silent" {
-	run -0 --separate-stderr sh -c "xqconv -q '$S/blunder.pgn' 2>/dev/null | xqannotate -q --nodes 3000 | xqcheck -q"
-	! [[ "$stderr" == *xqannotate* ]]
+	run -0 --separate-stderr bash -o pipefail -c "xqconv -q '$S/blunder.pgn' 2>/dev/null | xqannotate -q --nodes 3000 | xqcheck -q"
+	[[ "$stderr" != *xqannotate* ]]
 	run -0 --separate-stderr sh -c "xqannotate -q <'$S/blunder.pgn'"
 	[ -z "$stderr" ]
 	[[ "$output" == *"Blunder"* ]]
@@ -367,13 +367,13 @@ no_leftovers() {
 	: >"$T/said"
 	run -0 --separate-stderr xqannotate -n iccs --played next --engine "$T/logged.sh" --depth 6 "$S/blunder.pgn"
 	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
-	! grep -q searchmoves "$T/said"
+	run -1 grep -q searchmoves "$T/said"
 	# UCCI has no searchmoves: the next position's search is used
 	: >"$T/said"
 	printf '#!/bin/sh\ntee -a "%s" | sh "%s"\n' "$T/said" "$E/ucci-fsf.sh" >"$T/logged-ucci.sh"
 	run -0 --separate-stderr xqannotate -n iccs --engine sh --engine-arg "$T/logged-ucci.sh" --depth 6 "$S/blunder.pgn"
 	[[ "$(movetext "$output")" == *"2. e2e6??"* ]]
-	! grep -q searchmoves "$T/said"
+	run -1 grep -q searchmoves "$T/said"
 	# the built-in engine both ways; a bad word is a usage error
 	run -0 xqannotate -n iccs --nodes 4000 --played root "$S/blunder.pgn"
 	[[ "$(movetext "$output")" == *"2. e2e6??"* ]]

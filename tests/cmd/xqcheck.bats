@@ -284,7 +284,9 @@ split_samples() {
 	done
 	[ "$(grep -c '"file":"b.pgn"' "$T/one.out")" = 2 ]
 	[ "$(grep -c '"file":"a\\ty.pgn","index":3,"line":' "$T/one.out")" = 1 ]
-	(cd "$T" && xqcheck "$name" b.pgn 2>&1 || true) | grep -q 'a\\x09y.pgn:[0-9]*:[0-9]*: error: game 4, ply 1:'
+	rc=0; (cd "$T" && xqcheck "$name" b.pgn >"$T/tab.out" 2>&1) || rc=$?
+	[ "$rc" -eq 1 ]
+	grep -q 'a\\x09y.pgn:[0-9]*:[0-9]*: error: game 4, ply 1:' "$T/tab.out"
 }
 
 @test "--merge: byte offsets shifted, positions 0 kept, escapes read back" {
