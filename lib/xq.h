@@ -1368,4 +1368,26 @@ int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s
 			  const char *who);
 
 
+/* --------------------------------------------- pictures (lib/picture.c) */
+
+enum xq_svg_flags {
+	XQ_SVG_FLIP = 1 << 0,   /* Black at the bottom */
+	XQ_SVG_TRAD = 1 << 1,   /* traditional characters */
+	/* for an HTML page: no XML declaration, no fixed size, the element
+	 * id "board", pieces as <use href="#pc-X"> (X the FEN letter) inside
+	 * <g id="pieces">, the last-move markers always present (hidden when
+	 * there is no last move), both sides' file numbers (class "files"
+	 * and "files-flipped", one hidden) */
+	XQ_SVG_PAGE = 1 << 2,
+};
+
+/* The board with pos on it and the last move (XQ_MOVE_NONE: none) marked,
+ * as SVG text in *out (malloc'd, NUL-terminated, *outlen bytes; the
+ * caller frees it): 0 or XQ_ENOMEM. */
+int xq_board_svg(const struct xq_pos *pos, xq_move last, unsigned flags, char **out, size_t *outlen);
+
+/* The font-family list of the pictures: the common CJK families, then
+ * serif. */
+extern const char xq_svg_cjk_fonts[];
+
 #endif /* XQ_H */
