@@ -1002,6 +1002,10 @@ extern const struct xq_format *const xq_formats[];
 /* A format by name (case-insensitive) or by file extension; NULL if none. */
 const struct xq_format *xq_format_find(const char *name);
 const struct xq_format *xq_format_by_filename(const char *path);
+/* The same among the formats that read ("html" and an .html file:
+ * dhtmlxq, the page writer being write only). */
+const struct xq_format *xq_format_find_reader(const char *name);
+const struct xq_format *xq_format_reader_by_filename(const char *path);
 
 /* --- for format implementers: reader side */
 
@@ -1366,6 +1370,11 @@ double xq_annotate_accuracy(const struct xq_annotate_summary *s, int side);
  * same.  0 or XQ_ENOMEM. */
 int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s,
 			  const char *who);
+/* The two evaluations, from Red's side in centipawns (mates as
+ * XQ_SCORE_MATE scores), that xq_annotate_node() wrote into a comment
+ * ("Mistake: +0.40 -> -1.10; ..."): 1 with them set, 0 when the comment
+ * holds none. */
+int xq_annotate_comment_scores(const char *comment, int *red_before, int *red_after);
 
 
 /* --------------------------------------------- pictures (lib/picture.c) */
