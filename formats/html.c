@@ -218,8 +218,8 @@ static const char script[] =
 	"  lf.setAttribute('transform','translate('+a[0]+' '+a[1]+')');lf.removeAttribute('display');\n"
 	"  lt.setAttribute('cx',b[0]);lt.setAttribute('cy',b[1]);lt.removeAttribute('display');\n"
 	" }else{lf.setAttribute('display','none');lt.setAttribute('display','none');}\n"
-	" svg.querySelector('.files').style.display=flip?'none':'';\n"
-	" svg.querySelector('.files-flipped').style.display=flip?'':'none';\n"
+	" var fa=svg.querySelector('.files'),fb=svg.querySelector('.files-flipped');\n"
+	" (flip?fa:fb).setAttribute('display','none');(flip?fb:fa).removeAttribute('display');\n"
 	"}\n"
 	"function show(k){\n"
 	" if(k<0||k>=N.length)return;\n"
@@ -372,10 +372,10 @@ static int html_write(struct xq_writer *w, const struct xq_game *g)
 	}
 	xq__buf_puts(&out, "</dl>\n</header>\n<main>\n<div id=\"left\">\n");
 	xq__buf_put(&out, board, blen);
-	xq__buf_puts(&out, "<div class=\"bar\"><button id=\"first\" title=\"start (Home)\">⏮</button>"
+	xq__buf_puts(&out, "<div class=\"bar\"><button id=\"first\" title=\"start (Home)\">«</button>"
 		     "<button id=\"prev\" title=\"back (←)\">◀</button>"
 		     "<button id=\"next\" title=\"forward (→)\">▶</button>"
-		     "<button id=\"last\" title=\"end of the line (End)\">⏭</button>"
+		     "<button id=\"last\" title=\"end of the line (End)\">»</button>"
 		     "<button id=\"flip\" title=\"turn the board round\">⇅</button></div>\n<div id=\"fen\">");
 	xq__buf_puts(&out, g->start_fen);
 	xq__buf_puts(&out, "</div>\n");

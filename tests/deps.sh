@@ -23,13 +23,26 @@ have xz || need="$need xz-utils"
 have xmllint || need="$need libxml2-utils"
 have strace || need="$need strace"
 have parallel || need="$need parallel"
+[ -x /usr/bin/chromium ] || need="$need chromium"
+have node || need="$need nodejs"
+have npm || need="$need npm"
 
-[ -z "$need" ] && exit 0
+# the browser test's driver (playwright-core, no browser of its own)
+browser() {
+	[ -d tests/browser/node_modules/playwright-core ] && return 0
+	have npm || return 0
+	echo "deps: npm ci in tests/browser"
+	(cd tests/browser && npm ci --no-audit --no-fund >/dev/null) || {
+		echo "deps: npm ci in tests/browser failed" >&2; exit 1; }
+}
+
+[ -z "$need" ] && { browser; exit 0; }
 if [ "$(id -u)" = 0 ] && have apt-get; then
 	echo "deps: installing$need"
 	export DEBIAN_FRONTEND=noninteractive
 	{ apt-get update -qq && apt-get install -y -qq $need; } >/dev/null || {
 		echo "deps: apt-get install$need failed" >&2; exit 1; }
+	browser
 else
 	echo "deps: missing$need; install them with:" >&2
 	echo "  sudo apt-get install$need" >&2
