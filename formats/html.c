@@ -407,3 +407,68 @@ const struct xq_format xq_format_html = {
 	.flags = XQ_FORMAT_ONE_GAME,
 	.write = html_write,
 };
+
+/* ------------------------------------------------- the index of pages */
+
+int xq_html_index_entry(const struct xq_game *g, const char *href, char **out)
+{
+	struct xq__buf b = { 0 };
+	const char *red = xq_game_tag(g, "Red"), *black = xq_game_tag(g, "Black");
+	static const char *const extra[] = { "Event", "Date", "Opening" };
+	*out = NULL;
+	xq__buf_puts(&b, "<li><a href=\"");
+	for (const char *s = href; *s; s++) {
+		/* a file name as a relative URL: unreserved bytes as they are */
+		unsigned char c = (unsigned char)*s;
+		if (c >= 0x80 || strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/", c))
+			xq__buf_put(&b, s, 1);
+		else
+			xq__buf_printf(&b, "%%%02X", c);
+	}
+	xq__buf_puts(&b, "\">");
+	esc(&b, red && *red ? red : "Red");
+	xq__buf_puts(&b, " – ");
+	esc(&b, black && *black ? black : "Black");
+	xq__buf_printf(&b, "</a> <span class=\"result\">%s</span>", xq__mt_game_result(g));
+	for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
+		const char *v = xq_game_tag(g, extra[i]);
+		if (v && *v) {
+			xq__buf_puts(&b, " <span class=\"tag\">");
+			esc(&b, v);
+			xq__buf_puts(&b, "</span>");
+		}
+	}
+	xq__buf_puts(&b, "</li>\n");
+	if (b.oom) {
+		xq__buf_free(&b);
+		return XQ_ENOMEM;
+	}
+	*out = b.p;
+	return 0;
+}
+
+int xq_html_index(char *const *entries, long n, char **out, size_t *len)
+{
+	struct xq__buf b = { 0 };
+	*out = NULL;
+	*len = 0;
+	xq__buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n"
+		     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+		     "<title>Games</title>\n<style>\n");
+	xq__buf_printf(&b, "body{margin:0;padding:8px;background:#faf6ee;color:#222;"
+		       "font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,%s}\n"
+		       "a{color:#a11}.tag{color:#666;font-size:.9em;margin-left:6px}.result{font-weight:700}\n"
+		       "ol{padding-left:2.2em}\n", xq_svg_cjk_fonts);
+	xq__buf_printf(&b, "</style>\n</head>\n<body>\n<h1>Games (%ld)</h1>\n<ol>\n", n);
+	for (long i = 0; i < n; i++)
+		xq__buf_puts(&b, entries[i]);
+	xq__buf_puts(&b, "</ol>\n</body>\n</html>\n");
+	if (b.oom) {
+		xq__buf_free(&b);
+		return XQ_ENOMEM;
+	}
+	*out = b.p;
+	*len = b.len;
+	return 0;
+}

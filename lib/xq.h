@@ -1395,6 +1395,13 @@ enum xq_svg_flags {
  * caller frees it): 0 or XQ_ENOMEM. */
 int xq_board_svg(const struct xq_pos *pos, xq_move last, unsigned flags, char **out, size_t *outlen);
 
+/* The index of game pages (xqconv -t html -d): one <li> line linking
+ * href (a file name, relative) with the players, result, event, date and
+ * opening of g, in *out; then the page around n such lines.  Strings are
+ * malloc'd (the caller frees them); 0 or XQ_ENOMEM. */
+int xq_html_index_entry(const struct xq_game *g, const char *href, char **out);
+int xq_html_index(char *const *entries, long n, char **out, size_t *len);
+
 /* The font-family list of the pictures: the common CJK families, then
  * serif. */
 extern const char xq_svg_cjk_fonts[];
