@@ -148,7 +148,7 @@ static int visit(void *data, const struct xq_walk_step *s)
 	if (red)
 		xq__buf_printf(b, "<span class=\"no\">%d.</span>", s->before->fullmove);
 	else if (p->number)
-		xq__buf_printf(b, "<span class=\"no\">%d…</span>", s->before->fullmove);
+		xq__buf_printf(b, "<span class=\"no\">%d&#8230;</span>", s->before->fullmove);
 	xq__buf_printf(b, "<a class=\"m%s\" id=\"m%d\" data-n=\"%d\" href=\"#\">", red ? " r" : " b", id, id);
 	esc(b, t);
 	for (int i = 0; i < n->nnags; i++) {
@@ -299,7 +299,7 @@ static void chart(struct page *p, struct xq__buf *b)
 			continue;
 		xq__buf_printf(b, "<circle class=\"pt\" data-n=\"%d\" cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"%s\" "
 			       "stroke=\"#000\"><title>%d%s ", q->id, X(q->ply), Y(q->after), colour,
-			       (q->ply + 1) / 2, q->ply % 2 ? "." : "…");
+			       (q->ply + 1) / 2, q->ply % 2 ? "." : "&#8230;");
 		esc(b, q->move);
 		xq__buf_printf(b, "%s: ", nag_text[q->nag]);
 		esc(b, q->comment);
@@ -354,13 +354,13 @@ static int html_write(struct xq_writer *w, const struct xq_game *g)
 		     "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
 		     "<meta name=\"generator\" content=\"xqtools\">\n<title>");
 	esc(&out, red && *red ? red : "Red");
-	xq__buf_puts(&out, " – ");
+	xq__buf_puts(&out, " &#8211; ");
 	esc(&out, black && *black ? black : "Black");
 	xq__buf_puts(&out, "</title>\n<style>\n");
 	xq__buf_printf(&out, style, xq_svg_cjk_fonts);
 	xq__buf_puts(&out, "</style>\n</head>\n<body>\n<header>\n<h1>");
 	esc(&out, red && *red ? red : "Red");
-	xq__buf_puts(&out, " – ");
+	xq__buf_puts(&out, " &#8211; ");
 	esc(&out, black && *black ? black : "Black");
 	xq__buf_printf(&out, " <span class=\"result\">%s</span></h1>\n<dl class=\"tags\">\n", xq__mt_game_result(g));
 	for (const struct xq_tag *t = g->tags; t; t = t->next) {
@@ -372,11 +372,11 @@ static int html_write(struct xq_writer *w, const struct xq_game *g)
 	}
 	xq__buf_puts(&out, "</dl>\n</header>\n<main>\n<div id=\"left\">\n");
 	xq__buf_put(&out, board, blen);
-	xq__buf_puts(&out, "<div class=\"bar\"><button id=\"first\" title=\"start (Home)\">«</button>"
-		     "<button id=\"prev\" title=\"back (←)\">◀</button>"
-		     "<button id=\"next\" title=\"forward (→)\">▶</button>"
-		     "<button id=\"last\" title=\"end of the line (End)\">»</button>"
-		     "<button id=\"flip\" title=\"turn the board round\">⇅</button></div>\n<div id=\"fen\">");
+	xq__buf_puts(&out, "<div class=\"bar\"><button id=\"first\" title=\"start (Home)\">&#171;</button>"
+		     "<button id=\"prev\" title=\"back (&#8592;)\">&#9664;</button>"
+		     "<button id=\"next\" title=\"forward (&#8594;)\">&#9654;</button>"
+		     "<button id=\"last\" title=\"end of the line (End)\">&#187;</button>"
+		     "<button id=\"flip\" title=\"turn the board round\">&#8645;</button></div>\n<div id=\"fen\">");
 	xq__buf_puts(&out, g->start_fen);
 	xq__buf_puts(&out, "</div>\n");
 	if (p.annotated)
@@ -427,7 +427,7 @@ int xq_html_index_entry(const struct xq_game *g, const char *href, char **out)
 	}
 	xq__buf_puts(&b, "\">");
 	esc(&b, red && *red ? red : "Red");
-	xq__buf_puts(&b, " – ");
+	xq__buf_puts(&b, " &#8211; ");
 	esc(&b, black && *black ? black : "Black");
 	xq__buf_printf(&b, "</a> <span class=\"result\">%s</span>", xq__mt_game_result(g));
 	for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
