@@ -36,7 +36,7 @@ static const char *const nag_text[7] = { "", "!", "?", "!!", "??", "!?", "?!" };
 
 /* A main-line move the chart shows. */
 struct point {
-	int ply, id, nag, has;
+	int ply, id, nag, has, red, move_no;
 	int before, after;   /* Red's centipawns */
 	char move[XQ_MOVE_TEXT_MAX];
 	const char *comment;
@@ -97,6 +97,8 @@ static int add_point(struct page *p, const struct xq_walk_step *s, int id, const
 	memset(pt, 0, sizeof *pt);
 	pt->ply = s->ply;
 	pt->id = id;
+	pt->red = s->before->side == XQ_RED;
+	pt->move_no = s->before->fullmove;
 	snprintf(pt->move, sizeof pt->move, "%s", move);
 	pt->comment = s->node->comment;
 	for (int i = 0; i < s->node->nnags; i++)
@@ -250,64 +252,45 @@ static const char script[] =
 	"show(0);\n"
 	"})();\n";
 
-/* The chart: Red's expected score (the annotation's logistic model) at
- * each main-line ply the annotation judged, the marks as discs to click. */
-static void chart(struct page *p, struct xq__buf *b)
+/* The chart (lib/chart.c) of an annotated game: the two evaluations each
+ * judged move's comment gives, before and after it. */
+static int chart(struct page *p, struct xq__buf *b)
 {
-	const int W = 480, H = 150, L = 8, R = 8, T = 8, B = 22;
-	double pw = W - L - R, ph = H - T - B;
-	int n = p->npts ? p->pts[p->npts - 1].ply : 0;
-	double dx = n > 0 ? pw / n : pw, mid = T + ph / 2;
-	int first = p->npts ? p->pts[0].ply - 1 : 0;
-#define Y(cp) (T + ph * (1 - xq_expected_score((cp), XQ_ANNOTATE_K)))
-#define X(ply) (L + (ply) * dx)
-
-	xq__buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart\" viewBox=\"0 0 %d %d\" "
-		       "role=\"img\" aria-label=\"evaluation chart\">\n", W, H);
-	xq__buf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%.0f\" height=\"%.0f\" fill=\"#f4f4f4\" stroke=\"#999\"/>\n",
-		       L, T, pw, ph);
-	/* each side's advantage in its colour: Red above the middle, Black below */
-	xq__buf_printf(b, "<clipPath id=\"above\"><rect x=\"0\" y=\"0\" width=\"%d\" height=\"%.1f\"/></clipPath>\n", W, mid);
-	xq__buf_printf(b, "<clipPath id=\"below\"><rect x=\"0\" y=\"%.1f\" width=\"%d\" height=\"%d\"/></clipPath>\n", mid, W, H);
-	struct xq__buf poly = { 0 };
-	xq__buf_printf(&poly, "%.1f,%.1f", X(first > 0 ? first : 0), mid);
+	struct xq_chart_point *cp = calloc(2 * p->npts + 1, sizeof *cp);
+	char *svg;
+	size_t len, n = 0;
+	if (!cp)
+		return XQ_ENOMEM;
 	for (size_t i = 0; i < p->npts; i++) {
 		const struct point *q = &p->pts[i];
 		if (!q->has)
 			continue;
-		xq__buf_printf(&poly, " %.1f,%.1f %.1f,%.1f", X(q->ply - 1), Y(q->before), X(q->ply), Y(q->after));
+		cp[n].ply = q->ply - 1;
+		cp[n].has = 1;
+		cp[n++].red_score = q->before;
+		cp[n].ply = q->ply;
+		cp[n].has = 1;
+		cp[n].red_score = q->after;
+		cp[n].nag = q->nag;
+		cp[n].red_moved = q->red;
+		cp[n].move_no = q->move_no;
+		cp[n].move = q->move;
+		cp[n].note = q->comment;
+		cp[n++].id = q->id;
 	}
-	xq__buf_printf(&poly, " %.1f,%.1f", X(n), mid);
-	if (!poly.oom) {
-		xq__buf_printf(b, "<polygon clip-path=\"url(#above)\" fill=\"#e0605a\" fill-opacity=\"0.6\" points=\"%s\"/>\n", poly.p);
-		xq__buf_printf(b, "<polygon clip-path=\"url(#below)\" fill=\"#303030\" fill-opacity=\"0.6\" points=\"%s\"/>\n", poly.p);
-	}
-	xq__buf_free(&poly);
-	xq__buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#888\" stroke-dasharray=\"4 3\"/>\n",
-		       L, mid, L + pw, mid);
-	/* move numbers along the bottom */
-	xq__buf_printf(b, "<g font-size=\"11\" fill=\"#444\" text-anchor=\"middle\" font-family=\"sans-serif\">\n");
-	int moves = (n + 1) / 2, step = moves <= 10 ? 1 : moves <= 40 ? 5 : moves <= 100 ? 10 : 25;
-	for (int m = step; m <= moves; m += step)
-		xq__buf_printf(b, "<text x=\"%.1f\" y=\"%d\">%d</text>\n", X(2 * m - 1), H - 6, m);
-	xq__buf_printf(b, "</g>\n");
-	for (size_t i = 0; i < p->npts; i++) {
-		const struct point *q = &p->pts[i];
-		const char *colour = q->nag == XQ_NAG_BLUNDER ? "#d00000" : q->nag == XQ_NAG_MISTAKE ? "#ff8000" :
-				     q->nag == XQ_NAG_DUBIOUS ? "#e0c000" : NULL;
-		if (!q->has || !colour)
-			continue;
-		xq__buf_printf(b, "<circle class=\"pt\" data-n=\"%d\" cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"%s\" "
-			       "stroke=\"#000\"><title>%d%s ", q->id, X(q->ply), Y(q->after), colour,
-			       (q->ply + 1) / 2, q->ply % 2 ? "." : "&#8230;");
-		esc(b, q->move);
-		xq__buf_printf(b, "%s: ", nag_text[q->nag]);
-		esc(b, q->comment);
-		xq__buf_puts(b, "</title></circle>\n");
-	}
-	xq__buf_puts(b, "</svg>\n");
-#undef X
-#undef Y
+	struct xq_chart c = {
+		.pts = cp, .npts = (int)n, .plies = p->npts ? p->pts[p->npts - 1].ply : 0,
+		.red = xq_game_tag(p->g, "Red"), .black = xq_game_tag(p->g, "Black"),
+		.result = xq__mt_game_result(p->g), .date = xq_game_tag(p->g, "Date"),
+		.flags = XQ_CHART_PAGE,
+	};
+	int rc = xq_eval_chart_svg(&c, &svg, &len);
+	free(cp);
+	if (rc < 0)
+		return rc;
+	rc = xq__buf_put(b, svg, len);
+	free(svg);
+	return rc;
 }
 
 static int html_write(struct xq_writer *w, const struct xq_game *g)
@@ -379,8 +362,8 @@ static int html_write(struct xq_writer *w, const struct xq_game *g)
 		     "<button id=\"flip\" title=\"turn the board round\">&#8645;</button></div>\n<div id=\"fen\">");
 	xq__buf_puts(&out, g->start_fen);
 	xq__buf_puts(&out, "</div>\n");
-	if (p.annotated)
-		chart(&p, &out);
+	if (p.annotated && (rc = chart(&p, &out)) < 0)
+		goto done;
 	xq__buf_puts(&out, "</div>\n<div id=\"moves\">\n");
 	xq__buf_put(&out, p.moves.p ? p.moves.p : "", p.moves.len);
 	xq__buf_printf(&out, "<span class=\"result\">%s</span>\n</div>\n</main>\n<script>\nvar N=[", xq__mt_game_result(g));

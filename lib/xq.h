@@ -1395,6 +1395,37 @@ enum xq_svg_flags {
  * caller frees it): 0 or XQ_ENOMEM. */
 int xq_board_svg(const struct xq_pos *pos, xq_move last, unsigned flags, char **out, size_t *outlen);
 
+/* The evaluation chart of an annotated game (lib/chart.c), as SVG text in
+ * *out (malloc'd, *outlen bytes): Red's expected score (xq_expected_score
+ * with k) at each point with a score, in ply order; the marked points
+ * (nag ?!, ? or ??) as discs whose tooltip names the move and the better
+ * one.  0 or XQ_ENOMEM. */
+struct xq_chart_point {
+	int ply;                /* the position after this ply (0: the start) */
+	int has;                /* red_score is known */
+	int red_score;          /* centipawns from Red's side; mates as XQ_SCORE_MATE */
+	int nag;                /* the mark of the move of this ply, 0: none */
+	int move_no, red_moved; /* the move's number, and whether Red played it */
+	const char *move;       /* the move of this ply, or NULL */
+	const char *best;       /* the better move, or NULL */
+	const char *note;       /* more for the tooltip, or NULL */
+	int id;                 /* XQ_CHART_PAGE: the page's position number */
+};
+enum xq_chart_flags {
+	/* for the HTML page: no XML declaration, id "chart", smaller, the
+	 * discs with class "pt" and data-n = id */
+	XQ_CHART_PAGE = 1 << 0,
+};
+struct xq_chart {
+	const struct xq_chart_point *pts;
+	int npts;
+	int plies;              /* the x axis: plies 0..plies */
+	double k;               /* 0: XQ_ANNOTATE_K */
+	const char *red, *black, *result, *date;   /* NULL: not shown */
+	unsigned flags;         /* enum xq_chart_flags */
+};
+int xq_eval_chart_svg(const struct xq_chart *c, char **out, size_t *outlen);
+
 /* The index of game pages (xqconv -t html -d): one <li> line linking
  * href (a file name, relative) with the players, result, event, date and
  * opening of g, in *out; then the page around n such lines.  Strings are
