@@ -205,7 +205,7 @@ static const char script[] =
 	"var svg=document.getElementById('board'),pcs=document.getElementById('pieces'),\n"
 	" lf=svg.querySelector('.last-from'),lt=svg.querySelector('.last-to'),\n"
 	" fenEl=document.getElementById('fen'),moves=document.getElementById('moves'),\n"
-	" NS='http://www.w3.org/2000/svg',cur=0,flip=svg.dataset.flip==='1',child=[];\n"
+	" NS='http://www.w3.org/2000/svg',cur=0,flip=false,child=[];\n"
 	"for(var k=1;k<N.length;k++){var p=N[k][1];if(child[p]===undefined)child[p]=k;}\n"
 	"function xy(sq){var f=sq%9,r=(sq-f)/9,j=flip?8-f:f,i=flip?r:9-r;return[60+50*j,60+50*i];}\n"
 	"function draw(){\n"
