@@ -465,7 +465,7 @@ const char *opt_out_encoding(const char *arg)
 
 const char *opt_in_format(const char *arg)
 {
-	if (strcmp(arg, "auto") && (!xq_format_find(arg) || !xq_format_find(arg)->read)) {
+	if (strcmp(arg, "auto") && !xq_format_find_reader(arg)) {
 		warnx_("unknown input format '%s'", arg);
 		return NULL;
 	}

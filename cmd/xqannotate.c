@@ -147,86 +147,61 @@ static void describe_engine(void)
 		snprintf(st.who + n, sizeof st.who - n, ", %lld ms", (long long)st.lim.movetime_ms);
 }
 
-/* --- the chart */
+/* --- the chart (lib/chart.c draws it) */
 
-static double chart_value(int score_red, double k)
-{
-	return xq_expected_score(score_red, k);
-}
-
-/* SVG of Red's expected score over the plies 0..n (values[i] after ply
- * i), with the marked plies as discs. */
+/* The chart of plies 0..n: red_scores[i] after ply i where have[i], the
+ * marks of the moves with their text and the better move (the search of
+ * the position before, info[i - 1]). */
 static int write_plot(const char *path, const struct xq_game *g, const int *red_scores,
-		      const int *have, const int *marks, int n)
+		      const int *have, const int *marks, int n, const struct xq_pos *pos,
+		      const xq_move *moves, const struct xq_search_info *info)
 {
 	struct outfile of;
-	if (out_open(&of, path, st.inputs, st.ninputs) < 0)
-		return -1;
-	const int W = 800, H = 320, L = 50, R = 20, T = 30, B = 40;
-	double pw = W - L - R, ph = H - T - B;
-	double dx = n > 0 ? pw / n : pw;
-	FILE *fp = of.fp;
-	const char *red = xq_game_tag(g, "Red"), *black = xq_game_tag(g, "Black");
-	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n",
-		W, H, W, H);
-	fprintf(fp, "<title>");
-	for (const char *s = red && *red ? red : "Red"; *s; s++)
-		fputs(*s == '<' ? "&lt;" : *s == '&' ? "&amp;" : *s == '>' ? "&gt;" : (char[2]){ *s, 0 }, fp);
-	fprintf(fp, " - ");
-	for (const char *s = black && *black ? black : "Black"; *s; s++)
-		fputs(*s == '<' ? "&lt;" : *s == '&' ? "&amp;" : *s == '>' ? "&gt;" : (char[2]){ *s, 0 }, fp);
-	fprintf(fp, ": expected score for Red</title>\n");
-	fprintf(fp, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", W, H);
-	/* Black's half darker, so the area between curve and middle reads */
-	fprintf(fp, "<rect class=\"plot\" x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%.1f\" fill=\"#f0f0f0\" stroke=\"#808080\"/>\n",
-		L, T, pw, ph);
-	double mid = T + ph / 2;
-	/* the area: from the middle line to the curve */
-	fprintf(fp, "<polygon class=\"area\" fill=\"#f4b4b4\" stroke=\"none\" points=\"%.1f,%.1f", (double)L, mid);
-	for (int i = 0; i <= n; i++)
-		if (have[i])
-			fprintf(fp, " %.1f,%.1f", L + i * dx, T + ph * (1 - chart_value(red_scores[i], st.ao.k)));
-	fprintf(fp, " %.1f,%.1f\"/>\n", L + n * dx, mid);
-	fprintf(fp, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#808080\" stroke-dasharray=\"4 4\"/>\n",
-		L, mid, L + pw, mid);
-	fprintf(fp, "<polyline class=\"eval\" fill=\"none\" stroke=\"#202060\" stroke-width=\"2\" points=\"");
-	for (int i = 0, first = 1; i <= n; i++)
-		if (have[i]) {
-			fprintf(fp, "%s%.1f,%.1f", first ? "" : " ", L + i * dx,
-				T + ph * (1 - chart_value(red_scores[i], st.ao.k)));
-			first = 0;
-		}
-	fprintf(fp, "\"/>\n");
-	/* axes labels */
-	fprintf(fp, "<g font-family=\"sans-serif\" font-size=\"12\" fill=\"#000000\">\n");
-	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">1</text>\n", L - 6, T + 4);
-	fprintf(fp, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">0.5</text>\n", L - 6, mid + 4);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n", L - 6, T + (int)ph + 4);
-	int step = n <= 20 ? 2 : n <= 60 ? 10 : n <= 200 ? 20 : 50;
-	for (int i = 0; i <= n; i += step)
-		fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", L + i * dx,
-			T + (int)ph + 18, i);
-	fprintf(fp, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">ply</text>\n", L + pw / 2, H - 6);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\">expected score for Red</text>\n", L, T - 10);
-	fprintf(fp, "</g>\n");
-	/* the marks: ?? red, ? orange, ?! yellow */
-	for (int i = 1; i <= n; i++) {
-		const char *colour = marks[i] == XQ_NAG_BLUNDER ? "#d00000" :
-				     marks[i] == XQ_NAG_MISTAKE ? "#ff8000" :
-				     marks[i] == XQ_NAG_DUBIOUS ? "#e0c000" : NULL;
-		if (!colour || !have[i])
+	struct xq_chart_point *pts = calloc((size_t)n + 1, sizeof *pts);
+	char (*text)[2][XQ_MOVE_TEXT_MAX] = calloc((size_t)n + 1, sizeof *text);
+	char *svg;
+	size_t len;
+	if (!pts || !text)
+		die(EXIT_TROUBLE, "out of memory");
+	for (int i = 0; i <= n; i++) {
+		pts[i].ply = i;
+		pts[i].has = have[i];
+		pts[i].red_score = red_scores[i];
+		if (i == 0)
 			continue;
-		fprintf(fp, "<circle class=\"mark\" data-ply=\"%d\" data-mark=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"%s\" stroke=\"#000000\" stroke-width=\"1\"/>\n",
-			i, marks[i] == XQ_NAG_BLUNDER ? "??" : marks[i] == XQ_NAG_MISTAKE ? "?" : "?!",
-			L + i * dx, T + ph * (1 - chart_value(red_scores[i], st.ao.k)), colour);
+		pts[i].nag = marks[i];
+		pts[i].move_no = pos[i - 1].fullmove;
+		pts[i].red_moved = pos[i - 1].side == XQ_RED;
+		if (xq_move_format(&pos[i - 1], moves[i - 1], st.ao.notation, st.ao.notation_flags,
+				   text[i][0], sizeof text[i][0]) > 0)
+			pts[i].move = text[i][0];
+		if (info[i - 1].npv > 0 && info[i - 1].pv[0] != moves[i - 1] &&
+		    xq_is_legal(&pos[i - 1], info[i - 1].pv[0]) &&
+		    xq_move_format(&pos[i - 1], info[i - 1].pv[0], st.ao.notation, st.ao.notation_flags,
+				   text[i][1], sizeof text[i][1]) > 0)
+			pts[i].best = text[i][1];
 	}
-	fprintf(fp, "</svg>\n");
-	if (ferror(fp) || fflush(fp) != 0) {
+	struct xq_chart c = {
+		.pts = pts, .npts = n + 1, .plies = n, .k = st.ao.k,
+		.red = xq_game_tag(g, "Red"), .black = xq_game_tag(g, "Black"),
+		.result = xq_game_tag(g, "Result"), .date = xq_game_tag(g, "Date"),
+	};
+	if (xq_eval_chart_svg(&c, &svg, &len) < 0)
+		die(EXIT_TROUBLE, "out of memory");
+	free(pts);
+	free(text);
+	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
+		free(svg);
+		return -1;
+	}
+	errno = 0;
+	if (fwrite(svg, 1, len, of.fp) != len || fflush(of.fp) != 0) {
 		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+		free(svg);
 		out_abort(&of);
 		return -1;
 	}
+	free(svg);
 	return out_commit(&of);
 }
 
@@ -478,7 +453,7 @@ static int annotate_game(const char *name, struct xq_game *g)
 		}
 		if (path) {
 			/* the range only: plies before it are not searched */
-			if (write_plot(path, g, red, have, marks, b) < 0)
+			if (write_plot(path, g, red, have, marks, b, pos, moves, info) < 0)
 				st.trouble = 1;
 			else
 				st.plots_written++;

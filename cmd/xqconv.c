@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "judge_game.h"
+#include "page_index.h"
 #include "record_input.h"
 
 static const char usage_text[] =
@@ -20,7 +21,8 @@ static const char usage_text[] =
 	"\n"
 	"  -f, --from=FMT       input format: pgn, text, ... (default: detect);\n"
 	"                       --format=FMT too, as in the other commands\n"
-	"  -t, --to=FMT         output format: pgn (default), text, ...\n"
+	"  -t, --to=FMT         output format: pgn (default), text, dhtmlxq, ...;\n"
+	"                       html: a game page for a browser (-d: and index.html)\n"
 	"  -e, --encoding=ENC   input encoding: utf-8, gbk, gb18030, big5 (default: detect)\n"
 	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
 	"  -n, --notation=N     movetext: chinese (default), wxf, iccs, uci, uci10\n"
@@ -69,6 +71,8 @@ static struct {
 	int ninputs;
 	struct xq_judge *judge;   /* --judge */
 	long split, split_file, split_games;  /* --split N: files of N games */
+	int pages;         /* -t html -d: index.html too */
+	struct page_index index;
 } st;
 
 /* --- -d DIR: file names from tags (record_game_path) */
@@ -181,6 +185,8 @@ static int write_game(const struct xq_game *g)
 	int rc = record_output_file(&st.ro, g, st.written + st.dropped + 1);
 	if (rc == 0) {
 		st.written++;
+		if (st.pages)
+			page_index_add(&st.index, g, st.ro.last_path);
 		if (st.policy == STRICT) {
 			char **nm = realloc(st.made, (size_t)(st.nmade + 1) * sizeof *nm);
 			if (!nm)
@@ -324,6 +330,7 @@ int main(int argc, char **argv)
 		const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
 		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
 	}
+	st.pages = st.o.dir && st.o.to && !strcmp(xq_format_find(st.o.to)->name, "html");
 	if (st.split && (!st.o.dir || st.one_game)) {
 		warnx_("--split needs -d DIR and a format that holds several games");
 		usage(EXIT_TROUBLE);
@@ -416,6 +423,10 @@ int main(int argc, char **argv)
 		st.dropped += st.nmade;
 		st.written -= st.nmade;
 	}
+	if (st.pages && st.index.n && !(st.policy == STRICT && (st.findings || st.trouble)) &&
+	    page_index_write(&st.index, st.o.dir, st.inputs, st.ninputs) < 0)
+		st.trouble = 1;
+	page_index_free(&st.index);
 	for (long i = 0; i < st.nmade; i++)
 		free(st.made[i]);
 	free(st.made);

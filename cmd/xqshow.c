@@ -328,98 +328,15 @@ static void status_line(FILE *fp, const struct view *v, enum xq_notation n, unsi
 
 /* ---------------------------------------------------------------- SVG */
 
-#define S 50   /* distance between points */
-#define M 60   /* margin to the outer lines */
-
-static void svg_line(FILE *fp, int j1, int i1, int j2, int i2)
-{
-	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-		M + j1 * S, M + i1 * S, M + j2 * S, M + i2 * S);
-}
-
 static void draw_svg(FILE *fp, const struct view *v)
 {
-	char fen[XQ_FEN_MAX];
-	int w = 2 * M + 8 * S, h = 2 * M + 9 * S;
-	static const char font[] =
-		"'Noto Serif CJK SC','Noto Sans CJK SC','WenQuanYi Micro Hei','AR PL UMing CN',serif";
-
-	xq_pos_to_fen(&v->pos, fen, sizeof fen);
-	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-		"width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n", w, h, w, h);
-	fprintf(fp, "<title>%s</title>\n", fen);
-	fprintf(fp, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#eed3a0\"/>\n", w, h);
-
-	/* lines: ranks, files (broken by the river inside), palace diagonals */
-	fprintf(fp, "<g stroke=\"#5b3a1a\" stroke-width=\"1.5\" stroke-linecap=\"square\">\n");
-	for (int i = 0; i < 10; i++)
-		svg_line(fp, 0, i, 8, i);
-	for (int j = 0; j < 9; j++) {
-		if (j == 0 || j == 8) {
-			svg_line(fp, j, 0, j, 9);
-		} else {
-			svg_line(fp, j, 0, j, 4);
-			svg_line(fp, j, 5, j, 9);
-		}
-	}
-	svg_line(fp, 3, 0, 5, 2);
-	svg_line(fp, 5, 0, 3, 2);
-	svg_line(fp, 3, 7, 5, 9);
-	svg_line(fp, 5, 7, 3, 9);
-	fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke-width=\"3\"/>\n",
-		M - 6, M - 6, 8 * S + 12, 9 * S + 12);
-	fprintf(fp, "</g>\n");
-
-	/* river and file numbers */
-	fprintf(fp, "<g font-family=\"%s\" fill=\"#5b3a1a\" text-anchor=\"middle\">\n", font);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"28\">楚 河</text>\n", M + 2 * S, M + 4 * S + S / 2 + 10);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"28\">汉 界</text>\n", M + 6 * S, M + 4 * S + S / 2 + 10);
-	for (int j = 0; j < 9; j++) {
-		int x = XQ_FILE(screen_sq(v, j, 0));
-		const char *top = v->flip ? xq_zh_number(XQ_RED, 9 - x) : xq_zh_number(XQ_BLACK, x + 1);
-		const char *bottom = v->flip ? xq_zh_number(XQ_BLACK, x + 1) : xq_zh_number(XQ_RED, 9 - x);
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"16\">%s</text>\n", M + j * S, M - 32, top);
-		fprintf(fp, "<text x=\"%d\" y=\"%d\" font-size=\"16\">%s</text>\n", M + j * S, M + 9 * S + 44, bottom);
-	}
-	fprintf(fp, "</g>\n");
-
-	/* the last move: a square on the origin, a ring round the piece */
-	if (v->last) {
-		for (int k = 0; k < 2; k++) {
-			int sq = k ? xq_move_to(v->last) : xq_move_from(v->last);
-			int x = 0, y = 0;
-			for (int i = 0; i < 10; i++)
-				for (int j = 0; j < 9; j++)
-					if (screen_sq(v, j, i) == sq)
-						x = M + j * S, y = M + i * S;
-			if (k == 0)
-				fprintf(fp, "<rect class=\"last-from\" x=\"%d\" y=\"%d\" width=\"24\" height=\"24\" "
-					"fill=\"#2f6fdf\" fill-opacity=\"0.85\"/>\n", x - 12, y - 12);
-			else
-				fprintf(fp, "<circle class=\"last-to\" cx=\"%d\" cy=\"%d\" r=\"26\" fill=\"none\" "
-					"stroke=\"#2f6fdf\" stroke-width=\"4\"/>\n", x, y);
-		}
-	}
-
-	/* the pieces: red and black discs with their characters */
-	fprintf(fp, "<g font-family=\"%s\" font-size=\"26\" text-anchor=\"middle\">\n", font);
-	for (int i = 0; i < 10; i++) {
-		for (int j = 0; j < 9; j++) {
-			int sq = screen_sq(v, j, i), x = M + j * S, y = M + i * S;
-			enum xq_type t = xq_piece_type(&v->pos, sq);
-			enum xq_side s;
-			if (t == XQ_NONE)
-				continue;
-			s = xq_piece_side(&v->pos, sq);
-			fprintf(fp, "<g class=\"%s\"><circle cx=\"%d\" cy=\"%d\" r=\"22\" fill=\"%s\" "
-				"stroke=\"#f6e7c1\" stroke-width=\"2\"/>"
-				"<text x=\"%d\" y=\"%d\" fill=\"#fff7e6\">%s</text></g>\n",
-				s == XQ_RED ? "red" : "black", x, y, s == XQ_RED ? "#c8281e" : "#262626",
-				x, y + 9, xq_zh_piece(s, t, v->trad));
-		}
-	}
-	fprintf(fp, "</g>\n</svg>\n");
+	char *svg;
+	size_t len;
+	if (xq_board_svg(&v->pos, v->last, (v->flip ? XQ_SVG_FLIP : 0) | (v->trad ? XQ_SVG_TRAD : 0),
+			 &svg, &len) < 0)
+		die(EXIT_TROUBLE, "out of memory");
+	fwrite(svg, 1, len, fp);
+	free(svg);
 }
 
 /* --------------------------------------------------------------- main */

@@ -825,14 +825,19 @@ static void print_json(FILE *fp)
 	fputs("}}\n", fp);
 }
 
-/* --svg: one bar per next move from the tree's root, red wins, draws,
- * black wins and unknown results side by side in proportion. */
-#define SVG_BAR_X 190
+/* --svg: the opening tree as bars, every level of -p indented under its
+ * move (--top moves at most under each), red wins, draws, black wins and
+ * unknown results side by side in proportion with their percentages, and
+ * a legend of the colours. */
+#define SVG_W 720
+#define SVG_BAR_X 300
 #define SVG_BAR_W 400
-#define SVG_ROW 28
+#define SVG_ROW 26
 #define SVG_TOP 44
 
 static const char *const svg_colours[4] = { "#d62728", "#9e9e9e", "#1a1a1a", "#e0e0e0" };
+static const char *const svg_ink[4] = { "#ffffff", "#000000", "#ffffff", "#000000" };
+static const char *const svg_names[4] = { "red wins", "draws", "black wins", "unknown" };
 
 static void xml_text(FILE *fp, const char *s)
 {
@@ -845,44 +850,85 @@ static void xml_text(FILE *fp, const char *s)
 	}
 }
 
-static void print_svg(FILE *fp)
+/* The rows under pos, drawn from row *row on (fp NULL: counted only);
+ * the walk of print_tree_text(), --top moves under each position. */
+static void svg_tree(FILE *fp, const struct xq_pos *pos, int level, int *row)
 {
-	size_t first, n = st.depth > 0 ? children(st.root.key, &first) : 0;
-	size_t rows = n && st.top && n > (size_t)st.top ? (size_t)st.top : n;
-	int height = SVG_TOP + (int)rows * SVG_ROW + 36;
-	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"%d\" viewBox=\"0 0 640 %d\">\n"
-		"<rect width=\"640\" height=\"%d\" fill=\"#ffffff\"/>\n"
-		"<text x=\"10\" y=\"24\" font-family=\"sans-serif\" font-size=\"15\">results after each move (%ld games)</text>\n",
-		height, height, height, st.root_games);
-	for (size_t i = 0; i < rows; i++) {
+	size_t first, n = children(pos->key, &first), shown = 0;
+	st.path[level] = pos->key;
+	for (size_t i = 0; i < n && (!st.top || shown < (size_t)st.top); i++) {
 		const struct tally_entry *e = edges[first + i];
-		char text[XQ_MOVE_TEXT_MAX];
-		long part[4], x = SVG_BAR_X, acc = 0;
-		int y = SVG_TOP + (int)i * SVG_ROW;
-		if (!xq_is_legal(&st.root, edge_move(e)))
+		xq_move m = edge_move(e);
+		if (!xq_is_legal(pos, m))
 			continue;
-		move_text(&st.root, edge_move(e), text);
-		part[0] = e->v[V_RED];
-		part[1] = e->v[V_DRAW];
-		part[2] = e->v[V_BLACK];
-		part[3] = e->v[V_GAMES] - part[0] - part[1] - part[2];
-		fprintf(fp, "<text x=\"10\" y=\"%d\" font-family=\"sans-serif\" font-size=\"14\">", y + 16);
-		xml_text(fp, text);
-		fprintf(fp, " %ld</text>\n", e->v[V_GAMES]);
-		for (int k = 0; k < 4; k++) {
-			/* edges at rounded cumulative sums: the widths add up */
-			long end = SVG_BAR_X + (long)((double)(acc + part[k]) * SVG_BAR_W /
-						      (double)e->v[V_GAMES]);
-			acc += part[k];
-			if (end > x)
-				fprintf(fp, "<rect class=\"r%d\" x=\"%ld\" y=\"%d\" width=\"%ld\" height=\"20\" fill=\"%s\"/>\n",
-					k, x, y + 2, end - x, svg_colours[k]);
-			x = end;
+		shown++;
+		if (fp) {
+			char text[XQ_MOVE_TEXT_MAX];
+			long part[4], x = SVG_BAR_X, acc = 0;
+			int y = SVG_TOP + *row * SVG_ROW;
+			move_text(pos, m, text);
+			part[0] = e->v[V_RED];
+			part[1] = e->v[V_DRAW];
+			part[2] = e->v[V_BLACK];
+			part[3] = e->v[V_GAMES] - part[0] - part[1] - part[2];
+			fprintf(fp, "<text class=\"move\" x=\"%d\" y=\"%d\" font-size=\"14\">",
+				10 + 18 * level, y + 16);
+			xml_text(fp, text);
+			fprintf(fp, "</text>\n<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"end\" "
+				"fill=\"#555555\">%ld</text>\n", SVG_BAR_X - 8, y + 16, e->v[V_GAMES]);
+			for (int k = 0; k < 4; k++) {
+				/* edges at rounded cumulative sums: the widths add up */
+				long end = SVG_BAR_X + (long)((double)(acc + part[k]) * SVG_BAR_W /
+							      (double)e->v[V_GAMES]);
+				acc += part[k];
+				if (end > x) {
+					fprintf(fp, "<rect class=\"r%d\" x=\"%ld\" y=\"%d\" width=\"%ld\" height=\"20\" "
+						"fill=\"%s\"><title>%s: %ld (%.0f%%)</title></rect>\n", k, x, y + 2, end - x,
+						svg_colours[k], svg_names[k], part[k],
+						100.0 * (double)part[k] / (double)e->v[V_GAMES]);
+					if (end - x >= 34)
+						fprintf(fp, "<text class=\"pct\" x=\"%ld\" y=\"%d\" font-size=\"11\" "
+							"text-anchor=\"middle\" fill=\"%s\">%.0f%%</text>\n",
+							(x + end) / 2, y + 16, svg_ink[k],
+							100.0 * (double)part[k] / (double)e->v[V_GAMES]);
+				}
+				x = end;
+			}
+		}
+		(*row)++;
+		if (level + 1 < st.depth) {
+			struct xq_pos next = *pos;
+			struct xq_undo u;
+			xq_make(&next, m, &u);
+			if (!on_path(&next, level))
+				svg_tree(fp, &next, level + 1, row);
 		}
 	}
-	fprintf(fp, "<text x=\"10\" y=\"%d\" font-family=\"sans-serif\" font-size=\"12\">"
-		"red wins, draws, black wins, unknown</text>\n</svg>\n", height - 12);
+}
+
+static void print_svg(FILE *fp)
+{
+	int rows = 0;
+	if (st.depth > 0)
+		svg_tree(NULL, &st.root, 0, &rows);
+	int height = SVG_TOP + rows * SVG_ROW + 44;
+	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">\n"
+		"<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n"
+		"<g font-family=\"%s\">\n"
+		"<text x=\"10\" y=\"24\" font-size=\"15\">results after each move (%ld games)</text>\n",
+		SVG_W, height, SVG_W, height, SVG_W, height, xq_svg_cjk_fonts, st.root_games);
+	rows = 0;
+	if (st.depth > 0)
+		svg_tree(fp, &st.root, 0, &rows);
+	/* the legend: a swatch of each colour and its name */
+	for (int k = 0, x = 10; k < 4; k++) {
+		fprintf(fp, "<rect class=\"swatch\" x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\" "
+			"stroke=\"#808080\"/><text x=\"%d\" y=\"%d\" font-size=\"12\">%s</text>\n",
+			x, height - 26, svg_colours[k], x + 20, height - 14, svg_names[k]);
+		x += 120;
+	}
+	fputs("</g>\n</svg>\n", fp);
 }
 
 static void print_all(void)

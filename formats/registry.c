@@ -13,7 +13,8 @@
 	X(pgn) \
 	X(text) \
 	X(xqf) X(xqf18) X(dhtmlxq) X(cbf) X(cbr) \
-	X(xiexie) X(oldcbl)
+	X(xiexie) X(oldcbl) \
+	X(html)
 
 #define DECLARE(name) extern const struct xq_format xq_format_##name;
 #define ENTRY(name) &xq_format_##name,
@@ -27,18 +28,23 @@ const struct xq_format *const xq_formats[] = {
 
 /* ------------------------------------------------------------- lookups */
 
-const struct xq_format *xq_format_find(const char *name)
+/* A format by name or extension; readers only, when reading is set (an
+ * .html file is read for DhtmlXQ blocks, and written as a game page). */
+static const struct xq_format *find(const char *name, int reading)
 {
 	size_t n;
 	if (!name)
 		return NULL;
 	n = strlen(name);
 	for (int i = 0; xq_formats[i]; i++)
-		if (strlen(xq_formats[i]->name) == n && xq__ascii_ieq(xq_formats[i]->name, name, n))
+		if ((!reading || xq_formats[i]->read) &&
+		    strlen(xq_formats[i]->name) == n && xq__ascii_ieq(xq_formats[i]->name, name, n))
 			return xq_formats[i];
 	/* an extension also names its format: "txt", "xqf" */
 	for (int i = 0; xq_formats[i]; i++) {
 		const char *e = xq_formats[i]->extensions;
+		if (reading && !xq_formats[i]->read)
+			continue;
 		while (e && *e) {
 			size_t l = strcspn(e, " ");
 			if (l == n && xq__ascii_ieq(e, name, n))
@@ -51,7 +57,17 @@ const struct xq_format *xq_format_find(const char *name)
 	return NULL;
 }
 
-const struct xq_format *xq_format_by_filename(const char *path)
+const struct xq_format *xq_format_find(const char *name)
+{
+	return find(name, 0);
+}
+
+const struct xq_format *xq_format_find_reader(const char *name)
+{
+	return find(name, 1);
+}
+
+static const struct xq_format *by_filename(const char *path, int reading)
 {
 	const char *dot, *slash;
 	char ext[16];
@@ -75,5 +91,15 @@ const struct xq_format *xq_format_by_filename(const char *path)
 		return NULL;
 	memcpy(ext, dot + 1, (size_t)(path + n - dot - 1));
 	ext[path + n - dot - 1] = '\0';
-	return *ext ? xq_format_find(ext) : NULL;
+	return *ext ? find(ext, reading) : NULL;
+}
+
+const struct xq_format *xq_format_by_filename(const char *path)
+{
+	return by_filename(path, 0);
+}
+
+const struct xq_format *xq_format_reader_by_filename(const char *path)
+{
+	return by_filename(path, 1);
 }

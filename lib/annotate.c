@@ -39,6 +39,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "xq.h"
@@ -238,4 +239,51 @@ int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s
 	if (len >= sizeof text)
 		len = sizeof text - 1;
 	return xq_node_comment(g, &g->root, 0, text, len) < 0 ? XQ_ENOMEM : 0;
+}
+
+/* Read eval_text() back: "+1.20" (pawns) or "#3" / "#-3" (mate in moves,
+ * Red's side); the centipawns, or a mate score; NULL if s is neither. */
+static const char *read_eval(const char *s, int *cp)
+{
+	char *end;
+	if (*s == '#') {
+		long m = strtol(s + 1, &end, 10);
+		if (end == s + 1 || m == 0 || m > 500 || m < -500)
+			return NULL;
+		*cp = m > 0 ? XQ_SCORE_MATE - (int)(2 * m - 1) : -(XQ_SCORE_MATE - (int)(-2 * m));
+		return end;
+	}
+	if (*s != '+' && *s != '-')
+		return NULL;
+	double v = strtod(s, &end);
+	if (end == s || v > 1e5 || v < -1e5)
+		return NULL;
+	*cp = (int)lround(v * 100);
+	return end;
+}
+
+int xq_annotate_comment_scores(const char *comment, int *red_before, int *red_after)
+{
+	static const char *const names[] = { "Mistake: ", "Blunder: ", "Inaccuracy: ", "" };
+	if (!comment)
+		return 0;
+	/* the judgement is the last sentence group of this form in the comment */
+	for (const char *p = comment; *p; p++) {
+		for (int i = 0; i < 4; i++) {
+			size_t l = strlen(names[i]);
+			const char *s = p, *e;
+			int b, a;
+			if (strncmp(s, names[i], l) || (p > comment && i == 3 && p[-1] != ' ' && p[-1] != '\n'))
+				continue;
+			s += l;
+			if (!(e = read_eval(s, &b)) || strncmp(e, " -> ", 4) || !(e = read_eval(e + 4, &a)))
+				continue;
+			if (*e != ';' && *e != '.')
+				continue;
+			*red_before = b;
+			*red_after = a;
+			return 1;
+		}
+	}
+	return 0;
 }

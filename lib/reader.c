@@ -255,14 +255,14 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 	for (size_t i = 0; i < r->raw_end && !r->nonblank; i++)
 		r->nonblank = !strchr(" \t\r\n\f\v", r->raw[i]) || !r->raw[i];
 	if (r->o.format && *r->o.format && strcmp(r->o.format, "auto")) {
-		best = xq_format_find(r->o.format);
+		best = xq_format_find_reader(r->o.format);
 		if (!best || !best->read) {
 			*err = XQ_EINVAL;
 			xq_reader_close(r);
 			return NULL;
 		}
 	} else {
-		const struct xq_format *byname = xq_format_by_filename(sniff_name);
+		const struct xq_format *byname = xq_format_reader_by_filename(sniff_name);
 		int claim;
 		best = sniff_formats(r->raw, r->raw_end, sniff_name, byname, 0, &best_score, &claim);
 		/* nothing claims the head: look on for records that may stand

@@ -1002,6 +1002,10 @@ extern const struct xq_format *const xq_formats[];
 /* A format by name (case-insensitive) or by file extension; NULL if none. */
 const struct xq_format *xq_format_find(const char *name);
 const struct xq_format *xq_format_by_filename(const char *path);
+/* The same among the formats that read ("html" and an .html file:
+ * dhtmlxq, the page writer being write only). */
+const struct xq_format *xq_format_find_reader(const char *name);
+const struct xq_format *xq_format_reader_by_filename(const char *path);
 
 /* --- for format implementers: reader side */
 
@@ -1366,6 +1370,71 @@ double xq_annotate_accuracy(const struct xq_annotate_summary *s, int side);
  * same.  0 or XQ_ENOMEM. */
 int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s,
 			  const char *who);
+/* The two evaluations, from Red's side in centipawns (mates as
+ * XQ_SCORE_MATE scores), that xq_annotate_node() wrote into a comment
+ * ("Mistake: +0.40 -> -1.10; ..."): 1 with them set, 0 when the comment
+ * holds none. */
+int xq_annotate_comment_scores(const char *comment, int *red_before, int *red_after);
 
+
+/* --------------------------------------------- pictures (lib/picture.c) */
+
+enum xq_svg_flags {
+	XQ_SVG_FLIP = 1 << 0,   /* Black at the bottom */
+	XQ_SVG_TRAD = 1 << 1,   /* traditional characters */
+	/* for an HTML page: no XML declaration, no fixed size, the element
+	 * id "board", pieces as <use href="#pc-X"> (X the FEN letter) inside
+	 * <g id="pieces">, the last-move markers always present (hidden when
+	 * there is no last move), both sides' file numbers (class "files"
+	 * and "files-flipped", one hidden) */
+	XQ_SVG_PAGE = 1 << 2,
+};
+
+/* The board with pos on it and the last move (XQ_MOVE_NONE: none) marked,
+ * as SVG text in *out (malloc'd, NUL-terminated, *outlen bytes; the
+ * caller frees it): 0 or XQ_ENOMEM. */
+int xq_board_svg(const struct xq_pos *pos, xq_move last, unsigned flags, char **out, size_t *outlen);
+
+/* The evaluation chart of an annotated game (lib/chart.c), as SVG text in
+ * *out (malloc'd, *outlen bytes): Red's expected score (xq_expected_score
+ * with k) at each point with a score, in ply order; the marked points
+ * (nag ?!, ? or ??) as discs whose tooltip names the move and the better
+ * one.  0 or XQ_ENOMEM. */
+struct xq_chart_point {
+	int ply;                /* the position after this ply (0: the start) */
+	int has;                /* red_score is known */
+	int red_score;          /* centipawns from Red's side; mates as XQ_SCORE_MATE */
+	int nag;                /* the mark of the move of this ply, 0: none */
+	int move_no, red_moved; /* the move's number, and whether Red played it */
+	const char *move;       /* the move of this ply, or NULL */
+	const char *best;       /* the better move, or NULL */
+	const char *note;       /* more for the tooltip, or NULL */
+	int id;                 /* XQ_CHART_PAGE: the page's position number */
+};
+enum xq_chart_flags {
+	/* for the HTML page: no XML declaration, id "chart", smaller, the
+	 * discs with class "pt" and data-n = id */
+	XQ_CHART_PAGE = 1 << 0,
+};
+struct xq_chart {
+	const struct xq_chart_point *pts;
+	int npts;
+	int plies;              /* the x axis: plies 0..plies */
+	double k;               /* 0: XQ_ANNOTATE_K */
+	const char *red, *black, *result, *date;   /* NULL: not shown */
+	unsigned flags;         /* enum xq_chart_flags */
+};
+int xq_eval_chart_svg(const struct xq_chart *c, char **out, size_t *outlen);
+
+/* The index of game pages (xqconv -t html -d): one <li> line linking
+ * href (a file name, relative) with the players, result, event, date and
+ * opening of g, in *out; then the page around n such lines.  Strings are
+ * malloc'd (the caller frees them); 0 or XQ_ENOMEM. */
+int xq_html_index_entry(const struct xq_game *g, const char *href, char **out);
+int xq_html_index(char *const *entries, long n, char **out, size_t *len);
+
+/* The font-family list of the pictures: the common CJK families, then
+ * serif. */
+extern const char xq_svg_cjk_fonts[];
 
 #endif /* XQ_H */

@@ -40,6 +40,21 @@ tests() {
 	[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || add fairy-stockfish
 	# the Python bindings' tests (python/tests): pytest for the system python3
 	/usr/bin/python3 -c 'import pytest' 2>/dev/null || have pytest-3 || add python3-pytest
+	# the game pages' browser test: Debian's chromium, driven from node
+	[ -x /usr/bin/chromium ] || add chromium
+	have node || add nodejs
+	have npm || add npm
+}
+
+# browser: the browser test's driver (playwright-core, no browser of its
+# own) from the npm registry, once
+browser() {
+	[ -d tests/browser/node_modules/playwright-core ] && return 0
+	have npm || return 0
+	[ -z "$dry" ] || { echo "deps: would run npm ci in tests/browser"; return 0; }
+	echo "deps: npm ci in tests/browser"
+	(cd tests/browser && npm ci --no-audit --no-fund >/dev/null) || {
+		echo "deps: npm ci in tests/browser failed" >&2; exit 1; }
 }
 peers() {
 	[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || add fairy-stockfish
@@ -61,12 +76,16 @@ fuzz) build; fuzzer ;;
 *) echo "usage: tests/deps.sh [-n] build|demo|check|bench|fuzz" >&2; exit 2 ;;
 esac
 
-[ -z "$need" ] && exit 0
+if [ -z "$need" ]; then
+	[ "$job" = check ] && browser
+	exit 0
+fi
 if [ -z "$dry" ] && [ "$job" != build ] && [ "$(id -u)" = 0 ] && have apt-get; then
 	echo "deps: installing$need"
 	export DEBIAN_FRONTEND=noninteractive
 	{ apt-get update -qq && apt-get install -y -qq $need; } >/dev/null || {
 		echo "deps: apt-get install$need failed" >&2; exit 1; }
+	[ "$job" = check ] && browser
 else
 	echo "deps: missing$need; install them with:" >&2
 	echo "  sudo apt-get install$need" >&2

@@ -65,6 +65,7 @@ run_one() {
 	[ -d "$seeds" ] && cp -n "$seeds"/* "$corpus"/ 2>/dev/null
 	case $short in
 	pgn) samples="samples/*.pgn" ;;
+	html) samples="samples/*.pgn samples/annotate/*.pgn tests/browser/lines.pgn" ;;
 	text) samples="samples/*.txt" ;;
 	dhtmlxq) samples="samples/*.dhtmlxq samples/*dhtmlxq*.html" ;;
 	xqf) samples="samples/*.xqf" ;;

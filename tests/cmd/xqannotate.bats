@@ -383,3 +383,36 @@ no_leftovers() {
 	[[ "$stderr" == *"--played wants root or next, not 'both'"* ]]
 	no_leftovers
 }
+
+@test "--plot: legend, move numbers, players, result and date, each side's colour, tooltips" {
+	sed 's/^\[Result .*/[Result "1\/2-1\/2"]\n[Date "2024.05.01"]/' "$S/ignored.pgn" >"$T/g.pgn"
+	run -0 --separate-stderr xqannotate --plot "$T/c.svg" -o /dev/null "$T/g.pgn"
+	xmllint --noout "$T/c.svg"
+	grep -q '<text class="players" [^>]*>R &#8211; B  1/2-1/2  2024.05.01</text>' "$T/c.svg"
+	# move numbers, not plies: 5 plies are moves 1 to 3
+	[ "$(grep -c 'class="move-no"' "$T/c.svg")" -eq 3 ]
+	grep -q '<title>2. 炮五进四??; better: ' "$T/c.svg"
+	[ "$(grep -c '<title>' "$T/c.svg")" -eq 4 ]     # the picture's and one per disc
+	rsvg-convert -o "$T/c.png" "$T/c.svg"
+	# the legend's discs in their colours: ?! yellow, ? orange, ?? red
+	run -0 png_pixel "$T/c.png" 456 14 566 14 676 14
+	set -- ${lines[0]}; [ "$1" -gt 200 ] && [ "$2" -gt 170 ] && [ "$3" -lt 60 ]
+	set -- ${lines[1]}; [ "$1" -gt 200 ] && [ "$2" -gt 90 ] && [ "$2" -lt 170 ] && [ "$3" -lt 60 ]
+	set -- ${lines[2]}; [ "$1" -gt 180 ] && [ "$2" -lt 60 ] && [ "$3" -lt 60 ]
+	# Red's advantage red just above the middle (y 165) under the disc above
+	# it, Black's dark just below under the discs below it
+	for line in $(grep -o 'data-ply="[0-9]*" data-mark="??" cx="[0-9.]*" cy="[0-9.]*"' "$T/c.svg" |
+		      sed 's/.*cx="\([0-9]*\)[0-9.]*" cy="\([0-9]*\).*/\1,\2/'); do
+		x=${line%,*} y=${line#*,}
+		if [ "$y" -lt 165 ]; then
+			set -- $(png_pixel "$T/c.png" "$x" 161)
+			[ "$1" -gt 180 ] && [ "$2" -lt 150 ] && [ "$3" -lt 150 ] || { echo "red area at $x: $*"; return 1; }
+			red=1
+		else
+			set -- $(png_pixel "$T/c.png" "$((x - 3))" 170)
+			[ "$1" -lt 110 ] && [ "$2" -lt 110 ] && [ "$3" -lt 110 ] || { echo "black area at $x: $*"; return 1; }
+			black=1
+		fi
+	done
+	[ "$red" = 1 ] && [ "$black" = 1 ]
+}

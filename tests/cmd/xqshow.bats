@@ -399,6 +399,14 @@ red to move'
 	is_colour "${lines[0]}" blue
 	is_colour "${lines[1]}" blue
 	is_colour "${lines[2]}" wood
+	# the origin reads as a marker: a dot in a dashed ring, the board
+	# between them (r 12), not a filled tile
+	run -0 png_pixel "$TMP/l.png" 419 401 401 419 401 401 430 410
+	is_colour "${lines[0]}" wood
+	is_colour "${lines[1]}" wood
+	is_colour "${lines[2]}" wood
+	is_colour "${lines[3]}" blue    # on the dashed ring, right
+	grep -q 'class="last-from".*stroke-dasharray' "$TMP/l.svg"
 	xqshow --svg --trad -o "$TMP/t.svg"
 	grep -q '>帥</text>' "$TMP/t.svg"
 	rsvg-convert -o "$TMP/t.png" "$TMP/t.svg"

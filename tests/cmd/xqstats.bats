@@ -183,17 +183,45 @@ TXT
 	run -0 xqstats --svg "$T/t.svg" -p 1 "$T/r.pgn"
 	xmllint --noout "$T/t.svg"
 	rsvg-convert "$T/t.svg" -o "$T/t.png"
-	# bars from x=190, 400 wide, rows of 28 from y=44 (bar y+2..y+22):
+	# bars from x=300, 400 wide, rows of 26 from y=44 (bar y+2..y+22,
+	# sampled above the percentages written in them):
 	# 炮二平五: 1 red win, 1 draw; 兵七进一: 1 black win; 兵三进一: 1 red win
 	# (its result token says * but the tag says 1-0)
 	pix() { "$PIX" "$T/t.png" "$@"; }
-	[ "$(pix 290 56)" = "214 39 40" ]    # row 1, first half red
-	[ "$(pix 490 56)" = "158 158 158" ]  # row 1, second half draw
-	[ "$(pix 390 84)" = "26 26 26" ]     # row 2 all black wins
-	[ "$(pix 390 112)" = "214 39 40" ]   # row 3 red
-	[ "$(pix 150 84)" = "255 255 255" ]  # left of the bars
-	[ "$(pix 600 56)" = "255 255 255" ]  # right of them
-	[ "$(grep -c '<rect class=' "$T/t.svg")" = 4 ]
+	[ "$(pix 350 49)" = "214 39 40" ]    # row 1, first half red
+	[ "$(pix 650 49)" = "158 158 158" ]  # row 1, second half draw
+	[ "$(pix 500 75)" = "26 26 26" ]     # row 2 all black wins
+	[ "$(pix 500 101)" = "214 39 40" ]   # row 3 red
+	[ "$(pix 250 49)" = "255 255 255" ]  # left of the bars
+	[ "$(pix 710 49)" = "255 255 255" ]  # right of them
+	[ "$(grep -c '<rect class="r' "$T/t.svg")" = 4 ]
+	# per-move percentages in the bars
+	[ "$(grep -c '<text class="pct"[^>]*>50%</text>' "$T/t.svg")" = 2 ]
+	[ "$(grep -c '<text class="pct"[^>]*>100%</text>' "$T/t.svg")" = 2 ]
+}
+
+@test "--svg: every level of -p, a legend of coloured swatches, a CJK font list" {
+	run -0 xqstats --svg "$T/t.svg" -p 2 "$T/r.pgn"
+	xmllint --noout "$T/t.svg"
+	# the three first moves and the replies under them, indented
+	first=$(grep -c '<text class="move" x="10"' "$T/t.svg")
+	second=$(grep -c '<text class="move" x="28"' "$T/t.svg")
+	[ "$first" = 3 ] && [ "$second" -ge 3 ]
+	run -0 xqstats -j -p 2 "$T/r.pgn"
+	[ "$second" = "$(jq '[.tree.moves[].next | length] | add' <<<"$output")" ]
+	grep -q "font-family=\"'Noto Serif CJK SC','Noto Sans CJK SC',.*'WenQuanYi Micro Hei'" "$T/t.svg"
+	[ "$(grep -c '<rect class="swatch"' "$T/t.svg")" = 4 ]
+	rsvg-convert "$T/t.svg" -o "$T/t.png"
+	read -r w h <<<"$("$PIX" "$T/t.png")"
+	# the swatches along the bottom: red, grey, black, light grey
+	y=$((h - 19))
+	[ "$("$PIX" "$T/t.png" 17 $y)" = "214 39 40" ]
+	[ "$("$PIX" "$T/t.png" 137 $y)" = "158 158 158" ]
+	[ "$("$PIX" "$T/t.png" 257 $y)" = "26 26 26" ]
+	[ "$("$PIX" "$T/t.png" 377 $y)" = "224 224 224" ]
+	# --top 1: one move under each position
+	run -0 xqstats --svg "$T/one.svg" --top 1 -p 2 "$T/r.pgn"
+	[ "$(grep -c '<text class="move"' "$T/one.svg")" = 2 ]
 }
 
 @test "invalid games are reported and left out; exit 1" {

@@ -277,11 +277,60 @@ static void summary(void)
 	ok(xq_annotate_average_loss(&s, 0) == 0 && xq_annotate_accuracy(&s, 1) == 100, "no moves: 0 and 100");
 }
 
+/* xq_annotate_comment_scores: what xq_annotate_node() writes, read back
+ * (the round trip of every score form), and comments that hold none. */
+static void comment_scores(void)
+{
+	static const struct {
+		const char *comment;
+		int found, before, after;
+	} t[] = {
+		{ "Mistake: +0.53 -> -1.47; h0g2 was best.", 1, 53, -147 },
+		{ "Blunder: -0.03 -> -6.00.", 1, -3, -600 },
+		{ "Inaccuracy: +12.00 -> +0.00; x was best. Missed mate in 2.", 1, 1200, 0 },
+		{ "Blunder: #3 -> #-2; b was best.", 1, M(5), -M(4) },
+		{ "old words\nMistake: +0.40 -> -1.10; b was best.", 1, 40, -110 },
+		{ "+0.20 -> #1. Allows mate in 1.", 1, 20, M(1) },
+		{ "a good move", 0, 0, 0 },
+		{ "Mistake: 0.53 -> -1.47.", 0, 0, 0 },       /* no sign: not ours */
+		{ "Mistake: +0.53 -> -1.47", 0, 0, 0 },       /* no full stop */
+		{ "Mistake: #0 -> +1.00.", 0, 0, 0 },
+		{ "", 0, 0, 0 },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+		int b = 7, a = 7;
+		int r = xq_annotate_comment_scores(t[i].comment, &b, &a);
+		ok(r == t[i].found && (!r || (b == t[i].before && a == t[i].after)),
+		   "comment scores: case %zu -> %d %d %d", i, r, b, a);
+	}
+	ok(xq_annotate_comment_scores(NULL, &(int){ 0 }, &(int){ 0 }) == 0, "comment scores: no comment");
+	/* the round trip through a comment xq_annotate_node() writes */
+	static const char *const line[] = { "h2e2", "h9g7", "e2e6" };
+	struct xq_game *g = game_of(line, 3);
+	struct xq_annotate_opts o;
+	struct xq_pos p = g->start;
+	struct xq_undo u;
+	xq_annotate_defaults(&o);
+	o.notation = XQ_NOTATION_ICCS;
+	xq_make(&p, g->root.child->move, &u);
+	xq_make(&p, g->root.child->child->move, &u);
+	struct xq_node *n = g->root.child->child->child;
+	struct xq_search_info before = info(24, mv(&p, "h0g2")), after = info(425, XQ_MOVE_NONE);
+	struct xq_judgement j;
+	int b, a;
+	xq_annotate_judge(&o, &p, n->move, &before, &after, &j);
+	xq_annotate_node(g, n, &p, &o, &before, &j);
+	ok(xq_annotate_comment_scores(n->comment, &b, &a) == 1 && b == 24 && a == -425,
+	   "comment scores: read back from xq_annotate_node(): %d %d", b, a);
+	xq_game_free(g);
+}
+
 int main(void)
 {
 	model();
 	marks();
 	nodes();
 	summary();
+	comment_scores();
 	return done_testing();
 }

@@ -362,6 +362,14 @@ static void registry(void)
 	ok(xq_format_find("txt") && !strcmp(xq_format_find("txt")->name, "text"), "registry: text by extension");
 	ok(xq_format_by_filename("a/b.c/games.PGN.gz") == xq_format_find("pgn"), "registry: by file name");
 	ok(xq_format_by_filename("noext") == NULL, "registry: no extension");
+	/* html: the page writer by name, DhtmlXQ blocks when reading */
+	ok(xq_format_find("html") && xq_format_find("html")->write && !xq_format_find("html")->read,
+	   "registry: html is the page writer");
+	ok(xq_format_find_reader("html") == xq_format_find("dhtmlxq"), "registry: html read as dhtmlxq");
+	ok(xq_format_find_reader("htm") == xq_format_find("dhtmlxq"), "registry: htm read as dhtmlxq");
+	ok(xq_format_by_filename("g/page.html") == xq_format_find("html"), "registry: .html written as a page");
+	ok(xq_format_reader_by_filename("g/page.HTML") == xq_format_find("dhtmlxq"), "registry: .html read as dhtmlxq");
+	ok(xq_format_reader_by_filename("a.pgn") == xq_format_find("pgn"), "registry: readers by file name");
 	int n = 0;
 	for (int i = 0; xq_formats[i]; i++)
 		n++;
