@@ -829,3 +829,30 @@ int xq_ecco_range_has(const struct xq_ecco_range *r, const char *c)
 	int v = (c[0] - 'A') * 100 + (c[1] - '0') * 10 + (c[2] - '0');
 	return v >= r->lo && v <= r->hi;
 }
+
+int xq_ecco_set_tags(struct xq_game *g, int trad)
+{
+	struct xq_ecco e;
+	int rc = xq_ecco_game(g, &e);
+	if (rc < 0)
+		return rc;
+	const char *opening = trad ? e.opening_trad : e.opening;
+	const char *variation = trad ? e.variation_trad : e.variation;
+	const char *old[3] = { xq_game_tag(g, "ECCO"), xq_game_tag(g, "Opening"),
+			       xq_game_tag(g, "Variation") };
+	if (old[0] && old[1] && old[2] && !strcmp(old[0], e.code) &&
+	    !strcmp(old[1], opening) && !strcmp(old[2], variation))
+		return 0;
+	if (xq_game_set_tag(g, "ECCO", e.code) || xq_game_set_tag(g, "Opening", opening) ||
+	    xq_game_set_tag(g, "Variation", variation))
+		return XQ_ENOMEM;
+	return 1;
+}
+
+int xq_ecco_disagrees(const struct xq_game *g, struct xq_ecco *out)
+{
+	const char *tag = xq_game_tag_known(g, "ECCO");
+	if (!tag || xq_ecco_game(g, out) < 0)
+		return 0;
+	return strcmp(tag, out->code) != 0;
+}

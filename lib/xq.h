@@ -1312,6 +1312,15 @@ int xq_ecco_game(const struct xq_game *g, struct xq_ecco *out);
 /* The names of a code ("A00".."E99"); XQ_EINVAL for a code that is not
  * written that way or has no definition (A17). */
 int xq_ecco_lookup(const char *code, struct xq_ecco *out);
+/* Set g's ECCO, Opening and Variation tags (names traditional when
+ * trad; Variation "" when the code has none) from its main line, as
+ * xqbase writes them: 1 when a tag changed, 0 when all three were so
+ * already, XQ_EINVAL (tags untouched) for a game set up from another
+ * position, XQ_ENOMEM. */
+int xq_ecco_set_tags(struct xq_game *g, int trad);
+/* Whether g carries a non-empty ECCO tag other than the classification of
+ * its main line (put in *out); 0 too when the game cannot be classified. */
+int xq_ecco_disagrees(const struct xq_game *g, struct xq_ecco *out);
 /* Whether code is a letter A..E and two digits. */
 int xq_ecco_code_valid(const char *code);
 
