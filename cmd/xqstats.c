@@ -867,6 +867,28 @@ static void json_names(FILE *fp, const char *label, int kind, int by_count, int 
 	free(l);
 }
 
+/* --by ecco: the codes in order, with their names and Red's score. */
+static void json_ecco(FILE *fp)
+{
+	size_t n;
+	struct tally_entry **l = kind_list(K_ECCO, &n, 0);
+	fputs(",\"ecco\":[", fp);
+	for (size_t i = 0; i < n; i++) {
+		struct xq_ecco e;
+		int named = xq_ecco_lookup(l[i]->key + 1, &e) == 0;
+		fputs(i ? ",{\"code\":" : "{\"code\":", fp);
+		json_put_string(fp, l[i]->key + 1);
+		fputs(",\"opening\":", fp);
+		json_put_string(fp, !named ? "" : st.trad ? e.opening_trad : e.opening);
+		fputs(",\"variation\":", fp);
+		json_put_string(fp, !named ? "" : st.trad ? e.variation_trad : e.variation);
+		fprintf(fp, ",\"games\":%ld,\"decided\":%ld,\"red_score\":%.1f}", l[i]->v[0],
+			l[i]->v[1], (double)l[i]->v[2] / 2);
+	}
+	fputc(']', fp);
+	free(l);
+}
+
 static void print_json(FILE *fp)
 {
 	fprintf(fp, "{\"games\":%ld,\"invalid\":%ld,\"results\":{", st.games, st.invalid);
@@ -879,7 +901,7 @@ static void print_json(FILE *fp)
 	json_names(fp, "years", K_YEAR, 0, 0);
 	json_names(fp, "players", K_PLAYER, 1, 1);
 	if (st.by_ecco)
-		json_names(fp, "ecco", K_ECCO, 0, 1);
+		json_ecco(fp);
 	fputs(",\"tree\":{\"fen\":", fp);
 	json_put_string(fp, st.root_fen);
 	fprintf(fp, ",\"depth\":%d,\"games\":%ld,\"moves\":", st.depth, st.root_games);
