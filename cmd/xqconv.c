@@ -73,6 +73,7 @@ static struct {
 	int ninputs;
 	struct xq_judge *judge;   /* --judge */
 	int ecco;                 /* --ecco: 1 set the tags, 2 check them */
+	long ecco_checked, ecco_agreed;
 	long split, split_file, split_games;  /* --split N: files of N games */
 } st;
 
@@ -257,9 +258,12 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 		die(EXIT_TROUBLE, "out of memory");
 	if (st.ecco == 1 && xq_ecco_set_tags(g, 0) == XQ_ENOMEM)
 		die(EXIT_TROUBLE, "out of memory");
-	if (st.ecco == 2 && !st.pp.quiet) {
+	if (st.ecco == 2 && xq_game_tag_known(g, "ECCO") && xq_ecco_game(g, &(struct xq_ecco){ 0 }) == 0) {
 		struct xq_ecco e;
-		if (xq_ecco_disagrees(g, &e))
+		st.ecco_checked++;
+		if (!xq_ecco_disagrees(g, &e))
+			st.ecco_agreed++;
+		else if (!st.pp.quiet)
 			diag(name, g->line, 0, "note", "game %ld: ECCO tag '%s', opening %s %s%s%s",
 			     g->index, xq_game_tag(g, "ECCO"), e.code, e.opening,
 			     *e.variation ? " " : "", e.variation);
@@ -450,6 +454,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
 			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
 	fputc('\n', stderr);
+	if (st.ecco == 2)
+		fprintf(stderr, "%s: ECCO tags: %ld checked, %ld agree, %ld disagree\n", progname,
+			st.ecco_checked, st.ecco_agreed, st.ecco_checked - st.ecco_agreed);
 	return exit_status(st.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
 			   st.findings);
 }
