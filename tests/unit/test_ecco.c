@@ -12,6 +12,10 @@
  * 4. Names: every code has an opening name in both scripts; lookups of
  *    codes without a definition fail.
  * 5. Code sets (--ecco of xqgrep): codes, prefixes, ranges, bad specs.
+ * 6. Published games whose ECCO tag another tool or editor wrote (the
+ *    games of ../shared/corpus are checked by tests/cmd/ecco.bats): the
+ *    classification of their first twenty plies, and where it is not
+ *    the tag, why.
  */
 #include <stdio.h>
 #include <string.h>
@@ -468,6 +472,34 @@ static void test_ranges(void)
 	}
 }
 
+static const struct {
+	const char *game, *tag, *code, *why, *moves;
+} tagged[] = {
+	{ "吕钦-许银川, 五羊杯 2004", "B24", "B24", NULL,
+	  "炮二平五 马８进７ 马二进三 车９平８ 兵三进一 炮８平９ 马八进七 卒３进１ 炮八进四 马２进３ "
+	  "炮八平七 车１平２ 车九平八 象３进５ 车八进四 车８进４ 炮七平三 炮２平１ 车八进五 马３退２" },
+	/* the tag's opening, "五六炮对屏风马先进3卒", is no ECCO name: C70
+	 * is 五七炮对屏风马进３卒 (炮八平七); this 五六炮 (炮八平六) came
+	 * after 马八进九, which ECCO names 五六炮左边马对屏风马, C51 */
+	{ "李义庭-王嘉良, 全运会 1959", "C70", "C51", "五六炮, not 五七炮",
+	  "炮二平五 马８进７ 马二进三 卒３进１ 车一平二 车９平８ 马八进九 马２进３ 炮八平六 车１平２ "
+	  "车九平八 象７进５ 车八进六 卒７进１ 车八平七 马３退５ 车二进四 炮２进５ 兵九进一 炮８进１" },
+};
+
+static void test_tagged_games(void)
+{
+	int agree = 0, n = (int)(sizeof tagged / sizeof *tagged);
+	for (int i = 0; i < n; i++) {
+		xq_move moves[40];
+		int k = read_line(tagged[i].moves, moves, 40);
+		ok(k == 20, "%s: 20 plies read", tagged[i].game);
+		is_str(classify(moves, k), tagged[i].code, "%s: %s%s%s", tagged[i].game, tagged[i].code,
+		       tagged[i].why ? ", not the tag: " : "", tagged[i].why ? tagged[i].why : "");
+		agree += !strcmp(tagged[i].tag, tagged[i].code);
+	}
+	diagf("published tags: %d of %d agree", agree, n);
+}
+
 int main(void)
 {
 	test_defining_lines();
@@ -475,5 +507,6 @@ int main(void)
 	test_refusals();
 	test_names();
 	test_ranges();
+	test_tagged_games();
 	return done_testing();
 }
