@@ -421,7 +421,9 @@ static int cxx_plan(const struct line *l)
 	return 0;
 }
 
-/* The first of two red moves in the scan: both → found. */
+/* 中炮对进左马 by Black's plan: 三步虎 (B2x), 列炮 after 封车 or after
+ * 三步虎 (D3x, D4x), 列炮 (D5x), 屏风马 (C), 车９进１ first (B06), 封车
+ * alone (B07), anything else B05. */
 static code cxx(const struct line *l)
 {
 	int p3 = 0, p7 = 0, r2 = 0, r8 = 0;
