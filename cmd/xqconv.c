@@ -15,6 +15,7 @@
 
 static const char usage_text[] =
 	"usage: xqconv [-hqVv] [--keep-broken | --strict] [--judge[=rules]] [--script=S]\n"
+	"              [--ecco[=check]]\n"
 	"              [-E encoding] [-e encoding]\n"
 	"              [-f format] [-n notation] [-t format] [-o file | -d dir] [file ...]\n"
 	"Convert game records between formats, notations and encodings.\n"
@@ -37,6 +38,9 @@ static const char usage_text[] =
 	"                       (OpenCC; default traditional for -E big5, else keep)\n"
 	"      --judge[=RULES]  write repetition rulings and natural-limit events\n"
 	"                       as comments (rules axf, cxa (default), 1956)\n"
+	"      --ecco           set the ECCO, Opening and Variation tags from the\n"
+	"                       opening (games from the standard start)\n"
+	"      --ecco=check     a note for each game whose ECCO tag disagrees\n"
 	"  -q, --quiet          no diagnostics, only the summary line\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -70,6 +74,8 @@ static struct {
 	char **inputs;
 	int ninputs;
 	struct xq_judge *judge;   /* --judge */
+	int ecco;                 /* --ecco: 1 set the tags, 2 check them */
+	long ecco_checked, ecco_agreed;
 	long split, split_file, split_games;  /* --split N: files of N games */
 	int pages;         /* -t html -d: index.html too */
 	struct page_index index;
@@ -256,6 +262,18 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 	if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
 	    judge_comment(st.judge, g, st.o.notation ? st.o.notation : XQ_NOTATION_CHINESE) < 0)
 		die(EXIT_TROUBLE, "out of memory");
+	if (st.ecco == 1 && xq_ecco_set_tags(g, 0) == XQ_ENOMEM)
+		die(EXIT_TROUBLE, "out of memory");
+	if (st.ecco == 2 && xq_game_tag_known(g, "ECCO") && xq_ecco_game(g, &(struct xq_ecco){ 0 }) == 0) {
+		struct xq_ecco e;
+		st.ecco_checked++;
+		if (!xq_ecco_disagrees(g, &e))
+			st.ecco_agreed++;
+		else if (!st.pp.quiet)
+			diag(name, g->line, 0, "note", "game %ld: ECCO tag '%s', opening %s %s%s%s",
+			     g->index, xq_game_tag(g, "ECCO"), e.code, e.opening,
+			     *e.variation ? " " : "", e.variation);
+	}
 	if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
 		st.dropped++;
 		st.trouble = 1;
@@ -279,9 +297,10 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT };
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT, OPT_ECCO };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
+		{ "ecco", optional_argument, NULL, OPT_ECCO },
 		{ "from", required_argument, NULL, 'f' },  /* --format too, as elsewhere */
 		{ "judge", optional_argument, NULL, OPT_JUDGE },
 		{ "keep-broken", no_argument, NULL, OPT_KEEP },
@@ -318,6 +337,13 @@ int main(int argc, char **argv)
 		case OPT_JUDGE:
 			if (judge_open(&st.judge, optarg))
 				usage(EXIT_TROUBLE);
+			break;
+		case OPT_ECCO:
+			if (optarg && strcmp(optarg, "check")) {
+				warnx_("unknown --ecco '%s' (check, or nothing to set the tags)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			st.ecco = optarg ? 2 : 1;
 			break;
 		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
 		default: usage(EXIT_TROUBLE);
@@ -439,6 +465,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
 			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
 	fputc('\n', stderr);
+	if (st.ecco == 2)
+		fprintf(stderr, "%s: ECCO tags: %ld checked, %ld agree, %ld disagree\n", progname,
+			st.ecco_checked, st.ecco_agreed, st.ecco_checked - st.ecco_agreed);
 	return exit_status(st.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
 			   st.findings);
 }

@@ -16,15 +16,19 @@
 #include "record_input.h"
 #include "tally.h"
 
-static const char usage_text[] =
+/* In two literals, each within the length C compilers must accept;
+ * main() joins them. */
+static const char usage_synopsis[] =
 	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-P player] [-r result]\n"
 	"              [--date range] [--plies range] [--fen FEN] [--all-lines] [--mirror]\n"
 	"              [--material spec [--material-either] [--material-plies N]]\n"
 	"              [--at-ply range] [--opening moves] [--event-year]\n"
+	"              [--ecco codes] [--opening-name text]\n"
 	"              [--unique [--key tags] [--keys | --drops file]] [--partial] [--part N]\n"
 	"              [-e enc] [-f fmt] [-E enc] [-n notation] [-t fmt] [-o file] [file ...]\n"
 	"       xqgrep --merge-keys [--write-drops file] [file ...]\n"
-	"       xqgrep --merge [file ...]\n"
+	"       xqgrep --merge [file ...]\n";
+static const char usage_options[] =
 	"Write the games that match every criterion given, unchanged in content.\n"
 	"\n"
 	"  -T, --tag=CRIT       NAME=VALUE exact, NAME~TEXT substring, NAME=~RE regular\n"
@@ -49,6 +53,10 @@ static const char usage_text[] =
 	"      --at-ply=N..M    --fen and --material only at these plies\n"
 	"      --opening=MOVES  the main line starts with these moves (any notation,\n"
 	"                       from the usual start), e.g. '炮二平五 马8进7'\n"
+	"      --ecco=CODES     the opening's ECCO code (classified from the moves)\n"
+	"                       is one of CODES: C45, a prefix C4, a range C40-C49\n"
+	"      --opening-name=TEXT  the ECCO opening or variation name contains TEXT\n"
+	"                       (simplified or traditional characters)\n"
 	"  -v, --invert-match   the games that do not match\n"
 	"  -c, --count          only the number of matching games\n"
 	"  -l, --files-with-matches  only the names of inputs with a match\n"
@@ -125,6 +133,9 @@ static struct {
 	struct range at;
 	uint64_t *open_keys;      /* keys[0..nopen] of the opening */
 	int nopen;
+	int have_ecco;
+	struct xq_ecco_range ecco;   /* --ecco */
+	const char *opening_name;    /* --opening-name */
 	int invert, count, list;
 	int unique, keys_out;
 	char **key_tags;
@@ -686,6 +697,17 @@ static int moves_match(const struct xq_game *g)
 		for (int ply = 1; ply <= st.nopen; ply++, n = n->child)
 			if (!n || !(n->flags & XQ_NODE_PLAYED) || n->key != st.open_keys[ply])
 				return 0;
+	}
+	if (st.have_ecco || st.opening_name) {
+		struct xq_ecco e;
+		if (xq_ecco_game(g, &e) < 0)
+			return 0;
+		if (st.have_ecco && !xq_ecco_range_has(&st.ecco, e.code))
+			return 0;
+		if (st.opening_name && !strstr(e.opening, st.opening_name) &&
+		    !strstr(e.variation, st.opening_name) && !strstr(e.opening_trad, st.opening_name) &&
+		    !strstr(e.variation_trad, st.opening_name))
+			return 0;
 	}
 	if (st.nfen || st.have_material) {
 		struct search se;
@@ -1314,13 +1336,14 @@ int main(int argc, char **argv)
 	enum { OPT_DATE = 256, OPT_PLIES, OPT_FEN, OPT_ALL, OPT_MIRROR, OPT_MAT, OPT_AT,
 	       OPT_OPEN, OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE,
 	       OPT_WRITE_DROPS, OPT_DROPS, OPT_PART, OPT_EITHER, OPT_MAT_PLIES,
-	       OPT_EVENT_YEAR, OPT_PARTIAL, OPT_MERGE_PARTS };
+	       OPT_EVENT_YEAR, OPT_PARTIAL, OPT_MERGE_PARTS, OPT_ECCO, OPT_OPEN_NAME };
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
 		{ "at-ply", required_argument, NULL, OPT_AT },
 		{ "count", no_argument, NULL, 'c' },
 		{ "date", required_argument, NULL, OPT_DATE },
 		{ "drops", required_argument, NULL, OPT_DROPS },
+		{ "ecco", required_argument, NULL, OPT_ECCO },
 		{ "event-year", no_argument, NULL, OPT_EVENT_YEAR },
 		{ "fen", required_argument, NULL, OPT_FEN },
 		{ "files-with-matches", no_argument, NULL, 'l' },
@@ -1334,6 +1357,7 @@ int main(int argc, char **argv)
 		{ "merge-keys", no_argument, NULL, OPT_MERGE },
 		{ "mirror", no_argument, NULL, OPT_MIRROR },
 		{ "opening", required_argument, NULL, OPT_OPEN },
+		{ "opening-name", required_argument, NULL, OPT_OPEN_NAME },
 		{ "part", required_argument, NULL, OPT_PART },
 		{ "partial", no_argument, NULL, OPT_PARTIAL },
 		{ "player", required_argument, NULL, 'P' },
@@ -1351,6 +1375,9 @@ int main(int argc, char **argv)
 	const char *opening = NULL, *write_drops = NULL;
 	struct record_loop l = { 0 };
 
+	static char usage_text[sizeof usage_synopsis + sizeof usage_options];
+	memcpy(usage_text, usage_synopsis, sizeof usage_synopsis - 1);
+	memcpy(usage_text + sizeof usage_synopsis - 1, usage_options, sizeof usage_options);
 	cmd_init(argv, usage_text);
 	/* diagnostics in blocks (see sync_stderr), a line at a time on a
 	 * terminal */
@@ -1412,6 +1439,12 @@ int main(int argc, char **argv)
 			st.have_at = 1;
 			break;
 		case OPT_OPEN: opening = optarg; break;
+		case OPT_ECCO:
+			if (xq_ecco_range_parse(optarg, &st.ecco))
+				die(EXIT_TROUBLE, "invalid ECCO codes '%s' (C45, C4, C40-C49)", optarg);
+			st.have_ecco = 1;
+			break;
+		case OPT_OPEN_NAME: st.opening_name = optarg; break;
 		case OPT_UNIQUE: st.unique = 1; break;
 		case OPT_KEY: {
 			char *s = xstrdup(optarg), *tok, *save = NULL;

@@ -16,7 +16,7 @@ static const char usage_text[] =
 	"usage: xqshow [-aFhmuV] [-e encoding] [-f format] [-g n] [-n notation] [-o file]\n"
 	"              [-p ply] [--ascii-digits]"
 	" [--book-pawns] [--color[=when]] [--flip]\n"
-	"              [--play=moves] [--svg] [--trad] [fen | file]\n"
+	"              [--play=moves] [--svg] [--trad] [--ecco] [fen | file]\n"
 	"Draw a xiangqi position: the start, a FEN, or (with a record file) the\n"
 	"final position of a game's main line.\n"
 	"\n"
@@ -27,6 +27,8 @@ static const char usage_text[] =
 	"                       (--colour too)\n"
 	"  -F, --fen            print only the FEN\n"
 	"  -m, --moves          print only the legal moves, one per line\n"
+	"      --ecco           print only the ECCO code and names of the opening\n"
+	"                       that the moves from the start to the position play\n"
 	"  -n, --notation=NAME  iccs (default for -m), wxf, chinese, uci, uci10\n"
 	"      --trad           Chinese: traditional characters\n"
 	"      --ascii-digits   Chinese: black files as 1..9, not full width\n"
@@ -50,9 +52,19 @@ struct view {
 	struct xq_pos before;  /* the position before the last move */
 	xq_move last;          /* XQ_MOVE_NONE if none */
 	int ascii, flip, color, trad;
+	struct xq_pos origin;  /* where the moves to pos start */
+	xq_move line[20];      /* the first of them, for --ecco */
+	int nline;
 };
 
-enum mode { MODE_DIAGRAM, MODE_FEN, MODE_MOVES, MODE_SVG };
+/* Note move m on the way to the position (--ecco reads the first 20). */
+static void add_line_move(struct view *v, xq_move m)
+{
+	if (v->nline < (int)(sizeof v->line / sizeof *v->line))
+		v->line[v->nline++] = m;
+}
+
+enum mode { MODE_DIAGRAM, MODE_FEN, MODE_MOVES, MODE_SVG, MODE_ECCO };
 
 /* ------------------------------------------------------------ input */
 
@@ -87,6 +99,7 @@ static int main_line_step(void *data, const struct xq_walk_step *s)
 	w->v->before = *s->before;
 	w->v->pos = *s->after;
 	w->v->last = s->node->move;
+	add_line_move(w->v, s->node->move);
 	w->played = s->ply;
 	return w->want >= 0 && s->ply >= w->want ? XQ_WALK_STOP : XQ_WALK_NEXT;
 }
@@ -108,6 +121,7 @@ static int record_position(const char *path, const char *format, const char *enc
 	errors = g->errors > 0;
 	v->pos = g->start;
 	v->before = g->start;
+	v->origin = g->start;
 	v->last = XQ_MOVE_NONE;
 	struct main_line_walk w = { v, ply, 0 };
 	if (ply != 0)
@@ -142,6 +156,7 @@ static void play_moves(struct view *v, const char *moves)
 		}
 		v->before = v->pos;
 		v->last = m;
+		add_line_move(v, m);
 		xq_make(&v->pos, m, &u);
 	}
 	free(copy);
@@ -343,12 +358,13 @@ static void draw_svg(FILE *fp, const struct view *v)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_FLIP = 256, OPT_SVG, OPT_TRAD, OPT_ASCII_DIGITS, OPT_BOOK, OPT_COLOR, OPT_PLAY };
+	enum { OPT_FLIP = 256, OPT_SVG, OPT_TRAD, OPT_ASCII_DIGITS, OPT_BOOK, OPT_COLOR, OPT_PLAY, OPT_ECCO };
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "ascii-digits", no_argument, NULL, OPT_ASCII_DIGITS },
 		{ "book-pawns", no_argument, NULL, OPT_BOOK },
 		{ "color", optional_argument, NULL, OPT_COLOR },
+		{ "ecco", no_argument, NULL, OPT_ECCO },
 		{ "colour", optional_argument, NULL, OPT_COLOR },
 		{ "fen", no_argument, NULL, 'F' },
 		{ "flip", no_argument, NULL, OPT_FLIP },
@@ -400,6 +416,7 @@ int main(int argc, char **argv)
 		case OPT_FLIP: v.flip = 1; break;
 		case OPT_PLAY: play = optarg; break;
 		case OPT_SVG: mode = MODE_SVG; modes++; break;
+		case OPT_ECCO: mode = MODE_ECCO; modes++; break;
 		case OPT_TRAD: flags |= XQ_NOTE_TRAD; v.trad = 1; break;
 		default: usage(EXIT_TROUBLE);
 		}
@@ -407,7 +424,7 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (modes > 1) {
-		warnx_("choose one of -F, -m and --svg");
+		warnx_("choose one of -F, -m, --svg and --ecco");
 		usage(EXIT_TROUBLE);
 	}
 
@@ -439,6 +456,7 @@ int main(int argc, char **argv)
 				die(EXIT_TROUBLE, "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
 			free(fen);
 		}
+		v.origin = v.pos;
 	}
 	if (play)
 		play_moves(&v, play);
@@ -473,6 +491,18 @@ int main(int argc, char **argv)
 	case MODE_SVG:
 		draw_svg(out.fp, &v);
 		break;
+	case MODE_ECCO: {
+		struct xq_ecco e;
+		if (xq_ecco_classify(&v.origin, v.line, v.nline, &e) < 0) {
+			warnx_("no ECCO opening: the moves do not start from the standard start");
+			findings = 1;
+			break;
+		}
+		const char *opening = v.trad ? e.opening_trad : e.opening;
+		const char *variation = v.trad ? e.variation_trad : e.variation;
+		fprintf(out.fp, "%s %s%s%s\n", e.code, opening, *variation ? " " : "", variation);
+		break;
+	}
 	case MODE_DIAGRAM:
 		draw_text(out.fp, &v);
 		status_line(out.fp, &v, o.notation_set ? o.notation : XQ_NOTATION_CHINESE, flags);

@@ -16,6 +16,7 @@
 
 static const char usage_text[] =
 	"usage: xqstats [-hjqVv] [--depth N] [--from FEN|MOVES] [--top N] [--svg FILE]\n"
+	"               [--by ecco] [--trad]\n"
 	"               [-n notation] [-e enc] [-f fmt] [-o file] [file ...]\n"
 	"       xqstats --partial [--part N] [--depth N] [--from FEN|MOVES] [file ...]\n"
 	"       xqstats --merge [-j] [--top N] [--svg FILE] [-n notation] [file ...]\n"
@@ -27,6 +28,9 @@ static const char usage_text[] =
 	"                       moves from the usual start (any notation)\n"
 	"      --top=N          events and players shown in text (default 20; 0: all)\n"
 	"  -n, --notation=N     tree moves: chinese (default), wxf, iccs, uci, uci10\n"
+	"      --by=ecco        games and Red's score per ECCO opening code, and the\n"
+	"                       ECCO names in the opening tree\n"
+	"      --trad           ECCO names in traditional characters\n"
 	"  -j, --json           JSON for scripts\n"
 	"      --svg=FILE       bar chart of the results after each next move\n"
 	"      --partial        counts that add up, and the diagnostics, for --merge\n"
@@ -52,7 +56,7 @@ static const char usage_text[] =
 _Static_assert(PLY_BUCKETS <= 100, "add_game writes a bucket in two digits");
 
 /* Keys of the names table: one kind letter, then the name. */
-enum { K_RESULT = 'R', K_EVENT = 'E', K_YEAR = 'Y', K_PLAYER = 'P', K_PLIES = 'L' };
+enum { K_RESULT = 'R', K_EVENT = 'E', K_YEAR = 'Y', K_PLAYER = 'P', K_PLIES = 'L', K_ECCO = 'O' };
 /* Edge values */
 enum { V_GAMES, V_RED, V_DRAW, V_BLACK, V_RSUM, V_RN };
 
@@ -60,6 +64,8 @@ static struct {
 	struct problem_printer pp;
 	struct cmd_opts o;
 	int depth, top, merge;
+	int by_ecco, trad;         /* --by ecco, --trad */
+	xq_move line[1001];        /* the tree printed: the moves from the root down */
 	const char *svg;
 	struct xq_pos root;
 	char root_fen[XQ_FEN_MAX];
@@ -257,6 +263,17 @@ static void add_game(const struct xq_game *g)
 		buf[4] = '\0';
 		name_entry(K_YEAR, buf)->v[0]++;
 	}
+	if (st.by_ecco) {
+		struct xq_ecco e;
+		if (xq_ecco_game(g, &e) == 0) {
+			struct tally_entry *o = name_entry(K_ECCO, e.code);
+			o->v[0]++;
+			if (result >= 0) {
+				o->v[1]++;
+				o->v[2] += result == V_RED ? 2 : result == V_DRAW ? 1 : 0;
+			}
+		}
+	}
 	add_player(known(tags[T_RED]), result == V_RED ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
 	add_player(known(tags[T_BLACK]), result == V_BLACK ? 1 : result == V_DRAW ? 0.5 : 0, result >= 0);
 	if (st.depth > 0) {
@@ -405,6 +422,8 @@ static int name_ok(int kind, const char *name)
 		snprintf(buf, sizeof buf, "%ld", b);
 		return !strcmp(buf, name);
 	}
+	case K_ECCO:
+		return xq_ecco_code_valid(name);
 	default:
 		return 1;
 	}
@@ -481,7 +500,7 @@ static int read_partial(FILE *fp, const char *name, int *have_header)
 			if (add_counts(v, f + 1, 3) < 0)
 				goto bad;
 			st.games = v[0], st.invalid = v[1], st.root_games = v[2];
-		} else if (strlen(f[0]) == 1 && strchr("REYPL", f[0][0]) && nf == 5) {
+		} else if (strlen(f[0]) == 1 && strchr("REYPLO", f[0][0]) && nf == 5) {
 			long v[3] = { 0, 0, 0 };
 			if (add_counts(v, f + 2, 3) < 0 || v[0] == 0 || v[1] > v[0] || v[2] > 2 * v[1])
 				goto bad;
@@ -622,6 +641,24 @@ static int on_path(const struct xq_pos *next, int level)
 	return 0;
 }
 
+/* --by ecco: the ECCO code and names of the line st.line[0..level]
+ * (from the start only), where they differ from the line's without its
+ * last move. */
+static void print_tree_ecco(FILE *fp, int level)
+{
+	struct xq_pos start;
+	struct xq_ecco e, before;
+	xq_pos_start(&start);
+	if (strcmp(st.root_fen, XQ_START_FEN) ||
+	    xq_ecco_classify(&start, st.line, level + 1, &e) < 0 ||
+	    (xq_ecco_classify(&start, st.line, level, &before) == 0 && level > 0 &&
+	     !strcmp(before.code, e.code)))
+		return;
+	const char *opening = st.trad ? e.opening_trad : e.opening;
+	const char *variation = st.trad ? e.variation_trad : e.variation;
+	fprintf(fp, "  %s %s%s%s", e.code, opening, *variation ? " " : "", variation);
+}
+
 static void print_tree_text(FILE *fp, const struct xq_pos *pos, int level)
 {
 	size_t first, n = children(pos->key, &first);
@@ -643,6 +680,9 @@ static void print_tree_text(FILE *fp, const struct xq_pos *pos, int level)
 			fprintf(fp, "  score %5.1f%%", sc);
 		if (e->v[V_RN])
 			fprintf(fp, "  rating %.0f", (double)e->v[V_RSUM] / (double)e->v[V_RN]);
+		st.line[level] = m;
+		if (st.by_ecco)
+			print_tree_ecco(fp, level);
 		if (level + 1 < st.depth) {
 			struct xq_pos next = *pos;
 			struct xq_undo u;
@@ -726,6 +766,29 @@ static void print_text(FILE *fp)
 		fprintf(fp, "  %s\n", e->key + 1);
 	}
 	free(l);
+	if (st.by_ecco) {
+		l = kind_list(K_ECCO, &n, 0);
+		fprintf(fp, "\nECCO openings: %zu:\n  %8s %10s %7s  %s\n", n, "games", "red", "%", "opening");
+		for (size_t i = 0; i < n; i++) {
+			const struct tally_entry *e = l[i];
+			struct xq_ecco names;
+			char sc[96];
+			snprintf(sc, sizeof sc, "%ld%s/%ld", e->v[2] / 2, e->v[2] & 1 ? ".5" : "", e->v[1]);
+			fprintf(fp, "  %8ld %10s", e->v[0], sc);
+			if (e->v[1])
+				fprintf(fp, " %6.1f%%", pct(e->v[2], 2 * e->v[1]));
+			else
+				fprintf(fp, " %7s", "-");
+			fprintf(fp, "  %s", e->key + 1);
+			if (xq_ecco_lookup(e->key + 1, &names) == 0) {
+				const char *opening = st.trad ? names.opening_trad : names.opening;
+				const char *variation = st.trad ? names.variation_trad : names.variation;
+				fprintf(fp, " %s%s%s", opening, *variation ? " " : "", variation);
+			}
+			fputc('\n', fp);
+		}
+		free(l);
+	}
 	if (st.depth > 0) {
 		fprintf(fp, "\nopening tree from %s, depth %d: %ld game%s\n",
 			strcmp(st.root_fen, XQ_START_FEN) ? st.root_fen : "the start",
@@ -804,6 +867,28 @@ static void json_names(FILE *fp, const char *label, int kind, int by_count, int 
 	free(l);
 }
 
+/* --by ecco: the codes in order, with their names and Red's score. */
+static void json_ecco(FILE *fp)
+{
+	size_t n;
+	struct tally_entry **l = kind_list(K_ECCO, &n, 0);
+	fputs(",\"ecco\":[", fp);
+	for (size_t i = 0; i < n; i++) {
+		struct xq_ecco e;
+		int named = xq_ecco_lookup(l[i]->key + 1, &e) == 0;
+		fputs(i ? ",{\"code\":" : "{\"code\":", fp);
+		json_put_string(fp, l[i]->key + 1);
+		fputs(",\"opening\":", fp);
+		json_put_string(fp, !named ? "" : st.trad ? e.opening_trad : e.opening);
+		fputs(",\"variation\":", fp);
+		json_put_string(fp, !named ? "" : st.trad ? e.variation_trad : e.variation);
+		fprintf(fp, ",\"games\":%ld,\"decided\":%ld,\"red_score\":%.1f}", l[i]->v[0],
+			l[i]->v[1], (double)l[i]->v[2] / 2);
+	}
+	fputc(']', fp);
+	free(l);
+}
+
 static void print_json(FILE *fp)
 {
 	fprintf(fp, "{\"games\":%ld,\"invalid\":%ld,\"results\":{", st.games, st.invalid);
@@ -815,6 +900,8 @@ static void print_json(FILE *fp)
 	json_names(fp, "events", K_EVENT, 1, 0);
 	json_names(fp, "years", K_YEAR, 0, 0);
 	json_names(fp, "players", K_PLAYER, 1, 1);
+	if (st.by_ecco)
+		json_ecco(fp);
 	fputs(",\"tree\":{\"fen\":", fp);
 	json_put_string(fp, st.root_fen);
 	fprintf(fp, ",\"depth\":%d,\"games\":%ld,\"moves\":", st.depth, st.root_games);
@@ -978,8 +1065,9 @@ static void set_root(const char *arg)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE, OPT_PART };
+	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE, OPT_PART, OPT_BY, OPT_TRAD };
 	static const struct option longopts[] = {
+		{ "by", required_argument, NULL, OPT_BY },
 		{ "depth", required_argument, NULL, 'p' },
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "merge", no_argument, NULL, OPT_MERGE },
@@ -987,6 +1075,7 @@ int main(int argc, char **argv)
 		{ "partial", no_argument, NULL, OPT_PARTIAL },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "top", required_argument, NULL, OPT_TOP },
+		{ "trad", no_argument, NULL, OPT_TRAD },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *from_pos = NULL;
@@ -1006,6 +1095,14 @@ int main(int argc, char **argv)
 		case OPT_FROM: from_pos = optarg; break;
 		case OPT_TOP: st.top = (int)parse_number(optarg, 0, 1000000, "--top count"); break;
 		case OPT_SVG: st.svg = optarg; break;
+		case OPT_BY:
+			if (strcmp(optarg, "ecco")) {
+				warnx_("unknown --by '%s' (ecco)", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			st.by_ecco = 1;
+			break;
+		case OPT_TRAD: st.trad = 1; break;
 		case OPT_PARTIAL: partial = 1; break;
 		case OPT_MERGE: st.merge = 1; break;
 		case OPT_PART: st.part = parse_number(optarg, 1, PART_POS_MAX, "part number"); break;

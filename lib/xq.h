@@ -1286,6 +1286,60 @@ int xq_uci_go(char *buf, size_t size, enum xq_uci_dialect d,
 int xq_uci_setoption(char *buf, size_t size, enum xq_uci_dialect d,
 		     const char *name, const char *value);
 
+/* ------------------------------------------ ECCO openings (lib/ecco.c) */
+
+/*
+ * The ECCO code of an opening (《中国象棋开局编号》, A00 to E99) with its
+ * opening and variation names, as xqbase's ECCO pages define them and
+ * xqbase writes them in [ECCO], [Opening] and [Variation] tags.  Names are
+ * UTF-8, simplified and traditional; variation is "" when the code has
+ * none.  The strings are static.
+ */
+struct xq_ecco {
+	char code[4];               /* "C45" */
+	const char *opening, *variation;
+	const char *opening_trad, *variation_trad;
+};
+
+/*
+ * Classify the line moves[0..n) played from start: only its first 20
+ * plies count, transpositions as the definitions allow.  0 and *out set;
+ * XQ_EINVAL when start is not the standard start position with Red to
+ * move (ECCO classifies nothing else), XQ_EILLEGAL when a move is not
+ * legal.  No moves at all is A00.
+ */
+int xq_ecco_classify(const struct xq_pos *start, const xq_move *moves, int n,
+		     struct xq_ecco *out);
+/* The same for a replayed game's main line (up to its first bad move);
+ * XQ_EINVAL for a game set up from another position. */
+int xq_ecco_game(const struct xq_game *g, struct xq_ecco *out);
+/* The names of a code ("A00".."E99"); XQ_EINVAL for a code that is not
+ * written that way or has no definition (A17). */
+int xq_ecco_lookup(const char *code, struct xq_ecco *out);
+/* Set g's ECCO, Opening and Variation tags (names traditional when
+ * trad; Variation "" when the code has none) from its main line, as
+ * xqbase writes them: 1 when a tag changed, 0 when all three were so
+ * already, XQ_EINVAL (tags untouched) for a game set up from another
+ * position, XQ_ENOMEM. */
+int xq_ecco_set_tags(struct xq_game *g, int trad);
+/* Whether g carries a non-empty ECCO tag other than the classification of
+ * its main line (put in *out); 0 too when the game cannot be classified. */
+int xq_ecco_disagrees(const struct xq_game *g, struct xq_ecco *out);
+/* Whether code is a letter A..E and two digits. */
+int xq_ecco_code_valid(const char *code);
+
+/*
+ * A set of codes: a code ("C45"), a prefix ("C4" is C40..C49, "C" is
+ * C00..C99), or a range of either ("C40-C49", "B-C"), letters in either
+ * case.  xq_ecco_range_parse() returns 0 or XQ_EINVAL (not of that form,
+ * or the range runs backwards).
+ */
+struct xq_ecco_range {
+	int lo, hi;   /* A00 = 0 .. E99 = 499, inclusive */
+};
+int xq_ecco_range_parse(const char *spec, struct xq_ecco_range *r);
+int xq_ecco_range_has(const struct xq_ecco_range *r, const char *code);
+
 /* --------------------------------------- annotation (lib/annotate.c)
  *
  * From search results to marks, comments and better lines.  For a move of

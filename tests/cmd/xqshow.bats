@@ -60,7 +60,7 @@ is_colour() {
 	run -2 --separate-stderr xqshow --color=sometimes
 	[[ "$stderr" == *"invalid --color 'sometimes'"* ]]
 	run -2 --separate-stderr xqshow -F -m
-	[[ "$stderr" == *"choose one of -F, -m and --svg"* ]]
+	[[ "$stderr" == *"choose one of -F, -m, --svg and --ecco"* ]]
 	run -2 --separate-stderr xqshow -p x
 	[[ "$stderr" == "xqshow: invalid ply 'x'"* ]]
 }
