@@ -4,7 +4,8 @@ A thin layer over the C library (ctypes, no compiler needed): positions
 and moves (:class:`Board`, :class:`Move`), every notation the library
 speaks, game records in every format it reads and writes
 (:func:`read_games`, :func:`write_games`), repetition rulings
-(:func:`judge`) and the built-in search (:class:`Engine`).
+(:func:`judge`), ECCO openings (:func:`ecco`) and the built-in search
+(:class:`Engine`).
 
 Squares are numbered as libxq numbers them: ``rank * 9 + file``, file 0..8
 is ICCS ``a``..``i`` from Red's left, rank 0 is Red's back rank.
@@ -18,6 +19,7 @@ from .errors import XqError, FenError, MoveError, IllegalMoveError, \
 from .game import Game, Node, Problem, read_games, write_games
 from .engine import Engine, Analysis
 from .rules import judge, Judgement, Event, RULES
+from .ecco import ecco, ecco_names, Opening
 
 __version__ = "0.1.0"
 
@@ -35,4 +37,4 @@ __all__ = ["Board", "Move", "square", "square_name", "square_file",
            "IllegalMoveError", "AmbiguousMoveError", "ReadError",
            "WriteError", "Game", "Node", "Problem", "read_games",
            "write_games", "Engine", "Analysis", "judge", "Judgement",
-           "Event", "RULES", "formats"]
+           "Event", "RULES", "formats", "ecco", "ecco_names", "Opening"]

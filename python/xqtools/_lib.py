@@ -281,3 +281,13 @@ def formats():
 
 
 __all__ = ["lib", "libc", "c_double"]
+
+
+class Ecco(Structure):
+    _fields_ = [("code", c_char * 4), ("opening", c_char_p),
+                ("variation", c_char_p), ("opening_trad", c_char_p),
+                ("variation_trad", c_char_p)]
+
+
+_proto("xq_ecco_game", c_int, GAME_P, POINTER(Ecco))
+_proto("xq_ecco_lookup", c_int, c_char_p, POINTER(Ecco))
