@@ -7,7 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "judge_game.h"
 #include "record_input.h"
 
 static const char usage_text[] =
@@ -365,7 +364,7 @@ static enum record_step check_game(struct record_loop *l, struct xq_game *g)
 {
 	st.games++;
 	if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
-	    judge_report(st.judge, g, l->name, keep_problem, NULL) < 0)
+	    xq_game_judge_warn(st.judge, g, l->name, keep_problem, NULL) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	if (g->errors)
 		st.invalid++;

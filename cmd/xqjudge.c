@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge_game.h"
 #include "record_input.h"
 
 static const char usage_text[] =
@@ -120,7 +119,7 @@ static void put_line(struct line *l)
 	l->n = 0;
 }
 
-static void text_event(const struct judged *e)
+static void text_event(const struct xq_game_event *e)
 {
 	const struct xq_event *ev = e->ev;
 	char buf[1024], mv[XQ_MOVE_TEXT_MAX];
@@ -131,7 +130,7 @@ static void text_event(const struct judged *e)
 	put_num(&out, ev->ply, 0);
 	put(&out, e->mainline ? ": " : " (variation): ");
 	if (ev->kind != XQ_EVENT_REPETITION) {
-		judge_event_text(ev, buf, sizeof buf);
+		xq_event_text(ev, buf, sizeof buf);
 		put(&out, buf);
 		put(&out, "\n");
 		put_line(&out);
@@ -150,7 +149,7 @@ static void text_event(const struct judged *e)
 	for (int i = 0; i < ev->nlabels; i++) {
 		const struct xq_label *l = &ev->labels[i];
 		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
-		judge_label_text(l, buf, sizeof buf);
+		xq_label_text(l, buf, sizeof buf);
 		put(&out, "    ");
 		put_num(&out, l->ply, 4);
 		put(&out, " ");
@@ -180,7 +179,7 @@ static void json_sides_int(const char *name, const int v[2])
 	printf(",\"%s\":{\"red\":%d,\"black\":%d}", name, v[0], v[1]);
 }
 
-static void json_event(const struct judged *e)
+static void json_event(const struct xq_game_event *e)
 {
 	const struct xq_event *ev = e->ev;
 	char mv[XQ_MOVE_TEXT_MAX], iccs[5], sq[3];
@@ -261,7 +260,7 @@ static void json_event(const struct judged *e)
 	fputs("]}", stdout);
 }
 
-static void on_event(void *data, const struct judged *e)
+static void on_event(void *data, const struct xq_game_event *e)
 {
 	(void)data;
 	if (st.json)
@@ -272,7 +271,7 @@ static void on_event(void *data, const struct judged *e)
 
 static void judge_one(const char *file, struct xq_game *g)
 {
-	struct judge_result res;
+	struct xq_game_verdict res;
 	int rc;
 
 	st.games++;
@@ -308,7 +307,7 @@ static void judge_one(const char *file, struct xq_game *g)
 		}
 		putchar('\n');
 	}
-	if ((rc = judge_game(st.j, g, st.all_lines, on_event, NULL, &res)) < 0)
+	if ((rc = xq_game_judge(st.j, g, st.all_lines, on_event, NULL, &res)) < 0)
 		die(EXIT_TROUBLE, "%s", xq_strerror(rc));
 	st.rulings += res.rulings;
 	st.against += res.against;

@@ -829,6 +829,53 @@ int xq_judge_plies(const struct xq_judge *j);
 const struct xq_pos *xq_judge_position(const struct xq_judge *j, int ply);
 const struct xq_event *xq_judge_event(const struct xq_judge *j, int i);
 
+/* --- judging a whole game
+ *
+ * xq_game_judge() runs a judge over a replayed game: the main line, and
+ * every variation when all_lines is set, handing each event to fn (may be
+ * NULL) with the node it happened at.  It is the one judgement of a game
+ * that xqjudge, xqcheck -r and xqconv --judge share. */
+struct xq_game_event {
+	const struct xq_event *ev;   /* valid during the callback */
+	const struct xq_node *node;  /* the node of ev->ply, NULL at ply 0 */
+	const struct xq_judge *j;    /* positions of the line: label l was
+				      * played in xq_judge_position(j, l.ply - 1) */
+	int mainline;                /* the event is on the main line */
+	int depth;                   /* variation depth */
+};
+typedef void (*xq_game_event_fn)(void *data, const struct xq_game_event *e);
+
+struct xq_game_verdict {
+	enum xq_verdict verdict;     /* at the end of the main line */
+	long rulings, against;       /* repetition rulings; of which against a side */
+	long limits;                 /* natural-limit events */
+};
+
+/*
+ * Judge g (replayed) with j; *res is filled.  Returns 0 or XQ_ENOMEM.  The
+ * verdict at the end of the main line is the last event of its final
+ * no-capture stretch: a repetition ruling's verdict, a draw for the natural
+ * limit (once a side may claim), the mated side's loss for a mate on the
+ * limit move; "none" without such an event.
+ */
+int xq_game_judge(struct xq_judge *j, const struct xq_game *g, int all_lines,
+		  xq_game_event_fn fn, void *data, struct xq_game_verdict *res);
+/* The main line's events as warnings (XQ_P_REPETITION, XQ_P_NATURAL_LIMIT,
+ * the message xq_event_text's) through fn, file naming the source; bumps
+ * g->warnings.  0 or XQ_ENOMEM. */
+int xq_game_judge_warn(struct xq_judge *j, struct xq_game *g, const char *file,
+		       xq_problem_fn fn, void *data);
+/* Every event of every line as a comment after its move (before the first
+ * move for ply 0): xq_event_text's words, then for a ruling the labels of
+ * its moves, the moves in notation n.  0 or XQ_ENOMEM. */
+int xq_game_judge_comment(struct xq_judge *j, struct xq_game *g, enum xq_notation n);
+
+/* Words for the labels of a move ("check 将", "chase 捉 horse c1 and ..."),
+ * and for an event in one line ("repetition (cxa, 3rd occurrence, plies
+ * 5-12): Red must change, ..."): cut to fit size, always ended. */
+void xq_label_text(const struct xq_label *l, char *buf, size_t size);
+void xq_event_text(const struct xq_event *ev, char *buf, size_t size);
+
 
 /* --------------------------------------------- formats (formats/ directory) */
 
