@@ -1414,5 +1414,74 @@ double xq_annotate_accuracy(const struct xq_annotate_summary *s, int side);
 int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s,
 			  const char *who);
 
+/*
+ * An engine the annotation driver asks: the built-in search
+ * (xq_engine_builtin) or an external UCI/UCCI engine, whose process the
+ * caller runs (the library never spawns).  The callbacks get the engine
+ * itself; data is theirs.
+ */
+struct xq_engine_query {
+	const char *fen;            /* the game's start FEN; NULL: the usual start */
+	const xq_move *moves;       /* moves[0..nmoves): from the start to pos */
+	int nmoves;
+	const struct xq_pos *pos;   /* the position to search */
+	const uint64_t *keys;       /* keys[0..nmoves]: the line's positions, pos's last */
+	const struct xq_search_limits *lim;
+};
+struct xq_engine {
+	/* A new game is coming (NULL: nothing to do); may set no_searchmoves.
+	 * 0, or a negative code: the engine failed. */
+	int (*new_game)(struct xq_engine *e);
+	/* Search q->pos within q->lim: the depth, score (for the side to
+	 * move) and line into *out.  0, or a negative code: the engine failed. */
+	int (*search)(struct xq_engine *e, const struct xq_engine_query *q,
+		      struct xq_search_info *out);
+	void *data;
+	int no_searchmoves;         /* lim->searchmoves is not obeyed (UCCI) */
+	int failed;                 /* the last game's annotation failed in a call */
+	long searches;              /* searches done, counted by the driver */
+};
+
+/* e as the built-in engine over s (lib/search.c): a new game clears the
+ * table, a search is xq_search_run() with the line's keys as history. */
+void xq_engine_builtin(struct xq_engine *e, struct xq_search *s);
+
+/* How xq_game_annotate() runs and what it tells on the way (each hook may
+ * be NULL; data is theirs). */
+struct xq_annotate_run {
+	struct xq_annotate_opts o;
+	struct xq_search_limits lim;   /* of every search */
+	int from, to;               /* the plies judged; 0: from the first, to the last */
+	int played_next;            /* a move's score is the next position's search,
+				     * not a search of its position over it alone */
+	const char *who;            /* Annotator, or NULL */
+	void *data;
+	/* before each position is searched, done of total; done == total
+	 * once every search is done */
+	void (*progress)(void *data, int done, int total);
+	/* each position searched: the one after ply plies */
+	void (*position)(void *data, int ply, const struct xq_pos *pos,
+			 const struct xq_search_info *info);
+	/* each move judged, plies in order: the move of ply ply, played in
+	 * pos, whose analysis is before */
+	void (*move)(void *data, int ply, const struct xq_pos *pos, xq_move m,
+		     const struct xq_search_info *before, const struct xq_judgement *j);
+};
+
+/*
+ * Annotate the main line of g (valid, replayed) with engine e: search the
+ * position before each move of the plies from..to and the one after the
+ * last; with played_next unset (and an engine that obeys searchmoves),
+ * also each position over the move played alone, to the depth its full
+ * search reached, unless that move was the engine's best (then best and
+ * played are scores of one position, at one depth, for one side).  Then
+ * judge each move (xq_annotate_judge), write it into g (xq_annotate_node),
+ * count it, and summarise the game (xq_annotate_summarise).  Nothing is
+ * written into g until every search is done.  Returns the number of moves
+ * judged (0: from lies past the end), XQ_ENOMEM, or the code an engine
+ * call failed with (g untouched; e->failed set, cleared at each call).
+ */
+int xq_game_annotate(struct xq_game *g, struct xq_engine *e, const struct xq_annotate_run *r);
+
 
 #endif /* XQ_H */
