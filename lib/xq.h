@@ -285,6 +285,18 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		  enum xq_notation n, unsigned flags, xq_move *out,
 		  struct xq_err *err);
 
+/*
+ * A list of moves as given on a command line ("1. h2e2 h9g7 2. 炮二平五"):
+ * moves apart by blanks, tabs or commas, move numbers ("1.", "1...") left
+ * out (lib/movelist.c).  Plays the next move of the list at *at in *pos
+ * (any notation, read as xq_move_parse() reads it) and steps *at past it:
+ * 1 when a move was played, 0 at the end of the list, or xq_move_parse()'s
+ * error with *move and *len naming the move's text and err (may be NULL)
+ * why; *pos is then unchanged.
+ */
+int xq_moves_next(struct xq_pos *pos, const char **at, const char **move, size_t *len,
+		  struct xq_err *err);
+
 /* The lower-case name of a notation ("iccs", "wxf", "chinese", "uci",
  * "uci10", "any"), and back (case-insensitive; also "ucci" for uci, "fsf"
  * for uci10, "zh" for chinese): 0, or XQ_EINVAL for an unknown name. */
@@ -466,6 +478,12 @@ int xq_game_position(const struct xq_game *g, int ply, struct xq_pos *pos);
 /* "1-0", "0-1", "1/2-1/2" or "*" for a result token or word found in text
  * (PGN tokens, 红胜, 黑胜, 和棋, 红先负, …), NULL when it is none. */
 const char *xq_result_word(const char *text, size_t len);
+/* The result of g, "1-0", "0-1", "1/2-1/2" or "*": its Result tag's
+ * (read by xq_result_word()), else, when that says none or "*", the result
+ * token after its moves; "*" when neither says.  _of takes the Result
+ * tag's value from a caller that has scanned the tags (NULL: no tag). */
+const char *xq_game_result(const struct xq_game *g);
+const char *xq_game_result_of(const struct xq_game *g, const char *result_tag);
 
 /* UTF-8 text on a terminal (lib/encoding.c): the columns s[0..len) takes,
  * East Asian wide and full-width characters 2, control characters 0, the
@@ -937,6 +955,14 @@ void xq_reader_close(struct xq_reader *r);
 /* What the reader found: the format's name, the encoding in use. */
 const char *xq_reader_format(const struct xq_reader *r);
 const char *xq_reader_encoding(const struct xq_reader *r);
+/* After reading g with r (lib/encoding_hint.c): when g has errors, its
+ * encoding was detected (encoding, the one asked for, is NULL, "" or
+ * "auto") and its first unplayable move reads as no move of either side
+ * for a character outside ASCII, a warning (XQ_P_ENCODING) through fn that
+ * the text may be garbled and -e chooses the encoding; name is the
+ * source's.  Returns 1 when warned, else 0. */
+int xq_game_encoding_hint(const struct xq_reader *r, const struct xq_game *g, const char *name,
+			  const char *encoding, xq_problem_fn fn, void *data);
 /* Bytes consumed so far (compressed input counts compressed bytes). */
 uint64_t xq_reader_offset(const struct xq_reader *r);
 
