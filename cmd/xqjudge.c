@@ -62,14 +62,6 @@ static void square(int sq, char out[3])
 	out[2] = 0;
 }
 
-static const char *type_name(enum xq_type t)
-{
-	static const char *const names[] = {
-		"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
-	};
-	return names[t];
-}
-
 /* --- text for people: lines put together here and written whole (as
  * printf would write them: the bench's input has a line for every game) */
 
@@ -202,10 +194,7 @@ static void json_event(const struct xq_game_event *e)
 		       ev->may_claim[0] ? "true" : "false", ev->may_claim[1] ? "true" : "false");
 		if (ev->kind == XQ_EVENT_LIMIT_MATE)
 			printf(",\"loses\":\"%s\"", ev->mated == XQ_RED ? "red" : "black");
-		printf(",\"verdict\":\"%s\"}",
-		       ev->kind == XQ_EVENT_LIMIT_MATE ?
-		       (ev->mated == XQ_RED ? "red-loses" : "black-loses") :
-		       ev->may_claim[0] || ev->may_claim[1] ? "draw" : "none");
+		printf(",\"verdict\":\"%s\"}", xq_verdict_name(xq_event_verdict(ev)));
 		return;
 	}
 	printf(",\"rules\":\"%s\",\"first\":%d,\"occurrences\":%d,\"cycle\":%d,\"verdict\":\"%s\"",
@@ -230,30 +219,21 @@ static void json_event(const struct xq_game_event *e)
 	fputs(",\"labels\":[", stdout);
 	for (int i = 0; i < ev->nlabels; i++) {
 		const struct xq_label *l = &ev->labels[i];
-		static const struct { unsigned flag; const char *word; } words[] = {
-			{ XQ_LABEL_CHECK, "check" }, { XQ_LABEL_KILL, "mate-threat" },
-			{ XQ_LABEL_KILL_UNKNOWN, "mate-threat-unknown" },
-			{ XQ_LABEL_DISCOVERY, "win-by-check" }, { XQ_LABEL_CHASE, "chase" },
-			{ XQ_LABEL_IDLE, "idle" }, { XQ_LABEL_EXCHANGE, "exchange" },
-			{ XQ_LABEL_OFFER, "offer" }, { XQ_LABEL_BLOCK, "block" },
-			{ XQ_LABEL_FOLLOW, "follow" }, { XQ_LABEL_KING_PAWN, "king-or-pawn-attack" },
-			{ XQ_LABEL_JOINT, "joint-chase" }, { XQ_LABEL_MATE_AFTER, "capture-allows-mate" },
-		};
+		const char *names[XQ_LABEL_KINDS];
+		int nnames = xq_label_names(l->flags, names, XQ_LABEL_KINDS);
 		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
 		xq_move_iccs(l->move, iccs);
 		printf("%s{\"ply\":%d,\"side\":\"%s\",\"move\":", i ? "," : "", l->ply,
 		       l->side == XQ_RED ? "red" : "black");
 		json_put_string(stdout, mv);
 		printf(",\"iccs\":\"%s\",\"labels\":[", iccs);
-		int n = 0;
-		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
-			if (l->flags & words[w].flag)
-				printf("%s\"%s\"", n++ ? "," : "", words[w].word);
+		for (int w = 0; w < nnames; w++)
+			printf("%s\"%s\"", w ? "," : "", names[w]);
 		fputs("],\"chased\":[", stdout);
 		for (int c = 0; c < l->nchased; c++) {
 			square(l->chased[c].sq, sq);
 			printf("%s{\"piece\":\"%s\",\"square\":\"%s\",\"id\":%d}", c ? "," : "",
-			       type_name(l->chased[c].type), sq, l->chased[c].id);
+			       xq_type_name(l->chased[c].type), sq, l->chased[c].id);
 		}
 		fputs("]}", stdout);
 	}

@@ -1428,19 +1428,10 @@ static void report_events(struct game_judging *s, int nev, const struct xq_node 
 		} else {
 			s->res->limits++;
 		}
-		if (mainline) {
-			switch (ev->kind) {
-			case XQ_EVENT_REPETITION: s->res->verdict = ev->verdict; break;
-			case XQ_EVENT_LIMIT_MATE:
-				s->res->verdict = ev->mated == XQ_RED ? XQ_VERDICT_RED_LOSES :
-					XQ_VERDICT_BLACK_LOSES;
-				break;
-			default:
-				if (ev->may_claim[0] || ev->may_claim[1])
-					s->res->verdict = XQ_VERDICT_DRAW;
-				break;
-			}
-		}
+		/* a natural-limit event that lets no side claim changes nothing */
+		enum xq_verdict v = xq_event_verdict(ev);
+		if (mainline && (ev->kind == XQ_EVENT_REPETITION || v != XQ_VERDICT_NONE))
+			s->res->verdict = v;
 		if (s->fn) {
 			struct xq_game_event e = { ev, node, s->j, mainline, depth };
 			s->fn(s->data, &e);
@@ -1557,9 +1548,16 @@ int xq_game_judge(struct xq_judge *j, const struct xq_game *g, int all_lines,
 	return s.err;
 }
 
-static const char *const type_word[] = {
-	"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
-};
+enum xq_verdict xq_event_verdict(const struct xq_event *ev)
+{
+	switch (ev->kind) {
+	case XQ_EVENT_REPETITION: return ev->verdict;
+	case XQ_EVENT_LIMIT_MATE:
+		return ev->mated == XQ_RED ? XQ_VERDICT_RED_LOSES : XQ_VERDICT_BLACK_LOSES;
+	default:
+		return ev->may_claim[0] || ev->may_claim[1] ? XQ_VERDICT_DRAW : XQ_VERDICT_NONE;
+	}
+}
 
 /* s after buf[0..o) as snprintf(buf + o, size - o, "%s", s) would put it
  * (cut to fit, always ended): the length the text would have. */
@@ -1574,38 +1572,54 @@ static size_t append(char *buf, size_t size, size_t o, const char *s)
 	return o + n;
 }
 
+/* The labels in the order they are said, with their words and names. */
+static const struct {
+	unsigned flag;
+	const char *word, *name;
+} label_words[] = {
+	{ XQ_LABEL_CHECK, "check 将", "check" },
+	{ XQ_LABEL_KILL, "mate-threat 杀", "mate-threat" },
+	{ XQ_LABEL_KILL_UNKNOWN, "mate-threat-unknown", "mate-threat-unknown" },
+	{ XQ_LABEL_DISCOVERY, "win-by-check 抽吃", "win-by-check" },
+	{ XQ_LABEL_CHASE, "chase 捉", "chase" },
+	{ XQ_LABEL_IDLE, "idle 闲", "idle" },
+	{ XQ_LABEL_EXCHANGE, "exchange 兑", "exchange" },
+	{ XQ_LABEL_OFFER, "offer 献", "offer" },
+	{ XQ_LABEL_BLOCK, "block 拦", "block" },
+	{ XQ_LABEL_FOLLOW, "follow 跟", "follow" },
+	{ XQ_LABEL_KING_PAWN, "king-or-pawn-attack", "king-or-pawn-attack" },
+	{ XQ_LABEL_JOINT, "joint-chase 联合捉 (少根子)", "joint-chase" },
+	{ XQ_LABEL_MATE_AFTER, "capture-allows-mate (CXA 29.4)", "capture-allows-mate" },
+};
+#define NLABEL_WORDS (sizeof label_words / sizeof label_words[0])
+_Static_assert(NLABEL_WORDS == XQ_LABEL_KINDS, "a label without words");
+
+int xq_label_names(unsigned flags, const char **names, int max)
+{
+	int n = 0;
+	for (size_t i = 0; i < NLABEL_WORDS && n < max; i++)
+		if (flags & label_words[i].flag)
+			names[n++] = label_words[i].name;
+	return n;
+}
+
 void xq_label_text(const struct xq_label *l, char *buf, size_t size)
 {
-	static const struct { unsigned flag; const char *word; } words[] = {
-		{ XQ_LABEL_CHECK, "check 将" },
-		{ XQ_LABEL_KILL, "mate-threat 杀" },
-		{ XQ_LABEL_KILL_UNKNOWN, "mate-threat-unknown" },
-		{ XQ_LABEL_DISCOVERY, "win-by-check 抽吃" },
-		{ XQ_LABEL_CHASE, "chase 捉" },
-		{ XQ_LABEL_IDLE, "idle 闲" },
-		{ XQ_LABEL_EXCHANGE, "exchange 兑" },
-		{ XQ_LABEL_OFFER, "offer 献" },
-		{ XQ_LABEL_BLOCK, "block 拦" },
-		{ XQ_LABEL_FOLLOW, "follow 跟" },
-		{ XQ_LABEL_KING_PAWN, "king-or-pawn-attack" },
-		{ XQ_LABEL_JOINT, "joint-chase 联合捉 (少根子)" },
-		{ XQ_LABEL_MATE_AFTER, "capture-allows-mate (CXA 29.4)" },
-	};
 	size_t o = 0;
 	if (size)
 		buf[0] = 0;
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-		if (!(l->flags & words[i].flag))
+	for (size_t i = 0; i < NLABEL_WORDS; i++) {
+		if (!(l->flags & label_words[i].flag))
 			continue;
 		if (o)
 			o = append(buf, size, o, ", ");
-		o = append(buf, size, o, words[i].word);
-		if (words[i].flag == XQ_LABEL_CHASE)
+		o = append(buf, size, o, label_words[i].word);
+		if (label_words[i].flag == XQ_LABEL_CHASE)
 			for (int c = 0; c < l->nchased; c++) {
 				char sq[4] = { ' ', (char)('a' + XQ_FILE(l->chased[c].sq)),
 					       (char)('0' + XQ_RANK(l->chased[c].sq)), 0 };
 				o = append(buf, size, o, c ? " and " : " ");
-				o = append(buf, size, o, type_word[l->chased[c].type]);
+				o = append(buf, size, o, xq_type_name(l->chased[c].type));
 				o = append(buf, size, o, sq);
 			}
 	}

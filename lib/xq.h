@@ -169,6 +169,9 @@ char xq_piece_letter(const struct xq_pos *pos, int sq);
 int xq_type_from_letter(int c);
 /* A side as every message names it: "Red", "Black". */
 const char *xq_side_name(enum xq_side s);
+/* A piece type as messages and data name it: "king", "advisor",
+ * "elephant", "horse", "chariot", "cannon", "pawn"; "" for none. */
+const char *xq_type_name(enum xq_type t);
 
 /* The king square of a side (public numbering). */
 int xq_king_square(const struct xq_pos *pos, enum xq_side side);
@@ -888,11 +891,21 @@ int xq_game_judge_warn(struct xq_judge *j, struct xq_game *g, const char *file,
  * its moves, the moves in notation n.  0 or XQ_ENOMEM. */
 int xq_game_judge_comment(struct xq_judge *j, struct xq_game *g, enum xq_notation n);
 
+/* What an event decides: a ruling's verdict; for a mate on the limit
+ * move, the mated side's loss; for another natural-limit event, a draw
+ * once a side may claim it, else none. */
+enum xq_verdict xq_event_verdict(const struct xq_event *ev);
+
 /* Words for the labels of a move ("check 将", "chase 捉 horse c1 and ..."),
  * and for an event in one line ("repetition (cxa, 3rd occurrence, plies
  * 5-12): Red must change, ..."): cut to fit size, always ended. */
 void xq_label_text(const struct xq_label *l, char *buf, size_t size);
 void xq_event_text(const struct xq_event *ev, char *buf, size_t size);
+/* The names of the labels set in flags ("check", "mate-threat", "chase",
+ * ...), for data, in the order xq_label_text() says them, into
+ * names[0..max); returns how many. */
+#define XQ_LABEL_KINDS 13
+int xq_label_names(unsigned flags, const char **names, int max);
 
 
 /* --------------------------------------------- formats (formats/ directory) */

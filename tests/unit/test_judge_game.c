@@ -222,6 +222,18 @@ static void words(void)
 	xq_label_text(&l, buf, sizeof buf);
 	is_str(buf, "idle 闲, capture-allows-mate (CXA 29.4)", "label: idle, capture allows mate");
 
+	const char *names[XQ_LABEL_KINDS];
+	int n = xq_label_names(~0u, names, XQ_LABEL_KINDS);
+	ok(n == XQ_LABEL_KINDS && !strcmp(names[0], "check") && !strcmp(names[3], "win-by-check") &&
+	   !strcmp(names[4], "chase") && !strcmp(names[12], "capture-allows-mate"),
+	   "label names: every one, in the order said");
+	n = xq_label_names(XQ_LABEL_IDLE | XQ_LABEL_CHECK | XQ_LABEL_JOINT, names, 2);
+	ok(n == 2 && !strcmp(names[0], "check") && !strcmp(names[1], "idle"),
+	   "label names: those set, cut at max");
+	is_int(xq_label_names(0, names, XQ_LABEL_KINDS), 0, "label names: none");
+	is_str(xq_type_name(XQ_CHARIOT), "chariot", "type name: chariot");
+	is_str(xq_type_name(XQ_NONE), "", "type name: none");
+
 	struct xq_event ev;
 	memset(&ev, 0, sizeof ev);
 	ev.kind = XQ_EVENT_LIMIT_MATE;
@@ -254,10 +266,49 @@ static void words(void)
 	is_str(buf, "repetition ", "event: cut to fit");
 }
 
+static const struct verdict_case {
+	const char *name;
+	enum xq_event_kind kind;
+	enum xq_verdict ruling;
+	int claim[2];
+	enum xq_side mated;
+	enum xq_verdict want;
+} verdicts[] = {
+	{ "a ruling against Red", XQ_EVENT_REPETITION, XQ_VERDICT_RED_LOSES, { 0, 0 }, XQ_RED,
+	  XQ_VERDICT_RED_LOSES },
+	{ "a drawn ruling", XQ_EVENT_REPETITION, XQ_VERDICT_DRAW, { 1, 1 }, XQ_RED, XQ_VERDICT_DRAW },
+	{ "the limit, no side may claim", XQ_EVENT_LIMIT, XQ_VERDICT_NONE, { 0, 0 }, XQ_RED,
+	  XQ_VERDICT_NONE },
+	{ "the limit, Black may claim", XQ_EVENT_LIMIT, XQ_VERDICT_NONE, { 0, 1 }, XQ_RED,
+	  XQ_VERDICT_DRAW },
+	{ "a claim after the limit", XQ_EVENT_CLAIM, XQ_VERDICT_NONE, { 1, 0 }, XQ_RED, XQ_VERDICT_DRAW },
+	{ "the limit by a mate of Black", XQ_EVENT_LIMIT_MATE, XQ_VERDICT_NONE, { 1, 1 }, XQ_BLACK,
+	  XQ_VERDICT_BLACK_LOSES },
+	{ "the limit by a mate of Red", XQ_EVENT_LIMIT_MATE, XQ_VERDICT_NONE, { 0, 0 }, XQ_RED,
+	  XQ_VERDICT_RED_LOSES },
+};
+
+static void event_verdicts(void)
+{
+	for (size_t i = 0; i < sizeof verdicts / sizeof verdicts[0]; i++) {
+		const struct verdict_case *c = &verdicts[i];
+		struct xq_event ev;
+		memset(&ev, 0, sizeof ev);
+		ev.kind = c->kind;
+		ev.verdict = c->ruling;
+		ev.may_claim[0] = c->claim[0];
+		ev.may_claim[1] = c->claim[1];
+		ev.mated = c->mated;
+		is_str(xq_verdict_name(xq_event_verdict(&ev)), xq_verdict_name(c->want), "verdict: %s",
+		       c->name);
+	}
+}
+
 int main(void)
 {
 	judge_cases();
 	warn_and_comment();
 	words();
+	event_verdicts();
 	return done_testing();
 }
