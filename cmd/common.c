@@ -1,6 +1,6 @@
 /*
  * common.c - diagnostics, exit codes, numbers and atomic output for the
- * commands.
+ * commands, and the judge their -r and --judge options open.
  */
 #include <errno.h>
 #include <limits.h>
