@@ -308,7 +308,8 @@ static enum record_step judge_step(struct record_loop *l, struct xq_game *g)
 	return RECORD_NEXT;
 }
 
-int main(int argc, char **argv)
+/* The options into st and *o; returns optind. */
+static int judge_options(int argc, char **argv, struct cmd_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
@@ -317,14 +318,9 @@ int main(int argc, char **argv)
 		{ "rules", required_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cmd_opts o = { 0 };
-	struct record_loop l = { 0 };
-	int c, status, err;
+	int c;
 
-	cmd_init(argv, usage_text);
-	o.pp = &st.pp;
-	o.notation = XQ_NOTATION_CHINESE;
-	while ((c = cmd_getopt(&o, argc, argv, "e:f:hjn:qr:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(o, argc, argv, "e:f:hjn:qr:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ALL: st.all_lines = 1; break;
 		case OPT_FOLD: st.jo.fold = (int)parse_number(optarg, 2, 4, "fold"); break;
@@ -342,8 +338,21 @@ int main(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	return optind;
+}
+
+int main(int argc, char **argv)
+{
+	struct cmd_opts o = { 0 };
+	struct record_loop l = { 0 };
+	int status, err;
+
+	cmd_init(argv, usage_text);
+	o.pp = &st.pp;
+	o.notation = XQ_NOTATION_CHINESE;
+	int first = judge_options(argc, argv, &o);
+	argc -= first;
+	argv += first;
 	st.notation = o.notation;
 	st.json = o.json;
 	if (!(st.j = xq_judge_new(&st.jo, &err)))
