@@ -1,6 +1,6 @@
 /*
  * common.c - diagnostics, exit codes, numbers and atomic output for the
- * commands.
+ * commands, and the judge their -r and --judge options open.
  */
 #include <errno.h>
 #include <limits.h>
@@ -466,4 +466,17 @@ void json_put_string(FILE *fp, const char *s)
 			fputc(c, fp);
 	}
 	fputc('"', fp);
+}
+
+int judge_open(struct xq_judge **j, const char *rules)
+{
+	struct xq_judge_opts jo = { 0 };
+	if (rules && xq_rules_from_name(rules, &jo.rules)) {
+		warnx_("unknown rules '%s' (axf, cxa or 1956)", rules);
+		return -1;
+	}
+	xq_judge_free(*j);
+	if (!(*j = xq_judge_new(&jo, NULL)))
+		die(EXIT_TROUBLE, "out of memory");
+	return 0;
 }

@@ -1,8 +1,8 @@
 /*
  * common.h - what every command shares: its name, diagnostics in the one
  * format (prog: file:line:col: level: message), exit codes, number parsing,
- * atomic output files.  Commands may keep state in statics; the library
- * may not.
+ * atomic output files, the judge of -r and --judge.  Commands may keep
+ * state in statics; the library may not.
  */
 #ifndef XQ_CMD_COMMON_H
 #define XQ_CMD_COMMON_H
@@ -80,6 +80,12 @@ void out_abort(struct outfile *o);
  * written (a write error there is said, and is EXIT_TROUBLE), then
  * EXIT_TROUBLE for trouble, EXIT_FINDINGS for findings, else EXIT_OK. */
 int exit_status(int used_stdout, int trouble, int findings);
+
+/* -r / --judge: a judge with default options under the rules named
+ * (NULL: cxa), replacing *j (freed).  On an unknown name, says so and
+ * returns -1 (the caller prints its usage); dies when out of memory. */
+struct xq_judge;
+int judge_open(struct xq_judge **j, const char *rules);
 
 /* s as a JSON string (quotes, escapes) on fp; NULL is written as "". */
 void json_put_string(FILE *fp, const char *s);

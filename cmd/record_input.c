@@ -340,7 +340,7 @@ static enum record_step keep_nth(struct record_loop *l, struct xq_game *g)
 	if (l->input_games < og->n)
 		return RECORD_NEXT;
 	xq_game_replay(g, l->name, print_one_game, og);
-	record_encoding_hint(l->r, g, l->name, l->o->encoding, print_one_game, og);
+	xq_game_encoding_hint(l->r, g, l->name, l->o->encoding, print_one_game, og);
 	og->g = g;
 	return RECORD_KEEP;
 }
@@ -377,72 +377,6 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
 		return NULL;
 	}
 	return og.g;
-}
-
-void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
-			  const char *name, const char *encoding, xq_problem_fn fn, void *data)
-{
-	const char *enc = xq_reader_encoding(r);
-	const struct xq_node *n;
-	char msg[200];
-	struct xq_problem p;
-
-	if (!g->errors || (encoding && *encoding && strcmp(encoding, "auto")) || !enc ||
-	    !strcmp(enc, "binary"))
-		return;
-	/* the first move that did not resolve: garbled text is not ASCII */
-	for (n = g->root.child; n && n->move != XQ_MOVE_NONE; n = n->child)
-		;
-	if (!n || !n->text)
-		return;
-	/* garbled: the move does not even read, for either side, failing at
-	 * a character no notation has (not ASCII, "unexpected character") */
-	{
-		static const char *const fens[] = {
-			XQ_START_FEN,
-			"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
-		};
-		size_t len = strlen(n->text);
-		for (int side = 0; side < 2; side++) {
-			struct xq_pos start;
-			struct xq_err e;
-			xq_move m;
-			if (xq_pos_from_fen(&start, fens[side], 0, NULL) < 0)
-				return;
-			memset(&e, 0, sizeof e);
-			/* a move of either side that reads (legal or not) is not garbled */
-			if (xq_move_parse(&start, n->text, len, XQ_NOTATION_ANY, 0, &m, &e) != XQ_EINVAL ||
-			    e.offset < 0 || (size_t)e.offset >= len ||
-			    (unsigned char)n->text[e.offset] < 0x80 ||
-			    !strstr(e.msg, "unexpected character"))
-				return;
-		}
-	}
-	snprintf(msg, sizeof msg, "the file was read as %s; if the text is garbled, "
-		 "-e chooses the encoding", enc);
-	memset(&p, 0, sizeof p);
-	p.severity = XQ_SEV_WARNING;
-	p.code = XQ_P_ENCODING;
-	p.file = name;
-	p.game = g->index;
-	p.line = n->line;
-	p.msg = msg;
-	fn(data, &p);
-}
-
-const char *record_result(const struct xq_game *g)
-{
-	return record_result_of(g, xq_game_tag(g, "Result"));
-}
-
-const char *record_result_of(const struct xq_game *g, const char *t)
-{
-	const char *r = NULL;
-	if (t)
-		r = xq_result_word(t, strlen(t));
-	if ((!r || !strcmp(r, "*")) && g->result)
-		r = xq_result_word(g->result, strlen(g->result));
-	return r ? r : "*";
 }
 
 const char *opt_in_encoding(const char *arg)
@@ -630,7 +564,7 @@ static void loop_input(struct record_loop *l, const char *path)
 		l->games++;
 		l->input_games++;
 		if (l->hint)
-			record_encoding_hint(l->r, g, l->name, l->o->encoding, ro.problem,
+			xq_game_encoding_hint(l->r, g, l->name, l->o->encoding, ro.problem,
 					     ro.problem_data);
 		step = l->game(l, g);
 		if (step != RECORD_KEEP)
@@ -690,36 +624,6 @@ void record_reader_close(struct xq_reader *r, FILE *fp)
 {
 	xq_reader_close(r);
 	record_close(fp);
-}
-
-int play_next_move(struct xq_pos *pos, const char **at, const char **move,
-		   size_t *len, struct xq_err *err)
-{
-	const char *p = *at;
-	for (;;) {
-		size_t n, d = 0;
-		xq_move m;
-		struct xq_undo u;
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		if (!(n = strcspn(p, " \t,")))
-			return 0;
-		while (d < n && p[d] >= '0' && p[d] <= '9')
-			d++;
-		if (d && d < n && p[d] == '.') {
-			while (d < n && p[d] == '.')
-				d++;
-			*at = p += d;
-			continue;
-		}
-		*move = p;
-		*len = n;
-		if (xq_move_parse(pos, p, n, XQ_NOTATION_ANY, 0, &m, err) < 0)
-			return -1;
-		xq_make(pos, m, &u);
-		*at = p + n;
-		return 1;
-	}
 }
 
 /* --- -d DIR: file names from tags, never over an existing file */

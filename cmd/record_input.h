@@ -43,13 +43,6 @@ void record_progress(const char *name, long games, const struct xq_reader *r,
 /* Clear the progress line when one may have been shown. */
 void record_progress_end(long games);
 
-/* A game read with a detected encoding whose first bad move is not ASCII
- * (another encoding read as this one looks so): a warning through fn
- * saying what the file was read as and that -e chooses.  encoding: the -e
- * given, or NULL. */
-void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
-			  const char *name, const char *encoding, xq_problem_fn fn, void *data);
-
 /*
  * For xqshow: read game number n (1-based) of path with the options given
  * (format and encoding may be NULL), replayed, problems printed.  Returns
@@ -155,7 +148,7 @@ struct record_loop {
 	xq_problem_fn problem;           /* NULL: print_problem() on o->pp */
 	void *problem_data;
 	int progress;                    /* progress lines (record_progress) */
-	int hint;                        /* record_encoding_hint() each game */
+	int hint;                        /* xq_game_encoding_hint() each game */
 	/* each game, freed after it unless RECORD_KEEP is returned */
 	enum record_step (*game)(struct record_loop *l, struct xq_game *g);
 	void (*end)(struct record_loop *l);   /* after an input's games, or NULL */
@@ -186,20 +179,6 @@ int opt_notation(const char *arg, enum xq_notation *n);
 struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
 				     FILE **fp);
 void record_reader_close(struct xq_reader *r, FILE *fp);
-
-/* The next move of text (moves in any notation, separated by blanks or
- * commas; move numbers such as "1." and "12..." skipped) played on *pos.
- * Returns 1 with *at past it, 0 at the end of the text, or -1 with err
- * filled and *move, *len naming the move that could not be played. */
-int play_next_move(struct xq_pos *pos, const char **at, const char **move,
-		   size_t *len, struct xq_err *err);
-
-/* The result of a game: "1-0", "0-1", "1/2-1/2" from its Result tag (any
- * spelling xq_result_word knows), else from its final token; "*" when
- * neither says. */
-const char *record_result(const struct xq_game *g);
-/* The same from the Result tag's value t (NULL: none), found already. */
-const char *record_result_of(const struct xq_game *g, const char *t);
 
 /*
  * Parts of a big input split on game boundaries (GNU parallel --pipe

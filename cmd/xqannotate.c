@@ -2,15 +2,13 @@
  * xqannotate - mark the mistakes of games with a search: records in, the
  * same records with marks (?!, ?, ??), comments and better lines out.
  *
- * Every position of the main line in the range asked for is searched, by
- * the built-in engine (lib/search.c) or an external UCI/UCCI engine
- * (cmd/engine.c), and again over the played move alone when that was not
- * the best (search_played); lib/annotate.c turns the scores into marks.  The whole
- * game is searched before anything is added to it, so that a game whose
- * engine failed is written as it came.
+ * The driver is the library's (xq_game_annotate in lib/annotate.c): it
+ * searches, judges and writes the marks.  This is its glue: the options,
+ * the external UCI/UCCI engine (cmd/engine.c) as the driver's engine, the
+ * progress line, the JSON lines, the chart.  A game whose engine failed
+ * is written as it came.
  */
 #include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,10 +77,8 @@ static struct {
 	struct cmd_opts o;
 	struct record_output ro;
 	int strict, progress;
-	int played_next;                /* --played next */
-	int ply_from, ply_to;           /* 0: from the start / to the end */
-	struct xq_annotate_opts ao;
-	struct xq_search_limits lim;
+	struct xq_annotate_run run;     /* the driver's options and hooks */
+	struct xq_engine engine;        /* built-in or external */
 	/* engines */
 	char *eargv[MAX_ENGINE_ARGS + 2];
 	int neargs;
@@ -102,7 +98,12 @@ static struct {
 	char **inputs;
 	int ninputs;
 	double started;
-	long searched;                  /* positions searched so far */
+	/* the game being annotated */
+	const char *name;
+	const struct xq_game *g;
+	struct xq_chart_point *chart;   /* plies 0..chart_last */
+	char (*chart_text)[2][XQ_MOVE_TEXT_MAX];  /* each point's move and better move */
+	int chart_last;
 } st;
 
 /* --- signals: never leave an engine behind */
@@ -138,58 +139,31 @@ static void describe_engine(void)
 {
 	size_t n = (size_t)snprintf(st.who, sizeof st.who, "xqannotate %s, %s", XQ_VERSION,
 				    st.external ? st.eng.name : "built-in engine");
-	if (st.lim.depth)
-		n += (size_t)snprintf(st.who + n, sizeof st.who - n, ", depth %d", st.lim.depth);
-	if (st.lim.nodes && n < sizeof st.who)
+	if (st.run.lim.depth)
+		n += (size_t)snprintf(st.who + n, sizeof st.who - n, ", depth %d", st.run.lim.depth);
+	if (st.run.lim.nodes && n < sizeof st.who)
 		n += (size_t)snprintf(st.who + n, sizeof st.who - n, ", %llu nodes",
-				      (unsigned long long)st.lim.nodes);
-	if (st.lim.movetime_ms && n < sizeof st.who)
-		snprintf(st.who + n, sizeof st.who - n, ", %lld ms", (long long)st.lim.movetime_ms);
+				      (unsigned long long)st.run.lim.nodes);
+	if (st.run.lim.movetime_ms && n < sizeof st.who)
+		snprintf(st.who + n, sizeof st.who - n, ", %lld ms", (long long)st.run.lim.movetime_ms);
 }
 
 /* --- the chart (lib/chart.c draws it) */
 
-/* The chart of plies 0..n: red_scores[i] after ply i where have[i], the
- * marks of the moves with their text and the better move (the search of
- * the position before, info[i - 1]). */
-static int write_plot(const char *path, const struct xq_game *g, const int *red_scores,
-		      const int *have, const int *marks, int n, const struct xq_pos *pos,
-		      const xq_move *moves, const struct xq_search_info *info)
+/* The chart of the plies searched, 0..st.chart_last: Red's scores, the
+ * marks of the moves with their text and the better move. */
+static int write_plot(const char *path, const struct xq_game *g)
 {
 	struct outfile of;
-	struct xq_chart_point *pts = calloc((size_t)n + 1, sizeof *pts);
-	char (*text)[2][XQ_MOVE_TEXT_MAX] = calloc((size_t)n + 1, sizeof *text);
 	char *svg;
 	size_t len;
-	if (!pts || !text)
-		die(EXIT_TROUBLE, "out of memory");
-	for (int i = 0; i <= n; i++) {
-		pts[i].ply = i;
-		pts[i].has = have[i];
-		pts[i].red_score = red_scores[i];
-		if (i == 0)
-			continue;
-		pts[i].nag = marks[i];
-		pts[i].move_no = pos[i - 1].fullmove;
-		pts[i].red_moved = pos[i - 1].side == XQ_RED;
-		if (xq_move_format(&pos[i - 1], moves[i - 1], st.ao.notation, st.ao.notation_flags,
-				   text[i][0], sizeof text[i][0]) > 0)
-			pts[i].move = text[i][0];
-		if (info[i - 1].npv > 0 && info[i - 1].pv[0] != moves[i - 1] &&
-		    xq_is_legal(&pos[i - 1], info[i - 1].pv[0]) &&
-		    xq_move_format(&pos[i - 1], info[i - 1].pv[0], st.ao.notation, st.ao.notation_flags,
-				   text[i][1], sizeof text[i][1]) > 0)
-			pts[i].best = text[i][1];
-	}
 	struct xq_chart c = {
-		.pts = pts, .npts = n + 1, .plies = n, .k = st.ao.k,
+		.pts = st.chart, .npts = st.chart_last + 1, .plies = st.chart_last, .k = st.run.o.k,
 		.red = xq_game_tag(g, "Red"), .black = xq_game_tag(g, "Black"),
 		.result = xq_game_tag(g, "Result"), .date = xq_game_tag(g, "Date"),
 	};
 	if (xq_eval_chart_svg(&c, &svg, &len) < 0)
 		die(EXIT_TROUBLE, "out of memory");
-	free(pts);
-	free(text);
 	if (out_open(&of, path, st.inputs, st.ninputs) < 0) {
 		free(svg);
 		return -1;
@@ -233,20 +207,20 @@ static void json_score(const char *name, int s)
 	}
 }
 
-static void json_ply(const struct xq_game *g, int ply, const struct xq_pos *pos, xq_move m,
+static void json_ply(int ply, const struct xq_pos *pos, xq_move m,
 		     const struct xq_search_info *before, const struct xq_judgement *j)
 {
 	char text[XQ_MOVE_TEXT_MAX], iccs[5];
 	static const char *const marks[7] = { "", "!", "?", "!!", "??", "!?", "?!" };
 	printf("{\"game\":%ld,\"ply\":%d,\"side\":\"%s\",\"move\":", st.read, ply,
 	       pos->side == XQ_RED ? "red" : "black");
-	if (xq_move_format(pos, m, st.ao.notation, st.ao.notation_flags, text, sizeof text) < 0)
+	if (xq_move_format(pos, m, st.run.o.notation, st.run.o.notation_flags, text, sizeof text) < 0)
 		text[0] = '\0';
 	json_string(text);
 	xq_move_iccs(m, iccs);
 	printf(",\"iccs\":\"%s\",\"best\":", iccs);
-	if (before->npv > 0 && xq_move_format(pos, before->pv[0], st.ao.notation,
-					      st.ao.notation_flags, text, sizeof text) > 0) {
+	if (before->npv > 0 && xq_move_format(pos, before->pv[0], st.run.o.notation,
+					      st.run.o.notation_flags, text, sizeof text) > 0) {
 		json_string(text);
 		xq_move_iccs(before->pv[0], iccs);
 		printf(",\"best_iccs\":\"%s\",", iccs);
@@ -269,203 +243,140 @@ static void json_ply(const struct xq_game *g, int ply, const struct xq_pos *pos,
 		xq_make(&p, before->pv[i], &u);
 	}
 	printf("]}\n");
-	(void)g;
 }
 
 /* --- one game */
 
-static void progress_line(int done, int total)
+static void progress_line(void *data, int done, int total)
 {
+	(void)data;
 	if (!st.progress)
 		return;
+	if (done == total) {
+		fprintf(stderr, "\r\033[K");
+		return;
+	}
 	double el = now_seconds() - st.started;
-	double per = st.searched ? el / st.searched : 0;
+	double per = st.engine.searches ? el / st.engine.searches : 0;
 	fprintf(stderr, "\r\033[K%s: game %ld, ply %d of %d, about %.0f s left in this game",
 		progname, st.read, done, total, per * (total - done));
 }
 
-/*
- * Annotate g; 0 done (or nothing to do), -1 the engine failed (reported,
- * g untouched).
- */
-/*
- * The score of the move played at ply p + 1 (moves[p], played in pos,
- * whose full search is best) as the analysis of the position it leads to,
- * into *after.  With --played root (the default) it comes from a search of
- * pos over that move alone (searchmoves), to the depth the full search
- * reached: best and played are then scores of one position, at one depth,
- * for one side, where the next position's own search (--played next, and
- * for UCCI engines, which have no searchmoves) is a ply deeper into the
- * game and from the other side, and its parity shows as a swing of its
- * own.  Nothing is searched when the move is the best one or pos has no
- * move.  1 when *after was filled, 0 when nothing was searched, -1 when the
- * engine failed.
- */
-static int search_played(const char *name, const struct xq_game *g, const char *fen,
-			 const xq_move *moves, int p, const struct xq_pos *pos,
-			 const uint64_t *keys, const struct xq_search_info *best,
-			 struct xq_search_info *after)
+/* The chart's points: Red's score of each position searched, the marks. */
+static void on_position(void *data, int ply, const struct xq_pos *pos,
+			const struct xq_search_info *info)
 {
-	struct xq_search_limits lim = st.lim;
-	struct xq_search_info r;
-	if (st.played_next || (st.external && st.eng.dialect == XQ_UCI_UCCI) ||
-	    xq_status(pos) != XQ_PLAYING || (best->npv > 0 && best->pv[0] == moves[p]))
-		return 0;
-	lim.searchmoves = &moves[p];
-	lim.nsearchmoves = 1;
-	if (best->depth > 0 && (!lim.depth || best->depth < lim.depth))
-		lim.depth = best->depth;
-	if (st.external) {
-		if (engine_search(&st.eng, fen, moves, p, pos, &lim, &r) < 0) {
-			if (!st.pp.quiet)
-				diag(name, g->line, 0, "error", "game %ld, ply %d: %s", g->index,
-				     p + 1, st.eng.error);
-			st.eng_running = 0;
-			return -1;
-		}
-	} else {
-		int e = xq_search_run(st.search, pos, keys, p, &lim, NULL, NULL, &r);
-		if (e < 0)
-			die(EXIT_TROUBLE, "search failed: %s", xq_strerror(e));
-	}
-	st.searched++;
-	memset(after, 0, sizeof *after);
-	after->score = -r.score;
-	after->depth = r.depth;
-	after->nodes = r.nodes;
-	/* the line after the move: r's principal variation from its second move */
-	for (int i = 1; i < r.npv; i++)
-		after->pv[after->npv++] = r.pv[i];
-	return 1;
+	(void)data;
+	if (!st.plot)
+		return;
+	st.chart[ply].red_score = pos->side == XQ_RED ? info->score : -info->score;
+	st.chart[ply].has = 1;
+	st.chart_last = ply;
 }
 
+static void on_move(void *data, int ply, const struct xq_pos *pos, xq_move m,
+		    const struct xq_search_info *before, const struct xq_judgement *j)
+{
+	(void)data;
+	if (st.plot) {
+		/* the point after the move: its mark, its text and the better move */
+		struct xq_chart_point *p = &st.chart[ply];
+		char (*text)[XQ_MOVE_TEXT_MAX] = st.chart_text[ply];
+		p->nag = j->nag;
+		p->move_no = pos->fullmove;
+		p->red_moved = pos->side == XQ_RED;
+		if (xq_move_format(pos, m, st.run.o.notation, st.run.o.notation_flags,
+				   text[0], sizeof text[0]) > 0)
+			p->move = text[0];
+		if (before->npv > 0 && before->pv[0] != m && xq_is_legal(pos, before->pv[0]) &&
+		    xq_move_format(pos, before->pv[0], st.run.o.notation, st.run.o.notation_flags,
+				   text[1], sizeof text[1]) > 0)
+			p->best = text[1];
+	}
+	if (st.o.json)
+		json_ply(ply, pos, m, before, j);
+}
+
+static void write_chart(const struct xq_game *g)
+{
+	char *path = NULL;
+	if (st.plot_dir) {
+		path = record_game_path(st.plot, g, st.read, "svg");
+	} else if (st.plots_written == 0) {
+		path = strdup(st.plot);
+	} else if (!st.plot_warned) {
+		st.plot_warned = 1;
+		warnx_("--plot %s holds one game's chart: the charts of later games are not written "
+		       "(give a directory for one per game)", st.plot);
+	}
+	if (path) {
+		/* the range only: plies before it are not searched */
+		if (write_plot(path, g) < 0)
+			st.trouble = 1;
+		else
+			st.plots_written++;
+		free(path);
+	}
+}
+
+/* The external engine's side of the driver: started when it is not running
+ * (it died in an earlier game), its failures said with the game's place. */
+static int external_new_game(struct xq_engine *e)
+{
+	if (ensure_engine(st.name, st.g) < 0 || engine_new_game(&st.eng) < 0) {
+		if (st.eng_running && !st.pp.quiet)
+			diag(st.name, st.g->line, 0, "error", "game %ld: %s", st.g->index, st.eng.error);
+		st.eng_running = 0;
+		return XQ_EIO;
+	}
+	e->no_searchmoves = st.eng.dialect == XQ_UCI_UCCI;
+	return 0;
+}
+
+static int external_search(struct xq_engine *e, const struct xq_engine_query *q,
+			   struct xq_search_info *out)
+{
+	(void)e;
+	if (engine_search(&st.eng, q->fen, q->moves, q->nmoves, q->pos, q->lim, out) < 0) {
+		if (!st.pp.quiet)
+			diag(st.name, st.g->line, 0, "error", "game %ld, ply %d: %s", st.g->index,
+			     q->nmoves + 1, st.eng.error);
+		st.eng_running = 0;
+		return XQ_EIO;
+	}
+	return 0;
+}
+
+/* Annotate g; 0 done (or nothing to do), -1 the engine failed (reported,
+ * g untouched). */
 static int annotate_game(const char *name, struct xq_game *g)
 {
-	int n = 0;
-	for (const struct xq_node *nd = g->root.child; nd && nd->move != XQ_MOVE_NONE; nd = nd->child)
-		n++;
-	int a = st.ply_from > 0 ? st.ply_from : 1;
-	int b = st.ply_to > 0 && st.ply_to < n ? st.ply_to : n;
-	if (a > b)
-		return 0;
-	struct xq_node **nodes = calloc((size_t)n + 1, sizeof *nodes);
-	struct xq_pos *pos = calloc((size_t)n + 1, sizeof *pos);
-	uint64_t *keys = calloc((size_t)n + 1, sizeof *keys);
-	xq_move *moves = calloc((size_t)n + 1, sizeof *moves);
-	struct xq_search_info *info = calloc((size_t)n + 1, sizeof *info);
-	int *red = calloc((size_t)n + 1, sizeof *red), *have = calloc((size_t)n + 1, sizeof *have);
-	int *marks = calloc((size_t)n + 1, sizeof *marks);
-	struct xq_search_info *after = calloc((size_t)n + 1, sizeof *after);
-	char *own = calloc((size_t)n + 1, 1);   /* after[p] is the played move's own search */
-	int rc = 0;
-	if (!nodes || !pos || !keys || !moves || !info || !red || !have || !marks || !after || !own)
-		die(EXIT_TROUBLE, "out of memory");
-	pos[0] = g->start;
-	keys[0] = g->start.key;
-	{
-		int i = 0;
-		for (struct xq_node *nd = g->root.child; nd && i < n; nd = nd->child, i++) {
-			struct xq_undo u;
-			nodes[i + 1] = nd;
-			moves[i] = nd->move;
-			pos[i + 1] = pos[i];
-			if (!xq_is_legal(&pos[i], nd->move)) {
-				n = i;
-				break;
-			}
-			xq_make(&pos[i + 1], nd->move, &u);
-			keys[i + 1] = pos[i + 1].key;
-		}
-		if (b > n)
-			b = n;
-	}
-	const char *fen = (g->flags & XQ_GAME_SETUP) ? g->start_fen : NULL;
-	if (st.external && (ensure_engine(name, g) < 0 || engine_new_game(&st.eng) < 0)) {
-		if (st.eng_running && !st.pp.quiet)
-			diag(name, g->line, 0, "error", "game %ld: %s", g->index, st.eng.error);
-		st.eng_running = 0;
-		rc = -1;
-		goto out;
-	}
-	if (!st.external)
-		xq_search_clear(st.search);
-	for (int p = a - 1; p <= b; p++) {
-		progress_line(p - (a - 1), b - a + 2);
-		if (xq_status(&pos[p]) != XQ_PLAYING) {
-			info[p].score = -XQ_SCORE_MATE;
-			info[p].npv = 0;
-		} else if (st.external) {
-			if (engine_search(&st.eng, fen, moves, p, &pos[p], &st.lim, &info[p]) < 0) {
-				if (!st.pp.quiet)
-					diag(name, g->line, 0, "error", "game %ld, ply %d: %s", g->index,
-					     p + 1, st.eng.error);
-				st.eng_running = 0;
-				rc = -1;
-				goto out;
-			}
-		} else {
-			int e = xq_search_run(st.search, &pos[p], keys, p, &st.lim, NULL, NULL, &info[p]);
-			if (e < 0)
-				die(EXIT_TROUBLE, "search failed: %s", xq_strerror(e));
-		}
-		st.searched++;
-		red[p] = pos[p].side == XQ_RED ? info[p].score : -info[p].score;
-		have[p] = 1;
-		if (p < b) {
-			int k = search_played(name, g, fen, moves, p, &pos[p], keys, &info[p], &after[p + 1]);
-			if (k < 0) {
-				rc = -1;
-				goto out;
-			}
-			own[p + 1] = (char)k;
-		}
-	}
-	if (st.progress)
-		fprintf(stderr, "\r\033[K");
-
-	struct xq_annotate_summary sum;
-	memset(&sum, 0, sizeof sum);
-	for (int p = a; p <= b; p++) {
-		struct xq_judgement j;
-		/* the played move's own search, or the next position's */
-		xq_annotate_judge(&st.ao, &pos[p - 1], moves[p - 1], &info[p - 1],
-				  own[p] ? &after[p] : &info[p], &j);
-		xq_annotate_count(&sum, &j);
-		marks[p] = j.nag;
-		if (st.o.json)
-			json_ply(g, p, &pos[p - 1], moves[p - 1], &info[p - 1], &j);
-		if (xq_annotate_node(g, nodes[p], &pos[p - 1], &st.ao, &info[p - 1], &j) < 0)
-			die(EXIT_TROUBLE, "out of memory");
-	}
-	if (xq_annotate_summarise(g, &sum, st.who) < 0)
-		die(EXIT_TROUBLE, "out of memory");
-
+	size_t n = (size_t)xq_game_plies(g) + 1;
+	int rc;
+	st.name = name;
+	st.g = g;
 	if (st.plot) {
-		char *path = NULL;
-		if (st.plot_dir) {
-			path = record_game_path(st.plot, g, st.read, "svg");
-		} else if (st.plots_written == 0) {
-			path = strdup(st.plot);
-		} else if (!st.plot_warned) {
-			st.plot_warned = 1;
-			warnx_("--plot %s holds one game's chart: the charts of later games are not written "
-			       "(give a directory for one per game)", st.plot);
-		}
-		if (path) {
-			/* the range only: plies before it are not searched */
-			if (write_plot(path, g, red, have, marks, b, pos, moves, info) < 0)
-				st.trouble = 1;
-			else
-				st.plots_written++;
-			free(path);
-		}
+		free(st.chart);
+		free(st.chart_text);
+		st.chart = calloc(n, sizeof *st.chart);
+		st.chart_text = calloc(n, sizeof *st.chart_text);
+		if (!st.chart || !st.chart_text)
+			die(EXIT_TROUBLE, "out of memory");
+		for (size_t i = 0; i < n; i++)
+			st.chart[i].ply = (int)i;
 	}
-out:
+	rc = xq_game_annotate(g, &st.engine, &st.run);
 	if (st.progress)
 		fprintf(stderr, "\r\033[K");
-	free(nodes); free(pos); free(keys); free(moves); free(info);
-	free(red); free(have); free(marks); free(after); free(own);
-	return rc;
+	if (rc == XQ_ENOMEM && !st.engine.failed)
+		die(EXIT_TROUBLE, "out of memory");
+	if (rc < 0 && !st.external)
+		die(EXIT_TROUBLE, "search failed: %s", xq_strerror(rc));
+	if (rc < 0)
+		return -1;
+	if (rc > 0 && st.plot)
+		write_chart(g);
+	return 0;
 }
 
 static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
@@ -526,7 +437,15 @@ static double parse_fraction(const char *text, const char *what)
 	return v;
 }
 
-int main(int argc, char **argv)
+/* Options beyond st's: the external engine asked for. */
+static struct {
+	const char *cmd;
+	enum xq_uci_dialect dialect;
+	int timeout_s, scale_given;
+} eo = { NULL, XQ_UCI_AUTO, 60, 0 };
+
+/* The options into st and eo; returns optind. */
+static int parse_options(int argc, char **argv)
 {
 	enum {
 		OPT_ENGINE = 256, OPT_EARG, OPT_EOPT, OPT_EDIALECT, OPT_ETIMEOUT, OPT_DEPTH,
@@ -557,20 +476,11 @@ int main(int argc, char **argv)
 		{ "to", required_argument, NULL, OPT_TO },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, timeout_s = 60, scale_given = 0;
-	enum xq_uci_dialect dialect = XQ_UCI_AUTO;
-	const char *engine_cmd = NULL;
-	struct stat sb;
-	struct record_loop l = { 0 };
+	int c;
 
-	cmd_init(argv, usage_text);
-	xq_annotate_defaults(&st.ao);
-	st.o.pp = &st.pp;
-	st.o.notation = XQ_NOTATION_CHINESE;
-	st.hash_mb = 16;
 	while ((c = cmd_getopt(&st.o, argc, argv, "d:E:e:f:hjn:o:qt:Vv", longopts)) != -1) {
 		switch (c) {
-		case OPT_ENGINE: engine_cmd = optarg; break;
+		case OPT_ENGINE: eo.cmd = optarg; break;
 		case OPT_EARG:
 			if (st.neargs >= MAX_ENGINE_ARGS)
 				die(EXIT_TROUBLE, "more than %d --engine-arg", MAX_ENGINE_ARGS);
@@ -590,79 +500,75 @@ int main(int argc, char **argv)
 			break;
 		}
 		case OPT_EDIALECT:
-			if (xq_uci_dialect_from_name(optarg, &dialect) < 0) {
+			if (xq_uci_dialect_from_name(optarg, &eo.dialect) < 0) {
 				warnx_("unknown engine dialect '%s'", optarg);
 				usage(EXIT_TROUBLE);
 			}
 			break;
-		case OPT_ETIMEOUT: timeout_s = (int)parse_number(optarg, 1, 86400, "engine timeout"); break;
-		case OPT_DEPTH: st.lim.depth = (int)parse_number(optarg, 1, 100, "depth"); break;
-		case OPT_NODES: st.lim.nodes = (uint64_t)parse_number(optarg, 1, 1000000000000L, "node count"); break;
-		case OPT_MOVETIME: st.lim.movetime_ms = parse_number(optarg, 1, 86400000L, "move time"); break;
+		case OPT_ETIMEOUT: eo.timeout_s = (int)parse_number(optarg, 1, 86400, "engine timeout"); break;
+		case OPT_DEPTH: st.run.lim.depth = (int)parse_number(optarg, 1, 100, "depth"); break;
+		case OPT_NODES: st.run.lim.nodes = (uint64_t)parse_number(optarg, 1, 1000000000000L, "node count"); break;
+		case OPT_MOVETIME: st.run.lim.movetime_ms = parse_number(optarg, 1, 86400000L, "move time"); break;
 		case OPT_HASH: st.hash_mb = (size_t)parse_number(optarg, 1, 4096, "hash size"); break;
-		case OPT_FROM: st.ply_from = (int)parse_number(optarg, 1, 100000, "ply"); break;
-		case OPT_TO: st.ply_to = (int)parse_number(optarg, 1, 100000, "ply"); break;
-		case OPT_INACC: st.ao.inaccuracy = parse_fraction(optarg, "inaccuracy threshold"); break;
-		case OPT_MISTAKE: st.ao.mistake = parse_fraction(optarg, "mistake threshold"); break;
-		case OPT_BLUNDER: st.ao.blunder = parse_fraction(optarg, "blunder threshold"); break;
-		case OPT_SCALE: st.ao.k = parse_fraction(optarg, "scale"); scale_given = 1; break;
-		case OPT_LINE: st.ao.line_plies = (int)parse_number(optarg, 0, XQ_MAX_PV, "line length"); break;
+		case OPT_FROM: st.run.from = (int)parse_number(optarg, 1, 100000, "ply"); break;
+		case OPT_TO: st.run.to = (int)parse_number(optarg, 1, 100000, "ply"); break;
+		case OPT_INACC: st.run.o.inaccuracy = parse_fraction(optarg, "inaccuracy threshold"); break;
+		case OPT_MISTAKE: st.run.o.mistake = parse_fraction(optarg, "mistake threshold"); break;
+		case OPT_BLUNDER: st.run.o.blunder = parse_fraction(optarg, "blunder threshold"); break;
+		case OPT_SCALE: st.run.o.k = parse_fraction(optarg, "scale"); eo.scale_given = 1; break;
+		case OPT_LINE: st.run.o.line_plies = (int)parse_number(optarg, 0, XQ_MAX_PV, "line length"); break;
 		case OPT_PLOT: st.plot = optarg; break;
 		case OPT_PLAYED:
 			if (strcmp(optarg, "root") && strcmp(optarg, "next")) {
 				warnx_("--played wants root or next, not '%s'", optarg);
 				usage(EXIT_TROUBLE);
 			}
-			st.played_next = !strcmp(optarg, "next");
+			st.run.played_next = !strcmp(optarg, "next");
 			break;
 		case OPT_STRICT: st.strict = 1; break;
 		case OPT_CRLF: st.ro.wflags |= XQ_WRITE_CRLF; break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if ((st.neargs || st.neopts || dialect != XQ_UCI_AUTO) && !engine_cmd) {
+	if ((st.neargs || st.neopts || eo.dialect != XQ_UCI_AUTO) && !eo.cmd) {
 		warnx_("--engine-arg, --engine-option and --engine-dialect need --engine");
 		usage(EXIT_TROUBLE);
 	}
-	if (st.ply_from && st.ply_to && st.ply_from > st.ply_to) {
-		warnx_("--from %d is after --to %d", st.ply_from, st.ply_to);
+	if (st.run.from && st.run.to && st.run.from > st.run.to) {
+		warnx_("--from %d is after --to %d", st.run.from, st.run.to);
 		usage(EXIT_TROUBLE);
 	}
-	if (!(st.ao.inaccuracy <= st.ao.mistake && st.ao.mistake <= st.ao.blunder)) {
+	if (!(st.run.o.inaccuracy <= st.run.o.mistake && st.run.o.mistake <= st.run.o.blunder)) {
 		warnx_("the thresholds must grow: inaccuracy <= mistake <= blunder");
 		usage(EXIT_TROUBLE);
 	}
-	opt_output(&st.o);
-	if (st.plot && stat(st.plot, &sb) == 0 && S_ISDIR(sb.st_mode))
-		st.plot_dir = 1;
-	st.ao.notation = st.o.notation;
-	if (record_big5(st.o.enc_out))
-		st.ao.notation_flags |= XQ_NOTE_TRAD;
-	st.ro.inputs = st.inputs = argv;
-	st.ro.ninputs = st.ninputs = argc;
-	st.ro.o = &st.o;
-	st.progress = !st.pp.quiet && isatty(2);
+	return optind;
+}
 
+/* The engine of the run: an external one started now (a command that
+ * cannot run at all ends the run; one that fails its handshake is tried
+ * again for each game), or the built-in search.  A fatal signal leaves
+ * no engine behind. */
+static void open_engine(void)
+{
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGINT, on_fatal_signal);
 	signal(SIGTERM, on_fatal_signal);
 	signal(SIGHUP, on_fatal_signal);
-	if (engine_cmd) {
+	if (eo.cmd) {
 		st.external = 1;
-		st.eargv[0] = (char *)engine_cmd;
+		st.engine.new_game = external_new_game;
+		st.engine.search = external_search;
+		st.eargv[0] = (char *)eo.cmd;
 		st.eargv[1 + st.neargs] = NULL;
 		st.eng.argv = st.eargv;
-		st.eng.forced = dialect;
+		st.eng.forced = eo.dialect;
 		st.eng.options = st.eopts;
 		st.eng.noptions = st.neopts;
-		st.eng.search_ms = timeout_s * 1000;
-		st.eng.handshake_ms = timeout_s * 1000 < 10000 ? timeout_s * 1000 : 10000;
-		if (!st.lim.depth && !st.lim.nodes && !st.lim.movetime_ms)
-			st.lim.nodes = 200000;
-		/* start now: a command that cannot run at all ends the run;
-		 * one that fails its handshake is tried again for each game */
+		st.eng.search_ms = eo.timeout_s * 1000;
+		st.eng.handshake_ms = eo.timeout_s * 1000 < 10000 ? eo.timeout_s * 1000 : 10000;
+		if (!st.run.lim.depth && !st.run.lim.nodes && !st.run.lim.movetime_ms)
+			st.run.lim.nodes = 200000;
 		if (engine_start(&st.eng) < 0) {
 			if (st.eng.exec_failed || st.strict)
 				die(EXIT_TROUBLE, "%s", st.eng.error);
@@ -675,14 +581,46 @@ int main(int argc, char **argv)
 				       xq_uci_dialect_name(st.eng.dialect));
 		}
 	} else {
-		if (!scale_given)
-			st.ao.k = XQ_ANNOTATE_K_BUILTIN;
-		if (!st.lim.depth && !st.lim.nodes && !st.lim.movetime_ms)
-			st.lim.nodes = 30000;
+		if (!eo.scale_given)
+			st.run.o.k = XQ_ANNOTATE_K_BUILTIN;
+		if (!st.run.lim.depth && !st.run.lim.nodes && !st.run.lim.movetime_ms)
+			st.run.lim.nodes = 30000;
 		if (!(st.search = xq_search_new(st.hash_mb)))
 			die(EXIT_TROUBLE, "no memory for %zu MB of hash", st.hash_mb);
+		xq_engine_builtin(&st.engine, st.search);
 	}
+}
+
+int main(int argc, char **argv)
+{
+	struct stat sb;
+	struct record_loop l = { 0 };
+
+	cmd_init(argv, usage_text);
+	xq_annotate_defaults(&st.run.o);
+	st.o.pp = &st.pp;
+	st.o.notation = XQ_NOTATION_CHINESE;
+	st.hash_mb = 16;
+	int first = parse_options(argc, argv);
+	argc -= first;
+	argv += first;
+	opt_output(&st.o);
+	if (st.plot && stat(st.plot, &sb) == 0 && S_ISDIR(sb.st_mode))
+		st.plot_dir = 1;
+	st.run.o.notation = st.o.notation;
+	if (record_big5(st.o.enc_out))
+		st.run.o.notation_flags |= XQ_NOTE_TRAD;
+	st.ro.inputs = st.inputs = argv;
+	st.ro.ninputs = st.ninputs = argc;
+	st.ro.o = &st.o;
+	st.progress = !st.pp.quiet && isatty(2);
+
+	open_engine();
 	describe_engine();
+	st.run.who = st.who;
+	st.run.progress = progress_line;
+	st.run.position = on_position;
+	st.run.move = on_move;
 	if (!(st.o.json && !st.o.outpath && !st.o.dir) && record_output_open(&st.ro) < 0)
 		return EXIT_TROUBLE;
 	st.started = now_seconds();
@@ -696,6 +634,8 @@ int main(int argc, char **argv)
 		engine_stop(&st.eng);  /* also frees the buffers of a dead one */
 	if (st.search)
 		xq_search_free(st.search);
+	free(st.chart);
+	free(st.chart_text);
 	if (!(st.o.json && !st.o.outpath && !st.o.dir) &&
 	    record_output_close(&st.ro, !(st.strict && (st.findings || st.unannotated)) &&
 					!(st.trouble && st.stop)) < 0)

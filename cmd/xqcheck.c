@@ -7,7 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "judge_game.h"
 #include "record_input.h"
 
 static const char usage_text[] =
@@ -365,7 +364,7 @@ static enum record_step check_game(struct record_loop *l, struct xq_game *g)
 {
 	st.games++;
 	if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
-	    judge_report(st.judge, g, l->name, keep_problem, NULL) < 0)
+	    xq_game_judge_warn(st.judge, g, l->name, keep_problem, NULL) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	if (g->errors)
 		st.invalid++;
@@ -376,7 +375,8 @@ static enum record_step check_game(struct record_loop *l, struct xq_game *g)
 	return RECORD_NEXT;
 }
 
-int main(int argc, char **argv)
+/* The options into st; *merge for --merge.  Returns optind. */
+static int check_options(int argc, char **argv, int *merge)
 {
 	static const struct option longopts[] = {
 		{ "merge", no_argument, NULL, 'M' },
@@ -387,11 +387,8 @@ int main(int argc, char **argv)
 		{ "summary-json", no_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct record_loop l = { 0 };
-	int c, status, merge = 0;
+	int c;
 
-	cmd_init(argv, usage_text);
-	st.o.pp = &st.pp;
 	while ((c = cmd_getopt(&st.o, argc, argv, "e:f:hjqr:Vv", longopts)) != -1) {
 		switch (c) {
 		case 'r':
@@ -399,15 +396,13 @@ int main(int argc, char **argv)
 				usage(EXIT_TROUBLE);
 			break;
 		case 'S': st.summary_json = 1; break;
-		case 'M': merge = 1; break;
+		case 'M': *merge = 1; break;
 		case 'P': st.partial = 1; break;
 		case 'N': st.part = parse_number(optarg, 1, PART_POS_MAX, "part number"); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (st.partial + st.summary_json + merge > 1 && !(merge && st.summary_json)) {
+	if (st.partial + st.summary_json + *merge > 1 && !(*merge && st.summary_json)) {
 		warnx_("--partial, --summary-json and --merge exclude each other "
 		       "(but --merge --summary-json adds summaries up)");
 		usage(EXIT_TROUBLE);
@@ -416,10 +411,23 @@ int main(int argc, char **argv)
 		warnx_("--part goes with --partial");
 		usage(EXIT_TROUBLE);
 	}
-	if (merge && (st.o.json || st.judge || st.o.format || st.o.encoding)) {
+	if (*merge && (st.o.json || st.judge || st.o.format || st.o.encoding)) {
 		warnx_("--merge takes -j, -r, -f and -e from the parts");
 		usage(EXIT_TROUBLE);
 	}
+	return optind;
+}
+
+int main(int argc, char **argv)
+{
+	struct record_loop l = { 0 };
+	int status, merge = 0;
+
+	cmd_init(argv, usage_text);
+	st.o.pp = &st.pp;
+	int first = check_options(argc, argv, &merge);
+	argc -= first;
+	argv += first;
 	if (merge)
 		return merge_summary(argc, argv);
 

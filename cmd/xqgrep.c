@@ -485,7 +485,7 @@ static void parse_opening(const char *arg)
 	size_t n;
 	struct xq_err err;
 	int rc;
-	while ((rc = play_next_move(&pos, &p, &mv, &n, &err)) > 0) {
+	while ((rc = xq_moves_next(&pos, &p, &mv, &n, &err)) > 0) {
 		st.open_keys = xrealloc(st.open_keys, (size_t)(st.nopen + 2) * sizeof *st.open_keys);
 		st.open_keys[++st.nopen] = pos.key;
 	}
@@ -668,7 +668,7 @@ static int tags_match(const struct xq_game *g)
 		if (!(red && strstr(red, st.players[i])) && !(black && strstr(black, st.players[i])))
 			return 0;
 	}
-	if (st.result && strcmp(record_result(g), st.result))
+	if (st.result && strcmp(xq_game_result(g), st.result))
 		return 0;
 	if (st.have_date) {
 		const char *d = xq_game_tag(g, "Date");

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge_game.h"
 #include "record_input.h"
 
 static const char usage_text[] =
@@ -63,14 +62,6 @@ static void square(int sq, char out[3])
 	out[2] = 0;
 }
 
-static const char *type_name(enum xq_type t)
-{
-	static const char *const names[] = {
-		"", "king", "advisor", "elephant", "horse", "chariot", "cannon", "pawn",
-	};
-	return names[t];
-}
-
 /* --- text for people: lines put together here and written whole (as
  * printf would write them: the bench's input has a line for every game) */
 
@@ -120,7 +111,7 @@ static void put_line(struct line *l)
 	l->n = 0;
 }
 
-static void text_event(const struct judged *e)
+static void text_event(const struct xq_game_event *e)
 {
 	const struct xq_event *ev = e->ev;
 	char buf[1024], mv[XQ_MOVE_TEXT_MAX];
@@ -131,7 +122,7 @@ static void text_event(const struct judged *e)
 	put_num(&out, ev->ply, 0);
 	put(&out, e->mainline ? ": " : " (variation): ");
 	if (ev->kind != XQ_EVENT_REPETITION) {
-		judge_event_text(ev, buf, sizeof buf);
+		xq_event_text(ev, buf, sizeof buf);
 		put(&out, buf);
 		put(&out, "\n");
 		put_line(&out);
@@ -150,7 +141,7 @@ static void text_event(const struct judged *e)
 	for (int i = 0; i < ev->nlabels; i++) {
 		const struct xq_label *l = &ev->labels[i];
 		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
-		judge_label_text(l, buf, sizeof buf);
+		xq_label_text(l, buf, sizeof buf);
 		put(&out, "    ");
 		put_num(&out, l->ply, 4);
 		put(&out, " ");
@@ -180,7 +171,7 @@ static void json_sides_int(const char *name, const int v[2])
 	printf(",\"%s\":{\"red\":%d,\"black\":%d}", name, v[0], v[1]);
 }
 
-static void json_event(const struct judged *e)
+static void json_event(const struct xq_game_event *e)
 {
 	const struct xq_event *ev = e->ev;
 	char mv[XQ_MOVE_TEXT_MAX], iccs[5], sq[3];
@@ -203,10 +194,7 @@ static void json_event(const struct judged *e)
 		       ev->may_claim[0] ? "true" : "false", ev->may_claim[1] ? "true" : "false");
 		if (ev->kind == XQ_EVENT_LIMIT_MATE)
 			printf(",\"loses\":\"%s\"", ev->mated == XQ_RED ? "red" : "black");
-		printf(",\"verdict\":\"%s\"}",
-		       ev->kind == XQ_EVENT_LIMIT_MATE ?
-		       (ev->mated == XQ_RED ? "red-loses" : "black-loses") :
-		       ev->may_claim[0] || ev->may_claim[1] ? "draw" : "none");
+		printf(",\"verdict\":\"%s\"}", xq_verdict_name(xq_event_verdict(ev)));
 		return;
 	}
 	printf(",\"rules\":\"%s\",\"first\":%d,\"occurrences\":%d,\"cycle\":%d,\"verdict\":\"%s\"",
@@ -231,37 +219,28 @@ static void json_event(const struct judged *e)
 	fputs(",\"labels\":[", stdout);
 	for (int i = 0; i < ev->nlabels; i++) {
 		const struct xq_label *l = &ev->labels[i];
-		static const struct { unsigned flag; const char *word; } words[] = {
-			{ XQ_LABEL_CHECK, "check" }, { XQ_LABEL_KILL, "mate-threat" },
-			{ XQ_LABEL_KILL_UNKNOWN, "mate-threat-unknown" },
-			{ XQ_LABEL_DISCOVERY, "win-by-check" }, { XQ_LABEL_CHASE, "chase" },
-			{ XQ_LABEL_IDLE, "idle" }, { XQ_LABEL_EXCHANGE, "exchange" },
-			{ XQ_LABEL_OFFER, "offer" }, { XQ_LABEL_BLOCK, "block" },
-			{ XQ_LABEL_FOLLOW, "follow" }, { XQ_LABEL_KING_PAWN, "king-or-pawn-attack" },
-			{ XQ_LABEL_JOINT, "joint-chase" }, { XQ_LABEL_MATE_AFTER, "capture-allows-mate" },
-		};
+		const char *names[XQ_LABEL_KINDS];
+		int nnames = xq_label_names(l->flags, names, XQ_LABEL_KINDS);
 		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
 		xq_move_iccs(l->move, iccs);
 		printf("%s{\"ply\":%d,\"side\":\"%s\",\"move\":", i ? "," : "", l->ply,
 		       l->side == XQ_RED ? "red" : "black");
 		json_put_string(stdout, mv);
 		printf(",\"iccs\":\"%s\",\"labels\":[", iccs);
-		int n = 0;
-		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
-			if (l->flags & words[w].flag)
-				printf("%s\"%s\"", n++ ? "," : "", words[w].word);
+		for (int w = 0; w < nnames; w++)
+			printf("%s\"%s\"", w ? "," : "", names[w]);
 		fputs("],\"chased\":[", stdout);
 		for (int c = 0; c < l->nchased; c++) {
 			square(l->chased[c].sq, sq);
 			printf("%s{\"piece\":\"%s\",\"square\":\"%s\",\"id\":%d}", c ? "," : "",
-			       type_name(l->chased[c].type), sq, l->chased[c].id);
+			       xq_type_name(l->chased[c].type), sq, l->chased[c].id);
 		}
 		fputs("]}", stdout);
 	}
 	fputs("]}", stdout);
 }
 
-static void on_event(void *data, const struct judged *e)
+static void on_event(void *data, const struct xq_game_event *e)
 {
 	(void)data;
 	if (st.json)
@@ -272,7 +251,7 @@ static void on_event(void *data, const struct judged *e)
 
 static void judge_one(const char *file, struct xq_game *g)
 {
-	struct judge_result res;
+	struct xq_game_verdict res;
 	int rc;
 
 	st.games++;
@@ -308,7 +287,7 @@ static void judge_one(const char *file, struct xq_game *g)
 		}
 		putchar('\n');
 	}
-	if ((rc = judge_game(st.j, g, st.all_lines, on_event, NULL, &res)) < 0)
+	if ((rc = xq_game_judge(st.j, g, st.all_lines, on_event, NULL, &res)) < 0)
 		die(EXIT_TROUBLE, "%s", xq_strerror(rc));
 	st.rulings += res.rulings;
 	st.against += res.against;
@@ -329,7 +308,8 @@ static enum record_step judge_step(struct record_loop *l, struct xq_game *g)
 	return RECORD_NEXT;
 }
 
-int main(int argc, char **argv)
+/* The options into st and *o; returns optind. */
+static int judge_options(int argc, char **argv, struct cmd_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
@@ -338,14 +318,9 @@ int main(int argc, char **argv)
 		{ "rules", required_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct cmd_opts o = { 0 };
-	struct record_loop l = { 0 };
-	int c, status, err;
+	int c;
 
-	cmd_init(argv, usage_text);
-	o.pp = &st.pp;
-	o.notation = XQ_NOTATION_CHINESE;
-	while ((c = cmd_getopt(&o, argc, argv, "e:f:hjn:qr:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(o, argc, argv, "e:f:hjn:qr:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ALL: st.all_lines = 1; break;
 		case OPT_FOLD: st.jo.fold = (int)parse_number(optarg, 2, 4, "fold"); break;
@@ -363,8 +338,21 @@ int main(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	return optind;
+}
+
+int main(int argc, char **argv)
+{
+	struct cmd_opts o = { 0 };
+	struct record_loop l = { 0 };
+	int status, err;
+
+	cmd_init(argv, usage_text);
+	o.pp = &st.pp;
+	o.notation = XQ_NOTATION_CHINESE;
+	int first = judge_options(argc, argv, &o);
+	argc -= first;
+	argv += first;
 	st.notation = o.notation;
 	st.json = o.json;
 	if (!(st.j = xq_judge_new(&st.jo, &err)))

@@ -238,7 +238,7 @@ static void add_game(const struct xq_game *g)
 {
 	const char *tags[T_N], *res, *t;
 	game_tags(g, tags);
-	res = record_result_of(g, tags[T_RESULT]);
+	res = xq_game_result_of(g, tags[T_RESULT]);
 	int result = !strcmp(res, "1-0") ? V_RED : !strcmp(res, "0-1") ? V_BLACK :
 		!strcmp(res, "1/2-1/2") ? V_DRAW : -1;
 	char buf[16], *p = buf;
@@ -1051,7 +1051,7 @@ static void set_root(const char *arg)
 		size_t n;
 		int rc;
 		xq_pos_start(&st.root);
-		while ((rc = play_next_move(&st.root, &p, &mv, &n, &err)) > 0)
+		while ((rc = xq_moves_next(&st.root, &p, &mv, &n, &err)) > 0)
 			;
 		if (rc < 0)
 			die(EXIT_TROUBLE, "invalid --from '%s': '%.*s': %s", arg, (int)n, mv, err.msg);

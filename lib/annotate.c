@@ -1,6 +1,7 @@
 /*
  * annotate.c - search results to marks (?!, ?, ??), comments and better
- * lines, and the per-side summary of a game.
+ * lines, the per-side summary of a game, and the driver that annotates a
+ * game with an engine.
  *
  * The expected-score model.  A centipawn score s for the side to move is
  * read as the expected result E(s) = 1 / (1 + exp(-k s)) of that side
@@ -286,4 +287,177 @@ int xq_annotate_comment_scores(const char *comment, int *red_before, int *red_af
 		}
 	}
 	return 0;
+}
+
+/* ------------------------------------------------ the annotation driver */
+
+static int ask_engine(struct xq_engine *e, const struct xq_engine_query *q,
+			 struct xq_search_info *out)
+{
+	int rc = e->search(e, q, out);
+	if (rc < 0) {
+		e->failed = 1;
+		return rc;
+	}
+	e->searches++;
+	return 0;
+}
+
+/*
+ * The score of the move played at ply p + 1 (moves[p], played in q's
+ * position, whose full search is best) as the analysis of the position it
+ * leads to, into *after: a search of that position over the move alone, to
+ * the depth the full search reached.  The next position's own search
+ * (played_next, and engines without searchmoves) is a ply deeper into the
+ * game and from the other side, and its parity shows as a swing of its
+ * own.  Nothing is searched when the move is the best one or the position
+ * has no move.  1 when *after was filled, 0 when nothing was searched, or
+ * the engine's failure.
+ */
+static int search_played(struct xq_engine *e, const struct xq_annotate_run *r,
+			 const struct xq_engine_query *q, xq_move played,
+			 const struct xq_search_info *best, struct xq_search_info *after)
+{
+	struct xq_search_limits lim = r->lim;
+	struct xq_engine_query one = *q;
+	struct xq_search_info s;
+	if (r->played_next || e->no_searchmoves || xq_status(q->pos) != XQ_PLAYING ||
+	    (best->npv > 0 && best->pv[0] == played))
+		return 0;
+	lim.searchmoves = &played;
+	lim.nsearchmoves = 1;
+	if (best->depth > 0 && (!lim.depth || best->depth < lim.depth))
+		lim.depth = best->depth;
+	one.lim = &lim;
+	int rc = ask_engine(e, &one, &s);
+	if (rc < 0)
+		return rc;
+	memset(after, 0, sizeof *after);
+	after->score = -s.score;
+	after->depth = s.depth;
+	after->nodes = s.nodes;
+	/* the line after the move: s's principal variation from its second move */
+	for (int i = 1; i < s.npv; i++)
+		after->pv[after->npv++] = s.pv[i];
+	return 1;
+}
+
+/* The main line's n moves, positions and keys (pos[0] the start). */
+struct main_line {
+	struct xq_node **nodes;
+	struct xq_pos *pos;
+	uint64_t *keys;
+	xq_move *moves;
+	struct xq_search_info *info, *after;
+	char *own;      /* after[p] is the played move's own search */
+};
+
+static void line_free(struct main_line *l)
+{
+	free(l->nodes);
+	free(l->pos);
+	free(l->keys);
+	free(l->moves);
+	free(l->info);
+	free(l->after);
+	free(l->own);
+}
+
+/* Every search, positions a - 1 .. b; 0 or the engine's failure. */
+static int search_all(struct xq_engine *e, const struct xq_annotate_run *r, const char *fen,
+		      struct main_line *l, int a, int b)
+{
+	for (int p = a - 1; p <= b; p++) {
+		struct xq_engine_query q = { fen, l->moves, p, &l->pos[p], l->keys, &r->lim };
+		int rc;
+		if (r->progress)
+			r->progress(r->data, p - (a - 1), b - a + 2);
+		if (xq_status(&l->pos[p]) != XQ_PLAYING) {
+			l->info[p].score = -XQ_SCORE_MATE;
+			l->info[p].npv = 0;
+			e->searches++;
+		} else if ((rc = ask_engine(e, &q, &l->info[p])) < 0) {
+			return rc;
+		}
+		if (r->position)
+			r->position(r->data, p, &l->pos[p], &l->info[p]);
+		if (p < b) {
+			rc = search_played(e, r, &q, l->moves[p], &l->info[p], &l->after[p + 1]);
+			if (rc < 0)
+				return rc;
+			l->own[p + 1] = (char)rc;
+		}
+	}
+	if (r->progress)
+		r->progress(r->data, b - a + 2, b - a + 2);
+	return 0;
+}
+
+int xq_game_annotate(struct xq_game *g, struct xq_engine *e, const struct xq_annotate_run *r)
+{
+	int n = 0, rc;
+	e->failed = 0;
+	for (const struct xq_node *nd = g->root.child; nd && nd->move != XQ_MOVE_NONE; nd = nd->child)
+		n++;
+	int a = r->from > 0 ? r->from : 1;
+	int b = r->to > 0 && r->to < n ? r->to : n;
+	if (a > b)
+		return 0;
+	struct main_line l;
+	size_t k = (size_t)n + 1;
+	l.nodes = calloc(k, sizeof *l.nodes);
+	l.pos = calloc(k, sizeof *l.pos);
+	l.keys = calloc(k, sizeof *l.keys);
+	l.moves = calloc(k, sizeof *l.moves);
+	l.info = calloc(k, sizeof *l.info);
+	l.after = calloc(k, sizeof *l.after);
+	l.own = calloc(k, 1);
+	if (!l.nodes || !l.pos || !l.keys || !l.moves || !l.info || !l.after || !l.own) {
+		line_free(&l);
+		return XQ_ENOMEM;
+	}
+	l.pos[0] = g->start;
+	l.keys[0] = g->start.key;
+	int i = 0;
+	for (struct xq_node *nd = g->root.child; nd && i < n; nd = nd->child, i++) {
+		struct xq_undo u;
+		l.nodes[i + 1] = nd;
+		l.moves[i] = nd->move;
+		l.pos[i + 1] = l.pos[i];
+		if (!xq_is_legal(&l.pos[i], nd->move)) {
+			n = i;
+			break;
+		}
+		xq_make(&l.pos[i + 1], nd->move, &u);
+		l.keys[i + 1] = l.pos[i + 1].key;
+	}
+	if (b > n)
+		b = n;
+	const char *fen = (g->flags & XQ_GAME_SETUP) ? g->start_fen : NULL;
+	if (e->new_game && (rc = e->new_game(e)) < 0) {
+		e->failed = 1;
+		line_free(&l);
+		return rc;
+	}
+	if ((rc = search_all(e, r, fen, &l, a, b)) < 0) {
+		line_free(&l);
+		return rc;
+	}
+
+	struct xq_annotate_summary sum;
+	memset(&sum, 0, sizeof sum);
+	for (int p = a; p <= b && rc >= 0; p++) {
+		struct xq_judgement j;
+		/* the played move's own search, or the next position's */
+		xq_annotate_judge(&r->o, &l.pos[p - 1], l.moves[p - 1], &l.info[p - 1],
+				  l.own[p] ? &l.after[p] : &l.info[p], &j);
+		xq_annotate_count(&sum, &j);
+		if (r->move)
+			r->move(r->data, p, &l.pos[p - 1], l.moves[p - 1], &l.info[p - 1], &j);
+		rc = xq_annotate_node(g, l.nodes[p], &l.pos[p - 1], &r->o, &l.info[p - 1], &j);
+	}
+	if (rc >= 0)
+		rc = xq_annotate_summarise(g, &sum, r->who);
+	line_free(&l);
+	return rc < 0 ? rc : b - a + 1;
 }

@@ -550,3 +550,18 @@ const char *xq_problem_name(enum xq_problem_code c)
 	}
 	return "problem";
 }
+
+const char *xq_game_result(const struct xq_game *g)
+{
+	return xq_game_result_of(g, xq_game_tag(g, "Result"));
+}
+
+const char *xq_game_result_of(const struct xq_game *g, const char *result_tag)
+{
+	const char *r = NULL;
+	if (result_tag)
+		r = xq_result_word(result_tag, strlen(result_tag));
+	if ((!r || !strcmp(r, "*")) && g->result)
+		r = xq_result_word(g->result, strlen(g->result));
+	return r ? r : "*";
+}

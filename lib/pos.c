@@ -138,6 +138,11 @@ const char *xq_side_name(enum xq_side s)
 	return side_names[0][s != XQ_RED];
 }
 
+const char *xq_type_name(enum xq_type t)
+{
+	return (unsigned)t < sizeof type_names / sizeof type_names[0] ? type_names[t] : "";
+}
+
 const char *xq__side_adjective(int side)
 {
 	return side_names[1][side != XQ_RED];

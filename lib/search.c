@@ -878,3 +878,26 @@ done:
 	s->nworkers = 0;
 	return rc;
 }
+
+/* --- the built-in engine of the annotation driver */
+
+static int builtin_new_game(struct xq_engine *e)
+{
+	xq_search_clear(e->data);
+	return 0;
+}
+
+static int builtin_search(struct xq_engine *e, const struct xq_engine_query *q,
+			  struct xq_search_info *out)
+{
+	int rc = xq_search_run(e->data, q->pos, q->keys, q->nmoves, q->lim, NULL, NULL, out);
+	return rc < 0 ? rc : 0;
+}
+
+void xq_engine_builtin(struct xq_engine *e, struct xq_search *s)
+{
+	memset(e, 0, sizeof *e);
+	e->new_game = builtin_new_game;
+	e->search = builtin_search;
+	e->data = s;
+}

@@ -169,6 +169,9 @@ char xq_piece_letter(const struct xq_pos *pos, int sq);
 int xq_type_from_letter(int c);
 /* A side as every message names it: "Red", "Black". */
 const char *xq_side_name(enum xq_side s);
+/* A piece type as messages and data name it: "king", "advisor",
+ * "elephant", "horse", "chariot", "cannon", "pawn"; "" for none. */
+const char *xq_type_name(enum xq_type t);
 
 /* The king square of a side (public numbering). */
 int xq_king_square(const struct xq_pos *pos, enum xq_side side);
@@ -283,6 +286,18 @@ int xq_move_format(const struct xq_pos *pos, xq_move m, enum xq_notation n,
  */
 int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		  enum xq_notation n, unsigned flags, xq_move *out,
+		  struct xq_err *err);
+
+/*
+ * A list of moves as given on a command line ("1. h2e2 h9g7 2. 炮二平五"):
+ * moves apart by blanks, tabs or commas, move numbers ("1.", "1...") left
+ * out (lib/movelist.c).  Plays the next move of the list at *at in *pos
+ * (any notation, read as xq_move_parse() reads it) and steps *at past it:
+ * 1 when a move was played, 0 at the end of the list, or xq_move_parse()'s
+ * error with *move and *len naming the move's text and err (may be NULL)
+ * why; *pos is then unchanged.
+ */
+int xq_moves_next(struct xq_pos *pos, const char **at, const char **move, size_t *len,
 		  struct xq_err *err);
 
 /* The lower-case name of a notation ("iccs", "wxf", "chinese", "uci",
@@ -466,6 +481,12 @@ int xq_game_position(const struct xq_game *g, int ply, struct xq_pos *pos);
 /* "1-0", "0-1", "1/2-1/2" or "*" for a result token or word found in text
  * (PGN tokens, 红胜, 黑胜, 和棋, 红先负, …), NULL when it is none. */
 const char *xq_result_word(const char *text, size_t len);
+/* The result of g, "1-0", "0-1", "1/2-1/2" or "*": its Result tag's
+ * (read by xq_result_word()), else, when that says none or "*", the result
+ * token after its moves; "*" when neither says.  _of takes the Result
+ * tag's value from a caller that has scanned the tags (NULL: no tag). */
+const char *xq_game_result(const struct xq_game *g);
+const char *xq_game_result_of(const struct xq_game *g, const char *result_tag);
 
 /* UTF-8 text on a terminal (lib/encoding.c): the columns s[0..len) takes,
  * East Asian wide and full-width characters 2, control characters 0, the
@@ -829,6 +850,63 @@ int xq_judge_plies(const struct xq_judge *j);
 const struct xq_pos *xq_judge_position(const struct xq_judge *j, int ply);
 const struct xq_event *xq_judge_event(const struct xq_judge *j, int i);
 
+/* --- judging a whole game
+ *
+ * xq_game_judge() runs a judge over a replayed game: the main line, and
+ * every variation when all_lines is set, handing each event to fn (may be
+ * NULL) with the node it happened at.  It is the one judgement of a game
+ * that xqjudge, xqcheck -r and xqconv --judge share. */
+struct xq_game_event {
+	const struct xq_event *ev;   /* valid during the callback */
+	const struct xq_node *node;  /* the node of ev->ply, NULL at ply 0 */
+	const struct xq_judge *j;    /* positions of the line: label l was
+				      * played in xq_judge_position(j, l.ply - 1) */
+	int mainline;                /* the event is on the main line */
+	int depth;                   /* variation depth */
+};
+typedef void (*xq_game_event_fn)(void *data, const struct xq_game_event *e);
+
+struct xq_game_verdict {
+	enum xq_verdict verdict;     /* at the end of the main line */
+	long rulings, against;       /* repetition rulings; of which against a side */
+	long limits;                 /* natural-limit events */
+};
+
+/*
+ * Judge g (replayed) with j; *res is filled.  Returns 0 or XQ_ENOMEM.  The
+ * verdict at the end of the main line is the last event of its final
+ * no-capture stretch: a repetition ruling's verdict, a draw for the natural
+ * limit (once a side may claim), the mated side's loss for a mate on the
+ * limit move; "none" without such an event.
+ */
+int xq_game_judge(struct xq_judge *j, const struct xq_game *g, int all_lines,
+		  xq_game_event_fn fn, void *data, struct xq_game_verdict *res);
+/* The main line's events as warnings (XQ_P_REPETITION, XQ_P_NATURAL_LIMIT,
+ * the message xq_event_text's) through fn, file naming the source; bumps
+ * g->warnings.  0 or XQ_ENOMEM. */
+int xq_game_judge_warn(struct xq_judge *j, struct xq_game *g, const char *file,
+		       xq_problem_fn fn, void *data);
+/* Every event of every line as a comment after its move (before the first
+ * move for ply 0): xq_event_text's words, then for a ruling the labels of
+ * its moves, the moves in notation n.  0 or XQ_ENOMEM. */
+int xq_game_judge_comment(struct xq_judge *j, struct xq_game *g, enum xq_notation n);
+
+/* What an event decides: a ruling's verdict; for a mate on the limit
+ * move, the mated side's loss; for another natural-limit event, a draw
+ * once a side may claim it, else none. */
+enum xq_verdict xq_event_verdict(const struct xq_event *ev);
+
+/* Words for the labels of a move ("check 将", "chase 捉 horse c1 and ..."),
+ * and for an event in one line ("repetition (cxa, 3rd occurrence, plies
+ * 5-12): Red must change, ..."): cut to fit size, always ended. */
+void xq_label_text(const struct xq_label *l, char *buf, size_t size);
+void xq_event_text(const struct xq_event *ev, char *buf, size_t size);
+/* The names of the labels set in flags ("check", "mate-threat", "chase",
+ * ...), for data, in the order xq_label_text() says them, into
+ * names[0..max); returns how many. */
+#define XQ_LABEL_KINDS 13
+int xq_label_names(unsigned flags, const char **names, int max);
+
 
 /* --------------------------------------------- formats (formats/ directory) */
 
@@ -890,6 +968,14 @@ void xq_reader_close(struct xq_reader *r);
 /* What the reader found: the format's name, the encoding in use. */
 const char *xq_reader_format(const struct xq_reader *r);
 const char *xq_reader_encoding(const struct xq_reader *r);
+/* After reading g with r (lib/encoding_hint.c): when g has errors, its
+ * encoding was detected (encoding, the one asked for, is NULL, "" or
+ * "auto") and its first unplayable move reads as no move of either side
+ * for a character outside ASCII, a warning (XQ_P_ENCODING) through fn that
+ * the text may be garbled and -e chooses the encoding; name is the
+ * source's.  Returns 1 when warned, else 0. */
+int xq_game_encoding_hint(const struct xq_reader *r, const struct xq_game *g, const char *name,
+			  const char *encoding, xq_problem_fn fn, void *data);
 /* Bytes consumed so far (compressed input counts compressed bytes). */
 uint64_t xq_reader_offset(const struct xq_reader *r);
 
@@ -1429,6 +1515,75 @@ int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s
  * ("Mistake: +0.40 -> -1.10; ..."): 1 with them set, 0 when the comment
  * holds none. */
 int xq_annotate_comment_scores(const char *comment, int *red_before, int *red_after);
+
+/*
+ * An engine the annotation driver asks: the built-in search
+ * (xq_engine_builtin) or an external UCI/UCCI engine, whose process the
+ * caller runs (the library never spawns).  The callbacks get the engine
+ * itself; data is theirs.
+ */
+struct xq_engine_query {
+	const char *fen;            /* the game's start FEN; NULL: the usual start */
+	const xq_move *moves;       /* moves[0..nmoves): from the start to pos */
+	int nmoves;
+	const struct xq_pos *pos;   /* the position to search */
+	const uint64_t *keys;       /* keys[0..nmoves]: the line's positions, pos's last */
+	const struct xq_search_limits *lim;
+};
+struct xq_engine {
+	/* A new game is coming (NULL: nothing to do); may set no_searchmoves.
+	 * 0, or a negative code: the engine failed. */
+	int (*new_game)(struct xq_engine *e);
+	/* Search q->pos within q->lim: the depth, score (for the side to
+	 * move) and line into *out.  0, or a negative code: the engine failed. */
+	int (*search)(struct xq_engine *e, const struct xq_engine_query *q,
+		      struct xq_search_info *out);
+	void *data;
+	int no_searchmoves;         /* lim->searchmoves is not obeyed (UCCI) */
+	int failed;                 /* the last game's annotation failed in a call */
+	long searches;              /* searches done, counted by the driver */
+};
+
+/* e as the built-in engine over s (lib/search.c): a new game clears the
+ * table, a search is xq_search_run() with the line's keys as history. */
+void xq_engine_builtin(struct xq_engine *e, struct xq_search *s);
+
+/* How xq_game_annotate() runs and what it tells on the way (each hook may
+ * be NULL; data is theirs). */
+struct xq_annotate_run {
+	struct xq_annotate_opts o;
+	struct xq_search_limits lim;   /* of every search */
+	int from, to;               /* the plies judged; 0: from the first, to the last */
+	int played_next;            /* a move's score is the next position's search,
+				     * not a search of its position over it alone */
+	const char *who;            /* Annotator, or NULL */
+	void *data;
+	/* before each position is searched, done of total; done == total
+	 * once every search is done */
+	void (*progress)(void *data, int done, int total);
+	/* each position searched: the one after ply plies */
+	void (*position)(void *data, int ply, const struct xq_pos *pos,
+			 const struct xq_search_info *info);
+	/* each move judged, plies in order: the move of ply ply, played in
+	 * pos, whose analysis is before */
+	void (*move)(void *data, int ply, const struct xq_pos *pos, xq_move m,
+		     const struct xq_search_info *before, const struct xq_judgement *j);
+};
+
+/*
+ * Annotate the main line of g (valid, replayed) with engine e: search the
+ * position before each move of the plies from..to and the one after the
+ * last; with played_next unset (and an engine that obeys searchmoves),
+ * also each position over the move played alone, to the depth its full
+ * search reached, unless that move was the engine's best (then best and
+ * played are scores of one position, at one depth, for one side).  Then
+ * judge each move (xq_annotate_judge), write it into g (xq_annotate_node),
+ * count it, and summarise the game (xq_annotate_summarise).  Nothing is
+ * written into g until every search is done.  Returns the number of moves
+ * judged (0: from lies past the end), XQ_ENOMEM, or the code an engine
+ * call failed with (g untouched; e->failed set, cleared at each call).
+ */
+int xq_game_annotate(struct xq_game *g, struct xq_engine *e, const struct xq_annotate_run *r);
 
 
 /* --------------------------------------------- pictures (lib/picture.c) */

@@ -16,9 +16,6 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/common.c"
 #include "../../cmd/record_input.c"
 #include "../../cmd/tally.c"
-#define grow judge_grow
-#include "../../cmd/judge_game.c"
-#undef grow
 #define main xqcheck_main
 #define st check_st
 #define xstrdup check_xstrdup
