@@ -291,3 +291,18 @@ class Ecco(Structure):
 
 _proto("xq_ecco_game", c_int, GAME_P, POINTER(Ecco))
 _proto("xq_ecco_lookup", c_int, c_char_p, POINTER(Ecco))
+
+
+class GameEvent(Structure):
+    _fields_ = [("ev", POINTER(Event)), ("node", NODE_P), ("j", c_void_p),
+                ("mainline", c_int), ("depth", c_int)]
+
+
+class GameVerdict(Structure):
+    _fields_ = [("verdict", c_int), ("rulings", c_long), ("against", c_long),
+                ("limits", c_long)]
+
+
+GAME_EVENT_FN = CFUNCTYPE(None, c_void_p, POINTER(GameEvent))
+_proto("xq_game_judge", c_int, c_void_p, GAME_P, c_int, GAME_EVENT_FN, c_void_p,
+       POINTER(GameVerdict))

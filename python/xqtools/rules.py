@@ -2,7 +2,7 @@
 import ctypes
 
 from . import errors
-from ._lib import JudgeOpts, lib
+from ._lib import GAME_EVENT_FN, GameVerdict, JudgeOpts, lib
 from .board import Move
 
 #: Rule sets the library knows.
@@ -15,9 +15,7 @@ _LABELS = ((1 << 0, "check"), (1 << 1, "mate-threat"),
            (1 << 6, "offer"), (1 << 7, "block"), (1 << 8, "follow"),
            (1 << 9, "king-or-pawn-attack"), (1 << 11, "joint-chase"),
            (1 << 12, "capture-allows-mate"))
-_NODE_PLAYED, _NODE_CAPTURE = 4, 16
 _GAME_BAD_FEN = 1 << 4
-_VERDICT_NONE, _VERDICT_DRAW, _VERDICT_RED_LOSES, _VERDICT_BLACK_LOSES = 0, 1, 2, 3
 
 
 class Event:
@@ -81,8 +79,9 @@ class Judgement:
 def judge(game, rules="axf", fold=0, limit=0):
     """Judge a replayed game's main line under a rule set (:data:`RULES`):
     repetition rulings (``fold`` occurrences, 0: 3) and the natural limit
-    (``limit`` plies, 0: 120).  The verdict is the last event of the final
-    stretch without capture, as xqjudge gives it."""
+    (``limit`` plies, 0: 120).  The verdict is the library's
+    (``xq_game_judge``), the one xqjudge gives: the last event of the final
+    stretch without capture."""
     code = ctypes.c_int()
     if lib.xq_rules_from_name(rules.encode(), ctypes.byref(code)) < 0:
         raise ValueError("unknown rules %r (one of %s)"
@@ -95,33 +94,17 @@ def judge(game, rules="axf", fold=0, limit=0):
     if not j:
         raise errors.XqError(err.value, "judge options out of range")
     events = []
-    verdict = _VERDICT_NONE
+
+    def each(data, e):
+        if e.contents.mainline:
+            events.append(Event(e.contents.ev.contents))
+
+    fn = GAME_EVENT_FN(each)
+    res = GameVerdict()
     try:
-        g = game._g.contents
-        rc = lib.xq_judge_start(j, ctypes.byref(g.start))
-        nev = rc
-        node = None
-        c = g.root.child
-        while True:
-            if nev < 0:
-                raise errors.XqError(nev, "judging failed")
-            for i in range(nev):
-                ev = lib.xq_judge_event(j, i).contents
-                events.append(Event(ev))
-                if ev.kind == 1:
-                    verdict = ev.verdict
-                elif ev.kind == 3:
-                    verdict = _VERDICT_RED_LOSES if ev.mated == 0 \
-                        else _VERDICT_BLACK_LOSES
-                elif ev.may_claim[0] or ev.may_claim[1]:
-                    verdict = _VERDICT_DRAW
-            if not c or not (c.contents.flags & _NODE_PLAYED):
-                break
-            node = c
-            if node.contents.flags & _NODE_CAPTURE:
-                verdict = _VERDICT_NONE  # a capture starts a new stretch
-            nev = lib.xq_judge_push_node(j, node)
-            c = node.contents.child
+        rc = lib.xq_game_judge(j, game._g, 0, fn, None, ctypes.byref(res))
+        if rc < 0:
+            raise errors.XqError(rc, "judging failed")
     finally:
         lib.xq_judge_free(j)
-    return Judgement(lib.xq_verdict_name(verdict).decode(), events)
+    return Judgement(lib.xq_verdict_name(res.verdict).decode(), events)
