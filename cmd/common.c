@@ -355,9 +355,20 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 		return 0;
 	}
 	exists = stat(path, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode)) {
-		/* A device or a pipe (/dev/null, /dev/full, a FIFO): nothing to
-		 * rename, and a temporary file beside it would land in /dev. */
+	/* the file standard output already is (/dev/stdout, or its name): the
+	 * output joins standard output's stream, in order */
+	struct stat so;
+	if (exists && fstat(STDOUT_FILENO, &so) == 0 && so.st_dev == st.st_dev &&
+	    so.st_ino == st.st_ino) {
+		o->fp = stdout;
+		return 0;
+	}
+	/* A device or a pipe (/dev/null, /dev/full, a FIFO), or a name of the
+	 * kernel's (/dev/stdout, /proc/self/fd/1: it may stand for a regular
+	 * file the shell opened): written in place.  A rename would put a
+	 * file where the name was and leave the open file without the output. */
+	if ((exists && !S_ISREG(st.st_mode)) || strncmp(path, "/dev/", 5) == 0 ||
+	    strncmp(path, "/proc/", 6) == 0) {
 		if (S_ISDIR(st.st_mode)) {
 			warnx_("cannot write '%s': %s", path, strerror(EISDIR));
 			return -1;
@@ -383,8 +394,20 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 	}
 	/* an existing file keeps its mode; a new one gets the umask's */
 	mode = exists ? st.st_mode & 07777 : new_file_mode();
+	/* through a symbolic link the file it names is replaced, the link kept */
+	struct stat lst;
+	if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+		char *real = realpath(path, NULL);
+		if (!real) {
+			warnx_("cannot resolve '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		o->path = real;
+	} else {
+		o->path = strdup(path);
+	}
+	path = o->path;
 	len = strlen(path) + 16;
-	o->path = strdup(path);
 	o->tmp = malloc(len);
 	if (!o->path || !o->tmp)
 		die(EXIT_TROUBLE, "out of memory");

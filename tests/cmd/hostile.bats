@@ -276,6 +276,25 @@ xqf_long() {
 	[ "$(stat -c %a d/* | sort -u)" = 664 ]
 }
 
+@test "output through a link: the file it names is replaced, the link kept; /dev/stdout in place" {
+	cd "$T"
+	echo old >real.pgn
+	ln -s real.pgn link.pgn
+	run -0 xqconv -q -o link.pgn "$S/games.pgn"
+	[ -L link.pgn ]
+	[ "$(readlink link.pgn)" = real.pgn ]
+	cmp real.pgn <(xqconv -q "$S/games.pgn")
+	# /dev/stdout with standard output a regular file: written into that
+	# file, and /dev/stdout left the kernel's link
+	xqshow --svg -o /dev/stdout >board.svg
+	[ -L /dev/stdout ]
+	cmp board.svg <(xqshow --svg)
+	xqstats -q -p 1 --svg /dev/stdout "$S/games.pgn" >tree.svg
+	grep -q "^2 games" tree.svg
+	[ -L /dev/stdout ]
+	grep -q '^<svg' tree.svg
+}
+
 @test "'cannot create' names the target, not the temporary file" {
 	run -2 --separate-stderr xqconv -o "$T/no/such/dir/out.pgn" "$S/games.pgn"
 	[[ "$stderr" == *"cannot create '$T/no/such/dir/out.pgn': No such file or directory"* ]]
