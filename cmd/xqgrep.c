@@ -15,6 +15,7 @@
 
 #include "record_input.h"
 #include "tally.h"
+#include "xq_format.h"
 
 static const char usage_text[] =
 	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-P player] [-r result]\n"

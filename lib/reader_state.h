@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <zlib.h>
 
-#include "xq.h"
+#include "xq_format.h"
 
 #define SRC_CHUNK 65536
 #define HEAD_BYTES 65536
