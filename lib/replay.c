@@ -7,7 +7,9 @@
  * Move texts are read with xq_move_parse() (any notation); ICCS is read
  * here directly (it needs no position and is the bulk of big databases),
  * and WinBoard SAN ("Che2", "Cxe3+", [Variant "xiangqi"]) is resolved here
- * against the legal moves as a last resort.
+ * against the legal moves as a last resort.  A main line without
+ * alternatives is played by the run first (xq__replay_run, below): each
+ * move tested and made in one step over the board and its lines.
  */
 #include <stdarg.h>
 #include <stdlib.h>
