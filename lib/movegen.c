@@ -467,11 +467,6 @@ SCAN int pseudo_legal(const struct xq_pos *pos, int from, int to)
 	return piece_goes(b, side, from, to, v);
 }
 
-static inline int diagonal_neighbour(int s, int k)
-{
-	return step_kind[256 + s - k] == STEP_ADVISOR;
-}
-
 /*
  * attacked_now() from the attackers' side: each piece of side `by` that
  * can attack at all, from its slot, tested against k by its difference to
@@ -523,31 +518,6 @@ static int attacked_by_pieces(const struct xq_pos *pos, int k, int by)
 	return 0;
 }
 
-int xq_is_legal(const struct xq_pos *pos, xq_move m)
-{
-	const uint8_t *b = pos->board;
-	int from = MOVE_FROM(m), to = MOVE_TO(m), by = !pos->side;
-	int king, fr, tr;
-
-	if (!pseudo_legal(pos, from, to))
-		return 0;
-	king = king_isq(pos, pos->side);
-	if (from == king || pos->in_check)
-		return !attacked_after(b, from == king ? to : king, by, from, to, b[from]);
-	/* Out of check, a move exposes the king only along the rays through
-	 * the two points it changes, or by freeing a horse's leg. */
-	fr = ray_of(king, from);
-	tr = ray_of(king, to);
-	if (fr >= 0 && ray_attacked_after(AFTER, b, king, fr, by, from, to, b[from]))
-		return 0;
-	if (tr >= 0 && tr != fr && ray_attacked_after(AFTER, b, king, tr, by, from, to, b[from]))
-		return 0;
-	if (diagonal_neighbour(from, king) &&
-	    horse_attacked_after(AFTER, b, king, by, from, to, b[from]))
-		return 0;
-	return 1;
-}
-
 enum xq_status xq_status(const struct xq_pos *pos)
 {
 	xq_move moves[XQ_MAX_MOVES];
@@ -558,30 +528,43 @@ enum xq_status xq_status(const struct xq_pos *pos)
 
 
 
+/* horse_behind() with the board read as at() reads it. */
+SCAN int horse_behind_in(int mode, const uint8_t *b, unsigned k, unsigned l, int tag,
+			 unsigned from, unsigned to, uint8_t mover)
+{
+	unsigned vert = l > k ? 16 : -16u, horiz = l - k - vert;
+	return IS_SLOTS(at(mode, b, l + vert, from, to, mover), tag, SLOT_HORSE, 2) ||
+	       IS_SLOTS(at(mode, b, l + horiz, from, to, mover), tag, SLOT_HORSE, 2);
+}
+
 /*
- * After side `by` moved from -> to (the board already shows it), is the
- * king on k attacked?  It was not before (the history is legal), so only
- * what the two changed points touch needs looking at: the rays through
- * them, the horses behind a leg the move freed, the moved piece itself as
- * a horse or a pawn.  rf and rt: king_rel[] of from and to, not both 0.
- * With `by` the side that did not move, the same question is whether the
- * move exposed its own king (the piece on to is not by's then).
+ * After side `by` moved from -> to (with NOW the board already shows it;
+ * with AFTER it is read as if, the mover on to), is the king on k
+ * attacked?  It was not before (the history is legal), so only what the
+ * two changed points touch needs looking at: the rays through them, the
+ * horses behind a leg the move freed, the moved piece itself as a horse
+ * or a pawn.  rf and rt: king_rel[] of from and to, not both 0.  With
+ * `by` the side that did not move, the same question is whether the move
+ * exposed its own king (the piece on to is not by's then): xq_make()'s
+ * check and xq_is_legal()'s test out of check are the one test.
  */
-SCAN int lines_attack(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to,
-		      unsigned rf, unsigned rt)
+SCAN int lines_attack(int mode, const uint8_t *b, unsigned k, int by, unsigned from,
+		      unsigned to, unsigned rf, unsigned rt, uint8_t mover)
 {
 	int tag = SIDE_TAG(by);
 	uint8_t v;
 
-	if ((rf & KR_RAY) && ray_attacked_after(NOW, b, k, rf & 3, by, 0, 0, 0))
+	if ((rf & KR_RAY) && ray_attacked_after(mode, b, k, rf & 3, by, from, to, mover))
 		return 1;
-	if ((rt & KR_RAY) && ((rt ^ rf) & 7) && ray_attacked_after(NOW, b, k, rt & 3, by, 0, 0, 0))
+	if ((rt & KR_RAY) && ((rt ^ rf) & 7) &&
+	    ray_attacked_after(mode, b, k, rt & 3, by, from, to, mover))
 		return 1;
-	if ((rf & KR_DIAG) && horse_behind(b, k, from, tag))
+	if ((rf & KR_DIAG) && horse_behind_in(mode, b, k, from, tag, from, to, mover))
 		return 1;
-	v = b[to];
+	v = at(mode, b, to, from, to, mover);
 	if (rt & KR_JUMP)
-		return IS_SLOTS(v, tag, SLOT_HORSE, 2) && b[to + horse_leg_of[256 + k - to]] == 0;
+		return IS_SLOTS(v, tag, SLOT_HORSE, 2) &&
+		       at(mode, b, to + horse_leg_of[256 + k - to], from, to, mover) == 0;
 	if (rt & KR_STEP)
 		return IS_SLOTS(v, tag, SLOT_PAWN, 5) && to - k != (unsigned)FORWARD(by);
 	return 0;
@@ -590,8 +573,28 @@ SCAN int lines_attack(const uint8_t *b, unsigned k, int by, unsigned from, unsig
 SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to)
 {
 	unsigned rf = king_rel[256 + from - k], rt = king_rel[256 + to - k];
-	return (rf | rt) && lines_attack(b, k, by, from, to, rf, rt);
+	return (rf | rt) && lines_attack(NOW, b, k, by, from, to, rf, rt, 0);
 }
+
+int xq_is_legal(const struct xq_pos *pos, xq_move m)
+{
+	const uint8_t *b = pos->board;
+	unsigned from = MOVE_FROM(m), to = MOVE_TO(m), king, rf, rt;
+	int by = !pos->side;
+
+	if (!pseudo_legal(pos, (int)from, (int)to))
+		return 0;
+	king = (unsigned)king_isq(pos, pos->side);
+	if (from == king || pos->in_check)
+		return !attacked_after(b, (int)(from == king ? to : king), by, (int)from, (int)to,
+				       b[from]);
+	/* Out of check, a move exposes the king only along the rays through
+	 * the two points it changes, or by freeing a horse's leg. */
+	rf = king_rel[256 + from - king];
+	rt = king_rel[256 + to - king];
+	return !((rf | rt) && lines_attack(AFTER, b, king, by, from, to, rf, rt, b[from]));
+}
+
 
 
 /* make_counted() on the position; in_check is the callers'. */
