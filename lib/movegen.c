@@ -177,16 +177,6 @@ static int exposes(struct xq_pos *w, int king, int from, int to)
 	return bad;
 }
 
-/* The ray from k (index into ortho[]) that s lies on, or -1. */
-static inline int ray_of(int k, int s)
-{
-	if (((s ^ k) & 15) == 0)
-		return s > k ? 0 : 1;
-	if (((s ^ k) >> 4) == 0)
-		return s > k ? 2 : 3;
-	return -1;
-}
-
 static void survey_king(struct gen *g)
 {
 	const uint8_t *b = g->b;
@@ -247,13 +237,16 @@ static inline void add(struct gen *g, int from, int to)
 		return;
 	}
 	if (!test) {
-		int fr = ray_of(k, from), tr = ray_of(k, to);
-		if (fr >= 0)
-			test = tr == fr || (from == g->p1[fr] && g->free1[fr]) ||
+		/* where from and to lie from the king (king_rel[], as
+		 * xq_make()'s check test reads them) */
+		unsigned rf = king_rel[256 + from - k], rt = king_rel[256 + to - k];
+		int fr = rf & 3, tr = rt & 3;
+		if (rf & KR_RAY)
+			test = ((rt ^ rf) & 7) == 0 || (from == g->p1[fr] && g->free1[fr]) ||
 			       (from == g->p2[fr] && g->free2[fr]);
-		if (tr >= 0 && g->screen[tr])
+		if ((rt & KR_RAY) && g->screen[tr])
 			test |= ortho[tr] > 0 ? to < g->p1[tr] : to > g->p1[tr];
-		if (!test && (abs(from - k) == 15 || abs(from - k) == 17))
+		if (!test && (rf & KR_DIAG))
 			for (int d = 0; d < 4; d++)
 				test |= from == k + diag[d] && g->leg[d];
 	}
