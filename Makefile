@@ -34,6 +34,8 @@ LIB_SRC := $(sort $(wildcard lib/*.c formats/*.c))
 CMD_SRC := $(sort $(wildcard cmd/xq*.c))
 CMDLIB_SRC := $(filter-out $(CMD_SRC),$(sort $(wildcard cmd/*.c)))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+# reference implementations the unit tests hold the library against
+REF_SRC := $(sort $(wildcard tests/unit/ref_*.c))
 TOOL_SRC := $(sort $(wildcard tests/diff/*.c bench/*.c))
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
@@ -92,7 +94,7 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(B)/libcmd.a $(B)/libxq.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/unit/%: $(B)/obj/tests/unit/%.o $(B)/libxq.a
+$(B)/unit/%: $(B)/obj/tests/unit/%.o $(REF_SRC:%.c=$(B)/obj/%.o) $(B)/libxq.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -115,7 +117,7 @@ $(B)/asan/libxq.a: $(LIB_SRC:%.c=$(B)/asan/obj/%.o)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/asan/unit/%: $(B)/asan/obj/tests/unit/%.o $(B)/asan/libxq.a
+$(B)/asan/unit/%: $(B)/asan/obj/tests/unit/%.o $(REF_SRC:%.c=$(B)/asan/obj/%.o) $(B)/asan/libxq.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -152,7 +154,7 @@ bench:
 
 # Every source, warnings as errors, with both compilers at the build's
 # optimisation (some warnings need it); TAP lines, for make check.
-ALL_C := $(LIB_SRC) $(CMD_SRC) $(CMDLIB_SRC) $(UNIT_SRC) $(TOOL_SRC) $(FUZZ_SRC)
+ALL_C := $(LIB_SRC) $(CMD_SRC) $(CMDLIB_SRC) $(UNIT_SRC) $(REF_SRC) $(TOOL_SRC) $(FUZZ_SRC)
 warnings:
 	@n=0; for cc in gcc clang; do n=$$((n + 1)); \
 	  if ! command -v $$cc >/dev/null; then echo "not ok $$n - $$cc not installed"; continue; fi; \

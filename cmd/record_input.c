@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "record_input.h"
+#include "xq_format.h"
 
 FILE *record_open(const char *path, const char **name)
 {

@@ -11,6 +11,7 @@
 
 #include "page_index.h"
 #include "record_input.h"
+#include "xq_format.h"
 
 static const char usage_text[] =
 	"usage: xqconv [-hqVv] [--keep-broken | --strict] [--judge[=rules]] [--script=S]\n"

@@ -15,6 +15,7 @@
 
 #include "record_input.h"
 #include "tally.h"
+#include "xq_format.h"
 
 /* In two literals, each within the length C compilers must accept;
  * main() joins them. */

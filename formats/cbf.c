@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "utf8.h"
-#include "xq.h"
+#include "xq_format.h"
 #include "cbf_impl.h"
 
 #define CBF_MAX_SIZE (64u << 20)

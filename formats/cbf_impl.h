@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "xq.h"
+#include "xq_format.h"
 
 struct cbf_sink {
 	void (*report)(void *ctx, struct xq_game *g, enum xq_severity sev,

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "utf8.h"
-#include "xq.h"
+#include "xq_format.h"
 
 /* The largest file read (xq-formats(5)), as for CBF. */
 #define CBR_MAX_SIZE (64u << 20)

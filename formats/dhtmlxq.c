@@ -11,7 +11,7 @@
 
 #include "utf8.h"
 #include "walk.h"
-#include "xq.h"
+#include "xq_format.h"
 #include "xqf_impl.h"
 #include "dhtmlxq_impl.h"
 

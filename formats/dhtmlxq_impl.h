@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "buf.h"
-#include "xq.h"
+#include "xq_format.h"
 
 struct dhtmlxq_sink {
 	void (*report)(void *ctx, struct xq_game *g, enum xq_severity sev,

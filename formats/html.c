@@ -16,7 +16,7 @@
 
 #include "buf.h"
 #include "movetext.h"
-#include "xq.h"
+#include "xq_format.h"
 
 static void esc(struct xq__buf *b, const char *s)
 {

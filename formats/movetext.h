@@ -14,7 +14,7 @@
 #define XQ_FORMATS_MOVETEXT_H
 
 #include "utf8.h"
-#include "xq.h"
+#include "xq_format.h"
 
 #define MT_MAX_DEPTH 1000
 #define MT_MAX_NODES XQ_MAX_GAME_MOVES

@@ -36,7 +36,7 @@
 #include <zlib.h>
 
 #include "walk.h"
-#include "xq.h"
+#include "xq_format.h"
 #include "xqf_impl.h"
 
 #define OLDCBL_MAX_PACKED (16u << 20)

@@ -16,7 +16,7 @@
 #include "buf.h"
 #include "encoding.h"
 #include "utf8.h"
-#include "xq.h"
+#include "xq_format.h"
 #include "xqf_impl.h"
 
 const char xq__xqf_slot_letters[33] = "RNBAKABNRCCPPPPPrnbakabnrccppppp";

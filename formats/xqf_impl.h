@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "xq.h"
+#include "xq_format.h"
 
 #define XQF_HEADER_SIZE 0x400
 #define XQF_MIN_SIZE 1028

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "encoding.h"
-#include "reader.h"
+#include "lines.h"
 #include "utf8.h"
 
 static int txt_reserve(struct xq_reader *r, size_t more)

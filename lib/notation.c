@@ -15,10 +15,13 @@
  *   + - .           进/前, 退/后, 平/中 (WXF uses the same signs for both)
  *
  * so that 马８进７, 馬8進7, H8+7 and h8+7 all become "H8+7", and 车前平三,
- * R+.3 and 前车平三 become "R+.3" / "+R.3".  Then every legal move of the
- * position is written in every accepted dialect in the same alphabet and
- * the moves whose rendering equals the input are kept: one is the answer,
- * several are an ambiguity, none is explained as well as we can.
+ * R+.3 and 前车平三 become "R+.3" / "+R.3".  Then the pieces of the kind
+ * named are looked at for the moves whose renderings in every accepted
+ * dialect, in the same alphabet, would include the input, without
+ * rendering any (direct_match()): one is the answer, several are an
+ * ambiguity, none is explained as well as we can.  The tests hold the
+ * direct reader against one that renders every legal move
+ * (tests/unit/ref_notation.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -195,17 +198,6 @@ static void sb_addc(struct sbuf *b, char c)
 }
 
 /* --------------------------------------------------- move description */
-
-/* Everything the relative notations say about one move. */
-struct minfo {
-	int side, type;
-	int file;     /* origin file in the mover's numbering, 1..9 */
-	char dir;     /* '+' forward, '-' backward, '.' sideways */
-	int value;    /* ranks moved, or destination file (mover's numbering) */
-	int n, j;     /* pieces of this kind on the origin file; index from the front */
-	int ndf;      /* pawns: files holding two or more of the mover's pawns */
-	int xn, xi;   /* pawns: pawns on such files; index in xqbase order */
-};
 
 static int mover_file(int side, int x) { return side == XQ_RED ? 9 - x : x + 1; }
 /* How far forward a rank is for a side. */
@@ -595,28 +587,6 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 	return 0;
 }
 
-/* Every rendering of a move in the token alphabet. */
-#define MAXCAND 24
-struct cands {
-	char s[MAXCAND][8];
-	int n;
-};
-
-static void cand_add(struct cands *c, const char *s)
-{
-	for (int i = 0; i < c->n; i++)
-		if (strcmp(c->s[i], s) == 0)
-			return;
-	if (c->n < MAXCAND)
-		snprintf(c->s[c->n++], sizeof c->s[0], "%s", s);
-}
-
-static void cand4(struct cands *c, char a, char b, char d, char e)
-{
-	char s[5] = { a, b, d, e, '\0' };
-	cand_add(c, s);
-}
-
 /* The labels that name a piece of a tandem (mi->n >= 2): front, middle,
  * rear or ordinal on its file (book style), and for pawns the xqbase label
  * across the doubled files.  Returns how many (at most 3). */
@@ -641,7 +611,7 @@ static int tandem_labels(const struct minfo *mi, char labels[4])
 }
 
 /* WXF's official form of a tandem pawn's first two tokens (the pawn
- * forms at the end of candidates()); 0 when it has none beyond those. */
+ * forms of the renderings); 0 when it has none beyond the others. */
 static int wxf_pawn_prefix(const struct minfo *mi, char p[2])
 {
 	char L = piece_token[XQ_PAWN], f = (char)('0' + mi->file);
@@ -665,53 +635,6 @@ static int wxf_pawn_prefix(const struct minfo *mi, char p[2])
 		return 0;
 	}
 	return 1;
-}
-
-static void candidates(const struct minfo *mi, int wxf, struct cands *c)
-{
-	char L = piece_token[mi->type], f = (char)('0' + mi->file);
-	char d = mi->dir, v = (char)('0' + mi->value);
-	int n = mi->n, j = mi->j;
-	int plain = n < 2 || mi->type == XQ_KING || mi->type == XQ_ADVISOR ||
-		    mi->type == XQ_ELEPHANT;
-	char labels[4];
-	int nl = 0;
-
-	c->n = 0;
-	if (plain) {
-		char s[4] = { L, f, v, '\0' };
-		cand4(c, L, f, d, v);          /* 马二进三, H2+3 */
-		cand_add(c, s);                /* scoresheet 马23 */
-		if (n == 2 && (mi->type == XQ_ADVISOR || mi->type == XQ_ELEPHANT)) {
-			/* not needed, but seen: 前仕退五 */
-			char l = j == 0 ? '+' : '-';
-			cand4(c, l, L, d, v);
-			cand4(c, L, l, d, v);
-		}
-		return;
-	}
-	nl = tandem_labels(mi, labels);
-	for (int i = 0; i < nl; i++) {
-		char l = labels[i];
-		char s[8];
-		cand4(c, l, L, d, v);                        /* 前车进三, +R+3 */
-		if (!(mi->type == XQ_PAWN && n >= 4 && (l == '+' || l == '-')))
-			cand4(c, L, l, d, v);                /* 车前进三, R++3, Pa.5 */
-		snprintf(s, sizeof s, "%c%c%c", l, L, v);
-		cand_add(c, s);                              /* scoresheet 前马4 */
-		if (mi->type == XQ_PAWN) {
-			snprintf(s, sizeof s, "%c%c%c%c%c", l, L, f, d, v);
-			cand_add(c, s);                      /* 前兵四平五 */
-			char ld = l >= 'a' && l <= 'e' ? (char)('1' + l - 'a') : l;
-			if (ld != f)                         /* 33.4 is WXF's middle pawn */
-				cand4(c, ld, f, d, v);       /* 前四平五, 二7平6 */
-		}
-	}
-	/* WXF official pawn forms: not for Chinese text, where 兵五平四 with
-	 * three pawns on the file is ambiguous rather than the middle one */
-	char w[2];
-	if (mi->type == XQ_PAWN && wxf && wxf_pawn_prefix(mi, w))
-		cand4(c, w[0], w[1], d, v);
 }
 
 /* The first piece token in the input, or 0. */
@@ -920,48 +843,22 @@ static int explain(const struct xq_pos *pos, const struct tokens *tk, const xq_m
 	return fail(err, XQ_EINVAL, "%s: no such move for %s (not a move shape we know)", q, xq_side_name(side));
 }
 
-/* The legal moves whose renderings include the token string t. */
-static int match(const struct xq_pos *pos, const xq_move *legal, int nlegal, const char *t,
-		 int wxf, xq_move *found)
-{
-	/* Forms without a piece letter are pawn forms (++.6, 4+.5, 前四平五). */
-	int nfound = 0, type = XQ_NONE;
-	for (const char *p = t; *p && !type; p++)
-		type = token_type(*p);
-	if (!type)
-		type = XQ_PAWN;
-	for (int i = 0; i < nlegal; i++) {
-		struct minfo mi;
-		struct cands c;
-		if (piece_type(pos->board[MOVE_FROM(legal[i])]) != type)
-			continue;
-		describe(pos, legal[i], &mi);
-		candidates(&mi, wxf, &c);
-		for (int k = 0; k < c.n; k++) {
-			if (strcmp(c.s[k], t) == 0) {
-				found[nfound++] = legal[i];
-				break;
-			}
-		}
-	}
-	return nfound;
-}
-
 /* ------------------------------------------------------ direct reading */
 
 /*
- * The same answer as match() without rendering any move.  Every
- * rendering candidates() makes ends in the direction and the value
- * ("d v", or only "v" in the three-token scoresheet forms), and what
- * comes before depends only on the piece and where it stands.  So the
- * direct reader takes the value and direction off the input, and for each
- * piece of the kind named checks that the rest is one of that piece's
- * prefixes (prefix_ok, which mirrors candidates()), computes the one
- * point that direction and value lead to, and asks xq_is_legal().
+ * The moves whose renderings in every accepted form include the input,
+ * without rendering any move (the tests render them: candidates() in
+ * tests/unit/ref_notation.c).  Every rendering ends in the direction and
+ * the value ("d v", or only "v" in the three-token scoresheet forms), and
+ * what comes before depends only on the piece and where it stands.  So
+ * the direct reader takes the value and direction off the input, and for
+ * each piece of the kind named checks that the rest is one of that
+ * piece's prefixes (prefix_ok), computes the one point that direction and
+ * value lead to, and asks xq_is_legal().
  */
 
 /* Whether p[0..plen) followed by direction and value (or by the value
- * alone: short) is one of candidates() for the piece mi describes. */
+ * alone: short) is one of the renderings of the piece mi describes. */
 static int prefix_ok(const struct minfo *mi, int wxf, const char *p, int plen, int short_form)
 {
 	char L = piece_token[mi->type], f = (char)('0' + mi->file);
@@ -1033,8 +930,8 @@ static inline int destination(int side, int type, int from, char d, int v)
 	return ISQ(tx, tr);
 }
 
-/* The legal moves whose renderings include the token string t, as
- * match() finds them, found directly.  Returns how many (at most 15). */
+/* The legal moves whose renderings include the token string t.  Returns
+ * how many (at most 15). */
 static int direct_match(const struct xq_pos *pos, const char *t, int wxf, xq_move *found)
 {
 	size_t len = strlen(t);
@@ -1057,7 +954,7 @@ static int direct_match(const struct xq_pos *pos, const char *t, int wxf, xq_mov
 		ndirs = 1;
 		plen = (int)len - 2;
 	}
-	/* forms without a piece letter are pawn forms, as in match() */
+	/* forms without a piece letter are pawn forms (++.6, 4+.5, 前四平五) */
 	for (const char *p = t; *p && !type; p++)
 		type = token_type(*p);
 	if (!type)
@@ -1094,25 +991,24 @@ static int direct_match(const struct xq_pos *pos, const char *t, int wxf, xq_mov
 	return nfound;
 }
 
-int xq__relative_match(const struct xq_pos *pos, const char *t, int wxf, int direct,
-		       xq_move *found)
+int xq__relative_match(const struct xq_pos *pos, const char *t, int wxf, xq_move *found)
 {
-	xq_move legal[XQ_MAX_MOVES];
-	if (direct)
-		return direct_match(pos, t, wxf, found);
-	return match(pos, legal, xq_legal_moves(pos, legal), t, wxf, found);
+	return direct_match(pos, t, wxf, found);
 }
 
-int xq__relative_renderings(const struct xq_pos *pos, xq_move m, int wxf,
-			    char (*out)[XQ__RENDER_MAX])
+void xq__describe(const struct xq_pos *pos, xq_move m, struct minfo *mi)
 {
-	struct minfo mi;
-	struct cands c;
-	describe(pos, m, &mi);
-	candidates(&mi, wxf, &c);
-	for (int i = 0; i < c.n; i++)
-		memcpy(out[i], c.s[i], sizeof c.s[i]);
-	return c.n;
+	describe(pos, m, mi);
+}
+
+int xq__tandem_labels(const struct minfo *mi, char labels[4])
+{
+	return tandem_labels(mi, labels);
+}
+
+int xq__wxf_pawn_prefix(const struct minfo *mi, char p[2])
+{
+	return wxf_pawn_prefix(mi, p);
 }
 
 /* The number-pad form (2.8): 1..7 for 帅仕相马车炮兵, "62.5" = 炮二平五;
@@ -1128,19 +1024,18 @@ static int number_pad(const struct tokens *tk, char pad[5])
 	return 1;
 }
 
-/* Tokens read: resolve them by rendering every legal move.  The test
- * oracle of the direct reader, and the way to the messages of failures. */
-static int resolve_by_rendering(const struct xq_pos *pos, struct tokens *tk, enum xq_notation n,
-				xq_move *out, struct xq_err *err, const char *q)
+/* Tokens read: resolve them with match (direct_match(), or the tests'
+ * reference), and say what is wrong when they are no one move. */
+static int resolve(const struct xq_pos *pos, struct tokens *tk, enum xq_notation n,
+		   xq__match_fn match, xq_move *out, struct xq_err *err, const char *q)
 {
 	xq_move legal[XQ_MAX_MOVES], found[XQ_MAX_MOVES];
-	int nlegal, nfound;
+	int nfound;
 	char pad[5];
 
-	nlegal = xq_legal_moves(pos, legal);
-	nfound = match(pos, legal, nlegal, tk->t, !tk->cjk, found);
+	nfound = match(pos, tk->t, !tk->cjk, found);
 	if (nfound == 0 && number_pad(tk, pad))
-		nfound = match(pos, legal, nlegal, pad, !tk->cjk, found);
+		nfound = match(pos, pad, !tk->cjk, found);
 	if (nfound == 1) {
 		*out = found[0];
 		return 0;
@@ -1152,7 +1047,7 @@ static int resolve_by_rendering(const struct xq_pos *pos, struct tokens *tk, enu
 	}
 	if (tk->cjk == 0 && n == XQ_NOTATION_CHINESE)
 		tk->cjk = 1;
-	return explain(pos, tk, legal, nlegal, q, out, err);
+	return explain(pos, tk, legal, xq_legal_moves(pos, legal), q, out, err);
 }
 
 /* An ASCII byte's token for quick_tokens(), or 0: tokenize() decides
@@ -1365,18 +1260,19 @@ int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out)
 	return 1;
 }
 
-/* Read a relative move by rendering (see move_parse()). */
+/* Read a relative move with match (see move_parse()). */
 static int parse_relative(const struct xq_pos *pos, const char *text, size_t len,
-			  enum xq_notation n, xq_move *out, struct xq_err *err, const char *q)
+			  enum xq_notation n, xq__match_fn match, xq_move *out, struct xq_err *err,
+			  const char *q)
 {
 	struct tokens tk;
 	int rc = tokenize(text, len, n, &tk, err, q);
 	if (rc < 0)
 		return rc;
-	/* no move or several (move_parse() tried the direct reader first):
-	 * the same answer again by rendering, which also says what is wrong
-	 * (explain() accepts a few forms more) */
-	return resolve_by_rendering(pos, &tk, n, out, err, q);
+	/* no move or several (move_parse() tried quick_relative() first):
+	 * the same answer again, which also says what is wrong (explain()
+	 * accepts a few forms more) */
+	return resolve(pos, &tk, n, match, out, err, q);
 }
 
 /* Length of a coordinate rank at s: 1 or 2 characters, or 0. */
@@ -1484,8 +1380,10 @@ static int parse_coord(const struct xq_pos *pos, const char *text, size_t len,
 	}
 }
 
+/* match: NULL for the library's readers (quick_relative() first, then
+ * direct_match()), or the tests' reference, alone. */
 static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
-		      enum xq_notation n, xq_move *out, struct xq_err *err, int by_rendering)
+		      enum xq_notation n, xq_move *out, struct xq_err *err, xq__match_fn match)
 {
 	char q[64];
 	size_t a = 0, z = len;
@@ -1503,10 +1401,12 @@ static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
 	 * the coordinates too for any notation: no coordinate text is a
 	 * relative move to the direct reader (its tokens have a letter, not
 	 * a direction, before the last, or end in a mark, or hold a 0). */
-	if (!by_rendering && z > a &&
+	if (!match && z > a &&
 	    (n == XQ_NOTATION_WXF || n == XQ_NOTATION_CHINESE || n == XQ_NOTATION_ANY) &&
 	    quick_relative(pos, text + a, z - a, n, out) == 0)
 		return 0;
+	if (!match)
+		match = direct_match;
 	quote_input(q, sizeof q, text ? text + a : "", z - a);
 	if (z == a)
 		return fail(err, XQ_EINVAL, "empty move");
@@ -1523,7 +1423,7 @@ static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		break;
 	case XQ_NOTATION_WXF:
 	case XQ_NOTATION_CHINESE:
-		rc = parse_relative(pos, text + a, z - a, n, out, err, q);
+		rc = parse_relative(pos, text + a, z - a, n, match, out, err, q);
 		break;
 	case XQ_NOTATION_ANY:
 		if (coord_squares(text + a, z - a, 0, &from, &to) == 0)
@@ -1531,7 +1431,7 @@ static int move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		else if (coord_squares(text + a, z - a, 1, &from, &to) == 0)
 			rc = parse_coord(pos, text + a, z - a, XQ_NOTATION_UCI10, out, err, q);
 		else
-			rc = parse_relative(pos, text + a, z - a, n, out, err, q);
+			rc = parse_relative(pos, text + a, z - a, n, match, out, err, q);
 		break;
 	default:
 		return fail(err, XQ_EINVAL, "unknown notation %d", (int)n);
@@ -1547,11 +1447,11 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 		  struct xq_err *err)
 {
 	(void)flags;
-	return move_parse(pos, text, len, n, out, err, 0);
+	return move_parse(pos, text, len, n, out, err, NULL);
 }
 
-int xq__move_parse_by_rendering(const struct xq_pos *pos, const char *text, size_t len,
-				enum xq_notation n, xq_move *out, struct xq_err *err)
+int xq__move_parse_with(const struct xq_pos *pos, const char *text, size_t len,
+			enum xq_notation n, xq__match_fn match, xq_move *out, struct xq_err *err)
 {
-	return move_parse(pos, text, len, n, out, err, 1);
+	return move_parse(pos, text, len, n, out, err, match);
 }

@@ -1,8 +1,9 @@
 /*
- * notation_impl.h - notation.c's internals that tests hold against each
- * other: the direct reader of relative moves (Chinese, WXF) and the
- * rendering-based reader it replaced, kept as its oracle; and the
- * notations' PGN [Format] names for the PGN writer.  Not API.
+ * notation_impl.h - notation.c's internals: the readers of relative moves
+ * (Chinese, WXF) that the tests hold against their reference
+ * (tests/unit/ref_notation.c, which renders every legal move), what that
+ * reference renders from, and the notations' PGN [Format] names for the
+ * PGN writer.  Not API.
  */
 #ifndef XQ_NOTATION_IMPL_H
 #define XQ_NOTATION_IMPL_H
@@ -14,19 +15,38 @@
 /* Most moves one token string can fit (five pawns, three directions). */
 #define XQ__MATCH_MAX 16
 
+/* Everything the relative notations say about one move. */
+struct minfo {
+	int side, type;
+	int file;     /* origin file in the mover's numbering, 1..9 */
+	char dir;     /* '+' forward, '-' backward, '.' sideways */
+	int value;    /* ranks moved, or destination file (mover's numbering) */
+	int n, j;     /* pieces of this kind on the origin file; index from the front */
+	int ndf;      /* pawns: files holding two or more of the mover's pawns */
+	int xn, xi;   /* pawns: pawns on such files; index in xqbase order */
+};
+
+/* What the reference reader of the tests (tests/unit/ref_notation.c)
+ * renders moves from: a legal move m described; the labels that name a
+ * piece of a tandem (mi->n >= 2: front, middle, rear or ordinal, and a
+ * pawn's xqbase label), how many (at most 3); WXF's official form of a
+ * tandem pawn's first two tokens (0: none beyond the others). */
+void xq__describe(const struct xq_pos *pos, xq_move m, struct minfo *mi);
+int xq__tandem_labels(const struct minfo *mi, char labels[4]);
+int xq__wxf_pawn_prefix(const struct minfo *mi, char p[2]);
+
 /* The legal moves of the side to move whose renderings in the token
- * alphabet (see notation.c) include t: by rendering every legal move
- * (direct = 0) or directly.  wxf: the WXF-only pawn forms count too.
- * Fills found (XQ_MAX_MOVES room) in no particular order; returns how
- * many. */
-int xq__relative_match(const struct xq_pos *pos, const char *t, int wxf, int direct,
-		       xq_move *found);
-/* Every rendering of the legal move m in the token alphabet (at most 24). */
-int xq__relative_renderings(const struct xq_pos *pos, xq_move m, int wxf,
-			    char (*out)[XQ__RENDER_MAX]);
-/* xq_move_parse() resolving relative moves the old way, by rendering. */
-int xq__move_parse_by_rendering(const struct xq_pos *pos, const char *text, size_t len,
-				enum xq_notation n, xq_move *out, struct xq_err *err);
+ * alphabet (see notation.c) include t, found directly (without rendering
+ * any move).  wxf: the WXF-only pawn forms count too.  Fills found
+ * (XQ_MAX_MOVES room) in no particular order; returns how many. */
+int xq__relative_match(const struct xq_pos *pos, const char *t, int wxf, xq_move *found);
+/* A reader of token strings as xq__relative_match() is. */
+typedef int (*xq__match_fn)(const struct xq_pos *pos, const char *t, int wxf, xq_move *found);
+/* xq_move_parse() with the relative moves read by match alone (no quick
+ * reader first): the same codes, moves and messages when match finds
+ * what xq__relative_match() finds. */
+int xq__move_parse_with(const struct xq_pos *pos, const char *text, size_t len,
+			enum xq_notation n, xq__match_fn match, xq_move *out, struct xq_err *err);
 
 /* The common shape of a relative move read at once: a piece, its file, a
  * direction and a number, in any of the characters quick_tokens() reads

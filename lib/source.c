@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "reader.h"
+#include "source.h"
 
 void xq__reader_src_fill(struct xq_reader *r)
 {

@@ -14,7 +14,7 @@
 #include "encoding.h"
 #include "script.h"
 #include "utf8.h"
-#include "xq.h"
+#include "xq_format.h"
 
 struct xq_writer {
 	struct xq_writer_opts o;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
+#include "xq_format.h"
 
 struct seen {
 	int no_record;

@@ -16,6 +16,7 @@
 #include "tap.h"
 #include "utf8.h"
 #include "xq.h"
+#include "xq_format.h"
 
 /* 炮二平五 马８进７ in GBK and in Big5 (traditional 馬８進７). */
 static const char gbk[] = "1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 \xc2\xed\xa3\xb8\xbd\xf8\xa3\xb7 *\n";

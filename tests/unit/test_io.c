@@ -11,6 +11,7 @@
 
 #include "tap.h"
 #include "xq.h"
+#include "xq_format.h"
 
 static struct xq_game *read_one(const char *text)
 {

@@ -12,6 +12,7 @@
 #include "tap.h"
 #include "xq.h"
 #include "board.h"
+#include "replay.h"
 
 struct tally {
 	long pairs, legal, wrong_answer, wrong_after, wrong_node, touched, gen_disagree;

@@ -8,11 +8,12 @@
  * 4. Round trip: every legal move of >= 2000 positions (seeded random
  *    games, pawn-heavy random positions, the section 10 positions) is
  *    formatted in every notation and flag combination and parsed back.
- * 5. The direct reader of Chinese and WXF against the rendering-based one
- *    it replaced (the oracle): on every rendering of every legal move of
- *    the round-trip positions, in both dialect sets, the same moves; on
- *    random token strings the same moves; on the random texts of 3 and on
- *    the texts of every notation the same code, move, message and offset.
+ * 5. The direct reader of Chinese and WXF against the reference that
+ *    renders every legal move (the oracle, ref_notation.c): on every
+ *    rendering of every legal move of the round-trip positions, in both
+ *    dialect sets, the same moves; on random token strings the same
+ *    moves; on the random texts of 3 and on the texts of every notation
+ *    the same code, move, message and offset.
  * 6. The quick reader of the common shape (xq__relative_quick(), replay's
  *    first try): whatever it takes, xq_move_parse() in any notation (and
  *    the rendering oracle, for the character table) reads as the same
@@ -27,6 +28,7 @@
 #include "tap.h"
 #include "xq.h"
 #include "notation_impl.h"
+#include "ref_notation.h"
 
 #define START XQ_START_FEN
 #define AFTER_C25 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
@@ -521,8 +523,8 @@ static void sort_moves(xq_move *m, int n)
 static void oracle_tokens(const struct xq_pos *pos, const char *t, int wxf, struct oracle_stats *st)
 {
 	xq_move a[XQ_MAX_MOVES], b[XQ_MAX_MOVES];
-	int na = xq__relative_match(pos, t, wxf, 1, a);
-	int nb = xq__relative_match(pos, t, wxf, 0, b);
+	int na = xq__relative_match(pos, t, wxf, a);
+	int nb = ref_relative_match(pos, t, wxf, b);
 	st->strings++;
 	sort_moves(a, na);
 	sort_moves(b, nb);
@@ -545,7 +547,7 @@ static void oracle_text(const struct xq_pos *pos, const char *text, size_t len,
 	memset(&ea, 0, sizeof ea);
 	memset(&eb, 0, sizeof eb);
 	ra = xq_move_parse(pos, text, len, n, 0, &ma, &ea);
-	rb = xq__move_parse_by_rendering(pos, text, len, n, &mb, &eb);
+	rb = ref_move_parse(pos, text, len, n, &mb, &eb);
 	st->texts++;
 	if (ra != rb || (ra == 0 && ma != mb) ||
 	    (ra < 0 && (strcmp(ea.msg, eb.msg) || ea.offset != eb.offset || ea.code != eb.code))) {
@@ -566,7 +568,7 @@ static void oracle_pos(const struct xq_pos *pos, struct oracle_stats *st)
 	for (int i = 0; i < n; i++)
 		for (int wxf = 0; wxf < 2; wxf++) {
 			char r[32][XQ__RENDER_MAX];
-			int nr = xq__relative_renderings(pos, moves[i], wxf, r);
+			int nr = ref_relative_renderings(pos, moves[i], wxf, r);
 			for (int k = 0; k < nr; k++)
 				oracle_tokens(pos, r[k], wxf, st);
 		}
@@ -609,7 +611,7 @@ static void quick_text(const struct xq_pos *pos, const char *text, int oracle)
 	qst.accepted++;
 	rp = xq_move_parse(pos, text, strlen(text), XQ_NOTATION_ANY, 0, &mp, &err);
 	if (oracle)
-		rb = xq__move_parse_by_rendering(pos, text, strlen(text), XQ_NOTATION_ANY, &mb, &err);
+		rb = ref_move_parse(pos, text, strlen(text), XQ_NOTATION_ANY, &mb, &err);
 	else
 		mb = mq;
 	if (rp != 0 || mp != mq || rb != 0 || mb != mq || !xq_is_legal(pos, mq)) {

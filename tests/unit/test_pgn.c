@@ -8,6 +8,7 @@
 
 #include "tap.h"
 #include "xq.h"
+#include "xq_format.h"
 
 struct sink {
 	int errors, warnings, notes;

@@ -12,6 +12,7 @@
 
 #include "tap.h"
 #include "xq.h"
+#include "xq_format.h"
 
 /* The format a reader picks for buf under name (NULL: none opened). */
 static const char *picked(const void *buf, size_t len, const char *name)

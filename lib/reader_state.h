@@ -1,23 +1,24 @@
 /*
- * reader.h - the reader's state, shared by the files that make up a
- * reader: lib/source.c (bytes from a FILE or a buffer, gzip undone),
- * lib/lines.c (decoding to UTF-8, lines for text formats) and
- * lib/reader.c (problems, format sniffing, the game driver).  Internal to
- * libxq.
+ * reader_state.h - the reader's state, one struct for the layers of a
+ * reader, each of which uses only those below it: lib/source.c (bytes
+ * from a FILE or a buffer, gzip undone), lib/lines.c (decoding to UTF-8,
+ * lines for text formats, on the source) and lib/reader.c (format
+ * sniffing, the game driver, on both); lib/report.c reports the
+ * problems of all three.  Internal to libxq.
  *
  * Memory: a reader holds its source buffer (64 KiB), the decoded text not
  * yet consumed (a line at most, up to LINE_MAX_BYTES) and the format's
  * state.  Nothing grows with the file.
  */
-#ifndef XQ_READER_H
-#define XQ_READER_H
+#ifndef XQ_READER_STATE_H
+#define XQ_READER_STATE_H
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <zlib.h>
 
-#include "xq.h"
+#include "xq_format.h"
 
 #define SRC_CHUNK 65536
 #define HEAD_BYTES 65536
@@ -83,22 +84,9 @@ struct xq_reader {
 	int no_record;                  /* nothing to read: already reported */
 };
 
-/* A fatal problem of the input (no game): sets r->fatal (lib/reader.c). */
+/* A fatal problem of the input (no game): sets r->fatal (lib/report.c). */
 void xq__reader_fatal(struct xq_reader *r, enum xq_problem_code code, long line,
 		      const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-
-/* lib/source.c: the next chunk of source bytes into r->in (at the end,
- * r->src_eof; on a read error, r->src_error, r->error = XQ_EIO and a
- * fatal problem). */
-void xq__reader_src_fill(struct xq_reader *r);
-/* lib/source.c: more ungzipped bytes into r->raw (room for want made);
- * bytes added, 0 at the end, r->error (XQ_EIO, XQ_ENOMEM) when the input
- * failed (reported). */
-long xq__reader_raw_more(struct xq_reader *r, size_t want);
-
-/* lib/lines.c: decode with enc from now on (an iconv name, "UTF-8");
- * 0 or XQ_EINVAL when iconv has no such encoding. */
-int xq__reader_set_encoding(struct xq_reader *r, const char *enc);
 
 #endif

@@ -1,28 +1,22 @@
 /*
- * registry.c - the formats table.  Adding a format: write formats/NAME.c
- * defining `const struct xq_format xq_format_NAME`, then add X(NAME) to
- * XQ_FORMAT_LIST below.  The order breaks ties when sniffing.  Then the
- * lookups: a format by name, by extension, by file name.
+ * registry.c - the formats table, beside the reader and the writer that
+ * look formats up in it.  Adding a format: write formats/NAME.c defining
+ * `const struct xq_format xq_format_NAME`, declare it in xq_format.h,
+ * then add it to xq_formats[] below.  The order breaks ties when
+ * sniffing.  Then the lookups: a format by name, by extension, by file
+ * name.
  */
 #include <string.h>
 
 #include "ascii.h"
-#include "xq.h"
-
-#define XQ_FORMAT_LIST(X) \
-	X(pgn) \
-	X(text) \
-	X(xqf) X(xqf18) X(dhtmlxq) X(cbf) X(cbr) \
-	X(xiexie) X(oldcbl) \
-	X(html)
-
-#define DECLARE(name) extern const struct xq_format xq_format_##name;
-#define ENTRY(name) &xq_format_##name,
-
-XQ_FORMAT_LIST(DECLARE)
+#include "xq_format.h"
 
 const struct xq_format *const xq_formats[] = {
-	XQ_FORMAT_LIST(ENTRY)
+	&xq_format_pgn,
+	&xq_format_text,
+	&xq_format_xqf, &xq_format_xqf18, &xq_format_dhtmlxq, &xq_format_cbf, &xq_format_cbr,
+	&xq_format_xiexie, &xq_format_oldcbl,
+	&xq_format_html,
 	NULL,
 };
 

@@ -1,0 +1,15 @@
+/*
+ * lines.h - a reader's text (lib/lines.c), on its bytes (source.h): what
+ * lib/reader.c takes from it besides the public xq_reader_getline()
+ * family.  Internal.
+ */
+#ifndef XQ_LINES_H
+#define XQ_LINES_H
+
+#include "source.h"
+
+/* Decode with enc from now on (an iconv name, "UTF-8"): 0, or XQ_EINVAL
+ * when iconv has no such encoding. */
+int xq__reader_set_encoding(struct xq_reader *r, const char *enc);
+
+#endif

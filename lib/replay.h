@@ -1,0 +1,21 @@
+/*
+ * replay.h - replay.c's run, for the unit test that holds it against
+ * xq_is_legal() and xq_make().  Internal.
+ */
+#ifndef XQ_REPLAY_H
+#define XQ_REPLAY_H
+
+#include "xq.h"
+
+/* Replay's run: the main line from n on (n, its first child, ...) for as
+ * long as each node has no alternatives (next) and holds an ICCS text (no
+ * move given) that is a legal move, or with relative set the common shape
+ * of a Chinese or WXF move (xq__relative_quick_on) that is: each is made on
+ * pos and marked played (mark_played, n->move set).  Returns the first node
+ * not played, or NULL at the end of the line; *last is the last node played
+ * (unchanged when none) and *plies grows by the moves made. */
+struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
+			       struct xq_node **last, int relative);
+
+
+#endif
