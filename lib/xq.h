@@ -1224,6 +1224,7 @@ struct xq_uci_msg {
 	char opt_type[16];             /* check spin combo button string */
 	char opt_default[64];
 	int opt_xiangqi;               /* a combo with "var xiangqi" */
+	int opt_others;                /* its default or a var is another variant */
 	/* INFO */
 	unsigned has;                  /* enum xq_uci_has */
 	int depth, seldepth, multipv;
@@ -1253,9 +1254,12 @@ enum xq_uci_kind xq_uci_parse(const char *line, size_t len, enum xq_uci_dialect 
 /*
  * Dialect detection: feed every message of the handshake to
  * xq_uci_detect(), which updates *guess from the engine's name
- * (Fairy-Stockfish, Pikafish, ElephantEye) and options (a UCI_Variant
- * combo offering xiangqi means ranks 1..10); after uciok, AUTO left means
- * UCI with ranks 0..9.  UCCI is known from "ucciok" to "ucci".
+ * (Fairy-Stockfish, Pikafish, ElephantEye, xqengine) and options: a
+ * UCI_Variant combo offering xiangqi among other variants is a
+ * multi-variant engine (Fairy-Stockfish, Sjaak II) writing chess-style
+ * ranks 1..10; one offering xiangqi alone says nothing of the ranks.
+ * After uciok, AUTO left means UCI with ranks 0..9.  UCCI is known from
+ * "ucciok" to "ucci".
  */
 void xq_uci_detect(enum xq_uci_dialect *guess, const struct xq_uci_msg *m);
 
