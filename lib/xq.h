@@ -293,6 +293,11 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
  * side writes it (1..9: 一..九 for Red, １..９ for Black); "" for a side,
  * type or number out of range. */
 const char *xq_zh_piece(int side, int type, int trad);
+/* The glyph of a piece on a diagram: as xq_zh_piece(), but the two
+ * sides' chariots, horses and cannons differ as on a real board, so that
+ * a diagram without colour tells them apart: Red 俥傌炮, Black 车马砲
+ * (traditional 車馬砲), with 帅/将 (帥/將), 仕/士, 相/象, 兵/卒. */
+const char *xq_zh_board_piece(int side, int type, int trad);
 
 const char *xq_zh_number(int side, int n);
 const char *xq_notation_name(enum xq_notation n);
