@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "outdir.h"
 #include "record_input.h"
 
 FILE *record_open(const char *path, const char **name)
@@ -589,7 +590,6 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 
 void opt_output(struct cmd_opts *o)
 {
-	struct stat sb;
 	if (o->outpath && o->dir) {
 		warnx_("-o and -d cannot be used together");
 		usage(EXIT_TROUBLE);
@@ -599,8 +599,14 @@ void opt_output(struct cmd_opts *o)
 		if (f && f->write)
 			o->to = f->name;
 	}
-	if (o->dir && (stat(o->dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-		die(EXIT_TROUBLE, "'%s' is not a directory", o->dir);
+	if ((o->name_format || o->force) && !o->dir) {
+		warnx_("--name and --force need -d DIR");
+		usage(EXIT_TROUBLE);
+	}
+	if (o->name_format && outdir_check_name(o->name_format) < 0)
+		usage(EXIT_TROUBLE);
+	if (o->dir && outdir_make(o->dir) < 0)
+		exit(EXIT_TROUBLE);
 }
 
 /* --- the input loop */
@@ -877,17 +883,19 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 
 int record_output_file(struct record_output *ro, const struct xq_game *g, long seq)
 {
-	char *path = record_game_path(ro->o->dir, g, seq, record_format_extension(ro->o->to));
-	struct outfile of;
+	if (!ro->od)
+		ro->od = outdir_new(ro->o->dir, ro->o->name_format, ro->o->force);
+	char *path = outdir_path(ro->od, g, seq, record_format_extension(ro->o->to));
+	struct outdir_file of;
 	int rc, crc;
 	free(ro->last_path);
 	ro->last_path = NULL;
-	if (out_open(&of, path, ro->inputs, ro->ninputs) < 0) {
+	if ((rc = outdir_create(ro->od, &of, path, ro->inputs, ro->ninputs)) != 0) {
 		free(path);
-		return -1;
+		return rc;   /* 1: a clash, said naming the file; the run goes on */
 	}
-	if (open_writer(ro, of.fp, path) < 0) {
-		out_abort(&of);
+	if (open_writer(ro, of.out.fp, path) < 0) {
+		outdir_abort(&of);
 		free(path);
 		return -1;
 	}
@@ -896,14 +904,14 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 	crc = xq_writer_close(ro->w);
 	ro->w = NULL;
 	if (rc == 0 && crc == 0) {
-		if (out_commit(&of) < 0) {
+		if (outdir_commit(&of) < 0) {
 			free(path);
 			return -1;
 		}
 		ro->last_path = path;
 		return 0;
 	}
-	out_abort(&of);
+	outdir_abort(&of);
 	if (rc == XQ_EIO || crc == XQ_EIO) {
 		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
 		free(path);
@@ -918,6 +926,8 @@ int record_output_close(struct record_output *ro, int keep)
 	int rc = 0;
 	free(ro->last_path);
 	ro->last_path = NULL;
+	outdir_free(ro->od);
+	ro->od = NULL;
 	if (ro->o->dir)
 		return 0;
 	if (ro->w)

@@ -79,12 +79,16 @@ struct cmd_opts {
 	const char *to, *enc_out;        /* -t, -E */
 	const char *outpath, *dir;       /* -o, -d */
 	int notation_set, json;          /* -n given, -j */
+	/* set by the command (outdir.h): -d's --name scheme, --force */
+	const char *name_format;
+	int force;
 };
 int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	       const struct option *extra);
 /* After the options of a command that writes records: -o and -d exclude
  * each other (usage, exit 2), -t is what -o's file name says when not
- * given, and -d names a directory (else exit 2). */
+ * given, --name is valid, and -d's directory is made as by mkdir -p
+ * (else exit 2). */
 void opt_output(struct cmd_opts *o);
 
 /*
@@ -108,6 +112,7 @@ struct record_output {
 	struct outfile out;
 	struct xq_writer *w;
 	char *last_path;     /* -d: where the last game went (NULL: none) */
+	struct outdir *od;   /* -d: the names used (made at the first game) */
 	long converted;      /* lines the writers converted (--script) */
 };
 /* 0, or -1 with the error printed. */

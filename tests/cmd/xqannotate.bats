@@ -66,7 +66,8 @@ no_leftovers() {
 	run -2 --separate-stderr xqannotate --line 65 "$S/blunder.pgn"
 	run -2 --separate-stderr xqannotate -o "$T/a" -d "$T" "$S/blunder.pgn"
 	run -2 --separate-stderr xqannotate -n klingon "$S/blunder.pgn"
-	run -2 --separate-stderr xqannotate -d "$T/none" "$S/blunder.pgn"
+	: >"$T/file"
+	run -2 --separate-stderr xqannotate -d "$T/file" "$S/blunder.pgn"
 	[[ "$stderr" == *"is not a directory"* ]]
 }
 
