@@ -291,10 +291,8 @@ int outdir_create(struct outdir *od, struct outdir_file *f, const char *path,
 			   ? path + dlen + 1 : path;
 	int fd = openat(od->dfd >= 0 && name != path ? od->dfd : AT_FDCWD, name,
 			O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
-	if (fd < 0 && errno == EEXIST) {
-		warnx_("'%s' exists: not overwritten (--force replaces it)", path);
-		return 1;
-	}
+	if (fd < 0 && errno == EEXIST)
+		return 1;   /* the caller says it, as the game's error */
 	if (fd < 0) {
 		warnx_("cannot create '%s': %s", path, strerror(errno));
 		return -1;
@@ -313,6 +311,21 @@ int outdir_create(struct outdir *od, struct outdir_file *f, const char *path,
 	}
 	f->excl = 1;
 	return 0;
+}
+
+void outdir_clash(const char *path, const struct xq_game *g, xq_problem_fn fn, void *data)
+{
+	if (!fn) {
+		warnx_("game %ld: '%s' exists: not overwritten (--force replaces it)", g->index, path);
+		return;
+	}
+	struct xq_problem p = { 0 };
+	p.severity = XQ_SEV_ERROR;
+	p.file = path;   /* the file written, which fn names */
+	p.game = g->index;
+	p.line = g->line;
+	p.msg = "exists: not overwritten (--force replaces it)";
+	fn(data, &p);
 }
 
 int outdir_commit(struct outdir_file *f)

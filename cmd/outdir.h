@@ -10,8 +10,8 @@
 #define XQ_CMD_OUTDIR_H
 
 #include "common.h"
+#include "xq.h"
 
-struct xq_game;
 struct outdir;
 
 /* The default naming scheme: the game's number, then Red-Black when
@@ -39,11 +39,15 @@ struct outdir_file {
 	struct outfile out;   /* --force: a temporary file renamed into place */
 	int excl;             /* else: made with O_EXCL, removed on failure */
 };
-/* Create path: 0; 1 for a clash with an existing file ("'P' exists: not
- * overwritten (--force replaces it)" said); -1 for any other error, said.
- * --force still never writes over an input. */
+/* Create path: 0; 1 for a clash with an existing file (not said: see
+ * outdir_clash()); -1 for any other error, said.  --force still never
+ * writes over an input. */
 int outdir_create(struct outdir *od, struct outdir_file *f, const char *path,
 		  char *const *inputs, int ninputs);
+/* The clash of game g with the existing file path, said as the game's
+ * error: to fn (a writer's problem callback: file is the file written),
+ * else "game N: 'P' exists: not overwritten (--force replaces it)". */
+void outdir_clash(const char *path, const struct xq_game *g, xq_problem_fn fn, void *data);
 /* Close the file (0, or -1 said, the file removed), or remove it. */
 int outdir_commit(struct outdir_file *f);
 void outdir_abort(struct outdir_file *f);

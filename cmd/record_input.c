@@ -891,8 +891,10 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 	free(ro->last_path);
 	ro->last_path = NULL;
 	if ((rc = outdir_create(ro->od, &of, path, ro->inputs, ro->ninputs)) != 0) {
+		if (rc > 0)   /* a clash: this game's error; the run goes on */
+			outdir_clash(path, g, ro->problem, ro->problem_data);
 		free(path);
-		return rc;   /* 1: a clash, said naming the file; the run goes on */
+		return rc;
 	}
 	if (open_writer(ro, of.out.fp, path) < 0) {
 		outdir_abort(&of);

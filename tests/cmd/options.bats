@@ -68,7 +68,9 @@ refused() {
 		run -0 --separate-stderr $c -d "$T/$c/new/dir" --name='%{Red}' "$S/games.pgn"
 		[ "$(ls "$T/$c/new/dir")" = "$(printf '%s\n' Black_Sample.pgn Red_Sample.pgn)" ]
 		run -1 --separate-stderr $c -d "$T/$c/new/dir" --name='%{Red}' "$S/games.pgn"
-		[[ "$stderr" == *"$c: '$T/$c/new/dir/Red_Sample.pgn' exists: not overwritten (--force replaces it)"* ]]
+		# the game's error, naming the file
+		[[ "$stderr" == *"$c: "*"game 1: "*"exists: not overwritten (--force replaces it)"* ]]
+		[[ "$stderr" == *"'$T/$c/new/dir/Red_Sample.pgn'"* ]]
 		run -0 --separate-stderr $c -d "$T/$c/new/dir" --name='%{Red}' --force "$S/games.pgn"
 		refused $c "--name and --force need -d DIR" --force "$S/games.pgn"
 		refused $c "invalid --name '%q' at '%q': the fields are %n, %06n, %{Tag} and %%" -d "$T/$c/x" --name=%q "$S/games.pgn"

@@ -219,7 +219,7 @@ setup() {
 	mkdir "$T/d"
 	echo keep >"$T/d/000001-Red_Sample-Black_Sample.pgn"
 	run -1 --separate-stderr xqconv -d "$T/d" "$S/games.pgn"
-	[[ "$stderr" == *"'$T/d/000001-Red_Sample-Black_Sample.pgn' exists: not overwritten (--force replaces it)"* ]]
+	[[ "$stderr" == *"games.pgn:1: error: game 1: exists: not overwritten (--force replaces it) (writing '$T/d/000001-Red_Sample-Black_Sample.pgn')"* ]]
 	[[ "$stderr" == *"2 games read, 1 written, 1 dropped"* ]]
 	[ "$(cat "$T/d/000001-Red_Sample-Black_Sample.pgn")" = keep ]
 	[ -f "$T/d/000002-Black_Sample-Red_Sample.pgn" ]
