@@ -301,7 +301,7 @@ static void remove_temps(int sig, siginfo_t *info, void *uc)
 	raise(sig);
 }
 
-static void temp_register(char *path)
+void temp_register(char *path)
 {
 	static int handlers;
 	if (!handlers) {
@@ -327,7 +327,7 @@ static void temp_register(char *path)
 		}
 }
 
-static void temp_forget(const char *path)
+void temp_forget(const char *path)
 {
 	for (int i = 0; i < MAX_TEMPS; i++)
 		if (temps[i] == path)

@@ -73,6 +73,10 @@ struct outfile {
 	char *tmp;   /* NULL when writing stdout or a device directly */
 };
 int out_open(struct outfile *o, const char *path, char *const *inputs, int ninputs);
+/* A file being written (path kept as given, at most 8 at once) that a
+ * signal ending the command removes; forget it once done. */
+void temp_register(char *path);
+void temp_forget(const char *path);
 int out_commit(struct outfile *o);
 void out_abort(struct outfile *o);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "outdir.h"
 #include "record_input.h"
 #include "xq_format.h"
 
@@ -524,7 +525,6 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 
 void opt_output(struct cmd_opts *o)
 {
-	struct stat sb;
 	if (o->outpath && o->dir) {
 		warnx_("-o and -d cannot be used together");
 		usage(EXIT_TROUBLE);
@@ -534,8 +534,14 @@ void opt_output(struct cmd_opts *o)
 		if (f && f->write)
 			o->to = f->name;
 	}
-	if (o->dir && (stat(o->dir, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-		die(EXIT_TROUBLE, "'%s' is not a directory", o->dir);
+	if ((o->name_format || o->force) && !o->dir) {
+		warnx_("--name and --force need -d DIR");
+		usage(EXIT_TROUBLE);
+	}
+	if (o->name_format && outdir_check_name(o->name_format) < 0)
+		usage(EXIT_TROUBLE);
+	if (o->dir && outdir_make(o->dir) < 0)
+		exit(EXIT_TROUBLE);
 }
 
 /* --- the input loop */
@@ -627,26 +633,6 @@ void record_reader_close(struct xq_reader *r, FILE *fp)
 	record_close(fp);
 }
 
-/* --- -d DIR: file names from tags, never over an existing file */
-
-static void sanitize(char *dst, size_t size, const char *src)
-{
-	size_t o = 0;
-	for (; src && *src && o + 1 < size; src++) {
-		unsigned char c = (unsigned char)*src;
-		if (c < 0x20 || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' ||
-		    c == '"' || c == '<' || c == '>' || c == '|' || c == 0x7f)
-			c = '_';
-		else if (c == ' ')
-			c = '_';
-		dst[o++] = (char)c;
-	}
-	o = xq_utf8_prefix(dst, o);   /* no cut UTF-8 sequence at the end */
-	dst[o] = '\0';
-	if (dst[0] == '.')
-		dst[0] = '_';
-}
-
 const char *record_format_extension(const char *format)
 {
 	const struct xq_format *f = xq_format_find(format ? format : "pgn");
@@ -660,43 +646,6 @@ const char *record_format_extension(const char *format)
 	memcpy(ext, f->extensions, n);
 	ext[n] = '\0';
 	return ext;
-}
-
-char *record_game_path(const char *dir, const struct xq_game *g, long seq, const char *ext)
-{
-	char base[200], part[80], *path;
-	const char *red = xq_game_tag(g, "Red"), *black = xq_game_tag(g, "Black");
-	const char *date = xq_game_tag(g, "Date"), *event = xq_game_tag(g, "Event");
-	size_t n = 0;
-	struct stat sb;
-
-	base[0] = '\0';
-	if (red && *red && black && *black) {
-		sanitize(part, sizeof part, red);
-		n += (size_t)snprintf(base + n, sizeof base - n, "%s-", part);
-		sanitize(part, sizeof part, black);
-		n += (size_t)snprintf(base + n, sizeof base - n, "%s", part);
-		if (date && *date && n < sizeof base) {
-			sanitize(part, sizeof part, date);
-			n += (size_t)snprintf(base + n, sizeof base - n, "-%s", part);
-		}
-	} else if (event && *event) {
-		sanitize(part, sizeof part, event);
-		snprintf(base, sizeof base, "%s-%ld", part, seq);
-	} else {
-		snprintf(base, sizeof base, "game-%ld", seq);
-	}
-	size_t len = strlen(dir) + sizeof base + strlen(ext) + 40;
-	if (!(path = malloc(len)))
-		die(EXIT_TROUBLE, "out of memory");
-	for (long k = 1;; k++) {
-		if (k == 1)
-			snprintf(path, len, "%s/%s.%s", dir, base, ext);
-		else
-			snprintf(path, len, "%s/%s-%ld.%s", dir, base, k, ext);
-		if (lstat(path, &sb) != 0 && errno == ENOENT)
-			return path;
-	}
 }
 
 /* --- output */
@@ -782,17 +731,21 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 
 int record_output_file(struct record_output *ro, const struct xq_game *g, long seq)
 {
-	char *path = record_game_path(ro->o->dir, g, seq, record_format_extension(ro->o->to));
-	struct outfile of;
+	if (!ro->od)
+		ro->od = outdir_new(ro->o->dir, ro->o->name_format, ro->o->force);
+	char *path = outdir_path(ro->od, g, seq, record_format_extension(ro->o->to));
+	struct outdir_file of;
 	int rc, crc;
 	free(ro->last_path);
 	ro->last_path = NULL;
-	if (out_open(&of, path, ro->inputs, ro->ninputs) < 0) {
+	if ((rc = outdir_create(ro->od, &of, path, ro->inputs, ro->ninputs)) != 0) {
+		if (rc > 0)   /* a clash: this game's error; the run goes on */
+			outdir_clash(path, g, ro->problem, ro->problem_data);
 		free(path);
-		return -1;
+		return rc;
 	}
-	if (open_writer(ro, of.fp, path) < 0) {
-		out_abort(&of);
+	if (open_writer(ro, of.out.fp, path) < 0) {
+		outdir_abort(&of);
 		free(path);
 		return -1;
 	}
@@ -801,14 +754,14 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 	crc = xq_writer_close(ro->w);
 	ro->w = NULL;
 	if (rc == 0 && crc == 0) {
-		if (out_commit(&of) < 0) {
+		if (outdir_commit(&of) < 0) {
 			free(path);
 			return -1;
 		}
 		ro->last_path = path;
 		return 0;
 	}
-	out_abort(&of);
+	outdir_abort(&of);
 	if (rc == XQ_EIO || crc == XQ_EIO) {
 		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
 		free(path);
@@ -823,6 +776,8 @@ int record_output_close(struct record_output *ro, int keep)
 	int rc = 0;
 	free(ro->last_path);
 	ro->last_path = NULL;
+	outdir_free(ro->od);
+	ro->od = NULL;
 	if (ro->o->dir)
 		return 0;
 	if (ro->w)

@@ -72,12 +72,16 @@ struct cmd_opts {
 	const char *to, *enc_out;        /* -t, -E */
 	const char *outpath, *dir;       /* -o, -d */
 	int notation_set, json;          /* -n given, -j */
+	/* set by the command (outdir.h): -d's --name scheme, --force */
+	const char *name_format;
+	int force;
 };
 int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	       const struct option *extra);
 /* After the options of a command that writes records: -o and -d exclude
  * each other (usage, exit 2), -t is what -o's file name says when not
- * given, and -d names a directory (else exit 2). */
+ * given, --name is valid, and -d's directory is made as by mkdir -p
+ * (else exit 2). */
 void opt_output(struct cmd_opts *o);
 
 /*
@@ -101,13 +105,14 @@ struct record_output {
 	struct outfile out;
 	struct xq_writer *w;
 	char *last_path;     /* -d: where the last game went (NULL: none) */
+	struct outdir *od;   /* -d: the names used (made at the first game) */
 	long converted;      /* lines the writers converted (--script) */
 };
 /* 0, or -1 with the error printed. */
 int record_output_open(struct record_output *ro);
 /* 0 written, 1 not writable (reported), -1 I/O error (printed). */
 int record_output_write(struct record_output *ro, const struct xq_game *g);
-/* -d: game g in a file of its own, named with seq (record_game_path);
+/* -d: game g in a file of its own, named with seq (cmd/outdir.c);
  * returns as record_output_write(). */
 int record_output_file(struct record_output *ro, const struct xq_game *g, long seq);
 /* Close the stream: commit it when keep, else remove it; 0 or -1. */
@@ -122,10 +127,6 @@ struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cm
 				     enum xq_notation n, unsigned flags,
 				     xq_problem_fn fn, void *data);
 
-/* A new path in dir for game g (the seq-th) with extension ext, from the
- * Red, Black and Date tags (or Event, or "game-SEQ"), never an existing
- * file; malloc'd. */
-char *record_game_path(const char *dir, const struct xq_game *g, long seq, const char *ext);
 /* The writing extension of a format ("pgn" when unknown). */
 const char *record_format_extension(const char *format);
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "outdir.h"
 #include "record_input.h"
 
 static const char usage_text[] =
@@ -57,7 +58,11 @@ static const char usage_text[] =
 	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
 	"  -n, --notation=N      moves and comments: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -o, --output=FILE     write to FILE (atomically); default standard output\n"
-	"  -d, --directory=DIR   one file per game in DIR\n"
+	"  -d, --directory=DIR   one file per game in DIR (made if missing); an\n"
+	"                        existing file there is an error for that game\n"
+	"      --name=FORMAT     with -d: file names from %n, %06n, %{Tag}, %%\n"
+	"                        (default '%06n-%{Red}-%{Black}')\n"
+	"      --force           with -d: replace existing files\n"
 	"      --crlf            CRLF line ends\n"
 	"      --strict          stop at the first invalid game or engine failure\n"
 	"  -q, --quiet           no diagnostics, no progress line\n"
@@ -92,6 +97,7 @@ static struct {
 	/* plots */
 	const char *plot;
 	int plot_dir, plots_written, plot_warned;
+	struct outdir *plot_names;   /* --plot DIR: named as -d names */
 	/* counts */
 	long read, written, dropped, unannotated, annotated;
 	int trouble, findings, stop;
@@ -301,7 +307,10 @@ static void write_chart(const struct xq_game *g)
 {
 	char *path = NULL;
 	if (st.plot_dir) {
-		path = record_game_path(st.plot, g, st.read, "svg");
+		if (!st.plot_names)
+			st.plot_names = outdir_new(st.plot, st.o.name_format, 1);
+		/* the number the game's record gets with -d */
+		path = outdir_path(st.plot_names, g, st.ro.count + 1, "svg");
 	} else if (st.plots_written == 0) {
 		path = strdup(st.plot);
 	} else if (!st.plot_warned) {
@@ -451,6 +460,7 @@ static int parse_options(int argc, char **argv)
 		OPT_ENGINE = 256, OPT_EARG, OPT_EOPT, OPT_EDIALECT, OPT_ETIMEOUT, OPT_DEPTH,
 		OPT_NODES, OPT_MOVETIME, OPT_HASH, OPT_FROM, OPT_TO, OPT_INACC, OPT_MISTAKE,
 		OPT_BLUNDER, OPT_SCALE, OPT_LINE, OPT_PLOT, OPT_STRICT, OPT_CRLF, OPT_PLAYED,
+		OPT_NAME, OPT_FORCE,
 	};
 	static const struct option longopts[] = {
 		{ "blunder", required_argument, NULL, OPT_BLUNDER },
@@ -461,12 +471,14 @@ static int parse_options(int argc, char **argv)
 		{ "engine-dialect", required_argument, NULL, OPT_EDIALECT },
 		{ "engine-option", required_argument, NULL, OPT_EOPT },
 		{ "engine-timeout", required_argument, NULL, OPT_ETIMEOUT },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "hash", required_argument, NULL, OPT_HASH },
 		{ "inaccuracy", required_argument, NULL, OPT_INACC },
 		{ "line", required_argument, NULL, OPT_LINE },
 		{ "mistake", required_argument, NULL, OPT_MISTAKE },
 		{ "movetime", required_argument, NULL, OPT_MOVETIME },
+		{ "name", required_argument, NULL, OPT_NAME },
 		{ "nodes", required_argument, NULL, OPT_NODES },
 		{ "output-format", required_argument, NULL, 't' },
 		{ "played", required_argument, NULL, OPT_PLAYED },
@@ -527,6 +539,8 @@ static int parse_options(int argc, char **argv)
 			break;
 		case OPT_STRICT: st.strict = 1; break;
 		case OPT_CRLF: st.ro.wflags |= XQ_WRITE_CRLF; break;
+		case OPT_NAME: st.o.name_format = optarg; break;
+		case OPT_FORCE: st.o.force = 1; break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}

@@ -28,7 +28,12 @@ static const char usage_text[] =
 	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
 	"  -n, --notation=N     movetext: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
-	"  -d, --directory=DIR  one file per game in DIR, named from the tags\n"
+	"  -d, --directory=DIR  one file per game in DIR (made if missing); an\n"
+	"                       existing file there is an error for that game\n"
+	"      --name=FORMAT    with -d: file names from %n (game number, %06n\n"
+	"                       zero-padded), %{Tag} (any tag), %% (default\n"
+	"                       '%06n-%{Red}-%{Black}'; an empty field drops)\n"
+	"      --force          with -d: replace existing files\n"
 	"      --split=N        with -d: files of N games each, named 000001.pgn, ...\n"
 	"      --keep-broken    write invalid games as far as they are legal, the\n"
 	"                       rest in a comment (default: drop them)\n"
@@ -80,8 +85,6 @@ static struct {
 	int pages;         /* -t html -d: index.html too */
 	struct page_index index;
 } st;
-
-/* --- -d DIR: file names from tags (record_game_path) */
 
 /* --- output */
 
@@ -297,13 +300,16 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT, OPT_ECCO };
+	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT, OPT_ECCO,
+	       OPT_NAME, OPT_FORCE };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "ecco", optional_argument, NULL, OPT_ECCO },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "from", required_argument, NULL, 'f' },  /* --format too, as elsewhere */
 		{ "judge", optional_argument, NULL, OPT_JUDGE },
 		{ "keep-broken", no_argument, NULL, OPT_KEEP },
+		{ "name", required_argument, NULL, OPT_NAME },
 		{ "script", required_argument, NULL, OPT_SCRIPT },
 		{ "split", required_argument, NULL, OPT_SPLIT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
@@ -346,6 +352,8 @@ int main(int argc, char **argv)
 			st.ecco = optarg ? 2 : 1;
 			break;
 		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
+		case OPT_NAME: st.o.name_format = optarg; break;
+		case OPT_FORCE: st.o.force = 1; break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}

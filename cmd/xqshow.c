@@ -216,7 +216,7 @@ static void put_glyph(FILE *fp, const struct view *v, int sq, int *width)
 		fputc(xq_piece_letter(&v->pos, sq), fp);
 		*width = 1;
 	} else {
-		fputs(xq_zh_piece(s, t, v->trad), fp);
+		fputs(xq_zh_board_piece(s, t, v->trad), fp);
 		*width = 2;
 	}
 	if (v->color)

@@ -181,6 +181,8 @@ static enum xq_uci_kind parse_option(struct toks *t, struct xq_uci_msg *m)
 		case VAR:
 			if (t->len == 7 && xq__ascii_ieq(t->tok, "xiangqi", 7))
 				m->opt_xiangqi = 1;
+			else
+				m->opt_others = 1;
 			break;
 		case OTHER:
 			break;
@@ -334,13 +336,20 @@ static int contains_ci(const char *hay, const char *needle)
 	return 0;
 }
 
+/* text begins with the word w (xqengine's "id name xqengine 1.2"). */
+static int is_word_ci(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+	return xq__ascii_ieq(text, w, n) && (text[n] == '\0' || text[n] == ' ');
+}
+
 void xq_uci_detect(enum xq_uci_dialect *guess, const struct xq_uci_msg *m)
 {
 	switch (m->kind) {
 	case XQ_UCI_ID_NAME:
 		if (contains_ci(m->text, "fairy-stockfish") || contains_ci(m->text, "fairy stockfish"))
 			*guess = XQ_UCI_FSF;
-		else if (contains_ci(m->text, "pikafish"))
+		else if (contains_ci(m->text, "pikafish") || is_word_ci(m->text, "xqengine"))
 			*guess = XQ_UCI_PIKAFISH;
 		else if (contains_ci(m->text, "elephanteye") || contains_ci(m->text, "elephant eye"))
 			*guess = XQ_UCI_UCCI;
@@ -350,7 +359,10 @@ void xq_uci_detect(enum xq_uci_dialect *guess, const struct xq_uci_msg *m)
 			*guess = XQ_UCI_UCCI;
 		break;
 	case XQ_UCI_OPTION:
-		if (!xq__ascii_casecmp(m->text, "UCI_Variant") && m->opt_xiangqi && *guess != XQ_UCI_UCCI)
+		/* a default other than xiangqi also means several variants */
+		if (!xq__ascii_casecmp(m->text, "UCI_Variant") && m->opt_xiangqi &&
+		    (m->opt_others || (m->opt_default[0] && xq__ascii_casecmp(m->opt_default, "xiangqi"))) &&
+		    *guess == XQ_UCI_AUTO)
 			*guess = XQ_UCI_FSF;
 		break;
 	default:

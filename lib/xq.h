@@ -308,6 +308,11 @@ int xq_moves_next(struct xq_pos *pos, const char **at, const char **move, size_t
  * side writes it (1..9: 一..九 for Red, １..９ for Black); "" for a side,
  * type or number out of range. */
 const char *xq_zh_piece(int side, int type, int trad);
+/* The glyph of a piece on a diagram: as xq_zh_piece(), but the two
+ * sides' chariots, horses and cannons differ as on a real board, so that
+ * a diagram without colour tells them apart: Red 俥傌炮, Black 车马砲
+ * (traditional 車馬砲), with 帅/将 (帥/將), 仕/士, 相/象, 兵/卒. */
+const char *xq_zh_board_piece(int side, int type, int trad);
 
 const char *xq_zh_number(int side, int n);
 const char *xq_notation_name(enum xq_notation n);
@@ -1214,6 +1219,7 @@ struct xq_uci_msg {
 	char opt_type[16];             /* check spin combo button string */
 	char opt_default[64];
 	int opt_xiangqi;               /* a combo with "var xiangqi" */
+	int opt_others;                /* its default or a var is another variant */
 	/* INFO */
 	unsigned has;                  /* enum xq_uci_has */
 	int depth, seldepth, multipv;
@@ -1243,9 +1249,12 @@ enum xq_uci_kind xq_uci_parse(const char *line, size_t len, enum xq_uci_dialect 
 /*
  * Dialect detection: feed every message of the handshake to
  * xq_uci_detect(), which updates *guess from the engine's name
- * (Fairy-Stockfish, Pikafish, ElephantEye) and options (a UCI_Variant
- * combo offering xiangqi means ranks 1..10); after uciok, AUTO left means
- * UCI with ranks 0..9.  UCCI is known from "ucciok" to "ucci".
+ * (Fairy-Stockfish, Pikafish, ElephantEye, xqengine) and options: a
+ * UCI_Variant combo offering xiangqi among other variants is a
+ * multi-variant engine (Fairy-Stockfish, Sjaak II) writing chess-style
+ * ranks 1..10; one offering xiangqi alone says nothing of the ranks.
+ * After uciok, AUTO left means UCI with ranks 0..9.  UCCI is known from
+ * "ucciok" to "ucci".
  */
 void xq_uci_detect(enum xq_uci_dialect *guess, const struct xq_uci_msg *m);
 

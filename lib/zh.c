@@ -16,6 +16,18 @@ const char *const xq__zh_piece[2][2][8] = {
 	},
 };
 
+/* The board's pieces: [traditional][side][type]. */
+static const char *const zh_board_piece[2][2][8] = {
+	{ /* simplified */
+		{ "", "帅", "仕", "相", "傌", "俥", "炮", "兵" },
+		{ "", "将", "士", "象", "马", "车", "砲", "卒" },
+	},
+	{ /* traditional */
+		{ "", "帥", "仕", "相", "傌", "俥", "炮", "兵" },
+		{ "", "將", "士", "象", "馬", "車", "砲", "卒" },
+	},
+};
+
 const char *const xq__zh_numeral[10] = {
 	"", "一", "二", "三", "四", "五", "六", "七", "八", "九",
 };
@@ -29,6 +41,13 @@ const char *xq_zh_piece(int side, int type, int trad)
 	if ((side != XQ_RED && side != XQ_BLACK) || type < XQ_KING || type > XQ_PAWN)
 		return "";
 	return xq__zh_piece[trad != 0][side][type];
+}
+
+const char *xq_zh_board_piece(int side, int type, int trad)
+{
+	if ((side != XQ_RED && side != XQ_BLACK) || type < XQ_KING || type > XQ_PAWN)
+		return "";
+	return zh_board_piece[trad != 0][side][type];
 }
 
 const char *xq_zh_number(int side, int n)

@@ -26,7 +26,7 @@ step() {
 
 step "xqconv: a GBK PGN to UTF-8 PGN in WXF notation" \
 	"xqconv -n wxf samples/games_gbk.pgn" 16
-step "xqconv: one XQF file per game, named from the tags" \
+step "xqconv: one XQF file per game, named by number and players" \
 	"xqconv -t xqf -d . samples/games.pgn && ls *.xqf"
 step "xqcheck: every move replayed; a bad one is reported where it stands" \
 	"xqcheck samples/games.pgn samples/game.xqf samples/bad_illegal.pgn"

@@ -14,7 +14,7 @@ bats_require_minimum_version 1.5.0
 		grep -q "^\$ .*\b$n " <<<"$output" || { echo "no command line of $n"; return 1; }
 	done
 	# what each step shows, one line of each
-	grep -qx 'Red_Sample-Black_Sample-2026.01.15.xqf' <<<"$output"
+	grep -qx '000001-Red_Sample-Black_Sample.xqf' <<<"$output"
 	grep -q '^xqcheck: samples/bad_illegal.pgn:7:35: error: ' <<<"$output"
 	grep -qx 'FEN: r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKABR1 w - - 6 4' <<<"$output"
 	grep -qx 'samples/games_big5.pgn:1' <<<"$output"

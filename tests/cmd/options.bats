@@ -60,9 +60,21 @@ refused() {
 @test "-o and -d: the same checks in every command that writes records" {
 	for c in $WITH_D; do
 		refused $c "-o and -d cannot be used together" -o "$T/x.pgn" -d "$T" "$S/games.pgn"
-		run -2 --separate-stderr $c -d "$T/nonexistent" "$S/games.pgn"
+		: >"$T/afile"
+		run -2 --separate-stderr $c -d "$T/afile" "$S/games.pgn"
 		[ -z "$output" ]
-		[ "$stderr" = "$c: '$T/nonexistent' is not a directory" ]
+		[ "$stderr" = "$c: '$T/afile' is not a directory" ]
+		# a missing directory is made, with its parents; --name and --force
+		run -0 --separate-stderr $c -d "$T/$c/new/dir" --name='%{Red}' "$S/games.pgn"
+		[ "$(ls "$T/$c/new/dir")" = "$(printf '%s\n' Black_Sample.pgn Red_Sample.pgn)" ]
+		run -1 --separate-stderr $c -d "$T/$c/new/dir" --name='%{Red}' "$S/games.pgn"
+		# the game's error, naming the file
+		[[ "$stderr" == *"$c: "*"game 1: "*"exists: not overwritten (--force replaces it)"* ]]
+		[[ "$stderr" == *"'$T/$c/new/dir/Red_Sample.pgn'"* ]]
+		run -0 --separate-stderr $c -d "$T/$c/new/dir" --name='%{Red}' --force "$S/games.pgn"
+		refused $c "--name and --force need -d DIR" --force "$S/games.pgn"
+		refused $c "invalid --name '%q' at '%q': the fields are %n, %06n, %{Tag} and %%" -d "$T/$c/x" --name=%q "$S/games.pgn"
+		[ ! -e "$T/$c/x" ]
 	done
 }
 

@@ -66,7 +66,8 @@ no_leftovers() {
 	run -2 --separate-stderr xqannotate --line 65 "$S/blunder.pgn"
 	run -2 --separate-stderr xqannotate -o "$T/a" -d "$T" "$S/blunder.pgn"
 	run -2 --separate-stderr xqannotate -n klingon "$S/blunder.pgn"
-	run -2 --separate-stderr xqannotate -d "$T/none" "$S/blunder.pgn"
+	: >"$T/file"
+	run -2 --separate-stderr xqannotate -d "$T/file" "$S/blunder.pgn"
 	[[ "$stderr" == *"is not a directory"* ]]
 }
 
@@ -269,6 +270,37 @@ no_leftovers() {
 	run -0 --separate-stderr xqannotate -v -n iccs --engine "$FSF" --engine-dialect fsf \
 		--engine-option Hash=8 --engine-option "Skill Level=20" --nodes 3000 "$S/ignored.pgn"
 	[[ "$(movetext "$output")" == *"2... i9h9?"* ]]
+	no_leftovers
+}
+
+@test "xqengine as an external engine, no dialect option: known by its name, ranks 0..9" {
+	run -0 --separate-stderr xqannotate -v -n iccs --engine xqengine --depth 4 "$S/blunder.pgn"
+	[[ "$stderr" == *"engine 'xqengine "*"', dialect uci"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	[[ "$output" == *'[Annotator "xqannotate '*', xqengine '*', depth 4"]'* ]]
+	no_leftovers
+}
+
+@test "engines told apart with no dialect option: each gives the planted ??" {
+	# xqengine (UCI, ranks 0..9), Fairy-Stockfish (UCI_Variant among other
+	# variants: ranks 1..10), a UCCI engine (ucciok)
+	local -a names=(xqengine "$FSF" "$E/ucci-fsf.sh") want=(uci fsf ucci)
+	local e
+	for e in 0 1 2; do
+		run -0 --separate-stderr xqannotate -v -n iccs --engine "${names[$e]}" --depth 5 "$S/blunder.pgn"
+		[[ "$stderr" == *"', dialect ${want[$e]}"* ]]
+		[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	done
+	no_leftovers
+}
+
+@test "Sjaak II (UCI_Variant among other variants: ranks 1..10), no dialect option: the planted ??" {
+	local sjaak=${XQ_SJAAK:-/usr/games/sjaakii}
+	[ -x "$sjaak" ] || skip "Sjaak II ($sjaak, Debian package sjaakii) is not installed"
+	# Sjaak II searches the whole position when given searchmoves: --played next
+	run -0 --separate-stderr xqannotate -v -n iccs --played next --engine "$sjaak" --depth 5 "$S/blunder.pgn"
+	[[ "$stderr" == *"engine 'Sjaak II "*"', dialect fsf"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
 	no_leftovers
 }
 

@@ -36,7 +36,20 @@ setup() {
 	run -2 xqconv -E nosuch "$S/games.pgn"
 	run -2 xqconv -o "$T/x.pgn" -d "$T" "$S/games.pgn"
 	[[ "$output" == *"-o and -d cannot be used together"* ]]
-	run -2 xqconv -d "$T/nodir" "$S/games.pgn"
+	: >"$T/afile"
+	run -2 xqconv -d "$T/afile" "$S/games.pgn"
+	[[ "$output" == *"'$T/afile' is not a directory"* ]]
+	run -2 xqconv -d "$T/afile/sub" "$S/games.pgn"
+	[[ "$output" == *"cannot make directory '$T/afile/sub': Not a directory"* ]]
+	run -2 xqconv --name=%n "$S/games.pgn"
+	[[ "$output" == *"--name and --force need -d DIR"* ]]
+	run -2 xqconv --force "$S/games.pgn"
+	[[ "$output" == *"--name and --force need -d DIR"* ]]
+	for bad in '%x' '%{}' '%{Red' '%' '%6' '%99n'; do
+		run -2 xqconv -d "$T/dd" --name="$bad" "$S/games.pgn"
+		[[ "$output" == *"invalid --name '$bad'"*"the fields are %n, %06n, %{Tag} and %%"* ]]
+	done
+	[ ! -e "$T/dd" ]
 	run -2 xqconv -o
 }
 
@@ -190,22 +203,61 @@ setup() {
 	run -2 sh -c 'xqconv -d "$2" "$1" >/dev/full' sh "$S/games.pgn" /dev/full
 }
 
-@test "-d and --directory: one file per game, names from tags, no collisions" {
-	mkdir "$T/d"
-	run -0 --separate-stderr xqconv -d "$T/d" "$S/games.pgn"
-	[ -f "$T/d/Red_Sample-Black_Sample-2026.01.15.pgn" ]
-	[ -f "$T/d/Black_Sample-Red_Sample.pgn" ]
-	run -0 xqconv --directory="$T/d" -t text "$S/games.pgn"
-	[ -f "$T/d/Black_Sample-Red_Sample.txt" ]
-	run -0 xqconv -d "$T/d" "$S/games.pgn"
-	[ -f "$T/d/Red_Sample-Black_Sample-2026.01.15-2.pgn" ]
-	[ -f "$T/d/Black_Sample-Red_Sample-2.pgn" ]
-	[ "$(ls "$T/d" | wc -l)" -eq 6 ]
-	for f in "$T"/d/*; do xqcheck -q "$f"; done
-	printf '1. h2e2 h9g7 *\n\n1. h2e2 h9g7 *\n' >"$T/notags.pgn"
-	mkdir "$T/e"
+@test "-d and --directory: one file per game, default names number-Red-Black, DIR made as mkdir -p" {
+	run -0 --separate-stderr xqconv -d "$T/new/sub/d" "$S/games.pgn"
+	[ "$(ls "$T/new/sub/d")" = "$(printf '%s\n' 000001-Red_Sample-Black_Sample.pgn 000002-Black_Sample-Red_Sample.pgn)" ]
+	for f in "$T"/new/sub/d/*; do xqcheck -q "$f"; done
+	run -0 xqconv --directory="$T/new/sub/d" -t text "$S/games.pgn"
+	[ -f "$T/new/sub/d/000002-Black_Sample-Red_Sample.txt" ]
+	# games without Red and Black: the number alone, never an empty name
+	printf '1. h2e2 h9g7 *\n\n[Red "Only Red"]\n\n1. h2e2 h9g7 *\n' >"$T/notags.pgn"
 	run -0 xqconv -d "$T/e" "$T/notags.pgn"
-	[ -f "$T/e/game-1.pgn" ] && [ -f "$T/e/game-2.pgn" ]
+	[ "$(ls "$T/e")" = "$(printf '%s\n' 000001.pgn 000002-Only_Red.pgn)" ]
+}
+
+@test "-d: an existing file is never overwritten: an error for that game naming it, the run goes on" {
+	mkdir "$T/d"
+	echo keep >"$T/d/000001-Red_Sample-Black_Sample.pgn"
+	run -1 --separate-stderr xqconv -d "$T/d" "$S/games.pgn"
+	[[ "$stderr" == *"games.pgn:1: error: game 1: exists: not overwritten (--force replaces it) (writing '$T/d/000001-Red_Sample-Black_Sample.pgn')"* ]]
+	[[ "$stderr" == *"2 games read, 1 written, 1 dropped"* ]]
+	[ "$(cat "$T/d/000001-Red_Sample-Black_Sample.pgn")" = keep ]
+	[ -f "$T/d/000002-Black_Sample-Red_Sample.pgn" ]
+	# no silent -2 copy, no temporary file left
+	[ "$(ls "$T/d" | wc -l)" -eq 2 ]
+	# --force replaces it (and still never an input)
+	run -0 --separate-stderr xqconv -d "$T/d" --force "$S/games.pgn"
+	xqcheck -q "$T/d/000001-Red_Sample-Black_Sample.pgn"
+	[ "$(ls "$T/d" | wc -l)" -eq 2 ]
+	cp "$S/games.pgn" "$T/d/000001-Red_Sample-Black_Sample.pgn"
+	run -2 --separate-stderr xqconv -d "$T/d" --force "$T/d/000001-Red_Sample-Black_Sample.pgn"
+	[[ "$stderr" == *"refusing to overwrite input '$T/d/000001-Red_Sample-Black_Sample.pgn'"* ]]
+	cmp "$S/games.pgn" "$T/d/000001-Red_Sample-Black_Sample.pgn"
+	# an unwritable directory is an I/O error: exit 2
+	if [ "$(id -u)" -ne 0 ]; then
+		mkdir "$T/ro" && chmod a-w "$T/ro"
+		run -2 --separate-stderr xqconv -d "$T/ro" "$S/games.pgn"
+		[[ "$stderr" == *"cannot create '$T/ro/000001-Red_Sample-Black_Sample.pgn': Permission denied"* ]]
+		chmod u+w "$T/ro"
+	fi
+}
+
+@test "--name: %n, %06n, %{Tag} of any tag, %%; an empty field drops with its separator" {
+	run -0 xqconv -d "$T/a" --name='%{Event}_%n' "$S/games.pgn"
+	[ "$(ls "$T/a")" = "$(printf '%s\n' xqtools_sample_match_1.pgn xqtools_sample_match_2.pgn)" ]
+	run -0 xqconv -d "$T/b" --name='%{Date}-%{Red}-vs-%{Black}-%03n-100%%' "$S/games.pgn"
+	[ "$(ls "$T/b")" = "$(printf '%s\n' 2026.01.15-Red_Sample-vs-Black_Sample-001-100%.pgn \
+		Black_Sample-vs-Red_Sample-002-100%.pgn)" ]
+	# a name used twice in one run: -2, -3 decided in memory
+	printf '[Red "A"]\n\n1. h2e2 *\n\n[Red "A"]\n\n1. h2e2 *\n\n[Red "A"]\n\n1. h2e2 *\n' >"$T/same.pgn"
+	run -0 xqconv -d "$T/c" --name='%{Red}' "$T/same.pgn"
+	[ "$(ls "$T/c")" = "$(printf '%s\n' A-2.pgn A-3.pgn A.pgn)" ]
+	# a field that gives nothing: the number; '/' and blanks never make paths
+	run -0 xqconv -d "$T/f" --name='%{Site}' "$T/same.pgn"
+	[ "$(ls "$T/f")" = "$(printf '%s\n' 000001.pgn 000002.pgn 000003.pgn)" ]
+	printf '[Red "../x y"]\n\n1. h2e2 *\n' >"$T/slash.pgn"
+	run -0 xqconv -d "$T/g" --name='%{Red}/%n' "$T/slash.pgn"
+	[ "$(ls "$T/g")" = "x_y_1.pgn" ]
 }
 
 @test "nothing lost over the whole corpus: read = written + dropped" {

@@ -196,23 +196,55 @@ red to move'
 	[ "${lines[0]}" = "   １  ２  ３  ４  ５  ６  ７  ８  ９" ]
 	[ "${lines[1]}" = "9  车──马──象──士──将──士──象──马──车" ]
 	[ "${lines[2]}" = "   │   │   │   │ ╲ │ ╱ │   │   │   │" ]
-	[ "${lines[5]}" = "7  ├───炮──┼───┼───┼───┼───┼───炮──┤" ]
+	[ "${lines[5]}" = "7  ├───砲──┼───┼───┼───┼───┼───砲──┤" ]
 	[ "${lines[9]}" = "5  ├───┴───┴───┴───┴───┴───┴───┴───┤" ]
 	[ "${lines[10]}" = "   │    楚  河           汉  界    │" ]
 	[ "${lines[11]}" = "4  ├───┬───┬───┬───┬───┬───┬───┬───┤" ]
 	[ "${lines[13]}" = "3  兵──┼───兵──┼───兵──┼───兵──┼───兵" ]
-	[ "${lines[19]}" = "0  车──马──相──仕──帅──仕──相──马──车" ]
+	[ "${lines[19]}" = "0  俥──傌──相──仕──帅──仕──相──傌──俥" ]
 	[ "${lines[20]}" = "   九  八  七  六  五  四  三  二  一" ]
 	[ "${lines[22]}" = "red to move" ]
 	run -0 xqshow -u --trad
 	[ "${lines[1]}" = "9  車──馬──象──士──將──士──象──馬──車" ]
-	[ "${lines[19]}" = "0  車──馬──相──仕──帥──仕──相──馬──車" ]
+	[ "${lines[19]}" = "0  俥──傌──相──仕──帥──仕──相──傌──俥" ]
+}
+
+@test "without colour the sides' pieces differ: 俥傌炮 and 车马砲 (車馬砲 with --trad), all 14 at the start" {
+	local trad how c
+	local -a simp=(帅 仕 相 傌 俥 炮 兵 将 士 象 马 车 砲 卒) trad_=(帥 仕 相 傌 俥 炮 兵 將 士 象 馬 車 砲 卒)
+	for trad in "" --trad; do
+		local -a want=("${simp[@]}") not=(帥 將 馬 車)
+		[ -z "$trad" ] || { want=("${trad_[@]}"); not=(帅 将 马 车); }
+		[ "${#want[@]}" -eq 14 ]
+		for how in --color=never pipe no_color; do
+			case $how in
+			pipe) run -0 sh -c "xqshow $trad | cat" ;;
+			no_color) NO_COLOR=1 run -0 xqshow --color=auto $trad ;;
+			*) run -0 xqshow $how $trad ;;
+			esac
+			[[ "$output" != *$'\e['* ]]
+			for c in "${want[@]}"; do
+				[[ "$output" == *"$c"* ]] || { echo "no $c ($trad $how)"; false; }
+			done
+			for c in "${not[@]}"; do
+				[[ "$output" != *"$c"* ]] || { echo "$c unexpected ($trad $how)"; false; }
+			done
+		done
+	done
+	run -0 xqshow --color=never
+	[ "${lines[1]}" = "9  车──马──象──士──将──士──象──马──车" ]
+	[ "${lines[5]}" = "7  ├───砲──┼───┼───┼───┼───┼───砲──┤" ]
+	[ "${lines[15]}" = "2  ├───炮──┼───┼───┼───┼───┼───炮──┤" ]
+	[ "${lines[19]}" = "0  俥──傌──相──仕──帅──仕──相──傌──俥" ]
+	run -0 xqshow --color=never --trad
+	[ "${lines[1]}" = "9  車──馬──象──士──將──士──象──馬──車" ]
+	[ "${lines[19]}" = "0  俥──傌──相──仕──帥──仕──相──傌──俥" ]
 }
 
 @test "--flip: black at the bottom, files mirrored, labels swapped" {
 	run -0 xqshow --flip
 	[ "${lines[0]}" = "   一  二  三  四  五  六  七  八  九" ]
-	[ "${lines[1]}" = "0  车──马──相──仕──帅──仕──相──马──车" ]
+	[ "${lines[1]}" = "0  俥──傌──相──仕──帅──仕──相──傌──俥" ]
 	[ "${lines[19]}" = "9  车──马──象──士──将──士──象──马──车" ]
 	[ "${lines[20]}" = "   ９  ８  ７  ６  ５  ４  ３  ２  １" ]
 	run -0 xqshow -a --flip "$P22"

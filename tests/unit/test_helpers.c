@@ -98,6 +98,22 @@ static void names(void)
 	is_str(xq_zh_piece(XQ_BLACK, XQ_KING, 1), "將", "zh: Black king, traditional");
 	is_str(xq_zh_piece(XQ_RED, XQ_NONE, 0), "", "zh: no piece");
 	is_str(xq_zh_piece(2, XQ_PAWN, 0), "", "zh: no such side");
+	/* a diagram's glyphs: every one distinct between the sides */
+	static const char *const board[2][2] = { { "帅仕相傌俥炮兵", "将士象马车砲卒" },
+						 { "帥仕相傌俥炮兵", "將士象馬車砲卒" } };
+	for (int trad = 0; trad < 2; trad++)
+		for (int side = 0; side < 2; side++) {
+			char all[64] = "";
+			for (int t = XQ_KING; t <= XQ_PAWN; t++)
+				strcat(all, xq_zh_board_piece(side, t, trad));
+			is_str(all, board[trad][side], "zh: diagram pieces, side %d, trad %d", side, trad);
+		}
+	for (int t = XQ_KING; t <= XQ_PAWN; t++)
+		ok(strcmp(xq_zh_board_piece(XQ_RED, t, 0), xq_zh_board_piece(XQ_BLACK, t, 0)) != 0 &&
+		   strcmp(xq_zh_board_piece(XQ_RED, t, 1), xq_zh_board_piece(XQ_BLACK, t, 1)) != 0,
+		   "zh: diagram piece %d differs between the sides", t);
+	is_str(xq_zh_board_piece(XQ_RED, XQ_NONE, 0), "", "zh: diagram, no piece");
+	is_str(xq_zh_board_piece(-1, XQ_PAWN, 1), "", "zh: diagram, no such side");
 	is_str(xq_zh_number(XQ_RED, 5), "五", "zh: Red's five");
 	is_str(xq_zh_number(XQ_BLACK, 9), "９", "zh: Black's nine");
 	is_str(xq_zh_number(XQ_RED, 10), "", "zh: out of range");

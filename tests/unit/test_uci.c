@@ -131,7 +131,16 @@ static const struct detect_case {
 	{ { "id name ElephantEye 3.31", "ucciok" }, XQ_UCI_UCCI },
 	{ { "id name SomeEngine", "ucciok" }, XQ_UCI_UCCI },
 	{ { "id name Sjaak II 1.4.1", "option name UCI_Variant type combo default chess var xiangqi", "uciok" }, XQ_UCI_FSF },
-	{ { "id name xqengine 0.1.0", "uciok" }, XQ_UCI_AUTO },
+	{ { "id name xqengine 0.1.0", "option name UCI_Variant type combo default xiangqi var xiangqi", "uciok" },
+	  XQ_UCI_PIKAFISH },
+	{ { "id name XQEngine", "uciok" }, XQ_UCI_PIKAFISH },
+	{ { "id name xqengines 2", "uciok" }, XQ_UCI_AUTO },
+	{ { "id name Other", "option name UCI_Variant type combo default xiangqi var xiangqi", "uciok" }, XQ_UCI_AUTO },
+	{ { "id name Other", "option name UCI_Variant type combo default xiangqi var xiangqi var shogi", "uciok" },
+	  XQ_UCI_FSF },
+	{ { "id name Pikafish", "option name UCI_Variant type combo default chess var chess var xiangqi", "uciok" },
+	  XQ_UCI_PIKAFISH },
+	{ { "id name Other", "option name UCI_Variant type combo default chess var chess", "uciok" }, XQ_UCI_AUTO },
 	{ { "option name Hash type spin default 16", "uciok" }, XQ_UCI_AUTO },
 };
 

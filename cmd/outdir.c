@@ -1,0 +1,359 @@
+/*
+ * outdir.c - -d DIR: names decided in memory, one exclusive create per
+ * file (see outdir.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "outdir.h"
+#include "xq.h"
+
+#define BASE_MAX 200    /* bytes of a name before "-N.ext": within NAME_MAX */
+#define FIELD_MAX 60    /* bytes of one tag in a name */
+
+struct name_entry {
+	char *name;     /* "base.ext"; NULL: a free slot */
+	long next;      /* the next -N to try for this name */
+};
+
+struct outdir {
+	char *dir;
+	int dfd;
+	const char *format;
+	int force;
+	struct name_entry *tab;   /* open addressing, a power of two */
+	size_t cap, used;
+};
+
+int outdir_make(const char *dir)
+{
+	size_t n = strlen(dir);
+	char *p = malloc(n + 1);
+	struct stat sb;
+	if (!p)
+		die(EXIT_TROUBLE, "out of memory");
+	memcpy(p, dir, n + 1);
+	/* each prefix ending before a '/', then the whole */
+	for (size_t i = 1; i <= n; i++) {
+		if (i < n && p[i] != '/')
+			continue;
+		if (i < n && p[i - 1] == '/')
+			continue;
+		char c = p[i];
+		p[i] = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			warnx_("cannot make directory '%s': %s", p, strerror(errno));
+			free(p);
+			return -1;
+		}
+		p[i] = c;
+	}
+	free(p);
+	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		warnx_("'%s' is not a directory", dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* One field of format at *f (after the '%'): its kind, and the tag's name
+ * or the width; *f moves past it.  0 ok, -1 malformed. */
+enum field { F_NUMBER, F_TAG, F_PERCENT };
+static int next_field(const char **f, enum field *kind, char *tag, size_t tagsize, int *width)
+{
+	const char *p = *f;
+	*width = 0;
+	if (*p == '%') {
+		*kind = F_PERCENT;
+		*f = p + 1;
+		return 0;
+	}
+	if (*p == '{') {
+		const char *end = strchr(p + 1, '}');
+		size_t n = end ? (size_t)(end - p - 1) : 0;
+		if (!end || n == 0 || n >= tagsize)
+			return -1;
+		memcpy(tag, p + 1, n);
+		tag[n] = '\0';
+		*kind = F_TAG;
+		*f = end + 1;
+		return 0;
+	}
+	while (*p >= '0' && *p <= '9' && *width < 100)
+		*width = *width * 10 + (*p++ - '0');
+	if (*p != 'n' || *width > 20)
+		return -1;
+	*kind = F_NUMBER;
+	*f = p + 1;
+	return 0;
+}
+
+int outdir_check_name(const char *format)
+{
+	char tag[64];
+	enum field kind;
+	int width;
+	for (const char *f = format; *f;) {
+		if (*f++ != '%')
+			continue;
+		const char *at = f - 1;
+		if (next_field(&f, &kind, tag, sizeof tag, &width) < 0) {
+			warnx_("invalid --name '%s' at '%.20s': the fields are %%n, %%06n, %%{Tag} and %%%%",
+			       format, at);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+struct outdir *outdir_new(const char *dir, const char *format, int force)
+{
+	struct outdir *od = calloc(1, sizeof *od);
+	if (!od || !(od->dir = strdup(dir)))
+		die(EXIT_TROUBLE, "out of memory");
+	od->format = format ? format : OUTDIR_NAME_DEFAULT;
+	od->force = force;
+	od->dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return od;
+}
+
+void outdir_free(struct outdir *od)
+{
+	if (!od)
+		return;
+	for (size_t i = 0; i < od->cap; i++)
+		free(od->tab[i].name);
+	free(od->tab);
+	if (od->dfd >= 0)
+		close(od->dfd);
+	free(od->dir);
+	free(od);
+}
+
+/* --- the names this run has used */
+
+static uint64_t hash_name(const char *s)
+{
+	uint64_t h = 14695981039346656037u;   /* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return h;
+}
+
+static struct name_entry *slot(struct outdir *od, const char *name)
+{
+	size_t i = (size_t)hash_name(name) & (od->cap - 1);
+	while (od->tab[i].name && strcmp(od->tab[i].name, name) != 0)
+		i = (i + 1) & (od->cap - 1);
+	return &od->tab[i];
+}
+
+static void grow(struct outdir *od)
+{
+	struct name_entry *old = od->tab;
+	size_t oldcap = od->cap;
+	od->cap = oldcap ? oldcap * 2 : 1024;
+	if (!(od->tab = calloc(od->cap, sizeof *od->tab)))
+		die(EXIT_TROUBLE, "out of memory");
+	for (size_t i = 0; i < oldcap; i++)
+		if (old[i].name)
+			*slot(od, old[i].name) = old[i];
+	free(old);
+}
+
+/* The entry of name, added (next 2) when new; *fresh says which. */
+static struct name_entry *use_name(struct outdir *od, const char *name, int *fresh)
+{
+	if ((od->used + 1) * 2 > od->cap)
+		grow(od);
+	struct name_entry *e = slot(od, name);
+	*fresh = !e->name;
+	if (!e->name) {
+		if (!(e->name = strdup(name)))
+			die(EXIT_TROUBLE, "out of memory");
+		e->next = 2;
+		od->used++;
+	}
+	return e;
+}
+
+/* --- names */
+
+/* Append src to buf[*n..size) as a file name may hold it: no '/', no
+ * control or shell-hostile character, no blank. */
+static void put_safe(char *buf, size_t size, size_t *n, const char *src, size_t max)
+{
+	size_t start = *n;
+	for (; *src && *n + 1 < size && *n - start < max; src++) {
+		unsigned char c = (unsigned char)*src;
+		if (c < 0x20 || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' ||
+		    c == '"' || c == '<' || c == '>' || c == '|' || c == 0x7f || c == ' ')
+			c = '_';
+		buf[(*n)++] = (char)c;
+	}
+	*n = start + xq_utf8_prefix(buf + start, *n - start);   /* no cut character */
+	buf[*n] = '\0';
+}
+
+static int is_sep(char c)
+{
+	return c == '-' || c == '_' || c == '.';
+}
+
+/* The base name of game g by the scheme: a field left empty takes the
+ * separator before it along; separators at either end go. */
+static void expand(const char *format, const struct xq_game *g, long seq, char *buf, size_t size)
+{
+	size_t n = 0;
+	char tag[64], num[32];
+	enum field kind;
+	int width;
+	buf[0] = '\0';
+	for (const char *f = format; *f && n + 1 < size;) {
+		if (*f != '%') {
+			char lit[2] = { *f++, '\0' };
+			put_safe(buf, size, &n, lit, 1);
+			continue;
+		}
+		f++;
+		if (next_field(&f, &kind, tag, sizeof tag, &width) < 0)
+			break;   /* (checked before) */
+		const char *val = "";
+		if (kind == F_PERCENT) {
+			val = "%";
+		} else if (kind == F_NUMBER) {
+			snprintf(num, sizeof num, "%0*ld", width, seq);
+			val = num;
+		} else {
+			val = xq_game_tag(g, tag);
+			if (!val)
+				val = "";
+		}
+		if (!*val) {
+			if (n > 0 && is_sep(buf[n - 1]))
+				buf[--n] = '\0';
+			continue;
+		}
+		put_safe(buf, size, &n, val, kind == F_TAG ? FIELD_MAX : size);
+	}
+	size_t lead = 0;
+	while (lead < n && is_sep(buf[lead]))
+		lead++;
+	while (n > lead && is_sep(buf[n - 1]))
+		n--;
+	memmove(buf, buf + lead, n - lead);
+	buf[n - lead] = '\0';
+	if (!buf[0])
+		snprintf(buf, size, "%06ld", seq);
+}
+
+char *outdir_path(struct outdir *od, const struct xq_game *g, long seq, const char *ext)
+{
+	char base[BASE_MAX + 1], name[BASE_MAX + 64];
+	int fresh;
+	expand(od->format, g, seq, base, sizeof base);
+	snprintf(name, sizeof name, "%s.%s", base, ext);
+	struct name_entry *e = use_name(od, name, &fresh);
+	if (!fresh) {
+		/* used before in this run: the first free -N, remembered per
+		 * name, so that many games of one name stay linear */
+		long k = e->next;
+		do
+			snprintf(name, sizeof name, "%s-%ld.%s", base, k++, ext);
+		while (use_name(od, name, &fresh), !fresh);
+		char first[BASE_MAX + 64];
+		snprintf(first, sizeof first, "%s.%s", base, ext);
+		slot(od, first)->next = k;   /* (the table may have grown) */
+	}
+	size_t len = strlen(od->dir) + strlen(name) + 2;
+	char *path = malloc(len);
+	if (!path)
+		die(EXIT_TROUBLE, "out of memory");
+	snprintf(path, len, "%s/%s", od->dir, name);
+	return path;
+}
+
+/* --- files */
+
+int outdir_create(struct outdir *od, struct outdir_file *f, const char *path,
+		  char *const *inputs, int ninputs)
+{
+	memset(f, 0, sizeof *f);
+	if (od->force)
+		return out_open(&f->out, path, inputs, ninputs);
+	size_t dlen = strlen(od->dir);
+	const char *name = od->dfd >= 0 && !strncmp(path, od->dir, dlen) && path[dlen] == '/'
+			   ? path + dlen + 1 : path;
+	int fd = openat(od->dfd >= 0 && name != path ? od->dfd : AT_FDCWD, name,
+			O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+	if (fd < 0 && errno == EEXIST)
+		return 1;   /* the caller says it, as the game's error */
+	if (fd < 0) {
+		warnx_("cannot create '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (!(f->out.path = strdup(path)))
+		die(EXIT_TROUBLE, "out of memory");
+	temp_register(f->out.path);   /* removed if a signal ends the run now */
+	if (!(f->out.fp = fdopen(fd, "w"))) {
+		warnx_("cannot create '%s': %s", path, strerror(errno));
+		close(fd);
+		unlink(path);
+		temp_forget(f->out.path);
+		free(f->out.path);
+		f->out.path = NULL;
+		return -1;
+	}
+	f->excl = 1;
+	return 0;
+}
+
+void outdir_clash(const char *path, const struct xq_game *g, xq_problem_fn fn, void *data)
+{
+	if (!fn) {
+		warnx_("game %ld: '%s' exists: not overwritten (--force replaces it)", g->index, path);
+		return;
+	}
+	struct xq_problem p = { 0 };
+	p.severity = XQ_SEV_ERROR;
+	p.file = path;   /* the file written, which fn names */
+	p.game = g->index;
+	p.line = g->line;
+	p.msg = "exists: not overwritten (--force replaces it)";
+	fn(data, &p);
+}
+
+int outdir_commit(struct outdir_file *f)
+{
+	if (!f->excl)
+		return out_commit(&f->out);
+	int bad = ferror(f->out.fp);
+	errno = 0;
+	if (fclose(f->out.fp) != 0 || bad) {
+		warnx_("error writing '%s': %s", f->out.path, strerror(errno ? errno : EIO));
+		unlink(f->out.path);
+		bad = 1;
+	}
+	temp_forget(f->out.path);
+	free(f->out.path);
+	memset(f, 0, sizeof *f);
+	return bad ? -1 : 0;
+}
+
+void outdir_abort(struct outdir_file *f)
+{
+	if (!f->excl) {
+		out_abort(&f->out);
+		return;
+	}
+	fclose(f->out.fp);
+	unlink(f->out.path);
+	temp_forget(f->out.path);
+	free(f->out.path);
+	memset(f, 0, sizeof *f);
+}
