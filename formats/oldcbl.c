@@ -8,7 +8,8 @@
  *
  *   file:    "CCBridge", u32 21, u32 1 or 3, u32 unpacked size, zlib stream
  *   stream:  5 strings (library title, ?, ?, author, ?), 38 bytes of two
- *            19-character time stamps, u32 game count, u32 0, the games
+ *            19-character time stamps, u32 game count, the library's
+ *            description (a string, often empty), the games
  *   string:  u32 byte count, GBK bytes (no NUL)
  *   game:    u32 size (of the whole game record), 32 bytes of pieces
  *            (the XQF slot order, red then black; 0x00 absent, else file
@@ -48,6 +49,7 @@ struct oldcbl_state {
 	size_t len, pos;
 	long games, index;
 	char *library;          /* the library's title, UTF-8 */
+	char *description;      /* its description, UTF-8, or NULL */
 	int started, done;
 };
 
@@ -197,12 +199,13 @@ static int oldcbl_load(struct xq_reader *r, struct oldcbl_state *st)
 	return 0;
 }
 
-/* The library header: 5 strings, time stamps, the game count. */
+/* The library header: 5 strings, time stamps, the game count, the
+ * description. */
 static int oldcbl_header(struct xq_reader *r, struct oldcbl_state *st)
 {
 	size_t at = 0;
-	const unsigned char *s, *title = NULL;
-	size_t n, tl = 0;
+	const unsigned char *s, *title = NULL, *desc;
+	size_t n, tl = 0, dl;
 	for (int i = 0; i < 5; i++) {
 		if (get_str(st->buf, st->len, &at, &s, &n) < 0)
 			goto bad;
@@ -210,13 +213,25 @@ static int oldcbl_header(struct xq_reader *r, struct oldcbl_state *st)
 			title = s, tl = n;
 	}
 	at += 38;
-	if (at + 8 > st->len)
+	if (at + 4 > st->len)
 		goto bad;
 	st->games = le32(st->buf + at);
-	at += 8;
+	at += 4;
+	if (get_str(st->buf, st->len, &at, &desc, &dl) < 0)
+		goto bad;
 	st->pos = at;
 	if (tl && !(st->library = gbk(title, tl)))
 		return XQ_ENOMEM;
+	if (dl) {
+		/* line breaks as LF, as every text read */
+		char *d = gbk(desc, dl), *o;
+		if (!(st->description = d))
+			return XQ_ENOMEM;
+		for (o = d; *d; d++)
+			if (!(d[0] == '\r' && d[1] == '\n'))
+				*o++ = *d;
+		*o = '\0';
+	}
 	return 0;
 bad:
 	xq_reader_problem(r, NULL, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
@@ -314,6 +329,8 @@ static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_g
 	if (nm > (end - at) / 6)
 		goto cut;
 	if (st->library && (rc = xq_game_add_tag(g, "Library", st->library)) < 0)
+		goto out;
+	if (st->description && (rc = xq_game_add_tag(g, "LibraryDescription", st->description)) < 0)
 		goto out;
 	g->result = result == 1 ? "1-0" : result == 2 ? "0-1" : result == 3 ? "1/2-1/2" : "*";
 	if ((rc = xq_game_set_tag(g, "Result", g->result)) < 0)
@@ -484,6 +501,7 @@ static void oldcbl_read_end(struct xq_reader *r)
 	if (st) {
 		free(st->buf);
 		free(st->library);
+		free(st->description);
 	}
 	free(st);
 	*xq_reader_state(r) = NULL;
