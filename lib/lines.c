@@ -280,7 +280,10 @@ static int txt_more(struct xq_reader *r)
 		for (; i < n; i++)
 			if (p[i] >= 0x80) {
 				r->enc_pending = 0;
-				xq__reader_set_encoding(r, xq_detect_encoding(p, n));
+				xq__reader_set_encoding(r, xq__reader_guess_encoding(r));
+				/* (reading on may have moved the bytes) */
+				p = r->raw + r->raw_start;
+				n = r->raw_end - r->raw_start;
 				break;
 			}
 	}

@@ -81,6 +81,33 @@ void xq__reader_fatal(struct xq_reader *r, enum xq_problem_code code, long line,
 	va_end(ap);
 }
 
+/*
+ * The encoding of the text from raw_start on, from the evidence of the
+ * whole input: while the likeliest decoding and the next are close, more
+ * is read (up to XQ_SNIFF_MAX), since a file is in one encoding
+ * throughout.  When the evidence does not settle it, a warning names both
+ * and points at the option that says which.
+ */
+const char *xq__reader_guess_encoding(struct xq_reader *r)
+{
+	const char *enc, *rival;
+	if (r->no_record)
+		/* no text to decode: nothing to warn about */
+		return xq_detect_encoding(r->raw + r->raw_start, r->raw_end - r->raw_start);
+	for (;;) {
+		enc = xq__detect_encoding(r->raw + r->raw_start, r->raw_end - r->raw_start, &rival);
+		if (!rival || r->raw_eof || r->raw_end - r->raw_start >= XQ_SNIFF_MAX ||
+		    xq__reader_raw_more(r, SRC_CHUNK) <= 0)
+			break;
+	}
+	if (rival)
+		xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_ENCODING, 0, 0, 0, NULL,
+				  "the encoding is read as %s, but %s is close: too little text to "
+				  "tell them apart (say which with the encoding option, -e)",
+				  enc, rival);
+	return enc;
+}
+
 /* ------------------------------------------------------------- readers */
 
 static struct xq_reader *reader_new(const struct xq_reader_opts *o, int *err)
@@ -322,7 +349,7 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 			int ascii = 1;
 			for (size_t i = 0; i < r->raw_end && ascii; i++)
 				ascii = r->raw[i] < 0x80;
-			enc = xq_detect_encoding(r->raw, r->raw_end);
+			enc = ascii ? "UTF-8" : xq__reader_guess_encoding(r);
 			r->enc_pending = ascii;
 		}
 		if (xq__reader_set_encoding(r, enc) < 0) {

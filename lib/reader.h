@@ -100,5 +100,8 @@ long xq__reader_raw_more(struct xq_reader *r, size_t want);
 /* lib/lines.c: decode with enc from now on (an iconv name, "UTF-8");
  * 0 or XQ_EINVAL when iconv has no such encoding. */
 int xq__reader_set_encoding(struct xq_reader *r, const char *enc);
+/* The encoding of the input from raw_start on, read on as far as its
+ * evidence needs (lib/reader.c); a warning when it stays unsettled. */
+const char *xq__reader_guess_encoding(struct xq_reader *r);
 
 #endif

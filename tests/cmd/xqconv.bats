@@ -299,3 +299,34 @@ setup() {
 	run -2 xqconv --split 0 -d "$T/sp" "$f"
 	run -2 xqconv --split 4 -t xqf -d "$T/sp" "$f"
 }
+
+@test "-E: every corpus file written in each encoding reads back without -e as with it" {
+	[ -d "$SHARED/corpus" ] || { echo "shared corpus not found at $SHARED (set XQ_SHARED)"; false; }
+	n=0 differ=""
+	while IFS= read -r f; do
+		for E in gbk gb18030 big5; do
+			# (a game big5 cannot hold is refused: nothing to read back)
+			xqconv -q -E "$E" -o "$T/w" "$f" 2>/dev/null || continue
+			run -0 xqconv -q -e "$E" "$T/w"
+			want=$output
+			run -0 xqconv -q "$T/w"
+			[ "$output" = "$want" ] || differ="$differ $E:${f##*/}"
+			n=$((n + 1))
+		done
+	done < <(find "$SHARED/corpus" -type f \( -name '*.pgn*' -o -name '*.txt' -o -name '*.wxf' \
+		-o -name '*.xqf' -o -name '*.cbf' -o -name '*.html' -o -name '*.dhtmlxq' -o -name '*.CBL' \
+		-o -name '*.cbl' -o -name '*.cbr' \) | sort)
+	echo "differ:$differ"
+	[ -z "$differ" ]
+	[ "$n" -ge 150 ]
+}
+
+@test "encoding: GBK that is valid UTF-8 is read as GBK, with a warning naming both" {
+	printf '[Event "x"]\n\n1. h2e2 h9g7 { \xca\xb5\xd5\xbd } *\n' >"$T/gbk.pgn"
+	run -0 --separate-stderr xqconv -n iccs "$T/gbk.pgn"
+	[[ "$output" == *"{ 实战 }"* ]]
+	[[ "$stderr" == *"warning: the encoding is read as GB18030, but "*" is close"*"-e"* ]]
+	run -0 --separate-stderr xqconv -e gbk -n iccs "$T/gbk.pgn"
+	[[ "$output" == *"{ 实战 }"* ]]
+	[[ "$stderr" != *warning* ]]
+}
