@@ -330,3 +330,11 @@ setup() {
 	[[ "$output" == *"{ 实战 }"* ]]
 	[[ "$stderr" != *warning* ]]
 }
+
+@test "--keep-broken: a variation kept as a comment reads back with its text" {
+	printf '1. h2e2 h9g7 (1... h2h3 2. h0g2) 2. h0g2 *\n' >"$T/kb.pgn"
+	run -1 --separate-stderr xqconv --keep-broken -n iccs -o "$T/kb2.pgn" "$T/kb.pgn"
+	grep -qF '({ unplayable moves as written: h2h3 h0g2 })' "$T/kb2.pgn"
+	run -0 --separate-stderr xqconv -n iccs "$T/kb2.pgn"
+	[[ "$output" == *"h9g7 { unplayable moves as written: h2h3 h0g2 } 2. h0g2 *"* ]]
+}

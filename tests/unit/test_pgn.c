@@ -159,6 +159,13 @@ static const struct {
 	{ "semicolon comment", NULL, "1. h2e2 ; to the end of the line\nh9g7 *\n", 1, 0, "h2e2 {to the end of the line} h9g7 | *" },
 	{ "variations, nested", NULL, "1. h2e2 h9g7 (1... h7e7 (1... b9c7) 2. h0g2) 2. h0g2 *\n", 1, 0,
 	  "h2e2 h9g7 (h7e7 h0g2) (b9c7) h0g2 | *" },
+	{ "a variation holding only a comment", NULL, "1. h2e2 ({ only a comment }) h9g7 *\n", 1, 0,
+	  "h2e2 {only a comment} h9g7 | *" },
+	{ "a variation of a comment after a comment", NULL, "1. h2e2 {a} ({b}) {c} h9g7 ( ) *\n", 1, 0,
+	  "h2e2 {a b c} h9g7 | *" },
+	{ "records of tags alone, one a game each", NULL,
+	  "[FEN \"4k4/9/9/9/9/9/9/9/9/3K5 w\"]\n\n[FEN \"3k5/9/9/9/9/9/9/9/9/4K4 w\"]\n\n"
+	  "[Event \"tags\"]\n[Red \"A\"]\n\n[Event \"game\"]\n\n1. h2e2 *\n", 4, 0, " | -" },
 	{ "comment at the start of a variation", NULL, "1. h2e2 h9g7 ({other} 1... b9c7) *\n", 1, 0,
 	  "h2e2 h9g7 ({other} b9c7) | *" },
 	{ "NAGs and marks", NULL, "1. h2e2! h9g7 $6 2. h0g2?! i9h9 !? *\n", 1, 0, "h2e2 $1 h9g7 $6 h0g2 $6 i9h9 $5 | *" },
