@@ -235,7 +235,7 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 	struct text_state *st = xq__mt_state(r, sizeof *st);
 	const char *s;
 	size_t len;
-	int rc, any = 0, has_fen = 0, skip_board = 0;
+	int rc, any = 0, has_fen = 0, skip_board = 0, section_here = 0;
 	long fen_line = 0;
 
 	if (!st)
@@ -353,9 +353,28 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 				continue;
 			}
 		}
-		if (!started && !any && section_line(t, tl)) {
-			snprintf(st->section, sizeof st->section, "%.*s", (int)tl, t);
-			continue;
+		if (section_line(t, tl)) {
+			if (started) {
+				/* a round's heading after a game: it ends the game */
+				xq_reader_ungetline(r);
+				break;
+			}
+			if (!any) {
+				/* several lines before one game ("第三站...", "第二局")
+				 * are one heading; the first of a gap replaces the
+				 * last gap's */
+				size_t k = section_here ? strlen(st->section) : 0;
+				if (k + 2 + tl >= sizeof st->section) {
+					xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_LIMIT, ln, 0, 0, NULL,
+							  "section heading longer than %zu bytes: the rest of it left out",
+							  sizeof st->section - 1);
+					continue;
+				}
+				snprintf(st->section + k, sizeof st->section - k, "%s%.*s", k ? "  " : "",
+					 (int)tl, t);
+				section_here = 1;
+				continue;
+			}
 		}
 		if (st->mt.ended) {
 			if (xq__mt_starts_game(t, tl)) {

@@ -901,7 +901,9 @@ static int tag_to_field(const struct xqf_sink *s, const struct xq_game *g, uint8
 	h[field_layout[i].off] = (uint8_t)k;
 	memcpy(h + field_layout[i].off + 1, b, k);
 	free(b);
-	return k < n;   /* cut: the whole value goes to the extension block */
+	/* cut, or with spaces at an end that the reader takes for padding:
+	 * the whole value goes to the extension block */
+	return k < n || v[0] == ' ' || (*v && v[strlen(v) - 1] == ' ');
 }
 
 /*
@@ -909,8 +911,9 @@ static int tag_to_field(const struct xqf_sink *s, const struct xq_game *g, uint8
  * the header's Reserved3 area (0x200-0x3FF, zero in every file seen, not
  * read by XQStudio): the magic "xqtools1", then entries of a length byte
  * and "Name=Value" in GBK, a zero length at the end.  Tags without a
- * field (Round, ECCO, Opening, Variation, ...) and fields longer than
- * their capacity (Site, players) are kept there in full.
+ * field (Round, ECCO, Opening, Variation, ...), fields longer than
+ * their capacity (Site, players) and fields with spaces at an end (which
+ * the reader trims as padding) are kept there in full.
  */
 
 /* Tags the header holds elsewhere, or that are not the record's. */

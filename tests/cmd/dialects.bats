@@ -52,9 +52,24 @@ setup() {
 	printf '# only comment lines\n# and no game\n' >"$T/words.txt"
 	run -2 --separate-stderr xqconv "$T/words.txt"
 	[[ "$stderr" == *"words.txt: fatal: no game record found (read as text)"* ]]
-	# an empty file is still an empty success
+	# a directory listing: plainly no record, not an invalid game
+	printf 'total 12076\n-r--r--r-- 1 root root 6177 Dec  4 19:08 MANIFEST.tsv\ndr-xr-xr-x 2 root root 4096 Dec  4 19:08 cbf\n' >"$T/listing.txt"
+	run -2 --separate-stderr xqcheck "$T/listing.txt"
+	[ "$stderr" = "xqcheck: $T/listing.txt: fatal: no game record found (read as text)
+xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
+	# but a bad first move in a file with a record in it is an invalid game
+	printf 'total 12076\n\n1. h2e2 h9g7 *\n' >"$T/junk_then_game.pgn"
+	run -1 --separate-stderr xqcheck "$T/junk_then_game.pgn"
+	printf '1. h2e3 h9g7 *\n' >"$T/bad_first.pgn"
+	run -1 --separate-stderr xqcheck "$T/bad_first.pgn"
+	# an empty file (or one of blanks) is an empty success: no game, no
+	# error, exit 0, as xq-formats(5) says
 	: >"$T/empty.pgn"
 	run -0 --separate-stderr xqconv "$T/empty.pgn"
+	[ "$stderr" = "xqconv: 0 games read, 0 written, 0 dropped" ]
+	printf '\n  \n' >"$T/blank.pgn"
+	run -0 --separate-stderr xqcheck "$T/blank.pgn"
+	[ "$stderr" = "xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
 }
 
 @test "a PNG, a ZIP, an executable: unrecognised format, exit 2" {
