@@ -204,6 +204,10 @@ static int section_line(const char *s, size_t n)
 	int cjk = 0, l;
 	if (!n || xq__mt_digit(mt_utf8(s, n, &l)) >= 0 || xq_result_word(s, n))
 		return 0;
+	/* a comment or a variation is part of the game */
+	for (size_t j = 0; j < n; j++)
+		if (s[j] == '{' || s[j] == '}' || s[j] == '(' || s[j] == ')' || s[j] == ';')
+			return 0;
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		for (size_t j = 0; j + 3 <= n; j++)
 			if (!memcmp(s + j, verbs[i], 3))

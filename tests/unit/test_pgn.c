@@ -197,6 +197,8 @@ static const struct {
 	{ "text: headings", "text", "标题: 测试\n红方: 甲\n结果: 红胜\n \n  1.炮二平五      马８进７  \n", 1, 0, "h2e2 h9g7 | -" },
 	{ "text: a round heading after a game ends it", "text",
 	  "1. 炮二平五 马８进７\n第三站2001·8·16（下午）\n1. 炮八平五 马２进３\n", 2, 0, "h2e2 h9g7 | -" },
+	{ "text: a comment line between moves stays in the game", "text",
+	  "1. 炮二平五 马８进７\n{中炮开局}\n2. 马二进三 车９平８\n", 1, 0, "h2e2 h9g7 {中炮开局} h0g2 i9h9 | -" },
 	{ "text: two games by blank line", "text", "1. 炮二平五 马8进7\n红胜\n\n1. 炮八平五 马2进3\n黑胜\n", 2, 0, "h2e2 h9g7 | 1-0" },
 	/* the fast paths of the scanner: each shape next to its slow twin */
 	{ "number glued to a Chinese move", NULL, "1.炮二平五 马８进７ 2.马二进三 *\n", 1, 0, "h2e2 h9g7 h0g2 | *" },
