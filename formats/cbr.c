@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "utf8.h"
+#include "whole.h"
 #include "xq.h"
 
 /* The largest file read (xq-formats(5)), as for CBF. */
@@ -286,37 +287,11 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 	int rc;
 
 	if (!st) {
-		size_t cap = 0;
 		if (!(st = calloc(1, sizeof *st)))
 			return XQ_ENOMEM;
 		*xq_reader_state(r) = st;
-		for (;;) {
-			long n;
-			/* the buffer stops growing just past the limit: a larger
-			 * file is refused once that much is read */
-			if (cap - st->len < 65536 && cap < CBR_MAX_SIZE + 65536) {
-				unsigned char *nb;
-				size_t nc = cap ? cap * 2 : 65536;
-				if (nc > CBR_MAX_SIZE + 65536)
-					nc = CBR_MAX_SIZE + 65536;
-				if (!(nb = realloc(st->buf, nc)))
-					return XQ_ENOMEM;
-				st->buf = nb;
-				cap = nc;
-			}
-			n = xq_reader_read(r, st->buf + st->len, cap - st->len);
-			if (n < 0)
-				return (int)n;
-			if (n == 0)
-				break;
-			st->len += (size_t)n;
-			if (st->len > CBR_MAX_SIZE) {
-				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-						  "file larger than the limit of %u MiB; not read",
-						  CBR_MAX_SIZE >> 20);
-				return XQ_ERANGE;
-			}
-		}
+		if ((rc = xq__read_whole(r, g, CBR_MAX_SIZE, "file", &st->buf, &st->len)) < 0)
+			return rc;
 		st->lib = st->len >= 16 && !memcmp(st->buf, "CCBridgeLibrary\0", 16);
 		if (st->lib) {
 			uint32_t capn = st->len >= 64 ? le32(st->buf + 60) : 0;

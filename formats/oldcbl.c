@@ -37,6 +37,7 @@
 #include <zlib.h>
 
 #include "walk.h"
+#include "whole.h"
 #include "xq.h"
 #include "xqf_impl.h"
 
@@ -126,40 +127,15 @@ static int set_tag(struct xq_game *g, const char *name, const unsigned char *s, 
 
 static int oldcbl_load(struct xq_reader *r, struct oldcbl_state *st)
 {
-	unsigned char *packed = NULL;
-	size_t len = 0, cap = 0;
+	unsigned char *packed;
+	size_t len;
 	uint32_t want;
 	z_stream zs;
 	int zrc;
 
-	for (;;) {
-		long n;
-		if (cap - len < 65536) {
-			size_t nc = cap ? cap * 2 : 65536;
-			unsigned char *nb;
-			if (nc > OLDCBL_MAX_PACKED + 65536) {
-				xq_reader_problem(r, NULL, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-						  "old CCBridge library larger than %u MiB; not read",
-						  OLDCBL_MAX_PACKED >> 20);
-				free(packed);
-				return XQ_ERANGE;
-			}
-			if (!(nb = realloc(packed, nc))) {
-				free(packed);
-				return XQ_ENOMEM;
-			}
-			packed = nb;
-			cap = nc;
-		}
-		n = xq_reader_read(r, packed + len, cap - len);
-		if (n < 0) {
-			free(packed);
-			return (int)n;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
+	if ((zrc = xq__read_whole(r, NULL, OLDCBL_MAX_PACKED, "old CCBridge library", &packed,
+				  &len)) < 0)
+		return zrc;
 	if (len < OLDCBL_HEAD || memcmp(packed, "CCBridge", 8)) {
 		xq_reader_problem(r, NULL, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
 				  "not an old CCBridge library (no 'CCBridge' header)");

@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "encoding.h"
 #include "utf8.h"
+#include "whole.h"
 #include "xq.h"
 #include "xqf_impl.h"
 
@@ -1251,8 +1252,8 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 {
 	struct xqf_rstate *st = *xq_reader_state(r);
 	struct xqf_sink sink;
-	uint8_t *buf = NULL;
-	size_t len = 0, cap = 0;
+	uint8_t *buf;
+	size_t len;
 	int rc;
 
 	if (!st) {
@@ -1263,43 +1264,10 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 	if (st->done)
 		return 0;
 	st->done = 1;       /* one game per file */
-	for (;;) {
-		long n;
-		/* the buffer grows only when full (most files fit the first
-		 * 64 KiB: growing sooner copied it for nothing), and stops
-		 * just past the limit: a larger file is refused once that much
-		 * is read */
-		if (len == cap && cap < XQF_MAX_FILE + 65536) {
-			size_t nc = cap ? cap * 2 : 65536;
-			uint8_t *nb;
-			if (nc > XQF_MAX_FILE + 65536)
-				nc = XQF_MAX_FILE + 65536;
-			if (!(nb = realloc(buf, nc))) {
-				free(buf);
-				return XQ_ENOMEM;
-			}
-			buf = nb;
-			cap = nc;
-		}
-		n = xq_reader_read(r, buf + len, cap - len);
-		if (n < 0) {
-			free(buf);
-			return (int)n;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-		if (len > XQF_MAX_FILE) {
-			xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-					  "file larger than the limit of %u MiB; not read", XQF_MAX_FILE >> 20);
-			free(buf);
-			return XQ_ERANGE;
-		}
-	}
-	if (len == 0) {
-		free(buf);
+	if ((rc = xq__read_whole(r, g, XQF_MAX_FILE, "file", &buf, &len)) < 0)
+		return rc;
+	if (len == 0)
 		return 0;
-	}
 	sink.report = reader_report;
 	sink.ctx = r;
 	sink.cd = &st->cd;
