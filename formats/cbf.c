@@ -69,9 +69,7 @@ static int starts(const char *s, size_t n, const char *p)
 	return n >= k && !memcmp(s, p, k);
 }
 
-/* XML text with entities and CDATA sections decoded into a malloc'd
- * string, spaces trimmed at both ends. */
-static char *xml_text(const char *s, size_t n)
+char *xq__cbf_xml_text(const char *s, size_t n)
 {
 	char *o = malloc(n + 1);
 	size_t k = 0;
@@ -447,7 +445,7 @@ static int read_moves(struct cctx *c, const struct elem *list)
 			moves++;
 		}
 		if (h.clen) {
-			char *t = xml_text(h.content, h.clen);
+			char *t = xq__cbf_xml_text(h.content, h.clen);
 			if (!t) {
 				rc = XQ_ENOMEM;
 				break;
@@ -530,7 +528,7 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			hpos = (size_t)(e.content - b);
 			const size_t hend = hpos + e.clen;
 			while ((r = next_elem(b, hend, &hpos, &h)) > 0) {
-				char *v = xml_text(h.content, h.clen);
+				char *v = xq__cbf_xml_text(h.content, h.clen);
 				size_t k;
 				if (!v)
 					return XQ_ENOMEM;

@@ -282,3 +282,20 @@ xqconv: 0 games read, 0 written, 0 dropped" ]
 	run -2 --separate-stderr xqconv --script=klingon "$T/s.pgn"
 	[[ "$stderr" == *"unknown --script 'klingon'"* ]]
 }
+
+@test "PengFei .pfc: sniffed, variations and comments read, round trip through PGN" {
+	run -0 --separate-stderr xqconv -n iccs -o "$T/a.pgn" "$S/pengfei_variations.pfc"
+	run -0 --separate-stderr xqconv -n iccs -o "$T/b.pgn" "$T/a.pgn"
+	cmp "$T/a.pgn" "$T/b.pgn"
+	grep -qF '1. h2e2 { 中炮 } (1. c3c4 { 仙人指路 }) 1... h9g7' "$T/a.pgn"
+	# the name does not matter: the content says PengFei
+	cp "$S/pengfei_variations.pfc" "$T/record.dat"
+	run -0 --separate-stderr xqcheck "$T/record.dat"
+	run -1 --separate-stderr xqcheck "$S/pengfei_unknown.pfc"
+	[[ "$stderr" == *"attribute 'x' of a move not known"* ]]
+	f="$SHARED/corpus/formats2/zfdang_35838d69da_sample_31_pengfei.pfc"
+	if [ -f "$f" ]; then
+		run -0 --separate-stderr xqconv -n iccs "$f"
+		[[ "$output" == *"1. h6f7 e9d9 2. i8d8 { 杀！(红胜) } *"* ]]
+	fi
+}
