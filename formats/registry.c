@@ -13,7 +13,7 @@
 	X(pgn) \
 	X(text) \
 	X(xqf) X(xqf18) X(dhtmlxq) X(cbf) X(cbr) \
-	X(xiexie) X(oldcbl) X(pfc)
+	X(xiexie) X(oldcbl) X(pfc) X(openings)
 
 #define DECLARE(name) extern const struct xq_format xq_format_##name;
 #define ENTRY(name) &xq_format_##name,

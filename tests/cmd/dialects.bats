@@ -299,3 +299,18 @@ xqconv: 0 games read, 0 written, 0 dropped" ]
 		[[ "$output" == *"1. h6f7 e9d9 2. i8d8 { 杀！(红胜) } *"* ]]
 	fi
 }
+
+@test "opening lists: one game a line with ECCO and Opening, round trip through PGN" {
+	run -0 --separate-stderr xqconv -n iccs -o "$T/a.pgn" "$S/openings.txt"
+	[ "$stderr" = "xqconv: 3 games read, 3 written, 0 dropped" ]
+	run -0 --separate-stderr xqconv -n iccs -o "$T/b.pgn" "$T/a.pgn"
+	cmp "$T/a.pgn" "$T/b.pgn"
+	grep -qF '[Opening "过宫炮局"]' "$T/a.pgn"
+	run -1 --separate-stderr xqcheck "$S/openings_bad.txt"
+	[[ "$stderr" == *"openings_bad.txt:2:1: error: game 2: not an opening line"* ]]
+	f="$SHARED/corpus/formats2/walker8088_XQMagic_open_book_1.txt"
+	if [ -f "$f" ]; then
+		run -0 --separate-stderr xqcheck "$f"
+		[ "$stderr" = "xqcheck: 191 games: 191 valid, 0 invalid (0 errors, 0 warnings)" ]
+	fi
+}
