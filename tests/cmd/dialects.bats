@@ -314,3 +314,17 @@ xqconv: 0 games read, 0 written, 0 dropped" ]
 		[ "$stderr" = "xqcheck: 191 games: 191 valid, 0 invalid (0 errors, 0 warnings)" ]
 	fi
 }
+
+@test "text exports: CCBridge (FEN ：), ourgame (GBK, rules, two headings a line), 局面 with Chinese pieces; round trips through PGN" {
+	for f in ccbridge_text ourgame_text position_text; do
+		run -0 --separate-stderr xqconv -n iccs -o "$T/$f.pgn" "$S/$f.txt"
+		run -0 --separate-stderr xqconv -n iccs -o "$T/$f.2.pgn" "$T/$f.pgn"
+		cmp "$T/$f.pgn" "$T/$f.2.pgn"
+	done
+	grep -qF '{ 最新弈法 } 1. h2e2 h9g7 2. h0g2 i9h9 1-0' "$T/ccbridge_text.pgn"
+	grep -qF '[Opening "中炮对屏风马"]' "$T/ccbridge_text.pgn"
+	grep -qF '[Site "北京"]' "$T/ourgame_text.pgn"
+	grep -qF '[BlackTime "3分  4秒"]' "$T/ourgame_text.pgn"
+	grep -qF '[FEN "3k5/9/9/3r5/4R1C2/9/9/9/9/4K4 w - - 0 1"]' "$T/position_text.pgn"
+	grep -qF '3. e9e5 (3. c5d5 c6c7 4. e9e4) 3... c6d6 1-0' "$T/position_text.pgn"
+}

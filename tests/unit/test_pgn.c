@@ -199,6 +199,13 @@ static const struct {
 	  "1. 炮二平五 马８进７\n第三站2001·8·16（下午）\n1. 炮八平五 马２进３\n", 2, 0, "h2e2 h9g7 | -" },
 	{ "text: a comment line between moves stays in the game", "text",
 	  "1. 炮二平五 马８进７\n{中炮开局}\n2. 马二进三 车９平８\n", 1, 0, "h2e2 h9g7 {中炮开局} h0g2 i9h9 | -" },
+	{ "text: 局面 with Chinese pieces", "text",
+	  "局面：3将5/9/9/3车5/4車1炮2/9/9/9/9/4帅4 红 - - 0 1\n1. 車五进四 将4进1\n", 1, 0, "e5e9 d9d8 | -" },
+	{ "text: FEN with a blank before the colon", "text",
+	  "FEN ：3k5/9/9/9/9/9/9/9/8R/4K4 w - - 0 1\n1. 车一平六\n", 1, 0, "i1d1 | -" },
+	{ "text: ourgame rules and column heads", "text",
+	  "-----------\n红    方：甲  耗时：1分\n-----------\n棋谱   红方   黑方\n  1.  炮二平五   马２进３\n", 1, 0,
+	  "h2e2 b9c7 | -" },
 	{ "text: two games by blank line", "text", "1. 炮二平五 马8进7\n红胜\n\n1. 炮八平五 马2进3\n黑胜\n", 2, 0, "h2e2 h9g7 | 1-0" },
 	/* the fast paths of the scanner: each shape next to its slow twin */
 	{ "number glued to a Chinese move", NULL, "1.炮二平五 马８进７ 2.马二进三 *\n", 1, 0, "h2e2 h9g7 h0g2 | *" },
