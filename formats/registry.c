@@ -13,7 +13,8 @@
 	X(pgn) \
 	X(text) \
 	X(xqf) X(xqf18) X(dhtmlxq) X(cbf) X(cbr) \
-	X(xiexie) X(oldcbl) X(pfc) X(openings)
+	X(xiexie) X(oldcbl) X(pfc) X(openings) \
+	X(che) X(ourgame) X(ccm) X(mxq) X(xgf) X(xfen)
 
 #define DECLARE(name) extern const struct xq_format xq_format_##name;
 #define ENTRY(name) &xq_format_##name,

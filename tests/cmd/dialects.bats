@@ -328,3 +328,24 @@ xqconv: 0 games read, 0 written, 0 dropped" ]
 	grep -qF '[FEN "3k5/9/9/3r5/4R1C2/9/9/9/9/4K4 w - - 0 1"]' "$T/position_text.pgn"
 	grep -qF '3. e9e5 (3. c5d5 c6c7 4. e9e4) 3... c6d6 1-0' "$T/position_text.pgn"
 }
+
+@test "formats recognised but not read: each refused with one message naming it, exit 2; none takes a file of another" {
+	printf 'GL\320\007\324\007\001\000rest' >"$T/a.chn"
+	run -2 --separate-stderr xqcheck "$T/a.chn"
+	[ "$stderr" = "xqcheck: $T/a.chn: fatal: 联众 (ourgame) .chn/.xqi record: not read (no public description of its layout was found; see xq-formats(5))
+xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
+	for i in $(seq 1 12); do printf '1 0 10 32 0 7 7 7 4 0 '; done >"$T/a.che"
+	run -2 --separate-stderr xqconv "$T/a.che"
+	[[ "$stderr" == *"fatal: QQ象棋 (QQ xiangqi) .che record: not read"* ]]
+	printf '[FEN_INDEX "001"]\n[FEN "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"]\n' >"$T/a.xfen"
+	run -2 --separate-stderr xqcheck "$T/a.xfen"
+	[[ "$stderr" == *"fatal: .xfen diagram file: not read"* ]]
+	for e in ccm CCM mxq xgf; do
+		printf '\001\000\022\000binary' >"$T/b.$e"
+		run -2 --separate-stderr xqcheck "$T/b.$e"
+		[[ "$stderr" == *": not read (no public description of its layout was found; see xq-formats(5))"* ]]
+		# a PGN under such a name is still read as PGN
+		cp "$ROOT/samples/games.pgn" "$T/g.$e"
+		run -0 --separate-stderr xqcheck -q "$T/g.$e"
+	done
+}
