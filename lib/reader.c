@@ -95,10 +95,16 @@ const char *xq__reader_guess_encoding(struct xq_reader *r)
 		/* no text to decode: nothing to warn about */
 		return xq_detect_encoding(r->raw + r->raw_start, r->raw_end - r->raw_start);
 	for (;;) {
-		enc = xq__detect_encoding(r->raw + r->raw_start, r->raw_end - r->raw_start, &rival);
-		if (!rival || r->raw_eof || r->raw_end - r->raw_start >= XQ_SNIFF_MAX ||
-		    xq__reader_raw_more(r, SRC_CHUNK) <= 0)
+		size_t have = r->raw_end - r->raw_start, want;
+		enc = xq__detect_encoding(r->raw + r->raw_start, have, &rival);
+		if (!rival || r->raw_eof || have >= XQ_SNIFF_MAX)
 			break;
+		/* twice as much each time: the looks add up to twice the
+		 * bytes, not their square */
+		want = have < SRC_CHUNK ? SRC_CHUNK : have;
+		while (r->raw_end - r->raw_start < have + want &&
+		       xq__reader_raw_more(r, have + want - (r->raw_end - r->raw_start)) > 0)
+			;
 	}
 	if (rival)
 		xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_ENCODING, 0, 0, 0, NULL,
