@@ -338,3 +338,16 @@ setup() {
 	run -0 --separate-stderr xqconv -n iccs "$T/kb2.pgn"
 	[[ "$output" == *"h9g7 { unplayable moves as written: h2h3 h0g2 } 2. h0g2 *"* ]]
 }
+
+@test "encoding: decided from the whole input, not the first chunk with a byte past ASCII" {
+	# 实战 (GBK, valid UTF-8 too) early; the GBK notation that settles it
+	# more than 64 KiB later
+	{ printf '[Event "a"]\n\n1. h2e2 h9g7 { \xca\xb5\xd5\xbd } *\n\n'
+	  for i in $(seq 1 3000); do printf '[Event "b"]\n\n1. h2e2 h9g7 *\n\n'; done
+	  printf '[Event "c"]\n\n1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 \xc2\xed\xa3\xb8\xbd\xf8\xa3\xb7 *\n'
+	} >"$T/late.pgn"
+	[ "$(wc -c <"$T/late.pgn")" -gt 70000 ]
+	run -0 --separate-stderr xqconv -n iccs "$T/late.pgn"
+	[[ "$output" == *"{ 实战 }"* ]]
+	[[ "$stderr" != *warning* ]]
+}
