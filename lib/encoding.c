@@ -109,7 +109,8 @@ size_t xq__repertoire(const char *const **list)
 
 /*
  * How likely a decoding is, character by character: a character of the
- * repertoire counts 4; one that text of this kind is made of (common
+ * repertoire counts 4 (and a valid UTF-8 sequence 1 more, for its
+ * validity); one that text of this kind is made of (common
  * hanzi, the full-width punctuation and digits, Latin, Greek and Cyrillic
  * letters) 1; a rare one (second-level hanzi, kana) 0; one that text is
  * almost never made of (extension and user-defined rows, IPA, Armenian,
@@ -154,8 +155,8 @@ static int utf8_class(uint32_t cp)
 	if (cp < 0x800)
 		return CH_ODD;          /* IPA, combining marks, Armenian... */
 	if ((cp >= 0x3000 && cp <= 0x303f) || (cp >= 0x4e00 && cp <= 0x9fff) ||
-	    (cp >= 0xff00 && cp <= 0xffef) || (cp >= 0x2000 && cp <= 0x206f))
-		return CH_COMMON;
+	    (cp >= 0xff00 && cp <= 0xffef) || (cp >= 0x2000 && cp <= 0x206f) || cp == 0xfffd)
+		return CH_COMMON;       /* (U+FFFD: what a decoder left of a bad byte) */
 	if (cp >= 0xe000 && cp <= 0xf8ff)
 		return CH_ODD;          /* private use */
 	return CH_RARE;
@@ -251,7 +252,9 @@ static long score_utf8(const unsigned char *s, size_t n, long *chars)
 		cp = l == 2 ? (uint32_t)(s[i] & 0x1f) << 6 | (s[i + 1] & 0x3f) :
 		     l == 3 ? (uint32_t)(s[i] & 0x0f) << 12 | (uint32_t)(s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f) :
 			      0x10000;
-		score += utf8_class(cp);
+		/* each sequence valid by the rules of UTF-8 counts for it
+		 * too: other encodings rarely make them by chance */
+		score += utf8_class(cp) + 1;
 		i += (size_t)l;
 	}
 	rep_build(&rep);

@@ -54,6 +54,9 @@ static void detection_evidence(void)
 		{ "UTF-8 Latin", "[Red \"Müller\"]\n[Black \"Øster Ærø Jürgen Straße\"]\n1. h2e2 *", NULL,
 		  "UTF-8", 0 },
 		{ "UTF-8 Chinese", "[Red \"许银川\"]\n1. 炮二平五 *", NULL, "UTF-8", 0 },
+		/* a writer's U+FFFD for bytes it could not decode */
+		{ "UTF-8 with replacement characters", "Section: \xef\xbf\xbd\xe6\x9d\x9e\xef\xbf\xbd"
+		  "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" "2\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd", NULL, "UTF-8", 0 },
 		{ "Big5 names", "[Red \"許銀川\"]\n[Black \"呂欽\"]\n[Event \"全國象棋個人賽\"]\n1. h2e2 *",
 		  "BIG5", "BIG5", 0 },
 		{ "Big5 short comment", "1. h2e2 { 好棋 } *", "BIG5", "BIG5", 1 },
