@@ -1,10 +1,9 @@
 /*
  * cbf.c - CCBridge (象棋桥) records: CBF, the XML export
  * (shared/docs/notation.md section 8.1).  Header fields, start position,
- * moves and comments; the moves are built as written, replay checks them.
- * Variations in CBF were not established from real files: any element or
- * attribute we do not know is reported as not supported instead of
- * guessed at.  The binary CBR and CBL files are read by formats/cbr.c.
+ * moves, variations and comments; the moves are built as written, replay
+ * checks them.  Markup not known is an error, never guessed at.  The
+ * binary CBR and CBL files are read by formats/cbr.c.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -70,9 +69,7 @@ static int starts(const char *s, size_t n, const char *p)
 	return n >= k && !memcmp(s, p, k);
 }
 
-/* XML text with entities and CDATA sections decoded into a malloc'd
- * string, spaces trimmed at both ends. */
-static char *xml_text(const char *s, size_t n)
+char *xq__cbf_xml_text(const char *s, size_t n)
 {
 	char *o = malloc(n + 1);
 	size_t k = 0;
@@ -311,6 +308,191 @@ static int read_move(const char *v, size_t n, int *from, int *to)
 	return 0;
 }
 
+/* A flag attribute: 1 when name="1", 0 when absent or "0", -1 else. */
+static int flag_attr(const struct elem *e, const char *name)
+{
+	size_t n = 0;
+	const char *v = attr(e, name, &n);
+	if (!v || (n == 1 && v[0] == '0'))
+		return 0;
+	return n == 1 && v[0] == '1' ? 1 : -1;
+}
+
+/* The first attribute of e other than value, branch and end, or NULL;
+ * its name's length in *n. */
+static const char *unknown_attr(const struct elem *e, size_t *n)
+{
+	const char *a = e->attrs, *ae = e->attrs + e->alen;
+	while (a < ae) {
+		while (a < ae && (*a == ' ' || *a == '\t' || *a == '/' || *a == '\n' || *a == '\r'))
+			a++;
+		if (a >= ae)
+			break;
+		*n = 0;
+		while (a + *n < ae && a[*n] != '=' && a[*n] != ' ' && a[*n] != '\t')
+			(*n)++;
+		if (!starts(a, (size_t)(ae - a), "value=") && !starts(a, (size_t)(ae - a), "end=") &&
+		    !starts(a, (size_t)(ae - a), "branch="))
+			return a;
+		while (a < ae && *a != '"')
+			a++;
+		if (a < ae) {
+			const char *q = memchr(a + 1, '"', (size_t)(ae - a - 1));
+			a = q ? q + 1 : ae;
+		}
+	}
+	return NULL;
+}
+
+/* A move whose branch="1" says an alternative to it follows its line. */
+struct cbf_fork {
+	struct xq_node *node;
+	int ply;
+};
+
+#define CBF_MAX_FORKS 4096
+
+/*
+ * The <MoveList>: the tree in pre-order, as XQF stores it.  Each <Move>
+ * follows the one before it, but after a move marked end="1" (its line
+ * ends there) the next move is the alternative to the latest move marked
+ * branch="1" whose alternative has not come yet.  Markup not known here
+ * is an error: what it meant is not guessed.
+ */
+static int read_moves(struct cctx *c, const struct elem *list)
+{
+	const char *b = c->b;
+	struct xq_game *g = c->g;
+	struct xq_node *prev = &g->root;
+	struct cbf_fork *forks = NULL;
+	size_t mpos = (size_t)(list->content - b), nforks = 0;
+	const size_t mend = mpos + list->clen;
+	int ply = 0, moves = 0, r, rc = 0;
+	struct elem h;
+
+	while ((r = next_elem(b, mend, &mpos, &h)) > 0) {
+		size_t vn = 0, an = 0;
+		const char *v = attr(&h, "value", &vn), *unk;
+		int branch = flag_attr(&h, "branch"), end = flag_attr(&h, "end");
+		char iccs[8];
+		int from, to;
+		struct xq_node *n;
+		if (!name_is(&h, "Move")) {
+			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply, NULL,
+			       "element <%.*s> in the move list not known; the moves after it ignored",
+			       (int)h.nlen, h.name);
+			break;
+		}
+		if ((unk = unknown_attr(&h, &an)) || branch < 0 || end < 0) {
+			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
+			       unk ? "attribute '%.*s' of <Move> not known; the moves after it ignored" :
+				     "<Move> with a branch or end value other than 0 or 1%.*s; the moves after it ignored",
+			       unk ? (int)an : 0, unk ? unk : "");
+			break;
+		}
+		if (xq__cbf_memstr(h.content, h.clen, "<Move")) {
+			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
+			       "a move nested inside a move is not known; the moves after it ignored");
+			break;
+		}
+		if (!prev) {
+			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
+			       "a move after every line has ended (end=\"1\" with no branch=\"1\" open); "
+			       "the moves after it ignored");
+			break;
+		}
+		if (!v) {
+			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
+			       "<Move> without value; the moves after it ignored");
+			break;
+		}
+		if (moves >= XQ_MAX_GAME_MOVES) {
+			report(c, XQ_SEV_ERROR, XQ_P_LIMIT, h.start, ply + 1, NULL,
+			       "more than %d moves in one game (the limit for every format); "
+			       "the rest ignored", XQ_MAX_GAME_MOVES);
+			break;
+		}
+		snprintf(iccs, sizeof iccs, "%.*s", (int)(vn < 5 ? vn : 5), v);
+		if (ply == 0 && prev == &g->root && vn == 5 && !memcmp(v, "00-00", 5) && !g->root.child &&
+		    !g->root.comment) {
+			/* the root node: carries the start comment */
+			n = &g->root;
+			if (branch || end) {
+				report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, 0, NULL,
+				       "the start (00-00) marked branch or end; the moves after it ignored");
+				break;
+			}
+		} else {
+			/* the move as written: replay checks it; only what
+			 * names no squares is refused here */
+			if (read_move(v, vn, &from, &to) < 0) {
+				report(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, h.start, ply + 1, iccs,
+				       "ply %d: move %s: not an XY-XY square pair; the moves after it ignored",
+				       ply + 1, iccs);
+				break;
+			}
+			if (!(n = xq_node_add(g, prev, xq_move_make(from, to), iccs, strlen(iccs)))) {
+				rc = XQ_ENOMEM;
+				break;
+			}
+			{
+				long ln, cl;
+				where(c, h.start, &ln, &cl);
+				n->line = (uint32_t)ln;
+				n->col = (uint32_t)cl;
+			}
+			ply++;
+			moves++;
+		}
+		if (h.clen) {
+			char *t = xq__cbf_xml_text(h.content, h.clen);
+			if (!t) {
+				rc = XQ_ENOMEM;
+				break;
+			}
+			if (*t && xq_node_comment(g, n, 0, t, strlen(t)) < 0)
+				rc = XQ_ENOMEM;
+			free(t);
+			if (rc < 0)
+				break;
+		}
+		if (branch) {
+			if (nforks == CBF_MAX_FORKS) {
+				report(c, XQ_SEV_ERROR, XQ_P_LIMIT, h.start, ply, NULL,
+				       "more than %d alternatives open at once; the moves after it ignored",
+				       CBF_MAX_FORKS);
+				break;
+			}
+			if (!forks && !(forks = malloc(CBF_MAX_FORKS * sizeof *forks))) {
+				rc = XQ_ENOMEM;
+				break;
+			}
+			forks[nforks].node = n;
+			forks[nforks++].ply = ply;
+		}
+		if (end) {
+			if (nforks) {
+				nforks--;
+				prev = forks[nforks].node->parent;
+				ply = forks[nforks].ply - 1;
+			} else {
+				prev = NULL;
+			}
+		} else {
+			prev = n;
+		}
+	}
+	if (rc == 0 && r < 0)
+		report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, mpos, ply, NULL,
+		       "broken XML in <MoveList>; the moves after it ignored");
+	else if (rc == 0 && r == 0 && nforks)
+		report(c, XQ_SEV_ERROR, XQ_P_TRUNCATED, mend, ply, NULL,
+		       "%zu alternative%s promised by branch=\"1\" never come%s",
+		       nforks, nforks > 1 ? "s" : "", nforks > 1 ? "" : "s");
+	free(forks);
+	return rc;
+}
+
 int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		   const struct cbf_sink *s)
 {
@@ -346,7 +528,7 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			hpos = (size_t)(e.content - b);
 			const size_t hend = hpos + e.clen;
 			while ((r = next_elem(b, hend, &hpos, &h)) > 0) {
-				char *v = xml_text(h.content, h.clen);
+				char *v = xq__cbf_xml_text(h.content, h.clen);
 				size_t k;
 				if (!v)
 					return XQ_ENOMEM;
@@ -381,107 +563,12 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			if (r < 0)
 				report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, hpos, 0, NULL, "broken XML in <Head>");
 		} else if (name_is(&e, "MoveList")) {
-			struct xq_node *prev = &g->root;
-			size_t mpos = (size_t)(e.content - b);
-			const size_t mend = mpos + e.clen;
-			int ply = 0, ended = 0;
 			seen_moves = 1;
-			while ((r = next_elem(b, mend, &mpos, &h)) > 0) {
-				size_t vn = 0, en = 0;
-				const char *v = attr(&h, "value", &vn), *end = attr(&h, "end", &en);
-				char iccs[8];
-				int from, to;
-				struct xq_node *n;
-				if (!name_is(&h, "Move")) {
-					report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
-					       "element <%.*s> in the move list not supported (variations in CBF are not known); ignored",
-					       (int)h.nlen, h.name);
-					continue;
-				}
-				{
-					/* attributes other than value and end: not supported */
-					const char *a = h.attrs, *ae = h.attrs + h.alen;
-					while (a < ae) {
-						while (a < ae && (*a == ' ' || *a == '\t' || *a == '/' || *a == '\n' || *a == '\r'))
-							a++;
-						if (a >= ae)
-							break;
-						if (!starts(a, (size_t)(ae - a), "value=") && !starts(a, (size_t)(ae - a), "end="))
-							report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
-							       "attribute '%.*s' of <Move> not supported; ignored",
-							       (int)strcspn(a, "= \t>"), a);
-						while (a < ae && *a != '"')
-							a++;
-						if (a < ae) {
-							const char *q = memchr(a + 1, '"', (size_t)(ae - a - 1));
-							a = q ? q + 1 : ae;
-						}
-					}
-				}
-				if (xq__cbf_memstr(h.content, h.clen, "<Move")) {
-					report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
-					       "moves nested inside a move (variations?) not supported; ignored");
-				}
-				if (ended) {
-					report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, h.start, ply, NULL,
-					       "move after the one marked end=\"1\"; ignored");
-					continue;
-				}
-				if (!v) {
-					report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
-					       "<Move> without value; the moves after it ignored");
-					break;
-				}
-				if (ply >= XQ_MAX_GAME_MOVES) {
-					report(&c, XQ_SEV_ERROR, XQ_P_LIMIT, h.start, ply + 1, NULL,
-					       "more than %d moves in one game (the limit for every format); "
-					       "the rest ignored", XQ_MAX_GAME_MOVES);
-					break;
-				}
-				snprintf(iccs, sizeof iccs, "%.*s", (int)(vn < 5 ? vn : 5), v);
-				if (ply == 0 && prev == &g->root && vn == 5 && !memcmp(v, "00-00", 5) && !g->root.child &&
-				    !g->root.comment) {
-					/* the root node: carries the start comment */
-					n = &g->root;
-				} else {
-					/* the move as written: replay checks it; only
-					 * what names no squares is refused here */
-					if (read_move(v, vn, &from, &to) < 0) {
-						report(&c, XQ_SEV_ERROR, XQ_P_ILLEGAL, h.start, ply + 1, iccs,
-						       "ply %d: move %s: not an XY-XY square pair; the moves after it ignored",
-						       ply + 1, iccs);
-						break;
-					}
-					if (!(n = xq_node_add(g, prev, xq_move_make(from, to), iccs, strlen(iccs))))
-						return XQ_ENOMEM;
-					{
-						long ln, cl;
-						where(&c, h.start, &ln, &cl);
-						n->line = (uint32_t)ln;
-						n->col = (uint32_t)cl;
-					}
-					prev = n;
-					ply++;
-				}
-				if (h.clen) {
-					char *t = xml_text(h.content, h.clen);
-					if (!t)
-						return XQ_ENOMEM;
-					if (*t && xq_node_comment(g, n, 0, t, strlen(t)) < 0) {
-						free(t);
-						return XQ_ENOMEM;
-					}
-					free(t);
-				}
-				if (en == 1 && end[0] == '1')
-					ended = 1;
-			}
-			if (r < 0)
-				report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, mpos, ply, NULL,
-				       "broken XML in <MoveList>; the moves after it ignored");
+			if ((rc = read_moves(&c, &e)) < 0)
+				return rc;
 		} else {
-			report(&c, XQ_SEV_NOTE, XQ_P_SYNTAX, e.start, 0, NULL,
-			       "element <%.*s> not supported; ignored", (int)e.nlen, e.name);
+			report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, e.start, 0, NULL,
+			       "element <%.*s> not known; not read", (int)e.nlen, e.name);
 		}
 	}
 	if (!seen_head || !seen_moves)
@@ -566,7 +653,7 @@ static int cbf_sniff(const unsigned char *head, size_t len, const char *name)
 const struct xq_format xq_format_cbf = {
 	.name = "cbf",
 	.extensions = "cbf",
-	.description = "CCBridge XML record (CBF); main line and comments",
+	.description = "CCBridge XML record (CBF); moves, variations and comments",
 	.flags = XQ_FORMAT_ONE_GAME,
 	.sniff = cbf_sniff,
 	.read = cbf_read,

@@ -25,6 +25,10 @@ struct cbf_sink {
 int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 		   const struct cbf_sink *s);
 
+/* XML text with entities and CDATA sections decoded into a malloc'd
+ * string, spaces trimmed at both ends; NULL when out of memory. */
+char *xq__cbf_xml_text(const char *s, size_t n);
+
 /* memmem for a NUL-terminated pattern. */
 const char *xq__cbf_memstr(const char *s, size_t n, const char *pat);
 

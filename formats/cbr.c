@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "utf8.h"
+#include "whole.h"
 #include "xq_format.h"
 
 /* The largest file read (xq-formats(5)), as for CBF. */
@@ -125,30 +126,16 @@ static int cbr_comment(struct xq_reader *r, struct xq_game *g, struct xq_node *n
 	return 0;
 }
 
-/* One CBR image p[0..len) at file offset base. */
-static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char *p,
-		    size_t len, size_t base, int padded)
+/* The start position of a CBR image: its board, the side from the piece
+ * on the first move's origin.  0, or 1 when it cannot be read (reported:
+ * the record is not read). */
+static int cbr_start(struct xq_reader *r, struct xq_game *g, const unsigned char *p,
+		     size_t len, size_t base)
 {
 	static const char letters[] = "RHBAKCP";
-	struct pend {
-		struct xq_node *parent; /* NULL: below a move left out */
-		size_t depth;
-	} *pend = NULL;
-	size_t npend = 0, depth = 0, at = CBR_HEADER + 0, maxn, nrec = 0;
 	char board[10][9], fen[XQ_FEN_MAX + 16];
 	struct xq_err err;
-	struct xq_node *parent;
-	int rc = 0, ply = 0, more;
 
-	xq_game_set_tag(g, "Result", "*");
-	g->result = "*";
-	if (len < CBR_HEADER + 4) {
-		cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + len, 0,
-			   "a CBR record has at least %d bytes, this one %zu", CBR_HEADER + 4, len);
-		return 0;
-	}
-	xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, 0, 0, 0, NULL,
-			  "CBR header fields (title, players, result) not read: their layout is not documented");
 	memset(board, 0, sizeof board);
 	for (int i = 0; i < 90; i++) {
 		unsigned v = p[CBR_BOARD + i];
@@ -157,7 +144,7 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 		if ((v >> 4 != 1 && v >> 4 != 2) || (v & 15) < 1 || (v & 15) > 7) {
 			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_FEN, base + CBR_BOARD + (size_t)i, 0,
 				   "piece code 0x%02X unknown; the record is not read", v);
-			return 0;
+			return 1;
 		}
 		board[i / 9][i % 9] = (char)(v >> 4 == 1 ? letters[(v & 15) - 1]
 							 : letters[(v & 15) - 1] + 32);
@@ -196,12 +183,26 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 		if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
 			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_FEN, base + CBR_BOARD, 0,
 				   "the board is impossible: %s", err.msg);
-			return 0;
+			return 1;
 		}
 	}
-	/* the start comment */
-	if ((rc = cbr_comment(r, g, &g->root, p, len, &at, base, 0)) != 0)
-		return rc < -1 ? rc : 0;
+	return 0;
+}
+
+/* The move records of a CBR image from at on, in pre-order: flag 1 ends
+ * a line, 2 says an alternative follows after it, 4 that a comment
+ * follows.  0 or a negative XQ_E*. */
+static int cbr_moves(struct xq_reader *r, struct xq_game *g, const unsigned char *p,
+		     size_t len, size_t at, size_t base, int padded)
+{
+	struct pend {
+		struct xq_node *parent; /* NULL: below a move left out */
+		size_t depth;
+	} *pend = NULL;
+	size_t npend = 0, depth = 0, maxn, nrec = 0;
+	struct xq_node *parent;
+	int rc = 0, ply = 0, more;
+
 	maxn = (len - at) / 4 + 1;
 	if (maxn > XQ_MAX_GAME_MOVES + 1)
 		maxn = XQ_MAX_GAME_MOVES + 1;
@@ -279,6 +280,30 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 	return rc;
 }
 
+/* One CBR image p[0..len) at file offset base. */
+static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char *p,
+		    size_t len, size_t base, int padded)
+{
+	size_t at = CBR_HEADER + 0;
+	int rc;
+
+	xq_game_set_tag(g, "Result", "*");
+	g->result = "*";
+	if (len < CBR_HEADER + 4) {
+		cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + len, 0,
+			   "a CBR record has at least %d bytes, this one %zu", CBR_HEADER + 4, len);
+		return 0;
+	}
+	xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, 0, 0, 0, NULL,
+			  "CBR header fields (title, players, result) not read: their layout is not documented");
+	if (cbr_start(r, g, p, len, base))
+		return 0;
+	/* the start comment */
+	if ((rc = cbr_comment(r, g, &g->root, p, len, &at, base, 0)) != 0)
+		return rc < -1 ? rc : 0;
+	return cbr_moves(r, g, p, len, at, base, padded);
+}
+
 static int cbr_read(struct xq_reader *r, struct xq_game *g)
 {
 	struct cbr_state *st = *xq_reader_state(r);
@@ -286,37 +311,11 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 	int rc;
 
 	if (!st) {
-		size_t cap = 0;
 		if (!(st = calloc(1, sizeof *st)))
 			return XQ_ENOMEM;
 		*xq_reader_state(r) = st;
-		for (;;) {
-			long n;
-			/* the buffer stops growing just past the limit: a larger
-			 * file is refused once that much is read */
-			if (cap - st->len < 65536 && cap < CBR_MAX_SIZE + 65536) {
-				unsigned char *nb;
-				size_t nc = cap ? cap * 2 : 65536;
-				if (nc > CBR_MAX_SIZE + 65536)
-					nc = CBR_MAX_SIZE + 65536;
-				if (!(nb = realloc(st->buf, nc)))
-					return XQ_ENOMEM;
-				st->buf = nb;
-				cap = nc;
-			}
-			n = xq_reader_read(r, st->buf + st->len, cap - st->len);
-			if (n < 0)
-				return (int)n;
-			if (n == 0)
-				break;
-			st->len += (size_t)n;
-			if (st->len > CBR_MAX_SIZE) {
-				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-						  "file larger than the limit of %u MiB; not read",
-						  CBR_MAX_SIZE >> 20);
-				return XQ_ERANGE;
-			}
-		}
+		if ((rc = xq__read_whole(r, g, CBR_MAX_SIZE, "file", &st->buf, &st->len)) < 0)
+			return rc;
 		st->lib = st->len >= 16 && !memcmp(st->buf, "CCBridgeLibrary\0", 16);
 		if (st->lib) {
 			uint32_t capn = st->len >= 64 ? le32(st->buf + 60) : 0;

@@ -894,9 +894,21 @@ static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 					xq_reader_problem(m->r, m->g, XQ_SEV_WARNING, XQ_P_SYNTAX, lineno,
 							  col_at(m, i), 0, NULL, "')' without '(' ignored");
 			} else {
+				int empty = !m->last;
 				m->depth--;
 				m->cur = m->stack[m->depth].cur;
 				m->last = m->stack[m->depth].last;
+				if (empty && m->pend_len && !m->skipping) {
+					/* a variation of a comment alone (such as a
+					 * writer's line kept as text): the comment
+					 * stays, on the move the variation hangs on */
+					xq_reader_problem(m->r, m->g, XQ_SEV_NOTE, XQ_P_SYNTAX, lineno,
+							  col_at(m, i), 0, NULL,
+							  "a variation with a comment and no move: the comment kept "
+							  "after the move before it");
+					if (xq_node_comment(m->g, m->last, 0, m->pend, m->pend_len) < 0)
+						oom(m, lineno);
+				}
 				m->pend_len = 0;
 			}
 			i++;

@@ -8,7 +8,8 @@
  *
  *   file:    "CCBridge", u32 21, u32 1 or 3, u32 unpacked size, zlib stream
  *   stream:  5 strings (library title, ?, ?, author, ?), 38 bytes of two
- *            19-character time stamps, u32 game count, u32 0, the games
+ *            19-character time stamps, u32 game count, the library's
+ *            description (a string, often empty), the games
  *   string:  u32 byte count, GBK bytes (no NUL)
  *   game:    u32 size (of the whole game record), 32 bytes of pieces
  *            (the XQF slot order, red then black; 0x00 absent, else file
@@ -36,6 +37,7 @@
 #include <zlib.h>
 
 #include "walk.h"
+#include "whole.h"
 #include "xq_format.h"
 #include "xqf_impl.h"
 
@@ -48,6 +50,7 @@ struct oldcbl_state {
 	size_t len, pos;
 	long games, index;
 	char *library;          /* the library's title, UTF-8 */
+	char *description;      /* its description, UTF-8, or NULL */
 	int started, done;
 };
 
@@ -124,40 +127,15 @@ static int set_tag(struct xq_game *g, const char *name, const unsigned char *s, 
 
 static int oldcbl_load(struct xq_reader *r, struct oldcbl_state *st)
 {
-	unsigned char *packed = NULL;
-	size_t len = 0, cap = 0;
+	unsigned char *packed;
+	size_t len;
 	uint32_t want;
 	z_stream zs;
 	int zrc;
 
-	for (;;) {
-		long n;
-		if (cap - len < 65536) {
-			size_t nc = cap ? cap * 2 : 65536;
-			unsigned char *nb;
-			if (nc > OLDCBL_MAX_PACKED + 65536) {
-				xq_reader_problem(r, NULL, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-						  "old CCBridge library larger than %u MiB; not read",
-						  OLDCBL_MAX_PACKED >> 20);
-				free(packed);
-				return XQ_ERANGE;
-			}
-			if (!(nb = realloc(packed, nc))) {
-				free(packed);
-				return XQ_ENOMEM;
-			}
-			packed = nb;
-			cap = nc;
-		}
-		n = xq_reader_read(r, packed + len, cap - len);
-		if (n < 0) {
-			free(packed);
-			return (int)n;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
+	if ((zrc = xq__read_whole(r, NULL, OLDCBL_MAX_PACKED, "old CCBridge library", &packed,
+				  &len)) < 0)
+		return zrc;
 	if (len < OLDCBL_HEAD || memcmp(packed, "CCBridge", 8)) {
 		xq_reader_problem(r, NULL, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
 				  "not an old CCBridge library (no 'CCBridge' header)");
@@ -197,12 +175,13 @@ static int oldcbl_load(struct xq_reader *r, struct oldcbl_state *st)
 	return 0;
 }
 
-/* The library header: 5 strings, time stamps, the game count. */
+/* The library header: 5 strings, time stamps, the game count, the
+ * description. */
 static int oldcbl_header(struct xq_reader *r, struct oldcbl_state *st)
 {
 	size_t at = 0;
-	const unsigned char *s, *title = NULL;
-	size_t n, tl = 0;
+	const unsigned char *s, *title = NULL, *desc;
+	size_t n, tl = 0, dl;
 	for (int i = 0; i < 5; i++) {
 		if (get_str(st->buf, st->len, &at, &s, &n) < 0)
 			goto bad;
@@ -210,13 +189,25 @@ static int oldcbl_header(struct xq_reader *r, struct oldcbl_state *st)
 			title = s, tl = n;
 	}
 	at += 38;
-	if (at + 8 > st->len)
+	if (at + 4 > st->len)
 		goto bad;
 	st->games = le32(st->buf + at);
-	at += 8;
+	at += 4;
+	if (get_str(st->buf, st->len, &at, &desc, &dl) < 0)
+		goto bad;
 	st->pos = at;
 	if (tl && !(st->library = gbk(title, tl)))
 		return XQ_ENOMEM;
+	if (dl) {
+		/* line breaks as LF, as every text read */
+		char *d = gbk(desc, dl), *o;
+		if (!(st->description = d))
+			return XQ_ENOMEM;
+		for (o = d; *d; d++)
+			if (!(d[0] == '\r' && d[1] == '\n'))
+				*o++ = *d;
+		*o = '\0';
+	}
 	return 0;
 bad:
 	xq_reader_problem(r, NULL, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
@@ -243,92 +234,68 @@ struct oline {
 
 #define OLDCBL_MAX_LINES 4096
 
-static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_game *g)
+/* The header of a game record past its pieces at *at: the type, the
+ * texts and the result, up to the move count.  0, 1 when the record is
+ * cut short, or XQ_ENOMEM. */
+static int oldcbl_tags(struct xq_reader *r, struct xq_game *g, const unsigned char *b,
+		       size_t end, size_t *at, uint32_t *type, uint32_t *result)
 {
-	const unsigned char *b = st->buf, *s;
-	size_t start = st->pos, end, at, n;
-	uint32_t size, type, result, nm;
-	char fen[XQ_FEN_MAX + 16];
-	uint8_t sq[32];
-	struct xq_err err;
-	struct xq_node **nodes = NULL;
-	struct oline *lines = NULL;
-	size_t nlines = 0;
-	int rc = 0, side = XQ_RED;
 	static const char *const names[7] = { "Title", NULL, NULL, "Site", "Date", "Red", "Black" };
 	static const char *const after[5] = { "Annotator", NULL, "Author", "Source", NULL };
+	const unsigned char *s;
+	size_t n;
+	int rc;
 
-	if (start + 4 > st->len)
-		return 0;
-	size = le32(b + start);
-	if (size < 4 + 32 || size > st->len - start) {
-		xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, 0, 0, 0, NULL,
-				  "old CCBridge library: game record at byte %zu (size %u) runs past the end",
-				  start, (unsigned)size);
-		st->done = 1;
+	if (*at + 4 > end)
 		return 1;
-	}
-	end = start + size;
-	st->pos = end;
-	at = start + 4;
-	/* the pieces */
-	for (int i = 0; i < 32; i++) {
-		unsigned v = b[at + (size_t)i], x = v >> 4, y = v & 15;
-		sq[i] = v && x >= 1 && x <= 9 && y >= 1 && y <= 10 ? (uint8_t)((x - 1) * 10 + (10 - y)) : 0xFF;
-	}
-	at += 32;
-	if (at + 4 > end)
-		goto cut;
-	type = le32(b + at);
-	at += 4;
-	if (get_str(b, end, &at, &s, &n) < 0 || (rc = set_tag(g, "Event", s, n)) < 0)
-		goto cut_or_rc;
-	at += 4;
+	*type = le32(b + *at);
+	*at += 4;
+	if (get_str(b, end, at, &s, &n) < 0)
+		return 1;
+	if ((rc = set_tag(g, "Event", s, n)) < 0)
+		return rc;
+	*at += 4;
 	for (int i = 0; i < 7; i++) {
-		if (get_str(b, end, &at, &s, &n) < 0)
-			goto cut;
-		if (names[i])
-			rc = set_tag(g, names[i], s, n);
-		else if (n)
+		if (get_str(b, end, at, &s, &n) < 0)
+			return 1;
+		if (names[i] && (rc = set_tag(g, names[i], s, n)) < 0)
+			return rc;
+		if (!names[i] && n)
 			xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, 0, 0, 0, NULL,
 					  "old CCBridge library: text field %d of the game header (meaning unknown) left out",
 					  i + 1);
-		if (rc < 0)
-			goto out;
 	}
-	if (at + 4 > end)
-		goto cut;
-	result = le32(b + at);
-	at += 4;
+	if (*at + 4 > end)
+		return 1;
+	*result = le32(b + *at);
+	*at += 4;
 	for (int i = 0; i < 5; i++) {
-		if (get_str(b, end, &at, &s, &n) < 0)
-			goto cut;
+		if (get_str(b, end, at, &s, &n) < 0)
+			return 1;
 		if (after[i] && (rc = set_tag(g, after[i], s, n)) < 0)
-			goto out;
+			return rc;
 	}
-	at += 1 + 38;
-	if (at + 4 > end)
-		goto cut;
-	nm = le32(b + at);
-	at += 4;
-	if (nm > (end - at) / 6)
-		goto cut;
-	if (st->library && (rc = xq_game_add_tag(g, "Library", st->library)) < 0)
-		goto out;
-	g->result = result == 1 ? "1-0" : result == 2 ? "0-1" : result == 3 ? "1/2-1/2" : "*";
-	if ((rc = xq_game_set_tag(g, "Result", g->result)) < 0)
-		goto out;
-	if (type == 4 && (rc = xq_game_set_tag(g, "GameType", "endgame")) < 0)
-		goto out;
+	*at += 1 + 38;
+	return 0;
+}
 
-	/* the start position; the side from the first move's piece */
+/* The start position from the pieces, the side from the first move's
+ * piece (first: its record, or NULL).  0, or 1 when it is impossible
+ * (reported: no moves are read). */
+static int oldcbl_start(struct xq_reader *r, struct xq_game *g, const uint8_t sq[32],
+			const unsigned char *first)
+{
+	char fen[XQ_FEN_MAX + 16];
+	struct xq_err err;
+	int side = XQ_RED;
+
 	if (xq__xqf_board_fen(sq, fen, XQ_FEN_MAX) < 0) {
 		xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_FEN, 0, 0, 0, NULL,
 				  "old CCBridge library: two pieces on one point; moves not read");
-		goto out;
+		return 1;
 	}
-	if (nm) {
-		unsigned f = b[at + 2];
+	if (first) {
+		unsigned f = first[2];
 		int from = (int)(f >> 4) * 10 + (9 - (int)(f & 15));
 		for (int i = 0; i < 32; i++)
 			if (sq[i] == from && (f >> 4) <= 8 && (f & 15) <= 9)
@@ -340,14 +307,23 @@ static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_g
 				  "old CCBridge library: the start position is impossible: %s; moves not read",
 				  err.msg);
 		g->flags |= XQ_GAME_BAD_FEN;
-		goto out;
+		return 1;
 	}
+	return 0;
+}
 
-	/* the moves: lines of consecutive plies */
-	if (nm && !(nodes = calloc(nm, sizeof *nodes))) {
-		rc = XQ_ENOMEM;
-		goto out;
-	}
+/* The nm move records at b[at..) and the comments after them, up to end:
+ * lines of consecutive plies.  0 or XQ_ENOMEM. */
+static int oldcbl_moves(struct xq_reader *r, struct xq_game *g, const unsigned char *b,
+			size_t end, size_t at, uint32_t nm)
+{
+	struct xq_node **nodes = NULL;
+	struct oline *lines = NULL;
+	size_t nlines = 0;
+	int rc = 0;
+
+	if (nm && !(nodes = calloc(nm, sizeof *nodes)))
+		return XQ_ENOMEM;
 	for (uint32_t i = 0; i < nm; i++) {
 		const unsigned char *rec = b + at + 6 * (size_t)i;
 		long ply = rec[0] | rec[1] << 8, on = -1;
@@ -441,17 +417,64 @@ static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_g
 		}
 		at = e + 2;
 	}
-	goto out;
-cut_or_rc:
-	if (rc < 0)
-		goto out;
-cut:
-	xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, 0, 0, 0, NULL,
-			  "old CCBridge library: game record at byte %zu is cut short", start);
 out:
 	free(nodes);
 	free(lines);
+	return rc;
+}
+
+static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_game *g)
+{
+	const unsigned char *b = st->buf;
+	size_t start = st->pos, end, at;
+	uint32_t size, type = 0, result = 0, nm;
+	uint8_t sq[32];
+	int rc;
+
+	if (start + 4 > st->len)
+		return 0;
+	size = le32(b + start);
+	if (size < 4 + 32 || size > st->len - start) {
+		xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, 0, 0, 0, NULL,
+				  "old CCBridge library: game record at byte %zu (size %u) runs past the end",
+				  start, (unsigned)size);
+		st->done = 1;
+		return 1;
+	}
+	end = start + size;
+	st->pos = end;
+	at = start + 4;
+	/* the pieces */
+	for (int i = 0; i < 32; i++) {
+		unsigned v = b[at + (size_t)i], x = v >> 4, y = v & 15;
+		sq[i] = v && x >= 1 && x <= 9 && y >= 1 && y <= 10 ? (uint8_t)((x - 1) * 10 + (10 - y)) : 0xFF;
+	}
+	at += 32;
+	if ((rc = oldcbl_tags(r, g, b, end, &at, &type, &result)) != 0 || at + 4 > end)
+		goto cut_or_rc;
+	nm = le32(b + at);
+	at += 4;
+	if (nm > (end - at) / 6)
+		goto cut_or_rc;
+	if (st->library && (rc = xq_game_add_tag(g, "Library", st->library)) < 0)
+		return rc;
+	if (st->description && (rc = xq_game_add_tag(g, "LibraryDescription", st->description)) < 0)
+		return rc;
+	g->result = result == 1 ? "1-0" : result == 2 ? "0-1" : result == 3 ? "1/2-1/2" : "*";
+	if ((rc = xq_game_set_tag(g, "Result", g->result)) < 0)
+		return rc;
+	if (type == 4 && (rc = xq_game_set_tag(g, "GameType", "endgame")) < 0)
+		return rc;
+	if (oldcbl_start(r, g, sq, nm ? b + at : NULL))
+		return 1;
+	rc = oldcbl_moves(r, g, b, end, at, nm);
 	return rc < 0 ? rc : 1;
+cut_or_rc:
+	if (rc < 0)
+		return rc;
+	xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, 0, 0, 0, NULL,
+			  "old CCBridge library: game record at byte %zu is cut short", start);
+	return 1;
 }
 
 static int oldcbl_read(struct xq_reader *r, struct xq_game *g)
@@ -484,6 +507,7 @@ static void oldcbl_read_end(struct xq_reader *r)
 	if (st) {
 		free(st->buf);
 		free(st->library);
+		free(st->description);
 	}
 	free(st);
 	*xq_reader_state(r) = NULL;

@@ -433,7 +433,10 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 		if (s[0] == '%')
 			continue; /* PGN escape line */
 		if (t[0] == '[') {
-			if (movetext || st->mt.ended) {
+			/* after moves, or after a blank line that ends a tag
+			 * block (a record of tags alone, such as a position),
+			 * a tag starts the next game */
+			if (movetext || st->mt.ended || (any && prev_blank)) {
 				xq_reader_ungetline(r);
 				break;
 			}

@@ -31,24 +31,58 @@ static const struct {
 	{ "日期", "Date" }, { "地点", "Site" }, { "地點", "Site" }, { "红方团体", "RedTeam" },
 	{ "黑方团体", "BlackTeam" }, { "红方姓名", "Red" }, { "黑方姓名", "Black" },
 	{ "分类", "Section" }, { "记时规则", "TimeControl" }, { "来源网站", "Source" },
+	/* ourgame (联众) exports */
+	{ "对局名称", "Title" }, { "比赛日期", "Date" }, { "比赛地点", "Site" },
+	{ "比赛结果", "Result" }, { "裁判员", "Judge" },
+	/* CCBridge's text export: the fields of its CBF head */
+	{ "来源", "Source" }, { "赛事类型", "ContestType" }, { "组别", "Group" },
+	{ "台次", "Table" }, { "时间规则", "TimeControl" }, { "红等级分", "RedElo" },
+	{ "红方用时", "RedTime" }, { "红队", "RedTeam" }, { "黑等级分", "BlackElo" },
+	{ "黑方用时", "BlackTime" }, { "黑队", "BlackTeam" }, { "解说", "Annotator" },
+	{ "录入", "Recorder" }, { "创建日期", "DateCreated" }, { "修改日期", "DateModified" },
+	{ "棋谱类型", "RecordType" }, { "对局种类", "RecordKind" }, { "结束方式", "ResultType" },
+	{ "ECCO", "ECCO" },
 };
+
+/* The key of a heading, blanks left out ("红    方", "FEN "): known, or
+ * NULL.  Only a known key may be spread out with blanks. */
+static int known_key(const char *s, size_t n)
+{
+	char key[64];
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 1 < sizeof key; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			key[k++] = s[i];
+	key[k] = '\0';
+	if (!strcmp(key, "FEN") || !strcmp(key, "局面"))
+		return 1;
+	for (size_t i = 0; i < sizeof headings / sizeof *headings; i++)
+		if (!strcmp(headings[i].key, key))
+			return 1;
+	return 0;
+}
 
 /* Whether the line is "key: value" with a short key; *klen, *voff set. */
 static int heading(const char *s, size_t n, size_t *klen, size_t *voff)
 {
 	size_t i = 0;
-	int chars = 0, l;
+	int chars = 0, l, blanks = 0;
 	if (!n || (s[0] >= '0' && s[0] <= '9') || s[0] == '[' || s[0] == '{')
 		return 0;
 	while (i < n && chars <= 16) {
 		unsigned cp = mt_utf8(s + i, n - i, &l);
 		if (cp == ':' || cp == 0xff1a) {
-			if (!chars)
+			if (!chars || (blanks && !known_key(s, i)))
 				return 0;
 			*klen = i;
 			i += (size_t)l;
 			*voff = i;
 			return 1;
+		}
+		if (cp == ' ' || cp == '\t') {
+			blanks = 1;
+			i += (size_t)l;
+			continue;
 		}
 		if (mt_is_space(cp) || cp == '/' || cp == ',' || xq__mt_digit(cp) >= 0 ||
 		    cp == '.')
@@ -73,16 +107,88 @@ static int fen_like(const char *s, size_t n)
 	return slashes == 9 && i >= 19;
 }
 
+/*
+ * A FEN whose pieces are Chinese characters, as some tools write after
+ * 局面: red 帅 仕 相 馬 車 炮 兵 (帥 傌 俥 too), black 将 士 象 马 车 砲 卒 (將
+ * 包 too), and 红 or 黑 for the side: the letters' FEN in out, or 0 when a
+ * character is none of these.
+ */
+static int chinese_fen(const char *s, size_t n, char *out, size_t cap)
+{
+	static const struct {
+		const char *zh;
+		char c;
+	} pieces[] = {
+		{ "帅", 'K' }, { "帥", 'K' }, { "仕", 'A' }, { "相", 'B' }, { "馬", 'N' }, { "傌", 'N' },
+		{ "車", 'R' }, { "俥", 'R' }, { "炮", 'C' }, { "兵", 'P' }, { "将", 'k' }, { "將", 'k' },
+		{ "士", 'a' }, { "象", 'b' }, { "马", 'n' }, { "车", 'r' }, { "砲", 'c' }, { "包", 'c' },
+		{ "卒", 'p' }, { "红", 'w' }, { "紅", 'w' }, { "黑", 'b' },
+	};
+	size_t o = 0, i = 0;
+	int l;
+	while (i < n && o + 1 < cap) {
+		size_t k;
+		if ((unsigned char)s[i] < 0x80) {
+			out[o++] = s[i++];
+			continue;
+		}
+		mt_utf8(s + i, n - i, &l);
+		for (k = 0; k < sizeof pieces / sizeof *pieces; k++)
+			if (strlen(pieces[k].zh) == (size_t)l && !memcmp(s + i, pieces[k].zh, (size_t)l))
+				break;
+		if (k == sizeof pieces / sizeof *pieces)
+			return 0;
+		out[o++] = pieces[k].c;
+		i += (size_t)l;
+	}
+	out[o] = '\0';
+	return i == n;
+}
+
 static void set_heading(struct xq_reader *r, struct xq_game *g, const char *s,
 			size_t klen, const char *v, size_t vlen)
 {
 	char key[64], val[1024];
 	const char *tag = NULL;
-	snprintf(key, sizeof key, "%.*s", (int)klen, s);
-	while (klen && key[klen - 1] == ' ')
-		key[--klen] = '\0';
+	size_t k = 0;
+	for (size_t i = 0; i < klen && k + 1 < sizeof key; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			key[k++] = s[i];
+	key[k] = '\0';
 	while (vlen && (*v == ' ' || *v == '\t'))
 		v++, vlen--;
+	{
+		/* an empty value, then the next heading ("比赛结果：    裁判员：") */
+		size_t kl2, vo2;
+		if (vlen && v != s + klen && heading(v, vlen, &kl2, &vo2) && v[-1] == ' ' &&
+		    v >= s + klen + 2 && v[-2] == ' ') {
+			set_heading(r, g, s, klen, v, 0);
+			set_heading(r, g, v, kl2, v + vo2, vlen - vo2);
+			return;
+		}
+	}
+	/* several headings on one line, two blanks apart (ourgame's
+	 * "比赛日期：...  比赛地点：...", "红    方：...  耗时：...") */
+	for (size_t i = 0; i + 2 < vlen; i++) {
+		size_t kl2, vo2, j = i;
+		if (v[i] != ' ' || v[i + 1] != ' ')
+			continue;
+		while (j < vlen && v[j] == ' ')
+			j++;
+		if (j < vlen && heading(v + j, vlen - j, &kl2, &vo2)) {
+			set_heading(r, g, s, klen, v, i);
+			if (kl2 == strlen("耗时") && !memcmp(v + j, "耗时", kl2) &&
+			    (!strcmp(key, "红方") || !strcmp(key, "黑方"))) {
+				/* the player's time, by the player before it */
+				const char *t = !strcmp(key, "红方") ? "RedTime" : "BlackTime";
+				set_heading(r, g, t, strlen(t), v + j + vo2, vlen - j - vo2);
+			} else {
+				set_heading(r, g, v + j, kl2, v + j + vo2, vlen - j - vo2);
+			}
+			return;
+		}
+		i = j - 1;
+	}
 	while (vlen && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
 		vlen--;
 	snprintf(val, sizeof val, "%.*s", (int)vlen, v);
@@ -99,7 +205,10 @@ static void set_heading(struct xq_reader *r, struct xq_game *g, const char *s,
 		}
 		/* 红方胜 etc. with more words around: keep as written */
 	}
-	if (!strcmp(tag, "Opening") && strlen(val) >= 3 && val[0] >= 'A' && val[0] <= 'E' &&
+	if (!*val)
+		return; /* an empty heading says nothing */
+	if ((!strcmp(tag, "Opening") || !strcmp(tag, "ECCO")) && strlen(val) >= 3 &&
+	    val[0] >= 'A' && val[0] <= 'E' &&
 	    val[1] >= '0' && val[1] <= '9' && val[2] >= '0' && val[2] <= '9') {
 		char ecco[4] = { val[0], val[1], val[2], 0 };
 		xq_game_set_tag(g, "ECCO", ecco);
@@ -113,6 +222,13 @@ static void set_heading(struct xq_reader *r, struct xq_game *g, const char *s,
 	if (!strcmp(tag, "FEN")) {
 		xq_game_set_tag(g, "FEN", val);
 		return;
+	}
+	if (!strcmp(tag, "局面")) {
+		char fen[256];
+		if (chinese_fen(val, strlen(val), fen, sizeof fen)) {
+			xq_game_set_tag(g, "FEN", fen);
+			return;
+		}
 	}
 	xq_game_add_tag(g, tag, val);
 	(void)r;
@@ -128,6 +244,42 @@ static int footer(const char *s, size_t n)
 				return 1;
 	}
 	return 0;
+}
+
+/* A line of dashes (ourgame's rules around the header). */
+static int rule_line(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n < 5)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '-')
+			return 0;
+	return 1;
+}
+
+/* The heads of the move columns: words of 棋谱, 红方, 黑方 alone. */
+static int column_heads(const char *s, size_t n)
+{
+	static const char *const words[] = { "棋谱", "棋譜", "红方", "紅方", "黑方" };
+	size_t i = 0;
+	int any = 0;
+	while (i < n) {
+		size_t k;
+		if (s[i] == ' ' || s[i] == '\t') {
+			i++;
+			continue;
+		}
+		for (k = 0; k < sizeof words / sizeof *words; k++)
+			if (n - i >= strlen(words[k]) && !memcmp(s + i, words[k], strlen(words[k])))
+				break;
+		if (k == sizeof words / sizeof *words)
+			return 0;
+		i += strlen(words[k]);
+		any = 1;
+	}
+	return any;
 }
 
 /* Blank-separated fields of s[0..n): up to max, *count set; 1 when the
@@ -204,6 +356,10 @@ static int section_line(const char *s, size_t n)
 	int cjk = 0, l;
 	if (!n || xq__mt_digit(mt_utf8(s, n, &l)) >= 0 || xq_result_word(s, n))
 		return 0;
+	/* a comment or a variation is part of the game */
+	for (size_t j = 0; j < n; j++)
+		if (s[j] == '{' || s[j] == '}' || s[j] == '(' || s[j] == ')' || s[j] == ';')
+			return 0;
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		for (size_t j = 0; j + 3 <= n; j++)
 			if (!memcmp(s + j, verbs[i], 3))
@@ -235,7 +391,7 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 	struct text_state *st = xq__mt_state(r, sizeof *st);
 	const char *s;
 	size_t len;
-	int rc, any = 0, has_fen = 0, skip_board = 0;
+	int rc, any = 0, has_fen = 0, skip_board = 0, section_here = 0;
 	long fen_line = 0;
 
 	if (!st)
@@ -268,6 +424,13 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 		if (footer(t, tl)) {
 			if (!any)
 				continue;
+			if (started)
+				break;
+			continue;
+		}
+		if (rule_line(t, tl) || column_heads(t, tl)) {
+			/* a rule or the columns' heads ("棋谱  红方  黑方") of a
+			 * record's layout: nothing to read */
 			if (started)
 				break;
 			continue;
@@ -353,8 +516,32 @@ static int text_read(struct xq_reader *r, struct xq_game *g)
 				continue;
 			}
 		}
-		if (!started && !any && section_line(t, tl)) {
-			snprintf(st->section, sizeof st->section, "%.*s", (int)tl, t);
+		if (section_line(t, tl)) {
+			if (started) {
+				/* a round's heading after a game: it ends the game */
+				xq_reader_ungetline(r);
+				break;
+			}
+			if (!any) {
+				/* several lines before one game ("第三站...", "第二局")
+				 * are one heading; the first of a gap replaces the
+				 * last gap's */
+				size_t k = section_here ? strlen(st->section) : 0;
+				if (k + 2 + tl >= sizeof st->section) {
+					xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_LIMIT, ln, 0, 0, NULL,
+							  "section heading longer than %zu bytes: the rest of it left out",
+							  sizeof st->section - 1);
+					continue;
+				}
+				snprintf(st->section + k, sizeof st->section - k, "%s%.*s", k ? "  " : "",
+					 (int)tl, t);
+				section_here = 1;
+				continue;
+			}
+			/* a title between the headings and the moves (CCBridge's
+			 * "最新弈法"): the comment before the first move */
+			if (xq_node_comment(g, &g->root, 0, t, tl) < 0)
+				return XQ_ENOMEM;
 			continue;
 		}
 		if (st->mt.ended) {

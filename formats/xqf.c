@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "encoding.h"
 #include "utf8.h"
+#include "whole.h"
 #include "xq_format.h"
 #include "xqf_impl.h"
 
@@ -608,78 +609,69 @@ static int read_extensions(struct xq_game *g, struct xq__decoder *cd, const uint
 	return 0;
 }
 
-int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
-		   const struct xqf_sink *s)
+/* The tags of the header (sections 2, 9, 10) and the extension block,
+ * the result and the game type; the header's warnings and notes.  0 or
+ * XQ_ENOMEM. */
+static int xqf_tags(struct xq_game *g, const struct xqf_sink *s, struct xq__decoder *cd,
+		    const struct xqf_raw *r)
 {
-	struct xqf_raw r;
-	struct xq__decoder *own = NULL, *cd;
-	char fen[XQ_FEN_MAX + 16];
-	struct xq_err err;
-	struct xq_node **made = NULL;
-	int32_t *owner = NULL;  /* the left-out record a record hangs below */
-	uint32_t *dropped = NULL;
-	struct xq_pos pos;
-	uint32_t *bad = NULL;   /* records whose squares are off the board */
-	size_t n_bad = 0, cap_bad = 0;
-	int rc, side;
+	int rc = 0;
 
-	rc = xq__xqf_raw_decode(buf, len, &r);
-	if (rc == XQ_EINVAL) {
-		report(s, g, XQ_SEV_ERROR, XQ_P_FORMAT, 0, NULL, "%s", r.error.msg);
-		xq__xqf_raw_free(&r);
-		return rc;
-	}
-	if (rc < 0)
-		goto out;
-	if (!(cd = sink_decoder(s, &own))) {
-		rc = XQ_ENOMEM;
-		goto out;
-	}
-
-	/* Tags (sections 2, 9, 10). */
 	for (int i = 0; i < XQF_NFIELDS && rc == 0; i++)
-		rc = set_text(g, cd, r.plain + r.field[i].off, r.field[i].len, 0, NULL, field_tags[i]);
+		rc = set_text(g, cd, r->plain + r->field[i].off, r->field[i].len, 0, NULL, field_tags[i]);
 	if (rc < 0)
-		goto out;
-	if ((rc = read_extensions(g, cd, r.plain)) < 0)
-		goto out;
-	g->result = result_tokens[r.result <= 4 ? r.result : 0];
-	if (r.result > 4)
+		return rc;
+	if ((rc = read_extensions(g, cd, r->plain)) < 0)
+		return rc;
+	g->result = result_tokens[r->result <= 4 ? r->result : 0];
+	if (r->result > 4)
 		report_at(s, g, XQ_SEV_WARNING, XQ_P_RESULT, 0x33, 0, NULL,
-			  "result code %d unknown; read as unfinished", r.result);
+			  "result code %d unknown; read as unfinished", r->result);
 	if ((rc = xq_game_add_tag(g, "Result", g->result)) < 0)
-		goto out;
-	if (r.code_a >= 1 && r.code_a <= 3 &&
-	    (rc = xq_game_add_tag(g, "GameType", game_types[r.code_a])) < 0)
-		goto out;
+		return rc;
+	if (r->code_a >= 1 && r->code_a <= 3 &&
+	    (rc = xq_game_add_tag(g, "GameType", game_types[r->code_a])) < 0)
+		return rc;
 
-	for (int i = 0; i < r.n_diag && i < XQF_MAX_DIAGS; i++) {
-		struct xqf_diag *d = &r.diag[i];
+	for (int i = 0; i < r->n_diag && i < XQF_MAX_DIAGS; i++) {
+		const struct xqf_diag *d = &r->diag[i];
 		if (d->severity == XQF_ERROR)
 			continue;       /* tree errors are reported below */
 		report_at(s, g, d->severity == XQF_NOTE ? XQ_SEV_NOTE : XQ_SEV_WARNING,
 			  XQ_P_SYNTAX, d->offset, (int)d->ply, NULL, "%s", d->msg);
 	}
 
-	/* Start position (sections 5, 8): stacked pieces keep the first. */
+	return 0;
+}
+
+/* The start position (sections 5, 8) as a FEN in fen[XQ_FEN_MAX + 16]:
+ * stacked pieces keep the first (a king before all), the side from the
+ * first move's piece, else from the header, else the one for which the
+ * position is possible. */
+static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_raw *r,
+		      char *fen)
+{
+	struct xq_pos pos;
+	int side;
+
 	for (int i = 0; i < 32; i++)
 		for (int j = 0; j < i; j++)
-			if (r.squares[i] <= 89 && r.squares[i] == r.squares[j]) {
+			if (r->squares[i] <= 89 && r->squares[i] == r->squares[j]) {
 				/* keep a king, else the first one */
 				int drop = i == 4 || i == 20 ? j : i, keep = drop == i ? j : i;
 				report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, NULL,
 				       "piece array: slot %d (%c) stands on %c%d with slot %d (%c); left out",
-				       drop, xq__xqf_slot_letters[drop], 'a' + r.squares[i] / 10,
-				       r.squares[i] % 10, keep, xq__xqf_slot_letters[keep]);
-				r.squares[drop] = 0xFF;
+				       drop, xq__xqf_slot_letters[drop], 'a' + r->squares[i] / 10,
+				       r->squares[i] % 10, keep, xq__xqf_slot_letters[keep]);
+				r->squares[drop] = 0xFF;
 				break;
 			}
-	xq__xqf_board_fen(r.squares, fen, XQ_FEN_MAX);
-	side = r.who_play == 1;
-	if (r.n_nodes) {
-		int f = r.nodes[0].from, found = -1;
+	xq__xqf_board_fen(r->squares, fen, XQ_FEN_MAX);
+	side = r->who_play == 1;
+	if (r->n_nodes) {
+		int f = r->nodes[0].from, found = -1;
 		for (int i = 0; i < 32; i++)
-			if (r.squares[i] == f)
+			if (r->squares[i] == f)
 				found = i >= 16;
 		if (found >= 0 && found != side)
 			report_at(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0x32, 0, NULL,
@@ -691,10 +683,10 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	/* PlayStepNo, when set, is the ply number of the start */
 	{
 		size_t fl = strlen(fen);
-		unsigned move = r.play_step > 0 ? (unsigned)r.play_step / 2 + 1 : 1;
-		snprintf(fen + fl, sizeof fen - fl, side ? " b - - 0 %u" : " w - - 0 %u", move);
+		unsigned move = r->play_step > 0 ? (unsigned)r->play_step / 2 + 1 : 1;
+		snprintf(fen + fl, (size_t)(XQ_FEN_MAX + 16) - fl, side ? " b - - 0 %u" : " w - - 0 %u", move);
 	}
-	if (!r.n_nodes && xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) < 0) {
+	if (!r->n_nodes && xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) < 0) {
 		/* no move to tell the side: take the one for which the position
 		 * is possible (a mate diagram: the mated side to move) */
 		char *sp = strchr(fen, ' ');
@@ -706,43 +698,37 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		else
 			sp[1] = side ? 'b' : 'w';
 	}
-	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
-		report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, fen,
-		       "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; "
-		       "the moves kept as text", err.msg);
-		if (r.root.comment_len &&
-		    (rc = set_text(g, cd, r.plain + r.root.comment_off, r.root.comment_len, 1,
-				   &g->root.comment, NULL)) < 0)
-			goto out;
-		if ((rc = keep_as_text(g, &r, 0, r.n_nodes,
-				       "moves not played, the start position being impossible",
-				       &g->root)) < 0)
-			goto out;
-		goto comments_done;
-	}
+}
 
-	if (r.root.comment_len &&
-	    (rc = set_text(g, cd, r.plain + r.root.comment_off, r.root.comment_len, 1,
-			   &g->root.comment, NULL)) < 0)
-		goto out;
+/*
+ * The tree (section 7): records are in pre-order, so the parent of a
+ * record comes before it.  Each move is added as the file gives it (its
+ * squares, its byte offset): replay checks them.  Only a square code off
+ * the board is no move at all: it is left out here, with the records below
+ * it, kept as text.  made[i] is NULL for a record left out.  0 or
+ * XQ_ENOMEM.
+ */
+static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xq__decoder *cd,
+		     const struct xqf_raw *r)
+{
+	struct xq_node **made = NULL;
+	int32_t *owner = NULL;  /* the left-out record a record hangs below */
+	uint32_t *dropped = NULL;
+	uint32_t *bad = NULL;   /* records whose squares are off the board */
+	size_t n_bad = 0, cap_bad = 0;
+	int rc = 0;
 
-	/* The tree (section 7): records are in pre-order, so the parent of a
-	 * record comes before it.  Each move is added as the file gives it
-	 * (its squares, its byte offset): replay checks them.  Only a square
-	 * code off the board is no move at all: it is left out here, with the
-	 * records below it, kept as text.  made[i] is NULL for a record left
-	 * out. */
-	if (r.n_nodes) {
-		made = calloc(r.n_nodes, sizeof *made);
-		owner = malloc(r.n_nodes * sizeof *owner);
-		dropped = calloc(r.n_nodes, sizeof *dropped);
+	if (r->n_nodes) {
+		made = calloc(r->n_nodes, sizeof *made);
+		owner = malloc(r->n_nodes * sizeof *owner);
+		dropped = calloc(r->n_nodes, sizeof *dropped);
 		if (!made || !owner || !dropped) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
 	}
-	for (uint32_t i = 0; i < r.n_nodes; i++) {
-		const struct xqf_node *n = &r.nodes[i];
+	for (uint32_t i = 0; i < r->n_nodes; i++) {
+		const struct xqf_node *n = &r->nodes[i];
 		struct xq_node *parent;
 		char iccs[8];
 
@@ -779,12 +765,12 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		made[i]->byte = n->offset;
 		made[i]->flags |= XQ_NODE_AT_BYTE;
 		if (n->comment_len &&
-		    (rc = set_text(g, cd, r.plain + n->comment_off, n->comment_len, 1,
+		    (rc = set_text(g, cd, r->plain + n->comment_off, n->comment_len, 1,
 				   &made[i]->comment, NULL)) < 0)
 			goto out;
 	}
 	for (size_t b = 0; b < n_bad; b++) {
-		const struct xqf_node *n = &r.nodes[bad[b]];
+		const struct xqf_node *n = &r->nodes[bad[b]];
 		char iccs[8];
 		char tail[64] = "";
 		uint32_t k = dropped[bad[b]];
@@ -797,12 +783,66 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 			  iccs, tail);
 		/* the move and those below it (they follow it in the file) */
 		uint32_t end = bad[b] + 1;
-		while (end < r.n_nodes && owner[end] == (int32_t)bad[b])
+		while (end < r->n_nodes && owner[end] == (int32_t)bad[b])
 			end++;
-		if ((rc = keep_as_text(g, &r, bad[b], end, "moves not played, as recorded",
+		if ((rc = keep_as_text(g, r, bad[b], end, "moves not played, as recorded",
 				       n->parent < 0 ? &g->root : made[n->parent])) < 0)
 			goto out;
 	}
+out:
+	free(bad);
+	free(owner);
+	free(dropped);
+	free(made);
+	return rc;
+}
+
+int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
+		   const struct xqf_sink *s)
+{
+	struct xqf_raw r;
+	struct xq__decoder *own = NULL, *cd;
+	char fen[XQ_FEN_MAX + 16];
+	struct xq_err err;
+	int rc;
+
+	rc = xq__xqf_raw_decode(buf, len, &r);
+	if (rc == XQ_EINVAL) {
+		report(s, g, XQ_SEV_ERROR, XQ_P_FORMAT, 0, NULL, "%s", r.error.msg);
+		xq__xqf_raw_free(&r);
+		return rc;
+	}
+	if (rc < 0)
+		goto out;
+	if (!(cd = sink_decoder(s, &own))) {
+		rc = XQ_ENOMEM;
+		goto out;
+	}
+	if ((rc = xqf_tags(g, s, cd, &r)) < 0)
+		goto out;
+	xqf_start(g, s, &r, fen);
+	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
+		report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, fen,
+		       "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; "
+		       "the moves kept as text", err.msg);
+		if (r.root.comment_len &&
+		    (rc = set_text(g, cd, r.plain + r.root.comment_off, r.root.comment_len, 1,
+				   &g->root.comment, NULL)) < 0)
+			goto out;
+		if ((rc = keep_as_text(g, &r, 0, r.n_nodes,
+				       "moves not played, the start position being impossible",
+				       &g->root)) < 0)
+			goto out;
+		goto comments_done;
+	}
+
+	if (r.root.comment_len &&
+	    (rc = set_text(g, cd, r.plain + r.root.comment_off, r.root.comment_len, 1,
+			   &g->root.comment, NULL)) < 0)
+		goto out;
+
+	if ((rc = xqf_moves(g, s, cd, &r)) < 0)
+		goto out;
 comments_done:
 	if (r.too_many)
 		report(s, g, XQ_SEV_ERROR, XQ_P_LIMIT, 0, NULL,
@@ -817,11 +857,7 @@ comments_done:
 	}
 	rc = 0;
 out:
-	free(bad);
-	free(owner);
-	free(dropped);
 	xq__decoder_free(own);
-	free(made);
 	xq__xqf_raw_free(&r);
 	return rc;
 }
@@ -901,7 +937,9 @@ static int tag_to_field(const struct xqf_sink *s, const struct xq_game *g, uint8
 	h[field_layout[i].off] = (uint8_t)k;
 	memcpy(h + field_layout[i].off + 1, b, k);
 	free(b);
-	return k < n;   /* cut: the whole value goes to the extension block */
+	/* cut, or with spaces at an end that the reader takes for padding:
+	 * the whole value goes to the extension block */
+	return k < n || v[0] == ' ' || (*v && v[strlen(v) - 1] == ' ');
 }
 
 /*
@@ -909,8 +947,9 @@ static int tag_to_field(const struct xqf_sink *s, const struct xq_game *g, uint8
  * the header's Reserved3 area (0x200-0x3FF, zero in every file seen, not
  * read by XQStudio): the magic "xqtools1", then entries of a length byte
  * and "Name=Value" in GBK, a zero length at the end.  Tags without a
- * field (Round, ECCO, Opening, Variation, ...) and fields longer than
- * their capacity (Site, players) are kept there in full.
+ * field (Round, ECCO, Opening, Variation, ...), fields longer than
+ * their capacity (Site, players) and fields with spaces at an end (which
+ * the reader trims as padding) are kept there in full.
  */
 
 /* Tags the header holds elsewhere, or that are not the record's. */
@@ -1248,8 +1287,8 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 {
 	struct xqf_rstate *st = *xq_reader_state(r);
 	struct xqf_sink sink;
-	uint8_t *buf = NULL;
-	size_t len = 0, cap = 0;
+	uint8_t *buf;
+	size_t len;
 	int rc;
 
 	if (!st) {
@@ -1260,43 +1299,10 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 	if (st->done)
 		return 0;
 	st->done = 1;       /* one game per file */
-	for (;;) {
-		long n;
-		/* the buffer grows only when full (most files fit the first
-		 * 64 KiB: growing sooner copied it for nothing), and stops
-		 * just past the limit: a larger file is refused once that much
-		 * is read */
-		if (len == cap && cap < XQF_MAX_FILE + 65536) {
-			size_t nc = cap ? cap * 2 : 65536;
-			uint8_t *nb;
-			if (nc > XQF_MAX_FILE + 65536)
-				nc = XQF_MAX_FILE + 65536;
-			if (!(nb = realloc(buf, nc))) {
-				free(buf);
-				return XQ_ENOMEM;
-			}
-			buf = nb;
-			cap = nc;
-		}
-		n = xq_reader_read(r, buf + len, cap - len);
-		if (n < 0) {
-			free(buf);
-			return (int)n;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-		if (len > XQF_MAX_FILE) {
-			xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-					  "file larger than the limit of %u MiB; not read", XQF_MAX_FILE >> 20);
-			free(buf);
-			return XQ_ERANGE;
-		}
-	}
-	if (len == 0) {
-		free(buf);
+	if ((rc = xq__read_whole(r, g, XQF_MAX_FILE, "file", &buf, &len)) < 0)
+		return rc;
+	if (len == 0)
 		return 0;
-	}
 	sink.report = reader_report;
 	sink.ctx = r;
 	sink.cd = &st->cd;

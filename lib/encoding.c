@@ -1,7 +1,7 @@
 /*
- * encoding.c - text encodings at the edges: detection (BOM, strict UTF-8,
- * else GB18030 against Big5 by the notation repertoire) and conversion
- * with iconv.  Inside the library everything is UTF-8.
+ * encoding.c - text encodings at the edges: detection (a BOM, else the
+ * decoding, UTF-8, GB18030 or Big5, whose characters are the likeliest)
+ * and conversion with iconv.  Inside the library everything is UTF-8.
  */
 #include <errno.h>
 #include <iconv.h>
@@ -107,27 +107,119 @@ size_t xq__repertoire(const char *const **list)
 	return sizeof repertoire / sizeof *repertoire;
 }
 
-/* Decode with skipping; score = repertoire hits * 4 - undecodable bytes. */
-static long score_decoding(const char *enc, const unsigned char *buf, size_t n)
+/*
+ * How likely a decoding is, character by character: a character of the
+ * repertoire counts 4 (and a valid UTF-8 sequence 1 more, for its
+ * validity); one that text of this kind is made of (common
+ * hanzi, the full-width punctuation and digits, Latin, Greek and Cyrillic
+ * letters) 1; a rare one (second-level hanzi, kana) 0; one that text is
+ * almost never made of (extension and user-defined rows, IPA, Armenian,
+ * controls) -1; a byte that does not decode -4.  Right decodings score
+ * high; a wrong one turns text into rare and odd characters.
+ */
+enum { CH_BAD = -4, CH_ODD = -1, CH_RARE = 0, CH_COMMON = 1 };
+
+static int gb_pair_class(unsigned a, unsigned b)
+{
+	if (b < 0xa1 || b == 0xff)
+		return CH_ODD;          /* GBK's extension: rare characters */
+	if (a <= 0xa3)
+		return CH_COMMON;       /* punctuation, full-width forms */
+	if (a <= 0xa9)
+		return CH_RARE;         /* kana, Greek, Cyrillic, pinyin, boxes */
+	if (a >= 0xb0 && a <= 0xd7)
+		return CH_COMMON;       /* the first level of hanzi */
+	if (a >= 0xd8 && a <= 0xf7)
+		return CH_RARE;         /* the second level */
+	return CH_ODD;
+}
+
+static int big5_pair_class(unsigned a, unsigned b)
+{
+	unsigned c = a << 8 | b;
+	if (a <= 0xa3)
+		return CH_COMMON;       /* punctuation, full-width forms */
+	if (c >= 0xa440 && c <= 0xc67e)
+		return CH_COMMON;       /* frequently used hanzi */
+	if (c >= 0xc940 && c <= 0xf9d5)
+		return CH_RARE;         /* less frequently used */
+	return CH_ODD;
+}
+
+static int utf8_class(uint32_t cp)
+{
+	if (cp < 0xa0)
+		return CH_BAD;          /* C1 controls */
+	if (cp <= 0x24f || (cp >= 0x370 && cp <= 0x4ff))
+		return CH_COMMON;       /* Latin, Greek, Cyrillic */
+	if (cp < 0x800)
+		return CH_ODD;          /* IPA, combining marks, Armenian... */
+	if ((cp >= 0x3000 && cp <= 0x303f) || (cp >= 0x4e00 && cp <= 0x9fff) ||
+	    (cp >= 0xff00 && cp <= 0xffef) || (cp >= 0x2000 && cp <= 0x206f) || cp == 0xfffd)
+		return CH_COMMON;       /* (U+FFFD: what a decoder left of a bad byte) */
+	if (cp >= 0xe000 && cp <= 0xf8ff)
+		return CH_ODD;          /* private use */
+	return CH_RARE;
+}
+
+/* The score of s[0..n) as GB18030 (big5 0) or Big5 (big5 1), without the
+ * repertoire; *chars counts the characters. */
+static long score_pairs(const unsigned char *s, size_t n, int big5, long *chars)
+{
+	long score = 0;
+	for (size_t i = 0; i < n;) {
+		unsigned a = s[i], b = i + 1 < n ? s[i + 1] : 0x100;
+		if (a < 0x80) {
+			i++;
+			continue;
+		}
+		++*chars;
+		if (b == 0x100)
+			break;          /* cut at the end of the sample */
+		if (!big5 && a >= 0x81 && a <= 0xfe && b >= 0x30 && b <= 0x39) {
+			/* a four-byte GB18030 sequence: characters GBK lacks */
+			if (i + 3 < n && s[i + 2] >= 0x81 && s[i + 2] <= 0xfe && s[i + 3] >= 0x30 &&
+			    s[i + 3] <= 0x39) {
+				score += CH_ODD;
+				i += 4;
+			} else {
+				score += CH_BAD;
+				i++;
+			}
+			continue;
+		}
+		if (big5 ? a < 0xa1 || a > 0xf9 || b < 0x40 || (b > 0x7e && b < 0xa1) || b == 0xff :
+			   a == 0x80 || a == 0xff || b < 0x40 || b == 0x7f || b == 0xff) {
+			score += CH_BAD;
+			i++;
+			continue;
+		}
+		score += big5 ? big5_pair_class(a, b) : gb_pair_class(a, b);
+		i += 2;
+	}
+	return score;
+}
+
+/* The repertoire's hits in the decoding of buf[0..n) from enc. */
+static long decoded_hits(const char *enc, const unsigned char *buf, size_t n)
 {
 	iconv_t cd = iconv_open("UTF-8", enc);
 	char out[8192];
-	long score = 0;
+	long hits = 0;
 	char *in = (char *)buf;
 	size_t inleft = n;
 	struct rep_table rep;
 
 	if (cd == (iconv_t)-1)
-		return -1000000;
+		return 0;
 	rep_build(&rep);
 	while (inleft > 0) {
 		char *o = out;
 		size_t oleft = sizeof out - 1;
 		size_t rc = iconv(cd, &in, &inleft, &o, &oleft);
-		score += 4 * rep_hits(&rep, out, (size_t)(o - out));
+		hits += rep_hits(&rep, out, (size_t)(o - out));
 		if (rc == (size_t)-1) {
 			if (errno == EILSEQ) {
-				score -= 1;
 				in++;
 				inleft--;
 			} else if (errno == EINVAL) {
@@ -138,7 +230,35 @@ static long score_decoding(const char *enc, const unsigned char *buf, size_t n)
 		}
 	}
 	iconv_close(cd);
-	return score;
+	return hits;
+}
+
+/* The score of valid UTF-8 s[0..n). */
+static long score_utf8(const unsigned char *s, size_t n, long *chars)
+{
+	struct rep_table rep;
+	long score = 0;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		int l;
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		l = xq__utf8_seq(s + i, n - i);
+		if (l <= 0)
+			break;          /* cut at the end of the sample */
+		++*chars;
+		cp = l == 2 ? (uint32_t)(s[i] & 0x1f) << 6 | (s[i + 1] & 0x3f) :
+		     l == 3 ? (uint32_t)(s[i] & 0x0f) << 12 | (uint32_t)(s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f) :
+			      0x10000;
+		/* each sequence valid by the rules of UTF-8 counts for it
+		 * too: other encodings rarely make them by chance */
+		score += utf8_class(cp) + 1;
+		i += (size_t)l;
+	}
+	rep_build(&rep);
+	return score + 4 * rep_hits(&rep, (const char *)s, n);
 }
 
 /*
@@ -166,20 +286,52 @@ static int byte_pairs_say_big5(const unsigned char *s, size_t n)
 	return pairs && big5ish * 4 >= pairs;
 }
 
-const char *xq_detect_encoding(const void *buf, size_t len)
+/* Two decodings whose scores differ by less than ENC_CLOSE are close;
+ * fewer than ENC_THIN characters that are not ASCII are too few to tell. */
+#define ENC_CLOSE 4
+#define ENC_THIN 4
+
+const char *xq__detect_encoding(const void *buf, size_t len, const char **rival)
 {
 	const unsigned char *s = buf;
+	long cu = 0, cg = 0, cb = 0, u = 0, gb, big5, top, second;
+	const char *best, *other;
+	int utf8;
+
+	if (rival)
+		*rival = NULL;
 	if (len >= 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf)
 		return "UTF-8";
-	if (valid_utf8(s, len))
-		return "UTF-8";
-	long gb = score_decoding("GB18030", s, len);
-	long big5 = score_decoding("BIG5", s, len);
-	if (big5 > gb)
-		return "BIG5";
-	if (gb > big5)
-		return "GB18030";
-	return byte_pairs_say_big5(s, len) ? "BIG5" : "GB18030";
+	utf8 = valid_utf8(s, len);
+	if (utf8)
+		u = score_utf8(s, len, &cu);
+	if (utf8 && !cu)
+		return "UTF-8"; /* ASCII */
+	gb = score_pairs(s, len, 0, &cg) + 4 * decoded_hits("GB18030", s, len);
+	big5 = score_pairs(s, len, 1, &cb) + 4 * decoded_hits("BIG5", s, len);
+	if (big5 > gb || (big5 == gb && byte_pairs_say_big5(s, len))) {
+		best = "BIG5", other = "GB18030", top = big5, second = gb;
+	} else {
+		best = "GB18030", other = "BIG5", top = gb, second = big5;
+	}
+	if (utf8 && u >= top) {
+		/* valid UTF-8 wins a tie: it is rarely valid by chance */
+		second = top;
+		other = best;
+		best = "UTF-8";
+		top = u;
+	} else if (utf8 && u > second) {
+		second = u;
+		other = "UTF-8";
+	}
+	if (rival && (top - second < ENC_CLOSE || (utf8 ? cu : cg) < ENC_THIN))
+		*rival = other;
+	return best;
+}
+
+const char *xq_detect_encoding(const void *buf, size_t len)
+{
+	return xq__detect_encoding(buf, len, NULL);
 }
 
 const char *xq_encoding_name(const char *user)

@@ -45,6 +45,10 @@ size_t xq__conv(struct xq__conv *c, char **in, size_t *inleft, char **out, size_
  * its table a pair at a time.  c is left in its initial state. */
 unsigned xq__conv_pair(struct xq__conv *c, unsigned lead, unsigned trail);
 
+/* xq_detect_encoding(), and in *rival (when not NULL) the encoding that
+ * came close to it, NULL when none did: the evidence does not settle it. */
+const char *xq__detect_encoding(const void *buf, size_t len, const char **rival);
+
 /* Detection's count of the characters of its repertoire (piece names,
  * directions, numerals...) in UTF-8 from iconv, s[0..n) up to the first
  * NUL: what strstr() finds of each of its strings in turn.  And the

@@ -108,6 +108,39 @@ static inline size_t ascii_lead(uint64_t hi)
 #endif
 }
 
+/*
+ * The encoding of the text from raw_start on, from the evidence of the
+ * whole input: while the likeliest decoding and the next are close, more
+ * is read (up to XQ_SNIFF_MAX), since a file is in one encoding
+ * throughout.  When the evidence does not settle it, a warning names both
+ * and points at the option that says which.
+ */
+const char *xq__reader_guess_encoding(struct xq_reader *r)
+{
+	const char *enc, *rival;
+	if (r->no_record)
+		/* no text to decode: nothing to warn about */
+		return xq_detect_encoding(r->raw + r->raw_start, r->raw_end - r->raw_start);
+	for (;;) {
+		size_t have = r->raw_end - r->raw_start, want;
+		enc = xq__detect_encoding(r->raw + r->raw_start, have, &rival);
+		if (!rival || r->raw_eof || have >= XQ_SNIFF_MAX)
+			break;
+		/* twice as much each time: the looks add up to twice the
+		 * bytes, not their square */
+		want = have < SRC_CHUNK ? SRC_CHUNK : have;
+		while (r->raw_end - r->raw_start < have + want &&
+		       xq__reader_raw_more(r, have + want - (r->raw_end - r->raw_start)) > 0)
+			;
+	}
+	if (rival)
+		xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_ENCODING, 0, 0, 0, NULL,
+				  "the encoding is read as %s, but %s is close: too little text to "
+				  "tell them apart (say which with the encoding option, -e)",
+				  enc, rival);
+	return enc;
+}
+
 /* Decode pairs with the table from p[0..n) into txt (room for 3 bytes a
  * byte, and one more); stops before the first byte the table cannot take.
  * Returns the bytes taken. */
@@ -280,7 +313,10 @@ static int txt_more(struct xq_reader *r)
 		for (; i < n; i++)
 			if (p[i] >= 0x80) {
 				r->enc_pending = 0;
-				xq__reader_set_encoding(r, xq_detect_encoding(p, n));
+				xq__reader_set_encoding(r, xq__reader_guess_encoding(r));
+				/* (reading on may have moved the bytes) */
+				p = r->raw + r->raw_start;
+				n = r->raw_end - r->raw_start;
 				break;
 			}
 	}

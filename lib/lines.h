@@ -11,5 +11,8 @@
 /* Decode with enc from now on (an iconv name, "UTF-8"): 0, or XQ_EINVAL
  * when iconv has no such encoding. */
 int xq__reader_set_encoding(struct xq_reader *r, const char *enc);
+/* The encoding of the input from raw_start on, read on as far as its
+ * evidence needs; a warning when it stays unsettled. */
+const char *xq__reader_guess_encoding(struct xq_reader *r);
 
 #endif

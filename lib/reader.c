@@ -218,6 +218,7 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 				from = r->raw_end > 64 ? r->raw_end - 64 : 0;
 			}
 		}
+		r->unclaimed = claim < SNIFF_CLAIM;
 		if (claim < SNIFF_CLAIM) {
 			/* (a binary format named by the extension reads its own) */
 			char msg[200];
@@ -255,7 +256,7 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 			int ascii = 1;
 			for (size_t i = 0; i < r->raw_end && ascii; i++)
 				ascii = r->raw[i] < 0x80;
-			enc = xq_detect_encoding(r->raw, r->raw_end);
+			enc = ascii ? "UTF-8" : xq__reader_guess_encoding(r);
 			r->enc_pending = ascii;
 		}
 		if (xq__reader_set_encoding(r, enc) < 0) {
@@ -308,6 +309,25 @@ struct xq_reader *xq_reader_open_mem(const void *buf, size_t len,
 	return reader_start(r, err);
 }
 
+/*
+ * Whether the one "game" of an input no format claimed is plainly not a
+ * record (a directory listing, a letter): no tag, no comment before the
+ * moves, a first word that is no move in any notation, and nothing after
+ * it in the input.
+ */
+static int plainly_no_record(struct xq_reader *r, const struct xq_game *g)
+{
+	const struct xq_node *n = g->root.child;
+	xq_move m;
+	if ((r->fmt->flags & XQ_FORMAT_BINARY) || r->unget || !r->txt_eof ||
+	    r->txt_start != r->txt_end || g->tags || g->root.comment || g->flags & XQ_GAME_BAD_FEN)
+		return 0;
+	if (!n)
+		return 1;
+	return !n->move && (!n->text || xq_move_parse(&g->start, n->text, strlen(n->text),
+						       XQ_NOTATION_ANY, 0, &m, NULL) < 0);
+}
+
 int xq_reader_next(struct xq_reader *r, struct xq_game **out)
 {
 	struct xq_game *g;
@@ -344,6 +364,12 @@ int xq_reader_next(struct xq_reader *r, struct xq_game **out)
 		g->flags |= XQ_GAME_TRUNCATED;
 		xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, xq_reader_line(r), 0, 0, NULL,
 				  "the compressed input ends early: the game is cut there");
+	}
+	if (r->unclaimed && r->games == 0 && plainly_no_record(r, g)) {
+		xq_game_free(g);
+		r->no_record = 1;
+		xq__reader_fatal(r, XQ_P_FORMAT, 0, "no game record found (read as %s)", r->fmt->name);
+		return 0;
 	}
 	r->games++;
 	if (!(r->o.flags & XQ_READ_NO_REPLAY))

@@ -82,6 +82,7 @@ struct xq_reader {
 	int fatal;
 	int nonblank;                   /* the head holds more than blanks */
 	int no_record;                  /* nothing to read: already reported */
+	int unclaimed;                  /* no format's sniffer claimed the input */
 };
 
 /* A fatal problem of the input (no game): sets r->fatal (lib/report.c). */

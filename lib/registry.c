@@ -15,7 +15,9 @@ const struct xq_format *const xq_formats[] = {
 	&xq_format_pgn,
 	&xq_format_text,
 	&xq_format_xqf, &xq_format_xqf18, &xq_format_dhtmlxq, &xq_format_cbf, &xq_format_cbr,
-	&xq_format_xiexie, &xq_format_oldcbl,
+	&xq_format_xiexie, &xq_format_oldcbl, &xq_format_pfc, &xq_format_openings,
+	&xq_format_che, &xq_format_ourgame, &xq_format_ccm, &xq_format_mxq, &xq_format_xgf,
+	&xq_format_xfen,
 	&xq_format_html,
 	NULL,
 };

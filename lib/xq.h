@@ -1063,8 +1063,8 @@ const struct xq_format *xq_format_reader_by_filename(const char *path);
 /* --- encodings (lib/encoding.c), iconv at the edges */
 
 /* "UTF-8", "GB18030" or "BIG5" for a sample of bytes (a BOM means UTF-8;
- * strictly valid UTF-8 means UTF-8; otherwise the legacy encoding in which
- * the notation repertoire is found). */
+ * otherwise the likeliest reading of the three, by the characters each
+ * makes of the bytes: xq-formats(5), Encodings). */
 const char *xq_detect_encoding(const void *buf, size_t len);
 
 /* Canonical iconv name for a user spelling ("gbk", "gb2312", "big5",

@@ -52,9 +52,24 @@ setup() {
 	printf '# only comment lines\n# and no game\n' >"$T/words.txt"
 	run -2 --separate-stderr xqconv "$T/words.txt"
 	[[ "$stderr" == *"words.txt: fatal: no game record found (read as text)"* ]]
-	# an empty file is still an empty success
+	# a directory listing: plainly no record, not an invalid game
+	printf 'total 12076\n-r--r--r-- 1 root root 6177 Dec  4 19:08 MANIFEST.tsv\ndr-xr-xr-x 2 root root 4096 Dec  4 19:08 cbf\n' >"$T/listing.txt"
+	run -2 --separate-stderr xqcheck "$T/listing.txt"
+	[ "$stderr" = "xqcheck: $T/listing.txt: fatal: no game record found (read as text)
+xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
+	# but a bad first move in a file with a record in it is an invalid game
+	printf 'total 12076\n\n1. h2e2 h9g7 *\n' >"$T/junk_then_game.pgn"
+	run -1 --separate-stderr xqcheck "$T/junk_then_game.pgn"
+	printf '1. h2e3 h9g7 *\n' >"$T/bad_first.pgn"
+	run -1 --separate-stderr xqcheck "$T/bad_first.pgn"
+	# an empty file (or one of blanks) is an empty success: no game, no
+	# error, exit 0, as xq-formats(5) says
 	: >"$T/empty.pgn"
 	run -0 --separate-stderr xqconv "$T/empty.pgn"
+	[ "$stderr" = "xqconv: 0 games read, 0 written, 0 dropped" ]
+	printf '\n  \n' >"$T/blank.pgn"
+	run -0 --separate-stderr xqcheck "$T/blank.pgn"
+	[ "$stderr" = "xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
 }
 
 @test "a PNG, a ZIP, an executable: unrecognised format, exit 2" {
@@ -266,4 +281,71 @@ xqconv: 0 games read, 0 written, 0 dropped" ]
 	[[ "$stderr" != *converted* ]]
 	run -2 --separate-stderr xqconv --script=klingon "$T/s.pgn"
 	[[ "$stderr" == *"unknown --script 'klingon'"* ]]
+}
+
+@test "PengFei .pfc: sniffed, variations and comments read, round trip through PGN" {
+	run -0 --separate-stderr xqconv -n iccs -o "$T/a.pgn" "$S/pengfei_variations.pfc"
+	run -0 --separate-stderr xqconv -n iccs -o "$T/b.pgn" "$T/a.pgn"
+	cmp "$T/a.pgn" "$T/b.pgn"
+	grep -qF '1. h2e2 { 中炮 } (1. c3c4 { 仙人指路 }) 1... h9g7' "$T/a.pgn"
+	# the name does not matter: the content says PengFei
+	cp "$S/pengfei_variations.pfc" "$T/record.dat"
+	run -0 --separate-stderr xqcheck "$T/record.dat"
+	run -1 --separate-stderr xqcheck "$S/pengfei_unknown.pfc"
+	[[ "$stderr" == *"attribute 'x' of a move not known"* ]]
+	f="$SHARED/corpus/formats2/zfdang_35838d69da_sample_31_pengfei.pfc"
+	if [ -f "$f" ]; then
+		run -0 --separate-stderr xqconv -n iccs "$f"
+		[[ "$output" == *"1. h6f7 e9d9 2. i8d8 { 杀！(红胜) } *"* ]]
+	fi
+}
+
+@test "opening lists: one game a line with ECCO and Opening, round trip through PGN" {
+	run -0 --separate-stderr xqconv -n iccs -o "$T/a.pgn" "$S/openings.txt"
+	[ "$stderr" = "xqconv: 3 games read, 3 written, 0 dropped" ]
+	run -0 --separate-stderr xqconv -n iccs -o "$T/b.pgn" "$T/a.pgn"
+	cmp "$T/a.pgn" "$T/b.pgn"
+	grep -qF '[Opening "过宫炮局"]' "$T/a.pgn"
+	run -1 --separate-stderr xqcheck "$S/openings_bad.txt"
+	[[ "$stderr" == *"openings_bad.txt:2:1: error: game 2: not an opening line"* ]]
+	f="$SHARED/corpus/formats2/walker8088_XQMagic_open_book_1.txt"
+	if [ -f "$f" ]; then
+		run -0 --separate-stderr xqcheck "$f"
+		[ "$stderr" = "xqcheck: 191 games: 191 valid, 0 invalid (0 errors, 0 warnings)" ]
+	fi
+}
+
+@test "text exports: CCBridge (FEN ：), ourgame (GBK, rules, two headings a line), 局面 with Chinese pieces; round trips through PGN" {
+	for f in ccbridge_text ourgame_text position_text; do
+		run -0 --separate-stderr xqconv -n iccs -o "$T/$f.pgn" "$S/$f.txt"
+		run -0 --separate-stderr xqconv -n iccs -o "$T/$f.2.pgn" "$T/$f.pgn"
+		cmp "$T/$f.pgn" "$T/$f.2.pgn"
+	done
+	grep -qF '{ 最新弈法 } 1. h2e2 h9g7 2. h0g2 i9h9 1-0' "$T/ccbridge_text.pgn"
+	grep -qF '[Opening "中炮对屏风马"]' "$T/ccbridge_text.pgn"
+	grep -qF '[Site "北京"]' "$T/ourgame_text.pgn"
+	grep -qF '[BlackTime "3分  4秒"]' "$T/ourgame_text.pgn"
+	grep -qF '[FEN "3k5/9/9/3r5/4R1C2/9/9/9/9/4K4 w - - 0 1"]' "$T/position_text.pgn"
+	grep -qF '3. e9e5 (3. c5d5 c6c7 4. e9e4) 3... c6d6 1-0' "$T/position_text.pgn"
+}
+
+@test "formats recognised but not read: each refused with one message naming it, exit 2; none takes a file of another" {
+	printf 'GL\320\007\324\007\001\000rest' >"$T/a.chn"
+	run -2 --separate-stderr xqcheck "$T/a.chn"
+	[ "$stderr" = "xqcheck: $T/a.chn: fatal: 联众 (ourgame) .chn/.xqi record: not read (no public description of its layout was found; see xq-formats(5))
+xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
+	for i in $(seq 1 12); do printf '1 0 10 32 0 7 7 7 4 0 '; done >"$T/a.che"
+	run -2 --separate-stderr xqconv "$T/a.che"
+	[[ "$stderr" == *"fatal: QQ象棋 (QQ xiangqi) .che record: not read"* ]]
+	printf '[FEN_INDEX "001"]\n[FEN "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"]\n' >"$T/a.xfen"
+	run -2 --separate-stderr xqcheck "$T/a.xfen"
+	[[ "$stderr" == *"fatal: .xfen diagram file: not read"* ]]
+	for e in ccm CCM mxq xgf; do
+		printf '\001\000\022\000binary' >"$T/b.$e"
+		run -2 --separate-stderr xqcheck "$T/b.$e"
+		[[ "$stderr" == *": not read (no public description of its layout was found; see xq-formats(5))"* ]]
+		# a PGN under such a name is still read as PGN
+		cp "$ROOT/samples/games.pgn" "$T/g.$e"
+		run -0 --separate-stderr xqcheck -q "$T/g.$e"
+	done
 }

@@ -348,3 +348,13 @@ xqcheck: 3 games: 1 valid, 2 invalid (2 errors, 1 warning)" ]
 	run -2 xqcheck --partial --summary-json "$T/p1"
 	run -2 xqcheck --partial --merge "$T/p1"
 }
+
+@test "records of tags alone are games of their own: no tag repeated in -j" {
+	run -0 --separate-stderr xqcheck -j "$S/dialects/tags_only_records.pgn"
+	[ "${#lines[@]}" -eq 4 ]
+	for l in "${lines[@]}"; do
+		tags=${l#*\"tags\":\{}
+		tags=${tags%%\}*}
+		[ "$(grep -o '"[A-Za-z]*":' <<<"$tags" | sort | uniq -d)" = "" ]
+	done
+}

@@ -351,3 +351,55 @@ setup() {
 	run -2 xqconv --split 0 -d "$T/sp" "$f"
 	run -2 xqconv --split 4 -t xqf -d "$T/sp" "$f"
 }
+
+@test "-E: every corpus file written in each encoding reads back without -e as with it" {
+	[ -d "$SHARED/corpus" ] || { echo "shared corpus not found at $SHARED (set XQ_SHARED)"; false; }
+	n=0 differ=""
+	while IFS= read -r f; do
+		for E in gbk gb18030 big5; do
+			# (a game big5 cannot hold is refused: nothing to read back)
+			xqconv -q -E "$E" -o "$T/w" "$f" 2>/dev/null || continue
+			run -0 xqconv -q -e "$E" "$T/w"
+			want=$output
+			run -0 xqconv -q "$T/w"
+			[ "$output" = "$want" ] || differ="$differ $E:${f##*/}"
+			n=$((n + 1))
+		done
+	done < <(find "$SHARED/corpus" -type f \( -name '*.pgn*' -o -name '*.txt' -o -name '*.wxf' \
+		-o -name '*.xqf' -o -name '*.cbf' -o -name '*.html' -o -name '*.dhtmlxq' -o -name '*.CBL' \
+		-o -name '*.cbl' -o -name '*.cbr' \) | sort)
+	echo "differ:$differ"
+	[ -z "$differ" ]
+	[ "$n" -ge 150 ]
+}
+
+@test "encoding: GBK that is valid UTF-8 is read as GBK, with a warning naming both" {
+	printf '[Event "x"]\n\n1. h2e2 h9g7 { \xca\xb5\xd5\xbd } *\n' >"$T/gbk.pgn"
+	run -0 --separate-stderr xqconv -n iccs "$T/gbk.pgn"
+	[[ "$output" == *"{ 实战 }"* ]]
+	[[ "$stderr" == *"warning: the encoding is read as GB18030, but "*" is close"*"-e"* ]]
+	run -0 --separate-stderr xqconv -e gbk -n iccs "$T/gbk.pgn"
+	[[ "$output" == *"{ 实战 }"* ]]
+	[[ "$stderr" != *warning* ]]
+}
+
+@test "--keep-broken: a variation kept as a comment reads back with its text" {
+	printf '1. h2e2 h9g7 (1... h2h3 2. h0g2) 2. h0g2 *\n' >"$T/kb.pgn"
+	run -1 --separate-stderr xqconv --keep-broken -n iccs -o "$T/kb2.pgn" "$T/kb.pgn"
+	grep -qF '({ unplayable moves as written: h2h3 h0g2 })' "$T/kb2.pgn"
+	run -0 --separate-stderr xqconv -n iccs "$T/kb2.pgn"
+	[[ "$output" == *"h9g7 { unplayable moves as written: h2h3 h0g2 } 2. h0g2 *"* ]]
+}
+
+@test "encoding: decided from the whole input, not the first chunk with a byte past ASCII" {
+	# 实战 (GBK, valid UTF-8 too) early; the GBK notation that settles it
+	# more than 64 KiB later
+	{ printf '[Event "a"]\n\n1. h2e2 h9g7 { \xca\xb5\xd5\xbd } *\n\n'
+	  for i in $(seq 1 3000); do printf '[Event "b"]\n\n1. h2e2 h9g7 *\n\n'; done
+	  printf '[Event "c"]\n\n1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 \xc2\xed\xa3\xb8\xbd\xf8\xa3\xb7 *\n'
+	} >"$T/late.pgn"
+	[ "$(wc -c <"$T/late.pgn")" -gt 70000 ]
+	run -0 --separate-stderr xqconv -n iccs "$T/late.pgn"
+	[[ "$output" == *"{ 实战 }"* ]]
+	[[ "$stderr" != *warning* ]]
+}

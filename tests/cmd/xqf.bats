@@ -181,3 +181,12 @@ moves() {
 	cmp "$T/plain.xqf" "$T/big5.xqf"
 	run -0 xqcheck "$T/big5.xqf"
 }
+
+@test "xqconv -t xqf: spaces at the ends of a title or event come back" {
+	printf '[Title "  spaced title  "]\n[Event " ev "]\n[Site "site"]\n\n1. h2e2 h9g7 *\n' >"$T/sp.pgn"
+	run -0 --separate-stderr xqconv -t xqf -o "$T/sp.xqf" "$T/sp.pgn"
+	run -0 --separate-stderr xqconv "$T/sp.xqf"
+	[[ "$output" == *'[Title "  spaced title  "]'* ]]
+	[[ "$output" == *'[Event " ev "]'* ]]
+	[[ "$output" == *'[Site "site"]'* ]]
+}

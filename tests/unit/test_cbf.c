@@ -248,11 +248,105 @@ static void hostile(void)
 	}
 }
 
+/* A line and its alternatives in ICCS, PGN's way: "h2e2 (b0c2) h9g7". */
+static void put(char *o, size_t cap, size_t *k, const char *s)
+{
+	size_t n = strlen(s);
+	if (*k + n < cap) {
+		memcpy(o + *k, s, n + 1);
+		*k += n;
+	}
+}
+
+static void line_text(const struct xq_node *n, char *o, size_t cap, size_t *k)
+{
+	for (; n; n = n->child) {
+		char iccs[5];
+		xq_move_iccs(n->move, iccs);
+		if (*k && o[*k - 1] != '(')
+			put(o, cap, k, " ");
+		put(o, cap, k, iccs);
+		for (const struct xq_node *a = n->next; a; a = a->next) {
+			put(o, cap, k, " (");
+			xq_move_iccs(a->move, iccs);
+			put(o, cap, k, iccs);
+			line_text(a->child, o, cap, k);
+			put(o, cap, k, ")");
+		}
+	}
+}
+
+static void tree_text(const struct xq_node *first, char *o, size_t cap)
+{
+	size_t k = 0;
+	o[0] = '\0';
+	line_text(first, o, cap, &k);
+}
+
+/* The tree in pre-order: branch="1" promises an alternative after the
+ * move's line, end="1" ends a line; markup not known is an error. */
+static void variations(void)
+{
+	static const char head[] = "<ChineseChessRecord><MoveList><Move value=\"00-00\"/>";
+	static const char tail[] = "</MoveList></ChineseChessRecord>";
+	static const struct {
+		const char *moves;
+		int errors;           /* errors before replay's */
+		const char *msg;      /* in the first error */
+		const char *tree;     /* main line; (alternatives) */
+	} t[] = {
+		{ "<Move value=\"77-47\" branch=\"1\"/><Move value=\"70-62\" branch=\"1\"/>"
+		  "<Move value=\"79-67\" end=\"1\"/><Move value=\"72-42\" end=\"1\"/>"
+		  "<Move value=\"19-27\"/><Move value=\"70-62\" end=\"1\"/>",
+		  0, NULL, "h2e2 (b0c2 h9g7) h9g7 (h7e7) h0g2" },
+		{ "<Move value=\"77-47\" branch=\"0\" end=\"0\"/><Move value=\"70-62\"/>",
+		  0, NULL, "h2e2 h9g7" },
+		{ "<Move value=\"77-47\" end=\"1\"/><Move value=\"70-62\"/>",
+		  1, "after every line has ended", "h2e2" },
+		{ "<Move value=\"77-47\" branch=\"1\"/><Move value=\"70-62\"/>",
+		  1, "never comes", "h2e2 h9g7" },
+		{ "<Move value=\"77-47\" var=\"1\"/><Move value=\"70-62\"/>",
+		  1, "attribute 'var'", "" },
+		{ "<Move value=\"77-47\" branch=\"yes\"/>",
+		  1, "other than 0 or 1", "" },
+		{ "<Move value=\"77-47\"><Move value=\"70-62\"/></Move>",
+		  1, "nested", "" },
+		{ "<Move value=\"77-47\"/><Variation/><Move value=\"70-62\"/>",
+		  1, "<Variation> in the move list not known", "h2e2" },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char doc_text[1024], tree[256];
+		struct probs p;
+		int rc;
+		snprintf(doc_text, sizeof doc_text, "%s%s%s", head, t[i].moves, tail);
+		struct xq_game *g = doc(doc_text, strlen(doc_text), &p, &rc);
+		tree_text(g->root.child, tree, sizeof tree);
+		is_int(p.errors, t[i].errors, "CBF moves %zu: %d error(s) %s", i + 1, t[i].errors, p.first_msg);
+		if (t[i].msg)
+			ok(strstr(p.first_msg, t[i].msg) != NULL, "CBF moves %zu: '%s' in: %s",
+			   i + 1, t[i].msg, p.first_msg);
+		is_str(tree, t[i].tree, "CBF moves %zu: the tree", i + 1);
+		ok(!t[i].errors == !(g->flags & XQ_GAME_BROKEN), "CBF moves %zu: invalid iff an error", i + 1);
+		xq_game_free(g);
+	}
+	{
+		/* an element the reader does not know at the top level */
+		static const char s[] = "<ChineseChessRecord><Moves/><MoveList><Move value=\"77-47\"/></MoveList></ChineseChessRecord>";
+		struct probs p;
+		int rc;
+		struct xq_game *g = doc(s, strlen(s), &p, &rc);
+		ok(p.errors == 1 && strstr(p.first_msg, "<Moves> not known"), "an unknown element is an error: %s",
+		   p.first_msg);
+		xq_game_free(g);
+	}
+}
+
 int main(void)
 {
 	corpus();
 	binaries();
 	cbr_made();
 	hostile();
+	variations();
 	return done_testing();
 }

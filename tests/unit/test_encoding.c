@@ -39,6 +39,57 @@ static void detection(void)
 		       "detect %s", cases[i].name);
 }
 
+/* The likeliest decoding of the whole text, and the close rival when the
+ * evidence is thin: GBK that happens to be valid UTF-8, Big5 names whose
+ * GB18030 reading holds a piece name, short comments. */
+static void detection_evidence(void)
+{
+	static const struct {
+		const char *name, *utf8, *enc, *want;
+		int close;            /* a rival expected */
+	} cases[] = {
+		/* 实战 in GBK is CA B5 D5 BD: valid UTF-8 (IPA, Armenian) */
+		{ "GBK valid as UTF-8", "1. h2e2 { 实战 } *", "GBK", "GB18030", 1 },
+		/* one letter: its bytes are a GBK hanzi too */
+		{ "UTF-8 one Latin letter", "[Red \"Müller\"]\n1. h2e2 *", NULL, "UTF-8", 1 },
+		{ "UTF-8 Latin", "[Red \"Müller\"]\n[Black \"Øster Ærø Jürgen Straße\"]\n1. h2e2 *", NULL,
+		  "UTF-8", 0 },
+		{ "UTF-8 Chinese", "[Red \"许银川\"]\n1. 炮二平五 *", NULL, "UTF-8", 0 },
+		/* a writer's U+FFFD for bytes it could not decode */
+		{ "UTF-8 with replacement characters", "Section: \xef\xbf\xbd\xe6\x9d\x9e\xef\xbf\xbd"
+		  "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" "2\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd", NULL, "UTF-8", 0 },
+		{ "Big5 names", "[Red \"許銀川\"]\n[Black \"呂欽\"]\n[Event \"全國象棋個人賽\"]\n1. h2e2 *",
+		  "BIG5", "BIG5", 0 },
+		{ "Big5 short comment", "1. h2e2 { 好棋 } *", "BIG5", "BIG5", 1 },
+		{ "GBK short comment", "1. h2e2 { 好棋 } *", "GBK", "GB18030", 1 },
+		{ "GBK record", "[Red \"许银川\"]\n[Black \"吕钦\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *",
+		  "GBK", "GB18030", 0 },
+		{ "Big5 record", "[Red \"許銀川\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ *", "BIG5", "BIG5", 0 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char buf[512];
+		const char *rival = "none";
+		size_t n = strlen(cases[i].utf8);
+		if (cases[i].enc) {
+			char *out = NULL;
+			size_t outlen = 0;
+			if (!ok(xq_convert(cases[i].enc, "UTF-8", cases[i].utf8, n, &out, &outlen, NULL) == 0 &&
+				outlen < sizeof buf, "%s: encoded", cases[i].name)) {
+				free(out);
+				continue;
+			}
+			memcpy(buf, out, outlen);
+			n = outlen;
+			free(out);
+		} else {
+			memcpy(buf, cases[i].utf8, n);
+		}
+		is_str(xq__detect_encoding(buf, n, &rival), cases[i].want, "detect %s", cases[i].name);
+		ok(!rival == !cases[i].close, "%s: %s (rival %s)", cases[i].name,
+		   cases[i].close ? "close, a rival named" : "settled", rival ? rival : "none");
+	}
+}
+
 /* ------------------------------------------- detection's count */
 
 /* Detection's one-pass count of its repertoire against strstr() over each
@@ -480,6 +531,7 @@ int main(void)
 	pair_table("BIG5");
 	chunks();
 	detection();
+	detection_evidence();
 	repertoire_count();
 	names();
 	conversion();
