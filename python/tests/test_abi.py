@@ -13,6 +13,7 @@ from conftest import TOP
 def test_struct_layouts_match_the_header(tmp_path):
     cc = os.environ.get("CC", "cc")
     lines = ['#include <stddef.h>', '#include <stdio.h>', '#include "xq.h"',
+             '#include "xq_format.h"',
              "int main(void) {"]
     for name, cls in _lib.STRUCTS.items():
         lines.append('printf("%s %%zu\\n", sizeof(struct %s));' % (name, name))
