@@ -262,14 +262,6 @@ static int merge_summary(int argc, char **argv)
 	return st.invalid || st.pp.errors ? EXIT_FINDINGS : EXIT_OK;
 }
 
-static char *xstrdup(const char *s)
-{
-	char *p = s ? strdup(s) : NULL;
-	if (s && !p)
-		die(EXIT_TROUBLE, "out of memory");
-	return p;
-}
-
 static void keep_problem(void *data, const struct xq_problem *p)
 {
 	(void)data;

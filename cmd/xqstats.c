@@ -79,13 +79,6 @@ static struct {
 	uint64_t path[1001];       /* the tree printed: the keys from the root down */
 } st;
 
-static void *xrealloc(void *p, size_t n)
-{
-	if (!(p = realloc(p, n ? n : 1)))
-		die(EXIT_TROUBLE, "out of memory");
-	return p;
-}
-
 static struct tally_entry *name_entry(int kind, const char *name)
 {
 	struct tally_entry **l = st.last_name[kind & 127], *e;

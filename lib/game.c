@@ -550,3 +550,13 @@ const char *xq_problem_name(enum xq_problem_code c)
 	}
 	return "problem";
 }
+
+const char *xq_game_result(const struct xq_game *g, const char *tag)
+{
+	const char *r = NULL;
+	if (tag)
+		r = xq_result_word(tag, strlen(tag));
+	if ((!r || !strcmp(r, "*")) && g->result)
+		r = xq_result_word(g->result, strlen(g->result));
+	return r ? r : "*";
+}

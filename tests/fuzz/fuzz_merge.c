@@ -21,15 +21,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #undef grow
 #define main xqcheck_main
 #define st check_st
-#define xstrdup check_xstrdup
 #include "../../cmd/xqcheck.c"
 #undef main
 #undef st
-#undef xstrdup
 #define usage_text grep_usage_text
 #define main xqgrep_main
 #define st grep_st
-#define xstrdup grep_xstrdup
 #include "../../cmd/xqgrep.c"
 #undef main
 #undef st
