@@ -430,21 +430,6 @@ void record_encoding_hint(const struct xq_reader *r, const struct xq_game *g,
 	fn(data, &p);
 }
 
-const char *record_result(const struct xq_game *g)
-{
-	return record_result_of(g, xq_game_tag(g, "Result"));
-}
-
-const char *record_result_of(const struct xq_game *g, const char *t)
-{
-	const char *r = NULL;
-	if (t)
-		r = xq_result_word(t, strlen(t));
-	if ((!r || !strcmp(r, "*")) && g->result)
-		r = xq_result_word(g->result, strlen(g->result));
-	return r ? r : "*";
-}
-
 const char *opt_in_encoding(const char *arg)
 {
 	if (!xq_encoding_name(arg) && strcmp(arg, "auto")) {
@@ -690,36 +675,6 @@ void record_reader_close(struct xq_reader *r, FILE *fp)
 {
 	xq_reader_close(r);
 	record_close(fp);
-}
-
-int play_next_move(struct xq_pos *pos, const char **at, const char **move,
-		   size_t *len, struct xq_err *err)
-{
-	const char *p = *at;
-	for (;;) {
-		size_t n, d = 0;
-		xq_move m;
-		struct xq_undo u;
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		if (!(n = strcspn(p, " \t,")))
-			return 0;
-		while (d < n && p[d] >= '0' && p[d] <= '9')
-			d++;
-		if (d && d < n && p[d] == '.') {
-			while (d < n && p[d] == '.')
-				d++;
-			*at = p += d;
-			continue;
-		}
-		*move = p;
-		*len = n;
-		if (xq_move_parse(pos, p, n, XQ_NOTATION_ANY, 0, &m, err) < 0)
-			return -1;
-		xq_make(pos, m, &u);
-		*at = p + n;
-		return 1;
-	}
 }
 
 /* --- -d DIR: file names from tags, never over an existing file */

@@ -187,20 +187,6 @@ struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
 				     FILE **fp);
 void record_reader_close(struct xq_reader *r, FILE *fp);
 
-/* The next move of text (moves in any notation, separated by blanks or
- * commas; move numbers such as "1." and "12..." skipped) played on *pos.
- * Returns 1 with *at past it, 0 at the end of the text, or -1 with err
- * filled and *move, *len naming the move that could not be played. */
-int play_next_move(struct xq_pos *pos, const char **at, const char **move,
-		   size_t *len, struct xq_err *err);
-
-/* The result of a game: "1-0", "0-1", "1/2-1/2" from its Result tag (any
- * spelling xq_result_word knows), else from its final token; "*" when
- * neither says. */
-const char *record_result(const struct xq_game *g);
-/* The same from the Result tag's value t (NULL: none), found already. */
-const char *record_result_of(const struct xq_game *g, const char *t);
-
 /*
  * Parts of a big input split on game boundaries (GNU parallel --pipe
  * --recstart), each run with --partial, put together again by --merge

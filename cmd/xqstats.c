@@ -155,43 +155,17 @@ static void add_tree(const struct xq_game *g, int result, const long rating[2])
 }
 
 /*
- * The tags add_game() reads, found in one pass over the game's tags (the
- * first of each name, as xq_game_tag() finds it, names compared without
- * case): eight lookups a game walked the list eight times.
+ * The tags add_game() reads, found in one pass over the game's tags
+ * (xq_game_tags()): eight lookups a game walked the list eight times.
  */
 enum { T_RESULT, T_EVENT, T_DATE, T_RED, T_BLACK, T_REDELO, T_WHITEELO, T_BLACKELO, T_N };
 
-/* Whether name is lower (lower-case letters) but for case. */
-static int tag_is(const char *name, const char *lower)
-{
-	for (; *lower; name++, lower++)
-		if ((*name | 32) != *lower)
-			return 0;
-	return !*name;
-}
-
 static void game_tags(const struct xq_game *g, const char *v[T_N])
 {
-	for (int i = 0; i < T_N; i++)
-		v[i] = NULL;
-	for (const struct xq_tag *t = g->tags; t; t = t->next) {
-		const char *n = t->name;
-		int i = -1;
-		switch (*n | 32) {
-		case 'r':
-			i = tag_is(n, "result") ? T_RESULT : tag_is(n, "red") ? T_RED :
-			    tag_is(n, "redelo") ? T_REDELO : -1;
-			break;
-		case 'e': i = tag_is(n, "event") ? T_EVENT : -1; break;
-		case 'd': i = tag_is(n, "date") ? T_DATE : -1; break;
-		case 'b':
-			i = tag_is(n, "black") ? T_BLACK : tag_is(n, "blackelo") ? T_BLACKELO : -1;
-			break;
-		case 'w': i = tag_is(n, "whiteelo") ? T_WHITEELO : -1; break;
-		}
-		if (i >= 0 && !v[i])
-			v[i] = t->value;
-	}
+	static const char *const names[T_N] = {
+		"Result", "Event", "Date", "Red", "Black", "RedElo", "WhiteElo", "BlackElo",
+	};
+	xq_game_tags(g, names, T_N, v);
 }
 
 /* A value that says something: not empty, not "?" (xq_game_tag_known). */
@@ -225,7 +199,7 @@ static void add_game(const struct xq_game *g)
 {
 	const char *tags[T_N], *res, *t;
 	game_tags(g, tags);
-	res = record_result_of(g, tags[T_RESULT]);
+	res = xq_game_result(g, tags[T_RESULT]);
 	int result = !strcmp(res, "1-0") ? V_RED : !strcmp(res, "0-1") ? V_BLACK :
 		!strcmp(res, "1/2-1/2") ? V_DRAW : -1;
 	char buf[16], *p = buf;
@@ -911,7 +885,7 @@ static void set_root(const char *arg)
 		size_t n;
 		int rc;
 		xq_pos_start(&st.root);
-		while ((rc = play_next_move(&st.root, &p, &mv, &n, &err)) > 0)
+		while ((rc = xq_moves_next(&st.root, &p, &mv, &n, &err)) > 0)
 			;
 		if (rc < 0)
 			die(EXIT_TROUBLE, "invalid --from '%s': '%.*s': %s", arg, (int)n, mv, err.msg);

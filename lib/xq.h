@@ -430,6 +430,9 @@ char *xq_game_strdup(struct xq_game *g, const char *s);
  * or appends a new tag; xq_game_add_tag() always appends (keeps repeats).
  * xq_game_del_tag() removes all of that name.  Return 0 or XQ_ENOMEM. */
 const char *xq_game_tag(const struct xq_game *g, const char *name);
+/* Several tags in one pass over the game's tags: values[i] is what
+ * xq_game_tag(g, names[i]) finds, for each of the n names (distinct). */
+void xq_game_tags(const struct xq_game *g, const char *const *names, int n, const char **values);
 /* The same, but NULL also for an empty value and for PGN's "?" (unknown),
  * which formats with fixed fields (XQF, DhtmlXQ) leave out. */
 const char *xq_game_tag_known(const struct xq_game *g, const char *name);

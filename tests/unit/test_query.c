@@ -2,7 +2,8 @@
  * test_query.c - selecting games (lib/query.c): each criterion against a
  * game that meets it and one that does not, the flags (all lines, mirror,
  * event year, material either way), the criteria that do not compile, the
- * duplicate key, and the dates, results and move lists it is built on.
+ * duplicate key, and the dates, results, tags and move lists it is built
+ * on.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -302,6 +303,25 @@ static void test_key(void)
 	ok(xq_hash64("xiangqi", 7, 1) != xq_hash64("xiangqi", 7, 2), "xq_hash64 takes the seed");
 }
 
+/* Several tags in one pass agree with xq_game_tag() one at a time. */
+static void test_tags(void)
+{
+	static const char text[] =
+		"[Event \"E\"]\n[red \"r1\"]\n[RED \"r2\"]\n[RedElo \"2500\"]\n[Date \"\"]\n\n1. h2e2 *\n";
+	static const char *const names[] = { "Red", "Black", "redelo", "Date", "Event", "Re" };
+	const char *v[6];
+	struct xq_game *g = read_pgn_game(text);
+	if (!ok(g != NULL, "the tagged game reads"))
+		return;
+	xq_game_tags(g, names, 6, v);
+	for (int i = 0; i < 6; i++) {
+		const char *one = xq_game_tag(g, names[i]);
+		ok(one == v[i], "xq_game_tags: %s is %s", names[i], v[i] ? v[i] : "absent");
+	}
+	is_str(v[0] ? v[0] : "", "r1", "the first of a repeated tag");
+	xq_game_free(g);
+}
+
 /* The move lists people type. */
 static void test_moves(void)
 {
@@ -340,6 +360,7 @@ int main(void)
 	test_event_year();
 	test_result();
 	test_key();
+	test_tags();
 	test_moves();
 	return done_testing();
 }
