@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "judge_game.h"
+#include "part.h"
 #include "record_input.h"
 
 static const char usage_text[] =

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "part.h"
 #include "record_input.h"
 #include "tally.h"
 #include "xq.h"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "part.h"
 #include "record_input.h"
 #include "tally.h"
 
