@@ -3,6 +3,7 @@
  * reads (see part.h).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,3 +240,96 @@ void part_merge_free(struct part_merge *m)
 	m->nin = 0;
 }
 
+
+/* --- xqgrep --keys, --write-drops */
+
+#define PART_COUNT_MAX 1000000000000000L   /* games or lines of a part: sums stay far from overflow */
+
+void part_put_keys_header(FILE *fp, long part)
+{
+	fputs(PART_KEYS_HEADER, fp);
+	if (part)
+		fprintf(fp, "\t%ld", part);
+	fputc('\n', fp);
+}
+
+void part_put_key(FILE *fp, const uint64_t k[2], const char *name, long index, long line)
+{
+	fprintf(fp, "%016" PRIx64 "%016" PRIx64 "\t%s\t%ld\t%ld\n", k[0], k[1], name, index, line);
+}
+
+void part_put_keys_end(FILE *fp, const char *name, long games, long lines)
+{
+	fprintf(fp, "#end\t%s\t%ld\t%ld\n", name, games, lines);
+}
+
+int part_keys_header(const char *line, const char **num)
+{
+	size_t n = sizeof PART_KEYS_HEADER - 1;
+	if (strncmp(line, PART_KEYS_HEADER, n) || (line[n] && line[n] != '\t'))
+		return 0;
+	*num = line[n] ? line + n + 1 : NULL;
+	return 1;
+}
+
+int part_get_key_line(const char *line, char key[40], char name[4096], long *a, long *b)
+{
+	/* names are the last field but one; they hold no tab */
+	if (sscanf(line, "%39[^\t]\t%4095[^\t]\t%ld\t%ld", key, name, a, b) != 4 ||
+	    *a < 0 || *b < 0 || *a > PART_COUNT_MAX || *b > PART_COUNT_MAX)
+		return -1;
+	return 0;
+}
+
+int part_get_key(const char *key, uint64_t k[2])
+{
+	return strlen(key) == 32 && sscanf(key, "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) == 2 ? 0 : -1;
+}
+
+void part_put_drops_input(FILE *fp, long part, const char *name, long games, long lines)
+{
+	fprintf(fp, "#part\t%ld\t%s\t%ld\t%ld\n", part, name, games, lines);
+}
+
+void part_put_drop(FILE *fp, long part, long index, const char *key, const char *name)
+{
+	fprintf(fp, "D\t%ld\t%ld\t%s\t%s\n", part, index, key, name);
+}
+
+int part_get_drop_line(char *line, long *part, char **name, long *v1, long *v2, uint64_t k[2])
+{
+	char *f[6], *end;
+	int n = 0;
+	f[n++] = line;
+	for (char *p = line; *p && n < 6; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			f[n++] = p + 1;
+		}
+	if (n != 5)
+		return -1;
+	errno = 0;
+	*part = strtol(f[1], &end, 10);
+	if (*end || end == f[1] || errno || *part < 1)
+		return -1;
+	if (!strcmp(f[0], "#part")) {
+		*v1 = strtol(f[3], &end, 10);
+		if (*end || end == f[3] || *v1 < 0)
+			return -1;
+		*v2 = strtol(f[4], &end, 10);
+		if (*end || end == f[4] || *v2 < 0 || errno)
+			return -1;
+		*name = f[2];
+		return 'P';
+	}
+	if (!strcmp(f[0], "D")) {
+		*v1 = strtol(f[2], &end, 10);
+		if (*end || end == f[2] || *v1 < 1 || errno || strlen(f[3]) != 32 ||
+		    strspn(f[3], "0123456789abcdef") != 32 ||
+		    sscanf(f[3], "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) != 2)
+			return -1;
+		*name = f[4];
+		return 'D';
+	}
+	return -1;
+}

@@ -6,6 +6,7 @@
 #ifndef XQ_CMD_PART_H
 #define XQ_CMD_PART_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "xq.h"
@@ -82,5 +83,37 @@ void part_merge_free(struct part_merge *m);
  * happened or fn returned -1 for a line, else 0. */
 int part_read(int argc, char **argv,
 	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data);
+
+/*
+ * xqgrep --unique over parts.  --keys writes, for each part:
+ *   #xqgrep-keys 1 [N]
+ *   KEY NAME INDEX LINE                a game (KEY: 32 hex digits)
+ *   #end NAME GAMES LINES              after each input
+ * and --merge-keys --write-drops FILE, once:
+ *   #xqgrep-drops 1
+ *   #part K NAME GAMES LINES           an input of part K
+ *   D K INDEX KEY NAME                 a game part K drops (its own index)
+ * Names hold no tab.
+ */
+#define PART_KEYS_HEADER "#xqgrep-keys\t1"
+#define PART_DROPS_HEADER "#xqgrep-drops\t1"
+
+void part_put_keys_header(FILE *fp, long part);
+void part_put_key(FILE *fp, const uint64_t k[2], const char *name, long index, long line);
+void part_put_keys_end(FILE *fp, const char *name, long games, long lines);
+/* Whether line is a --keys header; *num its part number field or NULL. */
+int part_keys_header(const char *line, const char **num);
+/* A line of --keys but the header, into its fields (key: the first field,
+ * "#end" for an #end line; name: 4096 bytes): 0, or -1 when it is none. */
+int part_get_key_line(const char *line, char key[40], char name[4096], long *a, long *b);
+/* The 32 hex digits of key into k: 0 or -1. */
+int part_get_key(const char *key, uint64_t k[2]);
+
+void part_put_drops_input(FILE *fp, long part, const char *name, long games, long lines);
+void part_put_drop(FILE *fp, long part, long index, const char *key, const char *name);
+/* A line of --write-drops but the header, split in place: 'P' an input
+ * (#part), 'D' a game, with *part, *name and the rest filled (v1 v2:
+ * games and lines; v1 and k: index and key); -1 when it is none. */
+int part_get_drop_line(char *line, long *part, char **name, long *v1, long *v2, uint64_t k[2]);
 
 #endif

@@ -201,17 +201,12 @@ static void unique_summary(void)
 		st.matched - st.dupes);
 }
 
-/* --merge-keys: each part's --keys output starts with "#xqgrep-keys 1",
- * then lines "KEY NAME INDEX LINE" and, ending each input of the part,
- * "#end NAME GAMES LINES"; the numbers of later parts are shifted by the
- * games and lines of the earlier parts of the same name.
- * --write-drops FILE: "#xqgrep-drops 1", then for each part K (counted by
- * its header, from 1 as GNU parallel's {#}) "#part K NAME GAMES LINES" for
- * each input and "D K INDEX KEY NAME" for each game it drops (a duplicate
- * of an earlier game of any part), the index its own. */
-#define KEYS_HEADER "#xqgrep-keys\t1"
+/* --merge-keys: each part's --keys output (part.h) in turn, the numbers of
+ * later parts shifted by the games and lines of the earlier parts of the
+ * same name; --write-drops FILE: for each part K (counted by its header,
+ * from 1 as GNU parallel's {#}) its inputs and the games it drops (a
+ * duplicate of an earlier game of any part), the index its own. */
 #define PART_COUNT_MAX 1000000000000000L   /* games or lines of a part: sums stay far from overflow */
-#define DROPS_HEADER "#xqgrep-drops\t1"
 struct part_offset { char *name; long games, lines; };
 
 static int merge_keys(int argc, char **argv, const char *drops_path)
@@ -227,7 +222,7 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 	if (drops_path) {
 		if (out_open(&dout, drops_path, argv, argc) < 0)
 			return EXIT_TROUBLE;
-		fprintf(dout.fp, "%s\n", DROPS_HEADER);   /* nothing said yet */
+		fprintf(dout.fp, "%s\n", PART_DROPS_HEADER);   /* nothing said yet */
 	}
 	for (int i = 0; i < (argc ? argc : 1); i++) {
 		const char *name;
@@ -239,23 +234,20 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 		}
 		while ((len = getline(&line, &cap, fp)) > 0) {
 			char key[40], pname[4096];
+			const char *num;
 			long a, b;
 			int j;
 			uint64_t k[2];
 			lineno++;
 			if (line[len - 1] == '\n')
 				line[--len] = '\0';
-			if (!strncmp(line, KEYS_HEADER, sizeof KEYS_HEADER - 1) &&
-			    (!line[sizeof KEYS_HEADER - 1] || line[sizeof KEYS_HEADER - 1] == '\t')) {
-				const char *num = line[sizeof KEYS_HEADER - 1] ? line + sizeof KEYS_HEADER : NULL;
+			if (part_keys_header(line, &num)) {
 				part++;
 				if (part_begin(&pm, num, name, lineno) < 0)
 					status = EXIT_TROUBLE;
 				continue;
 			}
-			/* names are the last field but one; they hold no tab */
-			if (sscanf(line, "%39[^\t]\t%4095[^\t]\t%ld\t%ld", key, pname, &a, &b) != 4 ||
-			    a < 0 || b < 0 || a > PART_COUNT_MAX || b > PART_COUNT_MAX) {
+			if (part_get_key_line(line, key, pname, &a, &b) < 0) {
 				diag(name, lineno, 0, "error", "not a line of xqgrep --keys");
 				status = EXIT_TROUBLE;
 				continue;
@@ -284,11 +276,11 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 				off[j].lines += b;
 				if (drops_path) {
 					sync_stderr();
-					fprintf(dout.fp, "#part\t%ld\t%s\t%ld\t%ld\n", part, pname, a, b);
+					part_put_drops_input(dout.fp, part, pname, a, b);
 				}
 				continue;
 			}
-			if (strlen(key) != 32 || sscanf(key, "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) != 2) {
+			if (part_get_key(key, k) < 0) {
 				diag(name, lineno, 0, "error", "not a key of xqgrep --keys");
 				status = EXIT_TROUBLE;
 				continue;
@@ -296,7 +288,7 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 			st.matched++;
 			if (seen_before(k, pname, a + off[j].games, b + off[j].lines) && drops_path) {
 				sync_stderr();
-				fprintf(dout.fp, "D\t%ld\t%ld\t%s\t%s\n", part, a, key, pname);
+				part_put_drop(dout.fp, part, a, key, pname);
 			}
 		}
 		if (ferror(fp)) {
@@ -471,63 +463,37 @@ static int merge_parts(int argc, char **argv)
  * fp; 0, or -1 with *lineno the bad line's number (0: a read error). */
 static int read_drops(FILE *fp, long *lineno)
 {
-	char *line = NULL, *f[6];
+	char *line = NULL, *name;
 	size_t cap = 0;
 	ssize_t len;
-	int rc = -1;
+	int rc = -1, what;
 	*lineno = 0;
 	while ((len = getline(&line, &cap, fp)) > 0) {
-		int n = 0;
 		long k, v1, v2;
-		char *end;
+		struct drop d;
 		++*lineno;
 		if (line[len - 1] == '\n')
 			line[--len] = '\0';
 		if (*lineno == 1) {
-			if (strcmp(line, DROPS_HEADER))
+			if (strcmp(line, PART_DROPS_HEADER))
 				goto out;
 			continue;
 		}
-		f[n++] = line;
-		for (char *p = line; *p && n < 6; p++)
-			if (*p == '\t') {
-				*p = '\0';
-				f[n++] = p + 1;
-			}
-		if (n != 5)
+		if ((what = part_get_drop_line(line, &k, &name, &v1, &v2, d.k)) < 0)
 			goto out;
-		errno = 0;
-		k = strtol(f[1], &end, 10);
-		if (*end || end == f[1] || errno || k < 1)
-			goto out;
-		if (!strcmp(f[0], "#part")) {
-			v1 = strtol(f[3], &end, 10);
-			if (*end || end == f[3] || v1 < 0)
-				goto out;
-			v2 = strtol(f[4], &end, 10);
-			if (*end || end == f[4] || v2 < 0 || errno)
-				goto out;
-			if (k != st.part)
-				continue;
+		if (k != st.part)
+			continue;
+		if (what == 'P') {
 			st.held = xrealloc(st.held, (size_t)(st.nheld + 1) * sizeof *st.held);
-			st.held[st.nheld].name = name_id(f[2]);
+			st.held[st.nheld].name = name_id(name);
 			st.held[st.nheld].games = v1;
 			st.held[st.nheld].lines = v2;
 			st.nheld++;
-		} else if (!strcmp(f[0], "D")) {
-			struct drop d;
-			d.index = strtol(f[2], &end, 10);
-			if (*end || end == f[2] || d.index < 1 || errno || strlen(f[3]) != 32 ||
-			    strspn(f[3], "0123456789abcdef") != 32 ||
-			    sscanf(f[3], "%16" SCNx64 "%16" SCNx64, &d.k[0], &d.k[1]) != 2)
-				goto out;
-			if (k != st.part)
-				continue;
-			d.name = name_id(f[4]);
+		} else {
+			d.index = v1;
+			d.name = name_id(name);
 			st.drops = xrealloc(st.drops, (st.ndrops + 1) * sizeof *st.drops);
 			st.drops[st.ndrops++] = d;
-		} else {
-			goto out;
 		}
 	}
 	if (ferror(fp))
@@ -633,8 +599,7 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 				die(EXIT_TROUBLE, "out of memory");
 			if (st.keys_out) {
 				sync_stderr();
-				printf("%016" PRIx64 "%016" PRIx64 "\t%s\t%ld\t%ld\n",
-				       k[0], k[1], name, g->index, g->line);
+				part_put_key(stdout, k, name, g->index, g->line);
 			} else if (st.drops_path)
 				dup = dropped(name, g->index, k);
 			else
@@ -652,7 +617,7 @@ static void grep_end(struct record_loop *l)
 {
 	sync_stderr();
 	if (st.keys_out)
-		printf("#end\t%s\t%ld\t%ld\n", l->name, l->input_games, xq_reader_line(l->r));
+		part_put_keys_end(stdout, l->name, l->input_games, xq_reader_line(l->r));
 	if (st.drops_path)
 		check_held(l->name, l->input_games, xq_reader_line(l->r));
 	if (st.partial) {
@@ -944,10 +909,7 @@ int main(int argc, char **argv)
 		load_drops(st.drops_path);
 	if (st.keys_out) {
 		/* nothing said yet */
-		fputs(KEYS_HEADER, stdout);
-		if (st.part)
-			printf("\t%ld", st.part);
-		putchar('\n');
+		part_put_keys_header(stdout, st.part);
 	}
 	if (st.partial) {
 		part_put_header(stderr, "xqgrep", st.part);
