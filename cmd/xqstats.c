@@ -898,7 +898,8 @@ static void set_root(const char *arg)
 		strcpy(sp, " - - 0 1");
 }
 
-int main(int argc, char **argv)
+/* The options into st; 1 when --partial is given. */
+static int parse_options(int argc, char **argv)
 {
 	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE, OPT_PART };
 	static const struct option longopts[] = {
@@ -914,7 +915,6 @@ int main(int argc, char **argv)
 	const char *from_pos = NULL;
 	int c, depth_given = 0, partial = 0;
 
-	cmd_init(argv, usage_text);
 	st.depth = 1;
 	st.top = 20;
 	st.o.pp = &st.pp;
@@ -934,10 +934,6 @@ int main(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	st.inputs = argv;
-	st.ninputs = argc;
 	if (partial && st.merge) {
 		warnx_("--partial and --merge exclude each other");
 		usage(EXIT_TROUBLE);
@@ -955,39 +951,64 @@ int main(int argc, char **argv)
 		usage(EXIT_TROUBLE);
 	}
 	set_root(from_pos ? from_pos : XQ_START_FEN);
+	return partial;
+}
 
-	if (st.merge) {
-		int have_header = 0;
-		for (int i = 0; i < (argc ? argc : 1); i++) {
-			const char *name;
-			FILE *fp = record_open(argc ? argv[i] : NULL, &name);
-			if (!fp || read_partial(fp, name, &have_header))
-				st.trouble = 1;
-			record_close(fp);
-		}
-		part_merge_free(&st.pm);
-	} else {
-		struct record_loop l = { 0 };
-		struct outfile o;
-		if (partial) {
-			/* the diagnostics go into the part */
-			if (out_open(&o, st.o.outpath, argv, argc) < 0)
-				return EXIT_TROUBLE;
-			st.partial = o.fp;
-			write_header(o.fp);
-			st.pp.partial = o.fp;
-			l.end = partial_end;
-		}
-		l.o = &st.o;
-		l.game = stats_game;
-		if (record_loop_run(&l, argc, argv))
+/* --merge: the parts in the files argv[0..argc) (none: stdin) added up. */
+static void merge_parts(int argc, char **argv)
+{
+	int have_header = 0;
+	for (int i = 0; i < (argc ? argc : 1); i++) {
+		const char *name;
+		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
+		if (!fp || read_partial(fp, name, &have_header))
 			st.trouble = 1;
-		if (st.partial) {
-			write_partial(o.fp);
-			if (out_commit(&o) < 0)
-				st.trouble = 1;
-		}
+		record_close(fp);
 	}
+	part_merge_free(&st.pm);
+}
+
+/* The games of the inputs counted; with partial, written as a part.  0,
+ * or -1 when the part cannot be written (said). */
+static int gather(int argc, char **argv, int partial)
+{
+	struct record_loop l = { 0 };
+	struct outfile o;
+	if (partial) {
+		/* the diagnostics go into the part */
+		if (out_open(&o, st.o.outpath, argv, argc) < 0)
+			return -1;
+		st.partial = o.fp;
+		write_header(o.fp);
+		st.pp.partial = o.fp;
+		l.end = partial_end;
+	}
+	l.o = &st.o;
+	l.game = stats_game;
+	if (record_loop_run(&l, argc, argv))
+		st.trouble = 1;
+	if (st.partial) {
+		write_partial(o.fp);
+		if (out_commit(&o) < 0)
+			st.trouble = 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int partial;
+
+	cmd_init(argv, usage_text);
+	partial = parse_options(argc, argv);
+	argc -= optind;
+	argv += optind;
+	st.inputs = argv;
+	st.ninputs = argc;
+	if (st.merge)
+		merge_parts(argc, argv);
+	else if (gather(argc, argv, partial) < 0)
+		return EXIT_TROUBLE;
 	if (!st.partial)
 		print_all();
 	tally_free(&st.names);
