@@ -186,6 +186,21 @@ void usage(int status)
 	usage_exit(usage_text_, status);
 }
 
+char *xstrdup(const char *s)
+{
+	char *p = s ? strdup(s) : NULL;
+	if (s && !p)
+		die(EXIT_TROUBLE, "out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	if (!(p = realloc(p, n ? n : 1)))
+		die(EXIT_TROUBLE, "out of memory");
+	return p;
+}
+
 char *join_args(int argc, char **argv)
 {
 	size_t len = 1;

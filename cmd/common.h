@@ -45,6 +45,11 @@ _Noreturn void usage(int status);
  * malloc'd memory; dies when out of memory. */
 char *join_args(int argc, char **argv);
 
+/* strdup() and realloc() that die when out of memory; xstrdup(NULL) is
+ * NULL, xrealloc(p, 0) keeps a block of one byte. */
+char *xstrdup(const char *s);
+void *xrealloc(void *p, size_t n);
+
 /* Seconds on the monotonic clock, for timings and progress. */
 double now_seconds(void);
 

@@ -6,6 +6,7 @@
 
 #include "common.h"
 #include "tally.h"
+#include "xq.h"
 
 static uint64_t mix(uint64_t x)
 {
@@ -17,33 +18,14 @@ static uint64_t mix(uint64_t x)
 	return x;
 }
 
-uint64_t tally_hash(const void *data, size_t len, uint64_t seed)
-{
-	const unsigned char *p = data;
-	uint64_t h = mix(seed ^ (len * 0x9e3779b97f4a7c15ULL));
-	while (len >= 8) {
-		uint64_t w;
-		memcpy(&w, p, 8);
-		h = mix(h ^ w) + 0x9e3779b97f4a7c15ULL;
-		p += 8;
-		len -= 8;
-	}
-	if (len) {
-		uint64_t w = 0;
-		memcpy(&w, p, len);
-		h = mix(h ^ w ^ ((uint64_t)len << 56));
-	}
-	return mix(h);
-}
-
-/* The table's own hash of a key (tally_hash() is the one commands print
+/* The table's own hash of a key (xq_hash64() is the one commands print
  * and stays as it is): a key of 16 bytes or less, as the table's mostly
  * are (opening-tree edges, names), read as two words and mixed once. */
 static uint64_t table_hash(const unsigned char *p, size_t len)
 {
 	uint64_t a = 0, b = 0;
 	if (len > 16)
-		return tally_hash(p, len, 0);
+		return xq_hash64(p, len, 0);
 	if (len >= 8) {
 		memcpy(&a, p, 8);
 		memcpy(&b, p + len - 8, 8);

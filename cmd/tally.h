@@ -1,8 +1,7 @@
 /*
  * tally.h - a hash table from byte strings to a few counters, for the
  * database commands (xqgrep --unique, xqstats): duplicates by key, totals
- * by name, opening-tree edges by position key and move.  Also the hash
- * used for those keys.
+ * by name, opening-tree edges by position key and move.
  */
 #ifndef XQ_CMD_TALLY_H
 #define XQ_CMD_TALLY_H
@@ -37,8 +36,5 @@ struct tally_entry *tally_get(struct tally *t, const void *key, size_t klen,
 /* The entries in a new array (free() it), in no particular order. */
 struct tally_entry **tally_list(const struct tally *t);
 void tally_free(struct tally *t);
-
-/* A 64-bit hash of data[0..len) from seed (not cryptographic). */
-uint64_t tally_hash(const void *data, size_t len, uint64_t seed);
 
 #endif

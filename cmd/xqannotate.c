@@ -187,21 +187,6 @@ static int write_plot(const char *path, const struct xq_game *g)
 
 /* --- JSON */
 
-static void json_string(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
 /* A score for the mover as JSON fields: "NAME":cp or "NAME_mate":moves. */
 static void json_score(const char *name, int s)
 {
@@ -222,12 +207,12 @@ static void json_ply(int ply, const struct xq_pos *pos, xq_move m,
 	       pos->side == XQ_RED ? "red" : "black");
 	if (xq_move_format(pos, m, st.run.o.notation, st.run.o.notation_flags, text, sizeof text) < 0)
 		text[0] = '\0';
-	json_string(text);
+	json_put_string(stdout, text);
 	xq_move_iccs(m, iccs);
 	printf(",\"iccs\":\"%s\",\"best\":", iccs);
 	if (before->npv > 0 && xq_move_format(pos, before->pv[0], st.run.o.notation,
 					      st.run.o.notation_flags, text, sizeof text) > 0) {
-		json_string(text);
+		json_put_string(stdout, text);
 		xq_move_iccs(before->pv[0], iccs);
 		printf(",\"best_iccs\":\"%s\",", iccs);
 	} else {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "part.h"
 #include "record_input.h"
 
 static const char usage_text[] =
@@ -259,14 +260,6 @@ static int merge_summary(int argc, char **argv)
 	if (trouble)
 		return EXIT_TROUBLE;
 	return st.invalid || st.pp.errors ? EXIT_FINDINGS : EXIT_OK;
-}
-
-static char *xstrdup(const char *s)
-{
-	char *p = s ? strdup(s) : NULL;
-	if (s && !p)
-		die(EXIT_TROUBLE, "out of memory");
-	return p;
 }
 
 static void keep_problem(void *data, const struct xq_problem *p)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "part.h"
 #include "record_input.h"
 #include "tally.h"
 
@@ -84,13 +85,6 @@ static struct {
 	int unordered;             /* --merge: lines not in the parts' order */
 	uint64_t path[1001];       /* the tree printed: the keys from the root down */
 } st;
-
-static void *xrealloc(void *p, size_t n)
-{
-	if (!(p = realloc(p, n ? n : 1)))
-		die(EXIT_TROUBLE, "out of memory");
-	return p;
-}
 
 static struct tally_entry *name_entry(int kind, const char *name)
 {
@@ -168,43 +162,17 @@ static void add_tree(const struct xq_game *g, int result, const long rating[2])
 }
 
 /*
- * The tags add_game() reads, found in one pass over the game's tags (the
- * first of each name, as xq_game_tag() finds it, names compared without
- * case): eight lookups a game walked the list eight times.
+ * The tags add_game() reads, found in one pass over the game's tags
+ * (xq_game_tags()): eight lookups a game walked the list eight times.
  */
 enum { T_RESULT, T_EVENT, T_DATE, T_RED, T_BLACK, T_REDELO, T_WHITEELO, T_BLACKELO, T_N };
 
-/* Whether name is lower (lower-case letters) but for case. */
-static int tag_is(const char *name, const char *lower)
-{
-	for (; *lower; name++, lower++)
-		if ((*name | 32) != *lower)
-			return 0;
-	return !*name;
-}
-
 static void game_tags(const struct xq_game *g, const char *v[T_N])
 {
-	for (int i = 0; i < T_N; i++)
-		v[i] = NULL;
-	for (const struct xq_tag *t = g->tags; t; t = t->next) {
-		const char *n = t->name;
-		int i = -1;
-		switch (*n | 32) {
-		case 'r':
-			i = tag_is(n, "result") ? T_RESULT : tag_is(n, "red") ? T_RED :
-			    tag_is(n, "redelo") ? T_REDELO : -1;
-			break;
-		case 'e': i = tag_is(n, "event") ? T_EVENT : -1; break;
-		case 'd': i = tag_is(n, "date") ? T_DATE : -1; break;
-		case 'b':
-			i = tag_is(n, "black") ? T_BLACK : tag_is(n, "blackelo") ? T_BLACKELO : -1;
-			break;
-		case 'w': i = tag_is(n, "whiteelo") ? T_WHITEELO : -1; break;
-		}
-		if (i >= 0 && !v[i])
-			v[i] = t->value;
-	}
+	static const char *const names[T_N] = {
+		"Result", "Event", "Date", "Red", "Black", "RedElo", "WhiteElo", "BlackElo",
+	};
+	xq_game_tags(g, names, T_N, v);
 }
 
 /* A value that says something: not empty, not "?" (xq_game_tag_known). */
@@ -1063,7 +1031,8 @@ static void set_root(const char *arg)
 		strcpy(sp, " - - 0 1");
 }
 
-int main(int argc, char **argv)
+/* The options into st; 1 when --partial is given. */
+static int parse_options(int argc, char **argv)
 {
 	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE, OPT_PART, OPT_BY, OPT_TRAD };
 	static const struct option longopts[] = {
@@ -1081,7 +1050,6 @@ int main(int argc, char **argv)
 	const char *from_pos = NULL;
 	int c, depth_given = 0, partial = 0;
 
-	cmd_init(argv, usage_text);
 	st.depth = 1;
 	st.top = 20;
 	st.o.pp = &st.pp;
@@ -1109,10 +1077,6 @@ int main(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	st.inputs = argv;
-	st.ninputs = argc;
 	if (partial && st.merge) {
 		warnx_("--partial and --merge exclude each other");
 		usage(EXIT_TROUBLE);
@@ -1130,39 +1094,64 @@ int main(int argc, char **argv)
 		usage(EXIT_TROUBLE);
 	}
 	set_root(from_pos ? from_pos : XQ_START_FEN);
+	return partial;
+}
 
-	if (st.merge) {
-		int have_header = 0;
-		for (int i = 0; i < (argc ? argc : 1); i++) {
-			const char *name;
-			FILE *fp = record_open(argc ? argv[i] : NULL, &name);
-			if (!fp || read_partial(fp, name, &have_header))
-				st.trouble = 1;
-			record_close(fp);
-		}
-		part_merge_free(&st.pm);
-	} else {
-		struct record_loop l = { 0 };
-		struct outfile o;
-		if (partial) {
-			/* the diagnostics go into the part */
-			if (out_open(&o, st.o.outpath, argv, argc) < 0)
-				return EXIT_TROUBLE;
-			st.partial = o.fp;
-			write_header(o.fp);
-			st.pp.partial = o.fp;
-			l.end = partial_end;
-		}
-		l.o = &st.o;
-		l.game = stats_game;
-		if (record_loop_run(&l, argc, argv))
+/* --merge: the parts in the files argv[0..argc) (none: stdin) added up. */
+static void merge_parts(int argc, char **argv)
+{
+	int have_header = 0;
+	for (int i = 0; i < (argc ? argc : 1); i++) {
+		const char *name;
+		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
+		if (!fp || read_partial(fp, name, &have_header))
 			st.trouble = 1;
-		if (st.partial) {
-			write_partial(o.fp);
-			if (out_commit(&o) < 0)
-				st.trouble = 1;
-		}
+		record_close(fp);
 	}
+	part_merge_free(&st.pm);
+}
+
+/* The games of the inputs counted; with partial, written as a part.  0,
+ * or -1 when the part cannot be written (said). */
+static int gather(int argc, char **argv, int partial)
+{
+	struct record_loop l = { 0 };
+	struct outfile o;
+	if (partial) {
+		/* the diagnostics go into the part */
+		if (out_open(&o, st.o.outpath, argv, argc) < 0)
+			return -1;
+		st.partial = o.fp;
+		write_header(o.fp);
+		st.pp.partial = o.fp;
+		l.end = partial_end;
+	}
+	l.o = &st.o;
+	l.game = stats_game;
+	if (record_loop_run(&l, argc, argv))
+		st.trouble = 1;
+	if (st.partial) {
+		write_partial(o.fp);
+		if (out_commit(&o) < 0)
+			st.trouble = 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int partial;
+
+	cmd_init(argv, usage_text);
+	partial = parse_options(argc, argv);
+	argc -= optind;
+	argv += optind;
+	st.inputs = argv;
+	st.ninputs = argc;
+	if (st.merge)
+		merge_parts(argc, argv);
+	else if (gather(argc, argv, partial) < 0)
+		return EXIT_TROUBLE;
 	if (!st.partial)
 		print_all();
 	tally_free(&st.names);

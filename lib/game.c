@@ -214,6 +214,21 @@ const char *xq_game_tag(const struct xq_game *g, const char *name)
 	return NULL;
 }
 
+void xq_game_tags(const struct xq_game *g, const char *const *names, int n, const char **values)
+{
+	for (int i = 0; i < n; i++)
+		values[i] = NULL;
+	for (const struct xq_tag *t = g->tags; t; t = t->next) {
+		int c = t->name[0] | 0x20;
+		for (int i = 0; i < n; i++)
+			if ((names[i][0] | 0x20) == c && !values[i] &&
+			    !xq__ascii_casecmp(t->name, names[i])) {
+				values[i] = t->value;
+				break;
+			}
+	}
+}
+
 const char *xq_game_tag_known(const struct xq_game *g, const char *name)
 {
 	const char *v = xq_game_tag(g, name);

@@ -450,6 +450,9 @@ char *xq_game_strdup(struct xq_game *g, const char *s);
  * or appends a new tag; xq_game_add_tag() always appends (keeps repeats).
  * xq_game_del_tag() removes all of that name.  Return 0 or XQ_ENOMEM. */
 const char *xq_game_tag(const struct xq_game *g, const char *name);
+/* Several tags in one pass over the game's tags: values[i] is what
+ * xq_game_tag(g, names[i]) finds, for each of the n names (distinct). */
+void xq_game_tags(const struct xq_game *g, const char *const *names, int n, const char **values);
 /* The same, but NULL also for an empty value and for PGN's "?" (unknown),
  * which formats with fixed fields (XQF, DhtmlXQ) leave out. */
 const char *xq_game_tag_known(const struct xq_game *g, const char *name);
@@ -492,6 +495,103 @@ const char *xq_result_word(const char *text, size_t len);
  * tag's value from a caller that has scanned the tags (NULL: no tag). */
 const char *xq_game_result(const struct xq_game *g);
 const char *xq_game_result_of(const struct xq_game *g, const char *result_tag);
+
+/* A PGN date, maybe partial ("1995", "1995.06", "1995.??.??",
+ * "1995-06-12"), as the first and last day it can mean (YYYYMMDD numbers);
+ * 0, or XQ_EINVAL when the year is unknown or the text is no date. */
+int xq_date_bounds(const char *date, long *first, long *last);
+
+/* A 64-bit hash of data[0..len) from seed, not cryptographic (lib/hash.c);
+ * the same on every machine of one byte order, so that keys printed by one
+ * run can be compared with another's. */
+uint64_t xq_hash64(const void *data, size_t len, uint64_t seed);
+
+/* --- selecting games (lib/query.c)
+ *
+ * A query holds the criteria a game must meet, each compiled once, and is
+ * then matched against each game of a stream.  Life cycle:
+ *   q = xq_query_new();                NULL when out of memory
+ *   xq_query_set_flags(q, ...);        before xq_query_fen() (the mirror)
+ *   xq_query_tag(q, ...), ...          the criteria, each any number of times
+ *                                      unless it says it replaces
+ *   for each game g as read (no replay needed):
+ *       xq_query_match_tags(q, g)      tags, players, result, date
+ *   and when that holds, on g replayed without errors:
+ *       xq_query_match_moves(q, g)     plies, opening, ECCO, positions, material
+ *   xq_query_free(q);
+ * A game matches when both hold; a query with no criterion matches every
+ * game.  The query keeps copies of the texts given and scratch memory from
+ * one game to the next, so it serves one thread.  The calls that compile a
+ * criterion return 0 or a negative XQ_E* code (XQ_EINVAL: the text is not
+ * one; XQ_ENOMEM), and leave the query as it was on failure; those with an
+ * err fill it with what is wrong (a fragment such as "only 9 ranks"; the
+ * caller names the text).
+ */
+struct xq_query;
+
+enum xq_query_flags {
+	XQ_QUERY_ALL_LINES = 1 << 0,       /* positions and material in variations too */
+	XQ_QUERY_MIRROR = 1 << 1,          /* each FEN's left-right mirror too */
+	XQ_QUERY_EVENT_YEAR = 1 << 2,      /* date: a game whose Date has no year
+					    * takes the year its Event names (four
+					    * digits standing alone, one year) */
+	XQ_QUERY_MATERIAL_EITHER = 1 << 3, /* material: the other way round too */
+};
+
+struct xq_query *xq_query_new(void);
+void xq_query_free(struct xq_query *q);
+void xq_query_set_flags(struct xq_query *q, unsigned flags);
+
+/* A tag criterion: NAME=VALUE (exact), NAME~TEXT (substring) or NAME=~RE
+ * (POSIX extended regular expression), the name ASCII case-insensitive;
+ * all given must hold.  XQ_EINVAL when crit is none of these, XQ_ERANGE
+ * when its regular expression does not compile. */
+int xq_query_tag(struct xq_query *q, const char *crit, struct xq_err *err);
+/* Red or Black contains text; all given must hold. */
+int xq_query_player(struct xq_query *q, const char *text);
+/* The game's result (xq_game_result()) is word: red, black, draw, unknown,
+ * or any result xq_result_word() knows; replaces an earlier one. */
+int xq_query_result(struct xq_query *q, const char *word);
+/* Date within FROM..TO (dates as xq_date_bounds() reads them; either end
+ * may be left out; one date alone: within it); replaces an earlier one. */
+int xq_query_date(struct xq_query *q, const char *range);
+/* Main-line length in plies within range (N, N.., ..M, N..M); replaces. */
+int xq_query_plies(struct xq_query *q, const char *range);
+/* Positions and material count only at plies within range (as above; the
+ * start position is ply 0); replaces. */
+int xq_query_at_ply(struct xq_query *q, const char *range);
+/* The game passes through this position (board and side to move; FEN read
+ * with XQ_FEN_LAX), or its mirror with XQ_QUERY_MIRROR; any of several.
+ * Positions are found by key and confirmed whole.  XQ_EINVAL: not a FEN;
+ * XQ_ERANGE: its mirror is none. */
+int xq_query_fen(struct xq_query *q, const char *fen, struct xq_err *err);
+/* Material at some ply: spec is RED/BLACK, e.g. R2NC/RN2P, a count before
+ * a letter N, N-M or N+; chariots, horses, cannons and pawns not named
+ * must be absent, the others are free.  plies > 1: in that many positions
+ * in a row of one line, the same side with the same part of spec.
+ * Replaces. */
+int xq_query_material(struct xq_query *q, const char *spec, long plies);
+/* The main line starts with these moves (xq_moves_next()) from the usual
+ * start; err says "move N 'TEXT': why" for the move that fails, or "no
+ * moves".  Replaces. */
+int xq_query_opening(struct xq_query *q, const char *moves, struct xq_err *err);
+/* The opening's ECCO code, classified from the main line, is one of
+ * codes: a code, a prefix or a range (xq_ecco_range_parse()).  Replaces. */
+int xq_query_ecco(struct xq_query *q, const char *codes);
+/* The ECCO opening or variation name, simplified or traditional, contains
+ * text.  Replaces. */
+int xq_query_opening_name(struct xq_query *q, const char *text);
+/* Tags (comma-separated names) that the duplicate key takes in. */
+int xq_query_key_tags(struct xq_query *q, const char *tags);
+
+/* Whether g meets the criteria on its tags and result token: 1 or 0. */
+int xq_query_match_tags(const struct xq_query *q, const struct xq_game *g);
+/* Whether replayed g meets the criteria on its moves: 1, 0, or XQ_ENOMEM. */
+int xq_query_match_moves(struct xq_query *q, const struct xq_game *g);
+/* The duplicate key of replayed g: its start position, main-line moves and
+ * key tags, hashed to 128 bits; two games with the same key are taken for
+ * duplicates.  0 or XQ_ENOMEM. */
+int xq_query_key(struct xq_query *q, const struct xq_game *g, uint64_t key[2]);
 
 /* UTF-8 text on a terminal (lib/encoding.c): the columns s[0..len) takes,
  * East Asian wide and full-width characters 2, control characters 0, the

@@ -14,19 +14,17 @@ int xqgrep_main(int argc, char **argv);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 #include "../../cmd/common.c"
+#include "../../cmd/part.c"
 #include "../../cmd/record_input.c"
 #include "../../cmd/tally.c"
 #define main xqcheck_main
 #define st check_st
-#define xstrdup check_xstrdup
 #include "../../cmd/xqcheck.c"
 #undef main
 #undef st
-#undef xstrdup
 #define usage_text grep_usage_text
 #define main xqgrep_main
 #define st grep_st
-#define xstrdup grep_xstrdup
 #include "../../cmd/xqgrep.c"
 #undef main
 #undef st

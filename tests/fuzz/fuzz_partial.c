@@ -1,8 +1,8 @@
 /*
  * fuzz_partial.c - libFuzzer target for the parsers of the database
  * commands: xqstats --merge's reader of --partial lines (then every output
- * it prints from them, text, JSON and SVG) and xqgrep's date and ply-range
- * readers.  The commands' sources are compiled in with their main renamed;
+ * it prints from them, text, JSON and SVG) and the readers of xqgrep's
+ * criteria (lib/query.c).  The commands' sources are compiled in with their main renamed;
  * diagnostics go to stderr, output to /dev/null.
  */
 #include <stdio.h>
@@ -13,16 +13,20 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 /* first: they have locals named like the commands' state */
 #include "../../cmd/common.c"
+#include "../../cmd/part.c"
 #include "../../cmd/record_input.c"
 #include "../../cmd/tally.c"
 #define main xqstats_main
+#define parse_options stats_parse_options
+#define merge_parts stats_merge_parts
 #include "../../cmd/xqstats.c"
 #undef main
+#undef parse_options
+#undef merge_parts
 #undef usage_text
 #define main xqgrep_main
 #define st grep_st
 #define usage_text grep_usage_text
-#define xrealloc grep_xrealloc
 #include "../../cmd/xqgrep.c"
 #undef main
 #undef st
@@ -34,7 +38,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	int have = 0;
 	char *text;
 	long lo, hi;
-	struct range r;
+	struct xq_query *q;
 
 	if (!null && !(null = fopen("/dev/null", "w")))
 		abort();
@@ -58,15 +62,24 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	free(edges);
 	tally_free(&st.names);
 	tally_free(&st.edges);
-	/* xqgrep's readers: fail cleanly or give an ordered range */
+	/* the query's readers of criteria: fail cleanly, a date as an
+	 * ordered range */
 	if (!(text = malloc(size + 1)))
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	if (date_bounds(text, &lo, &hi) == 0 && lo > hi)
+	if (xq_date_bounds(text, &lo, &hi) == 0 && lo > hi)
 		abort();
-	if (parse_range(text, &r) == 0 && r.lo > r.hi)
-		abort();
+	if ((q = xq_query_new())) {
+		struct xq_err err;
+		int rc[] = { xq_query_date(q, text), xq_query_plies(q, text), xq_query_at_ply(q, text),
+			     xq_query_material(q, text, 2), xq_query_tag(q, text, &err),
+			     xq_query_result(q, text), xq_query_key_tags(q, text) };
+		for (size_t i = 0; i < sizeof rc / sizeof *rc; i++)
+			if (rc[i] > 0)
+				abort();
+		xq_query_free(q);
+	}
 	free(text);
 	return 0;
 }

@@ -1,0 +1,335 @@
+/*
+ * part.c - the one codec of the parts that --partial writes and --merge
+ * reads (see part.h).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "part.h"
+#include "record_input.h"
+
+void part_put_text(FILE *fp, const char *s, int may_be_null)
+{
+	if (!s && may_be_null) {
+		fputs("-", fp);
+		return;
+	}
+	if (may_be_null)
+		putc('=', fp);
+	for (; s && *s; s++)
+		switch (*s) {
+		case '\\': fputs("\\\\", fp); break;
+		case '\t': fputs("\\t", fp); break;
+		case '\n': fputs("\\n", fp); break;
+		case '\r': fputs("\\r", fp); break;
+		default: putc(*s, fp);
+		}
+}
+
+char *part_get_text(char *f, int may_be_null, int *bad)
+{
+	char *r, *w;
+	if (may_be_null) {
+		if (!strcmp(f, "-"))
+			return NULL;
+		if (*f != '=') {
+			*bad = 1;
+			return NULL;
+		}
+		f++;
+	}
+	for (r = w = f; *r; r++) {
+		if (*r != '\\') {
+			*w++ = *r;
+			continue;
+		}
+		switch (*++r) {
+		case '\\': *w++ = '\\'; break;
+		case 't': *w++ = '\t'; break;
+		case 'n': *w++ = '\n'; break;
+		case 'r': *w++ = '\r'; break;
+		default: *bad = 1; return f;
+		}
+	}
+	*w = '\0';
+	return f;
+}
+
+void part_put_problem(FILE *fp, const struct xq_problem *p)
+{
+	fprintf(fp, "P\t%d\t%d\t%ld\t%ld\t%ld\t%d\t", (int)p->severity, (int)p->code,
+		p->game, p->line, p->col, p->ply);
+	if (p->has_byte)
+		fprintf(fp, "%ld\t", p->byte);
+	else
+		fputs("-\t", fp);
+	part_put_text(fp, p->file, 1);
+	putc('\t', fp);
+	part_put_text(fp, p->text, 1);
+	putc('\t', fp);
+	part_put_text(fp, p->msg, 0);
+	putc('\n', fp);
+}
+
+void part_put_header(FILE *fp, const char *cmd, long part)
+{
+	fprintf(fp, "#%s-partial\t1", cmd);
+	if (part)
+		fprintf(fp, "\t%ld", part);
+	putc('\n', fp);
+}
+
+int part_split(char *line, char **f, int max)
+{
+	int n = 0;
+	f[n++] = line;
+	for (char *p = line; *p; p++)
+		if (*p == '\t') {
+			if (n == max)
+				return max + 1;
+			*p = '\0';
+			f[n++] = p + 1;
+		}
+	return n;
+}
+
+int part_number(const char *s, long *v)
+{
+	return parse_count(s, PART_POS_MAX, v);
+}
+
+struct part_input *part_input_of(struct part_merge *m, const char *name)
+{
+	for (int i = 0; i < m->nin; i++)
+		if (!strcmp(m->in[i].name, name))
+			return &m->in[i];
+	if (!(m->in = realloc(m->in, (size_t)(m->nin + 1) * sizeof *m->in)))
+		die(EXIT_TROUBLE, "out of memory");
+	memset(&m->in[m->nin], 0, sizeof *m->in);
+	if (!(m->in[m->nin].name = strdup(name)))
+		die(EXIT_TROUBLE, "out of memory");
+	return &m->in[m->nin++];
+}
+
+int part_is_header(char **f, int n, const char *cmd, int extra)
+{
+	size_t len = strlen(cmd);
+	return f[0][0] == '#' && !strncmp(f[0] + 1, cmd, len) && !strcmp(f[0] + 1 + len, "-partial") &&
+	       n >= 2 + extra && n <= 3 + extra && !strcmp(f[1], "1");
+}
+
+int part_begin(struct part_merge *m, const char *num, const char *file, long lineno)
+{
+	long n = 0;
+	int numbered = num ? 1 : -1;
+	m->parts++;
+	if (num && (part_number(num, &n) < 0 || n < 1)) {
+		diag(file, lineno, 0, "error", "bad part number '%s'", num);
+		return -1;
+	}
+	if (m->numbered && m->numbered != numbered) {
+		diag(file, lineno, 0, "error", "parts numbered (--part) and not numbered together");
+		return -1;
+	}
+	m->numbered = numbered;
+	if (num && n != m->parts) {
+		diag(file, lineno, 0, "error", n < m->parts ?
+		     "part %ld again or out of order: part %ld expected here (parts in the order of --part)" :
+		     "part %ld where part %ld was expected: parts missing or out of order",
+		     n, m->parts);
+		m->parts = n;   /* one complaint for one misplaced part */
+		return -1;
+	}
+	return 0;
+}
+
+int part_problem(struct part_merge *m, char **f, int n, struct xq_problem *p,
+		 struct part_input **in)
+{
+	long v[6];
+	int bad = 0;
+	if (n != 11)
+		return -1;
+	memset(p, 0, sizeof *p);
+	for (int i = 0; i < 6; i++)
+		if (part_number(f[i + 1], &v[i]) < 0)
+			return -1;
+	if (v[0] > XQ_SEV_FATAL || v[1] > XQ_P_NATURAL_LIMIT || v[5] > 1000000)
+		return -1;
+	p->severity = (enum xq_severity)v[0];
+	p->code = (enum xq_problem_code)v[1];
+	p->has_byte = strcmp(f[7], "-") != 0;
+	if (p->has_byte && part_number(f[7], &p->byte) < 0)
+		return -1;
+	p->file = part_get_text(f[8], 1, &bad);
+	p->text = part_get_text(f[9], 1, &bad);
+	p->msg = part_get_text(f[10], 0, &bad);
+	if (bad)
+		return -1;
+	*in = part_input_of(m, p->file ? p->file : "<stdin>");
+	/* a position not known (0) stays so */
+	p->game = v[2] ? v[2] + (*in)->games : 0;
+	p->line = v[3] ? v[3] + (*in)->lines : 0;
+	p->col = v[4];
+	p->ply = (int)v[5];
+	if (p->has_byte)
+		p->byte += (*in)->bytes;
+	return 0;
+}
+
+int part_end(struct part_merge *m, char **f, int n, struct part_input **in)
+{
+	long v[3];
+	int bad = 0;
+	const char *name;
+	if (n < 5)
+		return -1;
+	name = part_get_text(f[1], 0, &bad);
+	for (int i = 0; i < 3; i++)
+		if (part_number(f[i + 2], &v[i]) < 0)
+			return -1;
+	if (bad)
+		return -1;
+	*in = part_input_of(m, name);
+	if ((*in)->games > PART_POS_MAX - v[0] || (*in)->lines > PART_POS_MAX - v[1] ||
+	    (*in)->bytes > PART_POS_MAX - v[2])
+		return -1;
+	(*in)->games += v[0], (*in)->lines += v[1], (*in)->bytes += v[2];
+	return 0;
+}
+
+int part_read(int argc, char **argv,
+	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int trouble = 0;
+	for (int i = 0; i < (argc ? argc : 1); i++) {
+		const char *name;
+		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
+		long n = 0;
+		if (!fp) {
+			trouble = 1;
+			continue;
+		}
+		while ((len = getline(&line, &cap, fp)) > 0) {
+			if (line[len - 1] == '\n')
+				line[--len] = '\0';
+			if (fn(data, line, name, ++n) < 0)
+				trouble = 1;
+		}
+		if (ferror(fp)) {
+			warnx_("error reading '%s': %s", name, strerror(errno));
+			trouble = 1;
+		}
+		record_close(fp);
+	}
+	free(line);
+	return trouble;
+}
+
+void part_merge_free(struct part_merge *m)
+{
+	for (int i = 0; i < m->nin; i++)
+		free(m->in[i].name);
+	free(m->in);
+	m->in = NULL;
+	m->nin = 0;
+}
+
+
+/* --- xqgrep --keys, --write-drops */
+
+#define PART_COUNT_MAX 1000000000000000L   /* games or lines of a part: sums stay far from overflow */
+
+void part_put_keys_header(FILE *fp, long part)
+{
+	fputs(PART_KEYS_HEADER, fp);
+	if (part)
+		fprintf(fp, "\t%ld", part);
+	fputc('\n', fp);
+}
+
+void part_put_key(FILE *fp, const uint64_t k[2], const char *name, long index, long line)
+{
+	fprintf(fp, "%016" PRIx64 "%016" PRIx64 "\t%s\t%ld\t%ld\n", k[0], k[1], name, index, line);
+}
+
+void part_put_keys_end(FILE *fp, const char *name, long games, long lines)
+{
+	fprintf(fp, "#end\t%s\t%ld\t%ld\n", name, games, lines);
+}
+
+int part_keys_header(const char *line, const char **num)
+{
+	size_t n = sizeof PART_KEYS_HEADER - 1;
+	if (strncmp(line, PART_KEYS_HEADER, n) || (line[n] && line[n] != '\t'))
+		return 0;
+	*num = line[n] ? line + n + 1 : NULL;
+	return 1;
+}
+
+int part_get_key_line(const char *line, char key[40], char name[4096], long *a, long *b)
+{
+	/* names are the last field but one; they hold no tab */
+	if (sscanf(line, "%39[^\t]\t%4095[^\t]\t%ld\t%ld", key, name, a, b) != 4 ||
+	    *a < 0 || *b < 0 || *a > PART_COUNT_MAX || *b > PART_COUNT_MAX)
+		return -1;
+	return 0;
+}
+
+int part_get_key(const char *key, uint64_t k[2])
+{
+	return strlen(key) == 32 && sscanf(key, "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) == 2 ? 0 : -1;
+}
+
+void part_put_drops_input(FILE *fp, long part, const char *name, long games, long lines)
+{
+	fprintf(fp, "#part\t%ld\t%s\t%ld\t%ld\n", part, name, games, lines);
+}
+
+void part_put_drop(FILE *fp, long part, long index, const char *key, const char *name)
+{
+	fprintf(fp, "D\t%ld\t%ld\t%s\t%s\n", part, index, key, name);
+}
+
+int part_get_drop_line(char *line, long *part, char **name, long *v1, long *v2, uint64_t k[2])
+{
+	char *f[6], *end;
+	int n = 0;
+	f[n++] = line;
+	for (char *p = line; *p && n < 6; p++)
+		if (*p == '\t') {
+			*p = '\0';
+			f[n++] = p + 1;
+		}
+	if (n != 5)
+		return -1;
+	errno = 0;
+	*part = strtol(f[1], &end, 10);
+	if (*end || end == f[1] || errno || *part < 1)
+		return -1;
+	if (!strcmp(f[0], "#part")) {
+		*v1 = strtol(f[3], &end, 10);
+		if (*end || end == f[3] || *v1 < 0)
+			return -1;
+		*v2 = strtol(f[4], &end, 10);
+		if (*end || end == f[4] || *v2 < 0 || errno)
+			return -1;
+		*name = f[2];
+		return 'P';
+	}
+	if (!strcmp(f[0], "D")) {
+		*v1 = strtol(f[2], &end, 10);
+		if (*end || end == f[2] || *v1 < 1 || errno || strlen(f[3]) != 32 ||
+		    strspn(f[3], "0123456789abcdef") != 32 ||
+		    sscanf(f[3], "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) != 2)
+			return -1;
+		*name = f[4];
+		return 'D';
+	}
+	return -1;
+}

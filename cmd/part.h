@@ -1,0 +1,119 @@
+/*
+ * part.h - the parts of a big input, for the commands' --partial and
+ * --merge (xqcheck, xqgrep, xqstats): one codec for the lines they share,
+ * each command a handler of its own lines.
+ */
+#ifndef XQ_CMD_PART_H
+#define XQ_CMD_PART_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "xq.h"
+
+/*
+ * Parts of a big input split on game boundaries (GNU parallel --pipe
+ * --recstart), each run with --partial, put together again by --merge
+ * (xqcheck, xqgrep, xqstats): a part writes what one run would print with
+ * every position (game number, line, byte offset) relative to the part,
+ * and after each input what the part held of it; the merge adds the
+ * earlier parts' counts of the same input to each position.  The lines
+ * they share, tab-separated:
+ *   #CMD-partial 1 [N]                 a part begins (N: --part N, GNU
+ *                                      parallel's {#})
+ *   P sev code game line col ply byte file text msg
+ *                                      a diagnostic (byte "-" when none;
+ *                                      file, text: "-" NULL, else "=" and
+ *                                      the text; \\ \t \n \r escaped)
+ *   #end name games lines bytes ...    after each input (a command may add
+ *                                      fields)
+ * Numbered parts must come in order, each once: 1, 2, 3, ...; a part
+ * missing at the end cannot be told from the parts.
+ */
+#define PART_POS_MAX 1000000000000000L   /* a count or position: sums stay far from overflow */
+
+/* A text field, escaped (may_be_null: "-" for NULL, else "=" first). */
+void part_put_text(FILE *fp, const char *s, int may_be_null);
+/* A field of part_put_text() back, in place: the text, or NULL for "-"
+ * (with may_be_null); *bad set when it is neither. */
+char *part_get_text(char *f, int may_be_null, int *bad);
+/* The P line of problem p. */
+void part_put_problem(FILE *fp, const struct xq_problem *p);
+/* The header of a part of command cmd ("xqcheck"); part 0: not numbered. */
+void part_put_header(FILE *fp, const char *cmd, long part);
+/* Split line at tabs into at most max fields: their number (max + 1 when
+ * there are more). */
+int part_split(char *line, char **f, int max);
+/* A whole decimal number (digits only, at most PART_POS_MAX); 0 or -1. */
+int part_number(const char *s, long *v);
+
+/* What the merge knows of each input name: the earlier parts' games,
+ * lines and bytes, and what a command keeps beside them. */
+struct part_input {
+	char *name;
+	long games, lines, bytes;
+	long matched, invalid;   /* xqgrep */
+	int hit;                 /* xqgrep -l: matched in an earlier part */
+};
+struct part_merge {
+	struct part_input *in;
+	int nin;
+	long parts;              /* headers read */
+	int numbered;            /* 1 parts numbered, -1 not, 0 none yet */
+};
+/* The input named name, added when new. */
+struct part_input *part_input_of(struct part_merge *m, const char *name);
+/* Whether f[0..n) (a split line) is the header of cmd, with extra more
+ * fields between the version and the part number. */
+int part_is_header(char **f, int n, const char *cmd, int extra);
+/* A header read (its part number field num, or NULL): in order?  0, or -1
+ * with the error said as at line lineno of file. */
+int part_begin(struct part_merge *m, const char *num, const char *file, long lineno);
+/* The fields of a P line (n of them) into p, its positions shifted by the
+ * earlier parts; *in the input it is about; 0 or -1. */
+int part_problem(struct part_merge *m, char **f, int n, struct xq_problem *p,
+		 struct part_input **in);
+/* The first fields of an #end line (name games lines bytes; n >= 5) added
+ * to its input, which *in gets; 0 or -1. */
+int part_end(struct part_merge *m, char **f, int n, struct part_input **in);
+void part_merge_free(struct part_merge *m);
+/* The merges' reading: each line of the files argv[0..argc) in turn (none:
+ * standard input), its newline taken off, to fn with its file's name and
+ * number; an input that cannot be opened or read is said.  1 when that
+ * happened or fn returned -1 for a line, else 0. */
+int part_read(int argc, char **argv,
+	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data);
+
+/*
+ * xqgrep --unique over parts.  --keys writes, for each part:
+ *   #xqgrep-keys 1 [N]
+ *   KEY NAME INDEX LINE                a game (KEY: 32 hex digits)
+ *   #end NAME GAMES LINES              after each input
+ * and --merge-keys --write-drops FILE, once:
+ *   #xqgrep-drops 1
+ *   #part K NAME GAMES LINES           an input of part K
+ *   D K INDEX KEY NAME                 a game part K drops (its own index)
+ * Names hold no tab.
+ */
+#define PART_KEYS_HEADER "#xqgrep-keys\t1"
+#define PART_DROPS_HEADER "#xqgrep-drops\t1"
+
+void part_put_keys_header(FILE *fp, long part);
+void part_put_key(FILE *fp, const uint64_t k[2], const char *name, long index, long line);
+void part_put_keys_end(FILE *fp, const char *name, long games, long lines);
+/* Whether line is a --keys header; *num its part number field or NULL. */
+int part_keys_header(const char *line, const char **num);
+/* A line of --keys but the header, into its fields (key: the first field,
+ * "#end" for an #end line; name: 4096 bytes): 0, or -1 when it is none. */
+int part_get_key_line(const char *line, char key[40], char name[4096], long *a, long *b);
+/* The 32 hex digits of key into k: 0 or -1. */
+int part_get_key(const char *key, uint64_t k[2]);
+
+void part_put_drops_input(FILE *fp, long part, const char *name, long games, long lines);
+void part_put_drop(FILE *fp, long part, long index, const char *key, const char *name);
+/* A line of --write-drops but the header, split in place: 'P' an input
+ * (#part), 'D' a game, with *part, *name and the rest filled (v1 v2:
+ * games and lines; v1 and k: index and key); -1 when it is none. */
+int part_get_drop_line(char *line, long *part, char **name, long *v1, long *v2, uint64_t k[2]);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * hash.c - a 64-bit hash of bytes (see xq_hash64() in xq.h).
+ */
+#include <string.h>
+
+#include "xq.h"
+
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return x;
+}
+
+uint64_t xq_hash64(const void *data, size_t len, uint64_t seed)
+{
+	const unsigned char *p = data;
+	uint64_t h = mix(seed ^ (len * 0x9e3779b97f4a7c15ULL));
+	while (len >= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		h = mix(h ^ w) + 0x9e3779b97f4a7c15ULL;
+		p += 8;
+		len -= 8;
+	}
+	if (len) {
+		uint64_t w = 0;
+		memcpy(&w, p, len);
+		h = mix(h ^ w ^ ((uint64_t)len << 56));
+	}
+	return mix(h);
+}
