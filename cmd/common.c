@@ -518,3 +518,32 @@ int judge_open(struct xq_judge **j, const char *rules)
 		die(EXIT_TROUBLE, "out of memory");
 	return 0;
 }
+
+/* --- input files */
+
+FILE *record_open(const char *path, const char **name)
+{
+	FILE *fp;
+	struct stat st;
+	if (!path || !strcmp(path, "-")) {
+		*name = "<stdin>";
+		return stdin;
+	}
+	*name = path;
+	if (!(fp = fopen(path, "rb"))) {
+		warnx_("cannot open '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		warnx_("cannot read '%s': %s", path, strerror(EISDIR));
+		fclose(fp);
+		return NULL;
+	}
+	return fp;
+}
+
+void record_close(FILE *fp)
+{
+	if (fp && fp != stdin)
+		fclose(fp);
+}

@@ -99,4 +99,9 @@ int judge_open(struct xq_judge **j, const char *rules);
 /* s as a JSON string (quotes, escapes) on fp; NULL is written as "". */
 void json_put_string(FILE *fp, const char *s);
 
+/* Open an input; "-" or NULL is stdin, named "<stdin>".  On failure prints
+ * "prog: cannot open 'path': reason" and returns NULL. */
+FILE *record_open(const char *path, const char **name);
+void record_close(FILE *fp);
+
 #endif

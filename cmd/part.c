@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "part.h"
-#include "record_input.h"
+#include "common.h"
 
 void part_put_text(FILE *fp, const char *s, int may_be_null)
 {

@@ -15,10 +15,6 @@
 #include "common.h"
 #include "xq.h"
 
-/* Open an input; "-" or NULL is stdin, named "<stdin>".  On failure prints
- * "prog: cannot open 'path': reason" and returns NULL. */
-FILE *record_open(const char *path, const char **name);
-void record_close(FILE *fp);
 
 /* How problems are printed. */
 struct problem_printer {

@@ -218,7 +218,7 @@ red to move'
 		[ "${#want[@]}" -eq 14 ]
 		for how in --color=never pipe no_color; do
 			case $how in
-			pipe) run -0 sh -c "xqshow $trad | cat" ;;
+			pipe) run -0 bash -o pipefail -c "xqshow $trad | cat" ;;
 			no_color) NO_COLOR=1 run -0 xqshow --color=auto $trad ;;
 			*) run -0 xqshow $how $trad ;;
 			esac
