@@ -662,7 +662,7 @@ static _Noreturn void query_fails(int rc, const char *fmt, ...)
 }
 
 /* The options that go together, and those that exclude each other. */
-static void check_options(int merge, int merge_p, const char *write_drops)
+static void check_grep_options(int merge, int merge_p, const char *write_drops)
 {
 	if ((st.keys_out || st.keyed) && !st.unique) {
 		warnx_("--keys and --key need --unique");
@@ -860,7 +860,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		usage(EXIT_TROUBLE);
 	}
 	*merge = merge_keys ? 1 : merge_p ? 2 : 0;
-	check_options(merge_keys, merge_p, *write_drops);
+	check_grep_options(merge_keys, merge_p, *write_drops);
 }
 
 /* After the inputs: the checks of --drops, -c's total, the writers
