@@ -40,16 +40,20 @@ tests() {
 	[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || add fairy-stockfish
 	# the Python bindings' tests (python/tests): pytest for the system python3
 	/usr/bin/python3 -c 'import pytest' 2>/dev/null || have pytest-3 || add python3-pytest
-	# the game pages' browser test: Debian's chromium, driven from node
+	# the game pages' browser tests: Debian's chromium and firefox-esr,
+	# driven from node
 	[ -x /usr/bin/chromium ] || add chromium
+	[ -x /usr/bin/firefox-esr ] || add firefox-esr
 	have node || add nodejs
 	have npm || add npm
 }
 
-# browser: the browser test's driver (playwright-core, no browser of its
-# own) from the npm registry, once
+# browser: the browser tests' drivers (playwright-core for chromium,
+# puppeteer-core for firefox-esr; no browser of their own) from the npm
+# registry, once
 browser() {
-	[ -d tests/browser/node_modules/playwright-core ] && return 0
+	[ -d tests/browser/node_modules/playwright-core ] &&
+		[ -d tests/browser/node_modules/puppeteer-core ] && return 0
 	have npm || return 0
 	[ -z "$dry" ] || { echo "deps: would run npm ci in tests/browser"; return 0; }
 	echo "deps: npm ci in tests/browser"

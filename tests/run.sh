@@ -5,7 +5,8 @@
 #   unit tests      build/unit/test_*        (plain)
 #                   build/asan/unit/test_*   (ASan + UBSan)
 #   differential    build/tools/diff_*       (against fairy-stockfish)
-#   browser         tests/browser/run.sh     (game pages in headless chromium)
+#   browser         tests/browser/run.sh     (game pages in headless chromium,
+#                   and in headless firefox-esr)
 #   commands        tests/cmd/*.bats         (bats, PATH=build/bin)
 #                   the same against build/asan/bin (ASan + UBSan), but
 #                   install.bats, words.bats and deps.bats, which test no command
@@ -98,7 +99,8 @@ for p in python3 /usr/bin/python3; do
 done
 [ -n "$py" ] && suite "python (pytest)" python_suite "$py"
 
-suite "browser (chromium)" bash tests/browser/run.sh "$B"
+suite "browser (chromium)" bash tests/browser/run.sh "$B" chromium
+suite "browser (firefox)" bash tests/browser/run.sh "$B" firefox
 if command -v bats >/dev/null 2>&1; then
 	for t in tests/cmd/*.bats; do
 		[ -f "$t" ] && suite "bats ${t##*/}" env PATH="$top/$B/bin:$PATH" bats --tap "$t"

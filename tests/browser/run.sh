@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# tests/browser/run.sh BUILD - the game pages of xqconv -t html in a real
-# browser: Debian's chromium, headless, driven by playwright-core (npm ci
-# here installs it; no browser is downloaded).  Writes the pages of an
-# annotated game and of a game with variations and comments, lets page.mjs
-# step through them (TAP), then looks at the screenshots' pixels.  TAP lines.
+# tests/browser/run.sh BUILD [chromium|firefox] - the game pages of
+# xqconv -t html in a real browser, headless: Debian's chromium driven by
+# playwright-core (page.mjs), or Debian's firefox-esr driven by puppeteer-core
+# over WebDriver BiDi (firefox.mjs); npm ci here installs both drivers, no
+# browser is downloaded.  Writes the pages of an annotated game and of a game
+# with variations and comments, lets the driver step through them (TAP),
+# then looks at the screenshots' pixels.  TAP lines.
 B=${1:-build}
+browser=${2:-chromium}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 bin="$top/$B/bin"
@@ -12,9 +15,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 bail() { echo "not ok 1 - $1"; echo "1..1"; exit 1; }
-[ -x /usr/bin/chromium ] || bail "chromium is not installed (apt-get install chromium)"
+case $browser in
+chromium) exe=/usr/bin/chromium driver=page.mjs module=playwright-core ;;
+firefox) exe=/usr/bin/firefox-esr driver=firefox.mjs module=puppeteer-core ;;
+*) bail "unknown browser $browser (chromium or firefox)" ;;
+esac
+[ -x "$exe" ] || bail "$exe is not installed (apt-get install ${exe##*/})"
 command -v node >/dev/null || bail "node is not installed (apt-get install nodejs npm)"
-[ -d "$here/node_modules/playwright-core" ] || bail "playwright-core is missing: run 'npm ci' in tests/browser"
+[ -d "$here/node_modules/$module" ] || bail "$module is missing: run 'npm ci' in tests/browser"
 [ -x "$bin/xqconv" ] || bail "$bin/xqconv is not built"
 
 # an annotated game (marks, comments, better lines as variations, chart)
@@ -27,13 +35,13 @@ for g in annotated lines; do
 		bail "xqconv -t html failed on $g.pgn"
 done
 
-out=$(cd "$here" && node page.mjs "$bin/xqshow" \
+out=$(cd "$here" && node "$driver" "$bin/xqshow" \
 	"$tmp/annotated.pgn" "$tmp/annotated.html" "$tmp/annotated" \
 	"$tmp/lines.pgn" "$tmp/lines.html" "$tmp/lines" 2>&1)
 status=$?
 n=$(printf '%s\n' "$out" | grep -c '^\(not \)\?ok ')
 printf '%s\n' "$out" | grep -v '^1\.\.'
-[ "$status" -eq 0 ] || [ "$n" -gt 0 ] || { echo "not ok $((n + 1)) - page.mjs failed ($status)"; n=$((n + 1)); }
+[ "$status" -eq 0 ] || [ "$n" -gt 0 ] || { echo "not ok $((n + 1)) - $driver failed ($status)"; n=$((n + 1)); }
 
 # the screenshots: the board at the start, red chariot bottom left, black
 # one top left, wood between; the page as tall as its contents
@@ -45,10 +53,12 @@ png_pixel() {
 	fi
 	"$tool" "$@"
 }
+bad=0
 for g in annotated lines; do
 	n=$((n + 1))
 	if ! size=$(png_pixel "$tmp/$g.board.png"); then
 		echo "not ok $n - $g: no board screenshot"
+		bad=$((bad + 1))
 		continue
 	fi
 	read -r w h <<<"$size"
@@ -64,6 +74,7 @@ for g in annotated lines; do
 		echo "ok $n - $g: the board's screenshot ($w x $h) shows a red and a black piece on wood"
 	else
 		echo "not ok $n - $g: the board's screenshot colours: $(echo $colours)"
+		bad=$((bad + 1))
 	fi
 	n=$((n + 1))
 	read -r w h <<<"$(png_pixel "$tmp/$g.page.png")"
@@ -71,7 +82,8 @@ for g in annotated lines; do
 		echo "ok $n - $g: the page's screenshot is $w x $h"
 	else
 		echo "not ok $n - $g: the page's screenshot is ${w:-?} x ${h:-?}"
+		bad=$((bad + 1))
 	fi
 done
 echo "1..$n"
-! grep -q '^not ok' <<<"$out" && [ "$status" -eq 0 ]
+[ "$status" -eq 0 ] && [ "$bad" -eq 0 ]
