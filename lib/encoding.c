@@ -262,6 +262,34 @@ static long score_utf8(const unsigned char *s, size_t n, long *chars)
 }
 
 /*
+ * Whether every character of s[0..n) beyond ASCII is valid UTF-8 for a
+ * hanzi (U+4E00-U+9FFF), CJK punctuation (U+3000-U+303F) or a full-width
+ * form (U+FF00-U+FFEF), two or more of them.  Each is three bytes of a
+ * shape text in GB18030 or Big5 makes only by rare chance: a name or two
+ * in UTF-8 is thin evidence in number, not in kind.
+ */
+static int utf8_all_cjk(const unsigned char *s, size_t n)
+{
+	long k = 0;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if (xq__utf8_seq(s + i, n - i) != 3)
+			return 0;
+		cp = (uint32_t)(s[i] & 0x0f) << 12 | (uint32_t)(s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f);
+		if (!((cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3000 && cp <= 0x303f) ||
+		      (cp >= 0xff00 && cp <= 0xffef)))
+			return 0;
+		k++;
+		i += 3;
+	}
+	return k >= 2;
+}
+
+/*
  * Text with no notation in it (tags, names, comments) scores the same in
  * both: look at the byte pairs.  GB2312 text has trail bytes 0xA1-0xFE
  * only and its hanzi from lead 0xB0; Big5's most frequent hanzi have lead
@@ -324,7 +352,8 @@ const char *xq__detect_encoding(const void *buf, size_t len, const char **rival)
 		second = u;
 		other = "UTF-8";
 	}
-	if (rival && (top - second < ENC_CLOSE || (utf8 ? cu : cg) < ENC_THIN))
+	if (rival && (top - second < ENC_CLOSE || (utf8 ? cu : cg) < ENC_THIN) &&
+	    !(utf8 && !strcmp(best, "UTF-8") && top - second >= ENC_CLOSE && utf8_all_cjk(s, len)))
 		*rival = other;
 	return best;
 }

@@ -55,6 +55,11 @@ static void detection_evidence(void)
 		{ "UTF-8 Latin", "[Red \"Müller\"]\n[Black \"Øster Ærø Jürgen Straße\"]\n1. h2e2 *", NULL,
 		  "UTF-8", 0 },
 		{ "UTF-8 Chinese", "[Red \"许银川\"]\n1. 炮二平五 *", NULL, "UTF-8", 0 },
+		/* a name or two of hanzi in UTF-8 among ICCS moves: few, but
+		 * three-byte hanzi sequences are no chance of GBK or Big5 */
+		{ "UTF-8 one name", "[Red \"洪祥森\"]\n1. h2e2 h9g7 *", NULL, "UTF-8", 0 },
+		/* six bytes of hanzi are also three valid GB18030 pairs: close */
+		{ "UTF-8 two-character name", "[Black \"吕钦\"]\n1. h2e2 *", NULL, "UTF-8", 1 },
 		/* a writer's U+FFFD for bytes it could not decode */
 		{ "UTF-8 with replacement characters", "Section: \xef\xbf\xbd\xe6\x9d\x9e\xef\xbf\xbd"
 		  "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" "2\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd", NULL, "UTF-8", 0 },
