@@ -145,7 +145,7 @@ static uint64_t hash_name(const char *s)
 	return h;
 }
 
-static struct name_entry *slot(struct outdir *od, const char *name)
+static struct name_entry *names_slot(struct outdir *od, const char *name)
 {
 	size_t i = (size_t)hash_name(name) & (od->cap - 1);
 	while (od->tab[i].name && strcmp(od->tab[i].name, name) != 0)
@@ -153,7 +153,7 @@ static struct name_entry *slot(struct outdir *od, const char *name)
 	return &od->tab[i];
 }
 
-static void grow(struct outdir *od)
+static void names_grow(struct outdir *od)
 {
 	struct name_entry *old = od->tab;
 	size_t oldcap = od->cap;
@@ -162,7 +162,7 @@ static void grow(struct outdir *od)
 		die(EXIT_TROUBLE, "out of memory");
 	for (size_t i = 0; i < oldcap; i++)
 		if (old[i].name)
-			*slot(od, old[i].name) = old[i];
+			*names_slot(od, old[i].name) = old[i];
 	free(old);
 }
 
@@ -170,8 +170,8 @@ static void grow(struct outdir *od)
 static struct name_entry *use_name(struct outdir *od, const char *name, int *fresh)
 {
 	if ((od->used + 1) * 2 > od->cap)
-		grow(od);
-	struct name_entry *e = slot(od, name);
+		names_grow(od);
+	struct name_entry *e = names_slot(od, name);
 	*fresh = !e->name;
 	if (!e->name) {
 		if (!(e->name = strdup(name)))
@@ -268,7 +268,7 @@ char *outdir_path(struct outdir *od, const struct xq_game *g, long seq, const ch
 		while (use_name(od, name, &fresh), !fresh);
 		char first[BASE_MAX + 64];
 		snprintf(first, sizeof first, "%s.%s", base, ext);
-		slot(od, first)->next = k;   /* (the table may have grown) */
+		names_slot(od, first)->next = k;   /* (the table may have grown) */
 	}
 	size_t len = strlen(od->dir) + strlen(name) + 2;
 	char *path = malloc(len);

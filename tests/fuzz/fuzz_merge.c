@@ -14,6 +14,7 @@ int xqgrep_main(int argc, char **argv);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 #include "../../cmd/common.c"
+#include "../../cmd/outdir.c"
 #include "../../cmd/part.c"
 #include "../../cmd/record_input.c"
 #include "../../cmd/tally.c"

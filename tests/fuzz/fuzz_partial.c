@@ -13,6 +13,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 /* first: they have locals named like the commands' state */
 #include "../../cmd/common.c"
+#include "../../cmd/outdir.c"
 #include "../../cmd/part.c"
 #include "../../cmd/record_input.c"
 #include "../../cmd/tally.c"
