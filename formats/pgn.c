@@ -565,23 +565,89 @@ static void fill_token(struct fill *f, const char *s, size_t len, int glue)
 	f->col += w;
 }
 
+/* The character of a comment at text[i] as written: a brace as the
+ * full-width one and other control characters as a space (PGN has no
+ * escape for them); returns its length in the text, 1 when invalid. */
+static int comment_char(const char *text, size_t n, size_t i, const char **out,
+			size_t *outlen, int *stand_in)
+{
+	int l;
+	unsigned cp = mt_utf8(text + i, n - i, &l);
+	*out = text + i;
+	*outlen = (size_t)l;
+	*stand_in = 0;
+	if (cp == '}') {
+		*out = "\xef\xbd\x9d"; /* ｝ */
+		*outlen = 3;
+		*stand_in = 1;
+	} else if (cp < 0x20 && cp != '\t' && cp != '\n') {
+		*out = " ";
+		*outlen = 1;
+		*stand_in = 1;
+	}
+	return l;
+}
+
+/* Blank as written: a space, a tab or what becomes a space. */
+static int comment_blank(unsigned char c)
+{
+	return c == ' ' || (c < 0x20 && c != '\n');
+}
+
+/* Whether the comment may wrap at text[i], in place of a single space that
+ * the reader gives back (see tidy_comment in movetext.c): one space
+ * between two non-blank characters that are not both wide.  So a wrap
+ * never cuts a word, a move or a UTF-8 sequence. */
+static int comment_break(const char *text, size_t n, size_t i)
+{
+	const char *o;
+	size_t ol, p = i - 1;
+	int si, wp, wn;
+	if (text[i] != ' ' || i == 0 || i + 1 >= n || comment_blank((unsigned char)text[i - 1]) ||
+	    text[i - 1] == '\n' || comment_blank((unsigned char)text[i + 1]) || text[i + 1] == '\n')
+		return 0;
+	while (p > 0 && i - p < 4 && ((unsigned char)text[p] & 0xc0) == 0x80)
+		p--;
+	comment_char(text, n, p, &o, &ol, &si);
+	wp = xq_text_width(o, ol);
+	comment_char(text, n, i + 1, &o, &ol, &si);
+	wn = xq_text_width(o, ol);
+	return !(wp == 2 && wn == 2);
+}
+
+/* Display width of the run of the comment from text[i] to its next wrap
+ * place, line break or end; *last is 1 when the run ends the comment. */
+static int comment_run_width(const char *text, size_t n, size_t i, int *last)
+{
+	int w = 0, si;
+	const char *o;
+	size_t ol;
+	while (i < n && text[i] != '\n' && !comment_break(text, n, i)) {
+		i += (size_t)comment_char(text, n, i, &o, &ol, &si);
+		w += xq_text_width(o, ol);
+	}
+	*last = i >= n;
+	return w;
+}
+
 /*
  * A comment, as "{ text }" wrapped at the fill width by the rules that
- * tidy_comment() undoes: its own line breaks are doubled, soft wraps go
- * only after the last space of a run or next to a non-ASCII character.  A
- * brace inside becomes the full-width one and other control characters a
- * space: PGN has no escape for them, and a warning says so.
+ * tidy_comment() undoes: its own line breaks are doubled, soft wraps take
+ * the place of a single space between words (a word longer than a line
+ * stands alone on its line), and no line ends in a space.  A brace inside
+ * becomes the full-width one and other control characters a space: PGN
+ * has no escape for them, and a warning says so.
  */
 static void fill_comment(struct fill *f, const char *text)
 {
 	size_t n = strlen(text);
-	int first, stand_ins = 0;
+	int stand_ins = 0, last, w;
 
-	mt_utf8(text, n, &first);
+	w = 2 + comment_run_width(text, n, 0, &last);
 	if (f->glue_next) {
 		f->glue_next = 0;
 	} else if (f->col > 0) {
-		if (f->col + 3 + (n ? xq_text_width(text, (size_t)first) : 0) > f->width)
+		if (f->col + 1 + w + (last ? 2 : 0) > f->width)
 			fill_newline(f);
 		else {
 			put(f, " ", 1);
@@ -591,12 +657,11 @@ static void fill_comment(struct fill *f, const char *text)
 	put(f, "{ ", 2);
 	f->col += 2;
 	for (size_t i = 0; i < n;) {
-		int l, w;
-		unsigned cp = mt_utf8(text + i, n - i, &l);
-		const char *out = text + i;
-		size_t outlen = (size_t)l;
+		const char *out;
+		size_t outlen;
+		int si;
 
-		if (cp == '\n') {
+		if (text[i] == '\n') {
 			/* k line breaks of the text are k + 1 in the file */
 			fill_newline(f);
 			while (i < n && text[i] == '\n') {
@@ -605,27 +670,21 @@ static void fill_comment(struct fill *f, const char *text)
 			}
 			continue;
 		}
-		if (cp == '}') {
-			out = "\xef\xbd\x9d"; /* ｝ */
-			outlen = 3;
-			stand_ins++;
-		} else if (cp < 0x20 && cp != '\t') {
-			out = " ";
-			outlen = 1;
-			stand_ins++;
-		}
-		w = xq_text_width(out, outlen);
-		/* A soft wrap before this character, where one may go: after
-		 * the last of a run of spaces, or next to a non-ASCII one. */
-		if (i > 0 && f->col + w > f->width - 2) {
-			unsigned char prev = (unsigned char)text[i - 1];
-			int here_blank = cp == ' ' || cp == '\t';
-			if (!here_blank && (prev == ' ' || prev == '\t' || prev >= 0x80 || cp >= 0x80))
+		if (comment_break(text, n, i)) {
+			w = comment_run_width(text, n, i + 1, &last);
+			if (f->col + 1 + w + (last ? 2 : 0) > f->width) {
 				fill_newline(f);
+			} else {
+				put(f, " ", 1);
+				f->col++;
+			}
+			i++;
+			continue;
 		}
+		i += (size_t)comment_char(text, n, i, &out, &outlen, &si);
+		stand_ins += si;
 		put(f, out, outlen);
-		f->col += w;
-		i += (size_t)l;
+		f->col += xq_text_width(out, outlen);
 	}
 	put(f, " }", 2);
 	f->col += 2;
