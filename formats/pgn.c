@@ -616,8 +616,8 @@ static int comment_break(const char *text, size_t n, size_t i)
 }
 
 /* Display width of the run of the comment from text[i] to its next wrap
- * place, line break or end; *last is 1 when the run ends the comment. */
-static int comment_run_width(const char *text, size_t n, size_t i, int *last)
+ * place, line break or end. */
+static int comment_run_width(const char *text, size_t n, size_t i)
 {
 	int w = 0, si;
 	const char *o;
@@ -626,7 +626,6 @@ static int comment_run_width(const char *text, size_t n, size_t i, int *last)
 		i += (size_t)comment_char(text, n, i, &o, &ol, &si);
 		w += xq_text_width(o, ol);
 	}
-	*last = i >= n;
 	return w;
 }
 
@@ -634,20 +633,21 @@ static int comment_run_width(const char *text, size_t n, size_t i, int *last)
  * A comment, as "{ text }" wrapped at the fill width by the rules that
  * tidy_comment() undoes: its own line breaks are doubled, soft wraps take
  * the place of a single space between words (a word longer than a line
- * stands alone on its line), and no line ends in a space.  A brace inside
+ * stands alone on its line), and no line ends in a space.  Text stays
+ * two columns short of the width, room for the closing " }".  A brace inside
  * becomes the full-width one and other control characters a space: PGN
  * has no escape for them, and a warning says so.
  */
 static void fill_comment(struct fill *f, const char *text)
 {
 	size_t n = strlen(text);
-	int stand_ins = 0, last, w;
+	int stand_ins = 0, w;
 
-	w = 2 + comment_run_width(text, n, 0, &last);
+	w = 2 + comment_run_width(text, n, 0);
 	if (f->glue_next) {
 		f->glue_next = 0;
 	} else if (f->col > 0) {
-		if (f->col + 1 + w + (last ? 2 : 0) > f->width)
+		if (f->col + 1 + w > f->width - 2)
 			fill_newline(f);
 		else {
 			put(f, " ", 1);
@@ -671,8 +671,8 @@ static void fill_comment(struct fill *f, const char *text)
 			continue;
 		}
 		if (comment_break(text, n, i)) {
-			w = comment_run_width(text, n, i + 1, &last);
-			if (f->col + 1 + w + (last ? 2 : 0) > f->width) {
+			w = comment_run_width(text, n, i + 1);
+			if (f->col + 1 + w > f->width - 2) {
 				fill_newline(f);
 			} else {
 				put(f, " ", 1);
@@ -801,10 +801,17 @@ static int write_step(void *data, const struct xq_walk_step *s)
 		memcpy(buf, iccs, 5);
 		len = 4;
 	}
+	/* the marks glued to the move ("!?") go on its line */
+	int marks = 0;
+	for (int i = 0; i < n->nnags; i++)
+		if (n->nags[i] >= 1 && n->nags[i] <= 6)
+			marks += n->nags[i] <= 2 ? 1 : 2;
 	if (numlen) {
 		/* keep the number with its move */
-		fill_reserve(c->f, numlen + 1 + xq_text_width(buf, (size_t)len));
+		fill_reserve(c->f, numlen + 1 + xq_text_width(buf, (size_t)len) + marks);
 		fill_token(c->f, numbuf, (size_t)numlen, 0);
+	} else {
+		fill_reserve(c->f, xq_text_width(buf, (size_t)len) + marks);
 	}
 	fill_token(c->f, buf, (size_t)len, 0);
 	for (int i = 0; i < n->nnags; i++)
