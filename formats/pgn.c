@@ -596,8 +596,9 @@ static int comment_blank(unsigned char c)
 
 /* Whether the comment may wrap at text[i], in place of a single space that
  * the reader gives back (see tidy_comment in movetext.c): one space
- * between two non-blank characters that are not both wide.  So a wrap
- * never cuts a word, a move or a UTF-8 sequence. */
+ * between two non-blank characters; 2 when both are wide, where the space
+ * goes to the start of the new line.  So a wrap never cuts a word, a move
+ * or a UTF-8 sequence. */
 static int comment_break(const char *text, size_t n, size_t i)
 {
 	const char *o;
@@ -612,7 +613,7 @@ static int comment_break(const char *text, size_t n, size_t i)
 	wp = xq_text_width(o, ol);
 	comment_char(text, n, i + 1, &o, &ol, &si);
 	wn = xq_text_width(o, ol);
-	return !(wp == 2 && wn == 2);
+	return wp == 2 && wn == 2 ? 2 : 1;
 }
 
 /* Display width of the run of the comment from text[i] to its next wrap
@@ -670,10 +671,15 @@ static void fill_comment(struct fill *f, const char *text)
 			}
 			continue;
 		}
-		if (comment_break(text, n, i)) {
+		int wrap = comment_break(text, n, i);
+		if (wrap) {
 			w = comment_run_width(text, n, i + 1);
 			if (f->col + 1 + w > f->width - 2) {
 				fill_newline(f);
+				if (wrap == 2) {
+					put(f, " ", 1);
+					f->col++;
+				}
 			} else {
 				put(f, " ", 1);
 				f->col++;
