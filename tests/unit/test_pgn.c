@@ -468,7 +468,8 @@ static void wrapping(void)
 		/* a wrap between two wide characters with no space (the
 		 * reader joins those back) would cut a word or a move */
 		for (size_t p = 3; p + 3 < len; p++)
-			if (out[p] == '\n' && out[p + 1] != ' ' && line_width(out + p - 3, 3) == 2 &&
+			if (out[p] == '\n' && (unsigned char)out[p - 3] >= 0xe0 &&
+			    (unsigned char)out[p + 1] >= 0xe0 && line_width(out + p - 3, 3) == 2 &&
 			    line_width(out + p + 1, 3) == 2)
 				cut++;
 		ok(!cut, "wrap %zu/%zu: no wrap inside a word or a move", k, i) || (diagf("%s", out), 0);
