@@ -594,38 +594,118 @@ static int comment_blank(unsigned char c)
 	return c == ' ' || (c < 0x20 && c != '\n');
 }
 
-/* Whether the comment may wrap at text[i], in place of a single space that
- * the reader gives back (see tidy_comment in movetext.c): one space
- * between two non-blank characters; 2 when both are wide, where the space
- * goes to the start of the new line.  So a wrap never cuts a word, a move
- * or a UTF-8 sequence. */
-static int comment_break(const char *text, size_t n, size_t i)
+/* Start of the character that ends just before text[i], i > 0. */
+static size_t char_start_before(const char *text, size_t i)
 {
-	const char *o;
-	size_t ol, p = i - 1;
-	int si, wp, wn;
-	if (text[i] != ' ' || i == 0 || i + 1 >= n || comment_blank((unsigned char)text[i - 1]) ||
-	    text[i - 1] == '\n' || comment_blank((unsigned char)text[i + 1]) || text[i + 1] == '\n')
-		return 0;
+	size_t p = i - 1;
 	while (p > 0 && i - p < 4 && ((unsigned char)text[p] & 0xc0) == 0x80)
 		p--;
-	comment_char(text, n, p, &o, &ol, &si);
-	wp = xq_text_width(o, ol);
-	comment_char(text, n, i + 1, &o, &ol, &si);
-	wn = xq_text_width(o, ol);
-	return wp == 2 && wn == 2 ? 2 : 1;
+	return p;
 }
 
-/* Display width of the run of the comment from text[i] to its next wrap
- * place, line break or end. */
-static int comment_run_width(const char *text, size_t n, size_t i)
+/* Width of the character of the comment at text[i], as written. */
+static int comment_char_width(const char *text, size_t n, size_t i)
 {
-	int w = 0, si;
 	const char *o;
 	size_t ol;
-	while (i < n && text[i] != '\n' && !comment_break(text, n, i)) {
-		i += (size_t)comment_char(text, n, i, &o, &ol, &si);
-		w += xq_text_width(o, ol);
+	int si;
+	comment_char(text, n, i, &o, &ol, &si);
+	return xq_text_width(o, ol);
+}
+
+/* The digits and verbs of Chinese moves (马８进７, 炮二平五, 車一進一). */
+static int move_digit(unsigned cp)
+{
+	static const unsigned han[] = { 0x4e00, 0x4e8c, 0x4e09, 0x56db, 0x4e94,
+					0x516d, 0x4e03, 0x516b, 0x4e5d };
+	if ((cp >= '1' && cp <= '9') || (cp >= 0xff11 && cp <= 0xff19))
+		return 1;
+	for (size_t k = 0; k < sizeof han / sizeof han[0]; k++)
+		if (cp == han[k])
+			return 1;
+	return 0;
+}
+
+static int move_verb(unsigned cp)
+{
+	return cp == 0x8fdb || cp == 0x9032 || cp == 0x9000 || cp == 0x5e73;
+}
+
+/* Whether a wrap between two wide characters before text[i] keeps whole
+ * the Chinese moves around it and the punctuation with its word (no line
+ * starts with a closing mark, none ends with an opening one). */
+static int cjk_wrap_ok(const char *text, size_t n, size_t i)
+{
+	static const char *const no_start = "，。、；：！？）」』》…";
+	static const char *const no_end = "（「『《";
+	unsigned x[6] = { 0 };
+	size_t p = i;
+	int l;
+	for (int k = 2; k >= 0 && p > 0; k--) {
+		p = char_start_before(text, p);
+		x[k] = mt_utf8(text + p, n - p, &l);
+	}
+	p = i;
+	for (int k = 3; k < 6 && p < n; k++) {
+		x[k] = mt_utf8(text + p, n - p, &l);
+		p += (size_t)l;
+	}
+	for (int k = 0; k < 3; k++)
+		if (move_verb(x[k + 2]) && k + 3 < 6 && move_digit(x[k + 3]))
+			return 0;
+	mt_utf8(text + i, n - i, &l);
+	if (l >= 2 && l <= 4) {
+		char c[5] = { 0 };
+		memcpy(c, text + i, (size_t)l);
+		if (strstr(no_start, c))
+			return 0;
+	}
+	size_t q = char_start_before(text, i);
+	if (i - q >= 2 && i - q <= 4) {
+		char c[5] = { 0 };
+		memcpy(c, text + q, i - q);
+		if (strstr(no_end, c))
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether the comment may wrap at text[i], in a way that the reader undoes
+ * (see tidy_comment in movetext.c): 1 in place of a single space between
+ * two non-blank characters; 2 there when both are wide, the space going
+ * to the start of the new line; 3 before text[i] between two wide
+ * characters, as Chinese text wraps, but never inside a Chinese move.  So a
+ * wrap never cuts a word, a move or a UTF-8 sequence. */
+static int comment_break(const char *text, size_t n, size_t i)
+{
+	size_t p;
+	if (i == 0 || i >= n || text[i] == '\n' || text[i - 1] == '\n' ||
+	    comment_blank((unsigned char)text[i - 1]))
+		return 0;
+	p = char_start_before(text, i);
+	if (text[i] != ' ') {
+		if (comment_blank((unsigned char)text[i]) || comment_char_width(text, n, p) != 2 ||
+		    comment_char_width(text, n, i) != 2)
+			return 0;
+		return cjk_wrap_ok(text, n, i) ? 3 : 0;
+	}
+	if (i + 1 >= n || comment_blank((unsigned char)text[i + 1]) || text[i + 1] == '\n')
+		return 0;
+	return comment_char_width(text, n, p) == 2 && comment_char_width(text, n, i + 1) == 2 ? 2 : 1;
+}
+
+/* Display width of the run of the comment from text[i] (its first
+ * character always) to its next wrap place, line break or end. */
+static int comment_run_width(const char *text, size_t n, size_t i)
+{
+	int w = 0;
+	int l;
+	while (i < n && text[i] != '\n') {
+		w += comment_char_width(text, n, i);
+		mt_utf8(text + i, n - i, &l);
+		i += (size_t)l;
+		if (comment_break(text, n, i))
+			break;
 	}
 	return w;
 }
@@ -633,8 +713,9 @@ static int comment_run_width(const char *text, size_t n, size_t i)
 /*
  * A comment, as "{ text }" wrapped at the fill width by the rules that
  * tidy_comment() undoes: its own line breaks are doubled, soft wraps take
- * the place of a single space between words (a word longer than a line
- * stands alone on its line), and no line ends in a space.  Text stays
+ * the place of a single space between words or go between two Chinese
+ * characters outside a move (a word longer than a line stands alone on
+ * its line), and no line ends in a space.  Text stays
  * two columns short of the width, room for the closing " }".  A brace inside
  * becomes the full-width one and other control characters a space: PGN
  * has no escape for them, and a warning says so.
@@ -672,7 +753,9 @@ static void fill_comment(struct fill *f, const char *text)
 			continue;
 		}
 		int wrap = comment_break(text, n, i);
-		if (wrap) {
+		if (wrap == 3 && f->col + comment_run_width(text, n, i) > f->width - 2)
+			fill_newline(f);
+		if (wrap == 1 || wrap == 2) {
 			w = comment_run_width(text, n, i + 1);
 			if (f->col + 1 + w > f->width - 2) {
 				fill_newline(f);

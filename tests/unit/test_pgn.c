@@ -411,7 +411,12 @@ static void wrapping(void)
 		"a word longer than a line: "
 		"Pneumonoultramicroscopicsilicovolcanoconiosis-and-then-some-more-letters-to-pass-eighty-columns "
 		"and more words after it, short ones, to fill another line and then some.",
-		"很长的中文注释没有空格必须整体站在自己的一行上而且读回来要一模一样不能多也不能少一个字符这里再写一些字让它足够长",
+		"很长的中文注释没有空格，在八十列处折行，读回来要一模一样，不能多也不能少一个字符，这里再写一些字让它足够长",
+		"如改走马八进七，则象５退７，红方帅府受攻，当然若红方仍再架中炮拼兑，那么失去双炮就难有作用了，"
+		"黑方可走车９平８再马２进３，局面平稳，红方如炮八平七，则车１平２，车九平八，炮２平１，马七进六，"
+		"士４进５，双方对峙。",
+		"fullwidth　spaces　and　(parentheses)　（括号里的马８进７）、「引号」；"
+		"and a long run of them to wrap：马八进七、炮八平七、车九平八、马七进六、士４进５。",
 		"Inaccuracy: -5.69 -> -7.86; 马二进三 was best. Inaccuracy: -7.86 -> -5.03; 车９平８ was "
 		"best, and the comment goes on with English words long enough to wrap twice over.",
 		"two\n\nparagraphs of text that are long enough to be wrapped at least once, 马８进７ 炮二平五 "
@@ -419,6 +424,12 @@ static void wrapping(void)
 		"x",
 	};
 	static const enum xq_notation notations[] = { XQ_NOTATION_ICCS, XQ_NOTATION_CHINESE };
+	/* the Chinese moves of the comments, four characters of three bytes */
+	static const char *const cn_moves[] = {
+		"马８进７", "炮二平五", "马２进３", "兵七进一", "卒７进１", "马八进七", "车９平８",
+		"车一平二", "炮８平９", "车二进六", "炮２平１", "马七进六", "士４进５", "炮八平七",
+		"车１平２", "车九平八", "马二进三", "象５退７",
+	};
 
 	for (size_t k = 0; k < sizeof notations / sizeof notations[0]; k++)
 	for (size_t i = 0; i < sizeof comments / sizeof comments[0]; i++) {
@@ -465,14 +476,15 @@ static void wrapping(void)
 				too_wide++;
 			l += ll + (e != NULL);
 		}
-		/* a wrap between two wide characters with no space (the
-		 * reader joins those back) would cut a word or a move */
-		for (size_t p = 3; p + 3 < len; p++)
-			if (out[p] == '\n' && (unsigned char)out[p - 3] >= 0xe0 &&
-			    (unsigned char)out[p + 1] >= 0xe0 && line_width(out + p - 3, 3) == 2 &&
-			    line_width(out + p + 1, 3) == 2)
-				cut++;
-		ok(!cut, "wrap %zu/%zu: no wrap inside a word or a move", k, i) || (diagf("%s", out), 0);
+		/* no wrap inside a Chinese move of the comments */
+		for (size_t p = 0; p < len; p++)
+			for (size_t m = 0; out[p] == '\n' && m < sizeof cn_moves / sizeof cn_moves[0]; m++)
+				for (size_t b = 3; b < 12; b += 3)
+					if (p >= b && p + 1 + 12 - b <= len &&
+					    !memcmp(out + p - b, cn_moves[m], b) &&
+					    !memcmp(out + p + 1, cn_moves[m] + b, 12 - b))
+						cut++;
+		ok(!cut, "wrap %zu/%zu: no wrap inside a Chinese move", k, i) || (diagf("%s", out), 0);
 		ok(!trailing, "wrap %zu/%zu: no line ends in a space", k, i) || (diagf("%s", out), 0);
 		ok(!too_wide, "wrap %zu/%zu: no line past 80 columns but one token", k, i) ||
 			(diagf("%s", out), 0);
