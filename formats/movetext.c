@@ -182,15 +182,38 @@ static void oom(struct mt *m, long line)
  *
  *   - k >= 2 line breaks in a row are k - 1 real line breaks of the text;
  *   - a single line break is a soft wrap: it goes, with the blanks right
- *     after it, and becomes one space only between two ASCII non-blank
- *     characters (other writers wrap English text at a space, and Chinese
- *     text anywhere);
+ *     after it, and becomes one space between two non-blank characters
+ *     unless both are wide and the new line is not indented (other
+ *     writers wrap English text at a space, and Chinese text anywhere);
  *   - the one space that writers put inside each brace goes.
  *
- * Our writer (xq__fill_comment) doubles real line breaks and soft-wraps only
- * after the last space of a run or next to a non-ASCII character.
+ * Our writer (fill_comment in pgn.c) doubles real line breaks and
+ * soft-wraps only in place of a single space that this gives back: never
+ * inside a word or a move, never leaving a space at the end of a line.
  */
-static int ascii_graphic(int c) { return c > 0x20 && c < 0x7f; }
+
+/* Whether a soft line break in a comment, between the text before it
+ * (before[0..blen)) and the character at next, reads as a space: between
+ * two non-blank characters it does, unless both are wide and the new line
+ * is not indented (CJK text wraps between its characters with no space,
+ * as East Asian line breaking does).  The PGN writer breaks only where
+ * this gives back its space. */
+static int soft_break_is_space(const char *before, size_t blen, const char *next, size_t nlen,
+			       int indented)
+{
+	size_t k = blen;
+	unsigned char p = (unsigned char)before[blen - 1], c = (unsigned char)*next;
+	if (p == ' ' || p == '\t' || p == '\n' || c == ' ' || c == '\t' || c == '\n' || c == '\r')
+		return 0;
+	while (k > 0 && blen - k < 3 && ((unsigned char)before[k - 1] & 0xc0) == 0x80)
+		k--;
+	if (k > 0)
+		k--;
+	int l = 1;
+	if (c >= 0x80)
+		mt_utf8(next, nlen, &l);
+	return indented || !(xq_text_width(before + k, blen - k) == 2 && xq_text_width(next, (size_t)l) == 2);
+}
 
 static size_t tidy_comment(char *s, size_t n)
 {
@@ -208,10 +231,10 @@ static size_t tidy_comment(char *s, size_t n)
 			while (--breaks)
 				s[o++] = '\n';
 		} else if (breaks == 1) {
+			size_t line = i;
 			while (i < n && (s[i] == ' ' || s[i] == '\t'))
 				i++;
-			if (o > 0 && i < n && ascii_graphic((unsigned char)s[o - 1]) &&
-			    ascii_graphic((unsigned char)s[i]))
+			if (o > 0 && i < n && soft_break_is_space(s, o, s + i, n - i, i > line))
 				s[o++] = ' ';
 		}
 		if (i < n)

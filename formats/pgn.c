@@ -565,23 +565,171 @@ static void fill_token(struct fill *f, const char *s, size_t len, int glue)
 	f->col += w;
 }
 
+/* The character of a comment at text[i] as written: a brace as the
+ * full-width one and other control characters as a space (PGN has no
+ * escape for them); returns its length in the text, 1 when invalid. */
+static int comment_char(const char *text, size_t n, size_t i, const char **out,
+			size_t *outlen, int *stand_in)
+{
+	int l;
+	unsigned cp = mt_utf8(text + i, n - i, &l);
+	*out = text + i;
+	*outlen = (size_t)l;
+	*stand_in = 0;
+	if (cp == '}') {
+		*out = "\xef\xbd\x9d"; /* ｝ */
+		*outlen = 3;
+		*stand_in = 1;
+	} else if (cp < 0x20 && cp != '\t' && cp != '\n') {
+		*out = " ";
+		*outlen = 1;
+		*stand_in = 1;
+	}
+	return l;
+}
+
+/* Blank as written: a space, a tab or what becomes a space. */
+static int comment_blank(unsigned char c)
+{
+	return c == ' ' || (c < 0x20 && c != '\n');
+}
+
+/* Start of the character that ends just before text[i], i > 0. */
+static size_t char_start_before(const char *text, size_t i)
+{
+	size_t p = i - 1;
+	while (p > 0 && i - p < 4 && ((unsigned char)text[p] & 0xc0) == 0x80)
+		p--;
+	return p;
+}
+
+/* Width of the character of the comment at text[i], as written. */
+static int comment_char_width(const char *text, size_t n, size_t i)
+{
+	const char *o;
+	size_t ol;
+	int si;
+	comment_char(text, n, i, &o, &ol, &si);
+	return xq_text_width(o, ol);
+}
+
+/* The digits and verbs of Chinese moves (马８进７, 炮二平五, 車一進一). */
+static int move_digit(unsigned cp)
+{
+	static const unsigned han[] = { 0x4e00, 0x4e8c, 0x4e09, 0x56db, 0x4e94,
+					0x516d, 0x4e03, 0x516b, 0x4e5d };
+	if ((cp >= '1' && cp <= '9') || (cp >= 0xff11 && cp <= 0xff19))
+		return 1;
+	for (size_t k = 0; k < sizeof han / sizeof han[0]; k++)
+		if (cp == han[k])
+			return 1;
+	return 0;
+}
+
+static int move_verb(unsigned cp)
+{
+	return cp == 0x8fdb || cp == 0x9032 || cp == 0x9000 || cp == 0x5e73;
+}
+
+/* Whether a wrap between two wide characters before text[i] keeps whole
+ * the Chinese moves around it and the punctuation with its word (no line
+ * starts with a closing mark, none ends with an opening one). */
+static int cjk_wrap_ok(const char *text, size_t n, size_t i)
+{
+	static const char *const no_start = "，。、；：！？）」』》…";
+	static const char *const no_end = "（「『《";
+	unsigned x[6] = { 0 };
+	size_t p = i;
+	int l;
+	for (int k = 2; k >= 0 && p > 0; k--) {
+		p = char_start_before(text, p);
+		x[k] = mt_utf8(text + p, n - p, &l);
+	}
+	p = i;
+	for (int k = 3; k < 6 && p < n; k++) {
+		x[k] = mt_utf8(text + p, n - p, &l);
+		p += (size_t)l;
+	}
+	for (int k = 0; k < 3; k++)
+		if (move_verb(x[k + 2]) && k + 3 < 6 && move_digit(x[k + 3]))
+			return 0;
+	mt_utf8(text + i, n - i, &l);
+	if (l >= 2 && l <= 4) {
+		char c[5] = { 0 };
+		memcpy(c, text + i, (size_t)l);
+		if (strstr(no_start, c))
+			return 0;
+	}
+	size_t q = char_start_before(text, i);
+	if (i - q >= 2 && i - q <= 4) {
+		char c[5] = { 0 };
+		memcpy(c, text + q, i - q);
+		if (strstr(no_end, c))
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether the comment may wrap at text[i], in a way that the reader undoes
+ * (see tidy_comment in movetext.c): 1 in place of a single space between
+ * two non-blank characters; 2 there when both are wide, the space going
+ * to the start of the new line; 3 before text[i] between two wide
+ * characters, as Chinese text wraps, but never inside a Chinese move.  So a
+ * wrap never cuts a word, a move or a UTF-8 sequence. */
+static int comment_break(const char *text, size_t n, size_t i)
+{
+	size_t p;
+	if (i == 0 || i >= n || text[i] == '\n' || text[i - 1] == '\n' ||
+	    comment_blank((unsigned char)text[i - 1]))
+		return 0;
+	p = char_start_before(text, i);
+	if (text[i] != ' ') {
+		if (comment_blank((unsigned char)text[i]) || comment_char_width(text, n, p) != 2 ||
+		    comment_char_width(text, n, i) != 2)
+			return 0;
+		return cjk_wrap_ok(text, n, i) ? 3 : 0;
+	}
+	if (i + 1 >= n || comment_blank((unsigned char)text[i + 1]) || text[i + 1] == '\n')
+		return 0;
+	return comment_char_width(text, n, p) == 2 && comment_char_width(text, n, i + 1) == 2 ? 2 : 1;
+}
+
+/* Display width of the run of the comment from text[i] (its first
+ * character always) to its next wrap place, line break or end. */
+static int comment_run_width(const char *text, size_t n, size_t i)
+{
+	int w = 0;
+	int l;
+	while (i < n && text[i] != '\n') {
+		w += comment_char_width(text, n, i);
+		mt_utf8(text + i, n - i, &l);
+		i += (size_t)l;
+		if (comment_break(text, n, i))
+			break;
+	}
+	return w;
+}
+
 /*
  * A comment, as "{ text }" wrapped at the fill width by the rules that
- * tidy_comment() undoes: its own line breaks are doubled, soft wraps go
- * only after the last space of a run or next to a non-ASCII character.  A
- * brace inside becomes the full-width one and other control characters a
- * space: PGN has no escape for them, and a warning says so.
+ * tidy_comment() undoes: its own line breaks are doubled, soft wraps take
+ * the place of a single space between words or go between two Chinese
+ * characters outside a move (a word longer than a line stands alone on
+ * its line), and no line ends in a space.  Text stays
+ * two columns short of the width, room for the closing " }".  A brace inside
+ * becomes the full-width one and other control characters a space: PGN
+ * has no escape for them, and a warning says so.
  */
 static void fill_comment(struct fill *f, const char *text)
 {
 	size_t n = strlen(text);
-	int first, stand_ins = 0;
+	int stand_ins = 0, w;
 
-	mt_utf8(text, n, &first);
+	w = 2 + comment_run_width(text, n, 0);
 	if (f->glue_next) {
 		f->glue_next = 0;
 	} else if (f->col > 0) {
-		if (f->col + 3 + (n ? xq_text_width(text, (size_t)first) : 0) > f->width)
+		if (f->col + 1 + w > f->width - 2)
 			fill_newline(f);
 		else {
 			put(f, " ", 1);
@@ -591,12 +739,11 @@ static void fill_comment(struct fill *f, const char *text)
 	put(f, "{ ", 2);
 	f->col += 2;
 	for (size_t i = 0; i < n;) {
-		int l, w;
-		unsigned cp = mt_utf8(text + i, n - i, &l);
-		const char *out = text + i;
-		size_t outlen = (size_t)l;
+		const char *out;
+		size_t outlen;
+		int si;
 
-		if (cp == '\n') {
+		if (text[i] == '\n') {
 			/* k line breaks of the text are k + 1 in the file */
 			fill_newline(f);
 			while (i < n && text[i] == '\n') {
@@ -605,27 +752,28 @@ static void fill_comment(struct fill *f, const char *text)
 			}
 			continue;
 		}
-		if (cp == '}') {
-			out = "\xef\xbd\x9d"; /* ｝ */
-			outlen = 3;
-			stand_ins++;
-		} else if (cp < 0x20 && cp != '\t') {
-			out = " ";
-			outlen = 1;
-			stand_ins++;
-		}
-		w = xq_text_width(out, outlen);
-		/* A soft wrap before this character, where one may go: after
-		 * the last of a run of spaces, or next to a non-ASCII one. */
-		if (i > 0 && f->col + w > f->width - 2) {
-			unsigned char prev = (unsigned char)text[i - 1];
-			int here_blank = cp == ' ' || cp == '\t';
-			if (!here_blank && (prev == ' ' || prev == '\t' || prev >= 0x80 || cp >= 0x80))
+		int wrap = comment_break(text, n, i);
+		if (wrap == 3 && f->col + comment_run_width(text, n, i) > f->width - 2)
+			fill_newline(f);
+		if (wrap == 1 || wrap == 2) {
+			w = comment_run_width(text, n, i + 1);
+			if (f->col + 1 + w > f->width - 2) {
 				fill_newline(f);
+				if (wrap == 2) {
+					put(f, " ", 1);
+					f->col++;
+				}
+			} else {
+				put(f, " ", 1);
+				f->col++;
+			}
+			i++;
+			continue;
 		}
+		i += (size_t)comment_char(text, n, i, &out, &outlen, &si);
+		stand_ins += si;
 		put(f, out, outlen);
-		f->col += w;
-		i += (size_t)l;
+		f->col += xq_text_width(out, outlen);
 	}
 	put(f, " }", 2);
 	f->col += 2;
@@ -742,10 +890,17 @@ static int write_step(void *data, const struct xq_walk_step *s)
 		memcpy(buf, iccs, 5);
 		len = 4;
 	}
+	/* the marks glued to the move ("!?") go on its line */
+	int marks = 0;
+	for (int i = 0; i < n->nnags; i++)
+		if (n->nags[i] >= 1 && n->nags[i] <= 6)
+			marks += n->nags[i] <= 2 ? 1 : 2;
 	if (numlen) {
 		/* keep the number with its move */
-		fill_reserve(c->f, numlen + 1 + xq_text_width(buf, (size_t)len));
+		fill_reserve(c->f, numlen + 1 + xq_text_width(buf, (size_t)len) + marks);
 		fill_token(c->f, numbuf, (size_t)numlen, 0);
+	} else {
+		fill_reserve(c->f, xq_text_width(buf, (size_t)len) + marks);
 	}
 	fill_token(c->f, buf, (size_t)len, 0);
 	for (int i = 0; i < n->nnags; i++)

@@ -107,6 +107,26 @@ no_leftovers() {
 	run -0 xqcheck "$T/t.txt"
 }
 
+@test "-n chinese: no line ends in a space, no move cut across lines" {
+	run -0 --separate-stderr xqannotate --nodes 5000 --line 12 -n chinese "$S/blunder.pgn" "$S/ignored.pgn"
+	[[ "$output" == *"炮五进四??"* ]]
+	[[ "$output" == *" was best."* ]]
+	run -0 perl -CSD -e '
+		local $/; my $t = <STDIN>; my $bad = 0;
+		for my $l (split /\n/, $t) {
+			next if $l =~ /^\[/;
+			if ($l =~ / $/) { print "trailing space: [$l]\n"; $bad++ }
+			for my $w (split / +/, $l) {
+				next unless $w =~ /[^\x00-\x7f]/;
+				$w =~ s/^[({]+//; $w =~ s/[)}?!;:.,]+$//;
+				next if $w =~ /^[\p{Han}][\p{Han}\x{FF10}-\x{FF19}][\p{Han}][\p{Han}\x{FF10}-\x{FF19}]$/;
+				print "not a whole move: [$w] in [$l]\n"; $bad++;
+			}
+		}
+		exit($bad ? 1 : 0);' <<<"$output"
+	[ -z "$output" ]
+}
+
 @test "a clean engine game gets no ??" {
 	run -0 --separate-stderr xqannotate -n iccs "$S/clean.pgn"
 	[[ "$output" == *'[RedBlunders "0"]'* ]]

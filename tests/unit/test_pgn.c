@@ -35,7 +35,7 @@ static void sink_problem(void *data, const struct xq_problem *p)
 }
 
 struct buf {
-	char s[4096];
+	char s[16384];
 	size_t n;
 };
 
@@ -375,6 +375,138 @@ static void comment_round_trip(void)
 	}
 }
 
+/* Display width of a line, as xq_text_width(), for the checks below. */
+static int line_width(const char *s, size_t n)
+{
+	return xq_text_width(s, n);
+}
+
+/* A line may pass the width only when it holds one token: with the
+ * comment's braces, a closing parenthesis and the leading space of a
+ * wrap taken off, no space is left inside. */
+static int one_token(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '{')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ')' || s[n - 1] == '}' || s[n - 1] == ' '))
+		n--;
+	return memchr(s, ' ', n) == NULL;
+}
+
+/* The filler breaks only at spaces: no line ends in a space, none passes
+ * 80 columns unless it is one token, and the game reads back the same,
+ * moves and comments, in ICCS and in Chinese notation. */
+static void wrapping(void)
+{
+	static const char *const moves =
+		"1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. h0h6 h7i7 5. h6g6 i7i8 *\n";
+	static const char *const comments[] = {
+		"better line: 马８进７ 炮二平五 马２进３ 兵七进一 卒７进１ 马八进七 车９平８ 车一平二 "
+		"炮８平９ 车二进六 炮２平１ 马七进六 士４进５ 炮八平七 车１平２ 车九平八",
+		"马８进７ 炮二平五 马２进３ 兵七进一 卒７进１ 马八进七 车９平８ 车一平二 炮８平９ 车二进六",
+		"Labels: 1 炮二平五: chase 捉 cannon a7; 2 马８进７: idle 闲; 3 车一平二: chase 捉 "
+		"cannon a6; 4 车９平８: idle 闲; 5 炮二平五: chase 捉 cannon a7; 6 马８进７: idle 闲",
+		"a word longer than a line: "
+		"Pneumonoultramicroscopicsilicovolcanoconiosis-and-then-some-more-letters-to-pass-eighty-columns "
+		"and more words after it, short ones, to fill another line and then some.",
+		"很长的中文注释没有空格，在八十列处折行，读回来要一模一样，不能多也不能少一个字符，这里再写一些字让它足够长",
+		"如改走马八进七，则象５退７，红方帅府受攻，当然若红方仍再架中炮拼兑，那么失去双炮就难有作用了，"
+		"黑方可走车９平８再马２进３，局面平稳，红方如炮八平七，则车１平２，车九平八，炮２平１，马七进六，"
+		"士４进５，双方对峙。",
+		"fullwidth　spaces　and　(parentheses)　（括号里的马８进７）、「引号」；"
+		"and a long run of them to wrap：马八进七、炮八平七、车九平八、马七进六、士４进５。",
+		"Inaccuracy: -5.69 -> -7.86; 马二进三 was best. Inaccuracy: -7.86 -> -5.03; 车９平８ was "
+		"best, and the comment goes on with English words long enough to wrap twice over.",
+		"two\n\nparagraphs of text that are long enough to be wrapped at least once, 马８进７ 炮二平五 "
+		"马２进３ 兵七进一 in the middle",
+		"x",
+	};
+	static const enum xq_notation notations[] = { XQ_NOTATION_ICCS, XQ_NOTATION_CHINESE };
+	/* the Chinese moves of the comments, four characters of three bytes */
+	static const char *const cn_moves[] = {
+		"马８进７", "炮二平五", "马２进３", "兵七进一", "卒７进１", "马八进七", "车９平８",
+		"车一平二", "炮８平９", "车二进六", "炮２平１", "马七进六", "士４进５", "炮八平七",
+		"车１平２", "车九平八", "马二进三", "象５退７",
+	};
+
+	for (size_t k = 0; k < sizeof notations / sizeof notations[0]; k++)
+	for (size_t i = 0; i < sizeof comments / sizeof comments[0]; i++) {
+		struct xq_reader_opts o = { 0 };
+		struct xq_writer_opts wo = { 0 };
+		struct xq_reader *r;
+		struct xq_game *g = NULL, *back = NULL;
+		struct buf before, after;
+		char *out = NULL;
+		size_t len = 0;
+		int err, trailing = 0, too_wide = 0, cut = 0, nodes = 0;
+
+		r = xq_reader_open_mem(moves, strlen(moves), &o, &err);
+		if (!r || xq_reader_next(r, &g) != 1) {
+			ok(0, "wrap %zu/%zu: game read", k, i);
+			if (r)
+				xq_reader_close(r);
+			continue;
+		}
+		xq_reader_close(r);
+		/* the comment after every other move and before the game */
+		xq_node_comment(g, &g->root, 0, comments[i], strlen(comments[i]));
+		for (struct xq_node *n = g->root.child; n; n = n->child)
+			if (nodes++ % 2 == 0)
+				xq_node_comment(g, n, 0, comments[i], strlen(comments[i]));
+		before.n = 0;
+		before.s[0] = '\0';
+		add(&before, g->root.comment);
+		ser_line(&before, g->root.child, 0);
+
+		FILE *fp = open_memstream(&out, &len);
+		wo.notation = notations[k];
+		struct xq_writer *w = xq_writer_open(fp, &wo, &err);
+		xq_writer_write(w, g);
+		xq_writer_close(w);
+		fclose(fp);
+
+		for (const char *l = out; *l;) {
+			const char *e = strchr(l, '\n');
+			size_t ll = e ? (size_t)(e - l) : strlen(l);
+			if (ll && l[ll - 1] == ' ')
+				trailing++;
+			if (line_width(l, ll) > 80 && !one_token(l, ll))
+				too_wide++;
+			l += ll + (e != NULL);
+		}
+		/* no wrap inside a Chinese move of the comments */
+		for (size_t p = 0; p < len; p++)
+			for (size_t m = 0; out[p] == '\n' && m < sizeof cn_moves / sizeof cn_moves[0]; m++)
+				for (size_t b = 3; b < 12; b += 3)
+					if (p >= b && p + 1 + 12 - b <= len &&
+					    !memcmp(out + p - b, cn_moves[m], b) &&
+					    !memcmp(out + p + 1, cn_moves[m] + b, 12 - b))
+						cut++;
+		ok(!cut, "wrap %zu/%zu: no wrap inside a Chinese move", k, i) || (diagf("%s", out), 0);
+		ok(!trailing, "wrap %zu/%zu: no line ends in a space", k, i) || (diagf("%s", out), 0);
+		ok(!too_wide, "wrap %zu/%zu: no line past 80 columns but one token", k, i) ||
+			(diagf("%s", out), 0);
+
+		after.n = 0;
+		after.s[0] = '\0';
+		r = xq_reader_open_mem(out, len, &o, &err);
+		if (r && xq_reader_next(r, &back) == 1) {
+			add(&after, back->root.comment ? back->root.comment : "");
+			ser_line(&after, back->root.child, 0);
+		}
+		ok(!strcmp(before.s, after.s), "wrap %zu/%zu: read back, the same moves and comments", k, i) ||
+			(diagf("wrote:\n%s\nwant: %s\ngot:  %s", out, before.s, after.s), 0);
+		if (back)
+			xq_game_free(back);
+		if (r)
+			xq_reader_close(r);
+		free(out);
+		xq_game_free(g);
+	}
+}
+
 static void registry(void)
 {
 	ok(xq_format_find("PGN") && !strcmp(xq_format_find("PGN")->name, "pgn"), "registry: pgn by name");
@@ -403,5 +535,6 @@ int main(void)
 	writing();
 	registry();
 	comment_round_trip();
+	wrapping();
 	return done_testing();
 }
