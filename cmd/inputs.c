@@ -1,0 +1,143 @@
+/*
+ * inputs.c - gathering the inputs of the record commands (inputs.h).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common.h"
+#include "inputs.h"
+
+static void add(struct input_list *il, const char *path, int walked)
+{
+	if (il->n == il->cap) {
+		il->cap = il->cap ? 2 * il->cap : 64;
+		il->paths = realloc(il->paths, (size_t)il->cap * sizeof *il->paths);
+		il->walked = realloc(il->walked, (size_t)il->cap);
+		if (!il->paths || !il->walked)
+			die(EXIT_TROUBLE, "out of memory");
+	}
+	if (!(il->paths[il->n] = strdup(path)))
+		die(EXIT_TROUBLE, "out of memory");
+	il->walked[il->n++] = (unsigned char)walked;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files under directory dir, in the order of the names. */
+static int walk(struct input_list *il, const char *dir, int quiet)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	if (!d) {
+		warnx_("cannot read '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			if (!(names = realloc(names, cap * sizeof *names)))
+				die(EXIT_TROUBLE, "out of memory");
+		}
+		if (!(names[n++] = strdup(e->d_name)))
+			die(EXIT_TROUBLE, "out of memory");
+	}
+	closedir(d);
+	qsort(names, n, sizeof *names, cmp_name);
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(dir);
+		int slash = len && dir[len - 1] == '/';
+		char *path = malloc(len + strlen(names[i]) + 2);
+		struct stat st;
+		if (!path)
+			die(EXIT_TROUBLE, "out of memory");
+		sprintf(path, "%s%s%s", dir, slash ? "" : "/", names[i]);
+		if (lstat(path, &st) < 0) {
+			warnx_("cannot read '%s': %s", path, strerror(errno));
+			rc = -1;
+		} else if (S_ISDIR(st.st_mode)) {
+			if (walk(il, path, quiet) < 0)
+				rc = -1;
+		} else if (S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+			if (!quiet)
+				diag(path, 0, 0, "note", "skipped: a symbolic link to a directory");
+		} else if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) {
+			add(il, path, 1);   /* a dangling link is said when opened */
+		} else if (!quiet) {
+			diag(path, 0, 0, "note", "skipped: not a regular file");
+		}
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	return rc;
+}
+
+static int add_input(struct input_list *il, const char *path, int recursive, int quiet)
+{
+	struct stat st;
+	if (recursive && strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return walk(il, path, quiet);
+	add(il, path, 0);   /* opened, or said not to be, in its turn */
+	return 0;
+}
+
+static int read_list(struct input_list *il, const char *list, int nul, int recursive,
+		     int quiet)
+{
+	int is_stdin = !strcmp(list, "-");
+	FILE *fp = is_stdin ? stdin : fopen(list, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int rc = 0;
+	const char *name = is_stdin ? "<stdin>" : list;
+
+	if (!fp) {
+		warnx_("cannot open '%s': %s", list, strerror(errno));
+		return -1;
+	}
+	while ((len = getdelim(&line, &cap, nul ? '\0' : '\n', fp)) > 0) {
+		if (line[len - 1] == (nul ? '\0' : '\n'))
+			line[--len] = '\0';
+		if (len > 0 && strlen(line) != (size_t)len) {
+			warnx_("'%s': a name holds a NUL byte (use -0 for a NUL-separated list)", name);
+			rc = -1;
+			continue;
+		}
+		if (len > 0 && add_input(il, line, recursive, quiet) < 0)
+			rc = -1;
+	}
+	if (ferror(fp)) {
+		warnx_("error reading '%s': %s", name, strerror(errno));
+		rc = -1;
+	}
+	free(line);
+	if (!is_stdin)
+		fclose(fp);
+	return rc;
+}
+
+int inputs_gather(struct input_list *il, int argc, char **argv, int recursive,
+		  const char *list, int nul, int quiet)
+{
+	int rc = 0;
+	for (int i = 0; i < argc; i++)
+		if (add_input(il, argv[i], recursive, quiet) < 0)
+			rc = -1;
+	if (list && read_list(il, list, nul, recursive, quiet) < 0)
+		rc = -1;
+	return rc;
+}
