@@ -55,7 +55,8 @@ static int walk(struct input_list *il, const char *dir, int quiet)
 			die(EXIT_TROUBLE, "out of memory");
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, cmp_name);
+	if (n)
+		qsort(names, n, sizeof *names, cmp_name);
 	for (size_t i = 0; i < n; i++) {
 		size_t len = strlen(dir);
 		int slash = len && dir[len - 1] == '/';

@@ -280,20 +280,23 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 
 void cmd_inputs(struct cmd_opts *o, int *argc, char ***argv)
 {
+	/* for the whole run (a static: not a leak at exit) */
+	static struct input_list gathered;
 	if (o->nul && !o->files_from) {
 		warnx_("-0 needs --files-from");
 		usage(EXIT_TROUBLE);
 	}
 	if (!o->recursive && !o->files_from)
 		return;
-	if (inputs_gather(&o->inputs, *argc, *argv, o->recursive, o->files_from, o->nul,
+	if (inputs_gather(&gathered, *argc, *argv, o->recursive, o->files_from, o->nul,
 			  o->pp->quiet) < 0)
 		o->inputs_trouble = 1;
 	/* named inputs that came to none (an empty folder or list) read none,
 	 * not standard input */
 	o->inputs_gathered = *argc > 0 || o->files_from;
-	*argc = o->inputs.n;
-	*argv = o->inputs.paths;
+	o->inputs = &gathered;
+	*argc = gathered.n;
+	*argv = gathered.paths;
 }
 
 void opt_output(struct cmd_opts *o)
@@ -400,13 +403,13 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 
 int record_loop_run(struct record_loop *l, int argc, char **argv)
 {
-	const struct input_list *il = &l->o->inputs;
+	const struct input_list *il = l->o->inputs;
 	if (l->o->inputs_trouble)
 		l->trouble = 1;
 	if (argc == 0 && !l->o->inputs_gathered)
 		loop_input(l, NULL, 0);
 	for (int i = 0; i < argc && !l->stop; i++)
-		loop_input(l, argv[i], argv == il->paths && il->walked[i]);
+		loop_input(l, argv[i], il && argv == il->paths && il->walked[i]);
 	return l->trouble ? EXIT_TROUBLE : EXIT_OK;
 }
 

@@ -76,7 +76,7 @@ struct cmd_opts {
 	/* set by cmd_getopt(): -R, --files-from, -0; cmd_inputs() gathers */
 	int recursive, nul;
 	const char *files_from;
-	struct input_list inputs;
+	const struct input_list *inputs;   /* NULL: argv as given */
 	int inputs_gathered, inputs_trouble;
 };
 int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
