@@ -11,27 +11,24 @@
 #include "common.h"
 #include "inputs.h"
 
-static void add(struct input_list *il, const char *path, int walked)
+static void input_add(struct input_list *il, const char *path, int walked)
 {
 	if (il->n == il->cap) {
 		il->cap = il->cap ? 2 * il->cap : 64;
-		il->paths = realloc(il->paths, (size_t)il->cap * sizeof *il->paths);
-		il->walked = realloc(il->walked, (size_t)il->cap);
-		if (!il->paths || !il->walked)
-			die(EXIT_TROUBLE, "out of memory");
+		il->paths = xrealloc(il->paths, (size_t)il->cap * sizeof *il->paths);
+		il->walked = xrealloc(il->walked, (size_t)il->cap);
 	}
-	if (!(il->paths[il->n] = strdup(path)))
-		die(EXIT_TROUBLE, "out of memory");
+	il->paths[il->n] = xstrdup(path);
 	il->walked[il->n++] = (unsigned char)walked;
 }
 
-static int cmp_name(const void *a, const void *b)
+static int input_cmp_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The files under directory dir, in the order of the names. */
-static int walk(struct input_list *il, const char *dir, int quiet)
+static int input_walk(struct input_list *il, const char *dir, int quiet)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -48,34 +45,30 @@ static int walk(struct input_list *il, const char *dir, int quiet)
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 64;
-			if (!(names = realloc(names, cap * sizeof *names)))
-				die(EXIT_TROUBLE, "out of memory");
+			names = xrealloc(names, cap * sizeof *names);
 		}
-		if (!(names[n++] = strdup(e->d_name)))
-			die(EXIT_TROUBLE, "out of memory");
+		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
 	if (n)
-		qsort(names, n, sizeof *names, cmp_name);
+		qsort(names, n, sizeof *names, input_cmp_name);
 	for (size_t i = 0; i < n; i++) {
 		size_t len = strlen(dir);
 		int slash = len && dir[len - 1] == '/';
-		char *path = malloc(len + strlen(names[i]) + 2);
+		char *path = xrealloc(NULL, len + strlen(names[i]) + 2);
 		struct stat st;
-		if (!path)
-			die(EXIT_TROUBLE, "out of memory");
 		sprintf(path, "%s%s%s", dir, slash ? "" : "/", names[i]);
 		if (lstat(path, &st) < 0) {
 			warnx_("cannot read '%s': %s", path, strerror(errno));
 			rc = -1;
 		} else if (S_ISDIR(st.st_mode)) {
-			if (walk(il, path, quiet) < 0)
+			if (input_walk(il, path, quiet) < 0)
 				rc = -1;
 		} else if (S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			if (!quiet)
 				diag(path, 0, 0, "note", "skipped: a symbolic link to a directory");
 		} else if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) {
-			add(il, path, 1);   /* a dangling link is said when opened */
+			input_add(il, path, 1);   /* a dangling link is said when opened */
 		} else if (!quiet) {
 			diag(path, 0, 0, "note", "skipped: not a regular file");
 		}
@@ -86,16 +79,16 @@ static int walk(struct input_list *il, const char *dir, int quiet)
 	return rc;
 }
 
-static int add_input(struct input_list *il, const char *path, int recursive, int quiet)
+static int input_add_named(struct input_list *il, const char *path, int recursive, int quiet)
 {
 	struct stat st;
 	if (recursive && strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return walk(il, path, quiet);
-	add(il, path, 0);   /* opened, or said not to be, in its turn */
+		return input_walk(il, path, quiet);
+	input_add(il, path, 0);   /* opened, or said not to be, in its turn */
 	return 0;
 }
 
-static int read_list(struct input_list *il, const char *list, int nul, int recursive,
+static int input_read_list(struct input_list *il, const char *list, int nul, int recursive,
 		     int quiet)
 {
 	int is_stdin = !strcmp(list, "-");
@@ -118,7 +111,7 @@ static int read_list(struct input_list *il, const char *list, int nul, int recur
 			rc = -1;
 			continue;
 		}
-		if (len > 0 && add_input(il, line, recursive, quiet) < 0)
+		if (len > 0 && input_add_named(il, line, recursive, quiet) < 0)
 			rc = -1;
 	}
 	if (ferror(fp)) {
@@ -136,9 +129,9 @@ int inputs_gather(struct input_list *il, int argc, char **argv, int recursive,
 {
 	int rc = 0;
 	for (int i = 0; i < argc; i++)
-		if (add_input(il, argv[i], recursive, quiet) < 0)
+		if (input_add_named(il, argv[i], recursive, quiet) < 0)
 			rc = -1;
-	if (list && read_list(il, list, nul, recursive, quiet) < 0)
+	if (list && input_read_list(il, list, nul, recursive, quiet) < 0)
 		rc = -1;
 	return rc;
 }

@@ -96,3 +96,17 @@ xqcheck: 2 games: 2 valid, 0 invalid (0 errors, 0 warnings)" ]
 	run -2 --separate-stderr xqconv -0 tree/b.pgn
 	[[ "$stderr" == "xqconv: -0 needs --files-from"* ]]
 }
+
+@test "every record command lists -R, --files-from and -0 in --help and reads a NUL list as the names given" {
+	printf 'tree/a.pgn\0tree/sub/a.pgn\0' > list0
+	for cmd in "xqconv" "xqcheck" "xqgrep -r 1-0" "xqstats" "xqjudge" "xqannotate --depth 1 -q"; do
+		run -0 ${cmd%% *} --help
+		[[ "$output" == *"-R, --recursive"*"--files-from=LIST"*"-0, --null"* ]] || { echo "$cmd --help"; false; }
+		run --separate-stderr $cmd tree/a.pgn tree/sub/a.pgn
+		local out="$output" err="$stderr" st="$status"
+		run --separate-stderr $cmd --null --files-from=list0
+		[ "$status" = "$st" ] || { echo "$cmd: status $status, not $st"; false; }
+		[ "$output" = "$out" ] || { echo "$cmd: output differs"; false; }
+		[ "$stderr" = "$err" ] || { echo "$cmd: diagnostics differ"; false; }
+	done
+}
