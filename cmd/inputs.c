@@ -22,13 +22,24 @@ static void input_add(struct input_list *il, const char *path, int walked)
 	il->walked[il->n++] = (unsigned char)walked;
 }
 
+static void input_note(struct input_list *il, const char *path, const char *msg)
+{
+	if (il->nnotes == il->notes_cap) {
+		il->notes_cap = il->notes_cap ? 2 * il->notes_cap : 8;
+		il->notes = xrealloc(il->notes, (size_t)il->notes_cap * sizeof *il->notes);
+	}
+	il->notes[il->nnotes].before = il->n;
+	il->notes[il->nnotes].path = xstrdup(path);
+	il->notes[il->nnotes++].msg = msg;
+}
+
 static int input_cmp_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The files under directory dir, in the order of the names. */
-static int input_walk(struct input_list *il, const char *dir, int quiet)
+static int input_walk(struct input_list *il, const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -62,15 +73,14 @@ static int input_walk(struct input_list *il, const char *dir, int quiet)
 			warnx_("cannot read '%s': %s", path, strerror(errno));
 			rc = -1;
 		} else if (S_ISDIR(st.st_mode)) {
-			if (input_walk(il, path, quiet) < 0)
+			if (input_walk(il, path) < 0)
 				rc = -1;
 		} else if (S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			if (!quiet)
-				diag(path, 0, 0, "note", "skipped: a symbolic link to a directory");
+			input_note(il, path, "skipped: a symbolic link to a directory");
 		} else if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)) {
 			input_add(il, path, 1);   /* a dangling link is said when opened */
-		} else if (!quiet) {
-			diag(path, 0, 0, "note", "skipped: not a regular file");
+		} else {
+			input_note(il, path, "skipped: not a regular file");
 		}
 		free(path);
 		free(names[i]);
@@ -79,17 +89,16 @@ static int input_walk(struct input_list *il, const char *dir, int quiet)
 	return rc;
 }
 
-static int input_add_named(struct input_list *il, const char *path, int recursive, int quiet)
+static int input_add_named(struct input_list *il, const char *path, int recursive)
 {
 	struct stat st;
 	if (recursive && strcmp(path, "-") && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return input_walk(il, path, quiet);
+		return input_walk(il, path);
 	input_add(il, path, 0);   /* opened, or said not to be, in its turn */
 	return 0;
 }
 
-static int input_read_list(struct input_list *il, const char *list, int nul, int recursive,
-		     int quiet)
+static int input_read_list(struct input_list *il, const char *list, int nul, int recursive)
 {
 	int is_stdin = !strcmp(list, "-");
 	FILE *fp = is_stdin ? stdin : fopen(list, "r");
@@ -111,7 +120,7 @@ static int input_read_list(struct input_list *il, const char *list, int nul, int
 			rc = -1;
 			continue;
 		}
-		if (len > 0 && input_add_named(il, line, recursive, quiet) < 0)
+		if (len > 0 && input_add_named(il, line, recursive) < 0)
 			rc = -1;
 	}
 	if (ferror(fp)) {
@@ -125,13 +134,13 @@ static int input_read_list(struct input_list *il, const char *list, int nul, int
 }
 
 int inputs_gather(struct input_list *il, int argc, char **argv, int recursive,
-		  const char *list, int nul, int quiet)
+		  const char *list, int nul)
 {
 	int rc = 0;
 	for (int i = 0; i < argc; i++)
-		if (input_add_named(il, argv[i], recursive, quiet) < 0)
+		if (input_add_named(il, argv[i], recursive) < 0)
 			rc = -1;
-	if (list && input_read_list(il, list, nul, recursive, quiet) < 0)
+	if (list && input_read_list(il, list, nul, recursive) < 0)
 		rc = -1;
 	return rc;
 }

@@ -288,8 +288,7 @@ void cmd_inputs(struct cmd_opts *o, int *argc, char ***argv)
 	}
 	if (!o->recursive && !o->files_from)
 		return;
-	if (inputs_gather(&gathered, *argc, *argv, o->recursive, o->files_from, o->nul,
-			  o->pp->quiet) < 0)
+	if (inputs_gather(&gathered, *argc, *argv, o->recursive, o->files_from, o->nul) < 0)
 		o->inputs_trouble = 1;
 	/* named inputs that came to none (an empty folder or list) read none,
 	 * not standard input */
@@ -401,15 +400,29 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	l->r = NULL;
 }
 
+/* The notes of a walk due before input i (all that are left: i < 0). */
+static void say_input_notes(const struct record_loop *l, int *next, int i)
+{
+	const struct input_list *il = l->o->inputs;
+	for (; il && *next < il->nnotes && (i < 0 || il->notes[*next].before <= i); ++*next)
+		if (!l->o->pp->quiet)
+			diag(il->notes[*next].path, 0, 0, "note", "%s", il->notes[*next].msg);
+}
+
 int record_loop_run(struct record_loop *l, int argc, char **argv)
 {
+	int next_note = 0;
 	const struct input_list *il = l->o->inputs;
 	if (l->o->inputs_trouble)
 		l->trouble = 1;
 	if (argc == 0 && !l->o->inputs_gathered)
 		loop_input(l, NULL, 0);
-	for (int i = 0; i < argc && !l->stop; i++)
+	for (int i = 0; i < argc && !l->stop; i++) {
+		say_input_notes(l, &next_note, i);
 		loop_input(l, argv[i], il && argv == il->paths && il->walked[i]);
+	}
+	if (!l->stop)
+		say_input_notes(l, &next_note, -1);
 	return l->trouble ? EXIT_TROUBLE : EXIT_OK;
 }
 

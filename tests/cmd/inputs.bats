@@ -21,9 +21,8 @@ setup() {
 @test "-R: files in name order, the README skipped with a note, the linked folder not followed" {
 	run -1 --separate-stderr xqcheck -R tree
 	[ "$output" = "" ]
-	# the link is said when the folder is walked, before any file is read
-	[ "$stderr" = "xqcheck: tree/link: note: skipped: a symbolic link to a directory
-xqcheck: tree/README: note: skipped: no game record found (read as pgn)
+	[ "$stderr" = "xqcheck: tree/README: note: skipped: no game record found (read as pgn)
+xqcheck: tree/link: note: skipped: a symbolic link to a directory
 xqcheck: tree/sub/a.pgn:3: error: game 1: malformed FEN 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w - - 0 1': column 50: only 9 ranks, not 10
 xqcheck: 5 games: 4 valid, 1 invalid (1 error, 0 warnings)" ]
 }
@@ -109,4 +108,18 @@ xqcheck: 2 games: 2 valid, 0 invalid (0 errors, 0 warnings)" ]
 		[ "$output" = "$out" ] || { echo "$cmd: output differs"; false; }
 		[ "$stderr" = "$err" ] || { echo "$cmd: diagnostics differ"; false; }
 	done
+}
+
+@test "-R: a special file and a link to a folder are said in their turn, also after the last file" {
+	mkdir tree2
+	cp "$S/bad_fen.pgn" tree2/b.pgn
+	mkfifo tree2/a.fifo
+	ln -s ../other tree2/z
+	run -1 --separate-stderr xqcheck -R tree2
+	[ "$stderr" = "xqcheck: tree2/a.fifo: note: skipped: not a regular file
+xqcheck: tree2/b.pgn:3: error: game 1: malformed FEN 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w - - 0 1': column 50: only 9 ranks, not 10
+xqcheck: tree2/z: note: skipped: a symbolic link to a directory
+xqcheck: 1 game: 0 valid, 1 invalid (1 error, 0 warnings)" ]
+	run -1 --separate-stderr xqcheck -q -R tree2
+	[ "$stderr" = "xqcheck: 1 game: 0 valid, 1 invalid (1 error, 0 warnings)" ]
 }
