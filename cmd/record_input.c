@@ -178,6 +178,7 @@ struct shared_opt {
 };
 
 static const struct shared_opt shared_opts[] = {
+	{ '0', "null", no_argument },
 	{ 'd', "directory", required_argument },
 	{ 'E', "output-encoding", required_argument },
 	{ 'e', "encoding", required_argument },
@@ -188,14 +189,18 @@ static const struct shared_opt shared_opts[] = {
 	{ 'o', "output", required_argument },
 	{ 'q', "quiet", no_argument },
 	{ 't', NULL, required_argument },  /* its long name differs: the command's */
+	{ 'R', "recursive", no_argument },
 	{ 'V', "version", no_argument },
 	{ 'v', "verbose", no_argument },
 };
 #define NSHARED (sizeof shared_opts / sizeof shared_opts[0])
 
-/* Whether letter c is one cmd_getopt() handles for o. */
+/* Whether letter c is one cmd_getopt() handles for o (--files-from goes
+ * with -R). */
 static int shared_letter(const struct cmd_opts *o, const char *shortopts, int c)
 {
+	if (c == OPT_FILES_FROM)
+		return shared_letter(o, shortopts, 'R');
 	if (c <= 0 || !strchr(shortopts, c) || (o->own && strchr(o->own, c)))
 		return 0;
 	for (size_t i = 0; i < NSHARED; i++)
@@ -208,6 +213,9 @@ static int shared_letter(const struct cmd_opts *o, const char *shortopts, int c)
 static int shared_set(struct cmd_opts *o, int c, const char *arg)
 {
 	switch (c) {
+	case '0': o->nul = 1; break;
+	case 'R': o->recursive = 1; break;
+	case OPT_FILES_FROM: o->files_from = arg; break;
 	case 'd': o->dir = arg; break;
 	case 'E': return (o->enc_out = opt_out_encoding(arg)) ? 0 : -1;
 	case 'e': return (o->encoding = opt_in_encoding(arg)) ? 0 : -1;
@@ -241,7 +249,7 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	if (built_from != extra) {
 		size_t n = 0;
 		for (; extra[n].name; n++) {
-			if (n + NSHARED + 1 > sizeof longopts / sizeof longopts[0])
+			if (n + NSHARED + 2 > sizeof longopts / sizeof longopts[0])
 				die(EXIT_TROUBLE, "internal error: too many long options");
 			longopts[n] = extra[n];
 		}
@@ -251,6 +259,10 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 						     NULL, shared_opts[i].letter };
 				longopts[n++] = lo;
 			}
+		if (shared_letter(o, shortopts, OPT_FILES_FROM)) {
+			struct option lo = { "files-from", required_argument, NULL, OPT_FILES_FROM };
+			longopts[n++] = lo;
+		}
 		/* in the order of the names, as getopt_long() lists them when
 		 * an abbreviation is ambiguous */
 		qsort(longopts, n, sizeof longopts[0], cmp_option);
@@ -264,6 +276,26 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 			usage(EXIT_TROUBLE);
 	}
 	return -1;
+}
+
+void cmd_inputs(struct cmd_opts *o, int *argc, char ***argv)
+{
+	/* for the whole run (a static: not a leak at exit) */
+	static struct input_list gathered;
+	if (o->nul && !o->files_from) {
+		warnx_("-0 needs --files-from");
+		usage(EXIT_TROUBLE);
+	}
+	if (!o->recursive && !o->files_from)
+		return;
+	if (inputs_gather(&gathered, *argc, *argv, o->recursive, o->files_from, o->nul) < 0)
+		o->inputs_trouble = 1;
+	/* named inputs that came to none (an empty folder or list) read none,
+	 * not standard input */
+	o->inputs_gathered = *argc > 0 || o->files_from;
+	o->inputs = &gathered;
+	*argc = gathered.n;
+	*argv = gathered.paths;
 }
 
 void opt_output(struct cmd_opts *o)
@@ -289,8 +321,29 @@ void opt_output(struct cmd_opts *o)
 
 /* --- the input loop */
 
-static void loop_input(struct record_loop *l, const char *path)
+/* A file found in a walk that holds no record is skipped with a note
+ * instead of the reader's fatal problem. */
+struct walked_filter {
+	xq_problem_fn fn;
+	void *data;
+	int quiet, skipped;
+};
+
+static void filter_walked(void *data, const struct xq_problem *p)
 {
+	struct walked_filter *wf = data;
+	if (p->severity == XQ_SEV_FATAL && p->code == XQ_P_FORMAT && p->game == 0) {
+		wf->skipped = 1;
+		if (!wf->quiet)
+			diag(p->file, 0, 0, "note", "skipped: %s", p->msg);
+		return;
+	}
+	wf->fn(wf->data, p);
+}
+
+static void loop_input(struct record_loop *l, const char *path, int walked)
+{
+	struct walked_filter wf = { 0 };
 	struct xq_reader_opts ro = { 0 };
 	struct xq_game *g;
 	FILE *fp;
@@ -304,6 +357,13 @@ static void loop_input(struct record_loop *l, const char *path)
 	ro.flags = l->flags;
 	ro.problem = l->problem ? l->problem : print_problem;
 	ro.problem_data = l->problem ? l->problem_data : l->o->pp;
+	if (walked) {
+		wf.fn = ro.problem;
+		wf.data = ro.problem_data;
+		wf.quiet = l->o->pp->quiet;
+		ro.problem = filter_walked;
+		ro.problem_data = &wf;
+	}
 	if (!(l->r = record_reader_open(path, &ro, &fp))) {
 		l->trouble = 1;
 		return;
@@ -325,11 +385,11 @@ static void loop_input(struct record_loop *l, const char *path)
 	if (l->progress)
 		record_progress_end(l->games);
 	l->rc = rc;
-	if (l->end)
+	if (l->end && !wf.skipped)
 		l->end(l);
 	if (l->o->pp->fatals > fatals)
 		l->trouble = 1;    /* said already, naming the limit or the fault */
-	if (step == RECORD_NEXT && rc < 0) {
+	if (step == RECORD_NEXT && rc < 0 && !wf.skipped) {
 		if (rc != XQ_EIO && l->o->pp->fatals == fatals)
 			warnx_("error reading '%s': %s", l->name, xq_strerror(rc));
 		l->trouble = 1;
@@ -340,12 +400,29 @@ static void loop_input(struct record_loop *l, const char *path)
 	l->r = NULL;
 }
 
+/* The notes of a walk due before input i (all that are left: i < 0). */
+static void say_input_notes(const struct record_loop *l, int *next, int i)
+{
+	const struct input_list *il = l->o->inputs;
+	for (; il && *next < il->nnotes && (i < 0 || il->notes[*next].before <= i); ++*next)
+		if (!l->o->pp->quiet)
+			diag(il->notes[*next].path, 0, 0, "note", "%s", il->notes[*next].msg);
+}
+
 int record_loop_run(struct record_loop *l, int argc, char **argv)
 {
-	if (argc == 0)
-		loop_input(l, NULL);
-	for (int i = 0; i < argc && !l->stop; i++)
-		loop_input(l, argv[i]);
+	int next_note = 0;
+	const struct input_list *il = l->o->inputs;
+	if (l->o->inputs_trouble)
+		l->trouble = 1;
+	if (argc == 0 && !l->o->inputs_gathered)
+		loop_input(l, NULL, 0);
+	for (int i = 0; i < argc && !l->stop; i++) {
+		say_input_notes(l, &next_note, i);
+		loop_input(l, argv[i], il && argv == il->paths && il->walked[i]);
+	}
+	if (!l->stop)
+		say_input_notes(l, &next_note, -1);
 	return l->trouble ? EXIT_TROUBLE : EXIT_OK;
 }
 

@@ -1,8 +1,9 @@
 /*
  * record_input.h - what the record commands (xqcheck, xqconv, xqshow,
  * xqjudge, xqgrep, xqstats, xqannotate) share: their options (-f -e -t -E
- * -n -o -d -q -v -j -h -V, checked in one place), the one input loop
- * ("-" and no file mean stdin), printing the library's problems in the
+ * -n -o -d -q -v -j -h -V -R -0 --files-from, checked in one place), the
+ * one input loop ("-" and no file mean stdin; -R walks directories, whose
+ * files that hold no record are skipped with a note), printing the library's problems in the
  * one diagnostics format, writers and output files that may be devices,
  * progress lines, and loading one game of a record for xqshow.
  */
@@ -13,6 +14,7 @@
 #include <stdio.h>
 
 #include "common.h"
+#include "inputs.h"
 #include "xq.h"
 
 
@@ -71,9 +73,19 @@ struct cmd_opts {
 	/* set by the command (outdir.h): -d's --name scheme, --force */
 	const char *name_format;
 	int force;
+	/* set by cmd_getopt(): -R, --files-from, -0; cmd_inputs() gathers */
+	int recursive, nul;
+	const char *files_from;
+	const struct input_list *inputs;   /* NULL: argv as given */
+	int inputs_gathered, inputs_trouble;
 };
 int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	       const struct option *extra);
+/* After the options: the inputs argv[0..argc) with -R, --files-from and
+ * -0 into *argc and *argv (cmd/inputs.c); "-0 needs --files-from" is a
+ * usage error.  A list or a directory that cannot be read is said and
+ * makes the run's exit 2, the others read. */
+void cmd_inputs(struct cmd_opts *o, int *argc, char ***argv);
 /* After the options of a command that writes records: -o and -d exclude
  * each other (usage, exit 2), -t is what -o's file name says when not
  * given, --name is valid, and -d's directory is made as by mkdir -p

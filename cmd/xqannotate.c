@@ -24,7 +24,8 @@ static const char usage_text[] =
 	"                  [--depth N | --nodes N | --movetime MS] [--from PLY] [--to PLY]\n"
 	"                  [--played root|next]\n"
 	"                  [--plot FILE.svg|DIR] [-f format] [-t format] [-e enc] [-E enc]\n"
-	"                  [-n notation] [-o file | -d dir] [file ...]\n"
+	"                  [-n notation] [-o file | -d dir]\n"
+	"                  [-R] [--files-from=list [-0]] [file ...]\n"
 	"Annotate games with a search: marks, comments, better lines and summaries.\n"
 	"\n"
 	"  --engine=CMD          run the UCI/UCCI engine CMD (no shell; PATH searched);\n"
@@ -65,6 +66,9 @@ static const char usage_text[] =
 	"      --force           with -d: replace existing files\n"
 	"      --crlf            CRLF line ends\n"
 	"      --strict          stop at the first invalid game or engine failure\n"
+	"  -R, --recursive       walk directories (name order; non-records skipped)\n"
+	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
+	"  -0, --null            --files-from names end with NUL, not newline\n"
 	"  -q, --quiet           no diagnostics, no progress line\n"
 	"  -v, --verbose         notes too, and the engine's name\n"
 	"  -h, --help            this help\n"
@@ -475,7 +479,7 @@ static int parse_options(int argc, char **argv)
 	};
 	int c;
 
-	while ((c = cmd_getopt(&st.o, argc, argv, "d:E:e:f:hjn:o:qt:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hjn:o:qRt:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ENGINE: eo.cmd = optarg; break;
 		case OPT_EARG:
@@ -603,6 +607,7 @@ int main(int argc, char **argv)
 	int first = parse_options(argc, argv);
 	argc -= first;
 	argv += first;
+	cmd_inputs(&st.o, &argc, &argv);
 	opt_output(&st.o);
 	if (st.plot && stat(st.plot, &sb) == 0 && S_ISDIR(sb.st_mode))
 		st.plot_dir = 1;

@@ -12,7 +12,8 @@
 
 static const char usage_text[] =
 	"usage: xqcheck [-hjqVv] [-e encoding] [-f format] [-r axf | cxa | 1956]\n"
-	"               [--partial [--part N] | --summary-json] [file ...]\n"
+	"               [--partial [--part N] | --summary-json]\n"
+	"               [-R] [--files-from=list [-0]] [file ...]\n"
 	"       xqcheck --merge [-q] [file ...]\n"
 	"Replay every move of every game (main line and variations) and report\n"
 	"what is wrong, as file:line:col with the game and ply.\n"
@@ -20,6 +21,9 @@ static const char usage_text[] =
 	"  -e, --encoding=ENC  input encoding: utf-8, gbk, gb18030, big5 (default: detect)\n"
 	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
 	"  -j, --json          one JSON object per game on stdout\n"
+	"  -R, --recursive     walk directories (name order; non-records skipped)\n"
+	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
+	"  -0, --null          --files-from names end with NUL, not newline\n"
 	"  -q, --quiet         only the summary line\n"
 	"  -r, --rules=RULES   also warn of repetition rulings and the natural\n"
 	"                      move limit under these rules (see xqjudge)\n"
@@ -382,7 +386,7 @@ static int check_options(int argc, char **argv, int *merge)
 	};
 	int c;
 
-	while ((c = cmd_getopt(&st.o, argc, argv, "e:f:hjqr:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hjqRr:Vv", longopts)) != -1) {
 		switch (c) {
 		case 'r':
 			if (judge_open(&st.judge, optarg))
@@ -421,6 +425,7 @@ int main(int argc, char **argv)
 	int first = check_options(argc, argv, &merge);
 	argc -= first;
 	argv += first;
+	cmd_inputs(&st.o, &argc, &argv);
 	if (merge)
 		return merge_summary(argc, argv);
 

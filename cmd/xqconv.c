@@ -17,7 +17,8 @@ static const char usage_text[] =
 	"usage: xqconv [-hqVv] [--keep-broken | --strict] [--judge[=rules]] [--script=S]\n"
 	"              [--ecco[=check]]\n"
 	"              [-E encoding] [-e encoding]\n"
-	"              [-f format] [-n notation] [-t format] [-o file | -d dir] [file ...]\n"
+	"              [-f format] [-n notation] [-t format] [-o file | -d dir]\n"
+	"              [-R] [--files-from=list [-0]] [file ...]\n"
 	"Convert game records between formats, notations and encodings.\n"
 	"\n"
 	"  -f, --from=FMT       input format: pgn, text, ... (default: detect);\n"
@@ -46,6 +47,9 @@ static const char usage_text[] =
 	"      --ecco           set the ECCO, Opening and Variation tags from the\n"
 	"                       opening (games from the standard start)\n"
 	"      --ecco=check     a note for each game whose ECCO tag disagrees\n"
+	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
+	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
+	"  -0, --null           --files-from names end with NUL, not newline\n"
 	"  -q, --quiet          no diagnostics, only the summary line\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -323,7 +327,7 @@ int main(int argc, char **argv)
 	cmd_init(argv, usage_text);
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
-	while ((c = cmd_getopt(&st.o, argc, argv, "d:E:e:f:hn:o:qt:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hn:o:qRt:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
@@ -359,6 +363,7 @@ int main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	cmd_inputs(&st.o, &argc, &argv);
 	opt_output(&st.o);
 	{
 		const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");

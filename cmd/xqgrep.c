@@ -27,7 +27,8 @@ static const char usage_synopsis[] =
 	"              [--at-ply range] [--opening moves] [--event-year]\n"
 	"              [--ecco codes] [--opening-name text]\n"
 	"              [--unique [--key tags] [--keys | --drops file]] [--partial] [--part N]\n"
-	"              [-e enc] [-f fmt] [-E enc] [-n notation] [-t fmt] [-o file] [file ...]\n"
+	"              [-e enc] [-f fmt] [-E enc] [-n notation] [-t fmt] [-o file]\n"
+	"              [-R] [--files-from=list [-0]] [file ...]\n"
 	"       xqgrep --merge-keys [--write-drops file] [file ...]\n"
 	"       xqgrep --merge [file ...]\n";
 static const char usage_options[] =
@@ -81,6 +82,9 @@ static const char usage_options[] =
 	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
 	"  -n, --notation=N     movetext notation (default: each game's own)\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
+	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
+	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
+	"  -0, --null           --files-from names end with NUL, not newline\n"
 	"  -q, --quiet          no diagnostics\n"
 	"      --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -747,7 +751,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		die(EXIT_TROUBLE, "out of memory");
 	st.o.own = "tv";             /* -v is --invert-match; -t refuses one-game formats */
 	st.o.pp = &st.pp;
-	while ((c = cmd_getopt(&st.o, argc, argv, "cE:e:f:hln:o:P:qr:T:t:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0cE:e:f:hln:o:P:qRr:T:t:Vv", longopts)) != -1) {
 		switch (c) {
 		case 'c': st.count = 1; break;
 		case 'l': st.list = 1; break;
@@ -922,6 +926,7 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &merge, &write_drops);
 	argc -= optind;
 	argv += optind;
+	cmd_inputs(&st.o, &argc, &argv);
 	if (merge == 2)
 		return merge_parts(argc, argv);
 	if (merge == 1)

@@ -10,7 +10,8 @@
 
 static const char usage_text[] =
 	"usage: xqjudge [-hjqVv] [-r axf | cxa | 1956] [--fold N] [--limit PLIES]\n"
-	"               [--all-lines] [-n notation] [-e encoding] [-f format] [file ...]\n"
+	"               [--all-lines] [-n notation] [-e encoding] [-f format]\n"
+	"               [-R] [--files-from=list [-0]] [file ...]\n"
 	"Repetition rulings and the natural move limit for every game: the plies\n"
 	"of each repeated span, the labels of both sides' moves (check, mate\n"
 	"threat, chase, idle), the verdict and the rule cited.\n"
@@ -26,6 +27,9 @@ static const char usage_text[] =
 	"  -j, --json          one JSON object per game on stdout\n"
 	"  -e, --encoding=ENC  input encoding (default: detect)\n"
 	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
+	"  -R, --recursive     walk directories (name order; non-records skipped)\n"
+	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
+	"  -0, --null          --files-from names end with NUL, not newline\n"
 	"  -q, --quiet         no diagnostics and no summary line\n"
 	"  -v, --verbose       notes too\n"
 	"  -h, --help          this help\n"
@@ -320,7 +324,7 @@ static int judge_options(int argc, char **argv, struct cmd_opts *o)
 	};
 	int c;
 
-	while ((c = cmd_getopt(o, argc, argv, "e:f:hjn:qr:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(o, argc, argv, "0e:f:hjn:qRr:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ALL: st.all_lines = 1; break;
 		case OPT_FOLD: st.jo.fold = (int)parse_number(optarg, 2, 4, "fold"); break;
@@ -353,6 +357,7 @@ int main(int argc, char **argv)
 	int first = judge_options(argc, argv, &o);
 	argc -= first;
 	argv += first;
+	cmd_inputs(&o, &argc, &argv);
 	st.notation = o.notation;
 	st.json = o.json;
 	if (!(st.j = xq_judge_new(&st.jo, &err)))

@@ -18,7 +18,8 @@
 static const char usage_text[] =
 	"usage: xqstats [-hjqVv] [--depth N] [--from FEN|MOVES] [--top N] [--svg FILE]\n"
 	"               [--by ecco] [--trad]\n"
-	"               [-n notation] [-e enc] [-f fmt] [-o file] [file ...]\n"
+	"               [-n notation] [-e enc] [-f fmt] [-o file]\n"
+	"               [-R] [--files-from=list [-0]] [file ...]\n"
 	"       xqstats --partial [--part N] [--depth N] [--from FEN|MOVES] [file ...]\n"
 	"       xqstats --merge [-j] [--top N] [--svg FILE] [-n notation] [file ...]\n"
 	"Summarise a database: games, results, lengths, events, years, players,\n"
@@ -44,6 +45,9 @@ static const char usage_text[] =
 	"  -e, --encoding=ENC   input encoding (default: detect)\n"
 	"  -f, --format=FMT     input format (default: detect)\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
+	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
+	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
+	"  -0, --null           --files-from names end with NUL, not newline\n"
 	"  -q, --quiet          no diagnostics\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -1054,7 +1058,7 @@ static int parse_options(int argc, char **argv)
 	st.top = 20;
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
-	while ((c = cmd_getopt(&st.o, argc, argv, "e:f:hjn:o:p:qVv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hjn:o:p:qRVv", longopts)) != -1) {
 		switch (c) {
 		case 'p':
 			st.depth = (int)parse_number(optarg, 0, 1000, "depth");
@@ -1146,6 +1150,7 @@ int main(int argc, char **argv)
 	partial = parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;
+	cmd_inputs(&st.o, &argc, &argv);
 	st.inputs = argv;
 	st.ninputs = argc;
 	if (st.merge)

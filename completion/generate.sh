@@ -24,7 +24,7 @@ options() {
 	{
 		line = $0
 		# "-x, --name=VALUE": the short option takes what the long one does
-		if (match(line, /^ +-[A-Za-z], --[a-z][a-z0-9-]*(=|\[=)?/)) {
+		if (match(line, /^ +-[A-Za-z0-9], --[a-z][a-z0-9-]*(=|\[=)?/)) {
 			opt = substr(line, RSTART, RLENGTH)
 			sub(/^ +/, "", opt)
 			kind = opt ~ /\[=$/ ? "optional" : opt ~ /=$/ ? "value" : "flag"
@@ -42,7 +42,7 @@ options() {
 	# short flags bundled in the usage line: [-hjqVv]
 	NR <= 8 {
 		line = $0
-		while (match(line, /\[-[A-Za-z]+\]/)) {
+		while (match(line, /\[-[A-Za-z0-9]+\]/)) {
 			s = substr(line, RSTART + 2, RLENGTH - 3)
 			line = substr(line, RSTART + RLENGTH)
 			for (i = 1; i <= length(s); i++)

@@ -17,6 +17,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/outdir.c"
 #include "../../cmd/part.c"
 #include "../../cmd/record_input.c"
+#include "../../cmd/inputs.c"
 #include "../../cmd/tally.c"
 #define main xqcheck_main
 #define st check_st
