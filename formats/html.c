@@ -18,20 +18,6 @@
 #include "movetext.h"
 #include "xq_format.h"
 
-static void esc(struct xq__buf *b, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&': xq__buf_puts(b, "&amp;"); break;
-		case '<': xq__buf_puts(b, "&lt;"); break;
-		case '>': xq__buf_puts(b, "&gt;"); break;
-		case '"': xq__buf_puts(b, "&quot;"); break;
-		case '\r': break;
-		default: xq__buf_put(b, s, 1);
-		}
-	}
-}
-
 static const char *const nag_text[7] = { "", "!", "?", "!!", "??", "!?", "?!" };
 
 /* A main-line move the chart shows. */
@@ -64,7 +50,7 @@ static void comment(struct xq__buf *b, const char *c)
 	if (!c || !*c)
 		return;
 	xq__buf_puts(b, " <span class=\"c\">");
-	esc(b, c);
+	xq__buf_put_xml(b, c);
 	xq__buf_puts(b, "</span> ");
 }
 
@@ -136,7 +122,7 @@ static int visit(void *data, const struct xq_walk_step *s)
 	if (!s->after || !s->before) {
 		/* a move that cannot be played, or a line nested too deep */
 		xq__buf_puts(b, "<span class=\"bad\">");
-		esc(b, n->text ? n->text : "?");
+		xq__buf_put_xml(b, n->text ? n->text : "?");
 		xq__buf_puts(b, "</span> ");
 		comment(b, n->comment);
 		return XQ_WALK_NEXT;
@@ -152,7 +138,7 @@ static int visit(void *data, const struct xq_walk_step *s)
 	else if (p->number)
 		xq__buf_printf(b, "<span class=\"no\">%d&#8230;</span>", s->before->fullmove);
 	xq__buf_printf(b, "<a class=\"m%s\" id=\"m%d\" data-n=\"%d\" href=\"#\">", red ? " r" : " b", id, id);
-	esc(b, t);
+	xq__buf_put_xml(b, t);
 	for (int i = 0; i < n->nnags; i++) {
 		int k = n->nags[i];
 		if (k >= 1 && k <= 6)
@@ -336,21 +322,21 @@ static int html_write(struct xq_writer *w, const struct xq_game *g)
 		     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 		     "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
 		     "<meta name=\"generator\" content=\"xqtools\">\n<title>");
-	esc(&out, red && *red ? red : "Red");
+	xq__buf_put_xml(&out, red && *red ? red : "Red");
 	xq__buf_puts(&out, " &#8211; ");
-	esc(&out, black && *black ? black : "Black");
+	xq__buf_put_xml(&out, black && *black ? black : "Black");
 	xq__buf_puts(&out, "</title>\n<style>\n");
 	xq__buf_printf(&out, style, xq_svg_cjk_fonts);
 	xq__buf_puts(&out, "</style>\n</head>\n<body>\n<header>\n<h1>");
-	esc(&out, red && *red ? red : "Red");
+	xq__buf_put_xml(&out, red && *red ? red : "Red");
 	xq__buf_puts(&out, " &#8211; ");
-	esc(&out, black && *black ? black : "Black");
+	xq__buf_put_xml(&out, black && *black ? black : "Black");
 	xq__buf_printf(&out, " <span class=\"result\">%s</span></h1>\n<dl class=\"tags\">\n", xq__mt_game_result(g));
 	for (const struct xq_tag *t = g->tags; t; t = t->next) {
 		xq__buf_puts(&out, "<div><dt>");
-		esc(&out, t->name);
+		xq__buf_put_xml(&out, t->name);
 		xq__buf_puts(&out, "</dt><dd>");
-		esc(&out, t->value);
+		xq__buf_put_xml(&out, t->value);
 		xq__buf_puts(&out, "</dd></div>\n");
 	}
 	xq__buf_puts(&out, "</dl>\n</header>\n<main>\n<div id=\"left\">\n");
@@ -409,15 +395,15 @@ int xq_html_index_entry(const struct xq_game *g, const char *href, char **out)
 			xq__buf_printf(&b, "%%%02X", c);
 	}
 	xq__buf_puts(&b, "\">");
-	esc(&b, red && *red ? red : "Red");
+	xq__buf_put_xml(&b, red && *red ? red : "Red");
 	xq__buf_puts(&b, " &#8211; ");
-	esc(&b, black && *black ? black : "Black");
+	xq__buf_put_xml(&b, black && *black ? black : "Black");
 	xq__buf_printf(&b, "</a> <span class=\"result\">%s</span>", xq__mt_game_result(g));
 	for (size_t i = 0; i < sizeof extra / sizeof *extra; i++) {
 		const char *v = xq_game_tag(g, extra[i]);
 		if (v && *v) {
 			xq__buf_puts(&b, " <span class=\"tag\">");
-			esc(&b, v);
+			xq__buf_put_xml(&b, v);
 			xq__buf_puts(&b, "</span>");
 		}
 	}

@@ -55,6 +55,22 @@ int xq__buf_puts(struct xq__buf *b, const char *s)
 	return xq__buf_put(b, s, strlen(s));
 }
 
+int xq__buf_put_xml(struct xq__buf *b, const char *s)
+{
+	int rc = 0;
+	for (; s && *s && rc == 0; s++) {
+		switch (*s) {
+		case '&': rc = xq__buf_puts(b, "&amp;"); break;
+		case '<': rc = xq__buf_puts(b, "&lt;"); break;
+		case '>': rc = xq__buf_puts(b, "&gt;"); break;
+		case '"': rc = xq__buf_puts(b, "&quot;"); break;
+		case '\r': break;
+		default: rc = xq__buf_put(b, s, 1);
+		}
+	}
+	return rc;
+}
+
 int xq__buf_vprintf(struct xq__buf *b, const char *fmt, va_list ap)
 {
 	va_list again;

@@ -31,6 +31,9 @@ int xq__buf_reserve(struct xq__buf *b, size_t more);
 /* Append s[0..n): 0 or XQ_ENOMEM. */
 int xq__buf_put(struct xq__buf *b, const void *s, size_t n);
 int xq__buf_puts(struct xq__buf *b, const char *s);
+/* Append s as XML/HTML text and attribute values take it: & < > " as
+ * entities, carriage returns left out.  0 or XQ_ENOMEM. */
+int xq__buf_put_xml(struct xq__buf *b, const char *s);
 /* Append printf output: 0, XQ_ENOMEM, or XQ_EINVAL for a bad format. */
 int xq__buf_printf(struct xq__buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

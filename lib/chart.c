@@ -13,19 +13,6 @@
 #include "buf.h"
 #include "xq.h"
 
-static void esc(struct xq__buf *b, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&': xq__buf_puts(b, "&amp;"); break;
-		case '<': xq__buf_puts(b, "&lt;"); break;
-		case '>': xq__buf_puts(b, "&gt;"); break;
-		case '"': xq__buf_puts(b, "&quot;"); break;
-		default: xq__buf_put(b, s, 1);
-		}
-	}
-}
-
 static const char *mark_colour(int nag)
 {
 	return nag == XQ_NAG_BLUNDER ? "#d00000" : nag == XQ_NAG_MISTAKE ? "#ff8000" :
@@ -58,9 +45,9 @@ int xq_eval_chart_svg(const struct xq_chart *c, char **out, size_t *outlen)
 		xq__buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 		xq__buf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 			       "viewBox=\"0 0 %d %d\">\n<title>", W, H, W, H);
-		esc(&b, c->red && *c->red ? c->red : "Red");
+		xq__buf_put_xml(&b, c->red && *c->red ? c->red : "Red");
 		xq__buf_puts(&b, " - ");
-		esc(&b, c->black && *c->black ? c->black : "Black");
+		xq__buf_put_xml(&b, c->black && *c->black ? c->black : "Black");
 		xq__buf_puts(&b, ": expected score for Red</title>\n");
 	} else {
 		xq__buf_printf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"chart\" viewBox=\"0 0 %d %d\" "
@@ -105,16 +92,16 @@ int xq_eval_chart_svg(const struct xq_chart *c, char **out, size_t *outlen)
 	xq__buf_printf(&b, "<g font-family=\"%s\" font-size=\"%d\" fill=\"#000000\">\n", xq_svg_cjk_fonts, fs);
 	xq__buf_printf(&b, "<text class=\"players\" x=\"%d\" y=\"%d\" font-size=\"%d\" font-weight=\"bold\">",
 		       L, page ? 12 : 18, fs + 2);
-	esc(&b, c->red && *c->red ? c->red : "Red");
+	xq__buf_put_xml(&b, c->red && *c->red ? c->red : "Red");
 	xq__buf_puts(&b, " &#8211; ");
-	esc(&b, c->black && *c->black ? c->black : "Black");
+	xq__buf_put_xml(&b, c->black && *c->black ? c->black : "Black");
 	if (c->result && *c->result && strcmp(c->result, "*")) {
 		xq__buf_puts(&b, "  ");
-		esc(&b, c->result);
+		xq__buf_put_xml(&b, c->result);
 	}
 	if (c->date && *c->date) {
 		xq__buf_puts(&b, "  ");
-		esc(&b, c->date);
+		xq__buf_put_xml(&b, c->date);
 	}
 	xq__buf_puts(&b, "</text>\n");
 	if (!page) {
@@ -157,15 +144,15 @@ int xq_eval_chart_svg(const struct xq_chart *c, char **out, size_t *outlen)
 			xq__buf_printf(&b, " data-n=\"%d\"", q->id);
 		xq__buf_printf(&b, " cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"%s\" stroke=\"#000000\" stroke-width=\"1\">"
 			       "<title>%d%s ", X(q->ply), Y(q->red_score), colour, q->move_no, q->red_moved ? "." : "...");
-		esc(&b, q->move ? q->move : "");
+		xq__buf_put_xml(&b, q->move ? q->move : "");
 		xq__buf_puts(&b, mark_text(q->nag));
 		if (q->best && *q->best) {
 			xq__buf_puts(&b, "; better: ");
-			esc(&b, q->best);
+			xq__buf_put_xml(&b, q->best);
 		}
 		if (q->note && *q->note) {
 			xq__buf_puts(&b, " (");
-			esc(&b, q->note);
+			xq__buf_put_xml(&b, q->note);
 			xq__buf_puts(&b, ")");
 		}
 		xq__buf_puts(&b, "</title></circle>\n");
