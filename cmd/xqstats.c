@@ -686,6 +686,19 @@ static int cmp_bucket(const void *a, const void *b)
 	return (p > q) - (p < q);
 }
 
+/* A tally's games, score (half points of games with a result, as "w/n")
+ * and percentage columns, as the players' and the ECCO tables print them. */
+static void print_scored(FILE *fp, const struct tally_entry *e)
+{
+	char sc[96];
+	snprintf(sc, sizeof sc, "%ld%s/%ld", e->v[2] / 2, e->v[2] & 1 ? ".5" : "", e->v[1]);
+	fprintf(fp, "  %8ld %10s", e->v[0], sc);
+	if (e->v[1])
+		fprintf(fp, " %6.1f%%", pct(e->v[2], 2 * e->v[1]));
+	else
+		fprintf(fp, " %7s", "-");
+}
+
 static void print_text(FILE *fp)
 {
 	struct tally_entry **l;
@@ -728,13 +741,7 @@ static void print_text(FILE *fp)
 	fprintf(fp, ":\n  %8s %10s %7s  %s\n", "games", "score", "%", "player");
 	for (size_t i = 0; i < n && (!st.top || i < (size_t)st.top); i++) {
 		const struct tally_entry *e = l[i];
-		char sc[96];
-		snprintf(sc, sizeof sc, "%ld%s/%ld", e->v[2] / 2, e->v[2] & 1 ? ".5" : "", e->v[1]);
-		fprintf(fp, "  %8ld %10s", e->v[0], sc);
-		if (e->v[1])
-			fprintf(fp, " %6.1f%%", pct(e->v[2], 2 * e->v[1]));
-		else
-			fprintf(fp, " %7s", "-");
+		print_scored(fp, e);
 		fprintf(fp, "  %s\n", e->key + 1);
 	}
 	free(l);
@@ -744,13 +751,7 @@ static void print_text(FILE *fp)
 		for (size_t i = 0; i < n; i++) {
 			const struct tally_entry *e = l[i];
 			struct xq_ecco names;
-			char sc[96];
-			snprintf(sc, sizeof sc, "%ld%s/%ld", e->v[2] / 2, e->v[2] & 1 ? ".5" : "", e->v[1]);
-			fprintf(fp, "  %8ld %10s", e->v[0], sc);
-			if (e->v[1])
-				fprintf(fp, " %6.1f%%", pct(e->v[2], 2 * e->v[1]));
-			else
-				fprintf(fp, " %7s", "-");
+			print_scored(fp, e);
 			fprintf(fp, "  %s", e->key + 1);
 			if (xq_ecco_lookup(e->key + 1, &names) == 0) {
 				const char *opening = st.trad ? names.opening_trad : names.opening;
