@@ -124,10 +124,29 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
 	return og.g;
 }
 
+/* The names a refused value could have been, for its one-line message:
+ * the formats that read (reading) or write, comma-separated into buf. */
+static const char *format_names(char *buf, size_t size, int reading, int many_games)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int i = 0; xq_formats[i]; i++) {
+		const struct xq_format *f = xq_formats[i];
+		if (!(reading ? f->read != NULL : f->write != NULL) ||
+		    (many_games && (f->flags & XQ_FORMAT_ONE_GAME)))
+			continue;
+		if (n < size)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", f->name);
+	}
+	return buf;
+}
+
+#define ENCODING_NAMES "utf-8, gbk, gb18030, gb2312, big5, big5-hkscs, cp936, cp950"
+
 const char *opt_in_encoding(const char *arg)
 {
 	if (!xq_encoding_name(arg) && strcmp(arg, "auto")) {
-		warnx_("unknown encoding '%s'", arg);
+		warnx_("unknown encoding '%s' (auto, " ENCODING_NAMES ")", arg);
 		return NULL;
 	}
 	return arg;
@@ -136,7 +155,7 @@ const char *opt_in_encoding(const char *arg)
 const char *opt_out_encoding(const char *arg)
 {
 	if (!xq_encoding_name(arg)) {
-		warnx_("unknown encoding '%s'", arg);
+		warnx_("unknown encoding '%s' (" ENCODING_NAMES ")", arg);
 		return NULL;
 	}
 	return arg;
@@ -144,8 +163,10 @@ const char *opt_out_encoding(const char *arg)
 
 const char *opt_in_format(const char *arg)
 {
+	char names[400];
 	if (strcmp(arg, "auto") && !xq_format_find_reader(arg)) {
-		warnx_("unknown input format '%s'", arg);
+		warnx_("unknown input format '%s' (auto, %s)", arg,
+		       format_names(names, sizeof names, 1, 0));
 		return NULL;
 	}
 	return arg;
@@ -153,8 +174,21 @@ const char *opt_in_format(const char *arg)
 
 const char *opt_out_format(const char *arg)
 {
+	char names[400];
 	if (!xq_format_find(arg) || !xq_format_find(arg)->write) {
-		warnx_("unknown output format '%s'", arg);
+		warnx_("unknown output format '%s' (%s)", arg, format_names(names, sizeof names, 0, 0));
+		return NULL;
+	}
+	return arg;
+}
+
+const char *opt_out_format_many(const char *arg)
+{
+	char names[400];
+	const struct xq_format *f = xq_format_find(arg);
+	if (!f || !f->write || (f->flags & XQ_FORMAT_ONE_GAME)) {
+		warnx_("unknown output format '%s' for a stream of games (%s)", arg,
+		       format_names(names, sizeof names, 0, 1));
 		return NULL;
 	}
 	return arg;
@@ -163,7 +197,7 @@ const char *opt_out_format(const char *arg)
 int opt_notation(const char *arg, enum xq_notation *n)
 {
 	if (xq_notation_from_name(arg, n) < 0 || *n == XQ_NOTATION_ANY) {
-		warnx_("unknown notation '%s'", arg);
+		warnx_("unknown notation '%s' (chinese, wxf, iccs, uci, uci10)", arg);
 		return -1;
 	}
 	return 0;
@@ -272,8 +306,9 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (!shared_letter(o, shortopts, c))
 			return c;
+		/* a bad value: its message names the good ones, no usage */
 		if (shared_set(o, c, optarg) < 0)
-			usage(EXIT_TROUBLE);
+			exit(EXIT_TROUBLE);
 	}
 	return -1;
 }

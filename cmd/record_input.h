@@ -179,6 +179,8 @@ const char *opt_in_encoding(const char *arg);
 const char *opt_out_encoding(const char *arg);
 const char *opt_in_format(const char *arg);
 const char *opt_out_format(const char *arg);
+/* The same for a stream of games: no format of one game a file. */
+const char *opt_out_format_many(const char *arg);
 /* A notation name (not "any") into *n: 0, or -1 with the complaint. */
 int opt_notation(const char *arg, enum xq_notation *n);
 

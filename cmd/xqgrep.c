@@ -774,11 +774,8 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 				query_fails(rc, "invalid regular expression '%s': %s", optarg + err.offset, err.msg);
 			break;
 		case 't':
-			if (!xq_format_find(optarg) || !xq_format_find(optarg)->write ||
-			    (xq_format_find(optarg)->flags & XQ_FORMAT_ONE_GAME)) {
-				warnx_("unknown output format '%s' (or one that holds one game)", optarg);
-				usage(EXIT_TROUBLE);
-			}
+			if (!opt_out_format_many(optarg))
+				exit(EXIT_TROUBLE);
 			st.o.to = optarg;
 			break;
 		case 'v': st.invert = 1; break;

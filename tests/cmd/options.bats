@@ -32,28 +32,45 @@ refused() {
 	[ "$stderr" = "$cmd: $msg"$'\n'"$usage" ]
 }
 
+# refused_value CMD MESSAGE LIST ARGS...: a bad option value: exit 2,
+# nothing on stdout, and on stderr one line, MESSAGE and the values that
+# are right (LIST), no usage.
+refused_value() {
+	local cmd=$1 msg=$2 list=$3
+	shift 3
+	run -2 --separate-stderr "$cmd" "$@"
+	[ -z "$output" ]
+	[ "$stderr" = "$cmd: $msg ($list)" ]
+}
+
+# the values each refusal names
+IN="auto, pgn, text, xqf, dhtmlxq, cbf, cbr, xiexie, oldcbl, pfc, openings, che, ourgame, ccm, mxq, xgf, xfen"
+ENC="utf-8, gbk, gb18030, gb2312, big5, big5-hkscs, cp936, cp950"
+OUT="pgn, text, xqf, xqf18, dhtmlxq, xiexie, html"
+NOTATIONS="chinese, wxf, iccs, uci, uci10"
+
 @test "-f and -e: the same refusal in every record command" {
 	for c in $READERS; do
-		refused $c "unknown input format 'nosuch'" -f nosuch "$S/games.pgn"
-		refused $c "unknown input format 'nosuch'" --format=nosuch "$S/games.pgn"
-		refused $c "unknown encoding 'klingon'" -e klingon "$S/games.pgn"
-		refused $c "unknown encoding 'klingon'" --encoding=klingon "$S/games.pgn"
+		refused_value $c "unknown input format 'nosuch'" "$IN" -f nosuch "$S/games.pgn"
+		refused_value $c "unknown input format 'nosuch'" "$IN" --format=nosuch "$S/games.pgn"
+		refused_value $c "unknown encoding 'klingon'" "auto, $ENC" -e klingon "$S/games.pgn"
+		refused_value $c "unknown encoding 'klingon'" "auto, $ENC" --encoding=klingon "$S/games.pgn"
 	done
 }
 
 @test "-n, -t and -E: the same refusal in every command that takes them" {
 	for c in $WITH_N; do
-		refused $c "unknown notation 'klingon'" -n klingon "$S/games.pgn"
-		refused $c "unknown notation 'any'" --notation=any "$S/games.pgn"
+		refused_value $c "unknown notation 'klingon'" "$NOTATIONS" -n klingon "$S/games.pgn"
+		refused_value $c "unknown notation 'any'" "$NOTATIONS" --notation=any "$S/games.pgn"
 	done
 	for c in $WITH_T; do
-		refused $c "unknown output format 'nosuch'" -t nosuch "$S/games.pgn"
+		refused_value $c "unknown output format 'nosuch'" "$OUT" -t nosuch "$S/games.pgn"
 	done
-	# xqgrep's -t also refuses a format of one game per file
-	refused xqgrep "unknown output format 'xqf' (or one that holds one game)" -t xqf "$S/games.pgn"
+	# xqgrep's -t also refuses a format of one game a file
+	refused_value xqgrep "unknown output format 'xqf' for a stream of games" "pgn, text, dhtmlxq, xiexie" -t xqf "$S/games.pgn"
 	for c in $WITH_E_OUT; do
-		refused $c "unknown encoding 'klingon'" -E klingon "$S/games.pgn"
-		refused $c "unknown encoding 'auto'" --output-encoding=auto "$S/games.pgn"
+		refused_value $c "unknown encoding 'klingon'" "$ENC" -E klingon "$S/games.pgn"
+		refused_value $c "unknown encoding 'auto'" "$ENC" --output-encoding=auto "$S/games.pgn"
 	done
 }
 
