@@ -19,26 +19,46 @@
 #define CBR_MAX_SIZE (64u << 20)
 
 /*
- * CBR (one game) and CBL (a library of CBR images).  What section 8.2 and
- * the corpus sample establish: the 90-byte board at byte 2120 (row * 9 +
- * column from the top left; 0x11-0x17 red 车马相仕帅炮兵, 0x21-0x27 black),
- * the 2214-byte header, then a u32 byte count and the UTF-16LE start
- * comment, then 4-byte move records (flags, unused, from, to; squares row
- * * 9 + column from the top), flag 1 = the line ends here, 2 = an
- * alternative follows after this line, 4 = a comment follows (u32 byte
- * count, UTF-16LE text); records in pre-order.  The header's text fields
- * (title, players, result) are not documented: not read, a note says so.
- * CBL: records of 4096 bytes from byte 101952 when the capacity at byte 60
- * is at most 128; other capacities are refused.
+ * CBR (one game) and CBL (a library of CBR images).  What section 8.2, the
+ * corpus samples and public readers of the layout establish: a 2214-byte
+ * header holding, as NUL-ended UTF-16LE, the title (128 bytes at 180), the
+ * event (64 at 692), Red (64 at 1076) and Black (64 at 1300); the result
+ * at byte 2076 (0 unknown, 1 red won, 2 black won, 3 a draw); the side to
+ * move at 2116 (1 red; every sample has 1); the 90-byte board at 2120 (row
+ * * 9 + column from the top left; 0x11-0x17 red 车马相仕帅炮兵, 0x21-0x27
+ * black).  The header's other bytes hold no record data (uninitialised
+ * memory in the samples) and are not read.  Then a u32 byte count and the
+ * UTF-16LE start comment, then 4-byte move records (flags, unused, from,
+ * to; squares row * 9 + column from the top), flag 1 = the line ends here,
+ * 2 = an alternative follows after this line, 4 = a comment follows (u32
+ * byte count, UTF-16LE text); records in pre-order.
+ * CBL: the library's name (512 bytes of UTF-16LE at 64), the capacity of
+ * its index at byte 60, then records of 4096 bytes: from byte 101952 for
+ * an index of at most 128 games; for a larger index the records start at
+ * the first record magic after the index whose distance to the end of the
+ * file is a whole number of records.
+ * A record whose board is not at 2120 but 256 bytes earlier is a variant
+ * with a shorter header that no public description covers: refused by name.
  */
+#define CBR_TITLE 180
+#define CBR_EVENT 692
+#define CBR_RED 1076
+#define CBR_BLACK 1300
+#define CBR_RESULT 2076
+#define CBR_SIDE 2116
 #define CBR_BOARD 2120
 #define CBR_HEADER 2214
+#define CBR_SHORT_BOARD (CBR_BOARD - 256)
+#define CBL_NAME 64
+#define CBL_NAME_SIZE 512
+#define CBL_INDEX_END 576
 #define CBL_FIRST 101952
 #define CBL_RECORD 4096
 
 struct cbr_state {
 	unsigned char *buf;
-	size_t len, next;
+	size_t len, first, next;
+	char *library;          /* a CBL's name, UTF-8, or NULL */
 	int lib, done;
 };
 
@@ -55,9 +75,10 @@ static uint32_t le32(const unsigned char *p)
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* UTF-16LE to UTF-8 in a malloc'd string; bad surrogates become U+FFFD;
- * stops at a NUL; CR LF becomes LF. */
-static char *utf16_text(const unsigned char *p, size_t n)
+/* UTF-16LE to UTF-8 in a malloc'd string; stops at a NUL; CR LF becomes
+ * LF.  An unpaired surrogate has no character: it becomes U+FFFD and is
+ * counted in *bad, for the caller to report. */
+static char *utf16_text(const unsigned char *p, size_t n, int *bad)
 {
 	char *o = malloc(n / 2 * 3 + 1);
 	size_t k = 0;
@@ -76,9 +97,11 @@ static char *utf16_text(const unsigned char *p, size_t n)
 				i += 2;
 			} else {
 				c = 0xFFFD;
+				++*bad;
 			}
 		} else if (c >= 0xD800 && c <= 0xDFFF) {
 			c = 0xFFFD;
+			++*bad;
 		}
 		/* at most 3 bytes for 2 input bytes, 4 for a pair's 4 */
 		k += xq__utf8_put(o + k, c);
@@ -99,6 +122,28 @@ static void cbr_report(struct xq_reader *r, struct xq_game *g, enum xq_severity 
 	xq_reader_problem_at(r, g, sev, code, (long)off, ply, NULL, "%s", msg);
 }
 
+/* The UTF-16LE text p[0..n) at file offset off as UTF-8 in *out (malloc'd;
+ * NULL when empty); unpaired surrogates reported as a warning naming what.
+ * 0 or XQ_ENOMEM. */
+static int cbr_text(struct xq_reader *r, struct xq_game *g, const unsigned char *p, size_t n,
+		    size_t off, int ply, const char *what, char **out)
+{
+	int bad = 0;
+	char *t = utf16_text(p, n, &bad);
+	*out = NULL;
+	if (!t)
+		return XQ_ENOMEM;
+	if (bad)
+		cbr_report(r, g, XQ_SEV_WARNING, XQ_P_ENCODING, off, ply,
+			   "%s: %d unpaired UTF-16 surrogate%s, each read as U+FFFD", what, bad,
+			   bad == 1 ? "" : "s");
+	if (*t)
+		*out = t;
+	else
+		free(t);
+	return 0;
+}
+
 static int cbr_comment(struct xq_reader *r, struct xq_game *g, struct xq_node *n,
 		       const unsigned char *p, size_t len, size_t *at, size_t base, int ply)
 {
@@ -115,9 +160,9 @@ static int cbr_comment(struct xq_reader *r, struct xq_game *g, struct xq_node *n
 			   "comment length %u runs past the end of the record", (unsigned)cl);
 		return -1;
 	}
-	if (!(t = utf16_text(p + *at + 4, cl)))
+	if (cbr_text(r, g, p + *at + 4, cl, base + *at + 4, ply, "comment", &t) < 0)
 		return XQ_ENOMEM;
-	if (*t && xq_node_comment(g, n, 0, t, strlen(t)) < 0) {
+	if (t && xq_node_comment(g, n, 0, t, strlen(t)) < 0) {
 		free(t);
 		return XQ_ENOMEM;
 	}
@@ -170,12 +215,14 @@ static int cbr_start(struct xq_reader *r, struct xq_game *g, const unsigned char
 		}
 		fen[k] = 0;
 	}
-	/* side: the colour on the first move's origin (after the comment) */
+	/* side: the colour on the first move's origin (after the comment);
+	 * without a move, the header's side field (2: black) */
 	{
 		uint32_t cl = le32(p + CBR_HEADER);
 		size_t first = CBR_HEADER + 4 + (size_t)cl;
-		int side = 0;
-		if (cl <= len - CBR_HEADER - 4 && len - first >= 4 && p[first + 2] < 90) {
+		int side = p[CBR_SIDE] == 2;
+		if (cl <= len - CBR_HEADER - 4 && len - first >= 4 && (p[first + 2] | p[first + 3]) &&
+		    p[first + 2] < 90 && board[p[first + 2] / 9][p[first + 2] % 9]) {
 			char c = board[p[first + 2] / 9][p[first + 2] % 9];
 			side = c >= 'a';
 		}
@@ -280,9 +327,45 @@ static int cbr_moves(struct xq_reader *r, struct xq_game *g, const unsigned char
 	return rc;
 }
 
+/* The header's text fields and result as tags. 0 or XQ_ENOMEM. */
+static int cbr_tags(struct xq_reader *r, struct xq_game *g, const unsigned char *p, size_t base,
+		    const char *library)
+{
+	static const struct {
+		const char *tag;
+		size_t at, size;
+	} fields[] = {
+		{ "Title", CBR_TITLE, 128 }, { "Event", CBR_EVENT, 64 },
+		{ "Red", CBR_RED, 64 }, { "Black", CBR_BLACK, 64 },
+	};
+	static const char *const results[] = { "*", "1-0", "0-1", "1/2-1/2" };
+	const char *result = "*";
+
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		char *t;
+		int rc;
+		if (cbr_text(r, g, p + fields[i].at, fields[i].size, base + fields[i].at, 0,
+			     fields[i].tag, &t) < 0)
+			return XQ_ENOMEM;
+		rc = t ? xq_game_set_tag(g, fields[i].tag, t) : 0;
+		free(t);
+		if (rc < 0)
+			return XQ_ENOMEM;
+	}
+	if (library && xq_game_set_tag(g, "Library", library) < 0)
+		return XQ_ENOMEM;
+	if (p[CBR_RESULT] < sizeof results / sizeof results[0])
+		result = results[p[CBR_RESULT]];
+	else
+		cbr_report(r, g, XQ_SEV_WARNING, XQ_P_RESULT, base + CBR_RESULT, 0,
+			   "result code %u unknown; read as unfinished", p[CBR_RESULT]);
+	g->result = result;
+	return xq_game_set_tag(g, "Result", result) < 0 ? XQ_ENOMEM : 0;
+}
+
 /* One CBR image p[0..len) at file offset base. */
 static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char *p,
-		    size_t len, size_t base, int padded)
+		    size_t len, size_t base, int padded, const char *library)
 {
 	size_t at = CBR_HEADER + 0;
 	int rc;
@@ -294,14 +377,91 @@ static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char 
 			   "a CBR record has at least %d bytes, this one %zu", CBR_HEADER + 4, len);
 		return 0;
 	}
-	xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, 0, 0, 0, NULL,
-			  "CBR header fields (title, players, result) not read: their layout is not documented");
+	if ((rc = cbr_tags(r, g, p, base, library)) < 0)
+		return rc;
 	if (cbr_start(r, g, p, len, base))
 		return 0;
 	/* the start comment */
 	if ((rc = cbr_comment(r, g, &g->root, p, len, &at, base, 0)) != 0)
 		return rc < -1 ? rc : 0;
 	return cbr_moves(r, g, p, len, at, base, padded);
+}
+
+/* Whether the 90 bytes at p are a board: known piece codes, one king a
+ * side. */
+static int cbr_is_board(const unsigned char *p)
+{
+	int kings[2] = { 0, 0 };
+	for (int i = 0; i < 90; i++) {
+		unsigned v = p[i];
+		if (!v)
+			continue;
+		if ((v >> 4 != 1 && v >> 4 != 2) || (v & 15) < 1 || (v & 15) > 7)
+			return 0;
+		if ((v & 15) == 5)
+			kings[(v >> 4) - 1]++;
+	}
+	return kings[0] == 1 && kings[1] == 1;
+}
+
+/* The offset of a CBL's first record: 101952 for an index of at most 128
+ * games, else the first record magic after the index from which whole
+ * records reach the end of the file; 0 when there is none. */
+static size_t cbl_first(const unsigned char *b, size_t len, uint32_t capacity)
+{
+	if (capacity <= 128)
+		return CBL_FIRST;
+	for (size_t off = CBL_INDEX_END; off + 16 <= len; off++) {
+		const unsigned char *m = memchr(b + off, 'C', len - off);
+		if (!m)
+			break;
+		off = (size_t)(m - b);
+		if (off + 16 <= len && !memcmp(m, "CCBridge Record\0", 16) && (len - off) % CBL_RECORD == 0)
+			return off;
+	}
+	return 0;
+}
+
+/* A record whose board is where the shorter-header variant has it, and
+ * not where this layout has it. */
+static int cbr_short_header(const unsigned char *p, size_t len)
+{
+	return len >= CBR_BOARD + 90 && !cbr_is_board(p + CBR_BOARD) && cbr_is_board(p + CBR_SHORT_BOARD);
+}
+
+static int cbr_open_library(struct xq_reader *r, struct xq_game *g, struct cbr_state *st)
+{
+	uint32_t capn = st->len >= 64 ? le32(st->buf + 60) : 0;
+	char *name;
+
+	if (capn == 0) {
+		xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
+				  "CBL library with an empty index (capacity 0 at byte 60): not a library");
+		return XQ_EINVAL;
+	}
+	if (st->len < CBL_INDEX_END) {
+		xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_TRUNCATED, 0, 0, 0, NULL,
+				  "CBL library of %zu bytes ends inside its header (%d bytes)",
+				  st->len, CBL_INDEX_END);
+		return XQ_EINVAL;
+	}
+	st->first = cbl_first(st->buf, st->len, capn);
+	if (!st->first) {
+		xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_TRUNCATED, 0, 0, 0, NULL,
+				  "CBL library of %zu bytes: no whole record after its index", st->len);
+		return XQ_EINVAL;
+	}
+	if (st->len < st->first + CBR_HEADER) {
+		xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_TRUNCATED, 0, 0, 0, NULL,
+				  "CBL library of %zu bytes ends before its first record (byte %zu)",
+				  st->len, st->first);
+		return XQ_EINVAL;
+	}
+	if (cbr_text(r, g, st->buf + CBL_NAME, CBL_NAME_SIZE, CBL_NAME, 0, "library name", &name) < 0)
+		return XQ_ENOMEM;
+	st->library = name;
+	st->next = st->first;
+	return 0;
 }
 
 static int cbr_read(struct xq_reader *r, struct xq_game *g)
@@ -318,23 +478,18 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 			return rc;
 		st->lib = st->len >= 16 && !memcmp(st->buf, "CCBridgeLibrary\0", 16);
 		if (st->lib) {
-			uint32_t capn = st->len >= 64 ? le32(st->buf + 60) : 0;
-			if (capn == 0 || capn > 128) {
-				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
-						  "CBL library with an index for %u games not supported (only "
-						  "up to 128 is known)", (unsigned)capn);
-				return XQ_EINVAL;
-			}
-			st->next = CBL_FIRST;
-			if (st->len < CBL_FIRST + CBR_HEADER) {
-				xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_TRUNCATED, 0, 0, 0, NULL,
-						  "CBL library of %zu bytes ends before its first record (byte %d)",
-						  st->len, CBL_FIRST);
-				return XQ_EINVAL;
-			}
+			if ((rc = cbr_open_library(r, g, st)) < 0)
+				return rc;
 		} else if (st->len < 16 || memcmp(st->buf, "CCBridge Record\0", 16)) {
 			xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
 					  "no CCBridge magic: not a CBR or CBL file");
+			return XQ_EINVAL;
+		}
+		if (cbr_short_header(st->buf + st->next, st->len - st->next)) {
+			xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
+					  "CBR record with the board at byte %d, a header 256 bytes shorter than "
+					  "the layout read (a variant with no public description): not read",
+					  CBR_SHORT_BOARD);
 			return XQ_EINVAL;
 		}
 	}
@@ -343,7 +498,7 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 	off = st->next;
 	if (!st->lib) {
 		st->done = 1;
-		rc = cbr_game(r, g, st->buf, st->len, 0, 0);
+		rc = cbr_game(r, g, st->buf, st->len, 0, 0, NULL);
 		return rc < 0 ? rc : 1;
 	}
 	/* the next record of the library: count them, do not trust titles */
@@ -361,19 +516,22 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 			break;
 		xq_reader_problem_at(r, NULL, XQ_SEV_NOTE, XQ_P_SYNTAX, (long)off, 0, NULL,
 				     "library record %zu has an empty board (no game); skipped",
-				     (off - CBL_FIRST) / CBL_RECORD + 1);
+				     (off - st->first) / CBL_RECORD + 1);
 		off += CBL_RECORD;
 	}
 	st->next = off + CBL_RECORD;
-	rc = cbr_game(r, g, st->buf + off, st->len - off < CBL_RECORD ? st->len - off : CBL_RECORD, off, 1);
+	rc = cbr_game(r, g, st->buf + off, st->len - off < CBL_RECORD ? st->len - off : CBL_RECORD, off, 1,
+		      st->library);
 	return rc < 0 ? rc : 1;
 }
 
 static void cbr_read_end(struct xq_reader *r)
 {
 	struct cbr_state *st = *xq_reader_state(r);
-	if (st)
+	if (st) {
 		free(st->buf);
+		free(st->library);
+	}
 	free(st);
 	*xq_reader_state(r) = NULL;
 }

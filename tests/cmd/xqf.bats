@@ -159,6 +159,17 @@ moves() {
 	run -2 xqcheck "$T/short.cbl"
 }
 
+@test "xqcheck: a CBR whose board lies 256 bytes early is refused by name, exit 2" {
+	python3 -c 'import sys
+d = bytearray(open(sys.argv[1], "rb").read())
+d[1864:1954] = d[2120:2210]
+d[2120:2210] = bytes(90)
+open(sys.argv[2], "wb").write(d)' "$ROOT/samples/dialects/own_ccbridge.cbr" "$T/short.cbr"
+	run -2 --separate-stderr xqcheck "$T/short.cbr"
+	[ "$stderr" = "xqcheck: $T/short.cbr: fatal: game 1: CBR record with the board at byte 1864, a header 256 bytes shorter than the layout read (a variant with no public description): not read
+xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
+}
+
 @test "xqconv -t xqf: a character GBK cannot hold is an error naming it" {
 	printf '[Game "Chinese Chess"]\n[Red "A\xf0\x9f\x98\x80"]\n\n1. h2e2 *\n' >"$T/emoji.pgn"
 	run -1 xqconv -t xqf -o "$T/emoji.xqf" "$T/emoji.pgn"

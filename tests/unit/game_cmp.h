@@ -92,7 +92,8 @@ static void cbr_image(unsigned char *buf, const unsigned char (*recs)[4], size_t
 	memset(buf, 0, CBR_IMAGE_SIZE(n));
 	memcpy(buf, "CCBridge Record", 16);
 	memcpy(buf + 2120, rows, 90);
-	memcpy(buf + 2218, recs, 4 * n);
+	if (n)
+		memcpy(buf + 2218, recs, 4 * n);
 }
 
 /* The nodes that replay could play: bad moves and all below them left

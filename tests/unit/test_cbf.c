@@ -120,10 +120,14 @@ static void binaries(void)
 	static const struct {
 		const char *file;
 		int games, nodes1, plies1;
+		const char *title1, *red1, *black1, *result1, *library;
 	} t[] = {
-		{ "corpus/cbf/walker_test.cbr", 1, 102, 28 },
+		{ "corpus/cbf/walker_test.cbr", 1, 102, 28,
+		  "黄丹青讲座004-破解新式弃马局的攻防要领", NULL, NULL, "*", NULL },
 		/* 38 records, two of them with an empty board */
-		{ "corpus/cbf/walker_1989_longhua_35games.cbl", 36, 60, 60 },
+		{ "corpus/cbf/walker_1989_longhua_35games.cbl", 36, 60, 60,
+		  "    第一轮 徐天红 先和 徐天利", "徐天红", "徐天利", "1/2-1/2",
+		  "1989年龙化杯象棋名师邀请赛35局" },
 	};
 	for (size_t i = 0; i < 2; i++) {
 		FILE *f = fopen(shared_path(t[i].file), "rb");
@@ -132,6 +136,7 @@ static void binaries(void)
 		struct xq_reader *r;
 		struct xq_game *g = NULL;
 		int err = 0, games = 0, nodes1 = 0, plies1 = 0;
+		char tags1[4][200] = { "", "", "", "" }, library[200] = "";
 		memset(&q, 0, sizeof q);
 		if (!ok(f != NULL, "open %s", shared_path(t[i].file)))
 			continue;
@@ -143,9 +148,15 @@ static void binaries(void)
 			is_str(xq_reader_format(r), "cbr", "%s: recognised as CCBridge binary", t[i].file);
 			while (xq_reader_next(r, &g) > 0) {
 				if (!games++) {
+					static const char *const names[4] = { "Title", "Red", "Black", "Result" };
 					nodes1 = count_nodes(g->root.child);
 					plies1 = xq_game_plies(g);
+					for (int k = 0; k < 4; k++)
+						snprintf(tags1[k], sizeof tags1[k], "%s",
+							 xq_game_tag(g, names[k]) ? xq_game_tag(g, names[k]) : "");
 				}
+				snprintf(library, sizeof library, "%s",
+					 xq_game_tag(g, "Library") ? xq_game_tag(g, "Library") : "");
 				xq_game_free(g);
 			}
 			xq_reader_close(r);
@@ -155,6 +166,177 @@ static void binaries(void)
 		is_int(q.errors, 0, "%s: every move legal %s", t[i].file, q.first);
 		is_int(nodes1, t[i].nodes1, "%s: first game has %d moves", t[i].file, t[i].nodes1);
 		is_int(plies1, t[i].plies1, "%s: first game's main line %d plies", t[i].file, t[i].plies1);
+		is_str(tags1[0], t[i].title1, "%s: the title from the header", t[i].file);
+		is_str(tags1[1], t[i].red1 ? t[i].red1 : "", "%s: Red from the header", t[i].file);
+		is_str(tags1[2], t[i].black1 ? t[i].black1 : "", "%s: Black from the header", t[i].file);
+		is_str(tags1[3], t[i].result1, "%s: the result from the header", t[i].file);
+		is_str(library, t[i].library ? t[i].library : "", "%s: the library's name on its games", t[i].file);
+	}
+}
+
+/* UTF-16LE of an ASCII or BMP text given as code units, into p. */
+static void utf16_put(unsigned char *p, const unsigned short *units, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		p[2 * i] = (unsigned char)(units[i] & 0xFF);
+		p[2 * i + 1] = (unsigned char)(units[i] >> 8);
+	}
+}
+
+/* One hand-made CBR image read: its first game (or NULL), the problems,
+ * the reader's status. */
+static struct xq_game *cbr_read_one(const unsigned char *buf, size_t len, struct rprobs *q, int *next)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g = NULL;
+	int err;
+	memset(q, 0, sizeof *q);
+	o.format = "cbr";
+	o.problem = rcollect;
+	o.problem_data = q;
+	*next = -99;
+	if (!(r = xq_reader_open_mem(buf, len, &o, &err)))
+		return NULL;
+	*next = xq_reader_next(r, &g);
+	xq_reader_close(r);
+	return *next > 0 ? g : NULL;
+}
+
+/* The header's fields: text fields as tags (an unpaired surrogate is a
+ * warning, never silent), every result code, the side field when no move
+ * tells the side. */
+static void cbr_header(void)
+{
+	static const struct {
+		unsigned char result, side;
+		int with_move;
+		const char *want_result, *fen_side;
+		int warnings;
+	} t[] = {
+		{ 0, 1, 1, "*", "w", 0 },
+		{ 1, 1, 1, "1-0", "w", 0 },
+		{ 2, 1, 1, "0-1", "w", 0 },
+		{ 3, 1, 1, "1/2-1/2", "w", 0 },
+		{ 4, 1, 1, "*", "w", 1 },       /* unknown code: a warning */
+		{ 0, 2, 0, "*", "b", 0 },       /* no move: the side field says black */
+		{ 0, 2, 1, "*", "w", 0 },       /* a red move first: red, whatever the field */
+	};
+	static const unsigned char move[][4] = { { 1, 0, CBR_SQ(7, 2), CBR_SQ(4, 2) } };
+	static const unsigned short title[] = { 0x7B2C, 0x4E00, 0x5C40, ' ', 'A' };   /* 第一局 A */
+	static const unsigned short red[] = { 'R', 0xD800, 'x' };                       /* a lone surrogate */
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		unsigned char buf[CBR_IMAGE_SIZE(1)];
+		struct rprobs q;
+		struct xq_game *g;
+		char fen[XQ_FEN_MAX];
+		int next;
+		cbr_image(buf, move, t[i].with_move ? 1 : 0);
+		utf16_put(buf + 180, title, sizeof title / sizeof title[0]);
+		buf[2076] = t[i].result;
+		buf[2116] = t[i].side;
+		g = cbr_read_one(buf, t[i].with_move ? sizeof buf : CBR_IMAGE_SIZE(0), &q, &next);
+		if (!ok(g != NULL, "CBR header case %zu reads (%d)", i + 1, next))
+			continue;
+		is_str(xq_game_tag(g, "Title"), "第一局 A", "CBR header case %zu: Title", i + 1);
+		is_str(xq_game_result(g), t[i].want_result, "CBR header case %zu: result code %u", i + 1,
+		       t[i].result);
+		snprintf(fen, sizeof fen, "%s", g->start_fen);
+		ok(strstr(fen, t[i].fen_side[0] == 'w' ? " w " : " b ") != NULL,
+		   "CBR header case %zu: side %s (%s)", i + 1, t[i].fen_side, fen);
+		is_int(q.errors, 0, "CBR header case %zu: no errors %s", i + 1, q.first);
+		is_int(q.notes, t[i].warnings, "CBR header case %zu: %d warning(s)", i + 1, t[i].warnings);
+		xq_game_free(g);
+	}
+	{
+		unsigned char buf[CBR_IMAGE_SIZE(1)];
+		struct rprobs q;
+		struct xq_game *g;
+		int next;
+		cbr_image(buf, move, 1);
+		utf16_put(buf + 1076, red, sizeof red / sizeof red[0]);
+		g = cbr_read_one(buf, sizeof buf, &q, &next);
+		ok(g && xq_game_tag(g, "Red") && !strcmp(xq_game_tag(g, "Red"), "R\xEF\xBF\xBDx") && q.notes == 1,
+		   "an unpaired surrogate in Red: U+FFFD and a warning (%d)", q.notes);
+		xq_game_free(g);
+	}
+}
+
+/* The variant whose board sits 256 bytes earlier is refused by name. */
+static void cbr_short_variant(void)
+{
+	unsigned char buf[CBR_IMAGE_SIZE(0)], shortened[CBR_IMAGE_SIZE(0)];
+	struct rprobs q;
+	struct xq_game *g;
+	int next;
+	cbr_image(buf, NULL, 0);
+	memset(shortened, 0, sizeof shortened);
+	memcpy(shortened, buf, 16);
+	memcpy(shortened + 2120 - 256, buf + 2120, 90);
+	g = cbr_read_one(shortened, sizeof shortened, &q, &next);
+	ok(!g && next < 0 && q.errors == 1 && strstr(q.first, "256 bytes shorter"),
+	   "the short-header variant is refused by name (%d): %s", next, q.first);
+	xq_game_free(g);
+	/* the board in both places: the layout read */
+	memcpy(buf + 2120 - 256, buf + 2120, 90);
+	g = cbr_read_one(buf, sizeof buf, &q, &next);
+	ok(g && q.errors == 0, "a board in both places reads as the known layout");
+	xq_game_free(g);
+}
+
+/* CBL libraries: the name at byte 64 on every game; an index of at most
+ * 128 games puts the records at 101952; a larger one after the index,
+ * found by the record magic; an index of 0 games is no library. */
+static void cbl_made(void)
+{
+	static const struct {
+		unsigned capacity;
+		size_t first;
+		int games;
+		const char *msg;
+	} t[] = {
+		{ 128, 101952, 3, NULL },
+		{ 256, 137280, 3, NULL },
+		{ 600, 349248, 2, NULL },
+		{ 0, 101952, 0, "empty index" },
+		{ 300, 0, 0, "no whole record" },
+	};
+	static const unsigned short name[] = { 0x8C61, 0x68CB, '1' };   /* 象棋1 */
+	static const unsigned char move[][4] = { { 1, 0, CBR_SQ(7, 2), CBR_SQ(4, 2) } };
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		size_t first = t[i].first ? t[i].first : 1000;
+		size_t len = first + (size_t)(t[i].games ? t[i].games : 1) * 4096 + (t[i].first ? 0 : 7);
+		unsigned char *buf = calloc(1, len);
+		struct xq_reader_opts o = { 0 };
+		struct xq_reader *r;
+		struct xq_game *g = NULL;
+		struct rprobs q;
+		int err, games = 0, named = 0, rc;
+		memcpy(buf, "CCBridgeLibrary", 16);
+		buf[60] = (unsigned char)(t[i].capacity & 0xFF);
+		buf[61] = (unsigned char)(t[i].capacity >> 8);
+		utf16_put(buf + 64, name, 3);
+		for (int k = 0; k < (t[i].games ? t[i].games : 1); k++)
+			cbr_image(buf + first + (size_t)k * 4096, move, 1);
+		memset(&q, 0, sizeof q);
+		o.format = "cbr";
+		o.problem = rcollect;
+		o.problem_data = &q;
+		r = xq_reader_open_mem(buf, len, &o, &err);
+		while ((rc = xq_reader_next(r, &g)) > 0) {
+			games++;
+			named += xq_game_tag(g, "Library") && !strcmp(xq_game_tag(g, "Library"), "象棋1");
+			xq_game_free(g);
+			g = NULL;
+		}
+		xq_reader_close(r);
+		is_int(games, t[i].games, "CBL capacity %u: %d games", t[i].capacity, t[i].games);
+		is_int(named, games, "CBL capacity %u: every game names the library", t[i].capacity);
+		if (t[i].msg)
+			ok(rc < 0 && strstr(q.first, t[i].msg), "CBL capacity %u refused: %s", t[i].capacity, q.first);
+		else
+			is_int(q.errors, 0, "CBL capacity %u: no errors %s", t[i].capacity, q.first);
+		free(buf);
 	}
 }
 
@@ -346,6 +528,9 @@ int main(void)
 	corpus();
 	binaries();
 	cbr_made();
+	cbr_header();
+	cbr_short_variant();
+	cbl_made();
 	hostile();
 	variations();
 	return done_testing();
