@@ -8,16 +8,6 @@
 #include "tally.h"
 #include "xq.h"
 
-static uint64_t mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	x ^= x >> 31;
-	return x;
-}
-
 /* The table's own hash of a key (xq_hash64() is the one commands print
  * and stays as it is): a key of 16 bytes or less, as the table's mostly
  * are (opening-tree edges, names), read as two words and mixed once. */
@@ -38,7 +28,7 @@ static uint64_t table_hash(const unsigned char *p, size_t len)
 	} else if (len) {
 		a = (uint64_t)p[0] | (uint64_t)p[len / 2] << 8 | (uint64_t)p[len - 1] << 16;
 	}
-	return mix(a ^ (b * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)len << 56));
+	return xq_mix64(a ^ (b * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)len << 56));
 }
 
 static void grow(struct tally *t)

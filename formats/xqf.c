@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "encoding.h"
+#include "mix.h"
 #include "utf8.h"
 #include "whole.h"
 #include "xq_format.h"
@@ -1051,10 +1052,7 @@ int xq__xqf_fill_slots(const struct xq_pos *pos, uint8_t slot[32])
  * random state): splitmix64 of the game's start key and size. */
 static uint8_t next_byte(uint64_t *st)
 {
-	uint64_t z = (*st += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return (uint8_t)((z ^ (z >> 31)) >> 24);
+	return (uint8_t)(xq__splitmix64(st) >> 24);
 }
 
 /* The first of n and the alternatives after it that holds a move. */

@@ -9,6 +9,7 @@
 #ifndef XQ_BOARD_H
 #define XQ_BOARD_H
 
+#include "mix.h"
 #include "xq.h"
 
 #define ISQ(file, rank) (((rank) + 3) * 16 + (file) + 3)
@@ -69,10 +70,6 @@ static inline int own_half(int isq, int side)
  * so the library has no table to initialise; make/unmake restore the saved
  * key instead of recomputing it.
  */
-#define XQ__SM0(i) ((uint64_t)(i) + 0x9e3779b97f4a7c15ull)
-#define XQ__SM1(z) (((z) ^ ((z) >> 30)) * 0xbf58476d1ce4e5b9ull)
-#define XQ__SM2(z) (((z) ^ ((z) >> 27)) * 0x94d049bb133111ebull)
-#define XQ__SM3(z) ((z) ^ ((z) >> 31))
 #define XQ__ZOBRIST(i) XQ__SM3(XQ__SM2(XQ__SM1(XQ__SM0(i))))
 extern const uint64_t xq__zobrist[16 * 256];
 

@@ -1,18 +1,17 @@
 /*
- * hash.c - a 64-bit hash of bytes (see xq_hash64() in xq.h).
+ * hash.c - a 64-bit hash of bytes and the mixing step of hash tables
+ * (see xq_hash64() and xq_mix64() in xq.h).
  */
 #include <string.h>
 
+#include "mix.h"
 #include "xq.h"
 
-static uint64_t mix(uint64_t x)
+#define mix xq__mix64
+
+uint64_t xq_mix64(uint64_t x)
 {
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	x ^= x >> 31;
-	return x;
+	return xq__mix64(x);
 }
 
 uint64_t xq_hash64(const void *data, size_t len, uint64_t seed)

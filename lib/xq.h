@@ -505,6 +505,9 @@ int xq_date_bounds(const char *date, long *first, long *last);
  * the same on every machine of one byte order, so that keys printed by one
  * run can be compared with another's. */
 uint64_t xq_hash64(const void *data, size_t len, uint64_t seed);
+/* The mixing step of xq_hash64() (splitmix64's finaliser), for a hash
+ * table that makes its own key from a few words. */
+uint64_t xq_mix64(uint64_t x);
 
 /* --- selecting games (lib/query.c)
  *

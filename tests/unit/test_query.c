@@ -301,6 +301,8 @@ static void test_key(void)
 	is_int(xq_hash64("xiangqi", 7, 1), 0x782668626b703df7ULL, "xq_hash64 of a word");
 	is_int(xq_hash64("xiangqi", 7, 1), xq_hash64("xiangqi", 7, 1), "xq_hash64 is a function");
 	ok(xq_hash64("xiangqi", 7, 1) != xq_hash64("xiangqi", 7, 2), "xq_hash64 takes the seed");
+	is_int(xq_mix64(0), 0, "xq_mix64 of 0 (splitmix64's finaliser fixes it)");
+	is_int(xq_mix64(0x9e3779b97f4a7c15ULL), 0xe220a8397b1dcdafULL, "xq_mix64 is splitmix64's finaliser: its first output");
 }
 
 /* Several tags in one pass agree with xq_game_tag() one at a time. */
