@@ -197,7 +197,17 @@ const char *opt_out_format_many(const char *arg)
 int opt_notation(const char *arg, enum xq_notation *n)
 {
 	if (xq_notation_from_name(arg, n) < 0 || *n == XQ_NOTATION_ANY) {
-		warnx_("unknown notation '%s' (chinese, wxf, iccs, uci, uci10)", arg);
+		/* the names the library knows, Chinese first: the default */
+		static const enum xq_notation order[] = {
+			XQ_NOTATION_CHINESE, XQ_NOTATION_WXF, XQ_NOTATION_ICCS,
+			XQ_NOTATION_UCI, XQ_NOTATION_UCI10,
+		};
+		char names[100];
+		size_t k = 0;
+		for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+			k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "",
+					      xq_notation_name(order[i]));
+		warnx_("unknown notation '%s' (%s)", arg, names);
 		return -1;
 	}
 	return 0;
