@@ -125,20 +125,25 @@ int xq_in_check(const struct xq_pos *pos)
 
 /*
  * What the king's surroundings say about which moves might expose it,
- * worked out once per position.  On each ray from the king (ortho[] order)
- * p1 and p2 are the first two pieces.  Moving p1 away is dangerous when an
- * enemy chariot (or the enemy king, on the file) stands next in line or an
- * enemy cannon third; moving p2 away when an enemy cannon stands third; and
- * putting a piece between the king and p1 when p1 is an enemy cannon.  A
- * piece on a horse-leg point next to the king is dangerous to move when an
- * enemy horse waits behind it.  Only such moves, king moves and every move
- * out of check get the full attack test.
+ * worked out once per position (out of check).  On each ray from the king
+ * (ortho[] order) let p1, p2, p3 be the first three pieces.  An own p1 is
+ * pinned when an enemy chariot (or the enemy king, on a file) stands
+ * second or an enemy cannon third; an own p2 when an enemy cannon stands
+ * third (either leaves the cannon one screen).  An own piece on a
+ * horse-leg point next to the king is pinned when an enemy horse waits
+ * behind it.  When p1 is an enemy cannon, a piece put between it and the
+ * king becomes its screen (and p1 itself may be the screen of a cannon
+ * third).  Nothing else a move does can expose the king:
+ * only the moves of pinned pieces and of the king, and the moves on to a
+ * cannon's empty line, get the full attack test; out of check the others
+ * are legal as generated.  In check every move is tried.
  */
 struct gen {
 	const uint8_t *b;
-	int side, king, check;
-	int p1[4], p2[4];
-	uint8_t free1[4], free2[4], screen[4], leg[4];
+	int side, king;
+	unsigned pinned; /* own slots, as bits, whose moves need the test (the king's too) */
+	unsigned screens; /* rays, as bits, whose first piece is an enemy cannon */
+	int p1[4];
 	xq_move *out;
 	int n;
 	int caps;   /* captures only */
@@ -180,84 +185,99 @@ static int exposes(struct xq_pos *w, int king, int from, int to)
 static void survey_king(struct gen *g)
 {
 	const uint8_t *b = g->b;
-	int k = g->king, enemy = SIDE_TAG(!g->side);
+	int k = g->king, own = SIDE_TAG(g->side), enemy = SIDE_TAG(!g->side);
+	unsigned pinned = 1u << SLOT_KING, screens = 0;
 
 	for (int d = 0; d < 4; d++) {
 		int step = ortho[d], i = k + step;
-		uint8_t v1, v2 = XQ_OFFBOARD, v3 = XQ_OFFBOARD;
-		int t2, t3;
+		uint8_t v1, v2, v3;
+		int cannon3;
 
-		g->p1[d] = g->p2[d] = 0;
-		g->free1[d] = g->free2[d] = g->screen[d] = 0;
 		while ((v1 = b[i]) == 0)
 			i += step;
+		g->p1[d] = i;
 		if (v1 == XQ_OFFBOARD)
 			continue;
-		g->p1[d] = i;
+		if (IS_SLOTS(v1, enemy, SLOT_CANNON, 2))
+			screens |= 1u << d; /* (and it may screen a cannon third) */
 		for (i += step; (v2 = b[i]) == 0; i += step)
 			;
-		if (v2 != XQ_OFFBOARD) {
-			g->p2[d] = i;
-			for (i += step; (v3 = b[i]) == 0; i += step)
-				;
-		}
-		t2 = (v2 & enemy) ? piece_type(v2) : 0;
-		t3 = (v3 & enemy) ? piece_type(v3) : 0;
-		g->screen[d] = (v1 & enemy) && piece_type(v1) == XQ_CANNON;
-		g->free1[d] = t2 == XQ_CHARIOT || (t2 == XQ_KING && d < 2) || t3 == XQ_CANNON;
-		g->free2[d] = t3 == XQ_CANNON;
+		if (v2 == XQ_OFFBOARD)
+			continue;
+		for (i += step; (v3 = b[i]) == 0; i += step)
+			;
+		cannon3 = IS_SLOTS(v3, enemy, SLOT_CANNON, 2);
+		if ((v1 & own) && (cannon3 || IS_SLOTS(v2, enemy, SLOT_CHARIOT, 2) ||
+				   (d < 2 && v2 == enemy + SLOT_KING)))
+			pinned |= 1u << PIECE_SLOT(v1);
+		if ((v2 & own) && cannon3)
+			pinned |= 1u << PIECE_SLOT(v2);
 	}
 	for (int d = 0; d < 4; d++) {
-		/* Leg point k + diag[d]; the horses that use it stand one rank
-		 * or one file further out. */
-		int l = k + diag[d], vert = diag[d] > 0 ? 16 : -16, horiz = diag[d] - vert;
-		uint8_t h1 = b[l + vert], h2 = b[l + horiz];
-		int horse = ((h1 & enemy) && piece_type(h1) == XQ_HORSE) ||
-			    ((h2 & enemy) && piece_type(h2) == XQ_HORSE);
-		g->leg[d] = (uint8_t)horse;
+		unsigned l = (unsigned)(k + diag[d]);
+		uint8_t v = b[l];
+		if ((v & own) && horse_behind(b, (unsigned)k, l, enemy))
+			pinned |= 1u << PIECE_SLOT(v);
 	}
+	g->pinned = pinned;
+	g->screens = screens;
 }
 
-static inline void add(struct gen *g, int from, int to)
+/* Whether a piece put on the empty point `to` becomes the screen of an
+ * enemy cannon facing the king. */
+static inline int makes_screen(const struct gen *g, int to)
 {
-	int k = g->king, test = g->check;
+	unsigned r = king_rel[256 + to - g->king], d = r & 3;
+	if (!(r & KR_RAY) || !(g->screens >> d & 1))
+		return 0;
+	return ortho[d] > 0 ? to < g->p1[d] : to > g->p1[d];
+}
 
+/* One move of a piece (test: a pinned piece or the king): kept, or with
+ * `count` counted, when legal. */
+SCAN void add(int count, struct gen *g, int test, int from, int to)
+{
 	if (g->caps && !g->b[to])
 		return;
 	if (g->work) {
 		/* in check: every move is tried */
-		if (!exposes(g->work, k, from, to))
-			g->out[g->n++] = MOVE(from, to);
-		return;
-	}
-	if (from == k) {
-		if (attacked_after(g->b, to, !g->side, from, to, g->b[from]))
+		if (exposes(g->work, g->king, from, to))
 			return;
+	} else if (test || (g->screens && makes_screen(g, to))) {
+		if (attacked_after(g->b, from == g->king ? to : g->king, !g->side, from, to,
+				   g->b[from]))
+			return;
+	}
+	if (count)
+		g->n++;
+	else
 		g->out[g->n++] = MOVE(from, to);
-		return;
+}
+
+/* A slider's steps along ray `step` up to the first piece (its point
+ * returned): counted at once when nothing needs testing. */
+SCAN int slide(int count, struct gen *g, int fast, int test, int from, int step, int quiet)
+{
+	const uint8_t *b = g->b;
+	int to = from + step;
+
+	if (count && fast) {
+		while (b[to] == 0) {
+			to += step;
+			g->n++;
+		}
+		return to;
 	}
-	if (!test) {
-		/* where from and to lie from the king (king_rel[], as
-		 * xq_make()'s check test reads them) */
-		unsigned rf = king_rel[256 + from - k], rt = king_rel[256 + to - k];
-		int fr = rf & 3, tr = rt & 3;
-		if (rf & KR_RAY)
-			test = ((rt ^ rf) & 7) == 0 || (from == g->p1[fr] && g->free1[fr]) ||
-			       (from == g->p2[fr] && g->free2[fr]);
-		if ((rt & KR_RAY) && g->screen[tr])
-			test |= ortho[tr] > 0 ? to < g->p1[tr] : to > g->p1[tr];
-		if (!test && (rf & KR_DIAG))
-			for (int d = 0; d < 4; d++)
-				test |= from == k + diag[d] && g->leg[d];
-	}
-	if (test && attacked_after(g->b, k, !g->side, from, to, g->b[from]))
-		return;
-	g->out[g->n++] = MOVE(from, to);
+	for (; b[to] == 0; to += step)
+		if (quiet)
+			add(count, g, test, from, to);
+	return to;
 }
 
 /* The legal moves (caps: the captures only; one: stop after the first
- * piece that has a legal move, for xq_status() and xq__has_legal_move()). */
-static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int one)
+ * piece that has a legal move, for xq_status() and xq__has_legal_move());
+ * with `count`, only their number. */
+SCAN int generate_in(int count, const struct xq_pos *pos, xq_move *out, int caps, int one)
 {
 	const uint8_t *b = pos->board;
 	int side = pos->side;
@@ -270,20 +290,23 @@ static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int 
 	g.b = b;
 	g.side = side;
 	g.king = king_isq(pos, side);
-	g.check = pos->in_check;
 	g.out = out;
 	g.n = 0;
 	g.caps = caps;
 	g.work = NULL;
-	if (g.check) {
+	if (pos->in_check) {
 		work = *pos;
 		g.work = &work;
+		g.pinned = ~0u;
+		g.screens = 0;
 	} else {
 		survey_king(&g);
 	}
 
 	for (int slot = 0; slot < 16; slot++) {
 		int from = sq_of[slot], to;
+		int test = (int)(g.pinned >> slot & 1);
+		int fast = !test && !g.screens && !g.work;
 		if (!from)
 			continue;
 		switch (slot_type[slot]) {
@@ -291,61 +314,57 @@ static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int 
 			for (int d = 0; d < 4; d++) {
 				to = from + ortho[d];
 				if (in_palace(to, side) && !(b[to] & blocked))
-					add(&g, from, to);
+					add(count, &g, test, from, to);
 			}
 			break;
 		case XQ_ADVISOR:
 			for (int d = 0; d < 4; d++) {
 				to = from + diag[d];
 				if (in_palace(to, side) && !(b[to] & blocked))
-					add(&g, from, to);
+					add(count, &g, test, from, to);
 			}
 			break;
 		case XQ_ELEPHANT:
 			for (int d = 0; d < 4; d++) {
 				to = from + 2 * diag[d];
 				if (!(b[to] & blocked) && b[from + diag[d]] == 0 && own_half(to, side))
-					add(&g, from, to);
+					add(count, &g, test, from, to);
 			}
 			break;
 		case XQ_HORSE:
 			for (int d = 0; d < 8; d++) {
 				to = from + horse_jump[d];
 				if (!(b[to] & blocked) && b[from + horse_leg[d]] == 0)
-					add(&g, from, to);
+					add(count, &g, test, from, to);
 			}
 			break;
 		case XQ_CHARIOT:
 			for (int d = 0; d < 4; d++) {
-				for (to = from + ortho[d]; b[to] == 0; to += ortho[d])
-					if (!caps)
-						add(&g, from, to);
+				to = slide(count, &g, fast, test, from, ortho[d], !caps);
 				if (!(b[to] & blocked))
-					add(&g, from, to);
+					add(count, &g, test, from, to);
 			}
 			break;
 		case XQ_CANNON:
 			for (int d = 0; d < 4; d++) {
-				for (to = from + ortho[d]; b[to] == 0; to += ortho[d])
-					if (!caps)
-						add(&g, from, to);
+				to = slide(count, &g, fast, test, from, ortho[d], !caps);
 				if (b[to] == XQ_OFFBOARD)
 					continue;
 				for (to += ortho[d]; b[to] == 0; to += ortho[d])
 					;
 				if (!(b[to] & blocked))
-					add(&g, from, to);
+					add(count, &g, test, from, to);
 			}
 			break;
 		case XQ_PAWN:
 			to = from + fwd;
 			if (!(b[to] & blocked))
-				add(&g, from, to);
+				add(count, &g, test, from, to);
 			if (!own_half(from, side)) {
 				if (!(b[from + 1] & blocked))
-					add(&g, from, from + 1);
+					add(count, &g, test, from, from + 1);
 				if (!(b[from - 1] & blocked))
-					add(&g, from, from - 1);
+					add(count, &g, test, from, from - 1);
 			}
 			break;
 		}
@@ -353,6 +372,17 @@ static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int 
 			break;
 	}
 	return g.n;
+}
+
+static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int one)
+{
+	return generate_in(0, pos, out, caps, one);
+}
+
+/* The number of legal moves, none written (perft's last ply). */
+static int count_moves(const struct xq_pos *pos)
+{
+	return generate_in(1, pos, NULL, 0, 0);
 }
 
 static int generate(const struct xq_pos *pos, xq_move *out, int caps)
@@ -671,9 +701,9 @@ uint64_t xq_perft(struct xq_pos *pos, int depth)
 
 	if (depth <= 0)
 		return 1;
-	n = generate(pos, moves, 0);
 	if (depth == 1)
-		return (uint64_t)n;
+		return (uint64_t)count_moves(pos);
+	n = generate(pos, moves, 0);
 	for (int i = 0; i < n; i++) {
 		struct xq_undo u;
 		xq_make(pos, moves[i], &u);
