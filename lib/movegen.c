@@ -123,6 +123,85 @@ int xq_in_check(const struct xq_pos *pos)
 	return pos->in_check;
 }
 
+/* Steps by the point difference to - from + 256 (a difference of two
+ * points fixes their rank and file differences, files being 9 apart at
+ * most): a king's or an advisor's step, an elephant's jump (its eye is
+ * halfway); a horse's jump is horse_leg_of[] (movegen.h). */
+enum { STEP_KING = 1, STEP_ADVISOR, STEP_ELEPHANT };
+#define D(d) [256 + (d)]
+static const uint8_t step_kind[512] = {
+	D(1) = STEP_KING, D(-1) = STEP_KING, D(16) = STEP_KING, D(-16) = STEP_KING,
+	D(15) = STEP_ADVISOR, D(17) = STEP_ADVISOR, D(-15) = STEP_ADVISOR, D(-17) = STEP_ADVISOR,
+	D(30) = STEP_ELEPHANT, D(34) = STEP_ELEPHANT, D(-30) = STEP_ELEPHANT, D(-34) = STEP_ELEPHANT,
+};
+#undef D
+
+/* Palace points by side: palace_of[isq] & (1 << side). */
+#define PR(r, bit) [ISQ(3, r)] = bit, [ISQ(4, r)] = bit, [ISQ(5, r)] = bit
+static const uint8_t palace_of[256] = {
+	PR(0, 1), PR(1, 1), PR(2, 1), PR(7, 2), PR(8, 2), PR(9, 2),
+};
+#undef PR
+
+/*
+ * attacked_now() from the attackers' side: each piece of side `by` that
+ * can attack at all, from its slot, tested against k by its difference to
+ * it (a horse: the jump and its leg; a chariot, cannon or the king: in
+ * line, with the pieces between counted).  The same answer as the scan
+ * from k when the slots agree with the board; cheaper, since few pieces
+ * are ever in line with k.
+ */
+/* A chariot, cannon or king on s (screens: 0, 1, 0) attacks k: in line,
+ * with that many pieces between, the point `gone` read as empty. */
+SCAN int line_attacks(const uint8_t *b, int s, int k, int screens, int gone)
+{
+	int step, between = 0;
+	if (((s ^ k) & 15) == 0)
+		step = k > s ? 16 : -16;
+	else if (((s ^ k) >> 4) == 0)
+		step = k > s ? 1 : -1;
+	else
+		return 0;
+	for (int i = s + step; i != k; i += step)
+		if (b[i] && i != gone && ++between > screens)
+			return 0;
+	return between == screens;
+}
+
+/* sq: the slots of side `by`; gone: a point read as empty (0: none); a
+ * slot on k itself is a piece being taken there. */
+SCAN int attacked_by_slots(const uint8_t *b, const uint8_t *sq, int k, int by, int gone)
+{
+	int back = -FORWARD(by), s;
+
+	/* a taken piece's slot is 0, which no table entry reaches from k,
+	 * nor does k itself */
+	for (int slot = SLOT_HORSE; slot < SLOT_HORSE + 2; slot++) {
+		int leg = horse_leg_of[256 + k - sq[slot]];
+		if (leg && b[sq[slot] + leg] == 0)
+			return 1;
+	}
+	/* a pawn: a step forward or sideways (beside a king is always
+	 * across the river) */
+	for (int slot = SLOT_PAWN; slot < SLOT_PAWN + 5; slot++)
+		if (step_kind[256 + k - sq[slot]] == STEP_KING && k - sq[slot] != back)
+			return 1;
+	/* the king on its file (the palaces share no rank), chariots,
+	 * cannons */
+	if ((s = sq[SLOT_KING]) && line_attacks(b, s, k, 0, gone))
+		return 1;
+	for (int slot = SLOT_CHARIOT; slot < SLOT_CANNON + 2; slot++)
+		if ((s = sq[slot]) && s != k && line_attacks(b, s, k, slot >= SLOT_CANNON, gone))
+			return 1;
+	return 0;
+}
+
+static int attacked_by_pieces(const struct xq_pos *pos, int k, int by)
+{
+	return attacked_by_slots(pos->board, pos->sq_of + by * 16, k, by, 0);
+}
+
+
 /*
  * What the king's surroundings say about which moves might expose it,
  * worked out once per position (out of check).  On each ray from the king
@@ -141,6 +220,7 @@ int xq_in_check(const struct xq_pos *pos)
 struct gen {
 	const uint8_t *b;
 	int side, king;
+	const uint8_t *enemy_sq; /* the enemy's slots */
 	unsigned pinned; /* own slots, as bits, whose moves need the test (the king's too) */
 	unsigned screens; /* rays, as bits, whose first piece is an enemy cannon */
 	int p1[4];
@@ -149,8 +229,6 @@ struct gen {
 	int caps;   /* captures only */
 	struct xq_pos *work; /* in check: a copy to try the moves on */
 };
-
-static int attacked_by_pieces(const struct xq_pos *pos, int k, int by);
 
 /* With a move already on pos's board that took cap (0: nothing) on to:
  * whether point k is attacked by side `by`, from the attackers' slots,
@@ -233,19 +311,24 @@ static inline int makes_screen(const struct gen *g, int to)
 	return ortho[d] > 0 ? to < g->p1[d] : to > g->p1[d];
 }
 
-/* One move of a piece (test: a pinned piece or the king): kept, or with
- * `count` counted, when legal. */
-SCAN void add(int count, struct gen *g, int test, int from, int to)
+/* One move (test: of a pinned piece or the king): kept, or with `count`
+ * counted, when legal.  With `fast` (a piece not pinned, no cannon facing
+ * the king, not in check) it is legal as generated. */
+SCAN void add(int count, struct gen *g, int fast, int test, int from, int to)
 {
 	if (g->caps && !g->b[to])
 		return;
-	if (g->work) {
+	if (fast) {
+		/* nothing to test */
+	} else if (g->work) {
 		/* in check: every move is tried */
 		if (exposes(g->work, g->king, from, to))
 			return;
+	} else if (from == g->king) {
+		if (attacked_by_slots(g->b, g->enemy_sq, to, !g->side, from))
+			return;
 	} else if (test || (g->screens && makes_screen(g, to))) {
-		if (attacked_after(g->b, from == g->king ? to : g->king, !g->side, from, to,
-				   g->b[from]))
+		if (attacked_after(g->b, g->king, !g->side, from, to, g->b[from]))
 			return;
 	}
 	if (count)
@@ -255,7 +338,7 @@ SCAN void add(int count, struct gen *g, int test, int from, int to)
 }
 
 /* A slider's steps along ray `step` up to the first piece (its point
- * returned): counted at once when nothing needs testing. */
+ * returned), counted at once when nothing needs testing. */
 SCAN int slide(int count, struct gen *g, int fast, int test, int from, int step, int quiet)
 {
 	const uint8_t *b = g->b;
@@ -270,26 +353,94 @@ SCAN int slide(int count, struct gen *g, int fast, int test, int from, int step,
 	}
 	for (; b[to] == 0; to += step)
 		if (quiet)
-			add(count, g, test, from, to);
+			add(count, g, fast, test, from, to);
 	return to;
+}
+
+/* The moves of one piece on `from` of the kind in `slot`. */
+SCAN void piece_moves(int count, struct gen *g, int slot, int from)
+{
+	const uint8_t *b = g->b;
+	int side = g->side;
+	int blocked = SIDE_TAG(side) | XQ_OFFBOARD; /* own pieces and padding */
+	int test = (int)(g->pinned >> slot & 1);
+	int fast = !test && !g->screens && !g->work, to;
+
+	switch (slot_type[slot]) {
+	case XQ_KING:
+		for (int d = 0; d < 4; d++) {
+			to = from + ortho[d];
+			if ((palace_of[to] >> side & 1) && !(b[to] & blocked))
+				add(count, g, 0, 1, from, to);
+		}
+		break;
+	case XQ_ADVISOR:
+		for (int d = 0; d < 4; d++) {
+			to = from + diag[d];
+			if ((palace_of[to] >> side & 1) && !(b[to] & blocked))
+				add(count, g, fast, test, from, to);
+		}
+		break;
+	case XQ_ELEPHANT:
+		for (int d = 0; d < 4; d++) {
+			to = from + 2 * diag[d];
+			if (!(b[to] & blocked) && b[from + diag[d]] == 0 && own_half(to, side))
+				add(count, g, fast, test, from, to);
+		}
+		break;
+	case XQ_HORSE:
+		for (int d = 0; d < 8; d++) {
+			to = from + horse_jump[d];
+			if (!(b[to] & blocked) && b[from + horse_leg[d]] == 0)
+				add(count, g, fast, test, from, to);
+		}
+		break;
+	case XQ_CHARIOT:
+		for (int d = 0; d < 4; d++) {
+			to = slide(count, g, fast, test, from, ortho[d], !g->caps);
+			if (!(b[to] & blocked))
+				add(count, g, fast, test, from, to);
+		}
+		break;
+	case XQ_CANNON:
+		for (int d = 0; d < 4; d++) {
+			to = slide(count, g, fast, test, from, ortho[d], !g->caps);
+			if (b[to] == XQ_OFFBOARD)
+				continue;
+			for (to += ortho[d]; b[to] == 0; to += ortho[d])
+				;
+			if (!(b[to] & blocked))
+				add(count, g, fast, test, from, to);
+		}
+		break;
+	default: /* the pawns */
+		to = from + FORWARD(side);
+		if (!(b[to] & blocked))
+			add(count, g, fast, test, from, to);
+		if (!own_half(from, side)) {
+			if (!(b[from + 1] & blocked))
+				add(count, g, fast, test, from, from + 1);
+			if (!(b[from - 1] & blocked))
+				add(count, g, fast, test, from, from - 1);
+		}
+		break;
+	}
 }
 
 /* The legal moves (caps: the captures only; one: stop after the first
  * piece that has a legal move, for xq_status() and xq__has_legal_move());
- * with `count`, only their number. */
+ * with `count`, only their number.  The pieces go slot by slot, each
+ * kind's code compiled for its slots. */
 SCAN int generate_in(int count, const struct xq_pos *pos, xq_move *out, int caps, int one)
 {
-	const uint8_t *b = pos->board;
-	int side = pos->side;
-	int blocked = SIDE_TAG(side) | XQ_OFFBOARD; /* own pieces and padding */
-	int fwd = FORWARD(side);
 	struct gen g;
 	struct xq_pos work;
-	const uint8_t *sq_of = pos->sq_of + side * 16;
+	const uint8_t *sq_of = pos->sq_of + pos->side * 16;
 
-	g.b = b;
-	g.side = side;
-	g.king = king_isq(pos, side);
+	g.b = pos->board;
+	g.side = pos->side;
+	g.king = king_isq(pos, pos->side);
+	g.enemy_sq = pos->sq_of + !pos->side * 16;
 	g.out = out;
 	g.n = 0;
 	g.caps = caps;
@@ -303,74 +454,21 @@ SCAN int generate_in(int count, const struct xq_pos *pos, xq_move *out, int caps
 		survey_king(&g);
 	}
 
-	for (int slot = 0; slot < 16; slot++) {
-		int from = sq_of[slot], to;
-		int test = (int)(g.pinned >> slot & 1);
-		int fast = !test && !g.screens && !g.work;
-		if (!from)
-			continue;
-		switch (slot_type[slot]) {
-		case XQ_KING:
-			for (int d = 0; d < 4; d++) {
-				to = from + ortho[d];
-				if (in_palace(to, side) && !(b[to] & blocked))
-					add(count, &g, test, from, to);
-			}
-			break;
-		case XQ_ADVISOR:
-			for (int d = 0; d < 4; d++) {
-				to = from + diag[d];
-				if (in_palace(to, side) && !(b[to] & blocked))
-					add(count, &g, test, from, to);
-			}
-			break;
-		case XQ_ELEPHANT:
-			for (int d = 0; d < 4; d++) {
-				to = from + 2 * diag[d];
-				if (!(b[to] & blocked) && b[from + diag[d]] == 0 && own_half(to, side))
-					add(count, &g, test, from, to);
-			}
-			break;
-		case XQ_HORSE:
-			for (int d = 0; d < 8; d++) {
-				to = from + horse_jump[d];
-				if (!(b[to] & blocked) && b[from + horse_leg[d]] == 0)
-					add(count, &g, test, from, to);
-			}
-			break;
-		case XQ_CHARIOT:
-			for (int d = 0; d < 4; d++) {
-				to = slide(count, &g, fast, test, from, ortho[d], !caps);
-				if (!(b[to] & blocked))
-					add(count, &g, test, from, to);
-			}
-			break;
-		case XQ_CANNON:
-			for (int d = 0; d < 4; d++) {
-				to = slide(count, &g, fast, test, from, ortho[d], !caps);
-				if (b[to] == XQ_OFFBOARD)
-					continue;
-				for (to += ortho[d]; b[to] == 0; to += ortho[d])
-					;
-				if (!(b[to] & blocked))
-					add(count, &g, test, from, to);
-			}
-			break;
-		case XQ_PAWN:
-			to = from + fwd;
-			if (!(b[to] & blocked))
-				add(count, &g, test, from, to);
-			if (!own_half(from, side)) {
-				if (!(b[from + 1] & blocked))
-					add(count, &g, test, from, from + 1);
-				if (!(b[from - 1] & blocked))
-					add(count, &g, test, from, from - 1);
-			}
-			break;
-		}
-		if (one && g.n)
-			break;
+#define KIND(first, count_of_slots)                                          \
+	for (int slot = (first); slot < (first) + (count_of_slots); slot++) { \
+		if (sq_of[slot])                                                 \
+			piece_moves(count, &g, slot, sq_of[slot]);              \
+		if (one && g.n)                                                  \
+			return g.n;                                              \
 	}
+	KIND(SLOT_KING, 1)
+	KIND(SLOT_ADVISOR, 2)
+	KIND(SLOT_ELEPHANT, 2)
+	KIND(SLOT_HORSE, 2)
+	KIND(SLOT_CHARIOT, 2)
+	KIND(SLOT_CANNON, 2)
+	KIND(SLOT_PAWN, 5)
+#undef KIND
 	return g.n;
 }
 
@@ -405,26 +503,6 @@ int xq__legal_captures(const struct xq_pos *pos, xq_move *moves)
 {
 	return generate(pos, moves, 1);
 }
-
-/* Steps by the point difference to - from + 256 (a difference of two
- * points fixes their rank and file differences, files being 9 apart at
- * most): a king's or an advisor's step, an elephant's jump (its eye is
- * halfway); a horse's jump is horse_leg_of[] (movegen.h). */
-enum { STEP_KING = 1, STEP_ADVISOR, STEP_ELEPHANT };
-#define D(d) [256 + (d)]
-static const uint8_t step_kind[512] = {
-	D(1) = STEP_KING, D(-1) = STEP_KING, D(16) = STEP_KING, D(-16) = STEP_KING,
-	D(15) = STEP_ADVISOR, D(17) = STEP_ADVISOR, D(-15) = STEP_ADVISOR, D(-17) = STEP_ADVISOR,
-	D(30) = STEP_ELEPHANT, D(34) = STEP_ELEPHANT, D(-30) = STEP_ELEPHANT, D(-34) = STEP_ELEPHANT,
-};
-#undef D
-
-/* Palace points by side: palace_of[isq] & (1 << side). */
-#define PR(r, bit) [ISQ(3, r)] = bit, [ISQ(4, r)] = bit, [ISQ(5, r)] = bit
-static const uint8_t palace_of[256] = {
-	PR(0, 1), PR(1, 1), PR(2, 1), PR(7, 2), PR(8, 2), PR(9, 2),
-};
-#undef PR
 
 /* Whether piece v of the side to move may go from `from` to `to` by the
  * rules of its kind (both points on the board, no piece of its own side
@@ -488,57 +566,6 @@ SCAN int pseudo_legal(const struct xq_pos *pos, int from, int to)
 	if (!(v & tag) || (b[to] & tag))
 		return 0;
 	return piece_goes(b, side, from, to, v);
-}
-
-/*
- * attacked_now() from the attackers' side: each piece of side `by` that
- * can attack at all, from its slot, tested against k by its difference to
- * it (a horse: the jump and its leg; a chariot, cannon or the king: in
- * line, with the pieces between counted).  The same answer as the scan
- * from k when the slots agree with the board; cheaper, since few pieces
- * are ever in line with k.
- */
-/* A chariot, cannon or king on s (screens: 0, 1, 0) attacks k: in line,
- * with that many pieces between. */
-static inline int line_attacks(const uint8_t *b, int s, int k, int screens)
-{
-	int step, between = 0;
-	if (((s ^ k) & 15) == 0)
-		step = k > s ? 16 : -16;
-	else if (((s ^ k) >> 4) == 0)
-		step = k > s ? 1 : -1;
-	else
-		return 0;
-	for (int i = s + step; i != k; i += step)
-		if (b[i] && ++between > screens)
-			return 0;
-	return between == screens;
-}
-
-static int attacked_by_pieces(const struct xq_pos *pos, int k, int by)
-{
-	const uint8_t *b = pos->board, *sq = pos->sq_of + by * 16;
-	int back = -FORWARD(by), s;
-
-	/* a taken piece's slot is 0, which no table entry reaches from k */
-	for (int slot = SLOT_HORSE; slot < SLOT_HORSE + 2; slot++) {
-		int leg = horse_leg_of[256 + k - sq[slot]];
-		if (leg && b[sq[slot] + leg] == 0)
-			return 1;
-	}
-	/* a pawn: a step forward or sideways (beside a king is always
-	 * across the river) */
-	for (int slot = SLOT_PAWN; slot < SLOT_PAWN + 5; slot++)
-		if (step_kind[256 + k - sq[slot]] == STEP_KING && k - sq[slot] != back)
-			return 1;
-	/* the king on its file (the palaces share no rank), chariots,
-	 * cannons */
-	if ((s = sq[SLOT_KING]) && line_attacks(b, s, k, 0))
-		return 1;
-	for (int slot = SLOT_CHARIOT; slot < SLOT_CANNON + 2; slot++)
-		if ((s = sq[slot]) && line_attacks(b, s, k, slot >= SLOT_CANNON))
-			return 1;
-	return 0;
 }
 
 enum xq_status xq_status(const struct xq_pos *pos)
