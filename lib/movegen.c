@@ -222,6 +222,7 @@ struct gen {
 	int side, king;
 	const uint8_t *enemy_sq; /* the enemy's slots */
 	unsigned pinned; /* own slots, as bits, whose moves need the test (the king's too) */
+	unsigned fast; /* own slots, as bits, whose moves need no test */
 	unsigned screens; /* rays, as bits, whose first piece is an enemy cannon */
 	int p1[4];
 	xq_move *out;
@@ -260,7 +261,7 @@ static int exposes(struct xq_pos *w, int king, int from, int to)
 	return bad;
 }
 
-static void survey_king(struct gen *g)
+SCAN void survey_king(struct gen *g)
 {
 	const uint8_t *b = g->b;
 	int k = g->king, own = SIDE_TAG(g->side), enemy = SIDE_TAG(!g->side);
@@ -345,10 +346,9 @@ SCAN int slide(int count, struct gen *g, int fast, int test, int from, int step,
 	int to = from + step;
 
 	if (count && fast) {
-		while (b[to] == 0) {
+		while (b[to] == 0)
 			to += step;
-			g->n++;
-		}
+		g->n += (to - from) / step - 1;
 		return to;
 	}
 	for (; b[to] == 0; to += step)
@@ -357,16 +357,33 @@ SCAN int slide(int count, struct gen *g, int fast, int test, int from, int step,
 	return to;
 }
 
-/* The moves of one piece on `from` of the kind in `slot`. */
-SCAN void piece_moves(int count, struct gen *g, int slot, int from)
+/* A chariot's or a cannon's moves along ray `step`. */
+SCAN void ray_moves(int count, struct gen *g, int kind, int fast, int test, int from, int step)
+{
+	const uint8_t *b = g->b;
+	int blocked = SIDE_TAG(g->side) | XQ_OFFBOARD, to;
+
+	to = slide(count, g, fast, test, from, step, !g->caps);
+	if (kind == XQ_CANNON) {
+		if (b[to] == XQ_OFFBOARD)
+			return;
+		for (to += step; b[to] == 0; to += step)
+			;
+	}
+	if (!(b[to] & blocked))
+		add(count, g, fast, test, from, to);
+}
+
+/* The moves of one piece on `from`, of kind `kind` in slot `slot`. */
+SCAN void piece_moves(int count, struct gen *g, int kind, int slot, int from)
 {
 	const uint8_t *b = g->b;
 	int side = g->side;
 	int blocked = SIDE_TAG(side) | XQ_OFFBOARD; /* own pieces and padding */
 	int test = (int)(g->pinned >> slot & 1);
-	int fast = !test && !g->screens && !g->work, to;
+	int fast = (int)(g->fast >> slot & 1), to;
 
-	switch (slot_type[slot]) {
+	switch (kind) {
 	case XQ_KING:
 		for (int d = 0; d < 4; d++) {
 			to = from + ortho[d];
@@ -389,31 +406,27 @@ SCAN void piece_moves(int count, struct gen *g, int slot, int from)
 		}
 		break;
 	case XQ_HORSE:
-		for (int d = 0; d < 8; d++) {
+		/* by leg, each leg's two jumps (horse_jump[]'s order) */
+		for (int d = 0; d < 8; d += 2) {
+			if (b[from + horse_leg[d]] != 0)
+				continue;
 			to = from + horse_jump[d];
-			if (!(b[to] & blocked) && b[from + horse_leg[d]] == 0)
+			if (!(b[to] & blocked))
+				add(count, g, fast, test, from, to);
+			to = from + horse_jump[d + 1];
+			if (!(b[to] & blocked))
 				add(count, g, fast, test, from, to);
 		}
 		break;
 	case XQ_CHARIOT:
-		for (int d = 0; d < 4; d++) {
-			to = slide(count, g, fast, test, from, ortho[d], !g->caps);
-			if (!(b[to] & blocked))
-				add(count, g, fast, test, from, to);
-		}
-		break;
 	case XQ_CANNON:
-		for (int d = 0; d < 4; d++) {
-			to = slide(count, g, fast, test, from, ortho[d], !g->caps);
-			if (b[to] == XQ_OFFBOARD)
-				continue;
-			for (to += ortho[d]; b[to] == 0; to += ortho[d])
-				;
-			if (!(b[to] & blocked))
-				add(count, g, fast, test, from, to);
-		}
+		/* the rays in ortho[]'s order, each step a constant */
+		ray_moves(count, g, kind, fast, test, from, 16);
+		ray_moves(count, g, kind, fast, test, from, -16);
+		ray_moves(count, g, kind, fast, test, from, 1);
+		ray_moves(count, g, kind, fast, test, from, -1);
 		break;
-	default: /* the pawns */
+	case XQ_PAWN:
 		to = from + FORWARD(side);
 		if (!(b[to] & blocked))
 			add(count, g, fast, test, from, to);
@@ -454,20 +467,22 @@ SCAN int generate_in(int count, const struct xq_pos *pos, xq_move *out, int caps
 		survey_king(&g);
 	}
 
-#define KIND(first, count_of_slots)                                          \
+	/* the slots whose moves are legal as generated */
+	g.fast = g.work || g.screens ? 0 : ~g.pinned;
+#define KIND(kind, first, count_of_slots)                                    \
 	for (int slot = (first); slot < (first) + (count_of_slots); slot++) { \
 		if (sq_of[slot])                                                 \
-			piece_moves(count, &g, slot, sq_of[slot]);              \
+			piece_moves(count, &g, kind, slot, sq_of[slot]);        \
 		if (one && g.n)                                                  \
 			return g.n;                                              \
 	}
-	KIND(SLOT_KING, 1)
-	KIND(SLOT_ADVISOR, 2)
-	KIND(SLOT_ELEPHANT, 2)
-	KIND(SLOT_HORSE, 2)
-	KIND(SLOT_CHARIOT, 2)
-	KIND(SLOT_CANNON, 2)
-	KIND(SLOT_PAWN, 5)
+	KIND(XQ_KING, SLOT_KING, 1)
+	KIND(XQ_ADVISOR, SLOT_ADVISOR, 2)
+	KIND(XQ_ELEPHANT, SLOT_ELEPHANT, 2)
+	KIND(XQ_HORSE, SLOT_HORSE, 2)
+	KIND(XQ_CHARIOT, SLOT_CHARIOT, 2)
+	KIND(XQ_CANNON, SLOT_CANNON, 2)
+	KIND(XQ_PAWN, SLOT_PAWN, 5)
 #undef KIND
 	return g.n;
 }
