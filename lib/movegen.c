@@ -348,7 +348,9 @@ SCAN int slide(int count, struct gen *g, int fast, int test, int from, int step,
 	if (count && fast) {
 		while (b[to] == 0)
 			to += step;
-		g->n += (to - from) / step - 1;
+		/* the points passed: the distance over the (constant) step */
+		g->n += (int)((unsigned)(step > 0 ? to - from : from - to) /
+			      (unsigned)(step > 0 ? step : -step)) - 1;
 		return to;
 	}
 	for (; b[to] == 0; to += step)
