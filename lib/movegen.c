@@ -2,11 +2,15 @@
  * movegen.c - legal moves, attacks, check, make/unmake and perft.
  *
  * Moves are generated per piece from its slot, then filtered for king
- * safety.  The safety test asks whether the king would be attacked with the
- * board read "as if" the move were made (at() below), so that generation
- * never writes to the position.  Most moves cannot expose the king at all:
- * when not in check, only king moves and moves from or to the king's file
- * or rank, or off a horse-leg point next to the king, are tested.
+ * safety.  Most moves cannot expose the king at all: out of check, the
+ * pieces pinned to the king (by a chariot, the other king, a cannon behind
+ * two screens, a horse behind a leg) are found once per position, and only
+ * their moves, the king's steps and moves on to the line of a cannon
+ * facing the king are tested.  A pinned piece's test reads the board "as
+ * if" the move were made (at() below), a king's step asks the enemy's
+ * pieces from their slots, so that generation never writes to the
+ * position; in check every move is tried on a copy.  Perft's last ply
+ * counts the legal moves without listing them.
  *
  * Whether the side to move is in check is kept in the position by
  * xq_make(), which looks only at what the two changed points touch
