@@ -233,6 +233,7 @@ struct gen {
 	int n;
 	int caps;   /* captures only */
 	struct xq_pos *work; /* in check: a copy to try the moves on */
+	const uint64_t *evade; /* in check: points, as bits, a move must leave or reach */
 };
 
 /* With a move already on pos's board that took cap (0: nothing) on to:
@@ -306,6 +307,48 @@ SCAN void survey_king(struct gen *g)
 	g->screens = screens;
 }
 
+/*
+ * In check, the points a move other than the king's must leave or reach
+ * to answer it: each checker's point (to take it), the points between it
+ * and the king (to block a chariot's or the king's line, to put a second
+ * screen before a cannon or take its screen away), a checking horse's
+ * leg.  A move that touches none leaves every checker checking; the
+ * others get the full test.
+ */
+SCAN void evade_add(uint64_t *evade, unsigned i)
+{
+	evade[i >> 6] |= 1ull << (i & 63);
+}
+
+/* (evade: 4 words; the enemy's slots sq, the king on k) */
+static void survey_checks(uint64_t *evade, const uint8_t *b, const uint8_t *sq, int k, int by)
+{
+	int back = -FORWARD(by);
+
+	memset(evade, 0, 4 * sizeof *evade);
+	for (int slot = SLOT_HORSE; slot < SLOT_HORSE + 2; slot++) {
+		int s = sq[slot], leg = horse_leg_of[256 + k - s];
+		if (s && leg && b[s + leg] == 0) {
+			evade_add(evade, (unsigned)s);
+			evade_add(evade, (unsigned)(s + leg));
+		}
+	}
+	for (int slot = SLOT_PAWN; slot < SLOT_PAWN + 5; slot++) {
+		int s = sq[slot];
+		if (s && step_kind[256 + k - s] == STEP_KING && k - s != back)
+			evade_add(evade, (unsigned)s);
+	}
+	/* the king on its file (slot 0), the chariots, the cannons */
+	for (int slot = SLOT_CHARIOT - 1; slot < SLOT_CANNON + 2; slot++) {
+		int s = sq[slot < SLOT_CHARIOT ? SLOT_KING : slot], step;
+		if (!s || !line_attacks(b, s, k, slot >= SLOT_CANNON, 0))
+			continue;
+		step = ((s ^ k) & 15) == 0 ? (k > s ? 16 : -16) : (k > s ? 1 : -1);
+		for (int i = s; i != k; i += step)
+			evade_add(evade, (unsigned)i);
+	}
+}
+
 /* Whether a piece put on the empty point `to` becomes the screen of an
  * enemy cannon facing the king. */
 static inline int makes_screen(const struct gen *g, int to)
@@ -326,7 +369,10 @@ SCAN void add(int count, struct gen *g, int fast, int test, int from, int to)
 	if (fast) {
 		/* nothing to test */
 	} else if (g->work) {
-		/* in check: every move is tried */
+		/* in check: every move that might answer it is tried */
+		if (from != g->king && !(g->evade[to >> 6] >> (to & 63) & 1) &&
+		    !(g->evade[from >> 6] >> (from & 63) & 1))
+			return;
 		if (exposes(g->work, g->king, from, to))
 			return;
 	} else if (from == g->king) {
@@ -454,6 +500,7 @@ SCAN int generate_in(int count, const struct xq_pos *pos, xq_move *out, int caps
 {
 	struct gen g;
 	struct xq_pos work;
+	uint64_t evade[4];
 	const uint8_t *sq_of = pos->sq_of + pos->side * 16;
 
 	g.b = pos->board;
@@ -467,6 +514,8 @@ SCAN int generate_in(int count, const struct xq_pos *pos, xq_move *out, int caps
 	if (pos->in_check) {
 		work = *pos;
 		g.work = &work;
+		survey_checks(evade, g.b, g.enemy_sq, g.king, !g.side);
+		g.evade = evade;
 		g.pinned = ~0u;
 		g.screens = 0;
 	} else {
