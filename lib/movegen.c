@@ -426,14 +426,15 @@ SCAN void ray_moves(int count, struct gen *g, int kind, int fast, int test, int 
 		add(count, g, fast, test, from, to);
 }
 
-/* The moves of one piece on `from`, of kind `kind` in slot `slot`. */
-SCAN void piece_moves(int count, struct gen *g, int kind, int slot, int from)
+/* The moves of one piece on `from`, of kind `kind` in slot `slot`
+ * (all_fast: no piece but the king needs the test). */
+SCAN void piece_moves(int count, int all_fast, struct gen *g, int kind, int slot, int from)
 {
 	const uint8_t *b = g->b;
 	int side = g->side;
 	int blocked = SIDE_TAG(side) | XQ_OFFBOARD; /* own pieces and padding */
-	int test = (int)(g->pinned >> slot & 1);
-	int fast = (int)(g->fast >> slot & 1), to;
+	int test = all_fast ? 0 : (int)(g->pinned >> slot & 1);
+	int fast = all_fast ? 1 : (int)(g->fast >> slot & 1), to;
 
 	switch (kind) {
 	case XQ_KING:
@@ -492,10 +493,31 @@ SCAN void piece_moves(int count, struct gen *g, int kind, int slot, int from)
 	}
 }
 
+/* Every piece's moves, slot by slot, each kind's code compiled for its
+ * slots (one: stop after the first piece that has a legal move). */
+SCAN int all_pieces(int count, int all_fast, struct gen *g, const uint8_t *sq_of, int one)
+{
+#define KIND(kind, first, count_of_slots)                                    \
+	for (int slot = (first); slot < (first) + (count_of_slots); slot++) { \
+		if (sq_of[slot])                                                 \
+			piece_moves(count, all_fast, g, kind, slot, sq_of[slot]); \
+		if (one && g->n)                                                 \
+			return g->n;                                             \
+	}
+	KIND(XQ_KING, SLOT_KING, 1)
+	KIND(XQ_ADVISOR, SLOT_ADVISOR, 2)
+	KIND(XQ_ELEPHANT, SLOT_ELEPHANT, 2)
+	KIND(XQ_HORSE, SLOT_HORSE, 2)
+	KIND(XQ_CHARIOT, SLOT_CHARIOT, 2)
+	KIND(XQ_CANNON, SLOT_CANNON, 2)
+	KIND(XQ_PAWN, SLOT_PAWN, 5)
+#undef KIND
+	return g->n;
+}
+
 /* The legal moves (caps: the captures only; one: stop after the first
  * piece that has a legal move, for xq_status() and xq__has_legal_move());
- * with `count`, only their number.  The pieces go slot by slot, each
- * kind's code compiled for its slots. */
+ * with `count`, only their number. */
 SCAN int generate_in(int count, const struct xq_pos *pos, xq_move *out, int caps, int one)
 {
 	struct gen g;
@@ -524,22 +546,10 @@ SCAN int generate_in(int count, const struct xq_pos *pos, xq_move *out, int caps
 
 	/* the slots whose moves are legal as generated */
 	g.fast = g.work || g.screens ? 0 : ~g.pinned;
-#define KIND(kind, first, count_of_slots)                                    \
-	for (int slot = (first); slot < (first) + (count_of_slots); slot++) { \
-		if (sq_of[slot])                                                 \
-			piece_moves(count, &g, kind, slot, sq_of[slot]);        \
-		if (one && g.n)                                                  \
-			return g.n;                                              \
-	}
-	KIND(XQ_KING, SLOT_KING, 1)
-	KIND(XQ_ADVISOR, SLOT_ADVISOR, 2)
-	KIND(XQ_ELEPHANT, SLOT_ELEPHANT, 2)
-	KIND(XQ_HORSE, SLOT_HORSE, 2)
-	KIND(XQ_CHARIOT, SLOT_CHARIOT, 2)
-	KIND(XQ_CANNON, SLOT_CANNON, 2)
-	KIND(XQ_PAWN, SLOT_PAWN, 5)
-#undef KIND
-	return g.n;
+	/* most positions: nothing pinned, no cannon facing the king */
+	if (g.fast == ~(1u << SLOT_KING))
+		return all_pieces(count, 1, &g, sq_of, one);
+	return all_pieces(count, 0, &g, sq_of, one);
 }
 
 static int generate_moves(const struct xq_pos *pos, xq_move *out, int caps, int one)
