@@ -216,10 +216,11 @@ static int attacked_by_pieces(const struct xq_pos *pos, int k, int by)
  * horse-leg point next to the king is pinned when an enemy horse waits
  * behind it.  When p1 is an enemy cannon, a piece put between it and the
  * king becomes its screen (and p1 itself may be the screen of a cannon
- * third).  Nothing else a move does can expose the king:
- * only the moves of pinned pieces and of the king, and the moves on to a
- * cannon's empty line, get the full attack test; out of check the others
- * are legal as generated.  In check every move is tried.
+ * third).  Nothing else a move does can expose the king: only the moves
+ * of pinned pieces and of the king, and the moves on to a cannon's empty
+ * line, get the full attack test; out of check the others are legal as
+ * generated.  In check, every move that might answer it is tried
+ * (survey_checks()).
  */
 struct gen {
 	const uint8_t *b;
