@@ -1,0 +1,22 @@
+/*
+ * ref_movegen.h - the slow reference move generator the unit tests hold
+ * lib/movegen.c against (ref_movegen.c): the rules read off a plain 9x10
+ * grid, every (from, to) pair tried, a move legal when afterwards no enemy
+ * piece could go to the king's point and the kings do not face each
+ * other.  Nothing shared with the library but the FEN text and the move
+ * encoding.
+ */
+#ifndef REF_MOVEGEN_H
+#define REF_MOVEGEN_H
+
+#include <stdint.h>
+
+#include "xq.h"
+
+/* The legal moves of pos, sorted as xq_sort_moves() sorts (XQ_MAX_MOVES
+ * room); returns how many. */
+int ref_legal_moves(const struct xq_pos *pos, xq_move *moves);
+/* Leaf nodes of the legal-move tree, depth >= 1. */
+uint64_t ref_perft(const struct xq_pos *pos, int depth);
+
+#endif
