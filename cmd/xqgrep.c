@@ -959,6 +959,10 @@ int main(int argc, char **argv)
 	l.flags = XQ_READ_NO_REPLAY;
 	l.game = grep_game;
 	l.end = grep_end;
+	/* not over a part on standard error; the games, --keys and the
+	 * -c or -l lines (after each input) on standard output */
+	l.progress = !st.partial &&
+		progress_wanted(st.pp.quiet, st.keys_out || (!st.o.outpath && !st.count && !st.list));
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	return grep_finish(argc, argv);

@@ -1151,6 +1151,8 @@ static int gather(int argc, char **argv, int partial)
 	}
 	l.o = &st.o;
 	l.game = stats_game;
+	/* a part on standard output takes the diagnostics as they come */
+	l.progress = progress_wanted(st.pp.quiet, partial);
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	if (st.partial) {
