@@ -617,7 +617,7 @@ int xq_name_contains(const char *text, const char *needle)
 			return 1;
 		if (!*t)
 			return 0;
-		fold_next(&t);
+		t++;    /* a byte at a time: bytes that are not UTF-8 as they are */
 	}
 }
 
