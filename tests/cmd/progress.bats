@@ -112,3 +112,17 @@ args() {
 		[ "${#seg}" -lt 60 ]
 	done < <(tr '\r' '\n' <"$T/tty" | grep -a 'games,')
 }
+
+@test "xqannotate: its line of plies on the same row, erased before the summary" {
+	head -n 6 "$F" >"$T/one.pgn"
+	run -0 "$TTY" "$T/tty" xqannotate --depth 1 "$T/one.pgn"
+	printf '%s\n' "$output" >"$T/out.tty"
+	grep -aq $'\r'"xqannotate: game 1, ply 1 of [0-9]*, about [0-9]* s left in this game"$'\033\\[K' "$T/tty"
+	grep -aq $'\r\033\\[K'"xqannotate: 1 game read" "$T/tty"
+	run -0 --separate-stderr xqannotate --depth 1 "$T/one.pgn"
+	printf '%s\n' "$output" >"$T/out.file"
+	printf '%s\n' "$stderr" >"$T/err"
+	cmp "$T/out.tty" "$T/out.file"
+	grep -q 'xqannotate: 1 game read' "$T/err"
+	run -1 grep -aq $'[\r\033]' "$T/err"
+}
