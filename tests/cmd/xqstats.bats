@@ -437,6 +437,14 @@ players: 2:
          2      1.5/2   75.0%  甲
 TXT
 	diff -u "$T/want" <(printf '%s\n' "$output")
+	# --partial parts with -P add up to the run with -P
+	head -n 3000 "$F" >"$T/a.pgn"
+	tail -n +3001 "$F" >"$T/b.pgn"
+	xqstats -q --partial -p 2 -P 'hu ronghua' "$T/a.pgn" >"$T/p1"
+	xqstats -q --partial -p 2 -P 'hu ronghua' "$T/b.pgn" >"$T/p2"
+	xqstats --merge "$T/p1" "$T/p2" >"$T/merged"
+	xqstats -q -p 2 -P 'HU RongHua' "$F" >"$T/one"
+	cmp "$T/one" "$T/merged"
 	run -2 --separate-stderr xqstats --merge -P x "$T/r.pgn"
 	[[ "$stderr" == *"-P goes with --partial"* ]]
 }
