@@ -14,7 +14,7 @@
 static struct {
 	double start, last, interval;
 	uint64_t total;
-} pr;
+} pline;
 
 int progress_wanted(int quiet, int out_as_read)
 {
@@ -25,14 +25,14 @@ void progress_begin(uint64_t total)
 {
 	const char *e = getenv("XQ_PROGRESS_INTERVAL");
 	char *end;
-	pr.interval = 0.5;
+	pline.interval = 0.5;
 	if (e && *e) {
 		double v = strtod(e, &end);
 		if (!*end && v >= 0 && v <= 3600)
-			pr.interval = v;
+			pline.interval = v;
 	}
-	pr.total = total;
-	pr.start = pr.last = now_seconds();
+	pline.total = total;
+	pline.start = pline.last = now_seconds();
 }
 
 /* Seconds as "1:05" or "2:01:05". */
@@ -56,14 +56,14 @@ static int columns(void)
 
 void progress_update(const char *name, long games, uint64_t done)
 {
-	double now = now_seconds(), spent = now - pr.start;
+	double now = now_seconds(), spent = now - pline.start;
 	char tail[96], left[32], line[512];
 	int room, n;
-	if (now - pr.last < pr.interval)
+	if (now - pline.last < pline.interval)
 		return;
-	pr.last = now;
-	if (pr.total) {
-		double f = done >= pr.total ? 1 : (double)done / (double)pr.total;
+	pline.last = now;
+	if (pline.total) {
+		double f = done >= pline.total ? 1 : (double)done / (double)pline.total;
 		if (f > 0 && spent >= 1)
 			put_time(left, sizeof left, spent * (1 - f) / f);
 		else
