@@ -97,6 +97,25 @@ static void put_number(char *buf, size_t size, size_t *k, long v, char c)
  * those the line always had (a message of at most 4,095 bytes, the whole
  * line cut short at 17,582 bytes with 5 left when escaping).
  */
+/* A progress line (progress.c) stands on the terminal. */
+static int progress_shown;
+
+void progress_put(const char *line, size_t n)
+{
+	fwrite(line, 1, n, stderr);
+	fflush(stderr);
+	progress_shown = 1;
+}
+
+void progress_clear(void)
+{
+	if (!progress_shown)
+		return;
+	fputs("\r\033[K", stderr);
+	fflush(stderr);
+	progress_shown = 0;
+}
+
 #define MSG_MAX 4096
 #define DIAG_LINE (MSG_MAX * 4 + 1200)
 #define WHERE_MAX 1024
@@ -112,6 +131,8 @@ static void put_line(const char *where, const char *msg)
 	put_escaped(line, sizeof line - 2, &n, where);
 	put_escaped(line, sizeof line - 2, &n, msg);
 	line[n++] = '\n';
+	/* never on the progress line's row */
+	progress_clear();
 	fwrite(line, 1, n, stderr);
 }
 

@@ -32,6 +32,13 @@ _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(print
 void diag(const char *file, long line, long col, const char *level,
 	  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* The progress line (progress.h) on standard error: progress_put() writes
+ * one (starting with \r, over the last); progress_clear() erases it when
+ * one is shown.  diag(), warnx_() and die() erase it first, so that a
+ * diagnostic never shares its row. */
+void progress_put(const char *line, size_t n);
+void progress_clear(void);
+
 /* "prog (xqtools) VERSION" on stdout, exit 0. */
 _Noreturn void print_version(void);
 

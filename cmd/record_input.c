@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "outdir.h"
 #include "part.h"
@@ -47,22 +48,6 @@ void print_problem(void *data, const struct xq_problem *p)
 		part_put_problem(pp->partial, p);
 	else
 		print_problem_always(p);
-}
-
-void record_progress(const char *name, long games, const struct xq_reader *r,
-		     double *last)
-{
-	if ((games & 255) == 0 && now_seconds() - *last > 0.5) {
-		*last = now_seconds();
-		fprintf(stderr, "\r%s: %s: %ld games, %.1f MB", progname, name,
-			games, (double)xq_reader_offset(r) / 1e6);
-	}
-}
-
-void record_progress_end(long games)
-{
-	if (games >= 256)
-		fprintf(stderr, "\r\033[K");
 }
 
 /* Only the problems of the game asked for, and those outside any game. */
@@ -395,7 +380,6 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	int rc = 0;
 	enum record_step step = RECORD_NEXT;
 	long fatals = l->o->pp->fatals;
-	double last = now_seconds();
 
 	ro.format = l->o->format;
 	ro.encoding = l->o->encoding;
@@ -425,11 +409,13 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 		if (step != RECORD_KEEP)
 			xq_game_free(g);
 		if (l->progress)
-			record_progress(l->name, l->games, l->r, &last);
+			progress_update(l->name, l->games, l->bytes_before + xq_reader_offset(l->r));
 	}
-	if (l->progress)
-		record_progress_end(l->games);
 	l->rc = rc;
+	l->bytes_before += xq_reader_offset(l->r);
+	/* end() may write standard output: the terminal the line is on */
+	if (l->progress && l->end && isatty(STDOUT_FILENO))
+		progress_clear();
 	if (l->end && !wf.skipped)
 		l->end(l);
 	if (l->o->pp->fatals > fatals)
@@ -454,12 +440,31 @@ static void say_input_notes(const struct record_loop *l, int *next, int i)
 			diag(il->notes[*next].path, 0, 0, "note", "%s", il->notes[*next].msg);
 }
 
+/* The bytes of the inputs argv[0..argc) (none: standard input), or 0 when
+ * one is not a regular file. */
+static uint64_t input_bytes(int argc, char **argv)
+{
+	uint64_t total = 0;
+	struct stat sb;
+	for (int i = 0; i < (argc ? argc : 1); i++) {
+		const char *p = argc ? argv[i] : "-";
+		if (strcmp(p, "-") ? stat(p, &sb) < 0 : fstat(STDIN_FILENO, &sb) < 0)
+			return 0;
+		if (!S_ISREG(sb.st_mode))
+			return 0;
+		total += (uint64_t)sb.st_size;
+	}
+	return total;
+}
+
 int record_loop_run(struct record_loop *l, int argc, char **argv)
 {
 	int next_note = 0;
 	const struct input_list *il = l->o->inputs;
 	if (l->o->inputs_trouble)
 		l->trouble = 1;
+	if (l->progress)
+		progress_begin(input_bytes(argc, argv));
 	if (argc == 0 && !l->o->inputs_gathered)
 		loop_input(l, NULL, 0);
 	for (int i = 0; i < argc && !l->stop; i++) {
@@ -468,6 +473,8 @@ int record_loop_run(struct record_loop *l, int argc, char **argv)
 	}
 	if (!l->stop)
 		say_input_notes(l, &next_note, -1);
+	if (l->progress)
+		progress_clear();
 	return l->trouble ? EXIT_TROUBLE : EXIT_OK;
 }
 

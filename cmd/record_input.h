@@ -15,6 +15,7 @@
 
 #include "common.h"
 #include "inputs.h"
+#include "progress.h"
 #include "xq.h"
 
 
@@ -32,14 +33,7 @@ void print_problem(void *data, const struct xq_problem *p);
 /* Print one problem unconditionally. */
 void print_problem_always(const struct xq_problem *p);
 
-/* Progress for big inputs (xqcheck, xqconv, when stderr is a terminal):
- * after every 256th game, "prog: name: N games, M MB" over the last such
- * line once half a second has passed since *last (a now_seconds() time,
- * updated when shown). */
-void record_progress(const char *name, long games, const struct xq_reader *r,
-		     double *last);
-/* Clear the progress line when one may have been shown. */
-void record_progress_end(long games);
+
 
 /*
  * For xqshow: read game number n (1-based) of path with the options given
@@ -156,7 +150,8 @@ struct record_loop {
 	unsigned flags;                  /* XQ_READ_* */
 	xq_problem_fn problem;           /* NULL: print_problem() on o->pp */
 	void *problem_data;
-	int progress;                    /* progress lines (record_progress) */
+	int progress;                    /* the progress line (progress.h): set
+					  * it with progress_wanted() */
 	int hint;                        /* xq_game_encoding_hint() each game */
 	/* each game, freed after it unless RECORD_KEEP is returned */
 	enum record_step (*game)(struct record_loop *l, struct xq_game *g);
@@ -169,6 +164,7 @@ struct record_loop {
 	int rc;                          /* for end(): the last xq_reader_next() */
 	int trouble;                     /* an input unreadable, or a read error */
 	int stop;                        /* a callback stopped the run */
+	uint64_t bytes_before;           /* progress: the inputs read before */
 };
 /* Read the inputs argv[0..argc); EXIT_TROUBLE when l->trouble, else 0. */
 int record_loop_run(struct record_loop *l, int argc, char **argv);

@@ -248,13 +248,16 @@ static void progress_line(void *data, int done, int total)
 	if (!st.progress)
 		return;
 	if (done == total) {
-		fprintf(stderr, "\r\033[K");
+		progress_clear();
 		return;
 	}
 	double el = now_seconds() - st.started;
 	double per = st.engine.searches ? el / st.engine.searches : 0;
-	fprintf(stderr, "\r\033[K%s: game %ld, ply %d of %d, about %.0f s left in this game",
-		progname, st.read, done, total, per * (total - done));
+	char line[256];
+	int n = snprintf(line, sizeof line, "\r%s: game %ld, ply %d of %d, about %.0f s left in this game\033[K",
+			 progname, st.read, done, total, per * (total - done));
+	/* the row that diagnostics erase first (common.h) */
+	progress_put(line, n < (int)sizeof line ? (size_t)n : sizeof line - 1);
 }
 
 /* The chart's points: Red's score of each position searched, the marks. */
@@ -364,8 +367,7 @@ static int annotate_game(const char *name, struct xq_game *g)
 			st.chart[i].ply = (int)i;
 	}
 	rc = xq_game_annotate(g, &st.engine, &st.run);
-	if (st.progress)
-		fprintf(stderr, "\r\033[K");
+	progress_clear();
 	if (rc == XQ_ENOMEM && !st.engine.failed)
 		die(EXIT_TROUBLE, "out of memory");
 	if (rc < 0 && !st.external)

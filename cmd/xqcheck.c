@@ -432,7 +432,7 @@ int main(int argc, char **argv)
 	l.o = &st.o;
 	l.problem = keep_problem;
 	l.hint = 1;
-	l.progress = !st.pp.quiet && !st.o.json && !st.partial && isatty(2);
+	l.progress = !st.o.json && !st.partial && progress_wanted(st.pp.quiet, 0);
 	l.game = check_game;
 	if (st.partial) {
 		part_put_header(stdout, "xqcheck", st.part);

@@ -398,7 +398,7 @@ int main(int argc, char **argv)
 	}
 	l.o = &st.o;
 	l.hint = 1;
-	l.progress = !st.pp.quiet && isatty(2);
+	l.progress = progress_wanted(st.pp.quiet, !st.o.outpath && !st.o.dir);
 	l.game = convert_game;
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;

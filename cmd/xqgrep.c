@@ -18,11 +18,12 @@
 #include "tally.h"
 #include "xq_format.h"
 
-/* In two literals, each within the length C compilers must accept;
+/* In three literals, each within the length C compilers must accept;
  * main() joins them. */
 static const char usage_synopsis[] =
-	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-P player] [-r result]\n"
-	"              [--date range] [--plies range] [--fen FEN] [--all-lines] [--mirror]\n"
+	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-P player] [--exact-names]\n"
+	"              [-r result] [--date range] [--plies range]\n"
+	"              [--fen FEN] [--all-lines] [--mirror]\n"
 	"              [--material spec [--material-either] [--material-plies N]]\n"
 	"              [--at-ply range] [--opening moves] [--event-year]\n"
 	"              [--ecco codes] [--opening-name text]\n"
@@ -34,12 +35,17 @@ static const char usage_synopsis[] =
 static const char usage_options[] =
 	"Write the games that match every criterion given, unchanged in content.\n"
 	"\n"
-	"  -T, --tag=CRIT       NAME=VALUE exact, NAME~TEXT substring, NAME=~RE regular\n"
-	"                       expression (POSIX extended); repeat: all must hold\n"
+	"  -T, --tag=CRIT       NAME=VALUE whole value, NAME~TEXT substring, NAME=~RE\n"
+	"                       regular expression (POSIX extended, as written);\n"
+	"                       repeat: all must hold\n"
 	"  -P, --player=TEXT    Red or Black contains TEXT\n"
+	"                       (-P, = and ~ in any case and width: full-width\n"
+	"                       letters and digits as ASCII)\n"
+	"      --exact-names    -P, = and ~ byte for byte: case and width count\n"
 	"  -r, --result=R       1-0, 0-1, 1/2-1/2, * or red, black, draw\n"
 	"      --date=FROM..TO  Date tag within the range; partial dates (1995,\n"
-	"                       1995.06); either end may be left out\n"
+	"                       1995.06); either end may be left out; a Date of\n"
+	"                       another form (1995年6月12日, 6/12/1995) is its year\n"
 	"      --event-year     --date: a game with no year in Date takes the year\n"
 	"                       that Event names (a four-digit number standing alone)\n"
 	"      --plies=N..M     main-line length in plies (N, N.., ..M, N..M)\n"
@@ -59,7 +65,8 @@ static const char usage_options[] =
 	"      --ecco=CODES     the opening's ECCO code (classified from the moves)\n"
 	"                       is one of CODES: C45, a prefix C4, a range C40-C49\n"
 	"      --opening-name=TEXT  the ECCO opening or variation name contains TEXT\n"
-	"                       (simplified or traditional characters)\n"
+	"                       (simplified or traditional characters)\n";
+static const char usage_output[] =
 	"  -v, --invert-match   the games that do not match\n"
 	"  -c, --count          only the number of matching games\n"
 	"  -l, --files-with-matches  only the names of inputs with a match\n"
@@ -706,7 +713,8 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 	enum { OPT_DATE = 256, OPT_PLIES, OPT_FEN, OPT_ALL, OPT_MIRROR, OPT_MAT, OPT_AT,
 	       OPT_OPEN, OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE,
 	       OPT_WRITE_DROPS, OPT_DROPS, OPT_PART, OPT_EITHER, OPT_MAT_PLIES,
-	       OPT_EVENT_YEAR, OPT_PARTIAL, OPT_MERGE_PARTS, OPT_ECCO, OPT_OPEN_NAME };
+	       OPT_EVENT_YEAR, OPT_PARTIAL, OPT_MERGE_PARTS, OPT_ECCO, OPT_OPEN_NAME,
+	       OPT_EXACT };
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
 		{ "at-ply", required_argument, NULL, OPT_AT },
@@ -714,6 +722,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		{ "date", required_argument, NULL, OPT_DATE },
 		{ "drops", required_argument, NULL, OPT_DROPS },
 		{ "event-year", no_argument, NULL, OPT_EVENT_YEAR },
+		{ "exact-names", no_argument, NULL, OPT_EXACT },
 		{ "fen", required_argument, NULL, OPT_FEN },
 		{ "files-with-matches", no_argument, NULL, 'l' },
 		{ "invert-match", no_argument, NULL, 'v' },
@@ -824,6 +833,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 			mat_plies = parse_number(optarg, 1, XQ_MAX_GAME_MOVES + 1, "number of plies");
 			break;
 		case OPT_EVENT_YEAR: event_year = 1; break;
+		case OPT_EXACT: flags |= XQ_QUERY_EXACT_NAMES; break;
 		case OPT_PARTIAL: st.partial = 1; break;
 		case OPT_MERGE_PARTS: merge_p = 1; break;
 		case OPT_DROPS: st.drops_path = optarg; break;
@@ -913,9 +923,13 @@ int main(int argc, char **argv)
 	int merge;
 	struct record_loop l = { 0 };
 
-	static char usage_text[sizeof usage_synopsis + sizeof usage_options];
-	memcpy(usage_text, usage_synopsis, sizeof usage_synopsis - 1);
-	memcpy(usage_text + sizeof usage_synopsis - 1, usage_options, sizeof usage_options);
+	static char usage_text[sizeof usage_synopsis + sizeof usage_options + sizeof usage_output];
+	char *u = usage_text;
+	memcpy(u, usage_synopsis, sizeof usage_synopsis - 1);
+	u += sizeof usage_synopsis - 1;
+	memcpy(u, usage_options, sizeof usage_options - 1);
+	u += sizeof usage_options - 1;
+	memcpy(u, usage_output, sizeof usage_output);
 	cmd_init(argv, usage_text);
 	/* diagnostics in blocks (see sync_stderr), a line at a time on a
 	 * terminal */
@@ -945,6 +959,10 @@ int main(int argc, char **argv)
 	l.flags = XQ_READ_NO_REPLAY;
 	l.game = grep_game;
 	l.end = grep_end;
+	/* not over a part on standard error; the games, --keys and the
+	 * -c or -l lines (after each input) on standard output */
+	l.progress = !st.partial &&
+		progress_wanted(st.pp.quiet, st.keys_out || (!st.o.outpath && !st.count && !st.list));
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	return grep_finish(argc, argv);

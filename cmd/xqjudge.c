@@ -365,6 +365,7 @@ int main(int argc, char **argv)
 
 	l.o = &o;
 	l.game = judge_step;
+	l.progress = progress_wanted(st.pp.quiet, 1);
 	status = record_loop_run(&l, argc, argv);
 	xq_judge_free(st.j);
 	if (!st.pp.quiet)

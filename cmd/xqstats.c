@@ -17,7 +17,7 @@
 
 static const char usage_text[] =
 	"usage: xqstats [-hjqVv] [--depth N] [--from FEN|MOVES] [--top N] [--svg FILE]\n"
-	"               [--by ecco] [--trad]\n"
+	"               [--by ecco] [--trad] [-P player [--exact-names]]\n"
 	"               [-n notation] [-e enc] [-f fmt] [-o file]\n"
 	"               [-R] [--files-from=list [-0]] [file ...]\n"
 	"       xqstats --partial [--part N] [--depth N] [--from FEN|MOVES] [file ...]\n"
@@ -29,6 +29,10 @@ static const char usage_text[] =
 	"      --from=POS       tree from this FEN, or from the position after these\n"
 	"                       moves from the usual start (any notation)\n"
 	"      --top=N          events and players shown in text (default 20; 0: all)\n"
+	"  -P, --player=TEXT    only the games where Red or Black contains TEXT, in\n"
+	"                       any case and width (full-width letters as ASCII);\n"
+	"                       repeat: all must hold\n"
+	"      --exact-names    -P byte for byte: case and width count\n"
 	"  -n, --notation=N     tree moves: chinese (default), wxf, iccs, uci, uci10\n"
 	"      --by=ecco        games and Red's score per ECCO opening code, and the\n"
 	"                       ECCO names in the opening tree\n"
@@ -70,6 +74,8 @@ static struct {
 	struct cmd_opts o;
 	int depth, top, merge;
 	int by_ecco, trad;         /* --by ecco, --trad */
+	struct xq_query *q;        /* -P: the games counted (NULL: all) */
+	unsigned query_flags;      /* --exact-names */
 	xq_move line[1001];        /* the tree printed: the moves from the root down */
 	const char *svg;
 	struct xq_pos root;
@@ -228,11 +234,9 @@ static void add_game(const struct xq_game *g)
 	name_entry(K_PLIES, buf)->v[0]++;
 	if ((t = known(tags[T_EVENT])))
 		name_entry(K_EVENT, t)->v[0]++;
-	if ((t = known(tags[T_DATE])) && strlen(t) >= 4 &&
-	    t[0] >= '0' && t[0] <= '9' && t[1] >= '0' && t[1] <= '9' &&
-	    t[2] >= '0' && t[2] <= '9' && t[3] >= '0' && t[3] <= '9') {
-		memcpy(buf, t, 4);
-		buf[4] = '\0';
+	int year = xq_date_year(tags[T_DATE]);
+	if (year > 0) {
+		snprintf(buf, sizeof buf, "%d", year);
 		name_entry(K_YEAR, buf)->v[0]++;
 	}
 	if (st.by_ecco) {
@@ -261,7 +265,7 @@ static enum record_step stats_game(struct record_loop *l, struct xq_game *g)
 	(void)l;
 	if (g->errors)
 		st.invalid++;
-	else
+	else if (!st.q || xq_query_match_tags(st.q, g))
 		add_game(g);
 	return RECORD_NEXT;
 }
@@ -1039,10 +1043,13 @@ static void set_root(const char *arg)
 /* The options into st; 1 when --partial is given. */
 static int parse_options(int argc, char **argv)
 {
-	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE, OPT_PART, OPT_BY, OPT_TRAD };
+	enum { OPT_FROM = 256, OPT_TOP, OPT_SVG, OPT_PARTIAL, OPT_MERGE, OPT_PART, OPT_BY, OPT_TRAD,
+	       OPT_EXACT };
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "depth", required_argument, NULL, 'p' },
+		{ "exact-names", no_argument, NULL, OPT_EXACT },
+		{ "player", required_argument, NULL, 'P' },
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "merge", no_argument, NULL, OPT_MERGE },
 		{ "part", required_argument, NULL, OPT_PART },
@@ -1059,8 +1066,13 @@ static int parse_options(int argc, char **argv)
 	st.top = 20;
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
-	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hjn:o:p:qRVv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hjn:o:P:p:qRVv", longopts)) != -1) {
 		switch (c) {
+		case 'P':
+			if ((!st.q && !(st.q = xq_query_new())) || xq_query_player(st.q, optarg) < 0)
+				die(EXIT_TROUBLE, "out of memory");
+			break;
+		case OPT_EXACT: st.query_flags |= XQ_QUERY_EXACT_NAMES; break;
 		case 'p':
 			st.depth = (int)parse_number(optarg, 0, 1000, "depth");
 			depth_given = 1;
@@ -1098,6 +1110,12 @@ static int parse_options(int argc, char **argv)
 		warnx_("--partial writes counts only: -j and --svg go with --merge");
 		usage(EXIT_TROUBLE);
 	}
+	if (st.merge && st.q) {
+		warnx_("--merge takes the games the parts counted: -P goes with --partial");
+		usage(EXIT_TROUBLE);
+	}
+	if (st.q)
+		xq_query_set_flags(st.q, st.query_flags);
 	set_root(from_pos ? from_pos : XQ_START_FEN);
 	return partial;
 }
@@ -1133,6 +1151,8 @@ static int gather(int argc, char **argv, int partial)
 	}
 	l.o = &st.o;
 	l.game = stats_game;
+	/* a part on standard output takes the diagnostics as they come */
+	l.progress = progress_wanted(st.pp.quiet, partial);
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	if (st.partial) {
@@ -1163,6 +1183,7 @@ int main(int argc, char **argv)
 	tally_free(&st.names);
 	memset(st.last_name, 0, sizeof st.last_name);
 	tally_free(&st.edges);
+	xq_query_free(st.q);
 	close_stdout();
 	if (st.trouble)
 		return EXIT_TROUBLE;

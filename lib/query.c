@@ -273,6 +273,41 @@ int xq_date_bounds(const char *s, long *lo, long *hi)
 	return 0;
 }
 
+/* A digit at p, ASCII or full-width (U+FF10..U+FF19, EF BC 90..99): its
+ * value, with *len its bytes; -1 when none. */
+static int digit_at(const unsigned char *p, int *len)
+{
+	if (*p >= '0' && *p <= '9') {
+		*len = 1;
+		return *p - '0';
+	}
+	if (p[0] == 0xEF && p[1] == 0xBC && p[2] >= 0x90 && p[2] <= 0x99) {
+		*len = 3;
+		return p[2] - 0x90;
+	}
+	return -1;
+}
+
+int xq_date_year(const char *date)
+{
+	const unsigned char *p = (const unsigned char *)date;
+	while (p && *p) {
+		int len, d, n = 0;
+		long v = 0;
+		while ((d = digit_at(p, &len)) >= 0) {
+			if (n < 4)
+				v = v * 10 + d;
+			n++;
+			p += len;
+		}
+		if ((n == 4 || n == 8) && v >= 1000 && v <= 2999)
+			return (int)v;
+		if (!n)
+			p++;
+	}
+	return 0;
+}
+
 /* XQ_QUERY_EVENT_YEAR: the year Event names, as the days it can mean: a
  * run of four ASCII digits (1000-2999) with no digit either side; 0, or -1
  * when Event names no year or years that differ. */
@@ -537,10 +572,75 @@ int xq_query_key_tags(struct xq_query *q, const char *tags)
 	return 0;
 }
 
+/* --- names: case and width folded */
+
+/* The byte the character at *p folds to (ASCII lower case; a full-width
+ * form its ASCII one; U+3000 a space; any other byte itself), *p moved
+ * past it. */
+static unsigned fold_next(const unsigned char **p)
+{
+	const unsigned char *s = *p;
+	unsigned c = s[0];
+	if (c == 0xEF && (s[1] == 0xBC || s[1] == 0xBD) && (s[2] & 0xC0) == 0x80) {
+		unsigned cp = 0xF000u | (unsigned)(s[1] & 0x3F) << 6 | (s[2] & 0x3Fu);
+		if (cp >= 0xFF01 && cp <= 0xFF5E) {
+			*p += 3;
+			c = cp - 0xFF01 + 0x21;
+			return c >= 'A' && c <= 'Z' ? c + 32 : c;
+		}
+	}
+	if (c == 0xE3 && s[1] == 0x80 && s[2] == 0x80) {
+		*p += 3;
+		return ' ';
+	}
+	*p += 1;
+	return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
+
+/* Whether needle folded starts text folded (whole: and is all of it). */
+static int names_agree(const unsigned char *t, const unsigned char *n, int whole)
+{
+	while (*n) {
+		if (!*t || fold_next(&t) != fold_next(&n))
+			return 0;
+	}
+	return !whole || !*t;
+}
+
+int xq_name_contains(const char *text, const char *needle)
+{
+	const unsigned char *t = (const unsigned char *)text;
+	if (!text || !needle)
+		return 0;
+	for (;;) {
+		if (names_agree(t, (const unsigned char *)needle, 0))
+			return 1;
+		if (!*t)
+			return 0;
+		t++;    /* a byte at a time: bytes that are not UTF-8 as they are */
+	}
+}
+
+int xq_name_equal(const char *a, const char *b)
+{
+	if (!a || !b)
+		return 0;
+	return names_agree((const unsigned char *)a, (const unsigned char *)b, 1);
+}
+
 /* --- matching the tags */
 
-static int tag_matches(const struct xq_game *g, const struct tag_crit *c)
+static int name_in(const struct xq_query *q, const char *text, const char *needle)
 {
+	if (q->flags & XQ_QUERY_EXACT_NAMES)
+		return text && strstr(text, needle);
+	return xq_name_contains(text, needle);
+}
+
+static int tag_matches(const struct xq_query *q, const struct xq_game *g,
+		       const struct tag_crit *c)
+{
+	int exact = (q->flags & XQ_QUERY_EXACT_NAMES) != 0;
 	for (const struct xq_tag *t = g->tags; t; t = t->next) {
 		const char *a = t->name, *b = c->name;
 		while (*a && *b && ((*a | 32) == (*b | 32)))
@@ -548,8 +648,11 @@ static int tag_matches(const struct xq_game *g, const struct tag_crit *c)
 		if (*a || *b)
 			continue;
 		switch (c->op) {
-		case OP_EQ: if (!strcmp(t->value, c->value)) return 1; break;
-		case OP_SUB: if (strstr(t->value, c->value)) return 1; break;
+		case OP_EQ:
+			if (exact ? !strcmp(t->value, c->value) : xq_name_equal(t->value, c->value))
+				return 1;
+			break;
+		case OP_SUB: if (name_in(q, t->value, c->value)) return 1; break;
 		case OP_RE: if (regexec(&c->re, t->value, 0, NULL, 0) == 0) return 1; break;
 		}
 	}
@@ -559,11 +662,11 @@ static int tag_matches(const struct xq_game *g, const struct tag_crit *c)
 int xq_query_match_tags(const struct xq_query *q, const struct xq_game *g)
 {
 	for (int i = 0; i < q->ntags; i++)
-		if (!tag_matches(g, &q->tags[i]))
+		if (!tag_matches(q, g, &q->tags[i]))
 			return 0;
 	for (int i = 0; i < q->nplayers; i++) {
 		const char *red = xq_game_tag(g, "Red"), *black = xq_game_tag(g, "Black");
-		if (!(red && strstr(red, q->players[i])) && !(black && strstr(black, q->players[i])))
+		if (!name_in(q, red, q->players[i]) && !name_in(q, black, q->players[i]))
 			return 0;
 	}
 	if (q->result && strcmp(xq_game_result(g), q->result))
@@ -571,8 +674,14 @@ int xq_query_match_tags(const struct xq_query *q, const struct xq_game *g)
 	if (q->have_date) {
 		const char *d = xq_game_tag(g, "Date");
 		long lo, hi;
-		if ((!d || xq_date_bounds(d, &lo, &hi) < 0) &&
-		    (!(q->flags & XQ_QUERY_EVENT_YEAR) || event_year(g, &lo, &hi) < 0))
+		long y;
+		if (d && xq_date_bounds(d, &lo, &hi) == 0)
+			;
+		else if ((y = xq_date_year(d)) > 0) {
+			/* another form of date: its year, the whole of it */
+			lo = y * 10000 + 101;
+			hi = y * 10000 + 1231;
+		} else if (!(q->flags & XQ_QUERY_EVENT_YEAR) || event_year(g, &lo, &hi) < 0)
 			return 0;
 		if (lo < q->date_lo || hi > q->date_hi)
 			return 0;

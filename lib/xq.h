@@ -500,6 +500,15 @@ const char *xq_game_result_of(const struct xq_game *g, const char *result_tag);
  * "1995-06-12"), as the first and last day it can mean (YYYYMMDD numbers);
  * 0, or XQ_EINVAL when the year is unknown or the text is no date. */
 int xq_date_bounds(const char *date, long *first, long *last);
+/* The year a Date value gives, by one rule for every form found in real
+ * records: the first run of exactly four digits (ASCII or full-width) with
+ * no digit either side, or the first four of a run of eight (YYYYMMDD),
+ * when it is from 1000 to 2999; 0 when there is none, the year unknown.
+ * Read: "2009.01.02", "2009-1-2", "2009/1/2", "2009 1 2", "20090102",
+ * "1/2/2009", "2009年1月2日", "1985年全国赛", "2009".  Unknown: NULL, "",
+ * "?", "????.??.??", two-digit years ("02-10-25", "71:"), "0909", "0",
+ * "19891年". */
+int xq_date_year(const char *date);
 
 /* A 64-bit hash of data[0..len) from seed, not cryptographic (lib/hash.c);
  * the same on every machine of one byte order, so that keys printed by one
@@ -539,18 +548,31 @@ enum xq_query_flags {
 					    * takes the year its Event names (four
 					    * digits standing alone, one year) */
 	XQ_QUERY_MATERIAL_EITHER = 1 << 3, /* material: the other way round too */
+	XQ_QUERY_EXACT_NAMES = 1 << 4,     /* players and tag values byte for
+					    * byte: case and width count */
 };
+
+/* Names as people type them: whether text contains needle, and whether a
+ * and b are the same, with ASCII letters in either case, the full-width
+ * forms U+FF01..U+FF5E (ＡＢＣ１２３) as their ASCII characters and the
+ * ideographic space U+3000 as a space; every other byte (CJK, invalid
+ * UTF-8) compared as it is.  NULL contains nothing. */
+int xq_name_contains(const char *text, const char *needle);
+int xq_name_equal(const char *a, const char *b);
 
 struct xq_query *xq_query_new(void);
 void xq_query_free(struct xq_query *q);
 void xq_query_set_flags(struct xq_query *q, unsigned flags);
 
-/* A tag criterion: NAME=VALUE (exact), NAME~TEXT (substring) or NAME=~RE
- * (POSIX extended regular expression), the name ASCII case-insensitive;
- * all given must hold.  XQ_EINVAL when crit is none of these, XQ_ERANGE
+/* A tag criterion: NAME=VALUE (the whole value), NAME~TEXT (substring) or
+ * NAME=~RE (POSIX extended regular expression, as written), the name ASCII
+ * case-insensitive, the value of = and ~ compared as names are
+ * (xq_name_equal(), xq_name_contains(); byte for byte with
+ * XQ_QUERY_EXACT_NAMES); all given must hold.  XQ_EINVAL when crit is none of these, XQ_ERANGE
  * when its regular expression does not compile. */
 int xq_query_tag(struct xq_query *q, const char *crit, struct xq_err *err);
-/* Red or Black contains text; all given must hold. */
+/* Red or Black contains text (xq_name_contains(), or byte for byte with
+ * XQ_QUERY_EXACT_NAMES); all given must hold. */
 int xq_query_player(struct xq_query *q, const char *text);
 /* The game's result (xq_game_result()) is word: red, black, draw, unknown,
  * or any result xq_result_word() knows; replaces an earlier one. */

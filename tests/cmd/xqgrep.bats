@@ -134,6 +134,47 @@ sum() { awk -F: '{ s += $NF } END { print s + 0 }'; }
 	run -1 xqgrep -c -r draw "$T/u.pgn"
 }
 
+@test "-P and -T = ~ ignore case and width; --exact-names compares bytes" {
+	F="$C/wukong_hu_ronghua_1391_iccs.pgn"
+	for p in 'HU RongHua' 'hu ronghua' 'HU RONGHUA' 'ｈｕ　ｒｏｎｇｈｕａ' 'Ｈｕ Ronghua'; do
+		run -0 xqgrep -c -P "$p" "$F"
+		[ "$output" = 1391 ]
+	done
+	run -0 xqgrep -c --exact-names -P 'HU RongHua' "$F"
+	[ "$output" = 1391 ]
+	run -1 xqgrep -c --exact-names -P 'hu ronghua' "$F"
+	[ "$output" = 0 ]
+	printf '[Red "ＬＩ Ｌａｉ"]\n[Black "王\xe3\x80\x80五"]\n[Event "Open"]\n\n1. h2e2 *\n\n[Red "li lai"]\n[Black "王 五"]\n[Event "OPEN Cup"]\n\n1. h2e2 *\n' >"$T/w.pgn"
+	run -0 xqgrep -c -P 'Li Lai' "$T/w.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c -P '王 五' "$T/w.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c -P '王　五' "$T/w.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c --exact-names -P '王 五' "$T/w.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c -T 'Event=open' "$T/w.pgn"
+	[ "$output" = 1 ]
+	run -0 xqgrep -c -T 'Event~open' "$T/w.pgn"
+	[ "$output" = 2 ]
+	run -1 xqgrep -c --exact-names -T 'Event=open' "$T/w.pgn"
+	# a regular expression is taken as written
+	run -0 xqgrep -c -T 'Event=~^Op' "$T/w.pgn"
+	[ "$output" = 1 ]
+}
+
+@test "--date: a Date of another form counts for its year; unknown years never match" {
+	printf '[Date "%s"]\n\n1. h2e2 *\n\n' '1990年10月20日' '4/21/1990' '20140422' '90-10-20' '0909' '????.??.??' '71:' >"$T/dates.pgn"
+	run -0 xqgrep -c --date 1990 "$T/dates.pgn"
+	[ "$output" = 2 ]
+	run -0 xqgrep -c --date 1980..2020 "$T/dates.pgn"
+	[ "$output" = 3 ]
+	# the month is not read from these forms: a range within the year misses
+	run -1 xqgrep -c --date 1990.10..1990.11 "$T/dates.pgn"
+	run -0 xqgrep -c -v --date 1000..2999 "$T/dates.pgn"
+	[ "$output" = 4 ]
+}
+
 @test "--event-year: the year of Event when Date has none" {
 	{
 		printf '[Event "China National Xiangqi League 2004"]\n\n1. h2e2 *\n\n'
@@ -278,11 +319,20 @@ $S/games.pgn:2" ]
 	[ "$(sum <<<"$output")" = "$("$GC" opening c3c4 -- "$C"/*.pgn)" ]
 }
 
-@test "-T over the corpus agrees with a second count" {
-	for t in National Cup League 1995; do
-		run -0 xqgrep -c -T "Event~$t" "$C"/*.pgn
-		[ "$(sum <<<"$output")" = "$("$GC" tag Event "$t" -- "$C"/*.pgn)" ]
+@test "-T over the corpus agrees with a second count, folded and --exact-names" {
+	for c in Event~National Event~Cup Event~League Event~1995 Event~cup Event~ＣＵＰ \
+		 'Red~hu rong' 'Black~ＨＵ' Red~wang; do
+		run xqgrep -c -T "$c" "$C"/*.pgn
+		[ "$status" -le 1 ]
+		[ "$(sum <<<"$output")" = "$("$GC" tag-fold "${c%%~*}" "${c#*~}" -- "$C"/*.pgn)" ]
+		run xqgrep -c --exact-names -T "$c" "$C"/*.pgn
+		[ "$status" -le 1 ]
+		[ "$(sum <<<"$output")" = "$("$GC" tag "${c%%~*}" "${c#*~}" -- "$C"/*.pgn)" ]
 	done
+	# folding finds more than bytes do
+	run -0 xqgrep -c -T 'Red~hu rong' "$C"/*.pgn
+	[ "$(sum <<<"$output")" -ge 684 ]
+	run -1 xqgrep -c --exact-names -T 'Red~hu rong' "$C"/*.pgn
 }
 
 @test "--fen: main line and --all-lines agree with keys computed from scratch" {

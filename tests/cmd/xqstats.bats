@@ -366,3 +366,85 @@ TXT
 	xqstats -p 2 "$T/tags.pgn" >"$T/got"
 	cmp "$T/want" "$T/got"
 }
+
+@test "years: a plausible four-digit year from any form of Date; the others unknown" {
+	for d in 2009.01.02 2009-1-2 20090102 '2009年1月2日' 1/2/2009 1971 '1971年全国赛' \
+		 '１９７１年' 71: 0909 0 '????.??.??' 02-10-25 '民国时期' 19891; do
+		printf '[Date "%s"]\n[Result "1-0"]\n\n1. h2e2 1-0\n\n' "$d"
+	done >"$T/dates.pgn"
+	cat >"$T/want" <<'TXT'
+15 games
+
+results:
+  red wins           15  100.0%
+  draws               0    0.0%
+  black wins          0    0.0%
+  unknown             0    0.0%
+
+plies:
+  0-19               15  100.0%
+
+events: 0:
+
+years: 2:
+  1971                3
+  2009                5
+
+players: 0:
+     games      score       %  player
+TXT
+	run -0 xqstats -p 0 "$T/dates.pgn"
+	diff -u "$T/want" <(printf '%s\n' "$output")
+	run -0 xqstats -j -p 0 "$T/dates.pgn"
+	[[ "$output" == *'"years":[{"name":"1971","games":3},{"name":"2009","games":5}]'* ]]
+}
+
+@test "-P: only the games a player plays, in any case and width; --exact-names" {
+	F="$C/wukong_hu_ronghua_1391_iccs.pgn"
+	xqstats -q -p 2 -P 'HU RongHua' "$F" >"$T/want"
+	[ "$(head -1 "$T/want")" = "1391 games" ]
+	for p in 'hu ronghua' 'HU RONGHUA' 'ｈｕ　ｒｏｎｇｈｕａ' 'Ｈｕ Ronghua' 'rongh'; do
+		xqstats -q -p 2 -P "$p" "$F" >"$T/got"
+		cmp "$T/want" "$T/got"
+	done
+	run -0 xqstats -q -p 0 --exact-names -P 'hu ronghua' "$F"
+	[ "${lines[0]}" = "0 games" ]
+	run -0 xqstats -q -p 0 --exact-names --player 'HU RongHua' "$F"
+	[ "${lines[0]}" = "1391 games" ]
+	# two players: the games between them
+	run -0 xqstats -p 0 -P 甲 -P 乙 "$T/r.pgn"
+	cat >"$T/want" <<'TXT'
+2 games
+
+results:
+  red wins            1   50.0%
+  draws               1   50.0%
+  black wins          0    0.0%
+  unknown             0    0.0%
+
+plies:
+  0-19                2  100.0%
+
+events: 1:
+         2  Cup A
+
+years: 1:
+  1995                2
+
+players: 2:
+     games      score       %  player
+         2      0.5/2   25.0%  乙
+         2      1.5/2   75.0%  甲
+TXT
+	diff -u "$T/want" <(printf '%s\n' "$output")
+	# --partial parts with -P add up to the run with -P
+	head -n 3000 "$F" >"$T/a.pgn"
+	tail -n +3001 "$F" >"$T/b.pgn"
+	xqstats -q --partial -p 2 -P 'hu ronghua' "$T/a.pgn" >"$T/p1"
+	xqstats -q --partial -p 2 -P 'hu ronghua' "$T/b.pgn" >"$T/p2"
+	xqstats --merge "$T/p1" "$T/p2" >"$T/merged"
+	xqstats -q -p 2 -P 'HU RongHua' "$F" >"$T/one"
+	cmp "$T/one" "$T/merged"
+	run -2 --separate-stderr xqstats --merge -P x "$T/r.pgn"
+	[[ "$stderr" == *"-P goes with --partial"* ]]
+}

@@ -16,6 +16,7 @@
  *                                            row, the same way round)
  *   grepcount opening ICCS... -- FILE...     main lines that begin so
  *   grepcount tag NAME TEXT -- FILE...       tag NAME contains TEXT
+ *   grepcount tag-fold NAME TEXT -- FILE...  the same in any case and width
  *   grepcount fen-at FILE GAME PLY           FEN after PLY plies of game GAME
  *   grepcount lines FILE...                  per game a line: start FEN, main
  *                                            line in ICCS, Red and Black tags
@@ -99,6 +100,41 @@ static int material_count(const struct xq_pos *p, const int want[8])
 	return !memcmp(n, want, sizeof n);
 }
 
+/* s in a new string with code points decoded one by one: ASCII upper
+ * case lowered, U+FF01..U+FF5E as U+0021..U+007E (lowered), U+3000 as a
+ * space; bytes that do not decode kept. */
+static char *fold(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	char *out = malloc(strlen(s) + 1), *o = out;
+	if (!out)
+		exit(2);
+	while (*p) {
+		unsigned cp = *p;
+		int len = 1;
+		if ((p[0] & 0xF0) == 0xE0 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80) {
+			cp = (unsigned)(p[0] & 0x0F) << 12 | (unsigned)(p[1] & 0x3F) << 6 | (p[2] & 0x3Fu);
+			len = 3;
+		}
+		if (len == 3 && cp >= 0xFF01 && cp <= 0xFF5E)
+			cp -= 0xFEE0;
+		else if (len == 3 && cp == 0x3000)
+			cp = ' ';
+		else {
+			memcpy(o, p, (size_t)len);
+			o += len;
+			p += len;
+			if (len == 1 && cp >= 'A' && cp <= 'Z')
+				o[-1] = (char)(cp + 32);
+			continue;
+		}
+		*o++ = (char)(cp >= 'A' && cp <= 'Z' ? cp + 32 : cp);
+		p += len;
+	}
+	*o = '\0';
+	return out;
+}
+
 static int game_counts(const struct xq_game *g)
 {
 	struct xq_pos p = g->start;
@@ -109,6 +145,14 @@ static int game_counts(const struct xq_game *g)
 	if (!strcmp(mode, "tag")) {
 		const char *v = xq_game_tag(g, args[0]);
 		return v && strstr(v, args[1]);
+	}
+	if (!strcmp(mode, "tag-fold")) {
+		const char *v = xq_game_tag(g, args[0]);
+		char *a = v ? fold(v) : NULL, *b = fold(args[1]);
+		int hit = a && strstr(a, b);
+		free(a);
+		free(b);
+		return hit;
 	}
 	int want[8];
 	for (int i = 0; i < 8 && !strcmp(mode, "material"); i++)

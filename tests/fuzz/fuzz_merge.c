@@ -19,6 +19,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/record_input.c"
 #include "../../cmd/inputs.c"
 #include "../../cmd/tally.c"
+#include "../../cmd/progress.c"
 #define main xqcheck_main
 #define st check_st
 #include "../../cmd/xqcheck.c"

@@ -18,6 +18,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/record_input.c"
 #include "../../cmd/inputs.c"
 #include "../../cmd/tally.c"
+#include "../../cmd/progress.c"
 #define main xqstats_main
 #define parse_options stats_parse_options
 #define merge_parts stats_merge_parts
@@ -71,6 +72,15 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = '\0';
 	if (xq_date_bounds(text, &lo, &hi) == 0 && lo > hi)
+		abort();
+	/* a year is plausible or none; a name is itself in any case and
+	 * width, and contains each of its ends */
+	int year = xq_date_year(text);
+	size_t len = strlen(text);
+	if (year != 0 && (year < 1000 || year > 2999))
+		abort();
+	if (!xq_name_equal(text, text) || !xq_name_contains(text, "") ||
+	    !xq_name_contains(text, text + len / 2) || !xq_name_contains(text, text + len))
 		abort();
 	if ((q = xq_query_new())) {
 		struct xq_err err;

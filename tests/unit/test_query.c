@@ -354,12 +354,145 @@ static void test_moves(void)
 	}
 }
 
+/* The year of a Date by the one rule, on forms found in real records
+ * (the XQF files of the shared corpus and the PGN sets). */
+static void test_date_year(void)
+{
+	static const struct {
+		const char *date;
+		int year;
+	} years[] = {
+		{ "2009.01.02", 2009 }, { "1999.4.19", 1999 }, { "1997.10.7", 1997 },
+		{ "2009-1-2", 2009 }, { "2000-10-10", 2000 }, { "2002/9/23", 2002 },
+		{ "2004 1 30", 2004 }, { "20140422", 2014 }, { "20100417-14：30", 2010 },
+		{ "2010-05-27  15:", 2010 }, { "1971", 1971 }, { "1997.4", 1997 },
+		{ "1990年10月20日", 1990 }, { "2003年6月12日 1", 2003 }, { "1983年", 1983 },
+		{ "1985年全国赛", 1985 }, { "2001。4。21", 2001 }, { "1996年12月??日", 1996 },
+		{ "4/21/1986", 1986 }, { "10-10-2000", 2000 }, { "09，09，2000", 2000 },
+		{ "2004.2.18.", 2004 }, { "1882", 1882 },
+		{ "１９９８年", 1998 },                  /* full-width digits */
+		{ "1998.12.13", 1998 },
+		/* unknown: no four-digit year from 1000 to 2999 */
+		{ NULL, 0 }, { "", 0 }, { "?", 0 }, { "????.??.??", 0 }, { "0", 0 },
+		{ "0909", 0 }, { "71:", 0 }, { "02-10-25", 0 }, { "78-5-30", 0 },
+		{ "99.4.11", 0 }, { "87年6月25日", 0 }, { "003年12月3日", 0 },
+		{ "19891年月17日", 0 }, { "19991年3月6日", 0 }, { "上989年5月2日", 0 },
+		{ "20世纪30年代", 0 }, { "民国时期", 0 }, { "12月25日", 0 }, { "199905", 0 },
+		{ "3000", 0 }, { "0999", 0 }, { "2999", 2999 }, { "1000", 1000 },
+		{ "\xff\xfe" "1990", 1990 },             /* invalid UTF-8 before it */
+	};
+	for (size_t i = 0; i < sizeof years / sizeof *years; i++)
+		ok(xq_date_year(years[i].date) == years[i].year, "year of '%s': %d",
+		   years[i].date ? years[i].date : "(null)", xq_date_year(years[i].date));
+}
+
+/* Names in any case and width: xq_name_contains() and xq_name_equal(). */
+static void test_names(void)
+{
+	static const struct {
+		const char *text, *needle;
+		int contains, equal;
+	} names[] = {
+		{ "HU RongHua", "hu ronghua", 1, 1 },      /* ASCII case */
+		{ "HU RongHua", "RONG", 1, 0 },
+		{ "hu ronghua", "HU RongHua", 1, 1 },
+		{ "ＨＵ　ＲｏｎｇＨｕａ", "hu ronghua", 1, 1 },   /* full width, U+3000 */
+		{ "hu ronghua", "ＨＵ　ＲｏｎｇＨｕａ", 1, 1 },
+		{ "Ｈｕ RongHua", "hu Ｒｏｎｇ", 1, 0 },    /* mixed */
+		{ "Ｌｉ２", "li2", 1, 1 },                 /* full-width digits */
+		{ "ａ！～", "A!~", 1, 1 },                /* the range's ends */
+		{ "胡荣华", "荣华", 1, 0 },                /* CJK untouched */
+		{ "胡荣华", "胡荣华", 1, 1 },
+		{ "胡榮華", "胡荣华", 0, 0 },             /* no simplified/traditional */
+		{ "王\xe3\x80\x80五", "王 五", 1, 1 },
+		{ "王五", "王 五", 0, 0 },
+		{ "HU RongHua", "hu  ronghua", 0, 0 },
+		{ "HU RongHua", "", 1, 0 },
+		{ "", "", 1, 1 },
+		{ NULL, "x", 0, 0 },
+		{ "x", NULL, 0, 0 },
+		/* invalid UTF-8: compared as bytes, never read past the end */
+		{ "\xef\xbc", "\xef\xbc", 1, 1 },
+		{ "\xef", "\xef\xbc\xa1", 0, 0 },
+		{ "A\xff\xfe" "B", "a\xff\xfe" "b", 1, 1 },
+		{ "A\xff" "B", "a\xfe" "b", 0, 0 },
+		{ "\xef\xbc\xa1", "\xef\xbc", 0, 0 },    /* Ａ is a, not its bytes */
+		{ "\xe3\x80", " ", 0, 0 },
+		{ "Ｚ", "z", 1, 1 }, { "｀", "`", 1, 1 }, { "＠", "@", 1, 1 },
+		{ "\xef\xbd\x9f", "\xef\xbd\x9f", 1, 1 },  /* U+FF5F stays itself */
+		{ "\xef\xbd\x9f", "\x7f", 0, 0 },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		const char *t = names[i].text ? names[i].text : "(null)";
+		const char *n = names[i].needle ? names[i].needle : "(null)";
+		ok(xq_name_contains(names[i].text, names[i].needle) == names[i].contains,
+		   "'%s' contains '%s': %d", t, n, names[i].contains);
+		ok(xq_name_equal(names[i].text, names[i].needle) == names[i].equal,
+		   "'%s' equals '%s': %d", t, n, names[i].equal);
+	}
+}
+
+/* -P and -T through the query: folded unless XQ_QUERY_EXACT_NAMES. */
+static void test_name_criteria(void)
+{
+	static const struct {
+		char kind;
+		const char *value;
+		unsigned flags;
+		int want;
+	} crit[] = {
+		{ 'P', "hu ronghua", 0, 1 }, { 'P', "hu ronghua", XQ_QUERY_EXACT_NAMES, 0 },
+		{ 'P', "Hu Ronghua", XQ_QUERY_EXACT_NAMES, 1 }, { 'P', "ＹＡＮＧ", 0, 1 },
+		{ 'P', "ＹＡＮＧ", XQ_QUERY_EXACT_NAMES, 0 },
+		{ 'T', "Event=cup 1995", 0, 1 }, { 'T', "Event=cup 1995", XQ_QUERY_EXACT_NAMES, 0 },
+		{ 'T', "Event=cup", 0, 0 }, { 'T', "Event~CUP", 0, 1 },
+		{ 'T', "Event~CUP", XQ_QUERY_EXACT_NAMES, 0 }, { 'T', "Event=~^cup", 0, 0 },
+		{ 'D', "1995", 0, 1 },
+	};
+	static const char *const other_dates[][2] = {
+		{ "1995年6月12日", "1995" }, { "6/12/1995", "1995" }, { "6/12/1995", "1990..1999" },
+		{ "95-06-12", NULL }, { "0909", NULL },
+	};
+	for (size_t i = 0; i < sizeof crit / sizeof *crit; i++) {
+		struct xq_query *q = xq_query_new();
+		struct xq_game *g = read_pgn_game(game_text);
+		int rc = -1;
+		xq_query_set_flags(q, crit[i].flags);
+		if (crit[i].kind == 'P')
+			rc = xq_query_player(q, crit[i].value);
+		else if (crit[i].kind == 'T')
+			rc = xq_query_tag(q, crit[i].value, NULL);
+		else
+			rc = xq_query_date(q, crit[i].value);
+		ok(rc == 0 && g && xq_query_match_tags(q, g) == crit[i].want, "%c '%s', flags %u: %d",
+		   crit[i].kind, crit[i].value, crit[i].flags, crit[i].want);
+		xq_game_free(g);
+		xq_query_free(q);
+	}
+	for (size_t i = 0; i < sizeof other_dates / sizeof *other_dates; i++) {
+		char text[256];
+		struct xq_query *q = xq_query_new();
+		struct xq_game *g;
+		snprintf(text, sizeof text, "[Date \"%s\"]\n\n1. h2e2 *\n", other_dates[i][0]);
+		g = read_pgn_game(text);
+		/* a Date without a year matches no range at all */
+		xq_query_date(q, other_dates[i][1] ? other_dates[i][1] : "1000..2999");
+		ok(g && xq_query_match_tags(q, g) == (other_dates[i][1] != NULL), "Date '%s' within %s",
+		   other_dates[i][0], other_dates[i][1] ? other_dates[i][1] : "no range");
+		xq_game_free(g);
+		xq_query_free(q);
+	}
+}
+
 int main(void)
 {
 	test_cases();
 	test_bad();
 	test_dates();
 	test_event_year();
+	test_date_year();
+	test_names();
+	test_name_criteria();
 	test_result();
 	test_key();
 	test_tags();
