@@ -455,6 +455,5 @@ int main(int argc, char **argv)
 	finish(&e, !feof(stdin) || atomic_load(&e.infinite));
 	xq_search_free(e.search);
 	free(line);
-	close_stdout();
-	return EXIT_OK;
+	return exit_status(1, 0, 0);
 }
