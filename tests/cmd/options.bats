@@ -190,3 +190,20 @@ problem_lines() {
 		[ "$stderr" = "xqshow: '$f' has 0 games, not 1" ]
 	done
 }
+
+@test "-q means one thing in every command: no game diagnostics, the summary line stays" {
+	printf '[Event "x"]\n[Bogus "1"]\n\n1. h2e2 h9g7 *\n' >"$T/warned.pgn"
+	for c in xqcheck xqconv xqgrep xqjudge "xqannotate --nodes 2000" xqstats; do
+		run -1 --separate-stderr $c "$S/bad_illegal.pgn" "$T/warned.pgn"
+		local loud=$stderr summary=${stderr##*$'\n'}
+		[[ "$loud" == *": error: "* ]] || { echo "$c: $loud"; return 1; }
+		# xqstats has no summary line: its figures are its output
+		[ "${c%% *}" != xqstats ] || summary=""
+		run -1 --separate-stderr $c -q "$S/bad_illegal.pgn" "$T/warned.pgn"
+		[ "$stderr" = "$summary" ] || { echo "$c -q: $stderr"; return 1; }
+		# an input that cannot be read is still said
+		run -2 --separate-stderr $c -q "$T/nonexistent.pgn"
+		[[ "$stderr" == "${c%% *}: cannot open '$T/nonexistent.pgn': No such file or directory"* ]] ||
+			{ echo "$c -q: $stderr"; return 1; }
+	done
+}
