@@ -48,7 +48,7 @@ static const char usage_text[] =
 	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
 	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
 	"  -0, --null           --files-from names end with NUL, not newline\n"
-	"  -q, --quiet          no game diagnostics or progress; the summary stays\n"
+	"  -q, --quiet          no game diagnostics or progress\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        version\n"
