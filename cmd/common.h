@@ -92,9 +92,13 @@ void temp_forget(const char *path);
 int out_commit(struct outfile *o);
 void out_abort(struct outfile *o);
 
-/* The exit status of a run: standard output closed first when it was
- * written (a write error there is said, and is EXIT_TROUBLE), then
- * EXIT_TROUBLE for trouble, EXIT_FINDINGS for findings, else EXIT_OK. */
+/*
+ * The exit status of a run, the one rule of every command: standard output
+ * closed first when it was written (a write error there is said, and is
+ * EXIT_TROUBLE), then EXIT_TROUBLE for trouble (usage, I/O, internal
+ * error), EXIT_FINDINGS for findings (an invalid game, no match, a ruling
+ * against a side, whatever else the run found), else EXIT_OK.
+ */
 int exit_status(int used_stdout, int trouble, int findings);
 
 /* -r / --judge: a judge with default options under the rules named

@@ -21,7 +21,8 @@
 
 /* How problems are printed. */
 struct problem_printer {
-	int quiet;           /* print nothing */
+	int quiet;           /* -q: no game diagnostics, fatal ones still said; the
+			      * commands' progress off, their summary line kept */
 	int verbose;         /* notes too */
 	long errors, warnings, notes, fatals;
 	/* when set, problems are written there as P lines of a part

@@ -69,7 +69,7 @@ static const char usage_text[] =
 	"  -R, --recursive       walk directories (name order; non-records skipped)\n"
 	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
 	"  -0, --null            --files-from names end with NUL, not newline\n"
-	"  -q, --quiet           no diagnostics, no progress line\n"
+	"  -q, --quiet           no game diagnostics or progress; the summary stays\n"
 	"  -v, --verbose         notes too, and the engine's name\n"
 	"  -h, --help            this help\n"
 	"  -V, --version         version\n"
@@ -646,9 +646,8 @@ int main(int argc, char **argv)
 	    record_output_close(&st.ro, !(st.strict && (st.findings || st.unannotated)) &&
 					!(st.trouble && st.stop)) < 0)
 		st.trouble = 1;
-	if (!st.pp.quiet || st.trouble)
-		fprintf(stderr, "%s: %ld game%s read, %ld annotated, %ld unannotated, %ld dropped\n",
-			progname, st.read, st.read == 1 ? "" : "s", st.annotated,
-			st.unannotated, st.dropped);
+	fprintf(stderr, "%s: %ld game%s read, %ld annotated, %ld unannotated, %ld dropped\n",
+		progname, st.read, st.read == 1 ? "" : "s", st.annotated,
+		st.unannotated, st.dropped);
 	return exit_status(1, st.trouble, st.findings);
 }

@@ -24,7 +24,7 @@ static const char usage_text[] =
 	"  -R, --recursive     walk directories (name order; non-records skipped)\n"
 	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
 	"  -0, --null          --files-from names end with NUL, not newline\n"
-	"  -q, --quiet         only the summary line\n"
+	"  -q, --quiet         no game diagnostics or progress; the summary stays\n"
 	"  -r, --rules=RULES   also warn of repetition rulings and the natural\n"
 	"                      move limit under these rules (see xqjudge)\n"
 	"  -v, --verbose       notes too (unknown tags and such)\n"
@@ -260,10 +260,7 @@ static int merge_summary(int argc, char **argv)
 	}
 	part_merge_free(&mg.m);
 	summary();
-	close_stdout();
-	if (trouble)
-		return EXIT_TROUBLE;
-	return st.invalid || st.pp.errors ? EXIT_FINDINGS : EXIT_OK;
+	return exit_status(1, trouble, st.invalid || st.pp.errors);
 }
 
 static void keep_problem(void *data, const struct xq_problem *p)
@@ -447,8 +444,5 @@ int main(int argc, char **argv)
 		summary();
 	free(st.list);
 	xq_judge_free(st.judge);
-	close_stdout();
-	if (status == EXIT_OK && (st.invalid || st.pp.errors))
-		status = EXIT_FINDINGS;
-	return status;
+	return exit_status(1, status != EXIT_OK, st.invalid || st.pp.errors);
 }

@@ -50,7 +50,7 @@ static const char usage_text[] =
 	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
 	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
 	"  -0, --null           --files-from names end with NUL, not newline\n"
-	"  -q, --quiet          no diagnostics, only the summary line\n"
+	"  -q, --quiet          no game diagnostics or progress; the summary stays\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        version\n"

@@ -21,11 +21,11 @@
 #include "xq.h"
 
 static const char usage_text[] =
-	"usage: xqengine [-hV] [-H mb] [-T threads]\n"
+	"usage: xqengine [-hV] [-H mb] [-J threads]\n"
 	"The built-in xiangqi engine, speaking UCI on standard input and output.\n"
 	"\n"
 	"  -H, --hash=MB      transposition table size (default 16, the Hash option)\n"
-	"  -T, --threads=N    search threads (default 1, the Threads option)\n"
+	"  -J, --threads=N    search threads (default 1, the Threads option; --jobs too)\n"
 	"  -h, --help         this help\n"
 	"  -V, --version      version\n"
 	"\n"
@@ -380,7 +380,8 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "hash", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
-		{ "threads", required_argument, NULL, 'T' },
+		{ "jobs", required_argument, NULL, 'J' },
+		{ "threads", required_argument, NULL, 'J' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -392,11 +393,11 @@ int main(int argc, char **argv)
 	cmd_init(argv, usage_text);
 	e.hash_mb = 16;
 	e.threads = 1;
-	while ((c = getopt_long(argc, argv, "H:hT:V", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "H:hJ:V", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'H': e.hash_mb = (size_t)parse_number(optarg, 1, HASH_MAX, "hash size"); break;
 		case 'h': usage(EXIT_OK);
-		case 'T': e.threads = (int)parse_number(optarg, 1, THREADS_MAX, "thread count"); break;
+		case 'J': e.threads = (int)parse_number(optarg, 1, THREADS_MAX, "thread count"); break;
 		case 'V': print_version();
 		default: usage(EXIT_TROUBLE);
 		}
@@ -455,6 +456,5 @@ int main(int argc, char **argv)
 	finish(&e, !feof(stdin) || atomic_load(&e.infinite));
 	xq_search_free(e.search);
 	free(line);
-	close_stdout();
-	return EXIT_OK;
+	return exit_status(1, 0, 0);
 }

@@ -92,14 +92,15 @@ static const char usage_output[] =
 	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
 	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
 	"  -0, --null           --files-from names end with NUL, not newline\n"
-	"  -q, --quiet          no diagnostics\n"
+	"  -q, --quiet          no game diagnostics or progress; the summary stays\n"
 	"      --verbose        notes too\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        version\n"
 	"\n"
 	"Invalid games are reported as xqcheck reports them and never match; a game\n"
-	"that fails -T, -p, -r or --date is not replayed, so its moves go unchecked.\n"
-	"Exit status: 0 some game matched, 1 none, 2 usage or I/O error or invalid games.\n";
+	"that fails -T, -P, -r or --date is not replayed, so its moves go unchecked.\n"
+	"Exit status: 0 some game matched and none was invalid, 1 no game matched or\n"
+	"some game was invalid, 2 usage, I/O or internal error.\n";
 
 /* A game --drops drops: the part's game index of an input, its key. */
 struct drop { int name; long index; uint64_t k[2]; };
@@ -329,10 +330,7 @@ static int merge_keys(int argc, char **argv, const char *drops_path)
 		else if (out_commit(&dout) < 0)
 			status = EXIT_TROUBLE;
 	}
-	close_stdout();
-	if (status)
-		return status;
-	return st.matched ? EXIT_OK : EXIT_FINDINGS;
+	return exit_status(1, status != 0, !st.matched);
 }
 
 static void invalid_summary(long games, long invalid)
@@ -468,14 +466,11 @@ static int merge_parts(int argc, char **argv)
 		else
 			printf("%ld\n", mg.count);
 	}
-	if (mg.invalid && !strchr(mg.flags, 'q'))
+	if (mg.invalid)
 		invalid_summary(mg.games, mg.invalid);
 	part_merge_free(&mg.m);
 	sync_stderr();
-	close_stdout();
-	if (trouble || mg.invalid)
-		return EXIT_TROUBLE;
-	return mg.count > 0 ? EXIT_OK : EXIT_FINDINGS;
+	return exit_status(1, trouble, mg.invalid || mg.count == 0);
 }
 
 /* --drops FILE --part N: read what part N drops and what it held from
@@ -906,15 +901,13 @@ static int grep_finish(int argc, char **argv)
 		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%d\t%s%s%s-\t%d\n", st.games, st.invalid,
 			st.matched - st.dupes, argc, st.count ? "c" : "", st.list ? "l" : "",
 			st.pp.quiet ? "q" : "", st.trouble);
-	else if (st.invalid && !st.pp.quiet)
+	else if (st.invalid)
 		invalid_summary(st.games, st.invalid);
 	sync_stderr();
-	close_stdout();
 	xq_query_free(st.q);
 	tally_free(&st.seen);
-	if (st.trouble || st.invalid)
-		return EXIT_TROUBLE;
-	return st.matched - st.dupes > 0 ? EXIT_OK : EXIT_FINDINGS;
+	/* an invalid game is a finding even beside matches: it was not searched */
+	return exit_status(1, st.trouble, st.invalid || st.matched - st.dupes == 0);
 }
 
 int main(int argc, char **argv)

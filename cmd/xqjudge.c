@@ -30,14 +30,15 @@ static const char usage_text[] =
 	"  -R, --recursive     walk directories (name order; non-records skipped)\n"
 	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
 	"  -0, --null          --files-from names end with NUL, not newline\n"
-	"  -q, --quiet         no diagnostics and no summary line\n"
+	"  -q, --quiet         no game diagnostics or progress; the summary stays\n"
 	"  -v, --verbose       notes too\n"
 	"  -h, --help          this help\n"
 	"  -V, --version       version\n"
 	"\n"
 	"No file, or '-', reads standard input.\n"
-	"Exit status: 0 no ruling goes against a side, 1 some side must change\n"
-	"(loses if it goes on), 2 usage, I/O or input errors.\n";
+	"Exit status: 0 no ruling goes against a side and every game is valid, 1 some\n"
+	"side must change (loses if it goes on) or some game is invalid, 2 usage, I/O\n"
+	"or internal error.\n";
 
 enum { OPT_FOLD = 256, OPT_LIMIT, OPT_ALL };
 
@@ -368,15 +369,9 @@ int main(int argc, char **argv)
 	l.progress = progress_wanted(st.pp.quiet, 1);
 	status = record_loop_run(&l, argc, argv);
 	xq_judge_free(st.j);
-	if (!st.pp.quiet)
-		fprintf(stderr, "%s: %ld game%s: %ld ruling%s (%ld against a side), %ld natural-limit event%s, %ld invalid\n",
-			progname, st.games, st.games == 1 ? "" : "s", st.rulings,
-			st.rulings == 1 ? "" : "s", st.against, st.limits, st.limits == 1 ? "" : "s",
-			st.bad_games);
-	close_stdout();
-	if (status == EXIT_OK && (st.bad_games || st.pp.errors))
-		status = EXIT_TROUBLE;
-	if (status == EXIT_OK && st.against)
-		status = EXIT_FINDINGS;
-	return status;
+	fprintf(stderr, "%s: %ld game%s: %ld ruling%s (%ld against a side), %ld natural-limit event%s, %ld invalid\n",
+		progname, st.games, st.games == 1 ? "" : "s", st.rulings,
+		st.rulings == 1 ? "" : "s", st.against, st.limits, st.limits == 1 ? "" : "s",
+		st.bad_games);
+	return exit_status(1, status != EXIT_OK, st.bad_games || st.pp.errors || st.against);
 }

@@ -85,6 +85,5 @@ int main(int argc, char **argv)
 			progname, depth, total, secs, secs > 0 ? (double)total / secs : 0.0);
 	}
 	free(fen);
-	close_stdout();
-	return EXIT_OK;
+	return exit_status(1, 0, 0);
 }

@@ -508,10 +508,5 @@ int main(int argc, char **argv)
 		status_line(out.fp, &v, o.notation_set ? o.notation : XQ_NOTATION_CHINESE, flags);
 		break;
 	}
-	if (out.fp == stdout) {
-		close_stdout();
-	} else if (out_commit(&out) < 0) {
-		return EXIT_TROUBLE;
-	}
-	return findings ? EXIT_FINDINGS : EXIT_OK;
+	return exit_status(out.fp == stdout, out.fp != stdout && out_commit(&out) < 0, findings);
 }

@@ -52,7 +52,7 @@ static const char usage_text[] =
 	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
 	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
 	"  -0, --null           --files-from names end with NUL, not newline\n"
-	"  -q, --quiet          no diagnostics\n"
+	"  -q, --quiet          no game diagnostics or progress\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
 	"  -V, --version        version\n"
@@ -1184,8 +1184,5 @@ int main(int argc, char **argv)
 	memset(st.last_name, 0, sizeof st.last_name);
 	tally_free(&st.edges);
 	xq_query_free(st.q);
-	close_stdout();
-	if (st.trouble)
-		return EXIT_TROUBLE;
-	return st.invalid ? EXIT_FINDINGS : EXIT_OK;
+	return exit_status(1, st.trouble, st.invalid);
 }

@@ -809,9 +809,15 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 
 	rc = xq__xqf_raw_decode(buf, len, &r);
 	if (rc == XQ_EINVAL) {
-		report(s, g, XQ_SEV_ERROR, XQ_P_FORMAT, 0, NULL, "%s", r.error.msg);
+		/* the signature and less than a header: a game cut short, as
+		 * one cut inside its tree is (an error; the game is invalid) */
+		int cut = len >= 2 && buf[0] == 'X' && buf[1] == 'Q';
+		report(s, g, XQ_SEV_ERROR, cut ? XQ_P_TRUNCATED : XQ_P_FORMAT, 0, NULL, "%s",
+		       r.error.msg);
 		xq__xqf_raw_free(&r);
-		return rc;
+		if (cut)
+			g->flags |= XQ_GAME_TRUNCATED;
+		return cut ? 0 : rc;
 	}
 	if (rc < 0)
 		goto out;

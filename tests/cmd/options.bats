@@ -137,3 +137,73 @@ $c: cannot read '$T': Is a directory" ]
 	run -0 xqshow -F - <"$S/games.pgn"
 	[ "$output" = "$want" ]
 }
+
+# problem_lines CMD: the error and fatal lines of $stderr, without the
+# command's name
+problem_lines() {
+	grep -E '^[a-z]+: .*: (error|fatal): ' <<<"$stderr" | sed "s/^$1: //" || true
+}
+
+@test "an input cut short: the same error line and exit 1 in every command" {
+	# a PGN cut inside a comment and inside a variation, an XQF cut in its
+	# header and in its tree, a .gz cut inside a game
+	printf '[Event "cut"]\n\n1. h2e2 h9g7 2. h0g2 (2. b2c2 b9c7\n' >"$T/variation.pgn"
+	head -c 700 "$S/game.xqf" >"$T/header.xqf"
+	head -c 1100 "$S/game.xqf" >"$T/tree.xqf"
+	gzip -c "$S/games.pgn" >"$T/whole.pgn.gz"
+	head -c 300 "$T/whole.pgn.gz" >"$T/cut.pgn.gz"
+	for f in "$S/bad_truncated.pgn" "$T/variation.pgn" "$T/header.xqf" "$T/tree.xqf" "$T/cut.pgn.gz"; do
+		run -1 --separate-stderr xqcheck "$f"
+		local want
+		want=$(problem_lines xqcheck)
+		[[ "$want" == *"error: game 1: "* ]] || { echo "$f: $stderr"; return 1; }
+		for c in $READERS; do
+			run --separate-stderr $c "$f"
+			[ "$status" -eq 1 ] || { echo "$c $f: exit $status: $stderr"; return 1; }
+			[ "$(problem_lines $c)" = "$want" ] || { echo "$c $f: $stderr"; return 1; }
+		done
+	done
+	# each names the cut
+	run -1 --separate-stderr xqcheck "$T/header.xqf"
+	[ "$(problem_lines xqcheck)" = "$T/header.xqf: error: game 1: file too short: 700 bytes, an XQF header has 1024" ]
+	run -1 --separate-stderr xqcheck "$T/cut.pgn.gz"
+	[[ "$stderr" == *"cut.pgn.gz:"*": error: game 1: the compressed input ends early: the game is cut there"* ]]
+}
+
+@test "an empty input is an empty success in every command: no game, no diagnostic" {
+	: >"$T/empty.pgn"
+	printf '\n  \n' >"$T/blank.pgn"
+	: >"$T/empty.xqf"
+	for f in "$T/empty.pgn" "$T/blank.pgn" "$T/empty.xqf"; do
+		for c in xqcheck xqconv xqjudge xqstats xqannotate; do
+			run -0 --separate-stderr $c "$f"
+			[ "$(problem_lines $c)" = "" ]
+			[[ "$stderr" != *": warning: "* ]]
+		done
+		run -0 --separate-stderr xqcheck "$f"
+		[ "$stderr" = "xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
+		# xqgrep: no game matched; xqshow: no game 1 to show
+		run -1 --separate-stderr xqgrep -c "$f"
+		[ "$output" = 0 ]
+		[ "$stderr" = "" ]
+		run -2 --separate-stderr xqshow "$f"
+		[ "$stderr" = "xqshow: '$f' has 0 games, not 1" ]
+	done
+}
+
+@test "-q means one thing in every command: no game diagnostics, the summary line stays" {
+	printf '[Event "x"]\n[Bogus "1"]\n\n1. h2e2 h9g7 *\n' >"$T/warned.pgn"
+	for c in xqcheck xqconv xqgrep xqjudge "xqannotate --nodes 2000" xqstats; do
+		run -1 --separate-stderr $c "$S/bad_illegal.pgn" "$T/warned.pgn"
+		local loud=$stderr summary=${stderr##*$'\n'}
+		[[ "$loud" == *": error: "* ]] || { echo "$c: $loud"; return 1; }
+		# xqstats has no summary line: its figures are its output
+		[ "${c%% *}" != xqstats ] || summary=""
+		run -1 --separate-stderr $c -q "$S/bad_illegal.pgn" "$T/warned.pgn"
+		[ "$stderr" = "$summary" ] || { echo "$c -q: $stderr"; return 1; }
+		# an input that cannot be read is still said
+		run -2 --separate-stderr $c -q "$T/nonexistent.pgn"
+		[[ "$stderr" == "${c%% *}: cannot open '$T/nonexistent.pgn': No such file or directory"* ]] ||
+			{ echo "$c -q: $stderr"; return 1; }
+	done
+}

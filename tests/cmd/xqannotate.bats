@@ -271,12 +271,14 @@ no_leftovers() {
 	[ -z "$output" ]
 }
 
-@test "stdin in, stdout out: a filter in a pipe; -q is silent" {
-	run -0 --separate-stderr bash -o pipefail -c "xqconv -q '$S/blunder.pgn' 2>/dev/null | xqannotate -q --nodes 3000 | xqcheck -q"
-	[[ "$stderr" != *xqannotate* ]]
+@test "stdin in, stdout out: a filter in a pipe; -q keeps only the summary" {
+	run -0 --separate-stderr bash -o pipefail -c "xqconv -q '$S/blunder.pgn' 2>/dev/null | xqannotate -q --nodes 3000 2>&1 >/dev/null"
+	[ "$output" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
 	run -0 --separate-stderr sh -c "xqannotate -q <'$S/blunder.pgn'"
-	[ -z "$stderr" ]
+	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
 	[[ "$output" == *"Blunder"* ]]
+	run -1 --separate-stderr xqannotate -q -n iccs "$S/blunder.pgn" "$TOP/samples/bad_illegal.pgn"
+	[ "$stderr" = "xqannotate: 2 games read, 1 annotated, 0 unannotated, 1 dropped" ]
 }
 
 @test "Fairy-Stockfish (ranks 1..10, UCI_Variant): the planted blunder is ??" {

@@ -140,9 +140,13 @@ bestmove i0i1 ponder i9i8'
 	[[ "${lines[-2]}" != *" score cp 0 "* ]]
 }
 
-@test "-H and -T: ranges checked; extra arguments refused" {
-	run -0 bash -c "printf 'position startpos\ngo depth 3\n' | xqengine -H 2 -T 2"
+@test "-H and -J (--threads, --jobs): ranges checked; extra arguments refused" {
+	run -0 bash -c "printf 'position startpos\ngo depth 3\n' | xqengine -H 2 -J 2"
 	[[ "${lines[-1]}" == "bestmove "* ]]
+	run -0 bash -c "printf 'position startpos\ngo depth 3\n' | xqengine --jobs 2"
+	[[ "${lines[-1]}" == "bestmove "* ]]
+	run -2 --separate-stderr xqengine --jobs=0
+	[[ "$stderr" == *"invalid thread count '0'"* ]]
 	run -2 --separate-stderr xqengine -H 0
 	[[ "$stderr" == *"invalid hash size '0'"* ]]
 	run -2 --separate-stderr xqengine --threads=65

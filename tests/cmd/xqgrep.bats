@@ -283,8 +283,9 @@ $S/games.pgn:2" ]
 	run -2 xqgrep -o "$T/d.pgn" "$T/d.pgn"
 }
 
-@test "invalid games are reported as xqcheck reports them, never matched; exit 2" {
-	run -2 --separate-stderr xqgrep -c "$S/bad_illegal.pgn" "$S/games.pgn"
+@test "invalid games are reported as xqcheck reports them, never matched; exit 1" {
+	# matches beside an invalid game: exit 1, the invalid game was not searched
+	run -1 --separate-stderr xqgrep -c "$S/bad_illegal.pgn" "$S/games.pgn"
 	rc=0; xqcheck "$S/bad_illegal.pgn" 2>"$T/check.err" || rc=$?
 	[ "$rc" -eq 1 ]
 	grep error: "$T/check.err" | sed 's/^xqcheck/xqgrep/' >"$T/want"
@@ -293,16 +294,17 @@ $S/games.pgn:2" ]
 	[[ "$stderr" == *"invalid (reported above, not searched)"* ]]
 	[ "$output" = "$S/bad_illegal.pgn:0
 $S/games.pgn:2" ]
-	run -2 xqgrep -q -c "$S/bad_truncated.pgn"
+	run -1 --separate-stderr xqgrep -q -c "$S/bad_truncated.pgn"
 	[ "$output" = 0 ]
 	# a game that fails a tag criterion is not replayed: its moves are
 	# not looked at (xqcheck does that); -v wants it, so it is replayed
 	run -1 --separate-stderr xqgrep -c -P nobody "$S/bad_illegal.pgn"
 	[ "$stderr" = "" ]
-	run -2 --separate-stderr xqgrep -c -v -P nobody "$S/bad_illegal.pgn"
+	run -1 --separate-stderr xqgrep -c -v -P nobody "$S/bad_illegal.pgn"
 	[[ "$stderr" == *"illegal"* ]]
-	run -2 --separate-stderr xqgrep -c -P A "$S/bad_illegal.pgn"
+	run -1 --separate-stderr xqgrep -c -P A "$S/bad_illegal.pgn"
 	[[ "$stderr" == *"illegal"* ]]
+	# an input that holds no record is trouble, not a finding
 	printf 'garbage\x00\x01 not a record\n' >"$T/junk.pgn"
 	run -2 xqgrep -c "$T/junk.pgn"
 }
@@ -635,14 +637,14 @@ $S/games.pgn:2" ]
 	[[ "$output" == *"--write-drops goes with --merge-keys"* ]]
 }
 
-@test "-q silences the reports, --verbose adds notes" {
+@test "-q silences the reports but keeps the summary, --verbose adds notes" {
 	printf '[Event "x"]\n[Bogus "1"]\n\n1. h2e2 h9g7 *\n' >"$T/n.pgn"
 	run -0 --separate-stderr xqgrep -c --verbose "$T/n.pgn"
 	[[ "$stderr" == *note:* ]]
 	run -0 --separate-stderr xqgrep -c "$T/n.pgn"
 	[ "$stderr" = "" ]
-	run -2 --separate-stderr xqgrep -q -c "$S/bad_illegal.pgn"
-	[ "$stderr" = "" ]
+	run -1 --separate-stderr xqgrep -q -c "$S/bad_illegal.pgn"
+	[ "$stderr" = "xqgrep: 1 game, 1 invalid (reported above, not searched)" ]
 }
 
 @test "standard input, '-' and a pipe" {

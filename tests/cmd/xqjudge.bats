@@ -178,21 +178,30 @@ EOF
 	[ "$stderr" = "xqjudge: 0 games: 0 rulings (0 against a side), 0 natural-limit events, 0 invalid" ]
 }
 
-@test "standard input and '-'; -q silences the diagnostics" {
+@test "standard input and '-'; -q silences the diagnostics, keeps the summary" {
 	run -1 --separate-stderr xqjudge -r axf - <"$S/repetition.pgn"
 	[[ "$output" == "<stdin>: game 1 (line 1): Red - Black"* ]]
-	run -1 --separate-stderr xqjudge -q <"$S/repetition.pgn"
-	[ -z "$stderr" ]
+	{ printf '[Event "bad"]\n[Result "*"]\n\n1. h2e2 h9g7 2. e2e9 *\n\n'; cat "$S/repetition.pgn"; } >"$T/mixed.pgn"
+	run -1 --separate-stderr xqjudge -q <"$T/mixed.pgn"
+	[ "$stderr" = "xqjudge: 6 games: 4 rulings (3 against a side), 1 natural-limit event, 1 invalid" ]
 }
 
-@test "bad input is reported, the run goes on, exit 2" {
+@test "an invalid game is a finding: exit 1, also with no ruling against a side" {
+	game "$QUIET_FEN" "$QUIET $QUIET" >"$T/q.pgn"
+	printf '[Event "bad"]\n[Result "*"]\n\n1. h2e2 h9g7 2. e2e9 *\n' >>"$T/q.pgn"
+	run -1 --separate-stderr xqjudge "$T/q.pgn"
+	[[ "$stderr" == *"illegal move"* ]]
+	[[ "$stderr" == *"2 games: 2 rulings (0 against a side), 0 natural-limit events, 1 invalid" ]]
+}
+
+@test "bad input is reported, the run goes on; exit 1 for an invalid game, 2 for an unreadable input" {
 	{ printf '[Event "bad"]\n[Result "*"]\n\n1. h2e2 h9g7 2. e2e9 *\n\n'; cat "$S/repetition.pgn"; } >"$T/mixed.pgn"
-	run -2 --separate-stderr xqjudge "$T/mixed.pgn"
+	run -1 --separate-stderr xqjudge "$T/mixed.pgn"
 	[[ "$stderr" == *"mixed.pgn:4:17: error: game 1, ply 3: e2e9: illegal move"* ]]
 	[[ "$stderr" == *"6 games:"*"1 invalid"* ]]
 	[[ "$output" == *"game 2 (line 6)"* ]]
 	[[ "$output" == *"game 6 (line"* ]]
-	run -2 --separate-stderr xqjudge "$S/bad_fen.pgn"
+	run -1 --separate-stderr xqjudge "$S/bad_fen.pgn"
 	run -2 --separate-stderr xqjudge "$T/no-such-file.pgn" "$S/repetition.pgn"
 	[[ "$stderr" == *"cannot open"* ]]
 	[[ "$output" == *"game 5"* ]]
