@@ -43,7 +43,7 @@ static void read_errs(void *ctx, const struct xq_problem *p)
 static int read_image(const uint8_t *img, size_t len, struct xq_game *h)
 {
 	int e = 0;
-	struct xqf_sink s = { errs, &e, NULL };
+	struct xqf_sink s = { errs, &e, NULL, 0, NULL };
 	if (xq__xqf_build_game(img, len, h, &s) < 0)
 		return -1;
 	xq_game_replay(h, NULL, replay_errs, &e);
@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			uint8_t *out, *again;
 			size_t len, len2;
 			int e = 0, eh, eh2;
-			struct xqf_sink s = { errs, &e, NULL };
+			struct xqf_sink s = { errs, &e, NULL, 0, NULL };
 			struct xq_game *h, *h2;
 			if (xq__xqf_encode_game(g, opts, &out, &len, &s) != 0)
 				continue;

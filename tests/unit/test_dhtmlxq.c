@@ -138,7 +138,7 @@ static void compendium(void)
 	/* the same work as hbsxcjp_xianren_v18_huge.xqf: the same tree */
 	buf = slurp(shared_path("corpus/xqf/hbsxcjp_xianren_v18_huge.xqf"), &len);
 	if (buf) {
-		struct xqf_sink sink = { xcollect, &q, NULL };
+		struct xqf_sink sink = { xcollect, &q, NULL, 0, NULL };
 		memset(&q, 0, sizeof q);
 		x = xq_game_new();
 		xq__xqf_build_game(buf, len, x, &sink);
@@ -180,7 +180,7 @@ static void round_trip(void)
 	for (size_t i = 0; i < sizeof xqf_files / sizeof xqf_files[0]; i++) {
 		char path[256], why[256] = "";
 		struct probs p;
-		struct xqf_sink xs = { xcollect, &p, NULL };
+		struct xqf_sink xs = { xcollect, &p, NULL, 0, NULL };
 		struct xq_game *g = xq_game_new(), *h = NULL, *k = NULL;
 		struct xq__buf o = { 0 };
 		uint8_t *buf, *out = NULL;
