@@ -257,6 +257,28 @@ static void hostile(void)
 		xq_game_free(g);
 	}
 	{
+		/* surrogates: a pair of escapes is one character; a lone one is
+		 * no character, kept as the escape (nothing invented) */
+		static const char *const sur[][3] = {
+			{ "\\ud83d\\ude00", "\xF0\x9F\x98\x80", "a pair: U+1F600" },
+			{ "\\uD800\\uDC00", "\xF0\x90\x80\x80", "the first pair: U+10000" },
+			{ "\\udbff\\udfff", "\xF4\x8F\xBF\xBF", "the last pair: U+10FFFF" },
+			{ "a\\ud800b", "a\\ud800b", "a lone high surrogate kept as written" },
+			{ "\\udc00\\ud800", "\\udc00\\ud800", "low before high: both kept" },
+			{ "\\ud800\\u4e2d", "\\ud800中", "a high one before no low one" },
+			{ "\\udbff", "\\udbff", "a high one at the end" },
+		};
+		for (size_t i = 0; i < sizeof sur / sizeof *sur; i++) {
+			char t[256];
+			snprintf(t, sizeof t, "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"
+				 "[DhtmlXQ_comment1]%s[/DhtmlXQ_comment1]", sur[i][0]);
+			g = block(t, strlen(t), &p);
+			is_str(g && g->root.child && g->root.child->comment ? g->root.child->comment : "",
+			       sur[i][1], "\\u escapes: %s", sur[i][2]);
+			xq_game_free(g);
+		}
+	}
+	{
 		/* deep nesting: 3,000 lines each hanging on the previous one */
 		struct xq__buf o = { 0 };
 		char t[128];
