@@ -6,12 +6,18 @@
 # up: games read = games written + games reported.
 bats_require_minimum_version 1.5.0
 
+# The set unpacked once for the file's tests (31,372 files: unpacking and
+# removing them is most of the time these tests take).
+setup_file() {
+	local shared="${XQ_SHARED:-$BATS_TEST_DIRNAME/../../../shared}"
+	[ -f "$shared/corpus/xqf-bulk.tar.xz" ] ||
+		{ echo "bulk XQF set not found at $shared/corpus/xqf-bulk.tar.xz (set XQ_SHARED)"; return 1; }
+	tar xJf "$shared/corpus/xqf-bulk.tar.xz" -C "$BATS_FILE_TMPDIR"
+}
+
 setup() {
-	ROOT="$BATS_TEST_DIRNAME/../.."
-	SHARED="${XQ_SHARED:-$ROOT/../shared}"
-	BULK="$SHARED/corpus/xqf-bulk.tar.xz"
+	B="$BATS_FILE_TMPDIR/xqf-bulk"
 	T="$BATS_TEST_TMPDIR"
-	[ -f "$BULK" ] || { echo "bulk XQF set not found at $BULK (set XQ_SHARED)"; return 1; }
 }
 
 # last LINES: the last line of LINES (the summary)
@@ -20,10 +26,9 @@ last() {
 }
 
 @test "bulk XQF -> PGN -> XQF -> PGN: every valid game kept whole, the counts add up" {
-	tar xJf "$BULK" -C "$T"
 	# XQF -> PGN: the 70 games with genuine errors (tests/diff/xqf_bulk_bad.h)
 	# are reported and dropped, nothing else
-	run -1 --separate-stderr xqconv -R "$T/xqf-bulk" -o "$T/first.pgn"
+	run -1 --separate-stderr xqconv -R "$B" -o "$T/first.pgn"
 	[ "$(last "$stderr")" = "xqconv: 31372 games read, 31302 written, 70 dropped" ]
 	[ "$(grep -c ': note: game 1 dropped$' <<<"$stderr")" -eq 70 ]
 	# bytes that are no GBK character: kept, one warning a field a game
@@ -42,10 +47,9 @@ last() {
 }
 
 @test "bulk XQF -> PGN in GBK and in GB18030 -> PGN (UTF-8): the same text" {
-	tar xJf "$BULK" -C "$T"
-	run -1 --separate-stderr xqconv -q -R "$T/xqf-bulk" -o "$T/utf8.pgn"
+	run -1 --separate-stderr xqconv -q -R "$B" -o "$T/utf8.pgn"
 	for e in gbk gb18030; do
-		run -1 --separate-stderr xqconv -q -E "$e" -R "$T/xqf-bulk" -o "$T/$e.pgn"
+		run -1 --separate-stderr xqconv -q -E "$e" -R "$B" -o "$T/$e.pgn"
 		[ "$(last "$stderr")" = "xqconv: 31372 games read, 31302 written, 70 dropped" ]
 		run -0 --separate-stderr xqconv -q -e "$e" -o "$T/$e-back.pgn" "$T/$e.pgn"
 		[ "$(last "$stderr")" = "xqconv: 31302 games read, 31302 written, 0 dropped" ]
