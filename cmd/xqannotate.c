@@ -57,6 +57,8 @@ static const char usage_text[] =
 	"  -t, --output-format=FMT  output format: pgn (default), text, ...\n"
 	"  -e, --encoding=ENC    input encoding (default: detect)\n"
 	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
+	"      --replace         a character the output encoding lacks written as\n"
+	"                        '?' (a warning), not an error for that game\n"
 	"  -n, --notation=N      moves and comments: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -o, --output=FILE     write to FILE (atomically); default standard output\n"
 	"  -d, --directory=DIR   one file per game in DIR (made if missing); an\n"
@@ -451,7 +453,7 @@ static int parse_options(int argc, char **argv)
 		OPT_ENGINE = 256, OPT_EARG, OPT_EOPT, OPT_EDIALECT, OPT_ETIMEOUT, OPT_DEPTH,
 		OPT_NODES, OPT_MOVETIME, OPT_HASH, OPT_FROM, OPT_TO, OPT_INACC, OPT_MISTAKE,
 		OPT_BLUNDER, OPT_SCALE, OPT_LINE, OPT_PLOT, OPT_STRICT, OPT_CRLF, OPT_PLAYED,
-		OPT_NAME, OPT_FORCE,
+		OPT_NAME, OPT_FORCE, OPT_REPLACE,
 	};
 	static const struct option longopts[] = {
 		{ "blunder", required_argument, NULL, OPT_BLUNDER },
@@ -474,6 +476,7 @@ static int parse_options(int argc, char **argv)
 		{ "output-format", required_argument, NULL, 't' },
 		{ "played", required_argument, NULL, OPT_PLAYED },
 		{ "plot", required_argument, NULL, OPT_PLOT },
+		{ "replace", no_argument, NULL, OPT_REPLACE },
 		{ "scale", required_argument, NULL, OPT_SCALE },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "to", required_argument, NULL, OPT_TO },
@@ -532,6 +535,7 @@ static int parse_options(int argc, char **argv)
 		case OPT_CRLF: st.ro.wflags |= XQ_WRITE_CRLF; break;
 		case OPT_NAME: st.o.name_format = optarg; break;
 		case OPT_FORCE: st.o.force = 1; break;
+		case OPT_REPLACE: st.ro.wflags |= XQ_WRITE_REPLACE; break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}

@@ -16,7 +16,7 @@
 static const char usage_text[] =
 	"usage: xqconv [-hqVv] [--keep-broken | --strict] [--judge[=rules]] [--script=S]\n"
 	"              [--ecco[=check]]\n"
-	"              [-E encoding] [-e encoding]\n"
+	"              [-E encoding [--replace]] [-e encoding]\n"
 	"              [-f format] [-n notation] [-t format] [-o file | -d dir]\n"
 	"              [-R] [--files-from=list [-0]] [file ...]\n"
 	"Convert game records between formats, notations and encodings.\n"
@@ -26,7 +26,10 @@ static const char usage_text[] =
 	"  -t, --to=FMT         output format: pgn (default), text, dhtmlxq, ...;\n"
 	"                       html: a game page for a browser (-d: and index.html)\n"
 	"  -e, --encoding=ENC   input encoding: utf-8, gbk, gb18030, big5 (default: detect)\n"
-	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
+	"  -E, --output-encoding=ENC  output encoding (default utf-8; gb18030 holds\n"
+	"                       every character)\n"
+	"      --replace        a character the output encoding lacks written as\n"
+	"                       '?' (a warning), not an error for that game\n"
 	"  -n, --notation=N     movetext: chinese (default), wxf, iccs, uci, uci10\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
 	"  -d, --directory=DIR  one file per game in DIR (made if missing); an\n"
@@ -131,7 +134,7 @@ static int flush_out(void)
 	return 0;
 }
 
-/* The writers' flags: --crlf and --script (Big5 output is traditional
+/* The writers' flags: --crlf, --replace and --script (Big5 output is traditional
  * unless --script says otherwise: the library's rule). */
 static unsigned write_flags(void)
 {
@@ -305,7 +308,7 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 int main(int argc, char **argv)
 {
 	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT, OPT_ECCO,
-	       OPT_NAME, OPT_FORCE };
+	       OPT_NAME, OPT_FORCE, OPT_REPLACE };
 	static const struct option longopts[] = {
 		{ "crlf", no_argument, NULL, OPT_CRLF },
 		{ "ecco", optional_argument, NULL, OPT_ECCO },
@@ -314,6 +317,7 @@ int main(int argc, char **argv)
 		{ "judge", optional_argument, NULL, OPT_JUDGE },
 		{ "keep-broken", no_argument, NULL, OPT_KEEP },
 		{ "name", required_argument, NULL, OPT_NAME },
+		{ "replace", no_argument, NULL, OPT_REPLACE },
 		{ "script", required_argument, NULL, OPT_SCRIPT },
 		{ "split", required_argument, NULL, OPT_SPLIT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
@@ -332,6 +336,7 @@ int main(int argc, char **argv)
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
+		case OPT_REPLACE: st.wflags |= XQ_WRITE_REPLACE; break;
 		case OPT_SCRIPT:
 			if (!strcmp(optarg, "traditional") || !strcmp(optarg, "trad"))
 				st.script = 1;

@@ -87,6 +87,7 @@ static const char usage_output[] =
 	"  -f, --format=FMT     input format (default: detect)\n"
 	"  -t, --to=FMT         output format: pgn (default), text, ...\n"
 	"  -E, --output-encoding=ENC  output encoding (default utf-8)\n"
+	"      --replace        '?' for a character -E lacks (a warning), not an error\n"
 	"  -n, --notation=N     movetext notation (default: each game's own)\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
 	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
@@ -118,6 +119,7 @@ static struct {
 	struct cmd_opts o;           /* -n ANY: each game's own notation */
 	struct outfile out;
 	struct xq_writer *w[XQ_NOTATION_UCI10 + 1];
+	unsigned wflags;             /* --replace */
 	/* counts */
 	long games, matched, invalid, written, dupes;
 	long file_matched, file_invalid;
@@ -163,7 +165,7 @@ static struct xq_writer *writer_for(const struct xq_game *g)
 		g->notation != XQ_NOTATION_ANY ? g->notation : XQ_NOTATION_CHINESE;
 	const char *name = st.o.outpath ? st.o.outpath : "<stdout>";
 	if (!st.w[n] &&
-	    !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n, 0, print_problem_now, &st.pp)))
+	    !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n, st.wflags, print_problem_now, &st.pp)))
 		exit(EXIT_TROUBLE);   /* said */
 	return st.w[n];
 }
@@ -709,7 +711,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 	       OPT_OPEN, OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE,
 	       OPT_WRITE_DROPS, OPT_DROPS, OPT_PART, OPT_EITHER, OPT_MAT_PLIES,
 	       OPT_EVENT_YEAR, OPT_PARTIAL, OPT_MERGE_PARTS, OPT_ECCO, OPT_OPEN_NAME,
-	       OPT_EXACT };
+	       OPT_EXACT, OPT_REPLACE };
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
 		{ "at-ply", required_argument, NULL, OPT_AT },
@@ -736,6 +738,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		{ "partial", no_argument, NULL, OPT_PARTIAL },
 		{ "player", required_argument, NULL, 'P' },
 		{ "plies", required_argument, NULL, OPT_PLIES },
+		{ "replace", no_argument, NULL, OPT_REPLACE },
 		{ "result", required_argument, NULL, 'r' },
 		{ "tag", required_argument, NULL, 'T' },
 		{ "to", required_argument, NULL, 't' },
@@ -822,6 +825,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		case OPT_KEYS: st.keys_out = 1; break;
 		case OPT_MERGE: merge_keys = 1; break;
 		case OPT_VERBOSE: st.pp.verbose = 1; break;
+		case OPT_REPLACE: st.wflags |= XQ_WRITE_REPLACE; break;
 		case OPT_WRITE_DROPS: *write_drops = optarg; break;
 		case OPT_EITHER: either = 1; break;
 		case OPT_MAT_PLIES:

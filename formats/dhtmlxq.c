@@ -82,9 +82,25 @@ static int hexval(int ch)
 	return -1;
 }
 
+/* Whether s holds four hex digits, and their value. */
+static int is_u_escape(const char *s)
+{
+	for (int k = 0; k < 4; k++)
+		if (hexval((unsigned char)s[k]) < 0)
+			return 0;
+	return 1;
+}
+
+static uint32_t u_escape(const char *s)
+{
+	return (uint32_t)(hexval((unsigned char)s[0]) << 12 | hexval((unsigned char)s[1]) << 8 |
+			  hexval((unsigned char)s[2]) << 4 | hexval((unsigned char)s[3]));
+}
+
 /*
  * Comment and tag text: "||" and <br> become line breaks, HTML entities
- * and \uXXXX escapes are decoded, CR LF becomes LF.  Writes into out
+ * and \uXXXX escapes are decoded (a surrogate pair of them as one
+ * character, a lone surrogate kept as the escape), CR LF becomes LF.  Writes into out
  * (room for len + 1 bytes: the result is never longer) and returns the
  * length.
  */
@@ -155,13 +171,25 @@ static size_t unescape(const char *s, size_t len, char *out)
 		} else if (ch == '\\' && i + 5 < len + 0 && s[i + 1] == 'u' &&
 			   hexval((unsigned char)s[i + 2]) >= 0 && hexval((unsigned char)s[i + 3]) >= 0 &&
 			   hexval((unsigned char)s[i + 4]) >= 0 && hexval((unsigned char)s[i + 5]) >= 0) {
-			uint32_t cp = (uint32_t)(hexval((unsigned char)s[i + 2]) << 12 |
-						 hexval((unsigned char)s[i + 3]) << 8 |
-						 hexval((unsigned char)s[i + 4]) << 4 |
-						 hexval((unsigned char)s[i + 5]));
-			if (cp >= 0xD800 && cp <= 0xDFFF)
-				cp = 0xFFFD;
-			o += xq__utf8_put(out + o, cp);     /* <= 3 bytes for 6 */
+			uint32_t cp = u_escape(s + i + 2);
+			if (cp >= 0xD800 && cp <= 0xDBFF && i + 11 < len && s[i + 6] == '\\' &&
+			    s[i + 7] == 'u' && is_u_escape(s + i + 8)) {
+				/* a surrogate pair: one character */
+				uint32_t lo = u_escape(s + i + 8);
+				if (lo >= 0xDC00 && lo <= 0xDFFF) {
+					o += xq__utf8_put(out + o, 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00));
+					i += 12;    /* 4 bytes for 12 */
+					continue;
+				}
+			}
+			if (cp >= 0xD800 && cp <= 0xDFFF) {
+				/* a lone surrogate is no character: the escape
+				 * kept as it stands, nothing invented */
+				memcpy(out + o, s + i, 6);
+				o += 6;
+			} else {
+				o += xq__utf8_put(out + o, cp);     /* <= 3 bytes for 6 */
+			}
 			i += 6;
 		} else {
 			out[o++] = ch;

@@ -36,6 +36,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "encoding.h"
 #include "walk.h"
 #include "whole.h"
 #include "xq_format.h"
@@ -76,39 +77,24 @@ static int get_str(const unsigned char *b, size_t end, size_t *at, const unsigne
 	return 0;
 }
 
-/* GBK to UTF-8 in a malloc'd string, undecodable bytes as U+FFFD. */
-static char *gbk(const unsigned char *s, size_t n)
+/* GBK to UTF-8 in a malloc'd string, a byte that starts no character
+ * kept as its raw code point (lib/encoding.h) and reported (what: the
+ * field; *warned set once reported, for one warning a kind of string, or
+ * warned NULL: each string). */
+static char *gbk(struct xq_reader *r, struct xq_game *g, const unsigned char *s, size_t n,
+		 const char *what, int ply, int *warned)
 {
-	char *out = NULL;
-	size_t olen, bad;
-	if (xq_convert("UTF-8", "GB18030", (const char *)s, n, &out, &olen, &bad) == 0)
-		return out;
-	free(out);
-	/* undecodable: keep what decodes, byte by byte */
-	{
-		char *r = malloc(n * 3 + 1);
-		size_t o = 0;
-		if (!r)
-			return NULL;
-		for (size_t i = 0; i < n;) {
-			char *piece = NULL;
-			size_t pl = 0, step = s[i] >= 0x81 && i + 1 < n ? 2 : 1;
-			if (xq_convert("UTF-8", "GB18030", (const char *)s + i, step, &piece, &pl, &bad) == 0) {
-				memcpy(r + o, piece, pl);
-				o += pl;
-			} else {
-				memcpy(r + o, "\xef\xbf\xbd", 3);
-				o += 3;
-			}
-			free(piece);
-			i += step;
-		}
-		r[o] = '\0';
-		return r;
-	}
+	size_t olen, raw_at;
+	char *out = xq__decode_lenient(NULL, s, n, &olen, &raw_at);
+	if (out && raw_at != (size_t)-1 && !(warned && (*warned)++))
+		xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_ENCODING, 0, 0, ply, NULL,
+				  "%s: byte 0x%02X is no GBK character; kept as U+%06X, written back "
+				  "as the byte", what, s[raw_at], (unsigned)(XQ_RAW_BYTE_BASE + s[raw_at]));
+	return out;
 }
 
-static int set_tag(struct xq_game *g, const char *name, const unsigned char *s, size_t n)
+static int set_tag(struct xq_reader *r, struct xq_game *g, const char *name, const unsigned char *s,
+		   size_t n)
 {
 	char *v;
 	int rc;
@@ -118,7 +104,7 @@ static int set_tag(struct xq_game *g, const char *name, const unsigned char *s, 
 		n--;
 	if (!n)
 		return 0;
-	if (!(v = gbk(s, n)))
+	if (!(v = gbk(r, g, s, n, name, 0, NULL)))
 		return XQ_ENOMEM;
 	rc = xq_game_add_tag(g, name, v);
 	free(v);
@@ -196,11 +182,11 @@ static int oldcbl_header(struct xq_reader *r, struct oldcbl_state *st)
 	if (get_str(st->buf, st->len, &at, &desc, &dl) < 0)
 		goto bad;
 	st->pos = at;
-	if (tl && !(st->library = gbk(title, tl)))
+	if (tl && !(st->library = gbk(r, NULL, title, tl, "library title", 0, NULL)))
 		return XQ_ENOMEM;
 	if (dl) {
 		/* line breaks as LF, as every text read */
-		char *d = gbk(desc, dl), *o;
+		char *d = gbk(r, NULL, desc, dl, "library description", 0, NULL), *o;
 		if (!(st->description = d))
 			return XQ_ENOMEM;
 		for (o = d; *d; d++)
@@ -252,13 +238,13 @@ static int oldcbl_tags(struct xq_reader *r, struct xq_game *g, const unsigned ch
 	*at += 4;
 	if (get_str(b, end, at, &s, &n) < 0)
 		return 1;
-	if ((rc = set_tag(g, "Event", s, n)) < 0)
+	if ((rc = set_tag(r, g, "Event", s, n)) < 0)
 		return rc;
 	*at += 4;
 	for (int i = 0; i < 7; i++) {
 		if (get_str(b, end, at, &s, &n) < 0)
 			return 1;
-		if (names[i] && (rc = set_tag(g, names[i], s, n)) < 0)
+		if (names[i] && (rc = set_tag(r, g, names[i], s, n)) < 0)
 			return rc;
 		if (!names[i] && n)
 			xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, 0, 0, 0, NULL,
@@ -272,7 +258,7 @@ static int oldcbl_tags(struct xq_reader *r, struct xq_game *g, const unsigned ch
 	for (int i = 0; i < 5; i++) {
 		if (get_str(b, end, at, &s, &n) < 0)
 			return 1;
-		if (after[i] && (rc = set_tag(g, after[i], s, n)) < 0)
+		if (after[i] && (rc = set_tag(r, g, after[i], s, n)) < 0)
 			return rc;
 	}
 	*at += 1 + 38;
@@ -398,6 +384,7 @@ static int oldcbl_moves(struct xq_reader *r, struct xq_game *g, const unsigned c
 	}
 	at += 6 * (size_t)nm;
 	/* the comments: one per record, CR LF after each */
+	int comment_warned = 0;
 	for (uint32_t i = 0; i < nm && at < end; i++) {
 		size_t e = at;
 		while (e + 1 < end && !(b[e] == '\r' && b[e + 1] == '\n'))
@@ -405,7 +392,7 @@ static int oldcbl_moves(struct xq_reader *r, struct xq_game *g, const unsigned c
 		if (e + 1 >= end)
 			e = end;
 		if (e > at && nodes[i]) {
-			char *c = gbk(b + at, e - at);
+			char *c = gbk(r, g, b + at, e - at, "comment", 0, &comment_warned);
 			if (!c) {
 				rc = XQ_ENOMEM;
 				goto out;

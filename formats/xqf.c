@@ -372,11 +372,14 @@ int xq__xqf_board_fen(const uint8_t squares[32], char *out, size_t size)
 /* ------------------------------------------------------------- text (9) */
 
 /* GBK text through the library's lenient decoder (lib/encoding.c), then
- * CR LF to LF and one trailing line end off (crlf), cut at a NUL. */
-static char *gbk_decode(struct xq__decoder *d, const uint8_t *s, size_t n, int crlf, size_t *outlen)
+ * CR LF to LF and one trailing line end off (crlf), cut at a NUL; *raw_at
+ * the offset of the first byte kept raw before that NUL, (size_t)-1 none. */
+static char *gbk_decode(struct xq__decoder *d, const uint8_t *s, size_t n, int crlf, size_t *outlen,
+			size_t *raw_at)
 {
 	size_t o;
-	char *out = xq__decode_lenient(d, s, n, &o);
+	char *out = xq__decode_lenient(d, s, n, &o, raw_at);
+	const uint8_t *nul = memchr(s, 0, n);
 
 	if (!out)
 		return NULL;
@@ -393,60 +396,43 @@ static char *gbk_decode(struct xq__decoder *d, const uint8_t *s, size_t n, int c
 	}
 	/* Stop at a NUL: strings are C strings from here on. */
 	out[o] = '\0';
+	if (nul && *raw_at != (size_t)-1 && *raw_at > (size_t)(nul - s))
+		*raw_at = (size_t)-1;
 	*outlen = strlen(out);
 	return out;
 }
 
 char *xq__xqf_gbk_to_utf8(const uint8_t *s, size_t n, int crlf, size_t *outlen)
 {
-	return gbk_decode(NULL, s, n, crlf, outlen);
+	size_t raw_at;
+	return gbk_decode(NULL, s, n, crlf, outlen, &raw_at);
 }
 
-uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
-			 uint32_t *bad, size_t *bad_off)
+uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, unsigned opts, size_t *outlen,
+			     uint32_t *bad, size_t *bad_off, long *replaced)
 {
 	char *conv = NULL;
-	uint8_t *out;
-	size_t chars = 0, i, o = 0;
-	int fail = 0, rc;
+	size_t o = 0;
+	int rc;
 
 	*bad = 0;
 	*bad_off = 0;
 	/* GB18030 rather than iconv's GBK: it also maps the user-defined
 	 * areas (private-use characters) that GBK files hold; a character
-	 * it needs four bytes for has no GBK form. */
-	rc = xq_convert("GB18030", "UTF-8", s, n, &conv, &o, bad_off);
+	 * it needs four bytes for has no GBK form (unless XQF_WRITE_GB18030).
+	 * A raw code point is its byte again. */
+	rc = xq__encode("GB18030", s, n, (opts & XQF_WRITE_REPLACE) != 0,
+			!(opts & XQF_WRITE_GB18030), &conv, &o, bad_off, replaced);
 	if (rc == XQ_ENOMEM)
 		return NULL;
-	if (rc < 0)
-		fail = 1;
-	out = (uint8_t *)conv;
-	for (i = 0; !fail && i < o; chars++) {
-		if (out[i] < 0x80) {
-			i++;
-		} else if (i + 1 < o && out[i + 1] >= 0x30 && out[i + 1] <= 0x39) {
-			/* the chars-th character: find it in the input */
-			size_t p = 0;
-			for (size_t c = 0; c < chars && p < n; c++) {
-				uint32_t cp;
-				int k = xq__utf8_decode((const unsigned char *)s + p, n - p, &cp);
-				p += k > 0 ? (size_t)k : 1;
-			}
-			*bad_off = p;
-			fail = 1;
-		} else {
-			i += 2;
-		}
-	}
-	if (fail) {
+	if (rc < 0) {
 		uint32_t cp = 0;
 		if (*bad_off < n && xq__utf8_decode((const unsigned char *)s + *bad_off, n - *bad_off, &cp) > 0)
 			*bad = cp;
-		free(out);
 		return NULL;
 	}
 	*outlen = o;
-	return out;
+	return (uint8_t *)conv;
 }
 
 /* ------------------------------------------------- the record model */
@@ -516,11 +502,40 @@ static struct xq__decoder *sink_decoder(const struct xqf_sink *s, struct xq__dec
 	return *own = xq__decoder_new("GB18030");
 }
 
-static int set_text(struct xq_game *g, struct xq__decoder *cd, const uint8_t *p, size_t n, int crlf,
-		    const char **dst, const char *tag)
+/* What the strings of one game are decoded with, and the kinds of string
+ * already warned about (bytes kept raw: one warning a kind a game). */
+struct xqf_text {
+	const struct xqf_sink *s;
+	struct xq__decoder *cd;
+	const uint8_t *plain;   /* the file's bytes, decrypted */
+	unsigned warned;        /* bit i: field i; XQF_NFIELDS: comments, +1: extensions */
+};
+
+#define WARN_COMMENTS XQF_NFIELDS
+#define WARN_EXTENSIONS (XQF_NFIELDS + 1)
+
+/* The string at p of n bytes decoded, a byte kept raw reported (once for
+ * its kind: what, a field tag or "comment"). */
+static char *decode_string(struct xq_game *g, struct xqf_text *t, const uint8_t *p, size_t n,
+			   int crlf, size_t *olen, int kind, const char *what, int ply)
+{
+	size_t raw_at;
+	char *u = gbk_decode(t->cd, p, n, crlf, olen, &raw_at);
+	if (u && raw_at != (size_t)-1 && !(t->warned & 1u << kind)) {
+		unsigned b = p[raw_at];
+		t->warned |= 1u << kind;
+		report_at(t->s, g, XQ_SEV_WARNING, XQ_P_ENCODING, (uint32_t)(p + raw_at - t->plain), ply,
+			  NULL, "%s: byte 0x%02X is no GBK character; kept as U+%06X, written back as the byte",
+			  what, b, (unsigned)(XQ_RAW_BYTE_BASE + b));
+	}
+	return u;
+}
+
+static int set_text(struct xq_game *g, struct xqf_text *t, const uint8_t *p, size_t n, int crlf,
+		    const char **dst, const char *tag, int kind, int ply)
 {
 	size_t olen;
-	char *u = gbk_decode(cd, p, n, crlf, &olen);
+	char *u = decode_string(g, t, p, n, crlf, &olen, kind, tag ? tag : "comment", ply);
 	int rc = 0;
 	if (!u)
 		return XQ_ENOMEM;
@@ -587,14 +602,15 @@ static int keep_as_text(struct xq_game *g, const struct xqf_raw *r, uint32_t fro
 
 /* The extension block xqtools writes at 0x200 (see put_extensions):
  * its tags replace the cut fields. */
-static int read_extensions(struct xq_game *g, struct xq__decoder *cd, const uint8_t *h)
+static int read_extensions(struct xq_game *g, struct xqf_text *t, const uint8_t *h)
 {
 	size_t at = XQF_EXT_OFF + sizeof xqf_ext_magic;
 	if (memcmp(h + XQF_EXT_OFF, xqf_ext_magic, sizeof xqf_ext_magic))
 		return 0;
 	while (at < XQF_EXT_END && h[at] && at + 1 + h[at] <= XQF_EXT_END) {
 		size_t n = h[at], olen;
-		char *u = gbk_decode(cd, h + at + 1, n, 0, &olen), *eq;
+		char *u = decode_string(g, t, h + at + 1, n, 0, &olen, WARN_EXTENSIONS,
+					"extension block", 0), *eq;
 		int rc = 0;
 		if (!u)
 			return XQ_ENOMEM;
@@ -613,16 +629,16 @@ static int read_extensions(struct xq_game *g, struct xq__decoder *cd, const uint
 /* The tags of the header (sections 2, 9, 10) and the extension block,
  * the result and the game type; the header's warnings and notes.  0 or
  * XQ_ENOMEM. */
-static int xqf_tags(struct xq_game *g, const struct xqf_sink *s, struct xq__decoder *cd,
+static int xqf_tags(struct xq_game *g, const struct xqf_sink *s, struct xqf_text *t,
 		    const struct xqf_raw *r)
 {
 	int rc = 0;
 
 	for (int i = 0; i < XQF_NFIELDS && rc == 0; i++)
-		rc = set_text(g, cd, r->plain + r->field[i].off, r->field[i].len, 0, NULL, field_tags[i]);
+		rc = set_text(g, t, r->plain + r->field[i].off, r->field[i].len, 0, NULL, field_tags[i], i, 0);
 	if (rc < 0)
 		return rc;
-	if ((rc = read_extensions(g, cd, r->plain)) < 0)
+	if ((rc = read_extensions(g, t, r->plain)) < 0)
 		return rc;
 	g->result = result_tokens[r->result <= 4 ? r->result : 0];
 	if (r->result > 4)
@@ -709,7 +725,7 @@ static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_ra
  * it, kept as text.  made[i] is NULL for a record left out.  0 or
  * XQ_ENOMEM.
  */
-static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xq__decoder *cd,
+static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xqf_text *t,
 		     const struct xqf_raw *r)
 {
 	struct xq_node **made = NULL;
@@ -766,8 +782,8 @@ static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xq__dec
 		made[i]->byte = n->offset;
 		made[i]->flags |= XQ_NODE_AT_BYTE;
 		if (n->comment_len &&
-		    (rc = set_text(g, cd, r->plain + n->comment_off, n->comment_len, 1,
-				   &made[i]->comment, NULL)) < 0)
+		    (rc = set_text(g, t, r->plain + n->comment_off, n->comment_len, 1,
+				   &made[i]->comment, NULL, WARN_COMMENTS, (int)n->ply)) < 0)
 			goto out;
 	}
 	for (size_t b = 0; b < n_bad; b++) {
@@ -802,7 +818,8 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		   const struct xqf_sink *s)
 {
 	struct xqf_raw r;
-	struct xq__decoder *own = NULL, *cd;
+	struct xq__decoder *own = NULL;
+	struct xqf_text t = { s, NULL, NULL, 0 };
 	char fen[XQ_FEN_MAX + 16];
 	struct xq_err err;
 	int rc;
@@ -821,11 +838,12 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 	if (rc < 0)
 		goto out;
-	if (!(cd = sink_decoder(s, &own))) {
+	if (!(t.cd = sink_decoder(s, &own))) {
 		rc = XQ_ENOMEM;
 		goto out;
 	}
-	if ((rc = xqf_tags(g, s, cd, &r)) < 0)
+	t.plain = r.plain;
+	if ((rc = xqf_tags(g, s, &t, &r)) < 0)
 		goto out;
 	xqf_start(g, s, &r, fen);
 	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
@@ -833,8 +851,8 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		       "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; "
 		       "the moves kept as text", err.msg);
 		if (r.root.comment_len &&
-		    (rc = set_text(g, cd, r.plain + r.root.comment_off, r.root.comment_len, 1,
-				   &g->root.comment, NULL)) < 0)
+		    (rc = set_text(g, &t, r.plain + r.root.comment_off, r.root.comment_len, 1,
+				   &g->root.comment, NULL, WARN_COMMENTS, 0)) < 0)
 			goto out;
 		if ((rc = keep_as_text(g, &r, 0, r.n_nodes,
 				       "moves not played, the start position being impossible",
@@ -844,11 +862,11 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 
 	if (r.root.comment_len &&
-	    (rc = set_text(g, cd, r.plain + r.root.comment_off, r.root.comment_len, 1,
-			   &g->root.comment, NULL)) < 0)
+	    (rc = set_text(g, &t, r.plain + r.root.comment_off, r.root.comment_len, 1,
+			   &g->root.comment, NULL, WARN_COMMENTS, 0)) < 0)
 		goto out;
 
-	if ((rc = xqf_moves(g, s, cd, &r)) < 0)
+	if ((rc = xqf_moves(g, s, &t, &r)) < 0)
 		goto out;
 comments_done:
 	if (r.too_many)
@@ -903,7 +921,8 @@ static uint8_t *to_gbk(const struct xqf_sink *s, const struct xq_game *g, const 
 		t[k++] = '\r';
 		t[k++] = '\n';
 	}
-	out = xq__xqf_utf8_to_gbk(t, k, outlen, &bad, &bad_off);
+	out = xq__xqf_utf8_to_gbk(t, k, s ? s->text_opts : 0, outlen, &bad, &bad_off,
+				  s ? s->replaced : NULL);
 	if (!out) {
 		char ch[8] = "";
 		if (bad) {
@@ -1349,12 +1368,28 @@ static void writer_report(void *ctx, struct xq_game *g, enum xq_severity sev,
 
 static int write_common(struct xq_writer *w, const struct xq_game *g, unsigned opts)
 {
-	struct xqf_sink sink = { writer_report, w, NULL };
+	const struct xq_writer_opts *o = xq_writer_options(w);
+	const char *enc = xq_encoding_name(o->encoding);
+	long replaced = 0;
+	struct xqf_sink sink = { writer_report, w, NULL, 0, &replaced };
 	uint8_t *out;
 	size_t len;
-	int rc = xq__xqf_encode_game(g, opts, &out, &len, &sink);
-	if (rc < 0)
+	int rc;
+
+	/* the strings are GBK, or GB18030 when that is the output encoding */
+	if (o->flags & XQ_WRITE_REPLACE)
+		sink.text_opts |= XQF_WRITE_REPLACE;
+	if (enc && !strcmp(enc, "GB18030"))
+		sink.text_opts |= XQF_WRITE_GB18030;
+	if ((rc = xq__xqf_encode_game(g, opts, &out, &len, &sink)) < 0)
 		return rc;
+	if (replaced) {
+		char msg[80];
+		snprintf(msg, sizeof msg, "%ld character%s with no GBK form written as '?'", replaced,
+			 replaced == 1 ? "" : "s");
+		writer_report(w, (struct xq_game *)(uintptr_t)g, XQ_SEV_WARNING, XQ_P_ENCODING, -1, 0, NULL,
+			      msg);
+	}
 	rc = xq_writer_put(w, (const char *)out, len);
 	free(out);
 	return rc;

@@ -110,20 +110,29 @@ int xq__xqf_fill_slots(const struct xq_pos *pos, uint8_t slot[32]);
 int xq__xqf_board_fen(const uint8_t squares[32], char *out, size_t size);
 
 /*
- * GBK (GB18030) to UTF-8, tolerant: an invalid byte becomes U+FFFD, an
- * incomplete trailing character is dropped.  With crlf, CR LF becomes LF
- * and one trailing line end is removed.  Returns a malloc'd string (NULL
- * when out of memory); *outlen gets its length.
+ * GBK (GB18030) to UTF-8, keeping everything: a byte that starts no
+ * character (a trailing character cut short too) becomes its raw code
+ * point (XQ_RAW_BYTE_BASE + byte).  With crlf, CR LF becomes LF and one
+ * trailing line end is removed.  Returns a malloc'd string (NULL when out
+ * of memory); *outlen gets its length.
  */
 char *xq__xqf_gbk_to_utf8(const uint8_t *s, size_t n, int crlf, size_t *outlen);
 
+enum xqf_write_opts {
+	XQF_WRITE_V18 = 1 << 0,
+	XQF_WRITE_REPLACE = 1 << 1,     /* a character GBK lacks as '?' */
+	XQF_WRITE_GB18030 = 1 << 2,     /* strings in GB18030: every character */
+};
+
 /*
- * UTF-8 to GBK.  Returns a malloc'd buffer, or NULL with *bad set to the
- * code point GBK cannot hold (0 when the input is not UTF-8 or memory ran
- * out, *bad_off the byte offset).
+ * UTF-8 to GBK (opts: XQF_WRITE_REPLACE, XQF_WRITE_GB18030), a raw code
+ * point as its byte.  Returns a malloc'd buffer, or NULL with *bad set to
+ * the code point GBK cannot hold (0 when the input is not UTF-8 or memory
+ * ran out, *bad_off the byte offset); *replaced counts the characters
+ * written as '?'.
  */
-uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, size_t *outlen,
-			 uint32_t *bad, size_t *bad_off);
+uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, unsigned opts, size_t *outlen,
+			     uint32_t *bad, size_t *bad_off, long *replaced);
 
 /*
  * The record-model layer.  Problems go to report() (which may be NULL);
@@ -138,6 +147,10 @@ struct xqf_sink {
 		       const char *msg);
 	void *ctx;
 	void *cd;
+	/* writing: enum xqf_write_opts for the strings, and the count of
+	 * characters written as '?' (NULL: not counted) */
+	unsigned text_opts;
+	long *replaced;
 };
 
 /*
@@ -153,12 +166,11 @@ struct xqf_sink {
 int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		   const struct xqf_sink *s);
 
-enum xqf_write_opts { XQF_WRITE_V18 = 1 << 0 };
-
 /*
  * Encode a replayed game as an XQF file: version 10 plain, or version 18
  * encrypted with XQF_WRITE_V18.  *out is malloc'd.  XQ_EINVAL (reported)
- * when text has no GBK form or the position cannot be stored.
+ * when text has no GBK form (without XQF_WRITE_REPLACE or
+ * XQF_WRITE_GB18030 in s->text_opts) or the position cannot be stored.
  */
 int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 		    size_t *len, const struct xqf_sink *s);

@@ -567,12 +567,18 @@ void xq__decoder_free(struct xq__decoder *d)
 	free(d);
 }
 
-static char *decode_cd(iconv_t cd, const unsigned char *s, size_t n, size_t *outlen)
+/* s[0..n) decoded by cd (or, cd -1, ASCII alone), every byte that starts
+ * no character kept as its raw code point; *raw_at as
+ * xq__decode_lenient(). */
+static char *decode_cd(iconv_t cd, const unsigned char *s, size_t n, size_t *outlen,
+		       size_t *raw_at)
 {
-	size_t cap = n * 3 + 1, o = 0;
+	/* four bytes of UTF-8 at most for each byte: a raw code point */
+	size_t cap = n * 4 + 1, o = 0;
 	char *out = malloc(cap);
 	int ascii = 1;
 
+	*raw_at = (size_t)-1;
 	if (!out)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
@@ -582,9 +588,11 @@ static char *decode_cd(iconv_t cd, const unsigned char *s, size_t n, size_t *out
 		for (size_t i = 0; i < n; i++) {
 			if (s[i] < 0x80) {
 				out[o++] = (char)s[i];
-			} else {        /* no converter: U+FFFD */
-				memcpy(out + o, "\xEF\xBF\xBD", 3);
-				o += 3;
+			} else {        /* no converter: kept raw */
+				if (*raw_at == (size_t)-1)
+					*raw_at = i;
+				xq__raw_put(out + o, s[i]);
+				o += 4;
 			}
 		}
 	} else {
@@ -594,18 +602,18 @@ static char *decode_cd(iconv_t cd, const unsigned char *s, size_t n, size_t *out
 		while (inleft) {
 			if (iconv(cd, &in, &inleft, &op, &outleft) != (size_t)-1)
 				break;
-			if (errno == EINVAL) {
-				break;  /* truncated trailing character: dropped */
-			} else if (errno == EILSEQ && outleft >= 3) {
-				memcpy(op, "\xEF\xBF\xBD", 3);
-				op += 3;
-				outleft -= 3;
-				in++;
-				inleft--;
-				iconv(cd, NULL, NULL, NULL, NULL);
-			} else {
+			/* EILSEQ, or EINVAL (a character cut by the end): the
+			 * first byte kept raw, decoding goes on after it */
+			if ((errno != EILSEQ && errno != EINVAL) || outleft < 4)
 				break;
-			}
+			if (*raw_at == (size_t)-1)
+				*raw_at = (size_t)(in - (char *)(uintptr_t)s);
+			xq__raw_put(op, (unsigned char)*in);
+			op += 4;
+			outleft -= 4;
+			in++;
+			inleft--;
+			iconv(cd, NULL, NULL, NULL, NULL);
 		}
 		o = (size_t)(op - out);
 	}
@@ -614,10 +622,14 @@ static char *decode_cd(iconv_t cd, const unsigned char *s, size_t n, size_t *out
 	return out;
 }
 
-char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t *outlen)
+char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t *outlen,
+			 size_t *raw_at)
 {
 	iconv_t cd;
 	char *out;
+	size_t ignored;
+	if (!raw_at)
+		raw_at = &ignored;
 	if (d) {
 		/* opened at the first text that needs it: a file of ASCII
 		 * names and comments never opens one */
@@ -627,17 +639,87 @@ char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t 
 			while (i < n && u[i] < 0x80)
 				i++;
 			if (i == n)
-				return decode_cd((iconv_t)-1, s, n, outlen);
+				return decode_cd((iconv_t)-1, s, n, outlen, raw_at);
 			d->cd = iconv_open("UTF-8", d->from);
 			d->tried = 1;
 		}
-		return decode_cd(d->cd, s, n, outlen);
+		return decode_cd(d->cd, s, n, outlen, raw_at);
 	}
 	cd = iconv_open("UTF-8", "GB18030");
-	out = decode_cd(cd, s, n, outlen);
+	out = decode_cd(cd, s, n, outlen, raw_at);
 	if (cd != (iconv_t)-1)
 		iconv_close(cd);
 	return out;
+}
+
+/* ----------------------------------------------------- encoding, whole */
+
+int xq__encode(const char *enc, const char *s, size_t n, int replace, int gbk_only,
+	       char **out, size_t *outlen, size_t *bad, long *replaced)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t cap = n * 2 + 16, o = 0, i = 0;
+	iconv_t cd;
+	char *buf;
+	int rc = 0;
+
+	*out = NULL;
+	*outlen = 0;
+	if ((cd = iconv_open(enc, "UTF-8")) == (iconv_t)-1)
+		return XQ_EINVAL;
+	if (!(buf = malloc(cap))) {
+		iconv_close(cd);
+		return XQ_ENOMEM;
+	}
+	while (i < n) {
+		uint32_t cp;
+		int l, raw;
+		if (cap - o < 16 && xq__grow(&buf, &cap, cap * 2) < 0) {
+			rc = XQ_ENOMEM;
+			break;
+		}
+		if (u[i] < 0x80) {
+			buf[o++] = (char)u[i++];
+			continue;
+		}
+		if ((raw = xq__raw_at(u + i, n - i)) >= 0) {
+			buf[o++] = (char)raw;
+			i += 4;
+			continue;
+		}
+		if ((l = xq__utf8_decode(u + i, n - i, &cp)) <= 0) {
+			*bad = i;
+			rc = XQ_EINVAL;
+			break;
+		}
+		/* one character at a time: these are a record's short strings */
+		char *ip = (char *)(uintptr_t)(u + i), *op = buf + o;
+		size_t il = (size_t)l, ol = cap - o - 1;
+		iconv(cd, NULL, NULL, NULL, NULL);
+		if (iconv(cd, &ip, &il, &op, &ol) == (size_t)-1 || il ||
+		    iconv(cd, NULL, NULL, &op, &ol) == (size_t)-1 || (gbk_only && op - (buf + o) > 2)) {
+			if (!replace) {
+				*bad = i;
+				rc = XQ_EINVAL;
+				break;
+			}
+			buf[o++] = '?';
+			if (replaced)
+				++*replaced;
+		} else {
+			o = (size_t)(op - buf);
+		}
+		i += (size_t)l;
+	}
+	iconv_close(cd);
+	if (rc < 0) {
+		free(buf);
+		return rc;
+	}
+	buf[o] = '\0';
+	*out = buf;
+	*outlen = o;
+	return 0;
 }
 
 /* ----------------------------------------------------------- pair tables */

@@ -2,7 +2,8 @@
  * encoding.h - internals of lib/encoding.c, the one place iconv is used:
  * the pair tables of the two-byte encodings (GBK, GB18030, Big5), built
  * once from iconv, with which readers and writers convert in bulk what
- * iconv would convert one character at a time; and the lenient decoder
+ * iconv would convert one character at a time; the raw-byte code points
+ * that keep undecodable bytes; and the lenient decoder and the encoder
  * for binary formats whose strings are in a legacy encoding (XQF: GBK),
  * with the iconv descriptor cached across games.  Internal to libxq.
  */
@@ -60,6 +61,32 @@ size_t xq__repertoire(const char *const **list);
  * tests' oracle. */
 int xq__text_width_general(const char *s, size_t len);
 
+/*
+ * Raw bytes.  A byte 0x80..0xFF that starts no character of the encoding
+ * being read (a stray lead byte, 0x80, 0xFF, a sequence cut short) is kept
+ * as the code point XQ_RAW_BYTE_BASE + byte (xq.h; U+10FE80..U+10FEFF, private
+ * use, plane 16: valid UTF-8 of four bytes), and every writer into a
+ * legacy encoding (GBK, GB18030, Big5, the XQF strings) writes that code
+ * point back as the byte itself: what is read and written again in the
+ * same encoding comes out as it went in.
+ */
+static inline void xq__raw_put(char *out, unsigned byte)
+{
+	out[0] = (char)0xF4;
+	out[1] = (char)0x8F;
+	out[2] = (char)(0xBA | ((byte >> 6) & 1));
+	out[3] = (char)(0x80 | (byte & 0x3F));
+}
+
+/* The byte whose raw code point starts s (n bytes there), else -1. */
+static inline int xq__raw_at(const unsigned char *s, size_t n)
+{
+	if (n >= 4 && s[0] == 0xF4 && s[1] == 0x8F && (s[2] == 0xBA || s[2] == 0xBB) &&
+	    (s[3] & 0xC0) == 0x80)
+		return 0x80 | (s[2] & 1) << 6 | (s[3] & 0x3F);
+	return -1;
+}
+
 /* A converter from one encoding to UTF-8, opened on first use. */
 struct xq__decoder;
 
@@ -69,13 +96,27 @@ struct xq__decoder *xq__decoder_new(const char *from);
 void xq__decoder_free(struct xq__decoder *d);
 
 /*
- * Decode s[0..n) to UTF-8, tolerantly: a byte that does not decode becomes
- * U+FFFD, an incomplete character at the end is dropped, and when iconv
- * has no converter every non-ASCII byte is U+FFFD.  d may be NULL (a
- * converter for this call only, from GB18030).  Returns a malloc'd string
- * with a NUL after *outlen bytes (it may hold NULs itself), or NULL when
- * out of memory.
+ * Decode s[0..n) to UTF-8, keeping everything: a byte that starts no
+ * character (a sequence cut short at the end too) becomes its raw code
+ * point (above), and when iconv has no converter every byte from 0x80 is
+ * raw.  d may be NULL (a converter for this call only, from GB18030).
+ * Returns a malloc'd string with a NUL after *outlen bytes (it may hold
+ * NULs itself), or NULL when out of memory; *raw_at (when not NULL) gets
+ * the offset in s of the first byte kept raw, (size_t)-1 when none.
  */
-char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t *outlen);
+char *xq__decode_lenient(struct xq__decoder *d, const void *s, size_t n, size_t *outlen,
+			 size_t *raw_at);
+
+/*
+ * Encode UTF-8 s[0..n) into enc (an iconv name) as a writer does: a raw
+ * code point as its byte; with replace, each character enc lacks as '?'
+ * (counted in *replaced); with gbk_only (GB18030 only) a character whose
+ * GB18030 form takes four bytes counts as lacking.  Returns 0 with a
+ * malloc'd *out (NUL after *outlen bytes), XQ_EINVAL with *bad the offset
+ * of the first character that cannot be encoded (or of bytes that are not
+ * UTF-8), XQ_ENOMEM.
+ */
+int xq__encode(const char *enc, const char *s, size_t n, int replace, int gbk_only,
+	       char **out, size_t *outlen, size_t *bad, long *replaced);
 
 #endif

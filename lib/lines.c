@@ -48,16 +48,18 @@ static long pending_line(const struct xq_reader *r)
 	return n;
 }
 
+/* The byte at p starts no character: kept as its raw code point (four
+ * bytes of UTF-8, lib/encoding.h), reported. */
 static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
 {
-	static const char fffd[] = "\xef\xbf\xbd";
-	memcpy(r->txt + r->txt_end, fffd, 3);
-	r->txt_end += 3;
+	xq__raw_put(r->txt + r->txt_end, p[0]);
+	r->txt_end += 4;
 	if (r->enc_reports++ < MAX_ENCODING_REPORTS)
 		xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_ENCODING,
 				  pending_line(r), 0, 0, NULL,
-				  "byte 0x%02x cannot be decoded as %s%s", p[0],
-				  r->enc_name, r->enc_reports == MAX_ENCODING_REPORTS ?
+				  "byte 0x%02x cannot be decoded as %s; kept as U+%06X, written back "
+				  "as the byte%s", p[0], r->enc_name, (unsigned)(XQ_RAW_BYTE_BASE + p[0]),
+				  r->enc_reports == MAX_ENCODING_REPORTS ?
 				  " (further such bytes not reported)" : "");
 	(void)n;
 }
@@ -238,7 +240,7 @@ static void cut_sequence(struct xq_reader *r)
 }
 
 /*
- * All of p[0..n) into txt (room for 3 bytes a byte, and 16 more) as iconv
+ * All of p[0..n) into txt (room for 4 bytes a byte, and 16 more) as iconv
  * decodes it in one go, a bad byte reported and skipped where iconv finds
  * it, a sequence cut by the end of the bytes left for more unless they
  * are the last: the pairs from the table, iconv for one character (four
@@ -271,7 +273,7 @@ static size_t decode_all(struct xq_reader *r, const unsigned char *p, size_t n)
 			if (!r->raw_eof)
 				break; /* cut sequence: wait for more bytes */
 		}
-		if (outleft < 3)
+		if (outleft < 4)
 			break;
 		bad_bytes(r, p + i, 1);
 		i++;
@@ -320,7 +322,8 @@ static int txt_more(struct xq_reader *r)
 				break;
 			}
 	}
-	if (txt_reserve(r, n * 3 + 16) < 0)
+	/* 3 bytes of UTF-8 a byte at most, 4 for a raw one */
+	if (txt_reserve(r, n * 4 + 16) < 0)
 		return 0;
 	if (r->utf8) {
 		size_t i = 0;
@@ -400,11 +403,11 @@ static int txt_more(struct xq_reader *r)
 		if (errno == EINVAL && (!r->raw_eof || sliced))
 			break; /* cut sequence: wait for more bytes */
 		r->txt_end = (size_t)(op - r->txt);
-		if (outleft < 3)
+		if (outleft < 4)
 			break;
 		bad_bytes(r, (unsigned char *)ip, 1);
 		op = r->txt + r->txt_end;
-		outleft -= 3;
+		outleft -= 4;
 		ip++, inleft--;
 	}
 	r->txt_end = (size_t)(op - r->txt);

@@ -20,6 +20,7 @@ struct xq_writer {
 	struct xq_writer_opts o;
 	const struct xq_format *fmt;
 	const char *enc;        /* NULL: UTF-8 */
+	const char *conv_enc;   /* what iconv writes: GB18030 for GBK */
 	FILE *fp;
 	struct xq__buf b;       /* the current game's text */
 	int started, failed;    /* failed: an fwrite() failed (XQ_EIO at close) */
@@ -34,7 +35,22 @@ struct xq_writer {
 	int rev_tried;
 	struct xq_script *script;   /* XQ_WRITE_TRADITIONAL / _SIMPLIFIED */
 	long converted;
+	long replaced;          /* characters written as '?' in this game */
 };
+
+/* The offset of the first raw code point (lib/encoding.h) in s[i..n), n
+ * when none. */
+static size_t next_raw(const char *s, size_t i, size_t n)
+{
+	const char *p;
+	while (i < n && (p = memchr(s + i, 0xF4, n - i))) {
+		i = (size_t)(p - s);
+		if (xq__raw_at((const unsigned char *)p, n - i) >= 0)
+			return i;
+		i++;
+	}
+	return n;
+}
 
 /* Characters from the table into cbuf from w->b.p[i..), as far as it
  * goes; returns the new i (used advanced). */
@@ -62,22 +78,44 @@ static size_t writer_table_run(struct xq_writer *w, size_t i, size_t *used)
 	return i;
 }
 
-/* Convert the game's UTF-8 into w->enc as xq_convert() would: 0 with
- * *out, *outlen, or XQ_EINVAL with *bad the offset of the character that
- * cannot be encoded (or cut), XQ_ENOMEM.  After WRITER_TABLE_AFTER bytes,
- * two-byte encodings go through the writer's table, iconv taking one
- * character (four bytes at most) wherever the table has none. */
+/* The first character GB18030 writes in four bytes in o[0..n) (whole
+ * characters), as the number of characters before it, or -1 when none:
+ * GBK is GB18030's ASCII and two-byte forms. */
+static long first_four_byte(const unsigned char *o, size_t n)
+{
+	long chars = 0;
+	for (size_t k = 0; k < n; chars++) {
+		if (o[k] < 0x80)
+			k++;
+		else if (k + 1 < n && o[k + 1] >= 0x30 && o[k + 1] <= 0x39)
+			return chars;
+		else
+			k += 2;
+	}
+	return -1;
+}
+
+/* Convert the game's UTF-8 into w->enc as xq_convert() would, but a raw
+ * code point as its byte and, with XQ_WRITE_REPLACE, a character enc
+ * lacks as '?' (counted in w->replaced): 0 with *out, *outlen, or
+ * XQ_EINVAL with *bad the offset of the character that cannot be encoded
+ * (or cut), XQ_ENOMEM.  After WRITER_TABLE_AFTER bytes, two-byte
+ * encodings go through the writer's table, iconv taking one character
+ * (four bytes at most) wherever the table has none. */
 #define WRITER_TABLE_AFTER 65536
 static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen, size_t *bad)
 {
-	size_t i = 0, used = 0;
+	size_t i = 0, used = 0, raw = next_raw(w->b.p, 0, w->b.len);
 	int whole = 0;
 
-	if (!w->cd && !(w->cd = xq__conv_open(w->enc, "UTF-8")))
+	int gbk = w->conv_enc != w->enc;
+
+	if (!w->cd && !(w->cd = xq__conv_open(w->conv_enc, "UTF-8")))
 		return XQ_EINVAL;
 	if (!w->rev && !w->rev_tried && w->enc_bytes >= WRITER_TABLE_AFTER) {
+		/* (two-byte forms only: no four-byte GB18030 entry) */
 		w->rev_tried = 1;
-		w->rev = xq__dbcs_encode_table(w->enc);
+		w->rev = xq__dbcs_encode_table(w->conv_enc);
 	}
 	w->enc_bytes += w->b.len;
 	xq__conv(w->cd, NULL, NULL, NULL, NULL);
@@ -86,17 +124,57 @@ static int writer_convert(struct xq_writer *w, const char **out, size_t *outlen,
 			return XQ_ENOMEM;
 		if (w->rev && !whole)
 			i = writer_table_run(w, i, &used);
+		if (i == raw && raw < w->b.len) {
+			/* a raw code point: its byte (a table run stops at
+			 * it, four bytes of UTF-8) */
+			w->cbuf[used++] = (char)xq__raw_at((const unsigned char *)w->b.p + i, w->b.len - i);
+			i += 4;
+			raw = next_raw(w->b.p, i, w->b.len);
+			whole = 0;
+			if (i == w->b.len)
+				break;
+			continue;
+		}
 		char *ip = w->b.p + i, *op = w->cbuf + used;
-		size_t rest = w->b.len - i;
+		/* iconv stops before the next raw code point */
+		size_t rest = raw - i;
 		size_t inleft = w->rev && !whole && rest > 4 ? 4 : rest;
-		size_t slice = inleft, oleft = w->ccap - used - 1;
+		size_t slice = inleft, oleft = w->ccap - used - 1, from = i, was = used;
 		size_t rc = xq__conv(w->cd, inleft ? &ip : NULL, &inleft, &op, &oleft);
+		long four;
 		i = (size_t)(ip - w->b.p);
 		used = (size_t)(op - w->cbuf);
+		if (gbk && (four = first_four_byte((unsigned char *)w->cbuf + was, used - was)) >= 0) {
+			/* GBK lacks it: back to that character, and the
+			 * error (or '?') as iconv's EILSEQ would have it */
+			size_t k = was, j = from;
+			for (long c = 0; c < four; c++) {
+				unsigned char b = (unsigned char)w->cbuf[k];
+				int l = xq__utf8_seq((const unsigned char *)w->b.p + j, w->b.len - j);
+				k += b < 0x80 ? 1 : 2;
+				j += l > 0 ? (size_t)l : 1;
+			}
+			used = k;
+			i = j;
+			rc = (size_t)-1;
+			errno = EILSEQ;
+		}
 		if (rc != (size_t)-1) {
 			if (i == w->b.len && rest == slice)
 				break;
 			whole = 0;
+			continue;
+		}
+		if (errno == EILSEQ && (w->o.flags & XQ_WRITE_REPLACE)) {
+			/* a character enc lacks: '?' for it */
+			int l = xq__utf8_seq((const unsigned char *)w->b.p + i, w->b.len - i);
+			w->cbuf[used++] = '?';
+			w->replaced++;
+			i += l > 0 ? (size_t)l : 1;
+			whole = 0;
+			xq__conv(w->cd, NULL, NULL, NULL, NULL);
+			if (i == w->b.len)
+				break;
 			continue;
 		}
 		if (errno == E2BIG) {
@@ -152,6 +230,9 @@ struct xq_writer *xq_writer_open(FILE *fp, const struct xq_writer_opts *o,
 	/* Binary formats fix their own text encoding (XQF is GBK inside). */
 	if (w->fmt->flags & XQ_FORMAT_BINARY)
 		w->enc = NULL;
+	/* GBK as GB18030 writes it in one or two bytes: iconv's GBK lacks
+	 * the user-defined areas (private use) that GBK text holds */
+	w->conv_enc = w->enc && !strcmp(w->enc, "GBK") ? "GB18030" : w->enc;
 	/* Big5 has no simplified characters: traditional ones, unless asked */
 	if (w->enc && (!strncmp(w->enc, "BIG5", 4) || !strcmp(w->enc, "CP950"))) {
 		w->o.notation_flags |= XQ_NOTE_TRAD;
@@ -247,7 +328,9 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 
 	if (w->enc && len) {
 		size_t bad = 0;
-		int rc = writer_convert(w, &data, &len, &bad);
+		int rc;
+		w->replaced = 0;
+		rc = writer_convert(w, &data, &len, &bad);
 		if (rc == XQ_EINVAL) {
 			/* name the character and the text around it */
 			size_t a = bad, b = bad, cl = 1;
@@ -269,6 +352,10 @@ static int emit(struct xq_writer *w, const struct xq_game *g)
 		}
 		if (rc < 0)
 			return rc;
+		if (w->replaced)
+			xq_writer_problem(w, g, XQ_SEV_WARNING, XQ_P_ENCODING,
+					  "%ld character%s with no %s form written as '?'", w->replaced,
+					  w->replaced == 1 ? "" : "s", w->enc);
 	}
 	if (!w->started) {
 		w->started = 1;

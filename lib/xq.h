@@ -1138,6 +1138,10 @@ enum xq_write_flags {
 	 * is given, XQ_WRITE_TRADITIONAL.  This flag keeps the text as it
 	 * is (what cannot be encoded then fails the game). */
 	XQ_WRITE_KEEP_SCRIPT = 1 << 6,
+	/* A character the output encoding lacks is written as '?' (a
+	 * warning per game counts them) instead of failing the game with
+	 * XQ_EINVAL.  GB18030 and UTF-8 hold every character. */
+	XQ_WRITE_REPLACE = 1 << 7,
 };
 
 struct xq_writer_opts {
@@ -1186,6 +1190,13 @@ const struct xq_format *xq_format_find_reader(const char *name);
 const struct xq_format *xq_format_reader_by_filename(const char *path);
 
 /* --- encodings (lib/encoding.c), iconv at the edges */
+
+/* Nothing is invented on reading: a byte 0x80..0xFF that starts no
+ * character of the input's encoding is kept as the code point
+ * XQ_RAW_BYTE_BASE + byte (U+10FE80..U+10FEFF, private use), reported as
+ * a warning, and written back as that byte into every legacy encoding
+ * (GBK, GB18030, Big5, XQF); UTF-8 output keeps the code point. */
+#define XQ_RAW_BYTE_BASE 0x10FE00u
 
 /* "UTF-8", "GB18030" or "BIG5" for a sample of bytes (a BOM means UTF-8;
  * otherwise the likeliest reading of the three, by the characters each

@@ -470,3 +470,15 @@ no_leftovers() {
 	done
 	[ "$red" = 1 ] && [ "$black" = 1 ]
 }
+
+@test "--replace: a character -E lacks is '?' with a warning; without it the game is dropped" {
+	printf '[Event "x"]\n1. h2e2 { \xf0\x9f\x98\x80 } h9g7 *\n' >"$T/r.pgn"
+	run -1 --separate-stderr xqannotate --nodes 200 -e utf-8 -n iccs -E gbk "$T/r.pgn"
+	[ "$output" = "" ]
+	[[ "$stderr" == *"error: game 1: character '😀' cannot be encoded in GBK"* ]]
+	[[ "$stderr" == *"1 game read, 0 annotated, 0 unannotated, 1 dropped" ]]
+	run -0 --separate-stderr xqannotate --nodes 200 -e utf-8 -n iccs -E gbk --replace "$T/r.pgn"
+	[[ "$output" == *"1. h2e2?! { ?"$'\n'"Inaccuracy: "* ]]
+	[ "$stderr" = "$(printf '%s\n' "xqannotate: <stdout>: warning: game 1: 1 character with no GBK form written as '?'" \
+		'xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped')" ]
+}

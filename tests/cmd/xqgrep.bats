@@ -655,3 +655,15 @@ $S/games.pgn:2" ]
 	run -0 bash -o pipefail -c "cat '$T/d.pgn' | xqgrep -P 吕钦 | xqgrep -c -P 许银川"
 	[ "$output" = 1 ]
 }
+
+@test "--replace: a character -E lacks is '?' with a warning; without it the game fails" {
+	printf '[Event "x"]\n1. h2e2 { \xf0\x9f\x98\x80 } h9g7 *\n' >"$T/r.pgn"
+	run --separate-stderr xqgrep -e utf-8 -n iccs -E gbk "$T/r.pgn"
+	[ "$status" -ne 0 ]
+	[ "$output" = "" ]
+	[[ "$stderr" == *"error: game 1: character '😀' cannot be encoded in GBK"* ]]
+	run -0 --separate-stderr xqgrep -e utf-8 -n iccs -E gbk --replace "$T/r.pgn"
+	[ "$output" = "$(printf '%s\n' '[Game "Chinese Chess"]' '[Event "x"]' '[Red "?"]' '[Black "?"]' \
+		'[Result "*"]' '[Format "ICCS"]' '' '1. h2e2 { ? } 1... h9g7 *')" ]
+	[ "$stderr" = "xqgrep: <stdout>: warning: game 1: 1 character with no GBK form written as '?'" ]
+}

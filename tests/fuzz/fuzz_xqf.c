@@ -5,7 +5,9 @@
  * A game read with no error reads back with none.  A game with errors the
  * writer keeps as they were (two pieces on one point, a result the final
  * position contradicts) is a fixed point instead: written again, it gives
- * the same bytes, and read again, the same errors.
+ * the same bytes, and read again, the same errors.  Nothing is invented
+ * or lost in the strings: every tag and comment read encodes in GB18030
+ * (raw code points as their bytes) and decodes back to itself.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,11 +41,39 @@ static void read_errs(void *ctx, const struct xq_problem *p)
 		++*(int *)ctx;
 }
 
+/* Whether s encodes in GB18030 (XQF_WRITE_GB18030) and decodes back to
+ * itself. */
+static int string_comes_back(const char *s)
+{
+	size_t n = strlen(s), len = 0, off, back_len = 0;
+	uint32_t bad;
+	uint8_t *b = xq__xqf_utf8_to_gbk(s, n, XQF_WRITE_GB18030, &len, &bad, &off, NULL);
+	char *back;
+	int same;
+	if (!b)
+		return 0;
+	back = xq__xqf_gbk_to_utf8(b, len, 0, &back_len);
+	same = back && back_len == n && !memcmp(back, s, n);
+	free(b);
+	free(back);
+	return same;
+}
+
+static void check_comments(const struct xq_node *n)
+{
+	for (; n; n = n->next) {
+		if ((n->comment && !string_comes_back(n->comment)) ||
+		    (n->comment_before && !string_comes_back(n->comment_before)))
+			abort();
+		check_comments(n->child);
+	}
+}
+
 /* Build and replay an XQF image: its errors, or -1 when it is refused. */
 static int read_image(const uint8_t *img, size_t len, struct xq_game *h)
 {
 	int e = 0;
-	struct xqf_sink s = { errs, &e, NULL };
+	struct xqf_sink s = { errs, &e, NULL, 0, NULL };
 	if (xq__xqf_build_game(img, len, h, &s) < 0)
 		return -1;
 	xq_game_replay(h, NULL, replay_errs, &e);
@@ -65,11 +95,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	while (xq_reader_next(r, &g) > 0) {
 		int clean = read_errors == 0;
+		for (const struct xq_tag *t = g->tags; t; t = t->next)
+			if (!string_comes_back(t->value))
+				abort();
+		if (g->root.comment && !string_comes_back(g->root.comment))
+			abort();
+		check_comments(g->root.child);
 		for (unsigned opts = 0; opts <= XQF_WRITE_V18; opts += XQF_WRITE_V18) {
 			uint8_t *out, *again;
 			size_t len, len2;
 			int e = 0, eh, eh2;
-			struct xqf_sink s = { errs, &e, NULL };
+			struct xqf_sink s = { errs, &e, NULL, 0, NULL };
 			struct xq_game *h, *h2;
 			if (xq__xqf_encode_game(g, opts, &out, &len, &s) != 0)
 				continue;

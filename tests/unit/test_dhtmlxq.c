@@ -138,7 +138,7 @@ static void compendium(void)
 	/* the same work as hbsxcjp_xianren_v18_huge.xqf: the same tree */
 	buf = slurp(shared_path("corpus/xqf/hbsxcjp_xianren_v18_huge.xqf"), &len);
 	if (buf) {
-		struct xqf_sink sink = { xcollect, &q, NULL };
+		struct xqf_sink sink = { xcollect, &q, NULL, 0, NULL };
 		memset(&q, 0, sizeof q);
 		x = xq_game_new();
 		xq__xqf_build_game(buf, len, x, &sink);
@@ -180,7 +180,7 @@ static void round_trip(void)
 	for (size_t i = 0; i < sizeof xqf_files / sizeof xqf_files[0]; i++) {
 		char path[256], why[256] = "";
 		struct probs p;
-		struct xqf_sink xs = { xcollect, &p, NULL };
+		struct xqf_sink xs = { xcollect, &p, NULL, 0, NULL };
 		struct xq_game *g = xq_game_new(), *h = NULL, *k = NULL;
 		struct xq__buf o = { 0 };
 		uint8_t *buf, *out = NULL;
@@ -255,6 +255,28 @@ static void hostile(void)
 		is_str(g && g->root.child && g->root.child->comment ? g->root.child->comment : "",
 		       "a<b>&c\nd\ne中文中", "comment: entities, ||, <br>, \\u escapes");
 		xq_game_free(g);
+	}
+	{
+		/* surrogates: a pair of escapes is one character; a lone one is
+		 * no character, kept as the escape (nothing invented) */
+		static const char *const sur[][3] = {
+			{ "\\ud83d\\ude00", "\xF0\x9F\x98\x80", "a pair: U+1F600" },
+			{ "\\uD800\\uDC00", "\xF0\x90\x80\x80", "the first pair: U+10000" },
+			{ "\\udbff\\udfff", "\xF4\x8F\xBF\xBF", "the last pair: U+10FFFF" },
+			{ "a\\ud800b", "a\\ud800b", "a lone high surrogate kept as written" },
+			{ "\\udc00\\ud800", "\\udc00\\ud800", "low before high: both kept" },
+			{ "\\ud800\\u4e2d", "\\ud800中", "a high one before no low one" },
+			{ "\\udbff", "\\udbff", "a high one at the end" },
+		};
+		for (size_t i = 0; i < sizeof sur / sizeof *sur; i++) {
+			char t[256];
+			snprintf(t, sizeof t, "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"
+				 "[DhtmlXQ_comment1]%s[/DhtmlXQ_comment1]", sur[i][0]);
+			g = block(t, strlen(t), &p);
+			is_str(g && g->root.child && g->root.child->comment ? g->root.child->comment : "",
+			       sur[i][1], "\\u escapes: %s", sur[i][2]);
+			xq_game_free(g);
+		}
 	}
 	{
 		/* deep nesting: 3,000 lines each hanging on the previous one */

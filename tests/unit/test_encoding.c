@@ -3,7 +3,8 @@
  * conversion, names; readers decoding GBK and Big5 records; writers
  * refusing characters the output encoding lacks, naming game and text;
  * the reader's pair table for big GBK/GB18030/Big5 inputs against iconv
- * alone.
+ * alone; bytes no encoding decodes kept as raw code points and written
+ * back, every byte class; GB18030 encoding every character.
  */
 #include <errno.h>
 #include <iconv.h>
@@ -315,11 +316,12 @@ static void chunks(void)
 	}
 }
 
-/* What iconv alone makes of in[0..n): a byte it cannot take is U+FFFD. */
+/* What iconv alone makes of in[0..n): a byte it cannot take is its raw
+ * code point, U+10FE00 + byte (F4 8F BA/BB xx). */
 static char *iconv_reference(const char *enc, const char *in, size_t n, size_t *outlen)
 {
 	iconv_t cd = iconv_open("UTF-8", enc);
-	size_t cap = n * 3 + 16;
+	size_t cap = n * 4 + 16;
 	char *out = malloc(cap), *op = out, *ip = (char *)in;
 	size_t il = n, ol = cap;
 	while (il) {
@@ -327,8 +329,10 @@ static char *iconv_reference(const char *enc, const char *in, size_t n, size_t *
 			break;
 		if (errno != EILSEQ && errno != EINVAL)
 			break;
-		memcpy(op, "\xef\xbf\xbd", 3);
-		op += 3, ol -= 3;
+		unsigned b = (unsigned char)*ip;
+		op[0] = (char)0xF4, op[1] = (char)0x8F, op[2] = (char)(b >= 0xC0 ? 0xBB : 0xBA);
+		op[3] = (char)(0x80 | (b & 0x3F));
+		op += 4, ol -= 4;
 		ip++, il--;
 	}
 	iconv_close(cd);
@@ -363,7 +367,7 @@ static void pair_table(const char *enc)
 	size_t want_len, got_len = 0;
 	/* (the reader reads GBK as GB18030, its superset) */
 	char *want = iconv_reference(r ? xq_reader_encoding(r) : enc, in, n, &want_len);
-	char *got = malloc(cap * 3);
+	char *got = malloc(cap * 4);
 	const char *line;
 	size_t len;
 	while (r && xq_reader_getline(r, &line, &len) > 0) {
@@ -412,9 +416,11 @@ static char *encodable_text(const char *enc, size_t *n)
 	return t;
 }
 
-/* A writer in enc against xq_convert() of the UTF-8 writer's output, on
- * games past the writer's table (64 KiB), then a character enc lacks. */
-static void writer_table(const char *enc, const char *lacking)
+/* A writer in enc against xq_convert() of the UTF-8 writer's output into
+ * ref (GBK: GB18030's one- and two-byte forms, which differ from iconv's
+ * GBK in the euro sign alone), on games past the writer's table (64 KiB),
+ * then a character enc lacks. */
+static void writer_table(const char *enc, const char *ref, const char *lacking)
 {
 	size_t n;
 	char *all = encodable_text(enc, &n);
@@ -440,7 +446,7 @@ static void writer_table(const char *enc, const char *lacking)
 		xq_writer_close(w);
 		fclose(fp);
 	}
-	is_int(xq_convert(enc, "UTF-8", out8, len8, &conv, &lenc, &bad), 0, "%s writer table: the text converts", enc);
+	is_int(xq_convert(ref, "UTF-8", out8, len8, &conv, &lenc, &bad), 0, "%s writer table: the text converts", enc);
 	ok(conv && lenc == lenx && !memcmp(conv, outx, lenx),
 	   "%s writer table: %zu bytes as iconv writes them", enc, lenx);
 	/* an unencodable character after the table: the same problem */
@@ -466,6 +472,272 @@ static void writer_table(const char *enc, const char *lacking)
 	free(all);
 	xq_game_free(g);
 	xq_reader_close(r);
+}
+
+/* ------------------------------------------------------ raw bytes */
+
+/* U+10FE00 + b as UTF-8. */
+#define RAW80 "\xF4\x8F\xBA\x80"
+#define RAW81 "\xF4\x8F\xBA\x81"
+#define RAWA1 "\xF4\x8F\xBA\xA1"
+#define RAWC9 "\xF4\x8F\xBB\x89"
+#define RAWE3 "\xF4\x8F\xBB\xA3"
+#define RAWFE "\xF4\x8F\xBB\xBE"
+#define RAWFF "\xF4\x8F\xBB\xBF"
+
+/* Each class of byte and sequence through the lenient decoder (GB18030,
+ * GBK, Big5, and no converter), and back through the encoder: the bytes
+ * as they were. */
+static void raw_bytes(void)
+{
+	static const struct {
+		const char *enc;        /* NULL: the decoder's own default, GB18030 */
+		const char *in;
+		size_t n;
+		const char *out;
+		long raw_at;            /* -1: none kept raw */
+		const char *what;
+	} cases[] = {
+		{ NULL, "abc\t\r\n", 6, "abc\t\r\n", -1, "ASCII as it is" },
+		{ NULL, "\x01\x7F", 2, "\x01\x7F", -1, "controls and DEL as they are" },
+		{ NULL, "\x80", 1, RAW80, 0, "0x80 alone: raw (first of the range)" },
+		{ NULL, "\xFF", 1, RAWFF, 0, "0xFF alone: raw (last of the range)" },
+		{ NULL, "a\xFE", 2, "a" RAWFE, 1, "a lead at the end: raw" },
+		{ NULL, "\xC9 ", 2, RAWC9 " ", 0, "a lead before a blank" },
+		{ NULL, "\xA1\x7F", 2, RAWA1 "\x7F", 0, "trail 0x7F: the lead raw, DEL kept" },
+		{ NULL, "\xA1\xFF", 2, RAWA1 RAWFF, 0, "trail 0xFF: both raw" },
+		{ NULL, "\xA1\x40", 2, "\xEE\x93\x86", -1, "trail 0x40, the first: U+E4C6" },
+		{ NULL, "\xB0\xA1", 2, "啊", -1, "first-level hanzi" },
+		{ NULL, "\xFE\xFE", 2, "\xEE\x93\x85", -1, "0xFEFE: U+E4C5" },
+		{ NULL, "\x81\x30\x81\x30", 4, "\xC2\x80", -1, "four bytes, the first: U+0080" },
+		{ NULL, "\x84\x31\xA4\x39", 4, "\xEF\xBF\xBF", -1, "four bytes: U+FFFF" },
+		{ NULL, "\x84\x31\xA5\x30", 4, "\xF4\x8F\xBA\x84" "1" "\xF4\x8F\xBA\xA5" "0", 0,
+		  "four bytes past the BMP's end: raw and digits" },
+		{ NULL, "\x90\x30\x81\x30", 4, "\xF0\x90\x80\x80", -1, "four bytes: U+10000" },
+		{ NULL, "\xE3\x32\x9A\x35", 4, "\xF4\x8F\xBF\xBF", -1, "four bytes: U+10FFFF" },
+		{ NULL, "\xE3\x32\x9A\x36", 4, RAWE3 "2\xF4\x8F\xBA\x9A" "6", 0, "past U+10FFFF: raw" },
+		{ NULL, "\x81\x30\x81", 3, RAW81 "0" RAW81, 0, "four bytes cut at the end" },
+		{ "GBK", "\xC5\xDA\xFF", 3, "炮" RAWFF, 2, "GBK: 0xFF" },
+		{ "BIG5", "\xAC\xB6\xFF\xA4", 4, "炮" RAWFF "\xF4\x8F\xBA\xA4", 2, "Big5: 0xFF and a cut lead" },
+		{ "NO-SUCH-ENCODING", "a\xB0\xA1", 3, "a\xF4\x8F\xBA\xB0" RAWA1, 1,
+		  "no converter: every byte from 0x80 raw" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct xq__decoder *d = cases[i].enc ? xq__decoder_new(cases[i].enc) : NULL;
+		size_t n = 0, raw_at = 0, back_len = 0, bad = 0;
+		char *u = xq__decode_lenient(d, cases[i].in, cases[i].n, &n, &raw_at), *back = NULL;
+		ok(u && n == strlen(cases[i].out) && !memcmp(u, cases[i].out, n),
+		   "decode: %s", cases[i].what);
+		is_int(raw_at == (size_t)-1 ? -1 : (long)raw_at, cases[i].raw_at, "decode: %s: first raw byte",
+		       cases[i].what);
+		/* back: GB18030 (Big5 for Big5), every byte as read */
+		const char *enc = cases[i].enc && !strcmp(cases[i].enc, "BIG5") ? "BIG5" : "GB18030";
+		if (!cases[i].enc || strcmp(cases[i].enc, "NO-SUCH-ENCODING")) {
+			ok(xq__encode(enc, u, n, 0, 0, &back, &back_len, &bad, NULL) == 0 &&
+			   back_len == cases[i].n && !memcmp(back, cases[i].in, back_len),
+			   "encode: %s: the bytes read", cases[i].what);
+		}
+		free(back);
+		free(u);
+		xq__decoder_free(d);
+	}
+	/* the mapping itself, each byte both ways */
+	int bad_map = 0;
+	for (unsigned b = 0x80; b <= 0xFF; b++) {
+		char buf[4];
+		uint32_t cp = 0;
+		xq__raw_put(buf, b);
+		if (xq__utf8_decode((const unsigned char *)buf, 4, &cp) != 4 || cp != XQ_RAW_BYTE_BASE + b ||
+		    xq__raw_at((const unsigned char *)buf, 4) != (int)b || xq__raw_at((const unsigned char *)buf, 3) != -1)
+			bad_map++;
+	}
+	is_int(bad_map, 0, "raw code points: U+10FE80..U+10FEFF, valid UTF-8, each its byte");
+	ok(xq__raw_at((const unsigned char *)"\xF4\x8F\xBA\x7F", 4) == -1 &&
+	   xq__raw_at((const unsigned char *)"\xF4\x8F\xBC\x80", 4) == -1 &&
+	   xq__raw_at((const unsigned char *)"\xF4\x8F\xB9\xBF", 4) == -1, "no other code point is raw");
+}
+
+/* Every two bytes lead 0x81..0xFE, trail 0x00..0xFF: decoded, then
+ * encoded into GB18030, they are the two bytes again. */
+static void every_pair_back(void)
+{
+	struct xq__decoder *d = xq__decoder_new("GB18030");
+	long wrong = 0;
+	for (unsigned lead = 0x81; lead <= 0xFE; lead++)
+		for (unsigned trail = 0; trail <= 0xFF; trail++) {
+			char in[2] = { (char)lead, (char)trail }, *u, *back = NULL;
+			size_t n, raw_at, bl = 0, bad;
+			u = xq__decode_lenient(d, in, 2, &n, &raw_at);
+			if (!u || xq__encode("GB18030", u, n, 0, 0, &back, &bl, &bad, NULL) != 0 || bl != 2 ||
+			    memcmp(back, in, 2)) {
+				if (!wrong++)
+					diagf("pair %02X %02X does not come back", lead, trail);
+			}
+			free(u);
+			free(back);
+		}
+	is_int(wrong, 0, "every two bytes from a lead: decoded and encoded, the same bytes");
+	xq__decoder_free(d);
+}
+
+/* The 24 private-use code points GB18030-2022 moved to four-byte forms
+ * that the C library (glibc's iconv) neither writes nor reads: the one
+ * gap in -E gb18030, stated in xq-formats(5). */
+static const uint32_t gb18030_gap[] = {
+	0xE78D, 0xE78E, 0xE78F, 0xE790, 0xE791, 0xE792, 0xE793, 0xE794, 0xE795, 0xE796,
+	0xE816, 0xE817, 0xE818, 0xE81E, 0xE826, 0xE82B, 0xE82C, 0xE831, 0xE832, 0xE83B,
+	0xE843, 0xE854, 0xE855, 0xE864,
+};
+
+static int in_gap(uint32_t cp)
+{
+	for (size_t i = 0; i < sizeof gb18030_gap / sizeof *gb18030_gap; i++)
+		if (gb18030_gap[i] == cp)
+			return 1;
+	return 0;
+}
+
+/* Every code point U+0080..U+10FFFF but the surrogates and the gap above:
+ * GB18030 encodes it and decodes it back; each of the gap refused, '?'
+ * with replace; GBK (gbk_only) takes exactly those GB18030 writes in two
+ * bytes. */
+static void gb18030_every_character(void)
+{
+	size_t cap = 0x110000 * 4 + 1, n = 0, outlen = 0, bad = 0, back_len = 0, raw_at = 0;
+	char *all = malloc(cap), *out = NULL, *back = NULL;
+	long four = 0, two = 0, gbk_wrong = 0;
+	for (uint32_t cp = 0x80; cp <= 0x10FFFF; cp++) {
+		if (cp >= 0xD800 && cp <= 0xDFFF)
+			continue;
+		if ((cp >= XQ_RAW_BYTE_BASE + 0x80 && cp <= XQ_RAW_BYTE_BASE + 0xFF) || in_gap(cp))
+			continue;       /* the raw bytes: their own test */
+		n += xq__utf8_put(all + n, cp);
+	}
+	long gap_ok = 0;
+	for (size_t i = 0; i < sizeof gb18030_gap / sizeof *gb18030_gap; i++) {
+		char in[4], *g = NULL;
+		size_t l = xq__utf8_put(in, gb18030_gap[i]), gl = 0, b = 9;
+		long rep = 0;
+		int refused = xq__encode("GB18030", in, l, 0, 0, &g, &gl, &b, NULL) == XQ_EINVAL && b == 0;
+		free(g);
+		g = NULL;
+		if (refused && xq__encode("GB18030", in, l, 1, 0, &g, &gl, &b, &rep) == 0 && gl == 1 &&
+		    g[0] == '?' && rep == 1)
+			gap_ok++;
+		free(g);
+	}
+	is_int(gap_ok, (long)(sizeof gb18030_gap / sizeof *gb18030_gap),
+	       "GB18030: the 24 code points of the gap refused, '?' with replace");
+	is_int(xq__encode("GB18030", all, n, 0, 0, &out, &outlen, &bad, NULL), 0,
+	       "GB18030 encodes every character (failing at byte %zu)", bad);
+	for (size_t k = 0; out && k < outlen;) {
+		if ((unsigned char)out[k] < 0x80) {
+			k++;
+		} else if ((unsigned char)out[k + 1] >= 0x30 && (unsigned char)out[k + 1] <= 0x39) {
+			four++;
+			k += 4;
+		} else {
+			two++;
+			k += 2;
+		}
+	}
+	diagf("GB18030: %ld characters in two bytes, %ld in four", two, four);
+	back = out ? xq__decode_lenient(NULL, out, outlen, &back_len, &raw_at) : NULL;
+	ok(back && back_len == n && !memcmp(back, all, n) && raw_at == (size_t)-1,
+	   "GB18030: every character decodes back to itself");
+	/* GBK: a character is refused exactly when GB18030 takes four bytes */
+	for (uint32_t cp = 0x80; cp < 0x10000; cp += 7) {
+		char in[4], *g = NULL;
+		size_t l, gl = 0, b;
+		if ((cp >= 0xD800 && cp <= 0xDFFF) || in_gap(cp))
+			continue;
+		l = xq__utf8_put(in, cp);
+		int rc = xq__encode("GB18030", in, l, 0, 1, &g, &gl, &b, NULL);
+		char *f = NULL;
+		size_t fl = 0;
+		xq__encode("GB18030", in, l, 0, 0, &f, &fl, &b, NULL);
+		if ((rc == 0) != (fl == 2))
+			gbk_wrong++;
+		free(g);
+		free(f);
+	}
+	is_int(gbk_wrong, 0, "GBK: the two-byte forms of GB18030 exactly");
+	free(all);
+	free(out);
+	free(back);
+}
+
+/* Whether want occurs in s[0..n). */
+static int contains(const char *s, size_t n, const char *want)
+{
+	size_t k = strlen(want);
+	for (size_t i = 0; i + k <= n; i++)
+		if (!memcmp(s + i, want, k))
+			return 1;
+	return 0;
+}
+
+/* The writer into GB18030 (-E gb18030) at the edges of the four-byte
+ * ranges and with raw code points; into GBK, those characters refused or,
+ * with XQ_WRITE_REPLACE, '?'. */
+static void writer_edges(void)
+{
+	static const struct {
+		const char *enc;
+		unsigned flags;
+		const char *comment;
+		int rc;
+		const char *bytes;      /* the comment as written */
+		const char *what;
+	} cases[] = {
+		{ "GB18030", 0, "\xC2\x80", 0, "\x81\x30\x81\x30", "U+0080" },
+		{ "GB18030", 0, "\xEF\xBF\xBF", 0, "\x84\x31\xA4\x39", "U+FFFF" },
+		{ "GB18030", 0, "\xF0\x90\x80\x80", 0, "\x90\x30\x81\x30", "U+10000" },
+		{ "GB18030", 0, "\xF4\x8F\xBF\xBF", 0, "\xE3\x32\x9A\x35", "U+10FFFF" },
+		{ "GB18030", 0, "\xEF\xBF\xBD", 0, "\x84\x31\xA4\x37", "U+FFFD" },
+		{ "GB18030", 0, "a" RAWC9 "b" RAW80, 0, "a\xC9" "b\x80", "raw code points: bytes" },
+		{ "GBK", 0, "a" RAWC9 "b" RAWFF, 0, "a\xC9" "b\xFF", "GBK: raw code points" },
+		{ "BIG5", 0, RAWA1 "x", 0, "\xA1x", "Big5: raw code points" },
+		{ "GBK", 0, "\xE2\x82\xAC", 0, "\xA2\xE3", "GBK: the euro sign as GB18030 writes it" },
+		{ "GBK", 0, "\xEE\x80\x80", 0, "\xAA\xA1", "GBK: user-defined U+E000" },
+		{ "GBK", 0, "\xC2\x80", XQ_EINVAL, NULL, "GBK lacks U+0080" },
+		{ "GBK", XQ_WRITE_REPLACE, "a\xC2\x80\xF0\x9F\x98\x80" RAWC9, 0, "a??\xC9", "GBK: '?' for each" },
+		{ "BIG5", XQ_WRITE_REPLACE, "\xE8\xAE\xB8\xE8\xA8\xB1", 0, "?\xB3\x5C", "Big5: '?' for a simplified one" },
+	};
+	const char *text = "[Event \"x\"]\n1. h2e2 h9g7 *\n";
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct xq_reader_opts o = { 0 };
+		struct xq_writer_opts wo = { 0 };
+		struct xq_reader *r = xq_reader_open_mem(text, strlen(text), &o, &(int){ 0 });
+		struct xq_game *g = NULL;
+		char *out = NULL, want[64];
+		size_t len = 0;
+		int err, rc;
+		xq_reader_next(r, &g);
+		xq_node_comment(g, g->root.child, 0, cases[i].comment, strlen(cases[i].comment));
+		FILE *fp = open_memstream(&out, &len);
+		wo.encoding = cases[i].enc;
+		wo.notation = XQ_NOTATION_ICCS;
+		wo.flags = cases[i].flags | XQ_WRITE_KEEP_SCRIPT;
+		wo.problem = keep;
+		problems = 0;
+		struct xq_writer *w = xq_writer_open(fp, &wo, &err);
+		rc = xq_writer_write(w, g);
+		xq_writer_close(w);
+		fclose(fp);
+		is_int(rc, cases[i].rc, "writer %s: %s", cases[i].enc, cases[i].what);
+		if (cases[i].bytes) {
+			snprintf(want, sizeof want, "{ %s }", cases[i].bytes);
+			ok(out && contains(out, len, want), "writer %s: %s: the bytes", cases[i].enc,
+			   cases[i].what);
+			if (cases[i].flags & XQ_WRITE_REPLACE)
+				ok(problems == 1 && strstr(problem_msg, "written as '?'"),
+				   "writer %s: %s: one warning", cases[i].enc, cases[i].what) || (diagf("%s", problem_msg), 0);
+		}
+		free(out);
+		xq_game_free(g);
+		xq_reader_close(r);
+	}
 }
 
 /* xq_text_width and xq_utf8_prefix, at and past their edges. */
@@ -542,8 +814,12 @@ int main(void)
 	conversion();
 	readers();
 	writers();
-	writer_table("GB18030", NULL); /* (holds every character) */
-	writer_table("GBK", NULL);
-	writer_table("BIG5", "许");
+	writer_table("GB18030", "GB18030", NULL); /* (holds every character) */
+	writer_table("GBK", "GB18030", "\xc3\xbf"); /* ÿ: four bytes in GB18030 */
+	writer_table("BIG5", "BIG5", "许");
+	raw_bytes();
+	every_pair_back();
+	gb18030_every_character();
+	writer_edges();
 	return done_testing();
 }

@@ -181,26 +181,79 @@ static void preorder(void)
 	free(buf);
 }
 
+/* The XQF strings both ways: GBK read as GB18030, a byte that starts no
+ * character kept as U+10FE00 + byte and written back as that byte. */
 static void text(void)
 {
-	size_t n;
-	char *s = xq__xqf_gbk_to_utf8((const uint8_t *)"\xBD\xAD\xCB\xD5\xCA\xA1\xD2", 7, 0, &n);
-	is_str(s, "江苏省", "GBK with a truncated trailing character");
-	free(s);
-	s = xq__xqf_gbk_to_utf8((const uint8_t *)"a\r\nb\r\n", 6, 1, &n);
-	is_str(s, "a\nb", "CR LF to LF, trailing line end dropped");
-	free(s);
-	s = xq__xqf_gbk_to_utf8((const uint8_t *)"\xC5\xDA\xFF" "x", 4, 0, &n);
-	is_str(s, "炮\xEF\xBF\xBDx", "invalid byte becomes U+FFFD");
-	free(s);
-	{
+	static const struct {
+		const char *gbk;
+		size_t n;
+		int crlf;
+		const char *utf8;
+		const char *what;
+	} reads[] = {
+		{ "\xBD\xAD\xCB\xD5\xCA\xA1\xD2", 7, 0, "江苏省\xF4\x8F\xBB\x92",
+		  "a character cut at the end: its lead byte kept raw" },
+		{ "a\r\nb\r\n", 6, 1, "a\nb", "CR LF to LF, trailing line end dropped" },
+		{ "\xC5\xDA\xFF" "x", 4, 0, "炮\xF4\x8F\xBB\xBFx", "0xFF: raw" },
+		{ "\x80", 1, 0, "\xF4\x8F\xBA\x80", "0x80: raw, the first of the range" },
+		{ "\xC9\r\n\xC8\xF5", 5, 1, "\xF4\x8F\xBB\x89\n弱", "a lead byte before a line end" },
+		{ "\x81\x30\x81\x30", 4, 0, "\xC2\x80", "four bytes of GB18030: U+0080" },
+		{ "\x84\x31\xA4\x39", 4, 0, "\xEF\xBF\xBF", "four bytes: U+FFFF, the last of the BMP" },
+		{ "\x90\x30\x81\x30", 4, 0, "\xF0\x90\x80\x80", "four bytes: U+10000" },
+		{ "\xE3\x32\x9A\x35", 4, 0, "\xF4\x8F\xBF\xBF", "four bytes: U+10FFFF" },
+		{ "\xE3\x32\x9A\x36", 4, 0, "\xF4\x8F\xBB\xA3" "2\xF4\x8F\xBA\x9A" "6",
+		  "four bytes past U+10FFFF: raw bytes, the digits as they are" },
+		{ "\x81\x30" "A", 3, 0, "\xF4\x8F\xBA\x81" "0A", "a four-byte form cut short" },
+		{ "\xAA\xA1", 2, 0, "\xEE\x80\x80", "user-defined area: private use U+E000" },
+		{ "\xA1\x7F", 2, 0, "\xF4\x8F\xBA\xA1\x7F", "trail 0x7F: the lead raw" },
+	};
+	static const struct {
+		const char *utf8;
+		unsigned opts;
+		const char *gbk;        /* NULL: refused */
+		size_t n;
 		uint32_t bad;
-		size_t off, olen = 0;
-		uint8_t *g = xq__xqf_utf8_to_gbk("炮二平五", strlen("炮二平五"), &olen, &bad, &off);
-		ok(g && olen == 8 && memcmp(g, "\xC5\xDA", 2) == 0, "UTF-8 to GBK");
-		free(g);
-		g = xq__xqf_utf8_to_gbk("ab\xF0\x9F\x98\x80", 6, &olen, &bad, &off);
-		ok(!g && bad == 0x1F600 && off == 2, "emoji has no GBK form: named with its offset");
+		const char *what;
+	} writes[] = {
+		{ "炮二平五", 0, "\xC5\xDA\xB6\xFE\xC6\xBD\xCE\xE5", 8, 0, "UTF-8 to GBK" },
+		{ "ab\xF0\x9F\x98\x80", 0, NULL, 0, 0x1F600, "emoji has no GBK form" },
+		{ "ab\xF0\x9F\x98\x80", XQF_WRITE_REPLACE, "ab?", 3, 0, "emoji replaced" },
+		{ "ab\xF0\x9F\x98\x80", XQF_WRITE_GB18030, "ab\x94\x39\xFC\x36", 6, 0, "emoji in GB18030" },
+		{ "\xF4\x8F\xBB\x92x\xF4\x8F\xBA\x80", 0, "\xD2x\x80", 3, 0, "raw code points: their bytes" },
+		{ "\xF4\x8F\xBB\x92", XQF_WRITE_GB18030, "\xD2", 1, 0, "raw in GB18030 too" },
+		{ "\xEF\xBF\xBD", 0, NULL, 0, 0xFFFD, "U+FFFD has no GBK form" },
+		{ "\xEF\xBF\xBD", XQF_WRITE_GB18030, "\x84\x31\xA4\x37", 4, 0, "U+FFFD in GB18030" },
+		{ "\xEE\x80\x80", 0, "\xAA\xA1", 2, 0, "U+E000: GBK's user-defined area" },
+		{ "\xC2\x80", 0, NULL, 0, 0x80, "U+0080: four bytes, no GBK form" },
+	};
+	for (size_t i = 0; i < sizeof reads / sizeof *reads; i++) {
+		size_t n;
+		char *u = xq__xqf_gbk_to_utf8((const uint8_t *)reads[i].gbk, reads[i].n, reads[i].crlf, &n);
+		is_str(u, reads[i].utf8, "read: %s", reads[i].what);
+		/* and back: the bytes as they were (the crlf cases end differently) */
+		if (u && !reads[i].crlf) {
+			uint32_t bad;
+			size_t off, olen = 0;
+			long rep = 0;
+			uint8_t *g = xq__xqf_utf8_to_gbk(u, n, XQF_WRITE_GB18030, &olen, &bad, &off, &rep);
+			ok(g && olen == reads[i].n && !memcmp(g, reads[i].gbk, olen),
+			   "read and written: %s, the same bytes", reads[i].what);
+			free(g);
+		}
+		free(u);
+	}
+	for (size_t i = 0; i < sizeof writes / sizeof *writes; i++) {
+		uint32_t bad = 0;
+		size_t off = 0, olen = 0;
+		long rep = 0;
+		uint8_t *g = xq__xqf_utf8_to_gbk(writes[i].utf8, strlen(writes[i].utf8), writes[i].opts, &olen,
+						 &bad, &off, &rep);
+		if (writes[i].gbk)
+			ok(g && olen == writes[i].n && !memcmp(g, writes[i].gbk, olen) &&
+			   rep == (writes[i].opts & XQF_WRITE_REPLACE ? 1 : 0), "write: %s", writes[i].what);
+		else
+			ok(!g && bad == writes[i].bad, "write: %s (U+%04X)", writes[i].what, (unsigned)bad);
 		free(g);
 	}
 }
@@ -369,7 +422,7 @@ static void replay_collect(void *ctx, const struct xq_problem *q)
 static struct xq_game *load(const char *file, struct probs *p)
 {
 	char path[512];
-	struct xqf_sink sink = { collect, p, NULL };
+	struct xqf_sink sink = { collect, p, NULL, 0, NULL };
 	struct xq_game *g;
 	uint8_t *buf;
 	size_t len = 0;
@@ -523,7 +576,7 @@ static void model(void)
 		       corpus[i].file, corpus[i].nodes);
 		/* write v10 and v18, read back: the same game */
 		for (unsigned opts = 0; opts <= XQF_WRITE_V18; opts += XQF_WRITE_V18) {
-			struct xqf_sink sink = { collect, &q, NULL };
+			struct xqf_sink sink = { collect, &q, NULL, 0, NULL };
 			uint8_t *out;
 			size_t len;
 			int rc;
@@ -750,7 +803,7 @@ static void metadata(void)
 static void unencodable(void)
 {
 	struct probs p;
-	struct xqf_sink sink = { collect, &p, NULL };
+	struct xqf_sink sink = { collect, &p, NULL, 0, NULL };
 	struct xq_game *g = xq_game_new();
 	uint8_t *out;
 	size_t len;
@@ -766,7 +819,7 @@ static void unencodable(void)
 static void stacked(void)
 {
 	struct probs p;
-	struct xqf_sink sink = { collect, &p, NULL };
+	struct xqf_sink sink = { collect, &p, NULL, 0, NULL };
 	struct xq_game *g = xq_game_new();
 	uint8_t *b = mk(1032, 10);
 	memcpy(b + 0x400, "\x18\x20\x00\xFF\0\0\0\0", 8);
