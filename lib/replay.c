@@ -43,15 +43,20 @@ static const uint8_t iccs_rank[256] = {
 };
 #undef RK
 
-/* A four-character ICCS text ending in its NUL, either case (replay.c's
- * parse_iccs() without strlen): 1 with its points in *from and *to, or 0. */
+/* An ICCS text ending in its NUL, each letter either case, with or
+ * without a dash between the points ("h2e2", "H2E2", "H2-E2", "h2-e2":
+ * replay.c's parse_iccs() without strlen): 1 with its points in *from and
+ * *to, or 0. */
 static inline int quick_iccs(const char *s, unsigned *from, unsigned *to)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	unsigned f1, r1, f2, r2;
+	unsigned f1, r1, f2, r2, dash;
 	/* in order: each test stops at the NUL before the next read */
-	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]) || !(f2 = iccs_file[u[2]]) ||
-	    !(r2 = iccs_rank[u[3]]) || u[4])
+	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]))
+		return 0;
+	dash = u[2] == '-';
+	u += dash;
+	if (!(f2 = iccs_file[u[2]]) || !(r2 = iccs_rank[u[3]]) || u[4])
 		return 0;
 	*from = r1 + f1;
 	*to = r2 + f2;

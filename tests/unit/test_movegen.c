@@ -18,14 +18,21 @@ struct tally {
 	long pairs, legal, wrong_answer, wrong_after, wrong_node, touched, gen_disagree;
 };
 
-/* A node as replay finds it: an ICCS text, no move yet. */
-static void iccs_node(struct xq_node *n, char *text, xq_move m, int upper)
+/* A node as replay finds it: an ICCS text, no move yet, in one of the
+ * spellings people write, by spelling % 5: "h2e2", "H2E2", "H2-E2",
+ * "h2-e2", "H2e2" (text: room for six bytes). */
+static void iccs_node(struct xq_node *n, char *text, xq_move m, int spelling)
 {
 	memset(n, 0, sizeof *n);
 	xq_move_iccs(m, text);
-	if (upper) {
+	spelling %= 5;
+	if (spelling == 1 || spelling == 2 || spelling == 4)
 		text[0] = (char)(text[0] - 'a' + 'A');
+	if (spelling == 1 || spelling == 2)
 		text[2] = (char)(text[2] - 'a' + 'A');
+	if (spelling == 2 || spelling == 3) {
+		memmove(text + 3, text + 2, 3);
+		text[2] = '-';
 	}
 	n->text = text;
 }
@@ -48,10 +55,10 @@ static void one(struct tally *t, const struct xq_pos *pos, xq_move m)
 	struct xq_pos ref = *pos, got = *pos;
 	struct xq_node n, *last = NULL;
 	struct xq_undo u;
-	char text[5];
+	char text[6];
 	int legal = xq_is_legal(pos, m), plies = 0, made;
 
-	iccs_node(&n, text, m, (int)(t->pairs % 7 == 0));
+	iccs_node(&n, text, m, (int)(t->pairs % 7));
 	made = xq__replay_run(&got, &n, &plies, &last, 0) == NULL;
 	t->pairs++;
 	if (made != legal || plies != made || last != (made ? &n : NULL)) {
@@ -114,7 +121,7 @@ static void random_games(void)
 	long positions = 0, checks = 0;
 
 	static struct xq_node nodes[201];
-	static char texts[201][5];
+	static char texts[201][6];
 	static struct xq_pos before[201];
 	static xq_move played[201];
 	long runs_wrong = 0, run_plies = 0;
@@ -145,7 +152,7 @@ static void random_games(void)
 					}
 			before[made] = pos;
 			played[made] = m;
-			iccs_node(&nodes[made], texts[made], m, (int)(tap_rand(&seed) % 5 == 0));
+			iccs_node(&nodes[made], texts[made], m, (int)(tap_rand(&seed) % 5));
 			if (made)
 				nodes[made - 1].child = &nodes[made];
 			made++;
