@@ -366,7 +366,7 @@ SCAN int run_goes(const uint8_t *b, const struct occ *o, unsigned side, unsigned
  * at its end.
  */
 struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
-			       struct xq_node **last, int relative)
+			       struct xq_node **last, unsigned flags)
 {
 	uint8_t *b = pos->board;
 	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
@@ -385,13 +385,24 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 	for (; n; n = n->child) {
 		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k;
 
-		if (n->move != XQ_MOVE_NONE || !n->text || n->next)
+		if (n->next)
 			break;
-		if (!quick_iccs(n->text, &from, &to)) {
-			/* relative: the common Chinese and WXF shapes too
+		if (__builtin_expect(n->move != XQ_MOVE_NONE, 0)) {
+			/* a move given as points: any two of the padded board
+			 * (a point off the board holds no piece of the side, or
+			 * is no destination of any step: refused below) */
+			if (!(flags & XQ__RUN_GIVEN))
+				break;
+			from = MOVE_FROM(n->move);
+			to = MOVE_TO(n->move);
+		} else if (!n->text) {
+			break;
+		} else if (!quick_iccs(n->text, &from, &to)) {
+			/* the common Chinese and WXF shapes too
 			 * (xq__relative_quick_on, lib/notation.c) */
-			xq_move m = relative ? xq__relative_quick_on(pos->sq_of + side * 16, (int)side,
-								      n->text) : XQ_MOVE_NONE;
+			xq_move m = flags & XQ__RUN_RELATIVE ?
+				xq__relative_quick_on(pos->sq_of + side * 16, (int)side, n->text) :
+				XQ_MOVE_NONE;
 			if (m == XQ_MOVE_NONE)
 				break;
 			from = MOVE_FROM(m);
@@ -935,8 +946,18 @@ static int replay_main_line(struct ctx *c)
 	struct xq_pos *pos = &c->end;
 	struct xq_node *n = c->g->root.child, *last = NULL;
 	int plies = 0, line_seen = 0;
+	unsigned flags = c->san_first ? 0 : XQ__RUN_RELATIVE;
 
 	*pos = c->g->start;
+	/* moves given as points (the binary formats) the run plays only on a
+	 * line known to have no alternatives: unplay() could not give them
+	 * back */
+	if (n && n->move != XQ_MOVE_NONE) {
+		if (has_variations(n))
+			return 0;
+		line_seen = 1;
+		flags |= XQ__RUN_GIVEN;
+	}
 	while (n) {
 		struct xq_undo u;
 		xq_move m;
@@ -944,7 +965,7 @@ static int replay_main_line(struct ctx *c)
 		/* the legal ICCS moves (and the common Chinese and WXF ones:
 		 * replay_node's xq__relative_quick, under its conditions) in
 		 * one run, then one move otherwise */
-		if (!c->uci10 && !(n = xq__replay_run(pos, n, &plies, &last, !c->san_first)))
+		if (!c->uci10 && !(n = xq__replay_run(pos, n, &plies, &last, flags)))
 			break;
 		if (!line_seen) {
 			if (has_variations(n)) {
