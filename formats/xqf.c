@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "buf.h"
 #include "encoding.h"
 #include "utf8.h"
@@ -312,7 +313,14 @@ int xq__xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r)
 	r->len = len;
 	memcpy(r->plain, buf, XQF_HEADER_SIZE);
 	if (r->version > 10) {
-		for (size_t p = XQF_HEADER_SIZE; p < len; p++)
+		/* by blocks of the key's 32 bytes (the header is a whole number
+		 * of them), which the compiler does a word at a time */
+		_Static_assert(XQF_HEADER_SIZE % 32 == 0, "the stream starts a key block");
+		size_t p = XQF_HEADER_SIZE;
+		for (; p + 32 <= len; p += 32)
+			for (size_t k = 0; k < 32; k++)
+				r->plain[p + k] = (uint8_t)(buf[p + k] - r->keys.f32[k]);
+		for (; p < len; p++)
 			r->plain[p] = (uint8_t)(buf[p] - r->keys.f32[p % 32]);
 	} else {
 		memcpy(r->plain + XQF_HEADER_SIZE, buf + XQF_HEADER_SIZE, len - XQF_HEADER_SIZE);
@@ -515,14 +523,40 @@ static struct xq__decoder *sink_decoder(const struct xqf_sink *s, struct xq__dec
 	return *own = xq__decoder_new("GB18030");
 }
 
+/* Whether p[0..n) is text that gbk_decode() gives back unchanged: ASCII
+ * with no NUL, and with crlf no line end either. */
+static int plain_ascii(const uint8_t *p, size_t n, int crlf)
+{
+	unsigned bad = 0;
+	for (size_t i = 0; i < n; i++)
+		bad |= (p[i] - 1u >= 0x7fu) | (crlf & (p[i] == '\r' || p[i] == '\n'));
+	return !bad;
+}
+
 static int set_text(struct xq_game *g, struct xq__decoder *cd, const uint8_t *p, size_t n, int crlf,
 		    const char **dst, const char *tag)
 {
 	size_t olen;
-	char *u = gbk_decode(cd, p, n, crlf, &olen);
+	char *u, field[256];
 	int rc = 0;
+	if (!n)
+		return 0;   /* (an empty text is neither a tag nor a comment) */
+	if (plain_ascii(p, n, crlf)) {
+		/* the common header field: no decoder, no allocation */
+		if (tag && n < sizeof field) {
+			memcpy(field, p, n);
+			field[n] = '\0';
+			u = field;
+			olen = n;
+			goto decoded;
+		}
+		if (!tag)
+			return (*dst = xq_game_strndup(g, (const char *)p, n)) ? 0 : XQ_ENOMEM;
+	}
+	u = gbk_decode(cd, p, n, crlf, &olen);
 	if (!u)
 		return XQ_ENOMEM;
+decoded:
 	if (tag) {
 		/* trim spaces at both ends: fields are often space padded */
 		char *a = u, *e = u + olen;
@@ -537,11 +571,12 @@ static int set_text(struct xq_game *g, struct xq__decoder *cd, const uint8_t *p,
 		if (!(*dst = xq_game_strndup(g, u, olen)))
 			rc = XQ_ENOMEM;
 	}
-	free(u);
+	if (u != field)
+		free(u);
 	return rc;
 }
 
-static void iccs_of(int from, int to, char out[8])
+static inline void iccs_of(int from, int to, char out[8])
 {
 	if (from > 89 || to > 89) {
 		snprintf(out, 8, "%02d%02d", from % 100, to % 100);
@@ -654,18 +689,26 @@ static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_ra
 	struct xq_pos pos;
 	int side;
 
-	for (int i = 0; i < 32; i++)
-		for (int j = 0; j < i; j++)
-			if (r->squares[i] <= 89 && r->squares[i] == r->squares[j]) {
-				/* keep a king, else the first one */
-				int drop = i == 4 || i == 20 ? j : i, keep = drop == i ? j : i;
-				report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, NULL,
-				       "piece array: slot %d (%c) stands on %c%d with slot %d (%c); left out",
-				       drop, xq__xqf_slot_letters[drop], 'a' + r->squares[i] / 10,
-				       r->squares[i] % 10, keep, xq__xqf_slot_letters[keep]);
-				r->squares[drop] = 0xFF;
-				break;
-			}
+	/* a point's piece: the slot standing on it, + 1 (0: none yet) */
+	uint8_t on[90] = { 0 };
+	for (int i = 0; i < 32; i++) {
+		int v = r->squares[i], j;
+		if (v > 89)
+			continue;
+		if (!on[v]) {
+			on[v] = (uint8_t)(i + 1);
+			continue;
+		}
+		/* keep a king, else the first one */
+		j = on[v] - 1;
+		int drop = i == 4 || i == 20 ? j : i, keep = drop == i ? j : i;
+		report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, NULL,
+		       "piece array: slot %d (%c) stands on %c%d with slot %d (%c); left out",
+		       drop, xq__xqf_slot_letters[drop], 'a' + v / 10, v % 10, keep,
+		       xq__xqf_slot_letters[keep]);
+		r->squares[drop] = 0xFF;
+		on[v] = (uint8_t)(keep + 1);
+	}
 	xq__xqf_board_fen(r->squares, fen, XQ_FEN_MAX);
 	side = r->who_play == 1;
 	if (r->n_nodes) {
@@ -740,7 +783,6 @@ static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xq__dec
 			continue;
 		}
 		parent = n->parent < 0 ? &g->root : made[n->parent];
-		iccs_of(n->from, n->to, iccs);
 		if (n->from > 89 || n->to > 89) {
 			/* reported below, once the moves left out with it are counted */
 			if (n_bad == cap_bad) {
@@ -756,9 +798,10 @@ static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xq__dec
 			bad[n_bad++] = i;
 			continue;
 		}
-		if (!(made[i] = xq_node_add(g, parent, xq_move_make(XQ_SQ(n->from / 10, n->from % 10),
-								    XQ_SQ(n->to / 10, n->to % 10)),
-					    iccs, strlen(iccs)))) {
+		iccs_of(n->from, n->to, iccs);
+		if (!(made[i] = xq_node_add(g, parent, MOVE(ISQ(n->from / 10, n->from % 10),
+							    ISQ(n->to / 10, n->to % 10)),
+					    iccs, 4))) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
