@@ -129,7 +129,7 @@ struct walker {
 
 /* Read one record at w->pos into *n; 0 on success, -1 on a structural
  * error (diagnostic added, w->pos unchanged). */
-static int read_record(struct walker *w, struct xqf_node *n, uint32_t ply, int is_root)
+static inline int read_record(struct walker *w, struct xqf_node *n, uint32_t ply, int is_root)
 {
 	struct xqf_raw *r = w->r;
 	size_t at = w->pos, hdr = w->newfmt ? 4 : 8;
@@ -743,6 +743,14 @@ static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_ra
 	}
 }
 
+/* A square code (file * 10 + rank, 0..89) as the padded board's point. */
+#define CODES(f) ISQ(f, 0), ISQ(f, 1), ISQ(f, 2), ISQ(f, 3), ISQ(f, 4), ISQ(f, 5), \
+	ISQ(f, 6), ISQ(f, 7), ISQ(f, 8), ISQ(f, 9)
+static const uint8_t isq_of_code[90] = {
+	CODES(0), CODES(1), CODES(2), CODES(3), CODES(4), CODES(5), CODES(6), CODES(7), CODES(8),
+};
+#undef CODES
+
 /*
  * The tree (section 7): records are in pre-order, so the parent of a
  * record comes before it.  Each move is added as the file gives it (its
@@ -798,10 +806,12 @@ static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xq__dec
 			bad[n_bad++] = i;
 			continue;
 		}
-		iccs_of(n->from, n->to, iccs);
-		if (!(made[i] = xq_node_add(g, parent, MOVE(ISQ(n->from / 10, n->from % 10),
-							    ISQ(n->to / 10, n->to % 10)),
-					    iccs, 4))) {
+		unsigned from = isq_of_code[n->from], to = isq_of_code[n->to];
+		iccs[0] = (char)('a' + ISQ_FILE(from));
+		iccs[1] = (char)('0' + ISQ_RANK(from));
+		iccs[2] = (char)('a' + ISQ_FILE(to));
+		iccs[3] = (char)('0' + ISQ_RANK(to));
+		if (!(made[i] = xq_node_add(g, parent, MOVE(from, to), iccs, 4))) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
