@@ -138,7 +138,7 @@ measure() {
 	u=$bu s=$bs rss=$brss
 	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v n="$n" -v p="$p" -v b="$size" 'BEGIN {
 		c = u + s; if (c <= 0) c = 0.001
-		printf "%-34s %6d games %6.2f CPU s %7.0f games/s %5.2f M plies/s %6.1f MB/s  peak RSS %5.1f MB\n",
+		printf "%-37s %6d games %6.2f CPU s %7.0f games/s %5.2f M plies/s %6.1f MB/s  peak RSS %5.1f MB\n",
 			l, n, c, n / c, p / c / 1e6, b / 1e6 / c, r / 1024 }'
 	echo "$u $s $rss" >"$tmp/last"
 	echo "$worst" >"$tmp/status"
@@ -231,7 +231,7 @@ if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 		awk -v l="${label[$k]}" -v a="${rate[$k]}" -v b="$peer" -v pa="${prate[$k]}" \
 		    -v pb="$ppeer" -v g="${goal[$k]}" -v r="${rss[$k]}" 'BEGIN {
 			x = a / b
-			printf "  %-34s %5.1fx games/s %5.1fx plies/s  goal %2dx: %-7s  RSS %4.1f MB: %s\n",
+			printf "  %-37s %5.1fx games/s %5.1fx plies/s  goal %2dx: %-7s  RSS %4.1f MB: %s\n",
 				l, x, pa / pb, g, (x >= g ? "met" : "not met"), r / 1024,
 				(r <= 16 * 1024 ? "met" : "not met") }'
 	done
