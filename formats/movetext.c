@@ -703,13 +703,18 @@ size_t fast_run(struct mt *m, const char *str, size_t i, size_t len, long lineno
 			continue;
 		}
 		if (k & K_LETTER) {
-			/* four bytes first, as ICCS and WXF moves are, and a
-			 * word's end (what ascii_move_word() would find, without
-			 * its loop) */
+			/* four bytes first, as ICCS and WXF moves are, or five,
+			 * as ICCS with a dash is, and a word's end (what
+			 * ascii_move_word() would find, without its loop) */
 			if (i + 4 <= len &&
 			    (byte_class[s[i + 1]] & byte_class[s[i + 2]] & byte_class[s[i + 3]] & K_WORD) &&
 			    word_ends(s, i + 4, len))
 				j = i + 4;
+			else if (i + 5 <= len &&
+				 (byte_class[s[i + 1]] & byte_class[s[i + 2]] & byte_class[s[i + 3]] &
+				  byte_class[s[i + 4]] & K_WORD) &&
+				 word_ends(s, i + 5, len))
+				j = i + 5;
 			else if (!(j = ascii_move_word(s, i, len)))
 				break;
 			col = (long)i + 1 - adj;

@@ -423,9 +423,14 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 			continue;
 		}
 		/* (most lines start with a printable ASCII byte or the lead
-		 * byte of an ideograph, 0xE4..0xE9: no blank) */
-		t = tl && ((unsigned char)s[0] - 0x21u < 0x7f - 0x21 ||
-			   (unsigned char)s[0] - 0xe4u <= 0xe9 - 0xe4) ? s : xq__mt_skip_space(s, &tl);
+		 * byte of an ideograph, 0xE4..0xE9: no blank; or with spaces
+		 * before one, as xqbase's right-aligned move numbers) */
+		t = s;
+		while (tl && (*t == ' ' || *t == '\t'))
+			t++, tl--;
+		if (tl && !((unsigned char)t[0] - 0x21u < 0x7f - 0x21 ||
+			    (unsigned char)t[0] - 0xe4u <= 0xe9 - 0xe4))
+			t = xq__mt_skip_space(t, &tl);
 		if (!tl) {
 			prev_blank = 1;
 			continue;

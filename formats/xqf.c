@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "buf.h"
 #include "encoding.h"
 #include "mix.h"
@@ -129,7 +130,7 @@ struct walker {
 
 /* Read one record at w->pos into *n; 0 on success, -1 on a structural
  * error (diagnostic added, w->pos unchanged). */
-static int read_record(struct walker *w, struct xqf_node *n, uint32_t ply, int is_root)
+static inline int read_record(struct walker *w, struct xqf_node *n, uint32_t ply, int is_root)
 {
 	struct xqf_raw *r = w->r;
 	size_t at = w->pos, hdr = w->newfmt ? 4 : 8;
@@ -313,7 +314,14 @@ int xq__xqf_raw_decode(const uint8_t *buf, size_t len, struct xqf_raw *r)
 	r->len = len;
 	memcpy(r->plain, buf, XQF_HEADER_SIZE);
 	if (r->version > 10) {
-		for (size_t p = XQF_HEADER_SIZE; p < len; p++)
+		/* by blocks of the key's 32 bytes (the header is a whole number
+		 * of them), which the compiler does a word at a time */
+		_Static_assert(XQF_HEADER_SIZE % 32 == 0, "the stream starts a key block");
+		size_t p = XQF_HEADER_SIZE;
+		for (; p + 32 <= len; p += 32)
+			for (size_t k = 0; k < 32; k++)
+				r->plain[p + k] = (uint8_t)(buf[p + k] - r->keys.f32[k]);
+		for (; p < len; p++)
 			r->plain[p] = (uint8_t)(buf[p] - r->keys.f32[p % 32]);
 	} else {
 		memcpy(r->plain + XQF_HEADER_SIZE, buf + XQF_HEADER_SIZE, len - XQF_HEADER_SIZE);
@@ -531,14 +539,40 @@ static char *decode_string(struct xq_game *g, struct xqf_text *t, const uint8_t 
 	return u;
 }
 
+/* Whether p[0..n) is text that gbk_decode() gives back unchanged: ASCII
+ * with no NUL, and with crlf no line end either. */
+static int plain_ascii(const uint8_t *p, size_t n, int crlf)
+{
+	unsigned bad = 0;
+	for (size_t i = 0; i < n; i++)
+		bad |= (p[i] - 1u >= 0x7fu) | (crlf & (p[i] == '\r' || p[i] == '\n'));
+	return !bad;
+}
+
 static int set_text(struct xq_game *g, struct xqf_text *t, const uint8_t *p, size_t n, int crlf,
 		    const char **dst, const char *tag, int kind, int ply)
 {
 	size_t olen;
-	char *u = decode_string(g, t, p, n, crlf, &olen, kind, tag ? tag : "comment", ply);
+	char *u, field[256];
 	int rc = 0;
+	if (!n)
+		return 0;   /* (an empty text is neither a tag nor a comment) */
+	if (plain_ascii(p, n, crlf)) {
+		/* the common header field: no decoder, no allocation */
+		if (tag && n < sizeof field) {
+			memcpy(field, p, n);
+			field[n] = '\0';
+			u = field;
+			olen = n;
+			goto decoded;
+		}
+		if (!tag)
+			return (*dst = xq_game_strndup(g, (const char *)p, n)) ? 0 : XQ_ENOMEM;
+	}
+	u = decode_string(g, t, p, n, crlf, &olen, kind, tag ? tag : "comment", ply);
 	if (!u)
 		return XQ_ENOMEM;
+decoded:
 	if (tag) {
 		/* trim spaces at both ends: fields are often space padded */
 		char *a = u, *e = u + olen;
@@ -553,11 +587,12 @@ static int set_text(struct xq_game *g, struct xqf_text *t, const uint8_t *p, siz
 		if (!(*dst = xq_game_strndup(g, u, olen)))
 			rc = XQ_ENOMEM;
 	}
-	free(u);
+	if (u != field)
+		free(u);
 	return rc;
 }
 
-static void iccs_of(int from, int to, char out[8])
+static inline void iccs_of(int from, int to, char out[8])
 {
 	if (from > 89 || to > 89) {
 		snprintf(out, 8, "%02d%02d", from % 100, to % 100);
@@ -671,18 +706,26 @@ static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_ra
 	struct xq_pos pos;
 	int side;
 
-	for (int i = 0; i < 32; i++)
-		for (int j = 0; j < i; j++)
-			if (r->squares[i] <= 89 && r->squares[i] == r->squares[j]) {
-				/* keep a king, else the first one */
-				int drop = i == 4 || i == 20 ? j : i, keep = drop == i ? j : i;
-				report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, NULL,
-				       "piece array: slot %d (%c) stands on %c%d with slot %d (%c); left out",
-				       drop, xq__xqf_slot_letters[drop], 'a' + r->squares[i] / 10,
-				       r->squares[i] % 10, keep, xq__xqf_slot_letters[keep]);
-				r->squares[drop] = 0xFF;
-				break;
-			}
+	/* a point's piece: the slot standing on it, + 1 (0: none yet) */
+	uint8_t on[90] = { 0 };
+	for (int i = 0; i < 32; i++) {
+		int v = r->squares[i], j;
+		if (v > 89)
+			continue;
+		if (!on[v]) {
+			on[v] = (uint8_t)(i + 1);
+			continue;
+		}
+		/* keep a king, else the first one */
+		j = on[v] - 1;
+		int drop = i == 4 || i == 20 ? j : i, keep = drop == i ? j : i;
+		report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, NULL,
+		       "piece array: slot %d (%c) stands on %c%d with slot %d (%c); left out",
+		       drop, xq__xqf_slot_letters[drop], 'a' + v / 10, v % 10, keep,
+		       xq__xqf_slot_letters[keep]);
+		r->squares[drop] = 0xFF;
+		on[v] = (uint8_t)(keep + 1);
+	}
 	xq__xqf_board_fen(r->squares, fen, XQ_FEN_MAX);
 	side = r->who_play == 1;
 	if (r->n_nodes) {
@@ -716,6 +759,14 @@ static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_ra
 			sp[1] = side ? 'b' : 'w';
 	}
 }
+
+/* A square code (file * 10 + rank, 0..89) as the padded board's point. */
+#define CODES(f) ISQ(f, 0), ISQ(f, 1), ISQ(f, 2), ISQ(f, 3), ISQ(f, 4), ISQ(f, 5), \
+	ISQ(f, 6), ISQ(f, 7), ISQ(f, 8), ISQ(f, 9)
+static const uint8_t isq_of_code[90] = {
+	CODES(0), CODES(1), CODES(2), CODES(3), CODES(4), CODES(5), CODES(6), CODES(7), CODES(8),
+};
+#undef CODES
 
 /*
  * The tree (section 7): records are in pre-order, so the parent of a
@@ -757,7 +808,6 @@ static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xqf_tex
 			continue;
 		}
 		parent = n->parent < 0 ? &g->root : made[n->parent];
-		iccs_of(n->from, n->to, iccs);
 		if (n->from > 89 || n->to > 89) {
 			/* reported below, once the moves left out with it are counted */
 			if (n_bad == cap_bad) {
@@ -773,9 +823,12 @@ static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xqf_tex
 			bad[n_bad++] = i;
 			continue;
 		}
-		if (!(made[i] = xq_node_add(g, parent, xq_move_make(XQ_SQ(n->from / 10, n->from % 10),
-								    XQ_SQ(n->to / 10, n->to % 10)),
-					    iccs, strlen(iccs)))) {
+		unsigned from = isq_of_code[n->from], to = isq_of_code[n->to];
+		iccs[0] = (char)('a' + ISQ_FILE(from));
+		iccs[1] = (char)('0' + ISQ_RANK(from));
+		iccs[2] = (char)('a' + ISQ_FILE(to));
+		iccs[3] = (char)('0' + ISQ_RANK(to));
+		if (!(made[i] = xq_node_add(g, parent, MOVE(from, to), iccs, 4))) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}

@@ -319,6 +319,10 @@ static inline struct xq_node *node_init(struct xq_node *n, struct xq_node *paren
 			 * copies, overlapping, instead of a call */
 			memcpy(t, text, 4);
 			memcpy(t + len - 4, text + len - 4, 4);
+		} else if (len - 8 <= 8) {
+			/* (Chinese moves: four characters of three bytes) */
+			memcpy(t, text, 8);
+			memcpy(t + len - 8, text + len - 8, 8);
 		} else {
 			memcpy(t, text, len);
 		}
@@ -364,15 +368,15 @@ struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 			    xq_move m, const char *text, size_t len)
 {
 	/* the common case without a call, so without a frame: a first
-	 * child with a text of 4 to 8 bytes (ICCS, WXF: node and text fit
-	 * in FAST_NODE bytes), room in the newest chunk */
-	enum { FAST_NODE = (sizeof(struct xq_node) + 8 + 1 + ALIGN - 1) & ~(size_t)(ALIGN - 1) };
+	 * child with a text of 4 to 16 bytes (ICCS, WXF; Chinese, 12), room
+	 * in the newest chunk (the size as arena_alloc() rounds it) */
 	struct chunk *c = g->arena->head;
 	struct xq_node *n;
-	if (len - 4 > 4 || !text || parent->child || !c || c->size - c->used < FAST_NODE)
+	size_t size = (sizeof *n + len + 1 + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	if (len - 4 > 12 || !text || parent->child || !c || c->size - c->used < size)
 		return node_add_slow(g, parent, m, text, len);
 	n = (struct xq_node *)(c->data + c->used);
-	c->used += FAST_NODE;
+	c->used += size;
 	parent->child = node_init(n, parent, m, text, len);
 	return n;
 }

@@ -12,6 +12,10 @@
 #include "lines.h"
 #include "utf8.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 static int txt_reserve(struct xq_reader *r, size_t more)
 {
 	if (r->txt_cap - r->txt_end >= more)
@@ -417,6 +421,45 @@ static int txt_more(struct xq_reader *r)
 	return 1;
 }
 
+/* Where the first CR or LF of s[i..n) is, or n: sixteen bytes at a time
+ * where SSE2 is, else eight (the lowest flagged byte is the first: a
+ * borrow only flags bytes above a zero one), never reading past s + n. */
+static inline size_t line_break_at(const char *s, size_t i, size_t n)
+{
+#if defined(__SSE2__)
+	const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+	for (; i + 16 <= n; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf),
+								      _mm_cmpeq_epi8(v, cr)));
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+	if (i < n && n >= 16) {
+		/* the last sixteen bytes, those before i left out */
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf),
+								      _mm_cmpeq_epi8(v, cr)));
+		m >>= i - (n - 16);
+		return m ? i + (size_t)__builtin_ctz(m) : n;
+	}
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w, a, b, f;
+		memcpy(&w, s + i, 8);
+		a = w ^ (ones * '\n');
+		b = w ^ (ones * '\r');
+		f = ((a - ones) & ~a & highs) | ((b - ones) & ~b & highs);
+		if (f)
+			return i + (size_t)(__builtin_ctzll(f) >> 3);
+	}
+#endif
+	while (i < n && s[i] != '\n' && s[i] != '\r')
+		i++;
+	return i;
+}
+
 int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 {
 	if (r->unget && r->have_line) {
@@ -432,30 +475,28 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 	for (;;) {
 		char *s = r->txt + r->txt_start;
 		size_t avail = r->txt_end - r->txt_start, eol, skip;
-		char *nl = NULL;
 		int split = 0;
 
 		size_t from = r->txt_scanned < avail ? r->txt_scanned : 0;
 		if (!r->cr_mode) {
-			nl = memchr(s + from, '\n', avail - from);
-			if (nl) {
-				char *cr = memchr(s, '\r', (size_t)(nl - s));
-				if (cr && cr + 1 < nl) {
-					r->cr_mode = 1; /* lone CRs: old Mac line ends */
-					continue;
-				}
-				eol = (size_t)(nl - s);
-				skip = eol + 1;
-				if (eol && s[eol - 1] == '\r')
-					eol--;
+			/* (s[0..from) holds neither: see txt_scanned below) */
+			size_t b = line_break_at(s, from, avail);
+			if (b < avail && s[b] == '\n') {
+				eol = b;
+				skip = b + 1;
 				goto found;
 			}
-			/* no LF at all, but a CR before the end: CR line ends */
-			char *cr = memchr(s + from, '\r', avail - from);
-			if (cr && cr + 1 < s + avail) {
-				r->cr_mode = 1;
+			if (b + 1 < avail) {
+				/* a CR: with an LF after it, a CR LF line end */
+				if (s[b + 1] == '\n') {
+					eol = b;
+					skip = b + 2;
+					goto found;
+				}
+				r->cr_mode = 1; /* lone CRs: old Mac line ends */
 				continue;
 			}
+			/* no line end, or a CR last (it may start a CR LF) */
 		} else {
 			size_t i;
 			for (i = from; i < avail && s[i] != '\n' && s[i] != '\r'; i++)

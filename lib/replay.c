@@ -43,15 +43,20 @@ static const uint8_t iccs_rank[256] = {
 };
 #undef RK
 
-/* A four-character ICCS text ending in its NUL, either case (replay.c's
- * parse_iccs() without strlen): 1 with its points in *from and *to, or 0. */
+/* An ICCS text ending in its NUL, each letter either case, with or
+ * without a dash between the points ("h2e2", "H2E2", "H2-E2", "h2-e2":
+ * replay.c's parse_iccs() without strlen): 1 with its points in *from and
+ * *to, or 0. */
 static inline int quick_iccs(const char *s, unsigned *from, unsigned *to)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	unsigned f1, r1, f2, r2;
+	unsigned f1, r1, f2, r2, dash;
 	/* in order: each test stops at the NUL before the next read */
-	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]) || !(f2 = iccs_file[u[2]]) ||
-	    !(r2 = iccs_rank[u[3]]) || u[4])
+	if (!(f1 = iccs_file[u[0]]) || !(r1 = iccs_rank[u[1]]))
+		return 0;
+	dash = u[2] == '-';
+	u += dash;
+	if (!(f2 = iccs_file[u[2]]) || !(r2 = iccs_rank[u[3]]) || u[4])
 		return 0;
 	*from = r1 + f1;
 	*to = r2 + f2;
@@ -361,7 +366,7 @@ SCAN int run_goes(const uint8_t *b, const struct occ *o, unsigned side, unsigned
  * at its end.
  */
 struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
-			       struct xq_node **last, int relative)
+			       struct xq_node **last, unsigned flags)
 {
 	uint8_t *b = pos->board;
 	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
@@ -380,13 +385,24 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 	for (; n; n = n->child) {
 		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k;
 
-		if (n->move != XQ_MOVE_NONE || !n->text || n->next)
+		if (n->next)
 			break;
-		if (!quick_iccs(n->text, &from, &to)) {
-			/* relative: the common Chinese and WXF shapes too
+		if (__builtin_expect(n->move != XQ_MOVE_NONE, 0)) {
+			/* a move given as points: any two of the padded board
+			 * (a point off the board holds no piece of the side, or
+			 * is no destination of any step: refused below) */
+			if (!(flags & XQ__RUN_GIVEN))
+				break;
+			from = MOVE_FROM(n->move);
+			to = MOVE_TO(n->move);
+		} else if (!n->text) {
+			break;
+		} else if (!quick_iccs(n->text, &from, &to)) {
+			/* the common Chinese and WXF shapes too
 			 * (xq__relative_quick_on, lib/notation.c) */
-			xq_move m = relative ? xq__relative_quick_on(pos->sq_of + side * 16, (int)side,
-								      n->text) : XQ_MOVE_NONE;
+			xq_move m = flags & XQ__RUN_RELATIVE ?
+				xq__relative_quick_on(pos->sq_of + side * 16, (int)side, n->text) :
+				XQ_MOVE_NONE;
 			if (m == XQ_MOVE_NONE)
 				break;
 			from = MOVE_FROM(m);
@@ -930,8 +946,18 @@ static int replay_main_line(struct ctx *c)
 	struct xq_pos *pos = &c->end;
 	struct xq_node *n = c->g->root.child, *last = NULL;
 	int plies = 0, line_seen = 0;
+	unsigned flags = c->san_first ? 0 : XQ__RUN_RELATIVE;
 
 	*pos = c->g->start;
+	/* moves given as points (the binary formats) the run plays only on a
+	 * line known to have no alternatives: unplay() could not give them
+	 * back */
+	if (n && n->move != XQ_MOVE_NONE) {
+		if (has_variations(n))
+			return 0;
+		line_seen = 1;
+		flags |= XQ__RUN_GIVEN;
+	}
 	while (n) {
 		struct xq_undo u;
 		xq_move m;
@@ -939,7 +965,7 @@ static int replay_main_line(struct ctx *c)
 		/* the legal ICCS moves (and the common Chinese and WXF ones:
 		 * replay_node's xq__relative_quick, under its conditions) in
 		 * one run, then one move otherwise */
-		if (!c->uci10 && !(n = xq__replay_run(pos, n, &plies, &last, !c->san_first)))
+		if (!c->uci10 && !(n = xq__replay_run(pos, n, &plies, &last, flags)))
 			break;
 		if (!line_seen) {
 			if (has_variations(n)) {

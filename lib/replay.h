@@ -7,15 +7,21 @@
 
 #include "xq.h"
 
+/* What the run takes besides ICCS texts: the common shape of a Chinese or
+ * WXF move (xq__relative_quick_on), and moves given as points (n->move
+ * set, as the binary formats give them; the caller must know that no node
+ * of the line has alternatives, as nothing it plays is taken back). */
+enum { XQ__RUN_RELATIVE = 1, XQ__RUN_GIVEN = 2 };
+
 /* Replay's run: the main line from n on (n, its first child, ...) for as
  * long as each node has no alternatives (next) and holds an ICCS text (no
- * move given) that is a legal move, or with relative set the common shape
- * of a Chinese or WXF move (xq__relative_quick_on) that is: each is made on
- * pos and marked played (mark_played, n->move set).  Returns the first node
- * not played, or NULL at the end of the line; *last is the last node played
- * (unchanged when none) and *plies grows by the moves made. */
+ * move given) that is a legal move, or with the flags above a move of the
+ * shape they name that is: each is made on pos and marked played
+ * (mark_played, n->move set).  Returns the first node not played, or NULL
+ * at the end of the line; *last is the last node played (unchanged when
+ * none) and *plies grows by the moves made. */
 struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
-			       struct xq_node **last, int relative);
+			       struct xq_node **last, unsigned flags);
 
 
 #endif

@@ -11,6 +11,43 @@
 
 #include "source.h"
 
+/* Up to n bytes of a FILE or descriptor source into buf (the source not
+ * at its end): how many; at the end, r->src_eof; on a read error, also
+ * r->src_error, r->error = XQ_EIO and a fatal problem. */
+static size_t src_read(struct xq_reader *r, unsigned char *buf, size_t n)
+{
+	size_t got;
+	if (r->fd >= 0) {
+		/* a pipe or a terminal: take what has come, do not wait for a
+		 * whole chunk (games flow through pipelines one by one) */
+		ssize_t k;
+		do
+			k = read(r->fd, buf, n);
+		while (k < 0 && errno == EINTR);
+		got = k > 0 ? (size_t)k : 0;
+		r->consumed += got;
+		if (k < 0) {
+			r->src_error = errno ? errno : EIO;
+			r->error = XQ_EIO;
+			xq__reader_fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
+		}
+		if (k <= 0)
+			r->src_eof = 1;
+		return got;
+	}
+	got = fread(buf, 1, n, r->fp);
+	r->consumed += got;
+	if (got < n) {
+		if (ferror(r->fp)) {
+			r->src_error = errno ? errno : EIO;
+			r->error = XQ_EIO;
+			xq__reader_fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
+		}
+		r->src_eof = 1;
+	}
+	return got;
+}
+
 void xq__reader_src_fill(struct xq_reader *r)
 {
 	if (r->src_eof)
@@ -22,44 +59,23 @@ void xq__reader_src_fill(struct xq_reader *r)
 		r->src_eof = 1;
 		return;
 	}
-	if (r->fd >= 0) {
-		/* a pipe or a terminal: take what has come, do not wait for a
-		 * whole chunk (games flow through pipelines one by one) */
-		ssize_t k;
-		do
-			k = read(r->fd, r->sbuf, SRC_CHUNK);
-		while (k < 0 && errno == EINTR);
-		r->in = r->sbuf;
-		r->inlen = k > 0 ? (size_t)k : 0;
-		r->consumed += r->inlen;
-		if (k < 0) {
-			r->src_error = errno ? errno : EIO;
-			r->error = XQ_EIO;
-			xq__reader_fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
-		}
-		if (k <= 0)
-			r->src_eof = 1;
-		return;
-	}
-	size_t n = fread(r->sbuf, 1, SRC_CHUNK, r->fp);
+	r->inlen = src_read(r, r->sbuf, SRC_CHUNK);
 	r->in = r->sbuf;
-	r->inlen = n;
-	r->consumed += n;
-	if (n < SRC_CHUNK) {
-		if (ferror(r->fp)) {
-			r->src_error = errno ? errno : EIO;
-			r->error = XQ_EIO;
-			xq__reader_fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
-		}
-		r->src_eof = 1;
-	}
 }
 
 /* Up to n ungzipped bytes; 0 at the end, XQ_EIO on a read error. */
 static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 {
-	if (!r->inlen)
+	if (!r->inlen && !r->gz && !r->mem && !r->src_eof) {
+		/* a chunk or more straight into buf, not through sbuf */
+		if (n >= SRC_CHUNK) {
+			size_t k = src_read(r, buf, SRC_CHUNK);
+			return r->src_error ? r->error : (long)k;
+		}
 		xq__reader_src_fill(r);
+	} else if (!r->inlen) {
+		xq__reader_src_fill(r);
+	}
 	if (r->src_error)
 		return r->error;
 	if (!r->gz) {

@@ -1,7 +1,9 @@
 /*
  * test_movegen.c - replay's run of legal ICCS moves (xq__replay_run), one
  * move at a time, against the reference pair it replaces, xq_is_legal()
- * then xq_make(): the same answer for every (from, to) pair of many
+ * then xq_make(), each move written in the ICCS spellings and given as
+ * points (as the binary formats give it): the same answer for every
+ * (from, to) pair of many
  * positions, the same position after it (the whole struct) and the node
  * marked as replay marks it, or the position and the node untouched when
  * the move is refused; whole games as one run; the single-move test
@@ -18,14 +20,21 @@ struct tally {
 	long pairs, legal, wrong_answer, wrong_after, wrong_node, touched, gen_disagree;
 };
 
-/* A node as replay finds it: an ICCS text, no move yet. */
-static void iccs_node(struct xq_node *n, char *text, xq_move m, int upper)
+/* A node as replay finds it: an ICCS text, no move yet, in one of the
+ * spellings people write, by spelling % 5: "h2e2", "H2E2", "H2-E2",
+ * "h2-e2", "H2e2" (text: room for six bytes). */
+static void iccs_node(struct xq_node *n, char *text, xq_move m, int spelling)
 {
 	memset(n, 0, sizeof *n);
 	xq_move_iccs(m, text);
-	if (upper) {
+	spelling %= 5;
+	if (spelling == 1 || spelling == 2 || spelling == 4)
 		text[0] = (char)(text[0] - 'a' + 'A');
+	if (spelling == 1 || spelling == 2)
 		text[2] = (char)(text[2] - 'a' + 'A');
+	if (spelling == 2 || spelling == 3) {
+		memmove(text + 3, text + 2, 3);
+		text[2] = '-';
 	}
 	n->text = text;
 }
@@ -42,25 +51,36 @@ static int node_right(const struct xq_node *n, xq_move m, const struct xq_pos *b
 	       n->taken == (cap ? piece_type(cap) : XQ_NONE);
 }
 
-/* One move both ways (its points on the board: ICCS names no other). */
-static void one(struct tally *t, const struct xq_pos *pos, xq_move m)
+/* One move both ways: as an ICCS text (its points on the board: ICCS
+ * names no other), or given as points (given: any two of the padded
+ * board, as a binary format may give them; with or without a text). */
+static void one(struct tally *t, const struct xq_pos *pos, xq_move m, int given)
 {
 	struct xq_pos ref = *pos, got = *pos;
 	struct xq_node n, *last = NULL;
 	struct xq_undo u;
-	char text[5];
+	char text[6];
 	int legal = xq_is_legal(pos, m), plies = 0, made;
 
-	iccs_node(&n, text, m, (int)(t->pairs % 7 == 0));
-	made = xq__replay_run(&got, &n, &plies, &last, 0) == NULL;
+	if (given) {
+		memset(&n, 0, sizeof n);
+		n.move = m;
+		if (in_board(MOVE_FROM(m)) && in_board(MOVE_TO(m)) && t->pairs % 2) {
+			xq_move_iccs(m, text);
+			n.text = text;
+		}
+	} else {
+		iccs_node(&n, text, m, (int)(t->pairs % 7));
+	}
+	made = xq__replay_run(&got, &n, &plies, &last, given ? XQ__RUN_GIVEN : 0) == NULL;
 	t->pairs++;
 	if (made != legal || plies != made || last != (made ? &n : NULL)) {
 		t->wrong_answer++;
 		return;
 	}
 	if (!legal) {
-		t->touched += memcmp(&got, pos, sizeof got) != 0 || n.move != XQ_MOVE_NONE ||
-			      n.flags != 0;
+		t->touched += memcmp(&got, pos, sizeof got) != 0 ||
+			      n.move != (given ? m : XQ_MOVE_NONE) || n.flags != 0;
 		return;
 	}
 	t->legal++;
@@ -90,7 +110,9 @@ static void pairs(struct tally *t, const struct xq_pos *pos, int which)
 		for (int to = 0; to < (which == ALL ? 256 : 90); to++) {
 			xq_move m = MOVE(from, which == ALL ? to : sq_to_isq(to));
 			if (in_board(MOVE_FROM(m)) && in_board(MOVE_TO(m)))
-				one(t, pos, m);
+				one(t, pos, m, 0);
+			if (which != PIECES)
+				one(t, pos, m, 1);
 			t->gen_disagree += xq_is_legal(pos, m) != gen[MOVE_FROM(m)][MOVE_TO(m)];
 		}
 	}
@@ -114,7 +136,7 @@ static void random_games(void)
 	long positions = 0, checks = 0;
 
 	static struct xq_node nodes[201];
-	static char texts[201][5];
+	static char texts[201][6];
 	static struct xq_pos before[201];
 	static xq_move played[201];
 	long runs_wrong = 0, run_plies = 0;
@@ -145,14 +167,18 @@ static void random_games(void)
 					}
 			before[made] = pos;
 			played[made] = m;
-			iccs_node(&nodes[made], texts[made], m, (int)(tap_rand(&seed) % 5 == 0));
+			iccs_node(&nodes[made], texts[made], m, (int)(tap_rand(&seed) % 5));
 			if (made)
 				nodes[made - 1].child = &nodes[made];
 			made++;
 			xq_make(&pos, m, &u);
 		}
 		/* the game as one run, ending in a move that is not legal
-		 * (the last one again, or a text that is no ICCS) */
+		 * (the last one again, or a text that is no ICCS); every
+		 * third game with its moves given as points, as the binary
+		 * formats give them */
+		int given = game % 3 == 2;
+		xq_move bad = given ? played[made - 1] : XQ_MOVE_NONE;
 		stop = made;
 		before[made] = pos;
 		iccs_node(&nodes[made], texts[made], played[made - 1], 0);
@@ -160,13 +186,13 @@ static void random_games(void)
 			memcpy(texts[made], "h2e", 4);
 		if (made)
 			nodes[made - 1].child = &nodes[made];
-		for (int i = 0; i < made; i++)
-			nodes[i].move = XQ_MOVE_NONE;
-		left = xq__replay_run(&got, &nodes[0], &plies, &last, 0);
+		for (int i = 0; i <= made; i++)
+			nodes[i].move = given ? (i < made ? played[i] : bad) : XQ_MOVE_NONE;
+		left = xq__replay_run(&got, &nodes[0], &plies, &last, given ? XQ__RUN_GIVEN : 0);
 		run_plies += plies;
 		runs_wrong += left != &nodes[stop] || plies != made ||
 			      last != (made ? &nodes[made - 1] : NULL) ||
-			      memcmp(&got, &pos, sizeof got) != 0 || nodes[stop].move != XQ_MOVE_NONE ||
+			      memcmp(&got, &pos, sizeof got) != 0 || nodes[stop].move != bad ||
 			      nodes[stop].flags != 0;
 		for (int i = 0; i < made; i++) {
 			struct xq_pos after = i + 1 < made ? before[i + 1] : pos;

@@ -832,6 +832,17 @@ static void stacked(void)
 	   !strcmp(g->start_fen, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"),
 	   "stacked pieces reported: %s (start %s)", p.first_msg, g->start_fen);
 	xq_game_free(g);
+	/* three on one point, the king second: the king stays, each other
+	 * one is reported */
+	g = xq_game_new();
+	b[0x10 + 8] = 40;       /* the other red chariot on e0 too */
+	memset(&p, 0, sizeof p);
+	ok(xq__xqf_build_game(b, 1032, g, &sink) == 0 && p.errors == 2 &&
+	   strstr(p.first_msg, "slot 0 (R) stands on e0 with slot 4 (K)") &&
+	   !strcmp(g->start_fen, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+	   "three stacked pieces: two reported, the king kept: %s (start %s)", p.first_msg,
+	   g->start_fen);
+	xq_game_free(g);
 	free(b);
 }
 
