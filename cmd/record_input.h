@@ -169,6 +169,8 @@ struct record_loop {
 	int rc;                          /* for end(): the last xq_reader_next() */
 	int trouble;                     /* an input unreadable, or a read error */
 	int stop;                        /* a callback stopped the run */
+	int taken;                       /* set by game(): it keeps the game, which
+					  * is not freed; the loop goes on */
 };
 /* Read the inputs argv[0..argc); EXIT_TROUBLE when l->trouble, else 0. */
 int record_loop_run(struct record_loop *l, int argc, char **argv);
