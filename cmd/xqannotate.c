@@ -88,6 +88,13 @@ static const char usage_text[] =
 #define MAX_ENGINE_ARGS 64
 #define MAX_ENGINE_OPTIONS 64
 
+/* A reading problem kept to be said in its place among the games' messages
+ * (with more than one job, games are read ahead of their writing). */
+struct said {
+	struct said *next;
+	struct xq_problem p;
+};
+
 /* One game's annotation: what a job does with it, kept until its turn to
  * be written comes (games are written, and their lines and messages said,
  * in the order they were read, whatever job finished first). */
@@ -96,6 +103,7 @@ struct game_job {
 	struct xq_game *g;
 	char *name;                     /* the input it came from */
 	long seq;                       /* its number in the run (JSON "game") */
+	struct said *said;              /* the problems read before it */
 	enum { JOB_QUEUED, JOB_RUNNING, JOB_DONE } state;
 	int failed;                     /* the engine failed: written unannotated */
 	int judged;                     /* moves judged (a chart when > 0) */
@@ -143,6 +151,7 @@ static struct {
 	struct game_job *head, *tail;   /* the games read and not yet written */
 	int queued;                     /* games in that list */
 	int quit;                       /* the threads end */
+	struct said *said, **said_end;  /* problems read since the last game */
 	pthread_mutex_t lock;
 	pthread_cond_t work, done;
 	/* plots */
@@ -425,8 +434,43 @@ static void annotate_game(struct annotator *a, struct game_job *j)
 	a->job = NULL;
 }
 
+static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
+
+/* An xq_problem_fn with more than one job: p counted now, said later. */
+static void keep_problem(void *data, const struct xq_problem *p)
+{
+	(void)data;
+	if (!problem_counted(&st.pp, p))
+		return;
+	struct said *k = calloc(1, sizeof *k);
+	if (!k)
+		die(EXIT_TROUBLE, "out of memory");
+	k->p = *p;
+	k->p.file = dup_or_null(p->file);
+	k->p.text = dup_or_null(p->text);
+	k->p.msg = dup_or_null(p->msg);
+	if (!st.said_end)
+		st.said_end = &st.said;
+	*st.said_end = k;
+	st.said_end = &k->next;
+}
+
+static void say_kept(struct said *k)
+{
+	while (k) {
+		struct said *next = k->next;
+		print_problem_always(&k->p);
+		free((char *)k->p.file);
+		free((char *)k->p.text);
+		free((char *)k->p.msg);
+		free(k);
+		k = next;
+	}
+}
+
 static void job_free(struct game_job *j)
 {
+	say_kept(j->said);   /* none but when the run stopped */
 	xq_game_free(j->g);
 	free(j->name);
 	free(j->json);
@@ -468,6 +512,8 @@ static void *annotator_main(void *arg)
 static enum record_step write_job(struct game_job *j)
 {
 	const struct xq_game *g = j->g;
+	say_kept(j->said);
+	j->said = NULL;
 	if (g->errors) {
 		st.findings = 1;
 		st.dropped++;
@@ -556,6 +602,9 @@ static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
 	j->name = xstrdup(l->name);
 	j->seq = ++st.read;
 	j->state = g->errors ? JOB_DONE : JOB_QUEUED;
+	j->said = st.said;
+	st.said = NULL;
+	st.said_end = &st.said;
 	l->taken = 1;
 	if (st.njobs == 1) {
 		if (j->state == JOB_QUEUED)
@@ -786,6 +835,7 @@ static void end_jobs(void)
 {
 	if (!st.stop && write_done(0) == RECORD_STOP)
 		st.stop = 1;
+	say_kept(st.said);
 	pthread_mutex_lock(&st.lock);
 	for (struct game_job *j = st.head; j; j = j->next)
 		if (j->state == JOB_QUEUED)
@@ -847,6 +897,8 @@ int main(int argc, char **argv)
 	start_jobs();
 	l.o = &st.o;
 	l.game = annotate_step;
+	if (st.njobs > 1)
+		l.problem = keep_problem;
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	st.stop = l.stop;
