@@ -23,7 +23,7 @@
 static const char usage_text[] =
 	"usage: xqannotate [-hjqVv] [--engine CMD [--engine-arg ARG]... [--engine-option N=V]...]\n"
 	"                  [--depth N | --nodes N | --movetime MS] [--from PLY] [--to PLY]\n"
-	"                  [--played root|next]\n"
+	"                  [--played root|next] [--order forward|backward] [-J jobs]\n"
 	"                  [--plot FILE.svg|DIR] [-f format] [-t format] [-e enc] [-E enc]\n"
 	"                  [-n notation] [-o file | -d dir]\n"
 	"                  [-R] [--files-from=list [-0]] [file ...]\n"
@@ -37,9 +37,10 @@ static const char usage_text[] =
 	"                        UCI_Variant xiangqi), ucci\n"
 	"  --engine-timeout=SEC  wait for a search beyond its own time (default 60)\n"
 	"  --depth=N             search depth in plies\n"
-	"  --nodes=N             nodes per position (default 30000 built-in, 200000\n"
-	"                        for an external engine, when no limit is given)\n"
-	"  --movetime=MS         milliseconds per position\n"
+	"  --nodes=N             nodes per position (default 30000 built-in, 7000\n"
+	"                        external: about 3 CPU s per 100 plies; FSF +0.4 s\n"
+	"                        per 1000 more)\n"
+	"  --movetime=MS         ms per position: up to 2 x MS wall time a ply\n"
 	"  --hash=MB             built-in engine's table (default 16)\n"
 	"  --from=PLY --to=PLY   annotate plies PLY.. and ..PLY of the main line (1-based)\n"
 	"  --inaccuracy=D --mistake=D --blunder=D\n"
@@ -50,6 +51,8 @@ static const char usage_text[] =
 	"  --played=root|next    score the played move by a search of its position\n"
 	"                        over that move alone (root, default), or by the\n"
 	"                        search of the position it leads to (next)\n"
+	"  --order=forward|backward  search from the first position or the last\n"
+	"  -J, --jobs=N          N engines, a game each (0: one a core)\n"
 	"  --plot=FILE.svg|DIR   the evaluation chart: one game to a file, or one\n"
 	"                        chart per game in a directory\n"
 	"  -j, --json            one JSON object per ply on standard output (records\n"
@@ -83,7 +86,7 @@ static const char usage_text[] =
  * and one that costs an external engine about as much (Fairy-Stockfish,
  * one thread: README, "xqannotate", gives the figures). */
 #define DEFAULT_NODES_BUILTIN 30000
-#define DEFAULT_NODES_EXTERNAL 200000
+#define DEFAULT_NODES_EXTERNAL 7000
 
 #define MAX_ENGINE_ARGS 64
 #define MAX_ENGINE_OPTIONS 64
