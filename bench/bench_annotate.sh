@@ -97,7 +97,7 @@ printf 'xqannotate, built-in engine, %s: %d games, %d plies, %s CPU s, %.2f s pe
 # cores), so the speed-up is only as good as the machine is idle
 . "$(dirname "$0")/pin.sh"
 thr_src="$XQ_SHARED/corpus/pgn/wukong_hu_ronghua_1391_iccs.pgn"
-echo "== xqannotate -J: plies per second, one and two jobs, default budgets"
+echo "== xqannotate -J: plies per second, one and two jobs, default budgets ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
 if [ -f "$thr_src" ]; then
 	awk -v n="${ANNOTATE_THROUGHPUT:-8}" '/^\[Event /{ k++ } k >= 1 && k <= n' "$thr_src" >"$tmp/thr.pgn"
 	# thr LABEL ARGS...: one line per job count, then the speed-up

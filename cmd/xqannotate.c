@@ -162,7 +162,8 @@ static struct {
 	int plot_dir, plots_written, plot_warned;
 	struct outdir *plot_names;   /* --plot DIR: named as -d names */
 	/* counts */
-	long read, written, dropped, unannotated, annotated;
+	long taken;                     /* games read */
+	long read, written, dropped, unannotated, annotated;  /* games written or dropped */
 	int trouble, findings, stop;
 	char **inputs;
 	int ninputs;
@@ -458,11 +459,13 @@ static void keep_problem(void *data, const struct xq_problem *p)
 	st.said_end = &k->next;
 }
 
-static void say_kept(struct said *k)
+/* Print (say) or drop the problems k. */
+static void say_kept(struct said *k, int say)
 {
 	while (k) {
 		struct said *next = k->next;
-		print_problem_always(&k->p);
+		if (say)
+			print_problem_always(&k->p);
 		free((char *)k->p.file);
 		free((char *)k->p.text);
 		free((char *)k->p.msg);
@@ -473,7 +476,7 @@ static void say_kept(struct said *k)
 
 static void job_free(struct game_job *j)
 {
-	say_kept(j->said);   /* none but when the run stopped */
+	say_kept(j->said, 0);   /* a game past the one the run stopped at */
 	xq_game_free(j->g);
 	free(j->name);
 	free(j->json);
@@ -515,7 +518,8 @@ static void *annotator_main(void *arg)
 static enum record_step write_job(struct game_job *j)
 {
 	const struct xq_game *g = j->g;
-	say_kept(j->said);
+	st.read = j->seq;
+	say_kept(j->said, 1);
 	j->said = NULL;
 	if (g->errors) {
 		st.findings = 1;
@@ -603,7 +607,7 @@ static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
 		die(EXIT_TROUBLE, "out of memory");
 	j->g = g;
 	j->name = xstrdup(l->name);
-	j->seq = ++st.read;
+	j->seq = ++st.taken;
 	j->state = g->errors ? JOB_DONE : JOB_QUEUED;
 	j->said = st.said;
 	st.said = NULL;
@@ -838,7 +842,7 @@ static void end_jobs(void)
 {
 	if (!st.stop && write_done(0) == RECORD_STOP)
 		st.stop = 1;
-	say_kept(st.said);
+	say_kept(st.said, !st.stop);
 	pthread_mutex_lock(&st.lock);
 	for (struct game_job *j = st.head; j; j = j->next)
 		if (j->state == JOB_QUEUED)

@@ -480,12 +480,16 @@ games_with_invalid() {
 
 @test "-J N: records, messages and exit status byte for byte those of -J 1 (built-in, node limits)" {
 	games_with_invalid
-	for args in "--nodes 3000" "--nodes 1500 --order backward" "--depth 3 -n iccs"; do
+	for args in "--nodes 3000" "--nodes 1500 --order backward" "--depth 3 -n iccs" "--strict --nodes 1000"; do
 		# shellcheck disable=SC2086
 		run -1 --separate-stderr xqannotate $args "$T/games.pgn"
 		local out1=$output err1=$stderr
-		[[ "$out1" == *"Blunder"* ]]
-		[[ "$err1" == *"game 3 is invalid: dropped"* ]]
+		if [[ "$args" == --strict* ]]; then
+			[[ "$err1" == *"game 3 is invalid: stopping (--strict)"*"3 games read"* ]]
+		else
+			[[ "$out1" == *"Blunder"* ]]
+			[[ "$err1" == *"game 3 is invalid: dropped"* ]]
+		fi
 		for j in "-J 2" -J3 "-J 0" --jobs=2; do
 			# shellcheck disable=SC2086
 			run -1 --separate-stderr xqannotate $args $j "$T/games.pgn"
