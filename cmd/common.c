@@ -97,6 +97,15 @@ static void put_number(char *buf, size_t size, size_t *k, long v, char c)
  * those the line always had (a message of at most 4,095 bytes, the whole
  * line cut short at 17,582 bytes with 5 left when escaping).
  */
+/* Where this thread's lines go (NULL: stderr): a command that reads ahead
+ * of its writing holds them there, to say them in their place. */
+static _Thread_local FILE *held;
+
+void cmd_hold_messages(FILE *fp)
+{
+	held = fp;
+}
+
 #define MSG_MAX 4096
 #define DIAG_LINE (MSG_MAX * 4 + 1200)
 #define WHERE_MAX 1024
@@ -112,7 +121,7 @@ static void put_line(const char *where, const char *msg)
 	put_escaped(line, sizeof line - 2, &n, where);
 	put_escaped(line, sizeof line - 2, &n, msg);
 	line[n++] = '\n';
-	fwrite(line, 1, n, stderr);
+	fwrite(line, 1, n, held ? held : stderr);
 }
 
 __attribute__((format(printf, 2, 0)))
@@ -134,6 +143,7 @@ void warnx_(const char *fmt, ...)
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;
+	held = NULL;    /* the last word is said now */
 	va_start(ap, fmt);
 	vmessage("", fmt, ap);
 	va_end(ap);

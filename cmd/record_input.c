@@ -30,8 +30,9 @@ void print_problem_always(const struct xq_problem *p)
 	     p->text && p->code != XQ_P_FEN ? ": " : "", at, p->msg);
 }
 
-int problem_counted(struct problem_printer *pp, const struct xq_problem *p)
+void print_problem(void *data, const struct xq_problem *p)
 {
+	struct problem_printer *pp = data;
 	switch (p->severity) {
 	case XQ_SEV_NOTE: pp->notes++; break;
 	case XQ_SEV_WARNING: pp->warnings++; break;
@@ -39,14 +40,8 @@ int problem_counted(struct problem_printer *pp, const struct xq_problem *p)
 	case XQ_SEV_FATAL: pp->fatals++; break;
 	}
 	if (pp->quiet && p->severity != XQ_SEV_FATAL)
-		return 0;
-	return p->severity != XQ_SEV_NOTE || pp->verbose;
-}
-
-void print_problem(void *data, const struct xq_problem *p)
-{
-	struct problem_printer *pp = data;
-	if (!problem_counted(pp, p))
+		return;
+	if (p->severity == XQ_SEV_NOTE && !pp->verbose)
 		return;
 	if (pp->partial)
 		part_put_problem(pp->partial, p);

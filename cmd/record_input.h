@@ -27,8 +27,6 @@ struct problem_printer {
 	 * (part_put_problem) instead of printed: --partial */
 	FILE *partial;
 };
-/* p counted in pp: 1 when pp says it (quiet, verbose), else 0. */
-int problem_counted(struct problem_printer *pp, const struct xq_problem *p);
 /* An xq_problem_fn: data is a struct problem_printer. */
 void print_problem(void *data, const struct xq_problem *p);
 /* Print one problem unconditionally. */

@@ -91,13 +91,6 @@ static const char usage_text[] =
 #define MAX_ENGINE_ARGS 64
 #define MAX_ENGINE_OPTIONS 64
 
-/* A reading problem kept to be said in its place among the games' messages
- * (with more than one job, games are read ahead of their writing). */
-struct said {
-	struct said *next;
-	struct xq_problem p;
-};
-
 /* One game's annotation: what a job does with it, kept until its turn to
  * be written comes (games are written, and their lines and messages said,
  * in the order they were read, whatever job finished first). */
@@ -106,7 +99,8 @@ struct game_job {
 	struct xq_game *g;
 	char *name;                     /* the input it came from */
 	long seq;                       /* its number in the run (JSON "game") */
-	struct said *said;              /* the problems read before it */
+	char *held;                     /* the messages said while reading it */
+	size_t held_len;
 	enum { JOB_QUEUED, JOB_RUNNING, JOB_DONE } state;
 	int failed;                     /* the engine failed: written unannotated */
 	int judged;                     /* moves judged (a chart when > 0) */
@@ -154,7 +148,9 @@ static struct {
 	struct game_job *head, *tail;   /* the games read and not yet written */
 	int queued;                     /* games in that list */
 	int quit;                       /* the threads end */
-	struct said *said, **said_end;  /* problems read since the last game */
+	FILE *held;                     /* messages said while reading (-J > 1) */
+	char *held_text;
+	size_t held_len;
 	pthread_mutex_t lock;
 	pthread_cond_t work, done;
 	/* plots */
@@ -438,45 +434,37 @@ static void annotate_game(struct annotator *a, struct game_job *j)
 	a->job = NULL;
 }
 
-static char *dup_or_null(const char *s) { return s ? xstrdup(s) : NULL; }
-
-/* An xq_problem_fn with more than one job: p counted now, said later. */
-static void keep_problem(void *data, const struct xq_problem *p)
+/* With more than one job, games are read ahead of their writing: the
+ * messages said while reading (problems, unreadable inputs) are held and
+ * said before the next game's own, as one job says them. */
+static void hold_messages(void)
 {
-	(void)data;
-	if (!problem_counted(&st.pp, p))
-		return;
-	struct said *k = calloc(1, sizeof *k);
-	if (!k)
+	if (!(st.held = open_memstream(&st.held_text, &st.held_len)))
 		die(EXIT_TROUBLE, "out of memory");
-	k->p = *p;
-	k->p.file = dup_or_null(p->file);
-	k->p.text = dup_or_null(p->text);
-	k->p.msg = dup_or_null(p->msg);
-	if (!st.said_end)
-		st.said_end = &st.said;
-	*st.said_end = k;
-	st.said_end = &k->next;
+	cmd_hold_messages(st.held);
 }
 
-/* Print (say) or drop the problems k. */
-static void say_kept(struct said *k, int say)
+/* The messages held so far, into *text and *len (malloc'd; NULL when none);
+ * holding stops. */
+static void take_held(char **text, size_t *len)
 {
-	while (k) {
-		struct said *next = k->next;
-		if (say)
-			print_problem_always(&k->p);
-		free((char *)k->p.file);
-		free((char *)k->p.text);
-		free((char *)k->p.msg);
-		free(k);
-		k = next;
+	cmd_hold_messages(NULL);
+	if (fclose(st.held) != 0)
+		die(EXIT_TROUBLE, "out of memory");
+	st.held = NULL;
+	*text = st.held_text;
+	*len = st.held_len;
+	if (!*len) {
+		free(*text);
+		*text = NULL;
 	}
+	st.held_text = NULL;
+	st.held_len = 0;
 }
 
 static void job_free(struct game_job *j)
 {
-	say_kept(j->said, 0);   /* a game past the one the run stopped at */
+	free(j->held);   /* a game past the one the run stopped at */
 	xq_game_free(j->g);
 	free(j->name);
 	free(j->json);
@@ -519,8 +507,8 @@ static enum record_step write_job(struct game_job *j)
 {
 	const struct xq_game *g = j->g;
 	st.read = j->seq;
-	say_kept(j->said, 1);
-	j->said = NULL;
+	if (j->held_len)
+		fwrite(j->held, 1, j->held_len, stderr);
 	if (g->errors) {
 		st.findings = 1;
 		st.dropped++;
@@ -609,9 +597,8 @@ static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
 	j->name = xstrdup(l->name);
 	j->seq = ++st.taken;
 	j->state = g->errors ? JOB_DONE : JOB_QUEUED;
-	j->said = st.said;
-	st.said = NULL;
-	st.said_end = &st.said;
+	if (st.njobs > 1)
+		take_held(&j->held, &j->held_len);
 	l->taken = 1;
 	if (st.njobs == 1) {
 		if (j->state == JOB_QUEUED)
@@ -628,7 +615,10 @@ static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
 	pthread_cond_signal(&st.work);
 	pthread_mutex_unlock(&st.lock);
 	/* a few games ahead for each job, no more in memory */
-	return write_done(2 * st.njobs);
+	enum record_step step = write_done(2 * st.njobs);
+	if (st.njobs > 1)
+		hold_messages();
+	return step;
 }
 
 static double parse_fraction(const char *text, const char *what)
@@ -840,9 +830,16 @@ static void start_jobs(void)
  * dropped), the threads joined, the engines stopped. */
 static void end_jobs(void)
 {
+	char *text = NULL;   /* said after the last game */
+	size_t len = 0;
+	if (st.held)
+		take_held(&text, &len);
 	if (!st.stop && write_done(0) == RECORD_STOP)
 		st.stop = 1;
-	say_kept(st.said, !st.stop);
+	/* unless the run stopped before them */
+	if (!st.stop && len)
+		fwrite(text, 1, len, stderr);
+	free(text);
 	pthread_mutex_lock(&st.lock);
 	for (struct game_job *j = st.head; j; j = j->next)
 		if (j->state == JOB_QUEUED)
@@ -905,7 +902,7 @@ int main(int argc, char **argv)
 	l.o = &st.o;
 	l.game = annotate_step;
 	if (st.njobs > 1)
-		l.problem = keep_problem;
+		hold_messages();
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	st.stop = l.stop;

@@ -558,3 +558,13 @@ games_with_invalid() {
 	run -2 --separate-stderr xqannotate --order sideways "$S/blunder.pgn"
 	[[ "$stderr" == *"--order wants forward or backward, not 'sideways'"* ]]
 }
+
+@test "-J 3: an unreadable input's message in its place among the games' messages" {
+	games_with_invalid
+	run -2 --separate-stderr xqannotate --nodes 1000 "$T/games.pgn" "$T/none.pgn" "$T/games.pgn" "$T/none2.pgn"
+	local out1=$output err1=$stderr
+	[[ "$err1" == *"game 3 is invalid"*"cannot open '$T/none.pgn'"*"game 3 is invalid"*"cannot open '$T/none2.pgn'"* ]]
+	run -2 --separate-stderr xqannotate --nodes 1000 -J 3 "$T/games.pgn" "$T/none.pgn" "$T/games.pgn" "$T/none2.pgn"
+	[ "$output" = "$out1" ]
+	[ "$stderr" = "$err1" ]
+}
