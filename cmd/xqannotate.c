@@ -6,7 +6,9 @@
  * searches, judges and writes the marks.  This is its glue: the options,
  * the external UCI/UCCI engine (cmd/engine.c) as the driver's engine, the
  * progress line, the JSON lines, the chart.  A game whose engine failed
- * is written as it came.
+ * is written as it came.  With -J N, N engines annotate a game each at a
+ * time (a game is the unit: the engine's table is kept within it), and the
+ * games are written in the order read, so the output is one job's.
  */
 #include <errno.h>
 #include <pthread.h>
