@@ -94,7 +94,10 @@ printf 'xqannotate, built-in engine, %s: %d games, %d plies, %s CPU s, %.2f s pe
 # wall second at -J 1 and -J 2, the built-in engine and Fairy-Stockfish at
 # their default budgets, over the first $ANNOTATE_THROUGHPUT (default 8)
 # master games of the Hu Ronghua collection; not pinned (two jobs want two
-# cores), so the speed-up is only as good as the machine is idle
+# cores), so the speed-up is only as good as the machine is idle: "cores
+# used" (CPU over wall seconds) says how much of it the run got (a busy
+# machine that shares its CPUs among sessions, as Linux's autogroups do,
+# gives two jobs no more than one)
 . "$(dirname "$0")/pin.sh"
 thr_src="$XQ_SHARED/corpus/pgn/wukong_hu_ronghua_1391_iccs.pgn"
 echo "== xqannotate -J: plies per second, one and two jobs, default budgets ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
@@ -111,8 +114,8 @@ if [ -f "$thr_src" ]; then
 			cpu=$(awk '{ print $1 + $2 }' "$tmp/thr.t")
 			plies=$(grep -c . "$tmp/thr-$j.json")
 			awk -v l="$label" -v j="$j" -v p="$plies" -v c="$cpu" -v a="$w0" -v b="$w1" -v w1="$wall1" 'BEGIN {
-				printf "%-26s -J %d: %4d plies, %7.2f CPU s, %6.1f plies/CPU s, %7.2f s wall, %6.1f plies/wall s%s\n",
-					l, j, p, c, p / c, b - a, p / (b - a),
+				printf "%-26s -J %d: %4d plies, %7.2f CPU s, %6.1f plies/CPU s, %7.2f s wall, %6.1f plies/wall s, %.2f cores used%s\n",
+					l, j, p, c, p / c, b - a, p / (b - a), c / (b - a),
 					j == 2 ? sprintf(", speed-up %.2fx (goal 1.8x)", w1 / (b - a)) : "" }'
 			[ "$j" = 1 ] && wall1=$(awk -v a="$w0" -v b="$w1" 'BEGIN { print b - a }')
 		done
