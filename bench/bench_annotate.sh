@@ -90,6 +90,48 @@ plies=$(grep -c . "$tmp/ours.json")
 printf 'xqannotate, built-in engine, %s: %d games, %d plies, %s CPU s, %.2f s per 100 plies (goal < 10)\n' \
 	"${ANNOTATE_ARGS:-defaults}" "$ngames" "$plies" "$cpu" "$(awk -v c="$cpu" -v p="$plies" 'BEGIN { print p ? c * 100 / p : 0 }')"
 
+# throughput: plies per CPU second (the engines' processes included) and per
+# wall second at -J 1 and -J 2, the built-in engine and Fairy-Stockfish at
+# their default budgets, over the first $ANNOTATE_THROUGHPUT (default 8)
+# master games of the Hu Ronghua collection; not pinned (two jobs want two
+# cores), so the speed-up is only as good as the machine is idle: "cores
+# used" (CPU over wall seconds) says how much of it the run got (a busy
+# machine that shares its CPUs among sessions, as Linux's autogroups do,
+# gives two jobs no more than one)
+. "$(dirname "$0")/pin.sh"
+thr_src="$XQ_SHARED/corpus/pgn/wukong_hu_ronghua_1391_iccs.pgn"
+echo "== xqannotate -J: plies per second, one and two jobs, default budgets ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
+if [ -f "$thr_src" ]; then
+	awk -v n="${ANNOTATE_THROUGHPUT:-8}" '/^\[Event /{ k++ } k >= 1 && k <= n' "$thr_src" >"$tmp/thr.pgn"
+	# thr LABEL ARGS...: one line per job count, then the speed-up
+	thr() {
+		local label=$1 j w0 w1 wall1=0 cpu plies same=""
+		shift
+		for j in 1 2; do
+			w0=$(date +%s.%N)
+			timed "$tmp/thr.t" "$X" -q -j -J "$j" "$@" "$tmp/thr.pgn" >"$tmp/thr-$j.json" 2>/dev/null
+			w1=$(date +%s.%N)
+			cpu=$(awk '{ print $1 + $2 }' "$tmp/thr.t")
+			plies=$(grep -c . "$tmp/thr-$j.json")
+			awk -v l="$label" -v j="$j" -v p="$plies" -v c="$cpu" -v a="$w0" -v b="$w1" -v w1="$wall1" 'BEGIN {
+				printf "%-26s -J %d: %4d plies, %7.2f CPU s, %6.1f plies/CPU s, %7.2f s wall, %6.1f plies/wall s, %.2f cores used%s\n",
+					l, j, p, c, p / c, b - a, p / (b - a), c / (b - a),
+					j == 2 ? sprintf(", speed-up %.2fx (goal 1.8x)", w1 / (b - a)) : "" }'
+			[ "$j" = 1 ] && wall1=$(awk -v a="$w0" -v b="$w1" 'BEGIN { print b - a }')
+		done
+		cmp -s "$tmp/thr-1.json" "$tmp/thr-2.json" && same="byte-identical" || same="DIFFERENT"
+		echo "$label: -J 2 output $same to -J 1"
+	}
+	thr "built-in, 30000 nodes"
+	if [ -x "$FSF" ]; then
+		thr "Fairy-Stockfish, 7000 nodes" --engine "$FSF"
+	else
+		echo "fairy-stockfish not found at $FSF: no -J figure for it"
+	fi
+else
+	echo "not found: $thr_src"
+fi
+
 if [ ! -x "$FSF" ]; then echo "fairy-stockfish not found at $FSF: no agreement figure"; exit 0; fi
 # one file per game; Fairy-Stockfish's marks of game N in fsf-N.json, made
 # again only when game-N.pgn changed

@@ -88,15 +88,6 @@ static void put_number(char *buf, size_t size, size_t *k, long v, char c)
 	put_cut(buf, size, k, d + i, sizeof d - i);
 }
 
-/*
- * One diagnostic line: "prog: " + where + msg, the where (a file name,
- * positions, a level) and the message with their control characters
- * escaped; made whole and written with one call (stderr is unbuffered: a
- * character at a time would be a write each).  The message is the only
- * part formatted by printf; the line's size and the message's limit are
- * those the line always had (a message of at most 4,095 bytes, the whole
- * line cut short at 17,582 bytes with 5 left when escaping).
- */
 /* A progress line (progress.c) stands on the terminal. */
 static int progress_shown;
 
@@ -116,6 +107,24 @@ void progress_clear(void)
 	progress_shown = 0;
 }
 
+/* Where this thread's lines go (NULL: stderr): a command that reads ahead
+ * of its writing holds them there, to say them in their place. */
+static _Thread_local FILE *held;
+
+void cmd_hold_messages(FILE *fp)
+{
+	held = fp;
+}
+
+/*
+ * One diagnostic line: "prog: " + where + msg, the where (a file name,
+ * positions, a level) and the message with their control characters
+ * escaped; made whole and written with one call (stderr is unbuffered: a
+ * character at a time would be a write each).  The message is the only
+ * part formatted by printf; the line's size and the message's limit are
+ * those the line always had (a message of at most 4,095 bytes, the whole
+ * line cut short at 17,582 bytes with 5 left when escaping).
+ */
 #define MSG_MAX 4096
 #define DIAG_LINE (MSG_MAX * 4 + 1200)
 #define WHERE_MAX 1024
@@ -133,7 +142,7 @@ static void put_line(const char *where, const char *msg)
 	line[n++] = '\n';
 	/* never on the progress line's row */
 	progress_clear();
-	fwrite(line, 1, n, stderr);
+	fwrite(line, 1, n, held ? held : stderr);
 }
 
 __attribute__((format(printf, 2, 0)))
@@ -155,6 +164,7 @@ void warnx_(const char *fmt, ...)
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;
+	held = NULL;    /* the last word is said now */
 	va_start(ap, fmt);
 	vmessage("", fmt, ap);
 	va_end(ap);
@@ -255,6 +265,22 @@ long parse_number(const char *text, long min, long max, const char *name)
 	if (errno || end == text || *end || v < min || v > max)
 		die(EXIT_TROUBLE, "invalid %s '%s' (expected %ld..%ld)", name, text, min, max);
 	return v;
+}
+
+int cmd_jobs_arg(const char *text)
+{
+	char *end;
+	long v;
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (errno || end == text || *end || *text == '+' || *text == ' ' || v < 0 || v > CMD_JOBS_MAX)
+		die(EXIT_TROUBLE, "invalid job count '%s' (expected 0..%d; 0: one a core)", text,
+		    CMD_JOBS_MAX);
+	if (v == 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		v = n < 1 ? 1 : n > CMD_JOBS_MAX ? CMD_JOBS_MAX : n;
+	}
+	return (int)v;
 }
 
 int parse_count(const char *text, long max, long *v)

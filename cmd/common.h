@@ -64,6 +64,16 @@ double now_seconds(void);
  * "invalid NAME 'text'" and EXIT_TROUBLE. */
 long parse_number(const char *text, long min, long max, const char *name);
 
+/* This thread's diagnostics (warnx_, diag, the problems printed) into fp
+ * instead of stderr until called with NULL; die() always says its own. */
+void cmd_hold_messages(FILE *fp);
+
+/* The value of -J/--jobs: 1..CMD_JOBS_MAX jobs, 0 for one a core (as many
+ * as the machine has online, at most CMD_JOBS_MAX); anything else dies
+ * with one line naming the values taken. */
+#define CMD_JOBS_MAX 256
+int cmd_jobs_arg(const char *text);
+
 /* A count read from a file (a merged part's): digits only, no sign or
  * space, at most max, into *v; 0, or -1 when text is none. */
 int parse_count(const char *text, long max, long *v);

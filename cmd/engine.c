@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,18 +18,30 @@
 #include "engine.h"
 
 #define LINE_MAX_ENGINE 65536
-#define MAX_ENGINES 8
+#define MAX_ENGINES (CMD_JOBS_MAX + 8)
 
 /* For engine_kill_all() from a signal handler: process groups alive. */
 static volatile pid_t running[MAX_ENGINES];
 
-static void track(pid_t pid, pid_t was)
+/* Held while an engine is started (its pipes made, forked, the parent's
+ * ends marked close-on-exec), so that an engine started by another thread
+ * inherits no end of them, and while running[] changes. */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void track_locked(pid_t pid, pid_t was)
 {
 	for (int i = 0; i < MAX_ENGINES; i++)
 		if (running[i] == was) {
 			running[i] = pid;
 			return;
 		}
+}
+
+static void track(pid_t pid, pid_t was)
+{
+	pthread_mutex_lock(&spawn_lock);
+	track_locked(pid, was);
+	pthread_mutex_unlock(&spawn_lock);
 }
 
 void engine_kill_all(void)
@@ -329,8 +342,10 @@ int engine_start(struct engine *e)
 		die(EXIT_TROUBLE, "out of memory");
 	if (!e->ebuf && !(e->ebuf = malloc(1025)))
 		die(EXIT_TROUBLE, "out of memory");
+	pthread_mutex_lock(&spawn_lock);
 	if (pipe(in) < 0 || pipe(out) < 0 || pipe(err) < 0 || pipe(exe) < 0) {
 		snprintf(e->error, sizeof e->error, "cannot run engine '%s': %s", argv0, strerror(errno));
+		pthread_mutex_unlock(&spawn_lock);
 		return -1;
 	}
 	fcntl(exe[1], F_SETFD, FD_CLOEXEC);
@@ -340,6 +355,7 @@ int engine_start(struct engine *e)
 		snprintf(e->error, sizeof e->error, "cannot run engine '%s': %s", argv0, strerror(errno));
 		close(in[0]); close(in[1]); close(out[0]); close(out[1]);
 		close(err[0]); close(err[1]); close(exe[0]); close(exe[1]);
+		pthread_mutex_unlock(&spawn_lock);
 		return -1;
 	}
 	if (pid == 0) {
@@ -360,7 +376,7 @@ int engine_start(struct engine *e)
 	}
 	setpgid(pid, pid);  /* both sides, against the race */
 	e->pid = pid;
-	track(pid, 0);
+	track_locked(pid, 0);
 	close(in[0]); close(out[1]); close(err[1]); close(exe[1]);
 	e->to_fd = in[1];
 	e->from_fd = out[0];
@@ -368,6 +384,7 @@ int engine_start(struct engine *e)
 	fcntl(e->to_fd, F_SETFD, FD_CLOEXEC);
 	fcntl(e->from_fd, F_SETFD, FD_CLOEXEC);
 	fcntl(e->err_fd, F_SETFD, FD_CLOEXEC);
+	pthread_mutex_unlock(&spawn_lock);
 	{
 		int code = 0;
 		ssize_t r;

@@ -405,8 +405,9 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 		if (l->hint)
 			xq_game_encoding_hint(l->r, g, l->name, l->o->encoding, ro.problem,
 					     ro.problem_data);
+		l->taken = 0;
 		step = l->game(l, g);
-		if (step != RECORD_KEEP)
+		if (step != RECORD_KEEP && !l->taken)
 			xq_game_free(g);
 		if (l->progress)
 			progress_update(l->name, l->games, l->bytes_before + xq_reader_offset(l->r));

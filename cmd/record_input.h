@@ -166,6 +166,8 @@ struct record_loop {
 	int trouble;                     /* an input unreadable, or a read error */
 	int stop;                        /* a callback stopped the run */
 	uint64_t bytes_before;           /* progress: the inputs read before */
+	int taken;                       /* set by game(): it keeps the game, which
+					  * is not freed; the loop goes on */
 };
 /* Read the inputs argv[0..argc); EXIT_TROUBLE when l->trouble, else 0. */
 int record_loop_run(struct record_loop *l, int argc, char **argv);

@@ -6,9 +6,12 @@
  * searches, judges and writes the marks.  This is its glue: the options,
  * the external UCI/UCCI engine (cmd/engine.c) as the driver's engine, the
  * progress line, the JSON lines, the chart.  A game whose engine failed
- * is written as it came.
+ * is written as it came.  With -J N, N engines annotate a game each at a
+ * time (a game is the unit: the engine's table is kept within it), and the
+ * games are written in the order read, so the output is one job's.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +25,7 @@
 static const char usage_text[] =
 	"usage: xqannotate [-hjqVv] [--engine CMD [--engine-arg ARG]... [--engine-option N=V]...]\n"
 	"                  [--depth N | --nodes N | --movetime MS] [--from PLY] [--to PLY]\n"
-	"                  [--played root|next]\n"
+	"                  [--played root|next] [--order forward|backward] [-J jobs]\n"
 	"                  [--plot FILE.svg|DIR] [-f format] [-t format] [-e enc] [-E enc]\n"
 	"                  [-n notation] [-o file | -d dir]\n"
 	"                  [-R] [--files-from=list [-0]] [file ...]\n"
@@ -36,9 +39,10 @@ static const char usage_text[] =
 	"                        UCI_Variant xiangqi), ucci\n"
 	"  --engine-timeout=SEC  wait for a search beyond its own time (default 60)\n"
 	"  --depth=N             search depth in plies\n"
-	"  --nodes=N             nodes per position (default 30000 built-in, 200000\n"
-	"                        for an external engine, when no limit is given)\n"
-	"  --movetime=MS         milliseconds per position\n"
+	"  --nodes=N             nodes per position (default 30000 built-in, 7000\n"
+	"                        external: about 3 CPU s per 100 plies; a 1000 more\n"
+	"                        add 0.1 s built-in, 0.4 s Fairy-Stockfish)\n"
+	"  --movetime=MS         ms per position: up to 2 x MS wall time a ply\n"
 	"  --hash=MB             built-in engine's table (default 16)\n"
 	"  --from=PLY --to=PLY   annotate plies PLY.. and ..PLY of the main line (1-based)\n"
 	"  --inaccuracy=D --mistake=D --blunder=D\n"
@@ -49,6 +53,8 @@ static const char usage_text[] =
 	"  --played=root|next    score the played move by a search of its position\n"
 	"                        over that move alone (root, default), or by the\n"
 	"                        search of the position it leads to (next)\n"
+	"  --order=forward|backward  search from the first position or the last\n"
+	"  -J, --jobs=N          N engines, a game each (0: one a core)\n"
 	"  --plot=FILE.svg|DIR   the evaluation chart: one game to a file, or one\n"
 	"                        chart per game in a directory\n"
 	"  -j, --json            one JSON object per ply on standard output (records\n"
@@ -80,8 +86,50 @@ static const char usage_text[] =
 	"and the run goes on with a fresh engine.  Exit status: 0 every game\n"
 	"annotated, 1 some game invalid (dropped), 2 usage, I/O or engine error.\n";
 
+/* The budget of a position when no limit is given: the built-in engine's,
+ * and one that costs an external engine about as much (Fairy-Stockfish,
+ * one thread: README, "xqannotate", gives the figures). */
+#define DEFAULT_NODES_BUILTIN 30000
+#define DEFAULT_NODES_EXTERNAL 7000
+
 #define MAX_ENGINE_ARGS 64
 #define MAX_ENGINE_OPTIONS 64
+
+/* One game's annotation: what a job does with it, kept until its turn to
+ * be written comes (games are written, and their lines and messages said,
+ * in the order they were read, whatever job finished first). */
+struct game_job {
+	struct game_job *next;
+	struct xq_game *g;
+	char *name;                     /* the input it came from */
+	long seq;                       /* its number in the run (JSON "game") */
+	char *held;                     /* the messages said while reading it */
+	size_t held_len;
+	enum { JOB_QUEUED, JOB_RUNNING, JOB_DONE } state;
+	int failed;                     /* the engine failed: written unannotated */
+	int judged;                     /* moves judged (a chart when > 0) */
+	char note[700];                 /* an engine started again, with -v */
+	char error[700];                /* the engine's failure */
+	char *json;                     /* the JSON lines of its plies */
+	size_t json_len;
+	FILE *json_fp;
+	struct xq_chart_point *chart;   /* plies 0..chart_last */
+	char (*chart_text)[2][XQ_MOVE_TEXT_MAX];  /* each point's move and better move */
+	int chart_last;
+};
+
+/* An engine and the games it annotates, one at a time: job 0 in the main
+ * thread with -J 1, else each in a thread of its own. */
+struct annotator {
+	struct xq_engine engine;        /* built-in or external */
+	struct xq_search *search;       /* built-in */
+	struct engine eng;              /* external */
+	int eng_running;
+	struct xq_annotate_run run;     /* st.run, with data this */
+	struct game_job *job;           /* the game being annotated */
+	pthread_t tid;
+	double started;
+};
 
 static struct {
 	struct problem_printer pp;
@@ -89,33 +137,36 @@ static struct {
 	struct record_output ro;
 	int strict, progress;
 	struct xq_annotate_run run;     /* the driver's options and hooks */
-	struct xq_engine engine;        /* built-in or external */
 	/* engines */
 	char *eargv[MAX_ENGINE_ARGS + 2];
 	int neargs;
 	struct engine_option eopts[MAX_ENGINE_OPTIONS];
 	int neopts;
-	struct engine eng;
-	int external, eng_running;
-	struct xq_search *search;
+	int external;
 	size_t hash_mb;
 	char who[400];
+	char engine_name[XQ_UCI_TEXT_MAX];
+	/* jobs */
+	int njobs;
+	struct annotator *jobs;
+	struct game_job *head, *tail;   /* the games read and not yet written */
+	int queued;                     /* games in that list */
+	int quit;                       /* the threads end */
+	FILE *held;                     /* messages said while reading (-J > 1) */
+	char *held_text;
+	size_t held_len;
+	pthread_mutex_t lock;
+	pthread_cond_t work, done;
 	/* plots */
 	const char *plot;
 	int plot_dir, plots_written, plot_warned;
 	struct outdir *plot_names;   /* --plot DIR: named as -d names */
 	/* counts */
-	long read, written, dropped, unannotated, annotated;
+	long taken;                     /* games read */
+	long read, written, dropped, unannotated, annotated;  /* games written or dropped */
 	int trouble, findings, stop;
 	char **inputs;
 	int ninputs;
-	double started;
-	/* the game being annotated */
-	const char *name;
-	const struct xq_game *g;
-	struct xq_chart_point *chart;   /* plies 0..chart_last */
-	char (*chart_text)[2][XQ_MOVE_TEXT_MAX];  /* each point's move and better move */
-	int chart_last;
 } st;
 
 /* --- signals: never leave an engine behind */
@@ -129,28 +180,29 @@ static void on_fatal_signal(int sig)
 
 /* --- searching */
 
-static int ensure_engine(const char *name, const struct xq_game *g)
+/* The external engine running again after it died in an earlier game;
+ * 0, or -1 with the reason in the job. */
+static int ensure_engine(struct annotator *a)
 {
-	if (!st.external || st.eng_running)
+	struct game_job *j = a->job;
+	if (!st.external || a->eng_running)
 		return 0;
-	if (engine_start(&st.eng) < 0) {
-		if (st.eng.exec_failed)
-			die(EXIT_TROUBLE, "%s", st.eng.error);
-		if (!st.pp.quiet)
-			diag(name, g->line, 0, "error", "game %ld: %s", g->index, st.eng.error);
+	if (engine_start(&a->eng) < 0) {
+		if (a->eng.exec_failed)
+			die(EXIT_TROUBLE, "%s", a->eng.error);
+		snprintf(j->error, sizeof j->error, "game %ld: %s", j->g->index, a->eng.error);
 		return -1;
 	}
-	st.eng_running = 1;
-	if (st.pp.verbose)
-		warnx_("note: engine '%s', dialect %s", st.eng.name,
-		       xq_uci_dialect_name(st.eng.dialect));
+	a->eng_running = 1;
+	snprintf(j->note, sizeof j->note, "note: engine '%s', dialect %s", a->eng.name,
+		 xq_uci_dialect_name(a->eng.dialect));
 	return 0;
 }
 
 static void describe_engine(void)
 {
 	size_t n = (size_t)snprintf(st.who, sizeof st.who, "xqannotate %s, %s", XQ_VERSION,
-				    st.external ? st.eng.name : "built-in engine");
+				    st.external ? st.engine_name : "built-in engine");
 	if (st.run.lim.depth)
 		n += (size_t)snprintf(st.who + n, sizeof st.who - n, ", depth %d", st.run.lim.depth);
 	if (st.run.lim.nodes && n < sizeof st.who)
@@ -162,15 +214,16 @@ static void describe_engine(void)
 
 /* --- the chart (lib/chart.c draws it) */
 
-/* The chart of the plies searched, 0..st.chart_last: Red's scores, the
+/* The chart of the plies searched, 0..j->chart_last: Red's scores, the
  * marks of the moves with their text and the better move. */
-static int write_plot(const char *path, const struct xq_game *g)
+static int write_plot(const char *path, const struct game_job *j)
 {
+	const struct xq_game *g = j->g;
 	struct outfile of;
 	char *svg;
 	size_t len;
 	struct xq_chart c = {
-		.pts = st.chart, .npts = st.chart_last + 1, .plies = st.chart_last, .k = st.run.o.k,
+		.pts = j->chart, .npts = j->chart_last + 1, .plies = j->chart_last, .k = st.run.o.k,
 		.red = xq_game_tag(g, "Red"), .black = xq_game_tag(g, "Black"),
 		.result = xq_game_tag(g, "Result"), .date = xq_game_tag(g, "Date"),
 	};
@@ -194,70 +247,72 @@ static int write_plot(const char *path, const struct xq_game *g)
 /* --- JSON */
 
 /* A score for the mover as JSON fields: "NAME":cp or "NAME_mate":moves. */
-static void json_score(const char *name, int s)
+static void json_score(FILE *fp, const char *name, int s)
 {
 	if (XQ_SCORE_IS_MATE(s)) {
 		int plies = XQ_SCORE_MATE - abs(s);
-		printf("\"%s\":null,\"%s_mate\":%d", name, name, s > 0 ? (plies + 1) / 2 : -(plies / 2));
+		fprintf(fp, "\"%s\":null,\"%s_mate\":%d", name, name,
+			s > 0 ? (plies + 1) / 2 : -(plies / 2));
 	} else {
-		printf("\"%s\":%d,\"%s_mate\":null", name, s, name);
+		fprintf(fp, "\"%s\":%d,\"%s_mate\":null", name, s, name);
 	}
 }
 
-static void json_ply(int ply, const struct xq_pos *pos, xq_move m,
+static void json_ply(FILE *fp, long game, int ply, const struct xq_pos *pos, xq_move m,
 		     const struct xq_search_info *before, const struct xq_judgement *j)
 {
 	char text[XQ_MOVE_TEXT_MAX], iccs[5];
 	static const char *const marks[7] = { "", "!", "?", "!!", "??", "!?", "?!" };
-	printf("{\"game\":%ld,\"ply\":%d,\"side\":\"%s\",\"move\":", st.read, ply,
-	       pos->side == XQ_RED ? "red" : "black");
+	fprintf(fp, "{\"game\":%ld,\"ply\":%d,\"side\":\"%s\",\"move\":", game, ply,
+		pos->side == XQ_RED ? "red" : "black");
 	if (xq_move_format(pos, m, st.run.o.notation, st.run.o.notation_flags, text, sizeof text) < 0)
 		text[0] = '\0';
-	json_put_string(stdout, text);
+	json_put_string(fp, text);
 	xq_move_iccs(m, iccs);
-	printf(",\"iccs\":\"%s\",\"best\":", iccs);
+	fprintf(fp, ",\"iccs\":\"%s\",\"best\":", iccs);
 	if (before->npv > 0 && xq_move_format(pos, before->pv[0], st.run.o.notation,
 					      st.run.o.notation_flags, text, sizeof text) > 0) {
-		json_put_string(stdout, text);
+		json_put_string(fp, text);
 		xq_move_iccs(before->pv[0], iccs);
-		printf(",\"best_iccs\":\"%s\",", iccs);
+		fprintf(fp, ",\"best_iccs\":\"%s\",", iccs);
 	} else {
-		printf("null,\"best_iccs\":null,");
+		fprintf(fp, "null,\"best_iccs\":null,");
 	}
-	json_score("score_best", j->best);
-	putchar(',');
-	json_score("score_played", j->played);
-	printf(",\"drop\":%.4f,\"loss\":%d,\"accuracy\":%.1f,\"mark\":\"%s\",\"missed_mate\":%d,\"allowed_mate\":%d,\"depth\":%d,\"nodes\":%llu,\"pv\":[",
-	       j->drop, j->loss, j->accuracy, marks[j->nag], (j->missed_mate + 1) / 2,
-	       (j->allowed_mate + 1) / 2, before->depth, (unsigned long long)before->nodes);
+	json_score(fp, "score_best", j->best);
+	putc(',', fp);
+	json_score(fp, "score_played", j->played);
+	fprintf(fp, ",\"drop\":%.4f,\"loss\":%d,\"accuracy\":%.1f,\"mark\":\"%s\",\"missed_mate\":%d,\"allowed_mate\":%d,\"depth\":%d,\"nodes\":%llu,\"pv\":[",
+		j->drop, j->loss, j->accuracy, marks[j->nag], (j->missed_mate + 1) / 2,
+		(j->allowed_mate + 1) / 2, before->depth, (unsigned long long)before->nodes);
 	struct xq_pos p = *pos;
 	for (int i = 0; i < before->npv; i++) {
 		struct xq_undo u;
 		if (!xq_is_legal(&p, before->pv[i]))
 			break;
 		xq_move_iccs(before->pv[i], iccs);
-		printf("%s\"%s\"", i ? "," : "", iccs);
+		fprintf(fp, "%s\"%s\"", i ? "," : "", iccs);
 		xq_make(&p, before->pv[i], &u);
 	}
-	printf("]}\n");
+	fprintf(fp, "]}\n");
 }
 
 /* --- one game */
 
+/* With one job only (the others' games are not the next one written). */
 static void progress_line(void *data, int done, int total)
 {
-	(void)data;
+	struct annotator *a = data;
 	if (!st.progress)
 		return;
 	if (done == total) {
 		progress_clear();
 		return;
 	}
-	double el = now_seconds() - st.started;
-	double per = st.engine.searches ? el / st.engine.searches : 0;
+	double el = now_seconds() - a->started;
+	double per = a->engine.searches ? el / a->engine.searches : 0;
 	char line[256];
 	int n = snprintf(line, sizeof line, "\r%s: game %ld, ply %d of %d, about %.0f s left in this game\033[K",
-			 progname, st.read, done, total, per * (total - done));
+			 progname, a->job->seq, done, total, per * (total - done));
 	/* the row that diagnostics erase first (common.h) */
 	progress_put(line, n < (int)sizeof line ? (size_t)n : sizeof line - 1);
 }
@@ -266,23 +321,24 @@ static void progress_line(void *data, int done, int total)
 static void on_position(void *data, int ply, const struct xq_pos *pos,
 			const struct xq_search_info *info)
 {
-	(void)data;
+	struct game_job *j = ((struct annotator *)data)->job;
 	if (!st.plot)
 		return;
-	st.chart[ply].red_score = pos->side == XQ_RED ? info->score : -info->score;
-	st.chart[ply].has = 1;
-	st.chart_last = ply;
+	j->chart[ply].red_score = pos->side == XQ_RED ? info->score : -info->score;
+	j->chart[ply].has = 1;
+	if (ply > j->chart_last)
+		j->chart_last = ply;
 }
 
 static void on_move(void *data, int ply, const struct xq_pos *pos, xq_move m,
-		    const struct xq_search_info *before, const struct xq_judgement *j)
+		    const struct xq_search_info *before, const struct xq_judgement *jd)
 {
-	(void)data;
+	struct game_job *j = ((struct annotator *)data)->job;
 	if (st.plot) {
 		/* the point after the move: its mark, its text and the better move */
-		struct xq_chart_point *p = &st.chart[ply];
-		char (*text)[XQ_MOVE_TEXT_MAX] = st.chart_text[ply];
-		p->nag = j->nag;
+		struct xq_chart_point *p = &j->chart[ply];
+		char (*text)[XQ_MOVE_TEXT_MAX] = j->chart_text[ply];
+		p->nag = jd->nag;
 		p->move_no = pos->fullmove;
 		p->red_moved = pos->side == XQ_RED;
 		if (xq_move_format(pos, m, st.run.o.notation, st.run.o.notation_flags,
@@ -294,17 +350,17 @@ static void on_move(void *data, int ply, const struct xq_pos *pos, xq_move m,
 			p->best = text[1];
 	}
 	if (st.o.json)
-		json_ply(ply, pos, m, before, j);
+		json_ply(j->json_fp, j->seq, ply, pos, m, before, jd);
 }
 
-static void write_chart(const struct xq_game *g)
+static void write_chart(const struct game_job *j)
 {
 	char *path = NULL;
 	if (st.plot_dir) {
 		if (!st.plot_names)
 			st.plot_names = outdir_new(st.plot, st.o.name_format, 1);
 		/* the number the game's record gets with -d */
-		path = outdir_path(st.plot_names, g, st.ro.count + 1, "svg");
+		path = outdir_path(st.plot_names, j->g, st.ro.count + 1, "svg");
 	} else if (st.plots_written == 0) {
 		path = strdup(st.plot);
 	} else if (!st.plot_warned) {
@@ -314,7 +370,7 @@ static void write_chart(const struct xq_game *g)
 	}
 	if (path) {
 		/* the range only: plies before it are not searched */
-		if (write_plot(path, g) < 0)
+		if (write_plot(path, j) < 0)
 			st.trouble = 1;
 		else
 			st.plots_written++;
@@ -323,94 +379,176 @@ static void write_chart(const struct xq_game *g)
 }
 
 /* The external engine's side of the driver: started when it is not running
- * (it died in an earlier game), its failures said with the game's place. */
+ * (it died in an earlier game), its failures kept with the game's place. */
 static int external_new_game(struct xq_engine *e)
 {
-	if (ensure_engine(st.name, st.g) < 0 || engine_new_game(&st.eng) < 0) {
-		if (st.eng_running && !st.pp.quiet)
-			diag(st.name, st.g->line, 0, "error", "game %ld: %s", st.g->index, st.eng.error);
-		st.eng_running = 0;
+	struct annotator *a = e->data;
+	if (ensure_engine(a) < 0)
+		return XQ_EIO;
+	if (engine_new_game(&a->eng) < 0) {
+		snprintf(a->job->error, sizeof a->job->error, "game %ld: %s", a->job->g->index,
+			 a->eng.error);
+		a->eng_running = 0;
 		return XQ_EIO;
 	}
-	e->no_searchmoves = st.eng.dialect == XQ_UCI_UCCI;
+	e->no_searchmoves = a->eng.dialect == XQ_UCI_UCCI;
 	return 0;
 }
 
 static int external_search(struct xq_engine *e, const struct xq_engine_query *q,
 			   struct xq_search_info *out)
 {
-	(void)e;
-	if (engine_search(&st.eng, q->fen, q->moves, q->nmoves, q->pos, q->lim, out) < 0) {
-		if (!st.pp.quiet)
-			diag(st.name, st.g->line, 0, "error", "game %ld, ply %d: %s", st.g->index,
-			     q->nmoves + 1, st.eng.error);
-		st.eng_running = 0;
+	struct annotator *a = e->data;
+	if (engine_search(&a->eng, q->fen, q->moves, q->nmoves, q->pos, q->lim, out) < 0) {
+		snprintf(a->job->error, sizeof a->job->error, "game %ld, ply %d: %s",
+			 a->job->g->index, q->nmoves + 1, a->eng.error);
+		a->eng_running = 0;
 		return XQ_EIO;
 	}
 	return 0;
 }
 
-/* Annotate g; 0 done (or nothing to do), -1 the engine failed (reported,
- * g untouched). */
-static int annotate_game(const char *name, struct xq_game *g)
+/* Annotate j's game with a's engine: j->failed when the engine failed (the
+ * reason in j->error, the game untouched). */
+static void annotate_game(struct annotator *a, struct game_job *j)
 {
-	size_t n = (size_t)xq_game_plies(g) + 1;
-	int rc;
-	st.name = name;
-	st.g = g;
+	size_t n = (size_t)xq_game_plies(j->g) + 1;
+	a->job = j;
+	a->started = now_seconds();
+	a->engine.searches = 0;
 	if (st.plot) {
-		free(st.chart);
-		free(st.chart_text);
-		st.chart = calloc(n, sizeof *st.chart);
-		st.chart_text = calloc(n, sizeof *st.chart_text);
-		if (!st.chart || !st.chart_text)
+		j->chart = calloc(n, sizeof *j->chart);
+		j->chart_text = calloc(n, sizeof *j->chart_text);
+		if (!j->chart || !j->chart_text)
 			die(EXIT_TROUBLE, "out of memory");
 		for (size_t i = 0; i < n; i++)
-			st.chart[i].ply = (int)i;
+			j->chart[i].ply = (int)i;
 	}
-	rc = xq_game_annotate(g, &st.engine, &st.run);
-	progress_clear();
-	if (rc == XQ_ENOMEM && !st.engine.failed)
+	if (st.o.json && !(j->json_fp = open_memstream(&j->json, &j->json_len)))
+		die(EXIT_TROUBLE, "out of memory");
+	int rc = xq_game_annotate(j->g, &a->engine, &a->run);
+	if (j->json_fp && fclose(j->json_fp) != 0)
+		die(EXIT_TROUBLE, "out of memory");
+	j->json_fp = NULL;
+	if (st.progress)
+		progress_clear();
+	if (rc == XQ_ENOMEM && !a->engine.failed)
 		die(EXIT_TROUBLE, "out of memory");
 	if (rc < 0 && !st.external)
 		die(EXIT_TROUBLE, "search failed: %s", xq_strerror(rc));
-	if (rc < 0)
-		return -1;
-	if (rc > 0 && st.plot)
-		write_chart(g);
-	return 0;
+	j->failed = rc < 0;
+	j->judged = rc > 0 ? rc : 0;
+	a->job = NULL;
 }
 
-static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
+/* With more than one job, games are read ahead of their writing: the
+ * messages said while reading (problems, unreadable inputs) are held and
+ * said before the next game's own, as one job says them. */
+static void hold_messages(void)
 {
-	const char *name = l->name;
-	st.read++;
+	if (!(st.held = open_memstream(&st.held_text, &st.held_len)))
+		die(EXIT_TROUBLE, "out of memory");
+	cmd_hold_messages(st.held);
+}
+
+/* The messages held so far, into *text and *len (malloc'd; NULL when none);
+ * holding stops. */
+static void take_held(char **text, size_t *len)
+{
+	cmd_hold_messages(NULL);
+	if (fclose(st.held) != 0)
+		die(EXIT_TROUBLE, "out of memory");
+	st.held = NULL;
+	*text = st.held_text;
+	*len = st.held_len;
+	if (!*len) {
+		free(*text);
+		*text = NULL;
+	}
+	st.held_text = NULL;
+	st.held_len = 0;
+}
+
+static void job_free(struct game_job *j)
+{
+	free(j->held);   /* a game past the one the run stopped at */
+	xq_game_free(j->g);
+	free(j->name);
+	free(j->json);
+	free(j->chart);
+	free(j->chart_text);
+	free(j);
+}
+
+/* --- the jobs */
+
+/* A thread of its own: the next game queued, annotated, until told to quit. */
+static void *annotator_main(void *arg)
+{
+	struct annotator *a = arg;
+	pthread_mutex_lock(&st.lock);
+	for (;;) {
+		struct game_job *j = st.head;
+		while (j && j->state != JOB_QUEUED)
+			j = j->next;
+		if (!j) {
+			if (st.quit)
+				break;
+			pthread_cond_wait(&st.work, &st.lock);
+			continue;
+		}
+		j->state = JOB_RUNNING;
+		pthread_mutex_unlock(&st.lock);
+		annotate_game(a, j);
+		pthread_mutex_lock(&st.lock);
+		j->state = JOB_DONE;
+		pthread_cond_broadcast(&st.done);
+	}
+	pthread_mutex_unlock(&st.lock);
+	return NULL;
+}
+
+/* The game at the head, annotated: its messages, JSON lines, chart and
+ * record, as one job would write them.  RECORD_STOP when the run stops. */
+static enum record_step write_job(struct game_job *j)
+{
+	const struct xq_game *g = j->g;
+	st.read = j->seq;
+	if (j->held_len)
+		fwrite(j->held, 1, j->held_len, stderr);
 	if (g->errors) {
 		st.findings = 1;
 		st.dropped++;
 		if (!st.pp.quiet)
-			diag(name, g->line, 0, st.strict ? "error" : "note",
+			diag(j->name, g->line, 0, st.strict ? "error" : "note",
 			     "game %ld is invalid: %s", g->index,
 			     st.strict ? "stopping (--strict)" : "dropped");
 		return st.strict ? RECORD_STOP : RECORD_NEXT;
 	}
-	int failed = annotate_game(name, g) < 0;
-	if (failed) {
+	if (j->note[0] && st.pp.verbose)
+		warnx_("%s", j->note);
+	if (j->error[0] && !st.pp.quiet)
+		diag(j->name, g->line, 0, "error", "%s", j->error);
+	if (j->json_len && fwrite(j->json, 1, j->json_len, stdout) != j->json_len)
+		st.trouble = 1;
+	if (!j->failed && j->judged > 0 && st.plot)
+		write_chart(j);
+	if (j->failed) {
 		st.trouble = 1;
 		if (st.strict) {
 			if (!st.pp.quiet)
-				diag(name, g->line, 0, "error", "game %ld: stopping (--strict)", g->index);
+				diag(j->name, g->line, 0, "error", "game %ld: stopping (--strict)", g->index);
 			st.dropped++;
 			return RECORD_STOP;
 		}
 		if (!st.pp.quiet)
-			diag(name, g->line, 0, "note", "game %ld written unannotated", g->index);
+			diag(j->name, g->line, 0, "note", "game %ld written unannotated", g->index);
 	}
 	enum record_step step = RECORD_NEXT;
 	int wr = (st.o.json && !st.o.outpath && !st.o.dir) ? 0 : record_output_write(&st.ro, g);
 	if (wr == 0) {
 		st.written++;
-		if (failed)
+		if (j->failed)
 			st.unannotated++;
 		else
 			st.annotated++;
@@ -426,6 +564,67 @@ static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
 	}
 	if (st.o.json)
 		fflush(stdout);
+	return step;
+}
+
+/* Write the games at the head that are done, in the order read; with wait,
+ * wait for the head until at most keep games are left.  RECORD_STOP when
+ * the run stops (the games not written are dropped then, unsaid). */
+static enum record_step write_done(int keep)
+{
+	enum record_step step = RECORD_NEXT;
+	pthread_mutex_lock(&st.lock);
+	while (st.head && step == RECORD_NEXT) {
+		struct game_job *j = st.head;
+		if (j->state != JOB_DONE) {
+			if (st.queued <= keep)
+				break;
+			pthread_cond_wait(&st.done, &st.lock);
+			continue;
+		}
+		pthread_mutex_unlock(&st.lock);
+		step = write_job(j);
+		pthread_mutex_lock(&st.lock);
+		st.head = j->next;
+		if (!st.head)
+			st.tail = NULL;
+		st.queued--;
+		job_free(j);
+	}
+	pthread_mutex_unlock(&st.lock);
+	return step;
+}
+
+static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
+{
+	struct game_job *j = calloc(1, sizeof *j);
+	if (!j)
+		die(EXIT_TROUBLE, "out of memory");
+	j->g = g;
+	j->name = xstrdup(l->name);
+	j->seq = ++st.taken;
+	j->state = g->errors ? JOB_DONE : JOB_QUEUED;
+	if (st.njobs > 1)
+		take_held(&j->held, &j->held_len);
+	l->taken = 1;
+	if (st.njobs == 1) {
+		if (j->state == JOB_QUEUED)
+			annotate_game(&st.jobs[0], j);
+		j->state = JOB_DONE;
+	}
+	pthread_mutex_lock(&st.lock);
+	if (st.tail)
+		st.tail->next = j;
+	else
+		st.head = j;
+	st.tail = j;
+	st.queued++;
+	pthread_cond_signal(&st.work);
+	pthread_mutex_unlock(&st.lock);
+	/* a few games ahead for each job, no more in memory */
+	enum record_step step = write_done(2 * st.njobs);
+	if (st.njobs > 1)
+		hold_messages();
 	return step;
 }
 
@@ -453,7 +652,7 @@ static int parse_options(int argc, char **argv)
 		OPT_ENGINE = 256, OPT_EARG, OPT_EOPT, OPT_EDIALECT, OPT_ETIMEOUT, OPT_DEPTH,
 		OPT_NODES, OPT_MOVETIME, OPT_HASH, OPT_FROM, OPT_TO, OPT_INACC, OPT_MISTAKE,
 		OPT_BLUNDER, OPT_SCALE, OPT_LINE, OPT_PLOT, OPT_STRICT, OPT_CRLF, OPT_PLAYED,
-		OPT_NAME, OPT_FORCE, OPT_REPLACE,
+		OPT_NAME, OPT_FORCE, OPT_REPLACE, OPT_ORDER, OPT_JOBS = 'J',
 	};
 	static const struct option longopts[] = {
 		{ "blunder", required_argument, NULL, OPT_BLUNDER },
@@ -468,11 +667,13 @@ static int parse_options(int argc, char **argv)
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "hash", required_argument, NULL, OPT_HASH },
 		{ "inaccuracy", required_argument, NULL, OPT_INACC },
+		{ "jobs", required_argument, NULL, OPT_JOBS },
 		{ "line", required_argument, NULL, OPT_LINE },
 		{ "mistake", required_argument, NULL, OPT_MISTAKE },
 		{ "movetime", required_argument, NULL, OPT_MOVETIME },
 		{ "name", required_argument, NULL, OPT_NAME },
 		{ "nodes", required_argument, NULL, OPT_NODES },
+		{ "order", required_argument, NULL, OPT_ORDER },
 		{ "output-format", required_argument, NULL, 't' },
 		{ "played", required_argument, NULL, OPT_PLAYED },
 		{ "plot", required_argument, NULL, OPT_PLOT },
@@ -484,7 +685,7 @@ static int parse_options(int argc, char **argv)
 	};
 	int c;
 
-	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hjn:o:qRt:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hJ:jn:o:qRt:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ENGINE: eo.cmd = optarg; break;
 		case OPT_EARG:
@@ -531,6 +732,14 @@ static int parse_options(int argc, char **argv)
 			}
 			st.run.played_next = !strcmp(optarg, "next");
 			break;
+		case OPT_ORDER:
+			if (strcmp(optarg, "forward") && strcmp(optarg, "backward")) {
+				warnx_("--order wants forward or backward, not '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			st.run.backward = !strcmp(optarg, "backward");
+			break;
+		case OPT_JOBS: st.njobs = cmd_jobs_arg(optarg); break;
 		case OPT_STRICT: st.strict = 1; break;
 		case OPT_CRLF: st.ro.wflags |= XQ_WRITE_CRLF; break;
 		case OPT_NAME: st.o.name_format = optarg; break;
@@ -554,50 +763,114 @@ static int parse_options(int argc, char **argv)
 	return optind;
 }
 
-/* The engine of the run: an external one started now (a command that
- * cannot run at all ends the run; one that fails its handshake is tried
- * again for each game), or the built-in search.  A fatal signal leaves
- * no engine behind. */
-static void open_engine(void)
+/* The engines of the run, one a job: external ones started now (a command
+ * that cannot run at all ends the run; one that fails its handshake is
+ * tried again for each game), or the built-in search, each with a table of
+ * its own.  A fatal signal leaves no engine behind. */
+static void open_engines(void)
 {
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGINT, on_fatal_signal);
 	signal(SIGTERM, on_fatal_signal);
 	signal(SIGHUP, on_fatal_signal);
-	if (eo.cmd) {
-		st.external = 1;
-		st.engine.new_game = external_new_game;
-		st.engine.search = external_search;
-		st.eargv[0] = (char *)eo.cmd;
-		st.eargv[1 + st.neargs] = NULL;
-		st.eng.argv = st.eargv;
-		st.eng.forced = eo.dialect;
-		st.eng.options = st.eopts;
-		st.eng.noptions = st.neopts;
-		st.eng.search_ms = eo.timeout_s * 1000;
-		st.eng.handshake_ms = eo.timeout_s * 1000 < 10000 ? eo.timeout_s * 1000 : 10000;
-		if (!st.run.lim.depth && !st.run.lim.nodes && !st.run.lim.movetime_ms)
-			st.run.lim.nodes = 200000;
-		if (engine_start(&st.eng) < 0) {
-			if (st.eng.exec_failed || st.strict)
-				die(EXIT_TROUBLE, "%s", st.eng.error);
-			warnx_("%s", st.eng.error);
-			st.trouble = 1;
-		} else {
-			st.eng_running = 1;
-			if (st.pp.verbose)
-				warnx_("note: engine '%s', dialect %s", st.eng.name,
-				       xq_uci_dialect_name(st.eng.dialect));
-		}
-	} else {
+	int limited = st.run.lim.depth || st.run.lim.nodes || st.run.lim.movetime_ms;
+	if (!(st.jobs = calloc((size_t)st.njobs, sizeof *st.jobs)))
+		die(EXIT_TROUBLE, "out of memory");
+	st.external = eo.cmd != NULL;
+	if (st.external && !limited)
+		st.run.lim.nodes = DEFAULT_NODES_EXTERNAL;
+	if (!st.external) {
 		if (!eo.scale_given)
 			st.run.o.k = XQ_ANNOTATE_K_BUILTIN;
-		if (!st.run.lim.depth && !st.run.lim.nodes && !st.run.lim.movetime_ms)
-			st.run.lim.nodes = 30000;
-		if (!(st.search = xq_search_new(st.hash_mb)))
-			die(EXIT_TROUBLE, "no memory for %zu MB of hash", st.hash_mb);
-		xq_engine_builtin(&st.engine, st.search);
+		if (!limited)
+			st.run.lim.nodes = DEFAULT_NODES_BUILTIN;
 	}
+	st.eargv[0] = (char *)eo.cmd;
+	st.eargv[1 + st.neargs] = NULL;
+	for (int i = 0; i < st.njobs; i++) {
+		struct annotator *a = &st.jobs[i];
+		if (!st.external) {
+			if (!(a->search = xq_search_new(st.hash_mb)))
+				die(EXIT_TROUBLE, "no memory for %zu MB of hash", st.hash_mb);
+			xq_engine_builtin(&a->engine, a->search);
+			continue;
+		}
+		a->engine.new_game = external_new_game;
+		a->engine.search = external_search;
+		a->engine.data = a;
+		a->eng.argv = st.eargv;
+		a->eng.forced = eo.dialect;
+		a->eng.options = st.eopts;
+		a->eng.noptions = st.neopts;
+		a->eng.search_ms = eo.timeout_s * 1000;
+		a->eng.handshake_ms = eo.timeout_s * 1000 < 10000 ? eo.timeout_s * 1000 : 10000;
+		if (engine_start(&a->eng) < 0) {
+			if (a->eng.exec_failed || st.strict)
+				die(EXIT_TROUBLE, "%s", a->eng.error);
+			if (!st.trouble)
+				warnx_("%s", a->eng.error);
+			st.trouble = 1;
+		} else {
+			a->eng_running = 1;
+			if (st.pp.verbose && i == 0)
+				warnx_("note: engine '%s', dialect %s", a->eng.name,
+				       xq_uci_dialect_name(a->eng.dialect));
+		}
+	}
+	if (st.external)
+		snprintf(st.engine_name, sizeof st.engine_name, "%s", st.jobs[0].eng.name);
+}
+
+/* The jobs' threads (none with one job: the main thread annotates). */
+static void start_jobs(void)
+{
+	if (pthread_mutex_init(&st.lock, NULL) || pthread_cond_init(&st.work, NULL) ||
+	    pthread_cond_init(&st.done, NULL))
+		die(EXIT_TROUBLE, "cannot make the jobs' locks");
+	for (int i = 0; i < st.njobs; i++) {
+		st.jobs[i].run = st.run;
+		st.jobs[i].run.data = &st.jobs[i];
+		if (st.njobs > 1 && pthread_create(&st.jobs[i].tid, NULL, annotator_main, &st.jobs[i]))
+			die(EXIT_TROUBLE, "cannot start job %d of %d", i + 1, st.njobs);
+	}
+}
+
+/* Every game written (or, when the run stopped, the ones not begun
+ * dropped), the threads joined, the engines stopped. */
+static void end_jobs(void)
+{
+	char *text = NULL;   /* said after the last game */
+	size_t len = 0;
+	if (st.held)
+		take_held(&text, &len);
+	if (!st.stop && write_done(0) == RECORD_STOP)
+		st.stop = 1;
+	/* unless the run stopped before them */
+	if (!st.stop && len)
+		fwrite(text, 1, len, stderr);
+	free(text);
+	pthread_mutex_lock(&st.lock);
+	for (struct game_job *j = st.head; j; j = j->next)
+		if (j->state == JOB_QUEUED)
+			j->state = JOB_DONE;
+	st.quit = 1;
+	pthread_cond_broadcast(&st.work);
+	pthread_mutex_unlock(&st.lock);
+	for (int i = 0; i < st.njobs; i++) {
+		struct annotator *a = &st.jobs[i];
+		if (st.njobs > 1)
+			pthread_join(a->tid, NULL);
+		if (st.external)
+			engine_stop(&a->eng);  /* also frees the buffers of a dead one */
+		if (a->search)
+			xq_search_free(a->search);
+	}
+	while (st.head) {
+		struct game_job *j = st.head;
+		st.head = j->next;
+		job_free(j);
+	}
+	free(st.jobs);
 }
 
 int main(int argc, char **argv)
@@ -610,6 +883,7 @@ int main(int argc, char **argv)
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
 	st.hash_mb = 16;
+	st.njobs = 1;
 	int first = parse_options(argc, argv);
 	argc -= first;
 	argv += first;
@@ -625,27 +899,23 @@ int main(int argc, char **argv)
 	st.ro.o = &st.o;
 	st.progress = !st.pp.quiet && isatty(2);
 
-	open_engine();
+	open_engines();
 	describe_engine();
 	st.run.who = st.who;
-	st.run.progress = progress_line;
+	st.run.progress = st.njobs == 1 ? progress_line : NULL;
 	st.run.position = on_position;
 	st.run.move = on_move;
 	if (!(st.o.json && !st.o.outpath && !st.o.dir) && record_output_open(&st.ro) < 0)
 		return EXIT_TROUBLE;
-	st.started = now_seconds();
+	start_jobs();
 	l.o = &st.o;
 	l.game = annotate_step;
+	if (st.njobs > 1)
+		hold_messages();
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	st.stop = l.stop;
-
-	if (st.external)
-		engine_stop(&st.eng);  /* also frees the buffers of a dead one */
-	if (st.search)
-		xq_search_free(st.search);
-	free(st.chart);
-	free(st.chart_text);
+	end_jobs();
 	if (!(st.o.json && !st.o.outpath && !st.o.dir) &&
 	    record_output_close(&st.ro, !(st.strict && (st.findings || st.unannotated)) &&
 					!(st.trouble && st.stop)) < 0)

@@ -363,15 +363,21 @@ static void line_free(struct main_line *l)
 	free(l->own);
 }
 
-/* Every search, positions a - 1 .. b; 0 or the engine's failure. */
+/*
+ * Every search, positions a - 1 .. b; 0 or the engine's failure.  Forward
+ * (from a - 1 on) or backward (from b back): backward, the table a search
+ * leaves holds the positions the next one, a ply earlier, reaches through
+ * the move played, so that move's own search mostly reads it back.
+ */
 static int search_all(struct xq_engine *e, const struct xq_annotate_run *r, const char *fen,
 		      struct main_line *l, int a, int b)
 {
-	for (int p = a - 1; p <= b; p++) {
+	for (int i = 0; i <= b - a + 1; i++) {
+		int p = r->backward ? b - i : a - 1 + i;
 		struct xq_engine_query q = { fen, l->moves, p, &l->pos[p], l->keys, &r->lim };
 		int rc;
 		if (r->progress)
-			r->progress(r->data, p - (a - 1), b - a + 2);
+			r->progress(r->data, i, b - a + 2);
 		if (xq_status(&l->pos[p]) != XQ_PLAYING) {
 			l->info[p].score = -XQ_SCORE_MATE;
 			l->info[p].npv = 0;

@@ -1605,12 +1605,14 @@ struct xq_annotate_run {
 	int from, to;               /* the plies judged; 0: from the first, to the last */
 	int played_next;            /* a move's score is the next position's search,
 				     * not a search of its position over it alone */
+	int backward;               /* search the positions from the last back */
 	const char *who;            /* Annotator, or NULL */
 	void *data;
 	/* before each position is searched, done of total; done == total
 	 * once every search is done */
 	void (*progress)(void *data, int done, int total);
-	/* each position searched: the one after ply plies */
+	/* each position searched: the one after ply plies (in the order
+	 * searched: from the last back with backward set) */
 	void (*position)(void *data, int ply, const struct xq_pos *pos,
 			 const struct xq_search_info *info);
 	/* each move judged, plies in order: the move of ply ply, played in

@@ -482,3 +482,103 @@ no_leftovers() {
 	[ "$stderr" = "$(printf '%s\n' "xqannotate: <stdout>: warning: game 1: 1 character with no GBK form written as '?'" \
 		'xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped')" ]
 }
+
+# several games, one invalid among them (its note must come in its place)
+games_with_invalid() {
+	{
+		cat "$S/clean.pgn" "$S/blunder.pgn"
+		printf '[Event "illegal"]\n[Result "*"]\n\n1. h2e2 h9g7 2. e2e9 *\n\n'
+		cat "$S/commented.pgn" "$S/ignored.pgn" "$S/clean.pgn"
+	} >"$T/games.pgn"
+}
+
+@test "-J N: records, messages and exit status byte for byte those of -J 1 (built-in, node limits)" {
+	games_with_invalid
+	for args in "--nodes 3000" "--nodes 1500 --order backward" "--depth 3 -n iccs" "--strict --nodes 1000"; do
+		# shellcheck disable=SC2086
+		run -1 --separate-stderr xqannotate $args "$T/games.pgn"
+		local out1=$output err1=$stderr
+		if [[ "$args" == --strict* ]]; then
+			[[ "$err1" == *"game 3 is invalid: stopping (--strict)"*"3 games read"* ]]
+		else
+			[[ "$out1" == *"Blunder"* ]]
+			[[ "$err1" == *"game 3 is invalid: dropped"* ]]
+		fi
+		for j in "-J 2" -J3 "-J 0" --jobs=2; do
+			# shellcheck disable=SC2086
+			run -1 --separate-stderr xqannotate $args $j "$T/games.pgn"
+			[ "$output" = "$out1" ]
+			[ "$stderr" = "$err1" ]
+		done
+	done
+}
+
+@test "-J 2: JSON lines, -d files and --plot charts those of -J 1" {
+	games_with_invalid
+	mkdir "$T/d1" "$T/d2" "$T/p1" "$T/p2"
+	run -1 --separate-stderr xqannotate -q -j --nodes 2000 -d "$T/d1" --plot "$T/p1" "$T/games.pgn"
+	local out1=$output
+	[ "$(grep -c '"ply":' <<<"$out1")" -gt 60 ]
+	run -1 --separate-stderr xqannotate -q -j --nodes 2000 -J 2 -d "$T/d2" --plot "$T/p2" "$T/games.pgn"
+	[ "$output" = "$out1" ]
+	[ "$(ls "$T/d1" | wc -l)" -eq 5 ]
+	[ "$(ls "$T/p1" | wc -l)" -eq 5 ]
+	diff -r "$T/d1" "$T/d2"
+	diff -r "$T/p1" "$T/p2"
+}
+
+@test "-J 2 with Fairy-Stockfish at a node limit: the output of -J 1" {
+	[ -x "$FSF" ] || skip "Fairy-Stockfish ($FSF) is not installed: -J with an external engine not tested"
+	games_with_invalid
+	run -1 --separate-stderr xqannotate -n iccs --engine "$FSF" --nodes 3000 "$T/games.pgn"
+	local out1=$output err1=$stderr
+	[[ "$(movetext "$out1")" == *"2. e2e6?? { Blunder:"* ]]
+	run -1 --separate-stderr xqannotate -n iccs --engine "$FSF" --nodes 3000 -J 2 "$T/games.pgn"
+	[ "$output" = "$out1" ]
+	[ "$stderr" = "$err1" ]
+	no_leftovers
+}
+
+@test "-J 2 with an engine that dies: each game unannotated, in order, no engine left" {
+	games_with_invalid
+	# its last word is from stdout or stderr, whichever is read first
+	run -2 --separate-stderr xqannotate -J 2 --engine "$E/die.sh" "$T/games.pgn"
+	local out2=$output err2
+	err2=$(sed 's/; it said last: .*//' <<<"$stderr")
+	run -2 --separate-stderr xqannotate --engine "$E/die.sh" "$T/games.pgn"
+	[ "$out2" = "$output" ]
+	[ "$err2" = "$(sed 's/; it said last: .*//' <<<"$stderr")" ]
+	[ "$(grep -c 'written unannotated' <<<"$stderr")" -eq 5 ]
+	no_leftovers
+}
+
+@test "a bad -J is one line naming the values taken, exit 2" {
+	for bad in x -1 257 "" 2x 1.5; do
+		run -2 --separate-stderr xqannotate -J "$bad" "$S/blunder.pgn"
+		[ -z "$output" ]
+		[ "$stderr" = "xqannotate: invalid job count '$bad' (expected 0..256; 0: one a core)" ]
+	done
+	run -2 --separate-stderr xqannotate --jobs=300 "$S/blunder.pgn"
+	[ "$stderr" = "xqannotate: invalid job count '300' (expected 0..256; 0: one a core)" ]
+	run -0 --separate-stderr xqannotate -q -J 256 --hash 1 --nodes 500 "$S/blunder.pgn"
+	[[ "$output" == *"Blunder"* ]]
+}
+
+@test "--order backward: the planted blunder is ??; a bad --order is exit 2" {
+	run -0 --separate-stderr xqannotate -n iccs --order backward --nodes 3000 "$S/blunder.pgn"
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	run -0 --separate-stderr xqannotate -n iccs --order=forward --nodes 3000 "$S/blunder.pgn"
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	run -2 --separate-stderr xqannotate --order sideways "$S/blunder.pgn"
+	[[ "$stderr" == *"--order wants forward or backward, not 'sideways'"* ]]
+}
+
+@test "-J 3: an unreadable input's message in its place among the games' messages" {
+	games_with_invalid
+	run -2 --separate-stderr xqannotate --nodes 1000 "$T/games.pgn" "$T/none.pgn" "$T/games.pgn" "$T/none2.pgn"
+	local out1=$output err1=$stderr
+	[[ "$err1" == *"game 3 is invalid"*"cannot open '$T/none.pgn'"*"game 3 is invalid"*"cannot open '$T/none2.pgn'"* ]]
+	run -2 --separate-stderr xqannotate --nodes 1000 -J 3 "$T/games.pgn" "$T/none.pgn" "$T/games.pgn" "$T/none2.pgn"
+	[ "$output" = "$out1" ]
+	[ "$stderr" = "$err1" ]
+}

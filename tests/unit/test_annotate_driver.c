@@ -3,7 +3,7 @@
  * positions are searched and how (the played move alone with searchmoves,
  * to the full search's depth; not when it was the best move, when the
  * engine has no searchmoves or with played_next), the range of plies, the
- * hooks in order, the marks and summary written, an engine failure
+ * order of the searches (forward, or from the last back), the hooks in order, the marks and summary written, an engine failure
  * leaving the game untouched; and the built-in engine (xq_engine_builtin)
  * on a mate.
  */
@@ -61,7 +61,7 @@ static int script_search(struct xq_engine *e, const struct xq_engine_query *q,
 /* What the hooks saw. */
 struct hooks {
 	int progress, last_done, last_total, positions, moves, in_order, nag[8];
-	int next_position, next_move;
+	int next_position, next_move, position_step;
 };
 
 static void on_progress(void *data, int done, int total)
@@ -79,8 +79,9 @@ static void on_position(void *data, int ply, const struct xq_pos *pos,
 	(void)pos;
 	(void)info;
 	h->positions++;
-	if (ply != h->next_position++)
+	if (ply != h->next_position)
 		h->in_order = 0;
+	h->next_position += h->position_step;
 }
 
 static void on_move(void *data, int ply, const struct xq_pos *pos, xq_move m,
@@ -119,17 +120,23 @@ static const struct driver_case {
 	int from, to, played_next, no_searchmoves, best_played_at, fail_at;
 	int rc, calls, restricted, positions, first_position;
 	int blunder_marked;       /* ply 2's blunder is in range and marked */
+	int backward;             /* the positions searched from the last back */
 } cases[] = {
-	{ "every ply, the played moves searched alone", 0, 0, 0, 0, -1, 0, 4, 9, 4, 5, 0, 1 },
-	{ "--played next: the next position's search", 0, 0, 1, 0, -1, 0, 4, 5, 0, 5, 0, 0 },
-	{ "an engine without searchmoves", 0, 0, 0, 1, -1, 0, 4, 5, 0, 5, 0, 0 },
-	{ "the best move played: no search of its own", 0, 0, 0, 0, 0, 0, 4, 8, 3, 5, 0, 1 },
-	{ "plies 2..3", 2, 3, 0, 0, -1, 0, 2, 5, 2, 3, 1, 1 },
-	{ "plies 3..4: the blunder out of range", 3, 0, 0, 0, -1, 0, 2, 5, 2, 3, 2, 0 },
-	{ "--to past the end", 0, 99, 0, 0, -1, 0, 4, 9, 4, 5, 0, 1 },
-	{ "--from past the end: nothing searched", 5, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0 },
-	{ "the engine fails at its first search", 0, 0, 0, 0, -1, 1, -42, 1, 0, 0, 0, 0 },
-	{ "the engine fails at its last search", 0, 0, 0, 0, -1, 9, -42, 9, 4, 4, 0, 0 },
+	{ "every ply, the played moves searched alone", 0, 0, 0, 0, -1, 0, 4, 9, 4, 5, 0, 1, 0 },
+	{ "--played next: the next position's search", 0, 0, 1, 0, -1, 0, 4, 5, 0, 5, 0, 0, 0 },
+	{ "an engine without searchmoves", 0, 0, 0, 1, -1, 0, 4, 5, 0, 5, 0, 0, 0 },
+	{ "the best move played: no search of its own", 0, 0, 0, 0, 0, 0, 4, 8, 3, 5, 0, 1, 0 },
+	{ "plies 2..3", 2, 3, 0, 0, -1, 0, 2, 5, 2, 3, 1, 1, 0 },
+	{ "plies 3..4: the blunder out of range", 3, 0, 0, 0, -1, 0, 2, 5, 2, 3, 2, 0, 0 },
+	{ "--to past the end", 0, 99, 0, 0, -1, 0, 4, 9, 4, 5, 0, 1, 0 },
+	{ "--from past the end: nothing searched", 5, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0 },
+	{ "the engine fails at its first search", 0, 0, 0, 0, -1, 1, -42, 1, 0, 0, 0, 0, 0 },
+	{ "the engine fails at its last search", 0, 0, 0, 0, -1, 9, -42, 9, 4, 4, 0, 0, 0 },
+	{ "backward: every ply, from the last", 0, 0, 0, 0, -1, 0, 4, 9, 4, 5, 0, 1, 1 },
+	{ "backward, plies 2..3", 2, 3, 0, 0, -1, 0, 2, 5, 2, 3, 1, 1, 1 },
+	{ "backward, --played next", 0, 0, 1, 0, -1, 0, 4, 5, 0, 5, 0, 0, 1 },
+	{ "backward, the best move played", 0, 0, 0, 0, 0, 0, 4, 8, 3, 5, 0, 1, 1 },
+	{ "backward, the engine fails at its first search", 0, 0, 0, 0, -1, 1, -42, 1, 0, 0, 0, 0, 1 },
 };
 
 static void driver_cases(void)
@@ -154,13 +161,16 @@ static void driver_cases(void)
 		r.from = c->from;
 		r.to = c->to;
 		r.played_next = c->played_next;
+		r.backward = c->backward;
 		r.who = "tester";
 		r.data = &h;
 		r.progress = on_progress;
 		r.position = on_position;
 		r.move = on_move;
 		h.in_order = 1;
-		h.next_position = c->first_position;
+		/* positions in the order searched, moves in ply order */
+		h.next_position = c->backward ? c->first_position + c->positions - 1 : c->first_position;
+		h.position_step = c->backward ? -1 : 1;
 		h.next_move = c->first_position + 1;
 
 		int rc = xq_game_annotate(g, &e, &r);
