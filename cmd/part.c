@@ -28,6 +28,26 @@ void part_put_text(FILE *fp, const char *s, int may_be_null)
 		}
 }
 
+void part_put_message(FILE *fp, const char *line)
+{
+	fputs("W\t", fp);
+	part_put_text(fp, line, 0);
+	putc('\n', fp);
+}
+
+int part_message(char **f, int n)
+{
+	int bad = 0;
+	char *text;
+	if (n != 2 || strcmp(f[0], "W"))
+		return -1;
+	text = part_get_text(f[1], 0, &bad);
+	if (bad)
+		return -1;
+	fprintf(stderr, "%s\n", text);
+	return 0;
+}
+
 char *part_get_text(char *f, int may_be_null, int *bad)
 {
 	char *r, *w;

@@ -32,6 +32,11 @@
  */
 #define PART_POS_MAX 1000000000000000L   /* a count or position: sums stay far from overflow */
 
+/* A message of a worker (a whole "prog: ..." line, no newline) as a
+ * line "W text" of its part, and such a line's fields f[0..n) printed on
+ * standard error in its place: 0, or -1 when they are none. */
+void part_put_message(FILE *fp, const char *line);
+int part_message(char **f, int n);
 /* A text field, escaped (may_be_null: "-" for NULL, else "=" first). */
 void part_put_text(FILE *fp, const char *s, int may_be_null);
 /* A field of part_put_text() back, in place: the text, or NULL for "-"

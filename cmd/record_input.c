@@ -11,6 +11,7 @@
 #include "outdir.h"
 #include "part.h"
 #include "record_input.h"
+#include "jobs.h"
 #include "xq_format.h"
 
 void print_problem_always(const struct xq_problem *p)
@@ -382,7 +383,9 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	struct xq_reader_opts ro = { 0 };
 	struct xq_game *g;
 	FILE *fp;
-	int rc = 0;
+	void *map = NULL;
+	size_t maplen = 0;
+	int rc = 0, skip = 0;
 	enum record_step step = RECORD_NEXT;
 	long fatals = l->o->pp->fatals;
 	double last = now_seconds();
@@ -399,8 +402,11 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 		ro.problem = filter_walked;
 		ro.problem_data = &wf;
 	}
-	if (!(l->r = record_reader_open(path, &ro, &fp))) {
-		l->trouble = 1;
+	l->r = l->range_n ? jobs_range_open(path, &ro, l->range_k, l->range_n, &fp, &map, &maplen,
+					    &skip) : record_reader_open(path, &ro, &fp);
+	if (!l->r) {
+		if (!skip)
+			l->trouble = 1;
 		return;
 	}
 	l->name = ro.name;
@@ -431,7 +437,7 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	}
 	if (step == RECORD_STOP)
 		l->stop = 1;
-	record_reader_close(l->r, fp);
+	jobs_range_close(l->r, fp, map, maplen);
 	l->r = NULL;
 }
 

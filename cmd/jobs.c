@@ -1,0 +1,280 @@
+/*
+ * jobs.c - -J/--jobs and --range (jobs.h): the values checked, a byte
+ * range of an input opened for reading, and the run split into worker
+ * processes, each writing a part that the command's merge reads back in
+ * order.  Workers are processes: the commands keep their state in
+ * statics, and a worker's part is the very --partial output a machine of
+ * a cluster writes, so that one merge serves both.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "jobs.h"
+#include "part.h"
+
+int jobs_parse(const char *arg)
+{
+	long v = -1;
+	if (parse_count(arg, JOBS_MAX, &v) < 0) {
+		warnx_("invalid -J '%s': a number of jobs from 1 to %d, or 0 for one a core",
+		       arg, JOBS_MAX);
+		exit(EXIT_TROUBLE);
+	}
+	if (v == 0) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		v = cores < 1 ? 1 : cores > JOBS_MAX ? JOBS_MAX : cores;
+	}
+	return (int)v;
+}
+
+void range_parse(const char *arg, long *k, long *n)
+{
+	const char *slash = strchr(arg, '/');
+	char kbuf[16];
+	size_t len = slash ? (size_t)(slash - arg) : 0;
+	if (slash && len > 0 && len < sizeof kbuf) {
+		memcpy(kbuf, arg, len);
+		kbuf[len] = '\0';
+		if (parse_count(kbuf, RANGE_MAX, k) == 0 && parse_count(slash + 1, RANGE_MAX, n) == 0 &&
+		    *k >= 1 && *k <= *n)
+			return;
+	}
+	warnx_("invalid --range '%s': K/N, the K-th of N byte ranges, 1 <= K <= N <= %d",
+	       arg, RANGE_MAX);
+	exit(EXIT_TROUBLE);
+}
+
+/* --- a range of an input */
+
+struct xq_reader *jobs_range_open(const char *path, struct xq_reader_opts *o, long k, long n,
+				  FILE **fp, void **map, size_t *maplen, int *skip)
+{
+	struct stat sb;
+	struct xq_range rg;
+	struct xq_reader_opts ro;
+	struct xq_reader *r;
+	int err, fd;
+	*map = NULL;
+	*maplen = 0;
+	*skip = 0;
+	*fp = NULL;
+	/* what cannot be split (a pipe, standard input) is range 1's whole;
+	 * what cannot be opened is said by range 1 alone */
+	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0) {
+		if (k == 1)
+			return record_reader_open(path, o, fp);
+		*skip = 1;
+		return NULL;
+	}
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
+	    (*map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+		close(fd);
+		*map = NULL;
+		if (k == 1)
+			return record_reader_open(path, o, fp);
+		*skip = 1;
+		return NULL;
+	}
+	close(fd);
+	*maplen = (size_t)sb.st_size;
+	o->name = path;
+	if (xq_reader_range(*map, *maplen, o, k, n, &rg) < 0)
+		die(EXIT_TROUBLE, "out of memory");
+	if (!rg.split || rg.start >= rg.end) {
+		munmap(*map, *maplen);
+		*map = NULL;
+		if (!rg.split && k == 1)
+			return record_reader_open(path, o, fp);
+		*skip = 1;
+		return NULL;
+	}
+	ro = xq_range_opts(&rg, o);
+	if (!(r = xq_reader_open_mem((const char *)*map + rg.start, rg.end - rg.start, &ro, &err))) {
+		warnx_("cannot read '%s': %s", path, err == XQ_EINVAL ?
+		       "unknown format or encoding" : xq_strerror(err));
+		munmap(*map, *maplen);
+		*map = NULL;
+	}
+	return r;
+}
+
+void jobs_range_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen)
+{
+	if (map) {
+		xq_reader_close(r);
+		munmap(map, maplen);
+	} else {
+		record_reader_close(r, fp);
+	}
+}
+
+/* --- workers */
+
+/* A worker's messages, as part lines on its standard output. */
+static void message_to_part(const char *line)
+{
+	part_put_message(stdout, line);
+}
+
+/* Inputs first..last of *il, with the notes due among them, into *sub;
+ * the notes after the last input go with the last group (last == il->n). */
+static void sub_inputs(const struct input_list *il, int first, int last, struct input_list *sub)
+{
+	memset(sub, 0, sizeof *sub);
+	sub->paths = il->paths + first;
+	sub->walked = il->walked + first;
+	sub->n = sub->cap = last - first;
+	for (int i = 0; i < il->nnotes; i++) {
+		int b = il->notes[i].before;
+		if ((b >= first || first == 0) && (b < last || last == il->n)) {
+			sub->notes = xrealloc(sub->notes, (size_t)(sub->nnotes + 1) * sizeof *sub->notes);
+			sub->notes[sub->nnotes] = il->notes[i];
+			sub->notes[sub->nnotes].before = b < first ? 0 : b - first;
+			sub->nnotes++;
+		}
+	}
+}
+
+/* The size of input path for sharing files out (0 when unknown). */
+static double input_size(const char *path)
+{
+	struct stat sb;
+	return path && strcmp(path, "-") && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) ?
+		(double)sb.st_size : 0;
+}
+
+/* A file of the parts' directory, named part i's out or err. */
+static char *part_file(const char *dir, int i, const char *what)
+{
+	size_t n = strlen(dir) + 32;
+	char *p = xrealloc(NULL, n);
+	snprintf(p, n, "%s/%d.%s", dir, i + 1, what);
+	return p;
+}
+
+int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, int messages_to_stdout,
+	       int *argc, char ***argv, long *range_k, long *range_n)
+{
+	static struct input_list sub;
+	int *first, single;
+	pid_t *pid;
+	const char *tmp = getenv("TMPDIR");
+	memset(j, 0, sizeof *j);
+	*range_k = *range_n = 0;
+	if (jobs <= 1 || *argc == 0 || (*argc == 1 && !strcmp((*argv)[0], "-")))
+		return -1;
+	single = *argc == 1;
+	j->parts = single ? jobs : jobs < *argc ? jobs : *argc;
+	/* whole files: groups in order, each of about the same bytes */
+	first = xrealloc(NULL, (size_t)(j->parts + 1) * sizeof *first);
+	first[0] = 0;
+	first[j->parts] = *argc;
+	if (!single) {
+		double total = 0, sum = 0;
+		int g = 1;
+		for (int i = 0; i < *argc; i++)
+			total += input_size((*argv)[i]) + 1;
+		for (int i = 0; i < *argc && g < j->parts; i++) {
+			sum += input_size((*argv)[i]) + 1;
+			/* a group each input at least, the rest shared by size */
+			if (sum >= total * g / j->parts || *argc - (i + 1) <= j->parts - g)
+				first[g++] = i + 1;
+		}
+	}
+	j->dir = xrealloc(NULL, strlen(tmp && *tmp ? tmp : "/tmp") + 32);
+	sprintf(j->dir, "%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", progname);
+	if (!mkdtemp(j->dir))
+		die(EXIT_TROUBLE, "cannot make a directory for the jobs' parts in '%s': %s",
+		    tmp && *tmp ? tmp : "/tmp", strerror(errno));
+	j->out = xrealloc(NULL, (size_t)j->parts * sizeof *j->out);
+	j->err = xrealloc(NULL, (size_t)j->parts * sizeof *j->err);
+	pid = xrealloc(NULL, (size_t)j->parts * sizeof *pid);
+	fflush(stdout);
+	fflush(stderr);
+	for (int i = 0; i < j->parts; i++) {
+		j->out[i] = part_file(j->dir, i, "out");
+		j->err[i] = part_file(j->dir, i, "err");
+		if ((pid[i] = fork()) < 0)
+			die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
+		if (pid[i] == 0) {
+			if (!freopen(j->out[i], "w", stdout) || !freopen(j->err[i], "w", stderr))
+				_exit(EXIT_TROUBLE);
+			if (messages_to_stdout)
+				message_sink = message_to_part;
+			if (single) {
+				*range_k = i + 1;
+				*range_n = j->parts;
+			} else {
+				if (o->inputs) {
+					sub_inputs(o->inputs, first[i], first[i + 1], &sub);
+					o->inputs = &sub;
+				}
+				*argv += first[i];
+				*argc = first[i + 1] - first[i];
+			}
+			free(pid);
+			free(first);
+			return 1;
+		}
+	}
+	for (int i = 0; i < j->parts; i++) {
+		int status;
+		while (waitpid(pid[i], &status, 0) < 0)
+			if (errno != EINTR)
+				die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
+		if (!WIFEXITED(status) || WEXITSTATUS(status) > EXIT_TROUBLE) {
+			warnx_("job %d of %d ended abnormally (%s %d)", i + 1, j->parts,
+			       WIFSIGNALED(status) ? "signal" : "status",
+			       WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+			j->failed = 1;
+		}
+	}
+	free(pid);
+	free(first);
+	return 0;
+}
+
+int jobs_copy(char **files, int n, FILE *fp)
+{
+	char buf[65536];
+	int rc = 0;
+	for (int i = 0; i < n; i++) {
+		FILE *in = fopen(files[i], "rb");
+		size_t got;
+		if (!in) {
+			warnx_("cannot open '%s': %s", files[i], strerror(errno));
+			rc = -1;
+			continue;
+		}
+		while ((got = fread(buf, 1, sizeof buf, in)) > 0)
+			fwrite(buf, 1, got, fp);
+		if (ferror(in)) {
+			warnx_("error reading '%s': %s", files[i], strerror(errno));
+			rc = -1;
+		}
+		fclose(in);
+	}
+	return rc;
+}
+
+void jobs_end(struct jobs *j)
+{
+	for (int i = 0; i < j->parts; i++) {
+		unlink(j->out[i]);
+		unlink(j->err[i]);
+		free(j->out[i]);
+		free(j->err[i]);
+	}
+	if (j->dir)
+		rmdir(j->dir);
+	free(j->out);
+	free(j->err);
+	free(j->dir);
+	memset(j, 0, sizeof *j);
+}

@@ -1,0 +1,61 @@
+/*
+ * jobs.h - every core of a machine and byte ranges for many machines
+ * (the batch commands' -J/--jobs and --range): an input read in byte
+ * ranges, each beginning at the first game that begins in it (the
+ * format's rule, xq_reader_range()), or many inputs in groups of whole
+ * files; each range or group is a part (part.h) written by a worker, and
+ * the command's merge puts the parts together in order, so that the
+ * output is what one job prints.
+ */
+#ifndef XQ_CMD_JOBS_H
+#define XQ_CMD_JOBS_H
+
+#include "record_input.h"
+
+#define JOBS_MAX 256       /* -J */
+#define RANGE_MAX 100000   /* --range K/N: N */
+
+/* The long-only option --range, as the commands' tables give it. */
+#define OPT_RANGE 0x4100
+
+/* -J's value: the jobs (0: one a core, at most JOBS_MAX).  A bad value is
+ * one line naming the valid ones, exit 2. */
+int jobs_parse(const char *arg);
+/* --range's K/N into *k and *n, as jobs_parse(). */
+void range_parse(const char *arg, long *k, long *n);
+
+/* The reader of range k of n (k > 0) of the input path: like
+ * record_reader_open(); *skip set (and NULL returned, nothing said) when
+ * the range holds no game start of it.  record_loop's inputs go through
+ * it when the loop has a range; *map is for jobs_range_close(). */
+struct xq_reader *jobs_range_open(const char *path, struct xq_reader_opts *o, long k, long n,
+				  FILE **fp, void **map, size_t *maplen, int *skip);
+void jobs_range_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen);
+
+/*
+ * The run split into parts, each in a worker process of its own.
+ * jobs_start() returns 1 in each worker: its inputs in *argc, *argv and
+ * o->inputs, the byte range it reads in *range_k of *range_n (0 of 0:
+ * its files whole); its standard output and standard error go to the
+ * files out[i] and err[i] of the part, and, when messages_to_stdout,
+ * the messages it says (cannot open, ...) go to standard output as part
+ * lines (part_put_message()) where the merge puts them in order.  It
+ * returns 0 in the command once every worker has ended, with parts the
+ * part count, and -1 (no worker started) when the run is one job: -J 1,
+ * standard input alone.
+ */
+struct jobs {
+	int parts;
+	char *dir;               /* the parts' files */
+	char **out, **err;
+	int failed;              /* a worker ended without finishing its part */
+};
+int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, int messages_to_stdout,
+	       int *argc, char ***argv, long *range_k, long *range_n);
+/* Copy the files of the parts, in order, to fp (standard output's or
+ * standard error's, which were not merged): 0 or -1 (said). */
+int jobs_copy(char **files, int n, FILE *fp);
+/* Remove the parts' files. */
+void jobs_end(struct jobs *j);
+
+#endif
