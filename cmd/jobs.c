@@ -50,6 +50,26 @@ void range_parse(const char *arg, long *k, long *n)
 	exit(EXIT_TROUBLE);
 }
 
+void jobs_check_options(int jobs, long range_n, int partial, int merge)
+{
+	if (range_n && !partial) {
+		warnx_("--range goes with --partial");
+		usage(EXIT_TROUBLE);
+	}
+	if (jobs > 1 && (partial || merge)) {
+		warnx_("-J goes without --partial and --merge (a part is one job)");
+		usage(EXIT_TROUBLE);
+	}
+}
+
+void jobs_check_inputs(long range_n, int argc, char **argv)
+{
+	if (range_n && (argc != 1 || !strcmp(argv[0], "-"))) {
+		warnx_("--range reads one file");
+		usage(EXIT_TROUBLE);
+	}
+}
+
 /* --- a range of an input */
 
 struct xq_reader *jobs_range_open(const char *path, struct xq_reader_opts *o, long k, long n,
@@ -233,6 +253,8 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, int messages_to_std
 			       WIFSIGNALED(status) ? "signal" : "status",
 			       WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
 			j->failed = 1;
+		} else if (WEXITSTATUS(status) == EXIT_TROUBLE) {
+			j->trouble = 1;
 		}
 	}
 	free(pid);

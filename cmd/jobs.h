@@ -24,6 +24,13 @@ int jobs_parse(const char *arg);
 /* --range's K/N into *k and *n, as jobs_parse(). */
 void range_parse(const char *arg, long *k, long *n);
 
+/* The rules of -J and --range beside the other options (usage, exit 2):
+ * --range goes with --partial, -J (more than one job) with neither
+ * --partial nor a merge; after the inputs are gathered, --range reads one
+ * file. */
+void jobs_check_options(int jobs, long range_n, int partial, int merge);
+void jobs_check_inputs(long range_n, int argc, char **argv);
+
 /* The reader of range k of n (k > 0) of the input path: like
  * record_reader_open(); *skip set (and NULL returned, nothing said) when
  * the range holds no game start of it.  record_loop's inputs go through
@@ -49,6 +56,7 @@ struct jobs {
 	char *dir;               /* the parts' files */
 	char **out, **err;
 	int failed;              /* a worker ended without finishing its part */
+	int trouble;             /* a worker's exit status was 2 */
 };
 int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, int messages_to_stdout,
 	       int *argc, char ***argv, long *range_k, long *range_n);

@@ -421,14 +421,7 @@ static int check_options(int argc, char **argv, int *merge)
 		warnx_("--part goes with --partial");
 		usage(EXIT_TROUBLE);
 	}
-	if (st.range_n && !st.partial) {
-		warnx_("--range goes with --partial");
-		usage(EXIT_TROUBLE);
-	}
-	if (st.jobs > 1 && (st.partial || *merge)) {
-		warnx_("-J goes without --partial and --merge (a part is one job)");
-		usage(EXIT_TROUBLE);
-	}
+	jobs_check_options(st.jobs, st.range_n, st.partial, *merge);
 	if (*merge && (st.o.json || st.judge || st.o.format || st.o.encoding)) {
 		warnx_("--merge takes -j, -r, -f and -e from the parts");
 		usage(EXIT_TROUBLE);
@@ -449,10 +442,7 @@ int main(int argc, char **argv)
 	cmd_inputs(&st.o, &argc, &argv);
 	if (merge)
 		return merge_summary(argc, argv);
-	if (st.range_n && (argc != 1 || !strcmp(argv[0], "-"))) {
-		warnx_("--range reads one file");
-		usage(EXIT_TROUBLE);
-	}
+	jobs_check_inputs(st.range_n, argc, argv);
 	if (st.jobs > 1) {
 		struct jobs j;
 		int rc = jobs_start(&j, st.jobs, &st.o, 1, &argc, &argv, &st.range_k, &st.range_n);

@@ -164,3 +164,39 @@ ranges_same() {
 	run -0 xqcheck --jobs=2 "$D/one.pgn"
 	run -0 xqcheck -J1 "$D/one.pgn"
 }
+
+@test "xqstats -J: one run's output (stdout, -o and --svg files, stderr, status)" {
+	for f in big span one empty gbk late_utf8; do
+		jobs_same xqstats -v "$D/$f.pgn"
+	done
+	jobs_same xqstats -j -p 3 --by ecco "$D/big.pgn" "$D/gbk.pgn" "$D/nonexistent.pgn"
+	[ "$one_rc" = 2 ]
+	jobs_same xqstats -R "$SHARED/corpus"
+	stdin_same xqstats -p 2 "$D/big.pgn"
+	jobs_same xqstats "$D/big.pgn.gz"
+	xqstats -p 2 -o "$T/one.txt" --svg "$T/one.svg" "$D/big.pgn" || [ $? = 1 ]
+	xqstats -J 3 -p 2 -o "$T/j.txt" --svg "$T/j.svg" "$D/big.pgn" || [ $? = 1 ]
+	cmp "$T/one.txt" "$T/j.txt"
+	cmp "$T/one.svg" "$T/j.svg"
+}
+
+@test "xqstats --range K/N over every K, merged: one run's output" {
+	for n in 1 3 64; do
+		ranges_same "$n" xqstats -p 4 "$D/big.pgn"
+	done
+	ranges_same 4 xqstats "$D/span.pgn"
+	ranges_same 5 xqstats -v "$D/gbk.pgn"
+}
+
+@test "xqstats: bad -J and --range values, -J with --partial or --merge: exit 2" {
+	run -2 --separate-stderr xqstats -J 1x "$D/one.pgn"
+	[ "$stderr" = "xqstats: invalid -J '1x': a number of jobs from 1 to 256, or 0 for one a core" ]
+	run -2 --separate-stderr xqstats --partial --range 2/1 "$D/one.pgn"
+	[ "$stderr" = "xqstats: invalid --range '2/1': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000" ]
+	run -2 --separate-stderr xqstats --range 1/2 "$D/one.pgn"
+	[[ "$stderr" == "xqstats: --range goes with --partial"* ]]
+	run -2 --separate-stderr xqstats -J 2 --merge "$D/one.pgn"
+	[[ "$stderr" == "xqstats: -J goes without --partial and --merge"* ]]
+	run -2 --separate-stderr xqstats --partial --range 1/2 -
+	[[ "$stderr" == "xqstats: --range reads one file"* ]]
+}
