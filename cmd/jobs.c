@@ -136,10 +136,12 @@ void jobs_range_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen)
 
 /* --- workers */
 
-/* A worker's messages, as part lines on its standard output. */
+/* A worker's messages, as lines of its part. */
+static FILE *message_part;
+
 static void message_to_part(const char *line)
 {
-	part_put_message(stdout, line);
+	part_put_message(message_part, line);
 }
 
 /* Inputs first..last of *il, with the notes due among them, into *sub;
@@ -178,7 +180,7 @@ static char *part_file(const char *dir, int i, const char *what)
 	return p;
 }
 
-int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, int messages_to_stdout,
+int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	       int *argc, char ***argv, long *range_k, long *range_n)
 {
 	static struct input_list sub;
@@ -225,7 +227,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, int messages_to_std
 		if (pid[i] == 0) {
 			if (!freopen(j->out[i], "w", stdout) || !freopen(j->err[i], "w", stderr))
 				_exit(EXIT_TROUBLE);
-			if (messages_to_stdout)
+			if ((message_part = messages))
 				message_sink = message_to_part;
 			if (single) {
 				*range_k = i + 1;

@@ -44,9 +44,10 @@ void jobs_range_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen);
  * jobs_start() returns 1 in each worker: its inputs in *argc, *argv and
  * o->inputs, the byte range it reads in *range_k of *range_n (0 of 0:
  * its files whole); its standard output and standard error go to the
- * files out[i] and err[i] of the part, and, when messages_to_stdout,
- * the messages it says (cannot open, ...) go to standard output as part
- * lines (part_put_message()) where the merge puts them in order.  It
+ * files out[i] and err[i] of the part, and, when messages is the stream
+ * its part goes to (stdout or stderr), the messages it says (cannot open,
+ * ...) go there as part lines (part_put_message()), which the merge
+ * prints in their place.  It
  * returns 0 in the command once every worker has ended, with parts the
  * part count, and -1 (no worker started) when the run is one job: -J 1,
  * standard input alone.
@@ -58,7 +59,7 @@ struct jobs {
 	int failed;              /* a worker ended without finishing its part */
 	int trouble;             /* a worker's exit status was 2 */
 };
-int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, int messages_to_stdout,
+int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	       int *argc, char ***argv, long *range_k, long *range_n);
 /* Copy the files of the parts, in order, to fp (standard output's or
  * standard error's, which were not merged): 0 or -1 (said). */

@@ -445,7 +445,7 @@ int main(int argc, char **argv)
 	jobs_check_inputs(st.range_n, argc, argv);
 	if (st.jobs > 1) {
 		struct jobs j;
-		int rc = jobs_start(&j, st.jobs, &st.o, 1, &argc, &argv, &st.range_k, &st.range_n);
+		int rc = jobs_start(&j, st.jobs, &st.o, stdout, &argc, &argv, &st.range_k, &st.range_n);
 		if (rc == 0) {
 			/* the parts merged: what one job prints */
 			int trouble = jobs_copy(j.err, j.parts, stderr) < 0 || j.failed;

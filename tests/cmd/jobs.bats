@@ -200,3 +200,60 @@ ranges_same() {
 	run -2 --separate-stderr xqstats --partial --range 1/2 -
 	[[ "$stderr" == "xqstats: --range reads one file"* ]]
 }
+
+# granges_same N ARGS... FILE: xqgrep's parts put their games on standard
+# output and the part on standard error; the games in order and the merge
+# of the parts print what one run prints
+granges_same() {
+	local n=$1 rc=0 file="${*: -1}"
+	shift
+	one_rc=0
+	xqgrep "$@" >"$T/one.out" 2>"$T/one.err" || one_rc=$?
+	: >"$T/games"
+	for k in $(seq "$n"); do
+		xqgrep "${@:1:$#-1}" --partial --range "$k/$n" "$file" >>"$T/games" 2>"$T/part.$k" || true
+	done
+	xqgrep --merge $(for k in $(seq "$n"); do echo "$T/part.$k"; done) >"$T/m.out" 2>"$T/m.err" || rc=$?
+	cat "$T/games" "$T/m.out" | cmp "$T/one.out" -
+	cmp "$T/one.err" "$T/m.err"
+	[ "$rc" = "$one_rc" ]
+}
+
+@test "xqgrep -J: one run's games, -c, -l, diagnostics and status" {
+	for f in big span one empty gbk late_utf8; do
+		jobs_same xqgrep --verbose --opening h2e2 "$D/$f.pgn"
+	done
+	jobs_same xqgrep -c --opening h2e2 "$D/big.pgn" "$D/gbk.pgn" "$D/nonexistent.pgn"
+	[ "$one_rc" = 2 ]
+	jobs_same xqgrep -l -r 1-0 -R "$SHARED/corpus"
+	jobs_same xqgrep -l --opening h2e2 "$D/big.pgn"
+	jobs_same xqgrep -t text -E gbk -n wxf -P LIU "$D/big.pgn" "$D/gbk.pgn"
+	jobs_same xqgrep -v -q -r 1-0 "$D/big.pgn"
+	jobs_same xqgrep --unique "$D/gbk.pgn"
+	stdin_same xqgrep -c --opening h2e2 "$D/big.pgn"
+	jobs_same xqgrep --opening h2e2 "$D/big.pgn.gz"
+	xqgrep -c --opening h2e2 -o "$T/one.txt" "$D/big.pgn" "$D/gbk.pgn" || [ $? = 2 ]
+	xqgrep -J 3 -c --opening h2e2 -o "$T/j.txt" "$D/big.pgn" "$D/gbk.pgn" || [ $? = 2 ]
+	cmp "$T/one.txt" "$T/j.txt"
+	xqgrep --opening h2e2 -o "$T/one.pgn" "$D/gbk.pgn"
+	xqgrep -J 2 --opening h2e2 -o "$T/j.pgn" "$D/gbk.pgn"
+	cmp "$T/one.pgn" "$T/j.pgn"
+}
+
+@test "xqgrep --range K/N over every K: the games in order and the merge are one run's" {
+	for n in 1 3 64; do
+		granges_same "$n" --opening h2e2 "$D/big.pgn"
+		granges_same "$n" -c -P LIU "$D/big.pgn"
+	done
+	granges_same 4 -l --opening h2e2 "$D/big.pgn"
+	granges_same 4 "$D/span.pgn"
+}
+
+@test "xqgrep: bad -J and --range values exit 2 with one line" {
+	run -2 --separate-stderr xqgrep -J '' "$D/one.pgn"
+	[ "$stderr" = "xqgrep: invalid -J '': a number of jobs from 1 to 256, or 0 for one a core" ]
+	run -2 --separate-stderr xqgrep --partial --range 1/0 "$D/one.pgn"
+	[ "$stderr" = "xqgrep: invalid --range '1/0': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000" ]
+	run -2 --separate-stderr xqgrep -J 2 --merge "$D/one.pgn"
+	[[ "$stderr" == "xqgrep: -J goes without --partial and --merge"* ]]
+}
