@@ -90,6 +90,21 @@ int part_read(int argc, char **argv,
 	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data);
 
 /*
+ * The parts of a command with no merge of its own (xqconv under -J): the
+ * lines above (the header, P, W, #end) and
+ *   G level file line game text        a diagnostic "game N<text>" at a
+ *                                      line (part_put_game_diag())
+ *   #counts v1 ... vN trouble          the part's counts, added up
+ * part_merge_counts() reads the parts argv[0..argc) of command cmd, prints
+ * the diagnostics and messages in their place with the positions of the
+ * whole input, and adds the counts into counts[0..n); 1 when a part was in
+ * trouble or is no such part (said), else 0.
+ */
+void part_put_game_diag(FILE *fp, const char *level, const char *file, long line, long game,
+			const char *text);
+int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n);
+
+/*
  * xqgrep --unique over parts.  --keys writes, for each part:
  *   #xqgrep-keys 1 [N]
  *   KEY NAME INDEX LINE                a game (KEY: 32 hex digits)

@@ -257,3 +257,26 @@ granges_same() {
 	run -2 --separate-stderr xqgrep -J 2 --merge "$D/one.pgn"
 	[[ "$stderr" == "xqgrep: -J goes without --partial and --merge"* ]]
 }
+
+@test "xqconv -J: one run's games, diagnostics, summary and status" {
+	for f in big span one empty gbk late_utf8; do
+		jobs_same xqconv -v "$D/$f.pgn"
+	done
+	jobs_same xqconv -n wxf -E gbk --ecco=check "$D/big.pgn" "$D/gbk.pgn"
+	jobs_same xqconv --keep-broken -t text -n iccs "$D/big.pgn"
+	# trouble: the games since the last flush count as dropped, as in one run
+	jobs_same xqconv -n iccs -R "$SHARED/corpus" "$D/nonexistent.pgn"
+	[ "$one_rc" = 2 ]
+	jobs_same xqconv --strict "$D/big.pgn"
+	stdin_same xqconv -n wxf "$D/big.pgn"
+	jobs_same xqconv "$D/big.pgn.gz"
+	xqconv -n wxf -o "$T/one.pgn" "$D/big.pgn" 2>"$T/one.err" || [ $? = 1 ]
+	xqconv -J 3 -n wxf -o "$T/j.pgn" "$D/big.pgn" 2>"$T/j.err" || [ $? = 1 ]
+	cmp "$T/one.pgn" "$T/j.pgn"
+	cmp "$T/one.err" "$T/j.err"
+	xqconv -d "$T/one" "$D/gbk.pgn" 2>"$T/one.err"
+	xqconv -J 2 -d "$T/j" "$D/gbk.pgn" 2>"$T/j.err"
+	diff -r "$T/one" "$T/j"
+	run -2 --separate-stderr xqconv -J 300 "$D/one.pgn"
+	[ "$stderr" = "xqconv: invalid -J '300': a number of jobs from 1 to 256, or 0 for one a core" ]
+}
