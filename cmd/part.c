@@ -434,14 +434,84 @@ static int counts_one(void *data, char *line, const char *name, long lineno)
 	return -1;
 }
 
-int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n)
+int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
+		      void (*output)(void *data, int i, struct part_merge *m), void *data)
 {
 	struct counts_merging mg = { { 0 }, cmd, counts, n, 0, 0 };
-	int trouble = part_read(argc, argv, counts_one, &mg) || mg.trouble;
+	int trouble = mg.trouble;
+	for (int i = 0; i < argc; i++) {
+		if (output)
+			output(data, i, &mg.m);
+		if (part_read(1, argv + i, counts_one, &mg))
+			trouble = 1;
+	}
+	trouble |= mg.trouble;
 	if (mg.in_part) {
 		warnx_("the last part ends without its #counts line (cut short?)");
 		trouble = 1;
 	}
 	part_merge_free(&mg.m);
 	return trouble;
+}
+
+/* --- output with positions to shift */
+
+void part_put_pos_text(FILE *fp, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '\001')
+			putc('\001', fp);
+		putc(*s, fp);
+	}
+}
+
+int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name)
+{
+	struct part_input *cur = NULL;
+	char *nm = NULL;
+	size_t len = 0, cap = 0;
+	int c, rc = 0;
+	while ((c = getc(in)) != EOF) {
+		if (c != '\001') {
+			putc(c, out);
+			continue;
+		}
+		c = getc(in);
+		if (c == '\001') {
+			putc(c, out);
+		} else if (c == 'I') {
+			len = 0;
+			while ((c = getc(in)) != EOF && (c != '\001' || (c = getc(in)) == '\001')) {
+				if (len + 2 > cap)
+					nm = xrealloc(nm, cap = 2 * cap + 64);
+				nm[len++] = (char)c;
+			}
+			if (!nm)
+				nm = xrealloc(NULL, cap = 64);
+			nm[len] = '\0';
+			cur = part_input_of(m, nm);
+			if (c == EOF)
+				break;
+			ungetc(c, in);
+		} else if ((c == 'G' || c == 'L') && cur) {
+			long v = 0;
+			int kind = c, digits = 0;
+			while ((c = getc(in)) >= '0' && c <= '9' && v < PART_POS_MAX) {
+				v = 10 * v + (c - '0');
+				digits++;
+			}
+			if (!digits || c != '\001') {
+				rc = -1;
+				break;
+			}
+			fprintf(out, "%ld", v ? v + (kind == 'G' ? cur->games : cur->lines) : 0);
+		} else {
+			rc = -1;
+			break;
+		}
+	}
+	if (rc < 0 || ferror(in))
+		diag(name, 0, 0, "error", "not the output of a part");
+	free(nm);
+	return rc < 0 || ferror(in) ? -1 : 0;
 }

@@ -102,7 +102,21 @@ int part_read(int argc, char **argv,
  */
 void part_put_game_diag(FILE *fp, const char *level, const char *file, long line, long game,
 			const char *text);
-int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n);
+/* output, when not NULL, is called before part i is read, with the inputs
+ * as the parts before it left them: part i's output goes out there. */
+int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
+		      void (*output)(void *data, int i, struct part_merge *m), void *data);
+
+/*
+ * Output with positions (a game number, a line) relative to a part, for
+ * the merge to shift: \001I name \001 before an input's output, \001G N \001
+ * a game number, \001L N \001 a line (a number 0 stays 0), \001\001 a byte
+ * 001 of the text.  part_put_pos_text() writes text so;
+ * part_copy_output() copies such output from in to out with the positions
+ * of the whole input: 0, or -1 when in is none (said as at name).
+ */
+void part_put_pos_text(FILE *fp, const char *s);
+int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name);
 
 /*
  * xqgrep --unique over parts.  --keys writes, for each part:

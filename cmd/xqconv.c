@@ -360,7 +360,7 @@ static int merge_jobs(struct jobs *j, int argc, char **argv)
 		return EXIT_TROUBLE;
 	}
 	commit = jobs_copy(j->out, j->parts, st.out.fp);
-	trouble = part_merge_counts(j->parts, j->err, "xqconv", v, 7) || j->failed || commit < 0;
+	trouble = part_merge_counts(j->parts, j->err, "xqconv", v, 7, NULL, NULL) || j->failed || commit < 0;
 	jobs_end(j);
 	st.read = v[0], st.written = v[1], st.dropped = v[2], st.converted = v[3];
 	st.ecco_checked = v[4], st.ecco_agreed = v[5];

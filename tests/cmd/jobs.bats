@@ -37,6 +37,8 @@ setup_file() {
 	for i in $(seq 40); do cat "$C/xqbase_ccgc2006_16_gbk_crlf.pgn" "$C/xqbase_ccgc2006_23_draw_gbk_crlf.pgn"; done >"$D/gbk.pgn"
 	# ASCII for 800 KB, then UTF-8: the encoding settles far down
 	cat "$C/wukong_iccs_1125_games.pgn" "$C/wukong_chinese_nospace_utf8.pgn" >"$D/late_utf8.pgn"
+	# rulings in every range
+	for i in $(seq 30); do cat "$BATS_TEST_DIRNAME/../../samples/repetition.pgn"; done >"$D/rep.pgn"
 	gzip -c "$D/big.pgn" >"$D/big.pgn.gz"
 	export C D
 }
@@ -279,4 +281,18 @@ granges_same() {
 	diff -r "$T/one" "$T/j"
 	run -2 --separate-stderr xqconv -J 300 "$D/one.pgn"
 	[ "$stderr" = "xqconv: invalid -J '300': a number of jobs from 1 to 256, or 0 for one a core" ]
+}
+
+@test "xqjudge -J: one run's rulings (text and JSON, positions of the whole input), summary and status" {
+	for f in big span one empty gbk rep; do
+		jobs_same xqjudge "$D/$f.pgn"
+		jobs_same xqjudge -j --all-lines "$D/$f.pgn"
+	done
+	[ "$one_rc" = 1 ]
+	jobs_same xqjudge -r axf -R "$SHARED/corpus" "$D/nonexistent.pgn"
+	[ "$one_rc" = 2 ]
+	jobs_same xqjudge -q "$D/rep.pgn" "$D/big.pgn"
+	stdin_same xqjudge -j "$D/rep.pgn"
+	run -2 --separate-stderr xqjudge -J -3 "$D/one.pgn"
+	[ "$stderr" = "xqjudge: invalid -J '-3': a number of jobs from 1 to 256, or 0 for one a core" ]
 }
