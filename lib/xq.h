@@ -1095,9 +1095,10 @@ long xq_reader_line(const struct xq_reader *r);
  * gives reads exactly as reading buf whole reads them.  A range begins at
  * the first game that begins in it (the format's game_start rule), so
  * that a game spanning a boundary belongs to the range it starts in.  An
- * input splits when its format has such a rule (PGN) and its encoding is
- * known from its head, given in o, or it is all ASCII; else range 1 is the
- * whole input and the others are empty.  Problems of looking are not
+ * input splits when its format has such a rule (PGN); else range 1 is the
+ * whole input and the others are empty.  The encoding is the whole
+ * input's: an ASCII head leaves it to the first byte that is not, so the
+ * text up to there is decoded to find it.  Problems of looking are not
  * reported (reading the ranges reports them).
  */
 struct xq_range {
