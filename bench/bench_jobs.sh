@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/bench_jobs.sh BUILD - xqcheck -J: the speed-up at -J 2 (goal: at
-# least 1.8x on two cores) and the scaling curve at 1, 2, 4, ... jobs up to
+# least 1.8x on two cores) and the scaling curve at 1, 2, 4, ... jobs and
 # the core count (nproc), wall and CPU seconds each (best wall of
 # $BENCH_RUNS, default 3; CPU: the workers' too), over one big PGN file:
 # the corpus' ICCS games (or the self-play games bench_records.sh keeps)
@@ -48,13 +48,18 @@ run() {
 echo
 echo "== xqcheck -q -J N over one file of $games games ($(du -m "$tmp/big.pgn" | cut -f1) MB), $cores cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 read -r w1 c1 < <(run 1)
-printf '%-8s %14s %13s %8s\n' "jobs" "" "" "speed-up"
-printf '%-8s %8s wall s %8s CPU s %6.2fx\n' 1 "$w1" "$c1" 1
+printf '%-6s %10s %10s %9s\n' "jobs" "wall s" "CPU s" "speed-up"
+printf '%-6s %10s %10s %8.2fx\n' 1 "$w1" "$c1" 1
 j=2
 while [ "$j" -le "$cores" ] || [ "$j" = 2 ]; do
 	read -r w c < <(run "$j")
-	printf '%-8s %8s wall s %8s CPU s %6.2fx\n' "$j" "$w" "$c" "$(awk -v a="$w1" -v b="$w" 'BEGIN { print a / b }')"
+	printf '%-6s %10s %10s %8.2fx\n' "$j" "$w" "$c" "$(awk -v a="$w1" -v b="$w" 'BEGIN { print a / b }')"
 	[ "$j" = 2 ] && w2=$w
+	last=$j
 	j=$((j * 2))
 done
+if [ "$cores" -gt "$last" ]; then
+	read -r w c < <(run "$cores")
+	printf '%-6s %10s %10s %8.2fx\n' "$cores" "$w" "$c" "$(awk -v a="$w1" -v b="$w" 'BEGIN { print a / b }')"
+fi
 printf 'speed-up at -J 2: %.2fx (goal at least 1.8x on two idle cores)\n' "$(awk -v a="$w1" -v b="$w2" 'BEGIN { print a / b }')"
