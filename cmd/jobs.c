@@ -180,6 +180,26 @@ static char *part_file(const char *dir, int i, const char *what)
 	return p;
 }
 
+/* The names of the parts' files freed, the files and their directory
+ * removed when remove is set (a worker leaves them to the command). */
+static void free_parts(struct jobs *j, int remove)
+{
+	for (int i = 0; i < j->parts; i++) {
+		if (remove) {
+			unlink(j->out[i]);
+			unlink(j->err[i]);
+		}
+		free(j->out[i]);
+		free(j->err[i]);
+	}
+	if (j->dir && remove)
+		rmdir(j->dir);
+	free(j->out);
+	free(j->err);
+	free(j->dir);
+	memset(j, 0, sizeof *j);
+}
+
 int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	       int *argc, char ***argv, long *range_k, long *range_n)
 {
@@ -217,11 +237,13 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	j->out = xrealloc(NULL, (size_t)j->parts * sizeof *j->out);
 	j->err = xrealloc(NULL, (size_t)j->parts * sizeof *j->err);
 	pid = xrealloc(NULL, (size_t)j->parts * sizeof *pid);
-	fflush(stdout);
-	fflush(stderr);
 	for (int i = 0; i < j->parts; i++) {
 		j->out[i] = part_file(j->dir, i, "out");
 		j->err[i] = part_file(j->dir, i, "err");
+	}
+	fflush(stdout);
+	fflush(stderr);
+	for (int i = 0; i < j->parts; i++) {
 		if ((pid[i] = fork()) < 0)
 			die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
 		if (pid[i] == 0) {
@@ -242,6 +264,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 			}
 			free(pid);
 			free(first);
+			free_parts(j, 0);
 			return 1;
 		}
 	}
@@ -289,16 +312,5 @@ int jobs_copy(char **files, int n, FILE *fp)
 
 void jobs_end(struct jobs *j)
 {
-	for (int i = 0; i < j->parts; i++) {
-		unlink(j->out[i]);
-		unlink(j->err[i]);
-		free(j->out[i]);
-		free(j->err[i]);
-	}
-	if (j->dir)
-		rmdir(j->dir);
-	free(j->out);
-	free(j->err);
-	free(j->dir);
-	memset(j, 0, sizeof *j);
+	free_parts(j, 1);
 }

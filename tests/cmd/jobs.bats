@@ -40,7 +40,7 @@ setup_file() {
 	# rulings in every range
 	for i in $(seq 30); do cat "$BATS_TEST_DIRNAME/../../samples/repetition.pgn"; done >"$D/rep.pgn"
 	gzip -c "$D/big.pgn" >"$D/big.pgn.gz"
-	export C D
+	export SHARED C D
 }
 
 setup() {
