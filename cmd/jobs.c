@@ -163,6 +163,25 @@ static void sub_inputs(const struct input_list *il, int first, int last, struct 
 	}
 }
 
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether a name is given twice among argv[0..argc): the parts tell an
+ * input by its name, so a name read twice is read by one job. */
+static int name_twice(int argc, char **argv)
+{
+	char **sorted = xrealloc(NULL, (size_t)argc * sizeof *sorted);
+	int twice = 0;
+	memcpy(sorted, argv, (size_t)argc * sizeof *sorted);
+	qsort(sorted, (size_t)argc, sizeof *sorted, cmp_names);
+	for (int i = 1; i < argc && !twice; i++)
+		twice = !strcmp(sorted[i - 1], sorted[i]);
+	free(sorted);
+	return twice;
+}
+
 /* The size of input path for sharing files out (0 when unknown). */
 static double input_size(const char *path)
 {
@@ -209,7 +228,8 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	const char *tmp = getenv("TMPDIR");
 	memset(j, 0, sizeof *j);
 	*range_k = *range_n = 0;
-	if (jobs <= 1 || *argc == 0 || (*argc == 1 && !strcmp((*argv)[0], "-")))
+	if (jobs <= 1 || *argc == 0 || (*argc == 1 && !strcmp((*argv)[0], "-")) ||
+	    name_twice(*argc, *argv))
 		return -1;
 	single = *argc == 1;
 	j->parts = single ? jobs : jobs < *argc ? jobs : *argc;

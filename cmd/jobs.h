@@ -50,7 +50,8 @@ void jobs_range_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen);
  * prints in their place.  It
  * returns 0 in the command once every worker has ended, with parts the
  * part count, and -1 (no worker started) when the run is one job: -J 1,
- * standard input alone.
+ * standard input alone, an input named twice (the parts tell inputs by
+ * their names).
  */
 struct jobs {
 	int parts;

@@ -296,3 +296,10 @@ granges_same() {
 	run -2 --separate-stderr xqjudge -J -3 "$D/one.pgn"
 	[ "$stderr" = "xqjudge: invalid -J '-3': a number of jobs from 1 to 256, or 0 for one a core" ]
 }
+
+@test "every command -J: an input named twice is read as one run reads it (one job)" {
+	for c in xqcheck xqstats xqconv xqjudge; do
+		jobs_same "$c" "$D/big.pgn" "$D/gbk.pgn" "$D/big.pgn"
+	done
+	jobs_same xqgrep -c --opening h2e2 "$D/big.pgn" "$D/gbk.pgn" "$D/big.pgn"
+}
