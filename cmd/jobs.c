@@ -7,10 +7,8 @@
  * a cluster writes, so that one merge serves both.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,68 +68,93 @@ void jobs_check_inputs(long range_n, int argc, char **argv)
 	}
 }
 
-/* --- a range of an input */
+/* --- the merge of a command with no merge of its own */
 
-struct xq_reader *jobs_range_open(const char *path, struct xq_reader_opts *o, long k, long n,
-				  FILE **fp, void **map, size_t *maplen, int *skip)
+struct counts_merging {
+	struct part_merge m;
+	const char *cmd;
+	long *counts;
+	int n, in_part, trouble;
+};
+
+/* One line of a part: 0, or -1 when it is none. */
+static int counts_line(struct counts_merging *mg, char *line, const char *name, long lineno)
 {
-	struct stat sb;
-	struct xq_range rg;
-	struct xq_reader_opts ro;
-	struct xq_reader *r;
-	int err, fd;
-	*map = NULL;
-	*maplen = 0;
-	*skip = 0;
-	*fp = NULL;
-	/* what cannot be split (a pipe, standard input) is range 1's whole;
-	 * what cannot be opened is said by range 1 alone */
-	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0) {
-		if (k == 1)
-			return record_reader_open(path, o, fp);
-		*skip = 1;
-		return NULL;
+	char *f[12];
+	struct part_input *in;
+	int n = part_split(line, f, 11), bad = 0;
+	if (part_is_header(f, n, mg->cmd, 0)) {
+		if (mg->in_part)
+			return -1;
+		mg->in_part = 1;
+		return part_begin(&mg->m, n == 3 ? f[2] : NULL, name, lineno);
 	}
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
-	    (*map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
-		close(fd);
-		*map = NULL;
-		if (k == 1)
-			return record_reader_open(path, o, fp);
-		*skip = 1;
-		return NULL;
+	if (!mg->in_part)
+		return -1;
+	if (part_message(f, n) == 0)
+		return 0;
+	if (!strcmp(f[0], "P")) {
+		struct xq_problem p;
+		if (part_problem(&mg->m, f, n, &p, &in) < 0)
+			return -1;
+		print_problem_always(&p);
+		return 0;
 	}
-	close(fd);
-	*maplen = (size_t)sb.st_size;
-	o->name = path;
-	if (xq_reader_range(*map, *maplen, o, k, n, &rg) < 0)
-		die(EXIT_TROUBLE, "out of memory");
-	if (!rg.split || rg.start >= rg.end) {
-		munmap(*map, *maplen);
-		*map = NULL;
-		if (!rg.split && k == 1)
-			return record_reader_open(path, o, fp);
-		*skip = 1;
-		return NULL;
+	if (!strcmp(f[0], "G") && n == 6) {
+		long l, g;
+		char *file = part_get_text(f[2], 0, &bad), *text = part_get_text(f[5], 0, &bad);
+		if (bad || part_number(f[3], &l) < 0 || part_number(f[4], &g) < 0)
+			return -1;
+		in = part_input_of(&mg->m, file);
+		diag(file, l ? l + in->lines : 0, 0, f[1], "game %ld%s", g + in->games, text);
+		return 0;
 	}
-	ro = xq_range_opts(&rg, o);
-	if (!(r = xq_reader_open_mem((const char *)*map + rg.start, rg.end - rg.start, &ro, &err))) {
-		warnx_("cannot read '%s': %s", path, err == XQ_EINVAL ?
-		       "unknown format or encoding" : xq_strerror(err));
-		munmap(*map, *maplen);
-		*map = NULL;
+	if (!strcmp(f[0], "#end") && n == 5)
+		return part_end(&mg->m, f, n, &in);
+	if (!strcmp(f[0], "#counts") && n == mg->n + 2) {
+		long v;
+		for (int i = 0; i < mg->n; i++) {
+			if (part_number(f[i + 1], &v) < 0 || mg->counts[i] > PART_POS_MAX - v)
+				return -1;
+			mg->counts[i] += v;
+		}
+		if (strcmp(f[mg->n + 1], "0") && strcmp(f[mg->n + 1], "1"))
+			return -1;
+		if (f[mg->n + 1][0] == '1')
+			mg->trouble = 1;
+		mg->in_part = 0;
+		return 0;
 	}
-	return r;
+	return -1;
 }
 
-void jobs_range_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen)
+static int counts_one(void *data, char *line, const char *name, long lineno)
 {
-	if (map) {
-		xq_reader_close(r);
-		munmap(map, maplen);
-	} else {
-		record_reader_close(r, fp);
+	struct counts_merging *mg = data;
+	if (counts_line(mg, line, name, lineno) == 0)
+		return 0;
+	diag(name, lineno, 0, "error", "not a line of %s's parts", mg->cmd);
+	return -1;
+}
+
+int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
+		      void (*output)(void *data, int i, struct part_merge *m), void *data)
+{
+	struct counts_merging mg = { { 0 }, cmd, counts, n, 0, 0 };
+	int trouble = mg.trouble;
+	for (int i = 0; i < argc; i++) {
+		if (output)
+			output(data, i, &mg.m);
+		if (part_read(1, argv + i, counts_one, &mg))
+			trouble = 1;
 	}
+	trouble |= mg.trouble;
+	if (mg.in_part) {
+		warnx_("the last part ends without its #counts line (cut short?)");
+		trouble = 1;
+	}
+	part_merge_free(&mg.m);
+	return trouble;
 }
 
 /* --- workers */

@@ -10,6 +10,7 @@
 #ifndef XQ_CMD_JOBS_H
 #define XQ_CMD_JOBS_H
 
+#include "part.h"
 #include "record_input.h"
 
 #define JOBS_MAX 256       /* -J */
@@ -30,14 +31,6 @@ void range_parse(const char *arg, long *k, long *n);
  * file. */
 void jobs_check_options(int jobs, long range_n, int partial, int merge);
 void jobs_check_inputs(long range_n, int argc, char **argv);
-
-/* The reader of range k of n (k > 0) of the input path: like
- * record_reader_open(); *skip set (and NULL returned, nothing said) when
- * the range holds no game start of it.  record_loop's inputs go through
- * it when the loop has a range; *map is for jobs_range_close(). */
-struct xq_reader *jobs_range_open(const char *path, struct xq_reader_opts *o, long k, long n,
-				  FILE **fp, void **map, size_t *maplen, int *skip);
-void jobs_range_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen);
 
 /*
  * The run split into parts, each in a worker process of its own.
@@ -62,6 +55,15 @@ struct jobs {
 };
 int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	       int *argc, char ***argv, long *range_k, long *range_n);
+/* The parts argv[0..argc) of command cmd with no merge of its own (the
+ * lines part.h describes for them): the diagnostics and messages printed
+ * in their place with the positions of the whole input, the counts added
+ * into counts[0..n); 1 when a part was in trouble or is no such part
+ * (said), else 0.  output, when not NULL, is called before part i is
+ * read, with the inputs as the parts before it left them: part i's output
+ * goes out there. */
+int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
+		      void (*output)(void *data, int i, struct part_merge *m), void *data);
 /* Copy the files of the parts, in order, to fp (standard output's or
  * standard error's, which were not merged): 0 or -1 (said). */
 int jobs_copy(char **files, int n, FILE *fp);

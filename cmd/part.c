@@ -9,7 +9,6 @@
 
 #include "part.h"
 #include "common.h"
-#include "record_input.h"
 
 void part_put_text(FILE *fp, const char *s, int may_be_null)
 {
@@ -365,93 +364,6 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
 	fprintf(fp, "\t%ld\t%ld\t", line, game);
 	part_put_text(fp, text, 0);
 	putc('\n', fp);
-}
-
-struct counts_merging {
-	struct part_merge m;
-	const char *cmd;
-	long *counts;
-	int n, in_part, trouble;
-};
-
-/* One line of a part: 0, or -1 when it is none. */
-static int counts_line(struct counts_merging *mg, char *line, const char *name, long lineno)
-{
-	char *f[12];
-	struct part_input *in;
-	int n = part_split(line, f, 11), bad = 0;
-	if (part_is_header(f, n, mg->cmd, 0)) {
-		if (mg->in_part)
-			return -1;
-		mg->in_part = 1;
-		return part_begin(&mg->m, n == 3 ? f[2] : NULL, name, lineno);
-	}
-	if (!mg->in_part)
-		return -1;
-	if (part_message(f, n) == 0)
-		return 0;
-	if (!strcmp(f[0], "P")) {
-		struct xq_problem p;
-		if (part_problem(&mg->m, f, n, &p, &in) < 0)
-			return -1;
-		print_problem_always(&p);
-		return 0;
-	}
-	if (!strcmp(f[0], "G") && n == 6) {
-		long l, g;
-		char *file = part_get_text(f[2], 0, &bad), *text = part_get_text(f[5], 0, &bad);
-		if (bad || part_number(f[3], &l) < 0 || part_number(f[4], &g) < 0)
-			return -1;
-		in = part_input_of(&mg->m, file);
-		diag(file, l ? l + in->lines : 0, 0, f[1], "game %ld%s", g + in->games, text);
-		return 0;
-	}
-	if (!strcmp(f[0], "#end") && n == 5)
-		return part_end(&mg->m, f, n, &in);
-	if (!strcmp(f[0], "#counts") && n == mg->n + 2) {
-		long v;
-		for (int i = 0; i < mg->n; i++) {
-			if (part_number(f[i + 1], &v) < 0 || mg->counts[i] > PART_POS_MAX - v)
-				return -1;
-			mg->counts[i] += v;
-		}
-		if (strcmp(f[mg->n + 1], "0") && strcmp(f[mg->n + 1], "1"))
-			return -1;
-		if (f[mg->n + 1][0] == '1')
-			mg->trouble = 1;
-		mg->in_part = 0;
-		return 0;
-	}
-	return -1;
-}
-
-static int counts_one(void *data, char *line, const char *name, long lineno)
-{
-	struct counts_merging *mg = data;
-	if (counts_line(mg, line, name, lineno) == 0)
-		return 0;
-	diag(name, lineno, 0, "error", "not a line of %s's parts", mg->cmd);
-	return -1;
-}
-
-int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
-		      void (*output)(void *data, int i, struct part_merge *m), void *data)
-{
-	struct counts_merging mg = { { 0 }, cmd, counts, n, 0, 0 };
-	int trouble = mg.trouble;
-	for (int i = 0; i < argc; i++) {
-		if (output)
-			output(data, i, &mg.m);
-		if (part_read(1, argv + i, counts_one, &mg))
-			trouble = 1;
-	}
-	trouble |= mg.trouble;
-	if (mg.in_part) {
-		warnx_("the last part ends without its #counts line (cut short?)");
-		trouble = 1;
-	}
-	part_merge_free(&mg.m);
-	return trouble;
 }
 
 /* --- output with positions to shift */

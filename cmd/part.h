@@ -95,17 +95,10 @@ int part_read(int argc, char **argv,
  *   G level file line game text        a diagnostic "game N<text>" at a
  *                                      line (part_put_game_diag())
  *   #counts v1 ... vN trouble          the part's counts, added up
- * part_merge_counts() reads the parts argv[0..argc) of command cmd, prints
- * the diagnostics and messages in their place with the positions of the
- * whole input, and adds the counts into counts[0..n); 1 when a part was in
- * trouble or is no such part (said), else 0.
+ * (part_merge_counts() in jobs.h reads them.)
  */
 void part_put_game_diag(FILE *fp, const char *level, const char *file, long line, long game,
 			const char *text);
-/* output, when not NULL, is called before part i is read, with the inputs
- * as the parts before it left them: part i's output goes out there. */
-int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
-		      void (*output)(void *data, int i, struct part_merge *m), void *data);
 
 /*
  * Output with positions (a game number, a line) relative to a part, for
