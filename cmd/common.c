@@ -125,6 +125,8 @@ void cmd_hold_messages(FILE *fp)
  * those the line always had (a message of at most 4,095 bytes, the whole
  * line cut short at 17,582 bytes with 5 left when escaping).
  */
+void (*message_sink)(const char *line);
+
 #define MSG_MAX 4096
 #define DIAG_LINE (MSG_MAX * 4 + 1200)
 #define WHERE_MAX 1024
@@ -139,6 +141,11 @@ static void put_line(const char *where, const char *msg)
 	line[n++] = ' ';
 	put_escaped(line, sizeof line - 2, &n, where);
 	put_escaped(line, sizeof line - 2, &n, msg);
+	if (message_sink) {
+		line[n] = '\0';
+		message_sink(line);
+		return;
+	}
 	line[n++] = '\n';
 	/* never on the progress line's row */
 	progress_clear();

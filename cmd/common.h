@@ -20,6 +20,10 @@ extern const char *progname;
 /* Sets progname from argv[0] and the command's usage text for usage(). */
 void cmd_init(char **argv, const char *usage_text);
 
+/* When set, each diagnostic line (without its newline) goes to it
+ * instead of standard error: a worker's messages into its part. */
+extern void (*message_sink)(const char *line);
+
 /* "prog: msg" on stderr. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "prog: msg" on stderr, then exit(status). */

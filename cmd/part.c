@@ -28,6 +28,26 @@ void part_put_text(FILE *fp, const char *s, int may_be_null)
 		}
 }
 
+void part_put_message(FILE *fp, const char *line)
+{
+	fputs("W\t", fp);
+	part_put_text(fp, line, 0);
+	putc('\n', fp);
+}
+
+int part_message(char **f, int n)
+{
+	int bad = 0;
+	char *text;
+	if (n != 2 || strcmp(f[0], "W"))
+		return -1;
+	text = part_get_text(f[1], 0, &bad);
+	if (bad)
+		return -1;
+	fprintf(stderr, "%s\n", text);
+	return 0;
+}
+
 char *part_get_text(char *f, int may_be_null, int *bad)
 {
 	char *r, *w;
@@ -332,4 +352,78 @@ int part_get_drop_line(char *line, long *part, char **name, long *v1, long *v2, 
 		return 'D';
 	}
 	return -1;
+}
+
+/* --- the parts of a command with no merge of its own */
+
+void part_put_game_diag(FILE *fp, const char *level, const char *file, long line, long game,
+			const char *text)
+{
+	fprintf(fp, "G\t%s\t", level);
+	part_put_text(fp, file, 0);
+	fprintf(fp, "\t%ld\t%ld\t", line, game);
+	part_put_text(fp, text, 0);
+	putc('\n', fp);
+}
+
+/* --- output with positions to shift */
+
+void part_put_pos_text(FILE *fp, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '\001')
+			putc('\001', fp);
+		putc(*s, fp);
+	}
+}
+
+int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name)
+{
+	struct part_input *cur = NULL;
+	char *nm = NULL;
+	size_t len = 0, cap = 0;
+	int c, rc = 0;
+	while ((c = getc(in)) != EOF) {
+		if (c != '\001') {
+			putc(c, out);
+			continue;
+		}
+		c = getc(in);
+		if (c == '\001') {
+			putc(c, out);
+		} else if (c == 'I') {
+			len = 0;
+			while ((c = getc(in)) != EOF && (c != '\001' || (c = getc(in)) == '\001')) {
+				if (len + 2 > cap)
+					nm = xrealloc(nm, cap = 2 * cap + 64);
+				nm[len++] = (char)c;
+			}
+			if (!nm)
+				nm = xrealloc(NULL, cap = 64);
+			nm[len] = '\0';
+			cur = part_input_of(m, nm);
+			if (c == EOF)
+				break;
+			ungetc(c, in);
+		} else if ((c == 'G' || c == 'L') && cur) {
+			long v = 0;
+			int kind = c, digits = 0;
+			while ((c = getc(in)) >= '0' && c <= '9' && v < PART_POS_MAX) {
+				v = 10 * v + (c - '0');
+				digits++;
+			}
+			if (!digits || c != '\001') {
+				rc = -1;
+				break;
+			}
+			fprintf(out, "%ld", v ? v + (kind == 'G' ? cur->games : cur->lines) : 0);
+		} else {
+			rc = -1;
+			break;
+		}
+	}
+	if (rc < 0 || ferror(in))
+		diag(name, 0, 0, "error", "not the output of a part");
+	free(nm);
+	return rc < 0 || ferror(in) ? -1 : 0;
 }

@@ -32,6 +32,11 @@
  */
 #define PART_POS_MAX 1000000000000000L   /* a count or position: sums stay far from overflow */
 
+/* A message of a worker (a whole "prog: ..." line, no newline) as a
+ * line "W text" of its part, and such a line's fields f[0..n) printed on
+ * standard error in its place: 0, or -1 when they are none. */
+void part_put_message(FILE *fp, const char *line);
+int part_message(char **f, int n);
 /* A text field, escaped (may_be_null: "-" for NULL, else "=" first). */
 void part_put_text(FILE *fp, const char *s, int may_be_null);
 /* A field of part_put_text() back, in place: the text, or NULL for "-"
@@ -83,6 +88,28 @@ void part_merge_free(struct part_merge *m);
  * happened or fn returned -1 for a line, else 0. */
 int part_read(int argc, char **argv,
 	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data);
+
+/*
+ * The parts of a command with no merge of its own (xqconv under -J): the
+ * lines above (the header, P, W, #end) and
+ *   G level file line game text        a diagnostic "game N<text>" at a
+ *                                      line (part_put_game_diag())
+ *   #counts v1 ... vN trouble          the part's counts, added up
+ * (part_merge_counts() in jobs.h reads them.)
+ */
+void part_put_game_diag(FILE *fp, const char *level, const char *file, long line, long game,
+			const char *text);
+
+/*
+ * Output with positions (a game number, a line) relative to a part, for
+ * the merge to shift: \001I name \001 before an input's output, \001G N \001
+ * a game number, \001L N \001 a line (a number 0 stays 0), \001\001 a byte
+ * 001 of the text.  part_put_pos_text() writes text so;
+ * part_copy_output() copies such output from in to out with the positions
+ * of the whole input: 0, or -1 when in is none (said as at name).
+ */
+void part_put_pos_text(FILE *fp, const char *s);
+int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name);
 
 /*
  * xqgrep --unique over parts.  --keys writes, for each part:

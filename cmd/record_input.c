@@ -4,8 +4,10 @@
  * part.c's.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -349,6 +351,70 @@ void opt_output(struct cmd_opts *o)
 		exit(EXIT_TROUBLE);
 }
 
+/* --- a range of an input (--range, -J): the games that begin in it, read
+ * from the file mapped; a range of what cannot be split is range 1's whole,
+ * and what cannot be opened is said by range 1 alone */
+
+static struct xq_reader *range_reader_open(const char *path, struct xq_reader_opts *o, long k, long n,
+				  FILE **fp, void **map, size_t *maplen, int *skip)
+{
+	struct stat sb;
+	struct xq_range rg;
+	struct xq_reader_opts ro;
+	struct xq_reader *r;
+	int err, fd;
+	*map = NULL;
+	*maplen = 0;
+	*skip = 0;
+	*fp = NULL;
+	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0) {
+		if (k == 1)
+			return record_reader_open(path, o, fp);
+		*skip = 1;
+		return NULL;
+	}
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
+	    (*map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+		close(fd);
+		*map = NULL;
+		if (k == 1)
+			return record_reader_open(path, o, fp);
+		*skip = 1;
+		return NULL;
+	}
+	close(fd);
+	*maplen = (size_t)sb.st_size;
+	o->name = path;
+	if (xq_reader_range(*map, *maplen, o, k, n, &rg) < 0)
+		die(EXIT_TROUBLE, "out of memory");
+	if (!rg.split || rg.start >= rg.end) {
+		munmap(*map, *maplen);
+		*map = NULL;
+		if (!rg.split && k == 1)
+			return record_reader_open(path, o, fp);
+		*skip = 1;
+		return NULL;
+	}
+	ro = xq_range_opts(&rg, o);
+	if (!(r = xq_reader_open_mem((const char *)*map + rg.start, rg.end - rg.start, &ro, &err))) {
+		warnx_("cannot read '%s': %s", path, err == XQ_EINVAL ?
+		       "unknown format or encoding" : xq_strerror(err));
+		munmap(*map, *maplen);
+		*map = NULL;
+	}
+	return r;
+}
+
+static void range_reader_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen)
+{
+	if (map) {
+		xq_reader_close(r);
+		munmap(map, maplen);
+	} else {
+		record_reader_close(r, fp);
+	}
+}
+
 /* --- the input loop */
 
 /* A file found in a walk that holds no record is skipped with a note
@@ -377,7 +443,9 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	struct xq_reader_opts ro = { 0 };
 	struct xq_game *g;
 	FILE *fp;
-	int rc = 0;
+	void *map = NULL;
+	size_t maplen = 0;
+	int rc = 0, skip = 0;
 	enum record_step step = RECORD_NEXT;
 	long fatals = l->o->pp->fatals;
 
@@ -393,8 +461,11 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 		ro.problem = filter_walked;
 		ro.problem_data = &wf;
 	}
-	if (!(l->r = record_reader_open(path, &ro, &fp))) {
-		l->trouble = 1;
+	l->r = l->range_n ? range_reader_open(path, &ro, l->range_k, l->range_n, &fp, &map, &maplen,
+					    &skip) : record_reader_open(path, &ro, &fp);
+	if (!l->r) {
+		if (!skip)
+			l->trouble = 1;
 		return;
 	}
 	l->name = ro.name;
@@ -428,7 +499,7 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	}
 	if (step == RECORD_STOP)
 		l->stop = 1;
-	record_reader_close(l->r, fp);
+	range_reader_close(l->r, fp, map, maplen);
 	l->r = NULL;
 }
 

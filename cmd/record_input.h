@@ -154,6 +154,9 @@ struct record_loop {
 	int progress;                    /* the progress line (progress.h): set
 					  * it with progress_wanted() */
 	int hint;                        /* xq_game_encoding_hint() each game */
+	long range_k, range_n;           /* --range K/N: the games that start in
+					    that byte range of each input alone
+					    (jobs.h); 0: all */
 	/* each game, freed after it unless RECORD_KEEP is returned */
 	enum record_step (*game)(struct record_loop *l, struct xq_game *g);
 	void (*end)(struct record_loop *l);   /* after an input's games, or NULL */

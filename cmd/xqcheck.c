@@ -7,12 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "jobs.h"
 #include "part.h"
 #include "record_input.h"
 
 static const char usage_text[] =
 	"usage: xqcheck [-hjqVv] [-e encoding] [-f format] [-r axf | cxa | 1956]\n"
-	"               [--partial [--part N] | --summary-json]\n"
+	"               [-J jobs] [--partial [--part N] [--range K/N] | --summary-json]\n"
 	"               [-R] [--files-from=list [-0]] [file ...]\n"
 	"       xqcheck --merge [-q] [file ...]\n"
 	"Replay every move of every game (main line and variations) and report\n"
@@ -21,6 +22,8 @@ static const char usage_text[] =
 	"  -e, --encoding=ENC  input encoding: utf-8, gbk, gb18030, big5 (default: detect)\n"
 	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
 	"  -j, --json          one JSON object per game on stdout\n"
+	"  -J, --jobs=N        N jobs (0: one a core) over byte ranges of a file or\n"
+	"                      over the files; the output is one job's\n"
 	"  -R, --recursive     walk directories (name order; non-records skipped)\n"
 	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
 	"  -0, --null          --files-from names end with NUL, not newline\n"
@@ -32,6 +35,8 @@ static const char usage_text[] =
 	"                      and counts on stdout, in a form --merge renumbers\n"
 	"      --part=N        --partial: this is part N (GNU parallel's {#}), so\n"
 	"                      that --merge finds parts out of order or missing\n"
+	"      --range=K/N     --partial: only the games that start in the K-th of N\n"
+	"                      byte ranges of the file (one file)\n"
 	"      --merge         read --partial outputs of the parts in order (files or\n"
 	"                      stdin) and print exactly what one run over all of\n"
 	"                      the input prints (also --merge-summary)\n"
@@ -58,6 +63,8 @@ static struct {
 	struct xq_judge *judge;   /* -r */
 	int summary_json, partial;
 	long part;                /* --part N */
+	int jobs;                 /* -J */
+	long range_k, range_n;    /* --range K/N */
 } st;
 
 /*
@@ -194,6 +201,8 @@ static int merge_line(char *line, struct part_merge *m, int *in_part, int *troub
 	if (*in_part && !strncmp(line, "J\t", 2))
 		return merge_json(line + 2, m);
 	n = part_split(line, f, 11);
+	if (*in_part && part_message(f, n) == 0)
+		return 0;
 	if (part_is_header(f, n, "xqcheck", 0)) {
 		if (*in_part)
 			return -2;
@@ -379,11 +388,13 @@ static int check_options(int argc, char **argv, int *merge)
 		{ "partial", no_argument, NULL, 'P' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "summary-json", no_argument, NULL, 'S' },
+		{ "jobs", required_argument, NULL, 'J' },
+		{ "range", required_argument, NULL, OPT_RANGE },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hjqRr:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hJ:jqRr:Vv", longopts)) != -1) {
 		switch (c) {
 		case 'r':
 			if (judge_open(&st.judge, optarg))
@@ -393,6 +404,8 @@ static int check_options(int argc, char **argv, int *merge)
 		case 'M': *merge = 1; break;
 		case 'P': st.partial = 1; break;
 		case 'N': st.part = parse_number(optarg, 1, PART_POS_MAX, "part number"); break;
+		case 'J': st.jobs = jobs_parse(optarg); break;
+		case OPT_RANGE: range_parse(optarg, &st.range_k, &st.range_n); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -405,6 +418,7 @@ static int check_options(int argc, char **argv, int *merge)
 		warnx_("--part goes with --partial");
 		usage(EXIT_TROUBLE);
 	}
+	jobs_check_options(st.jobs, st.range_n, st.partial, *merge);
 	if (*merge && (st.o.json || st.judge || st.o.format || st.o.encoding)) {
 		warnx_("--merge takes -j, -r, -f and -e from the parts");
 		usage(EXIT_TROUBLE);
@@ -425,12 +439,28 @@ int main(int argc, char **argv)
 	cmd_inputs(&st.o, &argc, &argv);
 	if (merge)
 		return merge_summary(argc, argv);
+	jobs_check_inputs(st.range_n, argc, argv);
+	if (st.jobs > 1) {
+		struct jobs j;
+		int rc = jobs_start(&j, st.jobs, &st.o, stdout, &argc, &argv, &st.range_k, &st.range_n);
+		if (rc == 0) {
+			/* the parts merged: what one job prints */
+			int trouble = jobs_copy(j.err, j.parts, stderr) < 0 || j.failed;
+			status = merge_summary(j.parts, j.out);
+			jobs_end(&j);
+			return trouble ? EXIT_TROUBLE : status;
+		}
+		if (rc == 1)
+			st.partial = 1;
+	}
 
 	l.o = &st.o;
 	l.problem = keep_problem;
 	l.hint = 1;
 	l.progress = !st.o.json && !st.partial && progress_wanted(st.pp.quiet, 0);
 	l.game = check_game;
+	l.range_k = st.range_k;
+	l.range_n = st.range_n;
 	if (st.partial) {
 		part_put_header(stdout, "xqcheck", st.part);
 		st.pp.partial = stdout;

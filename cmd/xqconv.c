@@ -4,12 +4,15 @@
  * written + games dropped, and the summary line says so.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "jobs.h"
 #include "page_index.h"
+#include "part.h"
 #include "record_input.h"
 #include "xq_format.h"
 
@@ -18,7 +21,7 @@ static const char usage_text[] =
 	"              [--ecco[=check]]\n"
 	"              [-E encoding [--replace]] [-e encoding]\n"
 	"              [-f format] [-n notation] [-t format] [-o file | -d dir]\n"
-	"              [-R] [--files-from=list [-0]] [file ...]\n"
+	"              [-J jobs] [-R] [--files-from=list [-0]] [file ...]\n"
 	"Convert game records between formats, notations and encodings.\n"
 	"\n"
 	"  -f, --from=FMT       input format: pgn, text, ... (default: detect);\n"
@@ -50,6 +53,9 @@ static const char usage_text[] =
 	"      --ecco           set the ECCO, Opening and Variation tags from the\n"
 	"                       opening (games from the standard start)\n"
 	"      --ecco=check     a note for each game whose ECCO tag disagrees\n"
+	"  -J, --jobs=N         N jobs (0: one a core) over byte ranges of a file or\n"
+	"                       over the files; the output is one job's (-d and\n"
+	"                       --strict: one job)\n"
 	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
 	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
 	"  -0, --null           --files-from names end with NUL, not newline\n"
@@ -90,8 +96,26 @@ static struct {
 	long ecco_checked, ecco_agreed;
 	long split, split_file, split_games;  /* --split N: files of N games */
 	int pages;         /* -t html -d: index.html too */
+	int jobs;          /* -J */
+	long range_k, range_n;   /* a worker's byte range */
 	struct page_index index;
 } st;
+
+/* "game N<text>" at a line of an input: said, or in a worker's part. */
+__attribute__((format(printf, 5, 6)))
+static void game_diag(const char *level, const char *name, long line, long game,
+		      const char *fmt, ...)
+{
+	char text[1200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	if (st.pp.partial)
+		part_put_game_diag(st.pp.partial, level, name, line, game, text);
+	else
+		diag(name, line, 0, level, "game %ld%s", game, text);
+}
 
 /* --- output */
 
@@ -255,14 +279,14 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 		st.findings = 1;
 		if (st.policy == STRICT) {
 			if (!st.pp.quiet)
-				diag(name, g->line, 0, "error",
-				     "game %ld is invalid: stopping (--strict)", g->index);
+				game_diag("error", name, g->line, g->index,
+					  " is invalid: stopping (--strict)");
 			st.dropped++;
 			return RECORD_STOP;
 		}
 		if (st.policy == DROP) {
 			if (!st.pp.quiet)
-				diag(name, g->line, 0, "note", "game %ld dropped", g->index);
+				game_diag("note", name, g->line, g->index, " dropped");
 			st.dropped++;
 			return RECORD_NEXT;
 		}
@@ -280,9 +304,9 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 		if (!xq_ecco_disagrees(g, &e))
 			st.ecco_agreed++;
 		else if (!st.pp.quiet)
-			diag(name, g->line, 0, "note", "game %ld: ECCO tag '%s', opening %s %s%s%s",
-			     g->index, xq_game_tag(g, "ECCO"), e.code, e.opening,
-			     *e.variation ? " " : "", e.variation);
+			game_diag("note", name, g->line, g->index, ": ECCO tag '%s', opening %s %s%s%s",
+				  xq_game_tag(g, "ECCO"), e.code, e.opening,
+				  *e.variation ? " " : "", e.variation);
 	}
 	if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
 		st.dropped++;
@@ -305,6 +329,72 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 	return RECORD_STOP;
 }
 
+/* The summary lines. */
+static void summary(void)
+{
+	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
+		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
+	if (st.converted)
+		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
+			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
+	fputc('\n', stderr);
+	if (st.ecco == 2)
+		fprintf(stderr, "%s: ECCO tags: %ld checked, %ld agree, %ld disagree\n", progname,
+			st.ecco_checked, st.ecco_agreed, st.ecco_checked - st.ecco_agreed);
+}
+
+/* A worker's part (on its standard error): after each input. */
+static void part_end_of_input(struct record_loop *l)
+{
+	fputs("#end\t", stderr);
+	part_put_text(stderr, l->name, 0);
+	fprintf(stderr, "\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
+		(unsigned long long)xq_reader_offset(l->r));
+}
+
+/* -J: the workers' games in order where one run writes them, their
+ * diagnostics in order, the counts added up. */
+static int merge_jobs(struct jobs *j, int argc, char **argv)
+{
+	long v[7] = { 0 };
+	int trouble = 0, commit;
+	if (out_open(&st.out, st.o.outpath, argv, argc) < 0) {
+		jobs_end(j);
+		return EXIT_TROUBLE;
+	}
+	commit = jobs_copy(j->out, j->parts, st.out.fp);
+	trouble = part_merge_counts(j->parts, j->err, "xqconv", v, 7, NULL, NULL) || j->failed || commit < 0;
+	jobs_end(j);
+	st.read = v[0], st.written = v[1], st.dropped = v[2], st.converted = v[3];
+	st.ecco_checked = v[4], st.ecco_agreed = v[5];
+	if (st.out.fp != stdout) {
+		if (trouble)
+			out_abort(&st.out);
+		else if (out_commit(&st.out) < 0)
+			trouble = 1;
+		if (trouble) {
+			st.dropped += st.written;
+			st.written = 0;
+		}
+	} else {
+		struct stat sb;
+		if (fflush(stdout) != 0) {
+			warnx_("error writing '<stdout>': %s", strerror(errno ? errno : EIO));
+			trouble = 1;
+		}
+		/* as one run counts them: in trouble, the games since its last
+		 * flush of a stream (after every 64th game; each game to a pipe)
+		 * count as dropped */
+		if (trouble && !(fstat(STDOUT_FILENO, &sb) == 0 &&
+				 (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))) {
+			st.dropped += st.written % 64;
+			st.written -= st.written % 64;
+		}
+	}
+	summary();
+	return exit_status(st.out.fp == stdout || !st.o.outpath, trouble, v[6] > 0);
+}
+
 int main(int argc, char **argv)
 {
 	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT, OPT_ECCO,
@@ -314,6 +404,7 @@ int main(int argc, char **argv)
 		{ "ecco", optional_argument, NULL, OPT_ECCO },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "from", required_argument, NULL, 'f' },  /* --format too, as elsewhere */
+		{ "jobs", required_argument, NULL, 'J' },
 		{ "judge", optional_argument, NULL, OPT_JUDGE },
 		{ "keep-broken", no_argument, NULL, OPT_KEEP },
 		{ "name", required_argument, NULL, OPT_NAME },
@@ -331,7 +422,7 @@ int main(int argc, char **argv)
 	cmd_init(argv, usage_text);
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
-	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hn:o:qRt:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hJ:n:o:qRt:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
@@ -363,6 +454,7 @@ int main(int argc, char **argv)
 		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
 		case OPT_NAME: st.o.name_format = optarg; break;
 		case OPT_FORCE: st.o.force = 1; break;
+		case 'J': st.jobs = jobs_parse(optarg); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
@@ -378,6 +470,20 @@ int main(int argc, char **argv)
 	if (st.split && (!st.o.dir || st.one_game)) {
 		warnx_("--split needs -d DIR and a format that holds several games");
 		usage(EXIT_TROUBLE);
+	}
+	/* -d and --strict (one game decides for all) are one job */
+	if (st.jobs > 1 && !st.o.dir && st.policy != STRICT && !st.one_game) {
+		struct jobs j;
+		int rc = jobs_start(&j, st.jobs, &st.o, stderr, &argc, &argv, &st.range_k, &st.range_n);
+		if (rc == 0)
+			return merge_jobs(&j, st.ninputs = argc, st.inputs = argv);
+		if (rc == 1) {
+			/* a worker: its games on standard output, its part on
+			 * standard error */
+			st.o.outpath = NULL;
+			st.pp.partial = stderr;
+			part_put_header(stderr, "xqconv", 0);
+		}
 	}
 	st.ro.inputs = st.inputs = argv;
 	st.ro.ninputs = st.ninputs = argc;
@@ -405,6 +511,12 @@ int main(int argc, char **argv)
 	l.hint = 1;
 	l.progress = progress_wanted(st.pp.quiet, !st.o.outpath && !st.o.dir);
 	l.game = convert_game;
+	l.range_k = st.range_k;
+	l.range_n = st.range_n;
+	if (st.pp.partial) {
+		l.end = part_end_of_input;
+		l.progress = 0;
+	}
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	if (st.split && st.w) {
@@ -427,7 +539,11 @@ int main(int argc, char **argv)
 			       strerror(errno ? errno : EIO));
 			st.trouble = 1;
 		}
-		if (st.trouble || (st.policy == STRICT && st.findings)) {
+		if (st.pp.partial) {
+			/* a worker: the command counts its games as one run does */
+			if (flush_out() < 0)
+				st.trouble = 1;
+		} else if (st.trouble || (st.policy == STRICT && st.findings)) {
 			settle(0);
 			if (st.out.fp != stdout)
 				out_abort(&st.out);
@@ -476,16 +592,13 @@ int main(int argc, char **argv)
 	free(st.made);
 	free(st.ro.last_path);
 	xq_judge_free(st.judge);
-	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
-		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
 	st.converted += st.ro.converted;
-	if (st.converted)
-		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
-			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
-	fputc('\n', stderr);
-	if (st.ecco == 2)
-		fprintf(stderr, "%s: ECCO tags: %ld checked, %ld agree, %ld disagree\n", progname,
-			st.ecco_checked, st.ecco_agreed, st.ecco_checked - st.ecco_agreed);
+	if (st.pp.partial)
+		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\t%d\n", st.read, st.written,
+			st.dropped, st.converted, st.ecco_checked, st.ecco_agreed, st.findings,
+			st.trouble);
+	else
+		summary();
 	return exit_status(st.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
 			   st.findings);
 }

@@ -13,12 +13,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "jobs.h"
 #include "part.h"
 #include "record_input.h"
 #include "tally.h"
 #include "xq_format.h"
 
-/* In three literals, each within the length C compilers must accept;
+/* In literals, each within the length C compilers must accept;
  * main() joins them. */
 static const char usage_synopsis[] =
 	"usage: xqgrep [-chlqVv] [-T tag-criterion] [-P player] [--exact-names]\n"
@@ -28,10 +29,17 @@ static const char usage_synopsis[] =
 	"              [--at-ply range] [--opening moves] [--event-year]\n"
 	"              [--ecco codes] [--opening-name text]\n"
 	"              [--unique [--key tags] [--keys | --drops file]] [--partial] [--part N]\n"
+	"              [--range K/N] [-J jobs]\n"
 	"              [-e enc] [-f fmt] [-E enc] [-n notation] [-t fmt] [-o file]\n"
 	"              [-R] [--files-from=list [-0]] [file ...]\n"
 	"       xqgrep --merge-keys [--write-drops file] [file ...]\n"
 	"       xqgrep --merge [file ...]\n";
+static const char usage_jobs[] =
+	"      --range=K/N      --partial: only the games that start in the K-th of N\n"
+	"                       byte ranges of the file (one file)\n"
+	"  -J, --jobs=N         N jobs (0: one a core) over byte ranges of a file or\n"
+	"                       over the files; the output is one job's (--unique:\n"
+	"                       one job)\n";
 static const char usage_options[] =
 	"Write the games that match every criterion given, unchanged in content.\n"
 	"\n"
@@ -82,7 +90,8 @@ static const char usage_output[] =
 	"                       FILE drops; the parts must be those of --keys\n"
 	"      --partial        a part's diagnostics, -c, -l on stderr for --merge\n"
 	"      --part=N         --partial, --keys: part N (parallel's {#}), checked\n"
-	"      --merge          --partial parts' stderr, in order, as one run's\n"
+	"      --merge          --partial parts' stderr, in order, as one run's\n";
+static const char usage_tail[] =
 	"  -e, --encoding=ENC   input encoding (default: detect)\n"
 	"  -f, --format=FMT     input format (default: detect)\n"
 	"  -t, --to=FMT         output format: pgn (default), text, ...\n"
@@ -135,6 +144,8 @@ static struct {
 	struct held_input *held;
 	int nheld, inputs_done;
 	long part;
+	int jobs;                    /* -J */
+	long range_k, range_n;       /* --partial --range K/N */
 	int parts_differ;
 	const char *drops_path;
 } st;
@@ -382,6 +393,8 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 		return -1;
 	}
 	n = part_split(line, f, 11);
+	if (mg->in_part && part_message(f, n) == 0)
+		return 0;
 	if (part_is_header(f, n, "xqgrep", 0)) {
 		int rc = 0;
 		if (mg->in_part) {
@@ -435,8 +448,16 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 			diag(name, lineno, 0, "error", "parts made with other -c, -l or -q");
 			rc = -1;
 		}
-		if (mg->m.parts == 1)
+		if (mg->m.parts == 1) {
 			strcpy(mg->flags, f[5]);
+			/* -l: the first part's inputs ended before its flags came */
+			for (int i = 0; strchr(mg->flags, 'l') && i < mg->m.nin; i++)
+				if (mg->m.in[i].matched && !mg->m.in[i].hit) {
+					mg->m.in[i].hit = 1;
+					sync_stderr();
+					printf("%s\n", mg->m.in[i].name);
+				}
+		}
 		mg->count += v[2];
 		if (v[3] > mg->inputs)
 			mg->inputs = v[3];
@@ -450,7 +471,10 @@ bad:
 	return -1;
 }
 
-static int merge_parts(int argc, char **argv)
+/* The parts in the files argv[0..argc) (none: stdin); out: the -o file
+ * of -J, where what goes to standard output goes, committed at the end
+ * (NULL: standard output). */
+static int merge_parts(int argc, char **argv, struct outfile *out)
 {
 	struct grep_merging mg;
 	int trouble;
@@ -472,7 +496,14 @@ static int merge_parts(int argc, char **argv)
 		invalid_summary(mg.games, mg.invalid);
 	part_merge_free(&mg.m);
 	sync_stderr();
-	return exit_status(1, trouble, mg.invalid || mg.count == 0);
+	close_stdout();
+	if (out && out->fp != stdout) {
+		if (trouble)
+			out_abort(out);
+		else if (out_commit(out) < 0)
+			trouble = 1;
+	}
+	return exit_status(0, trouble, mg.invalid || mg.count == 0);
 }
 
 /* --drops FILE --part N: read what part N drops and what it held from
@@ -723,6 +754,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		{ "fen", required_argument, NULL, OPT_FEN },
 		{ "files-with-matches", no_argument, NULL, 'l' },
 		{ "invert-match", no_argument, NULL, 'v' },
+		{ "jobs", required_argument, NULL, 'J' },
 		{ "key", required_argument, NULL, OPT_KEY },
 		{ "keys", no_argument, NULL, OPT_KEYS },
 		{ "material", required_argument, NULL, OPT_MAT },
@@ -738,6 +770,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		{ "partial", no_argument, NULL, OPT_PARTIAL },
 		{ "player", required_argument, NULL, 'P' },
 		{ "plies", required_argument, NULL, OPT_PLIES },
+		{ "range", required_argument, NULL, OPT_RANGE },
 		{ "replace", no_argument, NULL, OPT_REPLACE },
 		{ "result", required_argument, NULL, 'r' },
 		{ "tag", required_argument, NULL, 'T' },
@@ -758,7 +791,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		die(EXIT_TROUBLE, "out of memory");
 	st.o.own = "tv";             /* -v is --invert-match; -t refuses one-game formats */
 	st.o.pp = &st.pp;
-	while ((c = cmd_getopt(&st.o, argc, argv, "0cE:e:f:hln:o:P:qRr:T:t:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0cE:e:f:hJ:ln:o:P:qRr:T:t:Vv", longopts)) != -1) {
 		switch (c) {
 		case 'c': st.count = 1; break;
 		case 'l': st.list = 1; break;
@@ -834,6 +867,8 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		case OPT_EVENT_YEAR: event_year = 1; break;
 		case OPT_EXACT: flags |= XQ_QUERY_EXACT_NAMES; break;
 		case OPT_PARTIAL: st.partial = 1; break;
+		case 'J': st.jobs = jobs_parse(optarg); break;
+		case OPT_RANGE: range_parse(optarg, &st.range_k, &st.range_n); break;
 		case OPT_MERGE_PARTS: merge_p = 1; break;
 		case OPT_DROPS: st.drops_path = optarg; break;
 		case OPT_PART: st.part = parse_number(optarg, 1, LONG_MAX, "part number"); break;
@@ -870,6 +905,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		usage(EXIT_TROUBLE);
 	}
 	*merge = merge_keys ? 1 : merge_p ? 2 : 0;
+	jobs_check_options(st.jobs, st.range_n, st.partial, *merge);
 	check_grep_options(merge_keys, merge_p, *write_drops);
 }
 
@@ -914,19 +950,34 @@ static int grep_finish(int argc, char **argv)
 	return exit_status(1, st.trouble, st.invalid || st.matched - st.dupes == 0);
 }
 
+/* -J: the workers' games in order where one run writes them (-o FILE,
+ * else standard output), then their parts merged there and on standard
+ * error. */
+static int merge_jobs(struct jobs *j, int argc, char **argv)
+{
+	int rc, trouble;
+	if (out_open(&st.out, st.o.outpath, argv, argc) < 0) {
+		jobs_end(j);
+		return EXIT_TROUBLE;
+	}
+	if (st.out.fp != stdout && (fflush(stdout) || dup2(fileno(st.out.fp), STDOUT_FILENO) < 0))
+		die(EXIT_TROUBLE, "cannot write '%s': %s", st.o.outpath, strerror(errno));
+	trouble = jobs_copy(j->out, j->parts, stdout) < 0 || j->failed;
+	rc = merge_parts(j->parts, j->err, &st.out);
+	jobs_end(j);
+	return trouble ? EXIT_TROUBLE : rc;
+}
+
 int main(int argc, char **argv)
 {
 	const char *write_drops = NULL;
 	int merge;
 	struct record_loop l = { 0 };
 
-	static char usage_text[sizeof usage_synopsis + sizeof usage_options + sizeof usage_output];
-	char *u = usage_text;
-	memcpy(u, usage_synopsis, sizeof usage_synopsis - 1);
-	u += sizeof usage_synopsis - 1;
-	memcpy(u, usage_options, sizeof usage_options - 1);
-	u += sizeof usage_options - 1;
-	memcpy(u, usage_output, sizeof usage_output);
+	static char usage_text[sizeof usage_synopsis + sizeof usage_options + sizeof usage_output +
+			       sizeof usage_jobs + sizeof usage_tail];
+	snprintf(usage_text, sizeof usage_text, "%s%s%s%s%s", usage_synopsis, usage_options,
+		 usage_output, usage_jobs, usage_tail);
 	cmd_init(argv, usage_text);
 	/* diagnostics in blocks (see sync_stderr), a line at a time on a
 	 * terminal */
@@ -935,8 +986,22 @@ int main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	cmd_inputs(&st.o, &argc, &argv);
+	jobs_check_inputs(st.range_n, argc, argv);
 	if (merge == 2)
-		return merge_parts(argc, argv);
+		return merge_parts(argc, argv, NULL);
+	/* --unique sees every game at once: one job */
+	if (st.jobs > 1 && !st.unique) {
+		struct jobs j;
+		int rc = jobs_start(&j, st.jobs, &st.o, stderr, &argc, &argv, &st.range_k, &st.range_n);
+		if (rc == 0)
+			return merge_jobs(&j, argc, argv);
+		if (rc == 1) {
+			/* a worker: its games on standard output, its part on
+			 * standard error */
+			st.partial = 1;
+			st.o.outpath = NULL;
+		}
+	}
 	if (merge == 1)
 		return merge_keys(argc, argv, write_drops);
 	if (st.drops_path)
@@ -960,6 +1025,8 @@ int main(int argc, char **argv)
 	 * -c or -l lines (after each input) on standard output */
 	l.progress = !st.partial &&
 		progress_wanted(st.pp.quiet, st.keys_out || (!st.o.outpath && !st.count && !st.list));
+	l.range_k = st.range_k;
+	l.range_n = st.range_n;
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	return grep_finish(argc, argv);

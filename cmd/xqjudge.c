@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jobs.h"
+#include "part.h"
 #include "record_input.h"
 
 static const char usage_text[] =
 	"usage: xqjudge [-hjqVv] [-r axf | cxa | 1956] [--fold N] [--limit PLIES]\n"
 	"               [--all-lines] [-n notation] [-e encoding] [-f format]\n"
-	"               [-R] [--files-from=list [-0]] [file ...]\n"
+	"               [-J jobs] [-R] [--files-from=list [-0]] [file ...]\n"
 	"Repetition rulings and the natural move limit for every game: the plies\n"
 	"of each repeated span, the labels of both sides' moves (check, mate\n"
 	"threat, chase, idle), the verdict and the rule cited.\n"
@@ -25,6 +27,8 @@ static const char usage_text[] =
 	"      --all-lines     judge the variations too, not only the main line\n"
 	"  -n, --notation=N    moves in chinese (default), wxf, iccs, uci, uci10\n"
 	"  -j, --json          one JSON object per game on stdout\n"
+	"  -J, --jobs=N        N jobs (0: one a core) over byte ranges of a file or\n"
+	"                      over the files; the output is one job's\n"
 	"  -e, --encoding=ENC  input encoding (default: detect)\n"
 	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
 	"  -R, --recursive     walk directories (name order; non-records skipped)\n"
@@ -49,6 +53,9 @@ static struct {
 	enum xq_notation notation;
 	int json, all_lines;
 	long games, rulings, against, limits, bad_games;
+	int jobs;                 /* -J */
+	long range_k, range_n;    /* a worker's byte range */
+	int worker;               /* a worker of -J: positions marked (part.h) */
 	/* per game */
 	int first_event;
 	const struct xq_game *g;
@@ -108,6 +115,35 @@ static void put_num(struct line *l, long v, int width)
 	for (int k = (int)sizeof d - 1 - i; k < width && l->n < sizeof l->b; k++)
 		l->b[l->n++] = ' ';
 	put(l, d + i);
+}
+
+/* A position: v, or in a worker its mark for the merge (part.h). */
+static void put_pos(struct line *l, char kind, long v)
+{
+	if (!st.worker) {
+		put_num(l, v, 0);
+		return;
+	}
+	put(l, kind == 'G' ? "\001G" : "\001L");
+	put_num(l, v, 0);
+	put(l, "\001");
+}
+
+static void print_pos(char kind, long v)
+{
+	if (st.worker)
+		printf("\001%c%ld\001", kind, v);
+	else
+		printf("%ld", v);
+}
+
+/* Text of a game (a name, a tag): in a worker, its byte 001 doubled. */
+static void print_text(const char *s)
+{
+	if (st.worker)
+		part_put_pos_text(stdout, s);
+	else
+		fputs(s, stdout);
 }
 
 static void put_line(struct line *l)
@@ -189,8 +225,11 @@ static void json_event(const struct xq_game_event *e)
 	st.first_event = 0;
 	printf("{\"kind\":\"%s\",\"ply\":%d,\"mainline\":%s,\"depth\":%d",
 	       kinds[ev->kind], ev->ply, e->mainline ? "true" : "false", e->depth);
-	if (e->node && e->node->line)
-		printf(",\"line\":%u,\"col\":%u", e->node->line, e->node->col);
+	if (e->node && e->node->line) {
+		fputs(",\"line\":", stdout);
+		print_pos('L', (long)e->node->line);
+		printf(",\"col\":%u", e->node->col);
+	}
 	if (ev->kind != XQ_EVENT_REPETITION) {
 		printf(",\"plies\":%d,\"unseen\":%d", ev->plies, ev->unseen);
 		json_sides_int("moves", ev->moves);
@@ -267,7 +306,11 @@ static void judge_one(const char *file, struct xq_game *g)
 	if (st.json) {
 		fputs("{\"file\":", stdout);
 		json_put_string(stdout, file);
-		printf(",\"index\":%ld,\"line\":%ld,\"fen\":", g->index, g->line);
+		fputs(",\"index\":", stdout);
+		print_pos('G', g->index);
+		fputs(",\"line\":", stdout);
+		print_pos('L', g->line);
+		fputs(",\"fen\":", stdout);
 		json_put_string(stdout, g->start_fen);
 		printf(",\"rules\":\"%s\",\"fold\":%d,\"limit\":%d,\"plies\":%d,\"valid\":%s,\"rulings\":[",
 		       xq_rules_name(st.jo.rules), st.jo.fold ? st.jo.fold : 3,
@@ -277,18 +320,18 @@ static void judge_one(const char *file, struct xq_game *g)
 		const char *red = xq_game_tag_known(g, "Red"), *black = xq_game_tag_known(g, "Black");
 		struct line out;
 		out.n = 0;
-		fputs(file, stdout);
+		print_text(file);
 		put(&out, ": game ");
-		put_num(&out, g->index, 0);
+		put_pos(&out, 'G', g->index);
 		put(&out, " (line ");
-		put_num(&out, g->line, 0);
+		put_pos(&out, 'L', g->line);
 		put(&out, ")");
 		put_line(&out);
 		if (red || black) {
 			fputs(": ", stdout);
-			fputs(red ? red : "?", stdout);
+			print_text(red ? red : "?");
 			fputs(" - ", stdout);
-			fputs(black ? black : "?", stdout);
+			print_text(black ? black : "?");
 		}
 		putchar('\n');
 	}
@@ -309,6 +352,12 @@ static void judge_one(const char *file, struct xq_game *g)
 
 static enum record_step judge_step(struct record_loop *l, struct xq_game *g)
 {
+	if (st.worker && l->input_games == 1) {
+		/* the input the positions that follow are of */
+		fputs("\001I", stdout);
+		part_put_pos_text(stdout, l->name);
+		putchar('\001');
+	}
 	judge_one(l->name, g);
 	return RECORD_NEXT;
 }
@@ -319,15 +368,17 @@ static int judge_options(int argc, char **argv, struct cmd_opts *o)
 	static const struct option longopts[] = {
 		{ "all-lines", no_argument, NULL, OPT_ALL },
 		{ "fold", required_argument, NULL, OPT_FOLD },
+		{ "jobs", required_argument, NULL, 'J' },
 		{ "limit", required_argument, NULL, OPT_LIMIT },
 		{ "rules", required_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = cmd_getopt(o, argc, argv, "0e:f:hjn:qRr:Vv", longopts)) != -1) {
+	while ((c = cmd_getopt(o, argc, argv, "0e:f:hJ:jn:qRr:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ALL: st.all_lines = 1; break;
+		case 'J': st.jobs = jobs_parse(optarg); break;
 		case OPT_FOLD: st.jo.fold = (int)parse_number(optarg, 2, 4, "fold"); break;
 		case OPT_LIMIT:
 			st.jo.limit = (int)parse_number(optarg, 2, 1000, "limit");
@@ -346,6 +397,54 @@ static int judge_options(int argc, char **argv, struct cmd_opts *o)
 	return optind;
 }
 
+static void summary(void)
+{
+	fprintf(stderr, "%s: %ld game%s: %ld ruling%s (%ld against a side), %ld natural-limit event%s, %ld invalid\n",
+			progname, st.games, st.games == 1 ? "" : "s", st.rulings,
+			st.rulings == 1 ? "" : "s", st.against, st.limits, st.limits == 1 ? "" : "s",
+			st.bad_games);
+}
+
+/* The exit status: trouble (an input unreadable, a write error) over the
+ * findings (an invalid game, a ruling against a side). */
+static int status_of(int trouble)
+{
+	return exit_status(1, trouble, st.bad_games || st.pp.errors || st.against);
+}
+
+/* A worker's part (on its standard error): after each input. */
+static void part_end_of_input(struct record_loop *l)
+{
+	fputs("#end\t", stderr);
+	part_put_text(stderr, l->name, 0);
+	fprintf(stderr, "\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
+		(unsigned long long)xq_reader_offset(l->r));
+}
+
+/* -J: part i's output, its positions those of the whole input. */
+static void output_part(void *data, int i, struct part_merge *m)
+{
+	const struct jobs *j = data;
+	FILE *fp = fopen(j->out[i], "rb");
+	if (!fp || part_copy_output(fp, stdout, m, j->out[i]) < 0)
+		st.pp.fatals++;
+	if (fp)
+		fclose(fp);
+}
+
+/* -J: the workers' outputs and parts, as one job prints them. */
+static int merge_jobs(struct jobs *j)
+{
+	long v[6] = { 0 };
+	int trouble = part_merge_counts(j->parts, j->err, "xqjudge", v, 6, output_part, j) ||
+		j->failed || st.pp.fatals;
+	jobs_end(j);
+	st.games = v[0], st.bad_games = v[1], st.rulings = v[2], st.against = v[3];
+	st.limits = v[4], st.pp.errors = v[5];
+	summary();
+	return status_of(trouble);
+}
+
 int main(int argc, char **argv)
 {
 	struct cmd_opts o = { 0 };
@@ -361,17 +460,34 @@ int main(int argc, char **argv)
 	cmd_inputs(&o, &argc, &argv);
 	st.notation = o.notation;
 	st.json = o.json;
+	if (st.jobs > 1) {
+		struct jobs j;
+		int rc = jobs_start(&j, st.jobs, &o, stderr, &argc, &argv, &st.range_k, &st.range_n);
+		if (rc == 0)
+			return merge_jobs(&j);
+		if (rc == 1) {
+			/* a worker: its output marked on standard output, its
+			 * part on standard error */
+			st.worker = 1;
+			st.pp.partial = stderr;
+			part_put_header(stderr, "xqjudge", 0);
+			l.end = part_end_of_input;
+		}
+	}
 	if (!(st.j = xq_judge_new(&st.jo, &err)))
 		die(EXIT_TROUBLE, "%s", xq_strerror(err));
 
 	l.o = &o;
 	l.game = judge_step;
 	l.progress = progress_wanted(st.pp.quiet, 1);
+	l.range_k = st.range_k;
+	l.range_n = st.range_n;
 	status = record_loop_run(&l, argc, argv);
 	xq_judge_free(st.j);
-	fprintf(stderr, "%s: %ld game%s: %ld ruling%s (%ld against a side), %ld natural-limit event%s, %ld invalid\n",
-		progname, st.games, st.games == 1 ? "" : "s", st.rulings,
-		st.rulings == 1 ? "" : "s", st.against, st.limits, st.limits == 1 ? "" : "s",
-		st.bad_games);
-	return exit_status(1, status != EXIT_OK, st.bad_games || st.pp.errors || st.against);
+	if (st.worker)
+		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\n", st.games, st.bad_games,
+			st.rulings, st.against, st.limits, st.pp.errors, status == EXIT_TROUBLE);
+	else
+		summary();
+	return status_of(status != EXIT_OK);
 }

@@ -11,16 +11,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jobs.h"
 #include "part.h"
 #include "record_input.h"
 #include "tally.h"
 
 static const char usage_text[] =
 	"usage: xqstats [-hjqVv] [--depth N] [--from FEN|MOVES] [--top N] [--svg FILE]\n"
-	"               [--by ecco] [--trad] [-P player [--exact-names]]\n"
+	"               [--by ecco] [--trad] [-P player [--exact-names]] [-J jobs]\n"
 	"               [-n notation] [-e enc] [-f fmt] [-o file]\n"
 	"               [-R] [--files-from=list [-0]] [file ...]\n"
-	"       xqstats --partial [--part N] [--depth N] [--from FEN|MOVES] [file ...]\n"
+	"       xqstats --partial [--part N] [--range K/N] [--depth N] [--from FEN|MOVES]\n"
+	"               [file ...]\n"
 	"       xqstats --merge [-j] [--top N] [--svg FILE] [-n notation] [file ...]\n"
 	"Summarise a database: games, results, lengths, events, years, players,\n"
 	"and the opening tree.\n"
@@ -39,10 +41,14 @@ static const char usage_text[] =
 	"      --trad           ECCO names in traditional characters\n"
 	"  -j, --json           JSON for scripts\n"
 	"      --svg=FILE       bar chart of the results after each next move\n"
+	"  -J, --jobs=N         N jobs (0: one a core) over byte ranges of a file or\n"
+	"                       over the files; the output is one job's\n"
 	"      --partial        counts that add up, and the diagnostics, for --merge\n"
 	"                       (one run per part)\n"
 	"      --part=N         --partial: this is part N (parallel's {#}), so that\n"
 	"                       --merge finds parts out of order or missing\n"
+	"      --range=K/N      --partial: only the games that start in the K-th of N\n"
+	"                       byte ranges of the file (one file)\n"
 	"      --merge          add up --partial outputs (files or stdin; counts in\n"
 	"                       any order of lines, diagnostics in the parts' order)\n"
 	"                       and print what one run would\n"
@@ -90,6 +96,8 @@ static struct {
 	char **inputs;
 	int ninputs;
 	long part;                 /* --partial --part N */
+	int jobs;                  /* -J */
+	long range_k, range_n;     /* --partial --range K/N */
 	FILE *partial;             /* --partial: where the part goes */
 	struct part_merge pm;      /* --merge: the parts' inputs */
 	int unordered;             /* --merge: lines not in the parts' order */
@@ -464,6 +472,8 @@ static int read_partial(FILE *fp, const char *name, int *have_header)
 				goto bad;
 			if (!st.pp.quiet || pr.severity == XQ_SEV_FATAL)
 				print_problem_always(&pr);
+		} else if (*have_header && part_message(f, nf) == 0) {
+			/* a message of a worker of -J, in its place */
 		} else if (!strcmp(f[0], "#end") && nf == 5) {
 			/* an input's end before any part began: lines sorted */
 			struct part_input *in;
@@ -1047,6 +1057,8 @@ static int parse_options(int argc, char **argv)
 	       OPT_EXACT };
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, OPT_BY },
+		{ "jobs", required_argument, NULL, 'J' },
+		{ "range", required_argument, NULL, OPT_RANGE },
 		{ "depth", required_argument, NULL, 'p' },
 		{ "exact-names", no_argument, NULL, OPT_EXACT },
 		{ "player", required_argument, NULL, 'P' },
@@ -1066,7 +1078,7 @@ static int parse_options(int argc, char **argv)
 	st.top = 20;
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
-	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hjn:o:P:p:qRVv", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hJ:jn:o:P:p:qRVv", longopts)) != -1) {
 		switch (c) {
 		case 'P':
 			if ((!st.q && !(st.q = xq_query_new())) || xq_query_player(st.q, optarg) < 0)
@@ -1088,6 +1100,8 @@ static int parse_options(int argc, char **argv)
 			st.by_ecco = 1;
 			break;
 		case OPT_TRAD: st.trad = 1; break;
+		case 'J': st.jobs = jobs_parse(optarg); break;
+		case OPT_RANGE: range_parse(optarg, &st.range_k, &st.range_n); break;
 		case OPT_PARTIAL: partial = 1; break;
 		case OPT_MERGE: st.merge = 1; break;
 		case OPT_PART: st.part = parse_number(optarg, 1, PART_POS_MAX, "part number"); break;
@@ -1098,6 +1112,7 @@ static int parse_options(int argc, char **argv)
 		warnx_("--partial and --merge exclude each other");
 		usage(EXIT_TROUBLE);
 	}
+	jobs_check_options(st.jobs, st.range_n, partial, st.merge);
 	if (st.part && !partial) {
 		warnx_("--part goes with --partial");
 		usage(EXIT_TROUBLE);
@@ -1153,6 +1168,8 @@ static int gather(int argc, char **argv, int partial)
 	l.game = stats_game;
 	/* a part on standard output takes the diagnostics as they come */
 	l.progress = progress_wanted(st.pp.quiet, partial);
+	l.range_k = st.range_k;
+	l.range_n = st.range_n;
 	if (record_loop_run(&l, argc, argv))
 		st.trouble = 1;
 	if (st.partial) {
@@ -1165,19 +1182,34 @@ static int gather(int argc, char **argv, int partial)
 
 int main(int argc, char **argv)
 {
-	int partial;
+	struct jobs j;
+	int partial, rc = -1;
 
 	cmd_init(argv, usage_text);
 	partial = parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;
 	cmd_inputs(&st.o, &argc, &argv);
+	jobs_check_inputs(st.range_n, argc, argv);
 	st.inputs = argv;
 	st.ninputs = argc;
-	if (st.merge)
+	if (st.jobs > 1 && (rc = jobs_start(&j, st.jobs, &st.o, stdout, &argc, &argv, &st.range_k,
+					    &st.range_n)) == 1) {
+		/* a worker: its part on its standard output */
+		partial = 1;
+		st.o.outpath = NULL;
+	}
+	if (rc == 0) {
+		/* the workers' parts added up: what one job prints */
+		merge_parts(j.parts, j.out);
+		if (jobs_copy(j.err, j.parts, stderr) < 0 || j.failed || j.trouble)
+			st.trouble = 1;
+		jobs_end(&j);
+	} else if (st.merge) {
 		merge_parts(argc, argv);
-	else if (gather(argc, argv, partial) < 0)
+	} else if (gather(argc, argv, partial) < 0) {
 		return EXIT_TROUBLE;
+	}
 	if (!st.partial)
 		print_all();
 	tally_free(&st.names);

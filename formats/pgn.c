@@ -508,6 +508,61 @@ static int pgn_sniff(const unsigned char *head, size_t len, const char *name)
 	return 5;
 }
 
+/*
+ * Where a game begins, for reading a byte range of a file alone: a line
+ * whose first byte is '[' (after LF), when the line before it, leaving
+ * out '%' escape lines, is no tag line (its first byte but blanks and a
+ * byte order mark is no '['): a tag after moves, after a blank line or
+ * after a result starts the next game, as pgn_read() has it.  Games with
+ * no tags are not split from the one before them.  (A '[' opening a line
+ * inside a '{' comment that spans lines, after a line that is no tag,
+ * would be taken for a game start: such a file is read whole.)
+ */
+static int pgn_tag_line(const unsigned char *b, size_t from, size_t end)
+{
+	if (from == 0 && end >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf)
+		from = 3;
+	while (from < end && (b[from] == ' ' || b[from] == '\t'))
+		from++;
+	return from < end && b[from] == '[';
+}
+
+static int pgn_split_here(const unsigned char *b, size_t at)
+{
+	size_t end = at;
+	for (;;) {
+		size_t start;
+		if (end == 0)
+			return 1;
+		end--;                    /* the line end before */
+		if (end > 0 && b[end] == '\n' && b[end - 1] == '\r')
+			end--;
+		start = end;
+		while (start > 0 && b[start - 1] != '\n' && b[start - 1] != '\r')
+			start--;
+		if (start < end && b[start] == '%') {
+			end = start;
+			continue;
+		}
+		return !pgn_tag_line(b, start, end);
+	}
+}
+
+static size_t pgn_game_start(const unsigned char *b, size_t len, size_t from)
+{
+	size_t i = from;
+	for (;;) {
+		const unsigned char *nl;
+		if (i > 0 && i < len && b[i - 1] == '\n' && b[i] == '[' && pgn_split_here(b, i))
+			return i;
+		if (i == 0 && len > 0 && pgn_split_here(b, 0))
+			return 0;
+		if (i >= len || !(nl = memchr(b + i, '\n', len - i)))
+			return len;
+		i = (size_t)(nl - b) + 1;
+	}
+}
+
 /* ---------------------------------------------------- the 80-column filler */
 
 /* A filler that wraps tokens at 80 display columns. */
@@ -1031,4 +1086,5 @@ const struct xq_format xq_format_pgn = {
 	.read_end = xq__mt_read_end,
 	.write = pgn_write,
 	.write_end = NULL,
+	.game_start = pgn_game_start,
 };

@@ -423,3 +423,73 @@ const struct xq_reader_opts *xq_reader_options(const struct xq_reader *r)
 {
 	return &r->o;
 }
+
+/* ------------------------------------------------------------- ranges */
+
+static void no_problem(void *data, const struct xq_problem *p)
+{
+	(void)data;
+	(void)p;
+}
+
+/* Byte (len / n) * k, exactly, for any len and n. */
+static size_t range_mark(size_t len, long k, long n)
+{
+	size_t q = len / (size_t)n, rem = len % (size_t)n;
+	return q * (size_t)k + rem * (size_t)k / (size_t)n;
+}
+
+int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
+		    long k, long n, struct xq_range *rg)
+{
+	const unsigned char *b = buf;
+	struct xq_reader_opts po = o ? *o : (struct xq_reader_opts){ 0 };
+	struct xq_reader *r;
+	int err;
+	memset(rg, 0, sizeof *rg);
+	rg->start = k == 1 ? 0 : len;
+	rg->end = len;
+	po.problem = no_problem;
+	po.problem_data = NULL;
+	if (k < 1 || n < 1 || k > n || len == 0)
+		return 0;
+	if (!(r = xq_reader_open_mem(buf, len, &po, &err)))
+		return err == XQ_ENOMEM ? XQ_ENOMEM : 0;
+	if (!r->gz && !r->no_record && r->fmt->game_start) {
+		/* an ASCII head leaves the encoding to the first byte that is
+		 * not: the text decoded up to there, as reading it would */
+		const char *line;
+		size_t linelen;
+		int rc = 1;
+		while (r->enc_pending && (rc = xq_reader_getline(r, &line, &linelen)) > 0)
+			;
+		if (rc == XQ_ENOMEM) {
+			xq_reader_close(r);
+			return XQ_ENOMEM;
+		}
+		if (rc >= 0) {
+			rg->split = 1;
+			snprintf(rg->format, sizeof rg->format, "%s", r->fmt->name);
+			snprintf(rg->encoding, sizeof rg->encoding, "%s",
+				 r->enc_pending ? "" : r->enc_name);
+			rg->start = k == 1 ? 0 : r->fmt->game_start(b, len, range_mark(len, k - 1, n));
+			rg->end = k == n ? len : r->fmt->game_start(b, len, range_mark(len, k, n));
+			if (rg->end < rg->start)
+				rg->end = rg->start;
+		}
+	}
+	xq_reader_close(r);
+	return 0;
+}
+
+struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o)
+{
+	struct xq_reader_opts ro = *o;
+	/* a range at the input's start reads its head as reading it whole does */
+	if (rg->split && rg->start > 0) {
+		ro.format = rg->format;
+		if (*rg->encoding)
+			ro.encoding = rg->encoding;
+	}
+	return ro;
+}

@@ -1113,6 +1113,32 @@ uint64_t xq_reader_offset(const struct xq_reader *r);
 long xq_reader_line(const struct xq_reader *r);
 
 /*
+ * Byte ranges of one input, for reading it in pieces (on several cores or
+ * machines): the games starting in range k of n (1-based; each range
+ * len / n bytes) are those of buf[start..end), which a reader opened with
+ * xq_reader_open_mem() on it and the options o as range_opts() below
+ * gives reads exactly as reading buf whole reads them.  A range begins at
+ * the first game that begins in it (the format's game_start rule), so
+ * that a game spanning a boundary belongs to the range it starts in.  An
+ * input splits when its format has such a rule (PGN); else range 1 is the
+ * whole input and the others are empty.  The encoding is the whole
+ * input's: an ASCII head leaves it to the first byte that is not, so the
+ * text up to there is decoded to find it.  Problems of looking are not
+ * reported (reading the ranges reports them).
+ */
+struct xq_range {
+	size_t start, end;
+	int split;            /* 1 split by the format's rule; 0 read whole */
+	char format[16];      /* for a range not at the input's start: the */
+	char encoding[32];    /* input's format and encoding ("": detect) */
+};
+/* 0, or XQ_ENOMEM. */
+int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
+		    long k, long n, struct xq_range *rg);
+/* The options for reading range rg of an input read with o. */
+struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o);
+
+/*
  * Writing: a writer turns games into one output stream in a format,
  * notation and encoding.  Each game is rendered in UTF-8, then converted;
  * a character the output encoding cannot hold makes xq_writer_write()

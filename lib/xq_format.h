@@ -55,6 +55,13 @@ struct xq_format {
 	int (*write)(struct xq_writer *w, const struct xq_game *g);
 	/* Called once at xq_writer_close() before the flush (may be NULL). */
 	int (*write_end)(struct xq_writer *w);
+	/* Where the first game that begins at or after byte from of a whole
+	 * input buf[0..len) (not decoded, not gzipped) begins: len when none.
+	 * Reading buf from there gives the games reading it all gives from
+	 * there on, so that a byte range of an input can be read alone.  NULL:
+	 * the format cannot be split (binary, one game a file, whole-file
+	 * formats). */
+	size_t (*game_start)(const unsigned char *buf, size_t len, size_t from);
 };
 
 /* The formats (formats/NAME.c), for the registry (lib/registry.c). */

@@ -1,0 +1,359 @@
+/*
+ * jobs.c - -J/--jobs and --range (jobs.h): the values checked, a byte
+ * range of an input opened for reading, and the run split into worker
+ * processes, each writing a part that the command's merge reads back in
+ * order.  Workers are processes: the commands keep their state in
+ * statics, and a worker's part is the very --partial output a machine of
+ * a cluster writes, so that one merge serves both.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "jobs.h"
+#include "part.h"
+
+int jobs_parse(const char *arg)
+{
+	long v = -1;
+	if (parse_count(arg, JOBS_MAX, &v) < 0) {
+		warnx_("invalid -J '%s': a number of jobs from 1 to %d, or 0 for one a core",
+		       arg, JOBS_MAX);
+		exit(EXIT_TROUBLE);
+	}
+	if (v == 0) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		v = cores < 1 ? 1 : cores > JOBS_MAX ? JOBS_MAX : cores;
+	}
+	return (int)v;
+}
+
+void range_parse(const char *arg, long *k, long *n)
+{
+	const char *slash = strchr(arg, '/');
+	char kbuf[16];
+	size_t len = slash ? (size_t)(slash - arg) : 0;
+	if (slash && len > 0 && len < sizeof kbuf) {
+		memcpy(kbuf, arg, len);
+		kbuf[len] = '\0';
+		if (parse_count(kbuf, RANGE_MAX, k) == 0 && parse_count(slash + 1, RANGE_MAX, n) == 0 &&
+		    *k >= 1 && *k <= *n)
+			return;
+	}
+	warnx_("invalid --range '%s': K/N, the K-th of N byte ranges, 1 <= K <= N <= %d",
+	       arg, RANGE_MAX);
+	exit(EXIT_TROUBLE);
+}
+
+void jobs_check_options(int jobs, long range_n, int partial, int merge)
+{
+	if (range_n && !partial) {
+		warnx_("--range goes with --partial");
+		usage(EXIT_TROUBLE);
+	}
+	if (jobs > 1 && (partial || merge)) {
+		warnx_("-J goes without --partial and --merge (a part is one job)");
+		usage(EXIT_TROUBLE);
+	}
+}
+
+void jobs_check_inputs(long range_n, int argc, char **argv)
+{
+	if (range_n && (argc != 1 || !strcmp(argv[0], "-"))) {
+		warnx_("--range reads one file");
+		usage(EXIT_TROUBLE);
+	}
+}
+
+/* --- the merge of a command with no merge of its own */
+
+struct counts_merging {
+	struct part_merge m;
+	const char *cmd;
+	long *counts;
+	int n, in_part, trouble;
+};
+
+/* One line of a part: 0, or -1 when it is none. */
+static int counts_line(struct counts_merging *mg, char *line, const char *name, long lineno)
+{
+	char *f[12];
+	struct part_input *in;
+	int n = part_split(line, f, 11), bad = 0;
+	if (part_is_header(f, n, mg->cmd, 0)) {
+		if (mg->in_part)
+			return -1;
+		mg->in_part = 1;
+		return part_begin(&mg->m, n == 3 ? f[2] : NULL, name, lineno);
+	}
+	if (!mg->in_part)
+		return -1;
+	if (part_message(f, n) == 0)
+		return 0;
+	if (!strcmp(f[0], "P")) {
+		struct xq_problem p;
+		if (part_problem(&mg->m, f, n, &p, &in) < 0)
+			return -1;
+		print_problem_always(&p);
+		return 0;
+	}
+	if (!strcmp(f[0], "G") && n == 6) {
+		long l, g;
+		char *file = part_get_text(f[2], 0, &bad), *text = part_get_text(f[5], 0, &bad);
+		if (bad || part_number(f[3], &l) < 0 || part_number(f[4], &g) < 0)
+			return -1;
+		in = part_input_of(&mg->m, file);
+		diag(file, l ? l + in->lines : 0, 0, f[1], "game %ld%s", g + in->games, text);
+		return 0;
+	}
+	if (!strcmp(f[0], "#end") && n == 5)
+		return part_end(&mg->m, f, n, &in);
+	if (!strcmp(f[0], "#counts") && n == mg->n + 2) {
+		long v;
+		for (int i = 0; i < mg->n; i++) {
+			if (part_number(f[i + 1], &v) < 0 || mg->counts[i] > PART_POS_MAX - v)
+				return -1;
+			mg->counts[i] += v;
+		}
+		if (strcmp(f[mg->n + 1], "0") && strcmp(f[mg->n + 1], "1"))
+			return -1;
+		if (f[mg->n + 1][0] == '1')
+			mg->trouble = 1;
+		mg->in_part = 0;
+		return 0;
+	}
+	return -1;
+}
+
+static int counts_one(void *data, char *line, const char *name, long lineno)
+{
+	struct counts_merging *mg = data;
+	if (counts_line(mg, line, name, lineno) == 0)
+		return 0;
+	diag(name, lineno, 0, "error", "not a line of %s's parts", mg->cmd);
+	return -1;
+}
+
+int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
+		      void (*output)(void *data, int i, struct part_merge *m), void *data)
+{
+	struct counts_merging mg = { { 0 }, cmd, counts, n, 0, 0 };
+	int trouble = mg.trouble;
+	for (int i = 0; i < argc; i++) {
+		if (output)
+			output(data, i, &mg.m);
+		if (part_read(1, argv + i, counts_one, &mg))
+			trouble = 1;
+	}
+	trouble |= mg.trouble;
+	if (mg.in_part) {
+		warnx_("the last part ends without its #counts line (cut short?)");
+		trouble = 1;
+	}
+	part_merge_free(&mg.m);
+	return trouble;
+}
+
+/* --- workers */
+
+/* A worker's messages, as lines of its part. */
+static FILE *message_part;
+
+static void message_to_part(const char *line)
+{
+	part_put_message(message_part, line);
+}
+
+/* Inputs first..last of *il, with the notes due among them, into *sub;
+ * the notes after the last input go with the last group (last == il->n). */
+static void sub_inputs(const struct input_list *il, int first, int last, struct input_list *sub)
+{
+	memset(sub, 0, sizeof *sub);
+	sub->paths = il->paths + first;
+	sub->walked = il->walked + first;
+	sub->n = sub->cap = last - first;
+	for (int i = 0; i < il->nnotes; i++) {
+		int b = il->notes[i].before;
+		if ((b >= first || first == 0) && (b < last || last == il->n)) {
+			sub->notes = xrealloc(sub->notes, (size_t)(sub->nnotes + 1) * sizeof *sub->notes);
+			sub->notes[sub->nnotes] = il->notes[i];
+			sub->notes[sub->nnotes].before = b < first ? 0 : b - first;
+			sub->nnotes++;
+		}
+	}
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether a name is given twice among argv[0..argc): the parts tell an
+ * input by its name, so a name read twice is read by one job. */
+static int name_twice(int argc, char **argv)
+{
+	char **sorted = xrealloc(NULL, (size_t)argc * sizeof *sorted);
+	int twice = 0;
+	memcpy(sorted, argv, (size_t)argc * sizeof *sorted);
+	qsort(sorted, (size_t)argc, sizeof *sorted, cmp_names);
+	for (int i = 1; i < argc && !twice; i++)
+		twice = !strcmp(sorted[i - 1], sorted[i]);
+	free(sorted);
+	return twice;
+}
+
+/* The size of input path for sharing files out (0 when unknown). */
+static double input_size(const char *path)
+{
+	struct stat sb;
+	return path && strcmp(path, "-") && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) ?
+		(double)sb.st_size : 0;
+}
+
+/* A file of the parts' directory, named part i's out or err. */
+static char *part_file(const char *dir, int i, const char *what)
+{
+	size_t n = strlen(dir) + 32;
+	char *p = xrealloc(NULL, n);
+	snprintf(p, n, "%s/%d.%s", dir, i + 1, what);
+	return p;
+}
+
+/* The names of the parts' files freed, the files and their directory
+ * removed when remove is set (a worker leaves them to the command). */
+static void free_parts(struct jobs *j, int remove)
+{
+	for (int i = 0; i < j->parts; i++) {
+		if (remove) {
+			unlink(j->out[i]);
+			unlink(j->err[i]);
+		}
+		free(j->out[i]);
+		free(j->err[i]);
+	}
+	if (j->dir && remove)
+		rmdir(j->dir);
+	free(j->out);
+	free(j->err);
+	free(j->dir);
+	memset(j, 0, sizeof *j);
+}
+
+int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
+	       int *argc, char ***argv, long *range_k, long *range_n)
+{
+	static struct input_list sub;
+	int *first, single;
+	pid_t *pid;
+	const char *tmp = getenv("TMPDIR");
+	memset(j, 0, sizeof *j);
+	*range_k = *range_n = 0;
+	if (jobs <= 1 || *argc == 0 || (*argc == 1 && !strcmp((*argv)[0], "-")) ||
+	    name_twice(*argc, *argv))
+		return -1;
+	single = *argc == 1;
+	j->parts = single ? jobs : jobs < *argc ? jobs : *argc;
+	/* whole files: groups in order, each of about the same bytes */
+	first = xrealloc(NULL, (size_t)(j->parts + 1) * sizeof *first);
+	first[0] = 0;
+	first[j->parts] = *argc;
+	if (!single) {
+		double total = 0, sum = 0;
+		int g = 1;
+		for (int i = 0; i < *argc; i++)
+			total += input_size((*argv)[i]) + 1;
+		for (int i = 0; i < *argc && g < j->parts; i++) {
+			sum += input_size((*argv)[i]) + 1;
+			/* a group each input at least, the rest shared by size */
+			if (sum >= total * g / j->parts || *argc - (i + 1) <= j->parts - g)
+				first[g++] = i + 1;
+		}
+	}
+	j->dir = xrealloc(NULL, strlen(tmp && *tmp ? tmp : "/tmp") + 32);
+	sprintf(j->dir, "%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", progname);
+	if (!mkdtemp(j->dir))
+		die(EXIT_TROUBLE, "cannot make a directory for the jobs' parts in '%s': %s",
+		    tmp && *tmp ? tmp : "/tmp", strerror(errno));
+	j->out = xrealloc(NULL, (size_t)j->parts * sizeof *j->out);
+	j->err = xrealloc(NULL, (size_t)j->parts * sizeof *j->err);
+	pid = xrealloc(NULL, (size_t)j->parts * sizeof *pid);
+	for (int i = 0; i < j->parts; i++) {
+		j->out[i] = part_file(j->dir, i, "out");
+		j->err[i] = part_file(j->dir, i, "err");
+	}
+	fflush(stdout);
+	fflush(stderr);
+	for (int i = 0; i < j->parts; i++) {
+		if ((pid[i] = fork()) < 0)
+			die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
+		if (pid[i] == 0) {
+			if (!freopen(j->out[i], "w", stdout) || !freopen(j->err[i], "w", stderr))
+				_exit(EXIT_TROUBLE);
+			if ((message_part = messages))
+				message_sink = message_to_part;
+			if (single) {
+				*range_k = i + 1;
+				*range_n = j->parts;
+			} else {
+				if (o->inputs) {
+					sub_inputs(o->inputs, first[i], first[i + 1], &sub);
+					o->inputs = &sub;
+				}
+				*argv += first[i];
+				*argc = first[i + 1] - first[i];
+			}
+			free(pid);
+			free(first);
+			free_parts(j, 0);
+			return 1;
+		}
+	}
+	for (int i = 0; i < j->parts; i++) {
+		int status;
+		while (waitpid(pid[i], &status, 0) < 0)
+			if (errno != EINTR)
+				die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
+		if (!WIFEXITED(status) || WEXITSTATUS(status) > EXIT_TROUBLE) {
+			warnx_("job %d of %d ended abnormally (%s %d)", i + 1, j->parts,
+			       WIFSIGNALED(status) ? "signal" : "status",
+			       WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+			j->failed = 1;
+		} else if (WEXITSTATUS(status) == EXIT_TROUBLE) {
+			j->trouble = 1;
+		}
+	}
+	free(pid);
+	free(first);
+	return 0;
+}
+
+int jobs_copy(char **files, int n, FILE *fp)
+{
+	char buf[65536];
+	int rc = 0;
+	for (int i = 0; i < n; i++) {
+		FILE *in = fopen(files[i], "rb");
+		size_t got;
+		if (!in) {
+			warnx_("cannot open '%s': %s", files[i], strerror(errno));
+			rc = -1;
+			continue;
+		}
+		while ((got = fread(buf, 1, sizeof buf, in)) > 0)
+			fwrite(buf, 1, got, fp);
+		if (ferror(in)) {
+			warnx_("error reading '%s': %s", files[i], strerror(errno));
+			rc = -1;
+		}
+		fclose(in);
+	}
+	return rc;
+}
+
+void jobs_end(struct jobs *j)
+{
+	free_parts(j, 1);
+}

@@ -1,0 +1,73 @@
+/*
+ * jobs.h - every core of a machine and byte ranges for many machines
+ * (the batch commands' -J/--jobs and --range): an input read in byte
+ * ranges, each beginning at the first game that begins in it (the
+ * format's rule, xq_reader_range()), or many inputs in groups of whole
+ * files; each range or group is a part (part.h) written by a worker, and
+ * the command's merge puts the parts together in order, so that the
+ * output is what one job prints.
+ */
+#ifndef XQ_CMD_JOBS_H
+#define XQ_CMD_JOBS_H
+
+#include "part.h"
+#include "record_input.h"
+
+#define JOBS_MAX 256       /* -J */
+#define RANGE_MAX 100000   /* --range K/N: N */
+
+/* The long-only option --range, as the commands' tables give it. */
+#define OPT_RANGE 0x4100
+
+/* -J's value: the jobs (0: one a core, at most JOBS_MAX).  A bad value is
+ * one line naming the valid ones, exit 2. */
+int jobs_parse(const char *arg);
+/* --range's K/N into *k and *n, as jobs_parse(). */
+void range_parse(const char *arg, long *k, long *n);
+
+/* The rules of -J and --range beside the other options (usage, exit 2):
+ * --range goes with --partial, -J (more than one job) with neither
+ * --partial nor a merge; after the inputs are gathered, --range reads one
+ * file. */
+void jobs_check_options(int jobs, long range_n, int partial, int merge);
+void jobs_check_inputs(long range_n, int argc, char **argv);
+
+/*
+ * The run split into parts, each in a worker process of its own.
+ * jobs_start() returns 1 in each worker: its inputs in *argc, *argv and
+ * o->inputs, the byte range it reads in *range_k of *range_n (0 of 0:
+ * its files whole); its standard output and standard error go to the
+ * files out[i] and err[i] of the part, and, when messages is the stream
+ * its part goes to (stdout or stderr), the messages it says (cannot open,
+ * ...) go there as part lines (part_put_message()), which the merge
+ * prints in their place.  It
+ * returns 0 in the command once every worker has ended, with parts the
+ * part count, and -1 (no worker started) when the run is one job: -J 1,
+ * standard input alone, an input named twice (the parts tell inputs by
+ * their names).
+ */
+struct jobs {
+	int parts;
+	char *dir;               /* the parts' files */
+	char **out, **err;
+	int failed;              /* a worker ended without finishing its part */
+	int trouble;             /* a worker's exit status was 2 */
+};
+int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
+	       int *argc, char ***argv, long *range_k, long *range_n);
+/* The parts argv[0..argc) of command cmd with no merge of its own (the
+ * lines part.h describes for them): the diagnostics and messages printed
+ * in their place with the positions of the whole input, the counts added
+ * into counts[0..n); 1 when a part was in trouble or is no such part
+ * (said), else 0.  output, when not NULL, is called before part i is
+ * read, with the inputs as the parts before it left them: part i's output
+ * goes out there. */
+int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
+		      void (*output)(void *data, int i, struct part_merge *m), void *data);
+/* Copy the files of the parts, in order, to fp (standard output's or
+ * standard error's, which were not merged): 0 or -1 (said). */
+int jobs_copy(char **files, int n, FILE *fp);
+/* Remove the parts' files. */
+void jobs_end(struct jobs *j);
+
+#endif

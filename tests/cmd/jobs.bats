@@ -1,0 +1,305 @@
+#!/usr/bin/env bats
+# -J N and --range K/N: the output of -J 1, 2, 3 and 0 (stdout, stderr,
+# exit status) is one run's, over corpus files and edge cases made here (a
+# byte range with no game start, games spanning range boundaries, more
+# jobs than games, one game, an empty file, invalid games in several
+# ranges, GBK with CRLF, an encoding settled far down the file, .gz and
+# standard input, many files); --range K/N over every K merged with
+# --merge is one run's; bad values are one line naming the valid ones,
+# exit 2.
+bats_require_minimum_version 1.5.0
+
+setup_file() {
+	ROOT="$BATS_TEST_DIRNAME/../.."
+	SHARED="${XQ_SHARED:-$ROOT/../shared}"
+	C="$SHARED/corpus/pgn"
+	[ -d "$C" ] || { echo "no shared corpus at $SHARED (set XQ_SHARED)" >&2; return 1; }
+	D="$BATS_FILE_TMPDIR"
+	# invalid games in several ranges, games starting with [Game
+	{
+		for n in 1 2 3; do
+			cat "$C/wukong_iccs_1125_games.pgn"
+			printf '[Game "Chinese Chess"]\n[Event "bad %d"]\n\n1. h2e2 h9g7 2. h2h9 *\n\n' "$n"
+			head -c 200000 "$C/wukong_hu_ronghua_1391_iccs.pgn" | sed '$d'
+			printf '\n[Event "bad b%d"]\n\n1. h2e2 h2e3 *\n\n' "$n"
+		done
+	} >"$D/big.pgn"
+	# two games, the first long enough to hold the middle third of the
+	# file: a range without a game start, a game across two boundaries
+	{
+		printf '[Game "Chinese Chess"]\n[Event "long"]\n\n1. h2e2 h9g7 {'
+		for i in $(seq 400); do printf 'a comment line %d\n' "$i"; done
+		printf '} 2. h0g2 *\n\n[Game "Chinese Chess"]\n[Event "short"]\n\n1. h2e2 h2e3 *\n'
+	} >"$D/span.pgn"
+	head -6 "$C/wukong_iccs_1125_games.pgn" >"$D/one.pgn"
+	: >"$D/empty.pgn"
+	# GBK with CRLF line ends, the tags of a game before its first move
+	for i in $(seq 40); do cat "$C/xqbase_ccgc2006_16_gbk_crlf.pgn" "$C/xqbase_ccgc2006_23_draw_gbk_crlf.pgn"; done >"$D/gbk.pgn"
+	# ASCII for 800 KB, then UTF-8: the encoding settles far down
+	cat "$C/wukong_iccs_1125_games.pgn" "$C/wukong_chinese_nospace_utf8.pgn" >"$D/late_utf8.pgn"
+	# rulings in every range
+	for i in $(seq 30); do cat "$BATS_TEST_DIRNAME/../../samples/repetition.pgn"; done >"$D/rep.pgn"
+	gzip -c "$D/big.pgn" >"$D/big.pgn.gz"
+	export SHARED C D
+}
+
+setup() {
+	T="$BATS_TEST_TMPDIR"
+}
+
+# jobs_same CMD ARGS...: CMD -J 1, 2, 3 and 0 print what CMD prints
+# (stdout, stderr, exit status); the status of one run in $one_rc
+jobs_same() {
+	local rc
+	one_rc=0
+	"$@" >"$T/one.out" 2>"$T/one.err" || one_rc=$?
+	for j in 1 2 3 0; do
+		rc=0
+		"$1" -J "$j" "${@:2}" >"$T/j.out" 2>"$T/j.err" || rc=$?
+		cmp "$T/one.out" "$T/j.out"
+		cmp "$T/one.err" "$T/j.err"
+		[ "$rc" = "$one_rc" ]
+	done
+}
+
+# stdin_same CMD ARGS... FILE: the same with FILE on standard input
+stdin_same() {
+	local rc file="${*: -1}"
+	one_rc=0
+	"${@:1:$#-1}" <"$file" >"$T/one.out" 2>"$T/one.err" || one_rc=$?
+	for j in 2 0; do
+		rc=0
+		"$1" -J "$j" "${@:2:$#-2}" <"$file" >"$T/j.out" 2>"$T/j.err" || rc=$?
+		cmp "$T/one.out" "$T/j.out"
+		cmp "$T/one.err" "$T/j.err"
+		[ "$rc" = "$one_rc" ]
+	done
+}
+
+# ranges_same N CMD ARGS... FILE: CMD --partial --range K/N FILE for
+# every K, merged by CMD --merge, prints what CMD ARGS FILE prints
+ranges_same() {
+	local n=$1 rc=0 file="${*: -1}"
+	shift
+	one_rc=0
+	"$@" >"$T/one.out" 2>"$T/one.err" || one_rc=$?
+	for k in $(seq "$n"); do
+		"${@:1:$#-1}" --partial --range "$k/$n" "$file" >"$T/part.$k" || true
+	done
+	"$1" --merge $(for k in $(seq "$n"); do echo "$T/part.$k"; done) >"$T/m.out" 2>"$T/m.err" || rc=$?
+	cmp "$T/one.out" "$T/m.out"
+	cmp "$T/one.err" "$T/m.err"
+	[ "$rc" = "$one_rc" ]
+}
+
+@test "the inputs split: invalid games in several ranges, ranges without a game start" {
+	# big.pgn: six invalid games, one in each of several of 3 ranges
+	run -1 --separate-stderr xqcheck "$D/big.pgn"
+	[ "$(grep -c ': error: ' <<<"$stderr")" = 6 ]
+	for k in 1 2 3; do
+		xqcheck --partial --range "$k/3" "$D/big.pgn" >"$T/p$k" || [ $? = 1 ]
+		grep -q '^P	' "$T/p$k"
+	done
+	# span.pgn in 3 ranges: the first holds the long game, the second no
+	# game start, the third the short game
+	xqcheck --partial --range 2/3 "$D/span.pgn" >"$T/p2"
+	run grep -c '^#end' "$T/p2"
+	[ "$output" = 0 ]
+	xqcheck --partial --range 3/3 "$D/span.pgn" >"$T/p3" || [ $? = 1 ]
+	grep -q '^#end	[^	]*	1	' "$T/p3"
+	grep -q '^P	' "$T/p3"
+}
+
+@test "xqcheck -J: one run's output over files of every kind of edge" {
+	for f in big span one empty gbk late_utf8; do
+		jobs_same xqcheck "$D/$f.pgn"
+		jobs_same xqcheck -j -v "$D/$f.pgn"
+	done
+	jobs_same xqcheck -q -r axf "$D/big.pgn"
+	jobs_same xqcheck --summary-json "$D/big.pgn"
+	[ "$one_rc" = 1 ]
+}
+
+@test "xqcheck -J: one run's output over the corpus, file by file and all at once" {
+	while IFS= read -r f; do
+		jobs_same xqcheck -j "$f"
+	done < <(find "$SHARED/corpus" -type f ! -name '*.xz' | sort)
+	jobs_same xqcheck -R "$SHARED/corpus" "$D/nonexistent.pgn"
+	[ "$one_rc" = 2 ]
+	jobs_same xqcheck -v -j "$D/big.pgn" "$C/walker_short_fen_gbk.pgn" "$D/empty.pgn" "$D/span.pgn"
+}
+
+@test "xqcheck -J: .gz and standard input are read by one job" {
+	jobs_same xqcheck "$D/big.pgn.gz"
+	[ "$one_rc" = 1 ]
+	stdin_same xqcheck -j "$D/big.pgn"
+	[ "$one_rc" = 1 ]
+	stdin_same xqcheck - "$D/span.pgn"
+}
+
+@test "xqcheck --range K/N over every K, merged: one run's output" {
+	for n in 1 2 5 64; do
+		ranges_same "$n" xqcheck -j "$D/big.pgn"
+	done
+	ranges_same 4 xqcheck "$D/span.pgn"
+	ranges_same 9 xqcheck -v "$D/gbk.pgn"
+	ranges_same 3 xqcheck "$D/late_utf8.pgn"
+	ranges_same 3 xqcheck "$D/empty.pgn"
+	ranges_same 3 xqcheck "$D/big.pgn.gz"
+}
+
+@test "xqcheck: bad -J and --range values are one line naming the valid ones, exit 2" {
+	for v in x -1 257 1.5 ""; do
+		run -2 --separate-stderr xqcheck -J "$v" "$D/one.pgn"
+		[ "$stderr" = "xqcheck: invalid -J '$v': a number of jobs from 1 to 256, or 0 for one a core" ]
+	done
+	for v in 0/3 4/3 3 /3 3/ 1/100001 a/b; do
+		run -2 --separate-stderr xqcheck --partial --range "$v" "$D/one.pgn"
+		[ "$stderr" = "xqcheck: invalid --range '$v': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000" ]
+	done
+	run -2 --separate-stderr xqcheck --range 1/2 "$D/one.pgn"
+	[[ "$stderr" == "xqcheck: --range goes with --partial"* ]]
+	run -2 --separate-stderr xqcheck --partial --range 1/2 "$D/one.pgn" "$D/span.pgn"
+	[[ "$stderr" == "xqcheck: --range reads one file"* ]]
+	run -2 --separate-stderr xqcheck -J 2 --partial "$D/one.pgn"
+	[[ "$stderr" == "xqcheck: -J goes without --partial and --merge"* ]]
+	run -0 xqcheck --jobs=2 "$D/one.pgn"
+	run -0 xqcheck -J1 "$D/one.pgn"
+}
+
+@test "xqstats -J: one run's output (stdout, -o and --svg files, stderr, status)" {
+	for f in big span one empty gbk late_utf8; do
+		jobs_same xqstats -v "$D/$f.pgn"
+	done
+	jobs_same xqstats -j -p 3 --by ecco "$D/big.pgn" "$D/gbk.pgn" "$D/nonexistent.pgn"
+	[ "$one_rc" = 2 ]
+	jobs_same xqstats -R "$SHARED/corpus"
+	stdin_same xqstats -p 2 "$D/big.pgn"
+	jobs_same xqstats "$D/big.pgn.gz"
+	xqstats -p 2 -o "$T/one.txt" --svg "$T/one.svg" "$D/big.pgn" || [ $? = 1 ]
+	xqstats -J 3 -p 2 -o "$T/j.txt" --svg "$T/j.svg" "$D/big.pgn" || [ $? = 1 ]
+	cmp "$T/one.txt" "$T/j.txt"
+	cmp "$T/one.svg" "$T/j.svg"
+}
+
+@test "xqstats --range K/N over every K, merged: one run's output" {
+	for n in 1 3 64; do
+		ranges_same "$n" xqstats -p 4 "$D/big.pgn"
+	done
+	ranges_same 4 xqstats "$D/span.pgn"
+	ranges_same 5 xqstats -v "$D/gbk.pgn"
+}
+
+@test "xqstats: bad -J and --range values, -J with --partial or --merge: exit 2" {
+	run -2 --separate-stderr xqstats -J 1x "$D/one.pgn"
+	[ "$stderr" = "xqstats: invalid -J '1x': a number of jobs from 1 to 256, or 0 for one a core" ]
+	run -2 --separate-stderr xqstats --partial --range 2/1 "$D/one.pgn"
+	[ "$stderr" = "xqstats: invalid --range '2/1': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000" ]
+	run -2 --separate-stderr xqstats --range 1/2 "$D/one.pgn"
+	[[ "$stderr" == "xqstats: --range goes with --partial"* ]]
+	run -2 --separate-stderr xqstats -J 2 --merge "$D/one.pgn"
+	[[ "$stderr" == "xqstats: -J goes without --partial and --merge"* ]]
+	run -2 --separate-stderr xqstats --partial --range 1/2 -
+	[[ "$stderr" == "xqstats: --range reads one file"* ]]
+}
+
+# granges_same N ARGS... FILE: xqgrep's parts put their games on standard
+# output and the part on standard error; the games in order and the merge
+# of the parts print what one run prints
+granges_same() {
+	local n=$1 rc=0 file="${*: -1}"
+	shift
+	one_rc=0
+	xqgrep "$@" >"$T/one.out" 2>"$T/one.err" || one_rc=$?
+	: >"$T/games"
+	for k in $(seq "$n"); do
+		xqgrep "${@:1:$#-1}" --partial --range "$k/$n" "$file" >>"$T/games" 2>"$T/part.$k" || true
+	done
+	xqgrep --merge $(for k in $(seq "$n"); do echo "$T/part.$k"; done) >"$T/m.out" 2>"$T/m.err" || rc=$?
+	cat "$T/games" "$T/m.out" | cmp "$T/one.out" -
+	cmp "$T/one.err" "$T/m.err"
+	[ "$rc" = "$one_rc" ]
+}
+
+@test "xqgrep -J: one run's games, -c, -l, diagnostics and status" {
+	for f in big span one empty gbk late_utf8; do
+		jobs_same xqgrep --verbose --opening h2e2 "$D/$f.pgn"
+	done
+	jobs_same xqgrep -c --opening h2e2 "$D/big.pgn" "$D/gbk.pgn" "$D/nonexistent.pgn"
+	[ "$one_rc" = 2 ]
+	jobs_same xqgrep -l -r 1-0 -R "$SHARED/corpus"
+	jobs_same xqgrep -l --opening h2e2 "$D/big.pgn"
+	jobs_same xqgrep -t text -E gbk -n wxf -P LIU "$D/big.pgn" "$D/gbk.pgn"
+	jobs_same xqgrep -v -q -r 1-0 "$D/big.pgn"
+	jobs_same xqgrep --unique "$D/gbk.pgn"
+	stdin_same xqgrep -c --opening h2e2 "$D/big.pgn"
+	jobs_same xqgrep --opening h2e2 "$D/big.pgn.gz"
+	xqgrep -c --opening h2e2 -o "$T/one.txt" "$D/big.pgn" "$D/gbk.pgn" || [ $? = 2 ]
+	xqgrep -J 3 -c --opening h2e2 -o "$T/j.txt" "$D/big.pgn" "$D/gbk.pgn" || [ $? = 2 ]
+	cmp "$T/one.txt" "$T/j.txt"
+	xqgrep --opening h2e2 -o "$T/one.pgn" "$D/gbk.pgn"
+	xqgrep -J 2 --opening h2e2 -o "$T/j.pgn" "$D/gbk.pgn"
+	cmp "$T/one.pgn" "$T/j.pgn"
+}
+
+@test "xqgrep --range K/N over every K: the games in order and the merge are one run's" {
+	for n in 1 3 64; do
+		granges_same "$n" --opening h2e2 "$D/big.pgn"
+		granges_same "$n" -c -P LIU "$D/big.pgn"
+	done
+	granges_same 4 -l --opening h2e2 "$D/big.pgn"
+	granges_same 4 "$D/span.pgn"
+}
+
+@test "xqgrep: bad -J and --range values exit 2 with one line" {
+	run -2 --separate-stderr xqgrep -J '' "$D/one.pgn"
+	[ "$stderr" = "xqgrep: invalid -J '': a number of jobs from 1 to 256, or 0 for one a core" ]
+	run -2 --separate-stderr xqgrep --partial --range 1/0 "$D/one.pgn"
+	[ "$stderr" = "xqgrep: invalid --range '1/0': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000" ]
+	run -2 --separate-stderr xqgrep -J 2 --merge "$D/one.pgn"
+	[[ "$stderr" == "xqgrep: -J goes without --partial and --merge"* ]]
+}
+
+@test "xqconv -J: one run's games, diagnostics, summary and status" {
+	for f in big span one empty gbk late_utf8; do
+		jobs_same xqconv -v "$D/$f.pgn"
+	done
+	jobs_same xqconv -n wxf -E gbk --ecco=check "$D/big.pgn" "$D/gbk.pgn"
+	jobs_same xqconv --keep-broken -t text -n iccs "$D/big.pgn"
+	# trouble: the games since the last flush count as dropped, as in one run
+	jobs_same xqconv -n iccs -R "$SHARED/corpus" "$D/nonexistent.pgn"
+	[ "$one_rc" = 2 ]
+	jobs_same xqconv --strict "$D/big.pgn"
+	stdin_same xqconv -n wxf "$D/big.pgn"
+	jobs_same xqconv "$D/big.pgn.gz"
+	xqconv -n wxf -o "$T/one.pgn" "$D/big.pgn" 2>"$T/one.err" || [ $? = 1 ]
+	xqconv -J 3 -n wxf -o "$T/j.pgn" "$D/big.pgn" 2>"$T/j.err" || [ $? = 1 ]
+	cmp "$T/one.pgn" "$T/j.pgn"
+	cmp "$T/one.err" "$T/j.err"
+	xqconv -d "$T/one" "$D/gbk.pgn" 2>"$T/one.err"
+	xqconv -J 2 -d "$T/j" "$D/gbk.pgn" 2>"$T/j.err"
+	diff -r "$T/one" "$T/j"
+	run -2 --separate-stderr xqconv -J 300 "$D/one.pgn"
+	[ "$stderr" = "xqconv: invalid -J '300': a number of jobs from 1 to 256, or 0 for one a core" ]
+}
+
+@test "xqjudge -J: one run's rulings (text and JSON, positions of the whole input), summary and status" {
+	for f in big span one empty gbk rep; do
+		jobs_same xqjudge "$D/$f.pgn"
+		jobs_same xqjudge -j --all-lines "$D/$f.pgn"
+	done
+	[ "$one_rc" = 1 ]
+	jobs_same xqjudge -r axf -R "$SHARED/corpus" "$D/nonexistent.pgn"
+	[ "$one_rc" = 2 ]
+	jobs_same xqjudge -q "$D/rep.pgn" "$D/big.pgn"
+	stdin_same xqjudge -j "$D/rep.pgn"
+	run -2 --separate-stderr xqjudge -J -3 "$D/one.pgn"
+	[ "$stderr" = "xqjudge: invalid -J '-3': a number of jobs from 1 to 256, or 0 for one a core" ]
+}
+
+@test "every command -J: an input named twice is read as one run reads it (one job)" {
+	for c in xqcheck xqstats xqconv xqjudge; do
+		jobs_same "$c" "$D/big.pgn" "$D/gbk.pgn" "$D/big.pgn"
+	done
+	jobs_same xqgrep -c --opening h2e2 "$D/big.pgn" "$D/gbk.pgn" "$D/big.pgn"
+}

@@ -1,0 +1,201 @@
+/*
+ * test_range.c - byte ranges of an input (xq_reader_range()): PGN's rule
+ * for where a game begins, case by case, and the property the ranges
+ * exist for: the games of ranges 1..n, each read alone with
+ * xq_range_opts(), are the games of the whole input read at once (same
+ * count, same games, the problems at the same lines once shifted by the
+ * lines before the range), over corpus files and made inputs, for n from
+ * 1 to 9 and 64.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_cmp.h"
+#include "tap.h"
+#include "xq.h"
+#include "xq_format.h"
+
+static const struct {
+	const char *what, *text;
+	size_t from;
+	const char *want;   /* the text from the start found; NULL: none */
+} starts[] = {
+	{ "the game after moves", "[A \"1\"]\n[B \"2\"]\n\n1. h2e2 *\n\n[C \"3\"]\n", 1, "[C \"3\"]\n" },
+	{ "a tag after a tag is the same game", "[A \"1\"]\n[B \"2\"]\n1. h2e2 *\n", 8, NULL },
+	{ "from a line start", "1. h2e2 *\n[C \"3\"]\n", 10, "[C \"3\"]\n" },
+	{ "from inside a line", "1. h2e2 *\n[C \"3\"]\n[D \"4\"]\n", 11, NULL },
+	{ "[Game first", "1. h2e2 *\n\n[Game \"Chinese Chess\"]\n[Event \"e\"]\n", 3,
+	  "[Game \"Chinese Chess\"]\n[Event \"e\"]\n" },
+	{ "after a byte order mark tag line", "\xef\xbb\xbf[Game \"x\"]\n[Event \"e\"]\n1. h2e2 *\n", 4,
+	  NULL },
+	{ "a % line between tags", "[A \"1\"]\n%x\n[B \"2\"]\n1. h2e2 *\n", 4, NULL },
+	{ "a % line after moves", "1. h2e2 *\n%x\n[B \"2\"]\n", 1, "[B \"2\"]\n" },
+	{ "CRLF", "[A \"1\"]\r\n[B \"2\"]\r\n\r\n1. h2e2 *\r\n[C \"3\"]\r\n", 2, "[C \"3\"]\r\n" },
+	{ "CRLF tags", "[A \"1\"]\r\n[B \"2\"]\r\n1. h2e2 *\r\n", 2, NULL },
+	{ "an indented tag line before", "[A \"1\"]\n  [B \"2\"]\n[C \"3\"]\n1. h2e2 *\n", 2, NULL },
+	{ "an indented tag line is no start", "1. h2e2 *\n  [B \"2\"]\n", 1, NULL },
+	{ "a tag after a lone CR line end", "x\r[A \"1\"]\n[B \"2\"]\n", 1, NULL },
+	{ "a tag after a blank line", "[A \"1\"]\n\n[B \"2\"]\n", 2, "[B \"2\"]\n" },
+	{ "games without tags do not split", "1. h2e2 *\n\n1. h2e3 *\n\n1. b2e2 *\n", 1, NULL },
+	{ "at the end", "1. h2e2 *\n", 10, NULL },
+};
+
+static void rule_cases(void)
+{
+	const struct xq_format *pgn = xq_format_find("pgn");
+	ok(pgn && pgn->game_start, "PGN has a rule for where a game begins");
+	if (!pgn || !pgn->game_start)
+		return;
+	for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
+		const unsigned char *b = (const unsigned char *)starts[i].text;
+		size_t len = strlen(starts[i].text), at = pgn->game_start(b, len, starts[i].from);
+		is_str(at < len ? starts[i].text + at : "(none)", starts[i].want ? starts[i].want : "(none)",
+		       "game start: %s", starts[i].what);
+	}
+	for (int i = 0; xq_formats[i]; i++)
+		if (xq_formats[i]->flags & (XQ_FORMAT_BINARY | XQ_FORMAT_ONE_GAME))
+			ok(!xq_formats[i]->game_start, "%s (binary or one game a file) is not split",
+			   xq_formats[i]->name);
+}
+
+/* What the reading of one input gives: the games, one line each (index,
+ * line, plies, errors, warnings, the first tag), and the problems, one
+ * line each, in order. */
+struct reading {
+	char *text;
+	size_t len, cap;
+	long line_shift, game_shift;
+};
+
+static void add(struct reading *rd, const char *s)
+{
+	size_t n = strlen(s);
+	if (rd->len + n + 1 > rd->cap) {
+		rd->cap = 2 * (rd->len + n + 1);
+		rd->text = realloc(rd->text, rd->cap);
+	}
+	memcpy(rd->text + rd->len, s, n + 1);
+	rd->len += n;
+}
+
+static void on_problem(void *data, const struct xq_problem *p)
+{
+	struct reading *rd = data;
+	char line[700];
+	snprintf(line, sizeof line, "P %d %ld %ld %ld %d %s\n", p->severity,
+		 p->game ? p->game + rd->game_shift : 0, p->line ? p->line + rd->line_shift : 0,
+		 p->col, p->ply, p->msg);
+	add(rd, line);
+}
+
+/* Read buf[0..len) with o into rd; the games counted from game_shift. */
+static void read_into(struct reading *rd, const void *buf, size_t len, struct xq_reader_opts o)
+{
+	struct xq_reader *r;
+	struct xq_game *g;
+	int err;
+	o.problem = on_problem;
+	o.problem_data = rd;
+	if (!(r = xq_reader_open_mem(buf, len, &o, &err)))
+		return;
+	while (xq_reader_next(r, &g) > 0) {
+		char line[400];
+		snprintf(line, sizeof line, "G %ld %ld %d %d %d %s\n", g->index + rd->game_shift,
+			 g->line + rd->line_shift, xq_game_plies(g), g->errors, g->warnings,
+			 g->tags ? g->tags->value : "-");
+		add(rd, line);
+		xq_game_free(g);
+	}
+	xq_reader_close(r);
+}
+
+static long count_games(const char *text)
+{
+	long n = 0;
+	for (const char *p = text; p && (p = strstr(p, "\nG ")); p++)
+		n++;
+	return n + (text && !strncmp(text, "G ", 2));
+}
+
+/* The ranges of buf read alone give what reading it whole gives. */
+static int ranges_same(const unsigned char *buf, size_t len, const char *name, long n)
+{
+	struct xq_reader_opts o = { 0 };
+	struct reading whole = { 0 }, parts = { 0 };
+	int same;
+	o.name = name;
+	add(&whole, "");
+	add(&parts, "");
+	read_into(&whole, buf, len, o);
+	for (long k = 1; k <= n; k++) {
+		struct xq_range rg;
+		if (xq_reader_range(buf, len, &o, k, n, &rg) < 0)
+			return 0;
+		if (rg.start >= rg.end && !(k == 1 && len == 0))
+			continue;
+		parts.line_shift = 0;
+		for (size_t i = 0; i < rg.start; i++)
+			parts.line_shift += buf[i] == '\n';
+		parts.game_shift = count_games(parts.text);
+		read_into(&parts, buf + rg.start, rg.end - rg.start, xq_range_opts(&rg, &o));
+	}
+	same = !strcmp(whole.text, parts.text);
+	if (!same)
+		diagf("%s in %ld ranges: %zu bytes of readings against %zu", name, n, parts.len, whole.len);
+	free(whole.text);
+	free(parts.text);
+	return same;
+}
+
+static const char *const corpus[] = {
+	"corpus/pgn/wukong_iccs_1125_games.pgn",
+	"corpus/pgn/wukong_hu_ronghua_1391_iccs.pgn",
+	"corpus/pgn/xqbase_ccgc2006_16_gbk_crlf.pgn",
+	"corpus/pgn/xqbase_sample_handicap_comments_gbk.pgn",
+	"corpus/pgn/wukong_chinese_nospace_utf8.pgn",
+	"corpus/pgn/ccpd_big5_master_game.pgn",
+	"corpus/pgn/walker_trailing_junk_gbk.pgn",
+	"corpus/dialects/pychess_san_ranks1-10.pgn",
+	"corpus/xqf/xqbase_sample.xqf",
+	"corpus/text/walker_fen_then_moves_utf8.txt",
+};
+
+static void property(void)
+{
+	static const long ns[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 64 };
+	for (size_t i = 0; i < sizeof corpus / sizeof *corpus; i++) {
+		size_t len = 0;
+		uint8_t *buf = slurp(shared_path(corpus[i]), &len);
+		int all = 1;
+		if (!ok(buf != NULL, "%s is there (XQ_SHARED)", corpus[i]))
+			continue;
+		for (size_t k = 0; k < sizeof ns / sizeof *ns; k++)
+			all &= ranges_same(buf, len, corpus[i], ns[k]);
+		ok(all, "%s: the ranges read alone are the whole", corpus[i]);
+		free(buf);
+	}
+	{
+		/* GBK games, invalid ones, comments over lines, an encoding
+		 * settled far down, tagless games, an empty input */
+		static const char *const made[] = {
+			"[Game \"Chinese Chess\"]\n[Event \"\xb1\xb1\xbe\xa9\"]\n\n1. h2e2 h9g7 2. h2h9 *\n\n"
+			"[Game \"Chinese Chess\"]\n[Event \"b\"]\n\n1. h2e2 {a\nlong\ncomment} h9g7 *\n\n"
+			"[Game \"Chinese Chess\"]\n[Event \"c\"]\n\n1. h2e3 *\n",
+			"1. h2e2 h9g7 *\n\n1. b2e2 *\n\n[Event \"x\"]\n1. h2e2 *\n",
+			"",
+		};
+		for (size_t i = 0; i < sizeof made / sizeof *made; i++) {
+			int all = 1;
+			for (long n = 1; n <= 12; n++)
+				all &= ranges_same((const unsigned char *)made[i], strlen(made[i]), "made.pgn", n);
+			ok(all, "made input %zu: the ranges read alone are the whole", i + 1);
+		}
+	}
+}
+
+int main(void)
+{
+	rule_cases();
+	property();
+	return done_testing();
+}
