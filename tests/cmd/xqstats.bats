@@ -274,6 +274,14 @@ TXT
 	sort "$T/m1" "$T/m2" | "$H/xqstats-reducer.sh" >"$T/hadoop2.txt"
 	cmp "$T/one.txt" "$T/hadoop2.txt"
 	XQ_CAT=cat "$H/xqstats-mapper.sh" -p 2 <"$T/inputs" | sort | "$H/xqstats-reducer.sh" -j | jq -e '.games > 2000'
+	# byte ranges of one file, "K/N path", each mapper its own
+	cat "$C"/wukong_*.pgn >"$T/big.pgn"
+	xqstats -p 2 "$T/big.pgn" >"$T/big1.txt"
+	seq -f "%g/5 $T/big.pgn" 5 >"$T/ranges"
+	head -2 "$T/ranges" | "$H/xqstats-mapper.sh" -p 2 >"$T/r1"
+	tail -n +3 "$T/ranges" | "$H/xqstats-mapper.sh" -p 2 >"$T/r2"
+	sort "$T/r2" "$T/r1" | "$H/xqstats-reducer.sh" >"$T/ranges.txt"
+	cmp "$T/big1.txt" "$T/ranges.txt"
 }
 
 @test "-p is the depth in plies; -d (an output directory elsewhere) is refused" {
