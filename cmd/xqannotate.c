@@ -562,11 +562,13 @@ static int parse_options(int argc, char **argv)
 		usage(EXIT_TROUBLE);
 	}
 	if (!eo.cmd) {
-		/* the built-in engine's scale and thresholds, unless given */
+		/* the built-in engine's scale and thresholds, unless given, and
+		 * its marks confirmed by the next position's search */
 		struct xq_annotate_opts b = st.run.o;
 		xq_annotate_builtin_defaults(&b);
 		if (!eo.scale_given)
 			st.run.o.k = b.k;
+		st.run.o.confirm = b.confirm;
 		if (!(eo.thresholds_given & 1))
 			st.run.o.inaccuracy = b.inaccuracy;
 		if (!(eo.thresholds_given & 2))

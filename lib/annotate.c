@@ -63,6 +63,7 @@ void xq_annotate_builtin_defaults(struct xq_annotate_opts *o)
 	o->inaccuracy = XQ_ANNOTATE_BUILTIN_INACCURACY;
 	o->mistake = XQ_ANNOTATE_BUILTIN_MISTAKE;
 	o->blunder = XQ_ANNOTATE_BUILTIN_BLUNDER;
+	o->confirm = 1;
 }
 
 /*
@@ -213,6 +214,13 @@ static int capped(int s)
 	return s > 1000 ? 1000 : s < -1000 ? -1000 : s;
 }
 
+/* The mark of an expected-score drop. */
+static int mark_of(const struct xq_annotate_opts *o, double drop)
+{
+	return drop >= o->blunder ? XQ_NAG_BLUNDER : drop >= o->mistake ? XQ_NAG_MISTAKE :
+	       drop >= o->inaccuracy ? XQ_NAG_DUBIOUS : 0;
+}
+
 void xq_annotate_judge(const struct xq_annotate_opts *o, const struct xq_pos *pos, xq_move m,
 		       const struct xq_search_info *before,
 		       const struct xq_search_info *after,
@@ -232,16 +240,30 @@ void xq_annotate_judge(const struct xq_annotate_opts *o, const struct xq_pos *po
 	}
 	double acc = 103.1668 * exp(-0.04354 * (j->drop * 100.0)) - 3.1669;
 	j->accuracy = acc > 100 ? 100 : acc < 0 ? 0 : acc;
-	if (j->drop >= o->blunder)
-		j->nag = XQ_NAG_BLUNDER;
-	else if (j->drop >= o->mistake)
-		j->nag = XQ_NAG_MISTAKE;
-	else if (j->drop >= o->inaccuracy)
-		j->nag = XQ_NAG_DUBIOUS;
+	j->nag = mark_of(o, j->drop);
 	if (!j->best_played && is_mate_for(j->best) && !is_mate_for(j->played))
 		j->missed_mate = XQ_SCORE_MATE - j->best;
 	if (!j->best_played && is_mate_against(j->played) && !is_mate_against(j->best))
 		j->allowed_mate = XQ_SCORE_MATE + j->played;
+}
+
+/*
+ * Two searches score the played move: its position searched over it alone,
+ * and the position it leads to.  A short search's score swings with what
+ * it happens to see, so with o->confirm the mark is the smaller the two
+ * drops give: on the master games of bench/bench_marks.sh this dropped a
+ * third of the built-in engine's ? and ?? and none of those
+ * Fairy-Stockfish at depth 16 also gives.
+ */
+void xq_annotate_confirm(const struct xq_annotate_opts *o, const struct xq_search_info *next,
+			 struct xq_judgement *j)
+{
+	if (!o->confirm || !j->nag)
+		return;
+	double d = xq_expected_score(j->best, o->k) - xq_expected_score(-next->score, o->k);
+	/* the smaller drop's mark: the marks grow with the drop */
+	if (d < j->drop)
+		j->nag = mark_of(o, d);
 }
 
 void xq_annotate_book(struct xq_judgement *j, int ply, int book_plies)
@@ -717,6 +739,8 @@ int xq_game_annotate(struct xq_game *g, struct xq_engine *e, const struct xq_ann
 		/* the played move's own search, or the next position's */
 		xq_annotate_judge(&r->o, &l.pos[p - 1], l.moves[p - 1], &l.info[p - 1],
 				  l.own[p] ? &l.after[p] : &l.info[p], &j);
+		if (l.own[p])
+			xq_annotate_confirm(&r->o, &l.info[p], &j);
 		xq_annotate_book(&j, p, book);
 		xq_annotate_count(&sum, &j);
 		if (r->move)

@@ -1482,13 +1482,16 @@ struct xq_annotate_opts {
 	enum xq_notation notation;  /* for moves in comments (not ANY) */
 	unsigned notation_flags;    /* XQ_NOTE_TRAD: Chinese words traditional too */
 	enum xq_lang lang;          /* of comments and summaries */
+	int confirm;                /* a mark needs the next position's search too
+				     * (xq_annotate_confirm) */
 };
 
 /* k = XQ_ANNOTATE_K, thresholds 0.06, 0.12, 0.20, lines of 8 plies,
  * Chinese notation and comments. */
 void xq_annotate_defaults(struct xq_annotate_opts *o);
-/* k and thresholds for the built-in engine (XQ_ANNOTATE_K_BUILTIN,
- * XQ_ANNOTATE_BUILTIN_*); the rest of o as it is. */
+/* k, thresholds and confirm for the built-in engine
+ * (XQ_ANNOTATE_K_BUILTIN, XQ_ANNOTATE_BUILTIN_*, confirm set); the rest of
+ * o as it is. */
 void xq_annotate_builtin_defaults(struct xq_annotate_opts *o);
 /* The name of a mark in lang (NAG 2 "Mistake" / "错着", 4, 6), "" for
  * other marks in range, NULL out of 0..6. */
@@ -1530,6 +1533,12 @@ void xq_annotate_judge(const struct xq_annotate_opts *o, const struct xq_pos *po
  * never marked when inside it (in_book set, the mark and mates cleared);
  * the first move past it gets out_of_book. */
 void xq_annotate_book(struct xq_judgement *j, int ply, int book_plies);
+/* With o->confirm, lower j's mark to what the drop to the score of next
+ * (the search of the position the move led to, for the opponent) gives,
+ * when that drop is smaller: both searches must agree on a mark.  The
+ * drop, loss and accuracy stay those of the played move's own search. */
+void xq_annotate_confirm(const struct xq_annotate_opts *o, const struct xq_search_info *next,
+			 struct xq_judgement *j);
 
 /*
  * Write a judgement into the game: on node n (a main-line node whose move

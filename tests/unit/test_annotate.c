@@ -37,11 +37,11 @@ static void model(void)
 	struct xq_annotate_opts o;
 	xq_annotate_defaults(&o);
 	ok(o.k == XQ_ANNOTATE_K && o.inaccuracy == 0.06 && o.mistake == 0.12 && o.blunder == 0.20 &&
-	   o.line_plies == 8 && o.notation == XQ_NOTATION_CHINESE && o.lang == XQ_LANG_ZH, "defaults");
+	   o.line_plies == 8 && o.notation == XQ_NOTATION_CHINESE && o.lang == XQ_LANG_ZH && !o.confirm, "defaults");
 	xq_annotate_builtin_defaults(&o);
 	ok(o.k == XQ_ANNOTATE_K_BUILTIN && o.inaccuracy == XQ_ANNOTATE_BUILTIN_INACCURACY &&
 	   o.mistake == XQ_ANNOTATE_BUILTIN_MISTAKE && o.blunder == XQ_ANNOTATE_BUILTIN_BLUNDER &&
-	   o.line_plies == 8 && o.lang == XQ_LANG_ZH, "the built-in engine's defaults");
+	   o.line_plies == 8 && o.lang == XQ_LANG_ZH && o.confirm, "the built-in engine's defaults");
 	ok(XQ_ANNOTATE_BUILTIN_INACCURACY <= XQ_ANNOTATE_BUILTIN_MISTAKE &&
 	   XQ_ANNOTATE_BUILTIN_MISTAKE <= XQ_ANNOTATE_BUILTIN_BLUNDER, "the built-in thresholds grow");
 }
@@ -348,6 +348,43 @@ static void comment_scores(void)
 }
 
 
+/* xq_annotate_confirm: the mark lowered to what the next position's search
+ * gives, never raised; nothing without o->confirm.  k 0.004, best 0: the
+ * cut points are about -60 (?!), -122 (?) and -212 (??). */
+static void confirm(void)
+{
+	static const struct {
+		int played, next;   /* the own search's score for the mover; the next
+				     * position's for the opponent */
+		int on, nag;
+	} t[] = {
+		{ -300, 300, 1, XQ_NAG_BLUNDER },   /* both agree */
+		{ -300, 150, 1, XQ_NAG_MISTAKE },
+		{ -300, 100, 1, XQ_NAG_DUBIOUS },
+		{ -300, -50, 1, 0 },                /* the next search sees nothing wrong */
+		{ -300, 100, 0, XQ_NAG_BLUNDER },   /* not asked */
+		{ -100, 400, 1, XQ_NAG_DUBIOUS },   /* never raised */
+		{ -40, 400, 1, 0 },
+	};
+	struct xq_pos p;
+	xq_pos_start(&p);
+	xq_move played = mv(&p, "h2e2");
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct xq_annotate_opts o;
+		struct xq_judgement j;
+		xq_annotate_defaults(&o);
+		o.k = 0.004;
+		o.confirm = t[i].on;
+		struct xq_search_info before = info(0, XQ_MOVE_NONE), after = info(-t[i].played, XQ_MOVE_NONE);
+		struct xq_search_info next = info(t[i].next, XQ_MOVE_NONE);
+		xq_annotate_judge(&o, &p, played, &before, &after, &j);
+		double drop = j.drop;
+		xq_annotate_confirm(&o, &next, &j);
+		ok(j.nag == t[i].nag && j.drop == drop, "confirm %zu: played %d, next %d%s: mark %d",
+		   i, t[i].played, t[i].next, t[i].on ? "" : " (off)", j.nag);
+	}
+}
+
 /* The book of a line (xq_ecco_book_plies): the plies up to the last move
  * whose branch the ECCO definitions name; then the policy on judgements
  * (xq_annotate_book): inside no mark, the first move past it said. */
@@ -486,6 +523,7 @@ int main(void)
 	nodes();
 	summary();
 	comment_scores();
+	confirm();
 	book();
 	wording();
 	return done_testing();

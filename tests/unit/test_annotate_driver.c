@@ -288,9 +288,34 @@ static void book(void)
 	}
 }
 
+/* With confirm, the blunder at ply 2 (its own search: -600) stays only
+ * when the search of the position after it agrees. */
+static void confirmed(void)
+{
+	static const struct { int next, nag; } t[] = { { 600, XQ_NAG_BLUNDER }, { 0, 0 } };
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		xq_move moves[5] = { 0, 0, 0, 0, XQ_MOVE_NONE };
+		struct xq_game *g = game_of(moves);
+		struct script s = { { 0 }, { 0 }, { 0 }, 0, 0, moves, 0, 0, 0, 0 };
+		struct xq_engine e = { script_new_game, script_search, &s, 0, 0, 0 };
+		struct xq_annotate_run r;
+		s.own[1] = -600;
+		s.full[2] = t[i].next;
+		memset(&r, 0, sizeof r);
+		xq_annotate_defaults(&r.o);
+		r.o.confirm = 1;
+		r.lim.nodes = 1000;
+		is_int(xq_game_annotate(g, &e, &r), 4, "confirm %zu: four moves judged", i);
+		is_int(g->root.child->child->nnags ? g->root.child->child->nags[0] : 0, t[i].nag,
+		       "confirm %zu: the next position at %d: mark %d", i, t[i].next, t[i].nag);
+		xq_game_free(g);
+	}
+}
+
 int main(void)
 {
 	driver_cases();
+	confirmed();
 	book();
 	builtin();
 	return done_testing();
