@@ -43,7 +43,7 @@ static const char usage_text[] =
 	"  --from=PLY --to=PLY   annotate plies PLY.. and ..PLY of the main line (1-based)\n"
 	"  --inaccuracy=D --mistake=D --blunder=D\n"
 	"                        expected-score drops for ?!, ? and ?? (0.06 0.12 0.20;\n"
-	"                        built-in engine XQ_BUILTIN_THRESHOLDS)\n"
+	"                        built-in engine 0.07 0.12 0.18)\n"
 	"  --scale=K             the logistic constant per centipawn (default 0.0029\n"
 	"                        built-in, 0.0043 for external engines, as Fairy-Stockfish)\n"
 	"  --line=N              plies of the better line added (default 8; 0: none)\n"

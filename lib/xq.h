@@ -1462,9 +1462,9 @@ int xq_ecco_range_has(const struct xq_ecco_range *r, const char *code);
 /* The built-in engine's thresholds: its short searches swing more than a
  * strong engine's, so it marks at larger drops (bench/bench_marks.sh
  * compares its marks with Fairy-Stockfish's at depth 16). */
-#define XQ_ANNOTATE_BUILTIN_INACCURACY 0.06
+#define XQ_ANNOTATE_BUILTIN_INACCURACY 0.07
 #define XQ_ANNOTATE_BUILTIN_MISTAKE 0.12
-#define XQ_ANNOTATE_BUILTIN_BLUNDER 0.20
+#define XQ_ANNOTATE_BUILTIN_BLUNDER 0.18
 
 /* The language of comments and summaries. */
 enum xq_lang {
