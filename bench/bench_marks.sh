@@ -85,7 +85,7 @@ for g in "${have[@]}"; do jq -c ".game = $g" "$dir/fsf-$g.json"; done >"$dir/fsf
 q='"\(.game)/\(.ply) \(if .mark == "" then "-" else .mark end)"'
 join -j1 <(jq -r '"\(.game)/\(.ply) \(if .book then 1 else 0 end) \(if .mark == "" then "-" else .mark end)"' "$dir/ours.json" | sort) \
 	<(jq -r "$q" "$dir/fsf.json" | sort) |
-awk -v games="${have[*]}" -v plies="$plies" -v args="${MARKS_ARGS:-defaults}" '
+awk -v games="${have[*]}" -v total="${#games[@]}" -v step="$step" -v plies="$plies" -v args="${MARKS_ARGS:-defaults}" '
 function bad(m) { return m == "?" || m == "??" }
 function median(a, n,   i, j, t) {
 	for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
@@ -104,7 +104,7 @@ END {
 		g = list[i]; oc[i] = o[g] + 0; fc[i] = f[g] + 0
 		line = line sprintf(" %d:%d/%d", g, oc[i], fc[i])
 	}
-	printf "sample: %d games (every game-N.pgn of the sample with Fairy-Stockfish marks), plies 1..%d, %d plies judged (%d in book left out)\n", n, plies, judged, book
+	printf "sample: %d of the %d games (every %dth of the corpus) have Fairy-Stockfish\x27s marks; plies 1..%d: %d judged, %d in book left out\n", n, total, step, plies, judged, book
 	printf "? and ?? per game, ours/Fairy-Stockfish:%s\n", line
 	mo = no / n; mf = nf / n
 	printf "built-in (%s): %d ?/?? in all, mean %.2f, median %.1f a game\n", args, no, mo, median(oc, n)
