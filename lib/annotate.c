@@ -31,6 +31,14 @@
  * so the self-play fit stands; 0.0034 raised the ?? agreement on the four
  * games and lowered it on the held-out one.
  *
+ * The built-in engine's thresholds (XQ_ANNOTATE_BUILTIN_*) and its
+ * confirmed marks (xq_annotate_confirm) were set so that on master games
+ * it gives about as many ? and ?? as Fairy-Stockfish at depth 16 through
+ * this driver at the general thresholds: bench/bench_marks.sh measures it
+ * (every 50th game of the Hu Ronghua corpus, plies 1..60, book plies left
+ * out) and prints the counts and the precision; bench/README.md has the
+ * figures.
+ *
  * Marks come from the drop E(best) - E(played) for the mover; accuracy per
  * move is the figure Lichess publishes for chess,
  * 103.1668 exp(-0.04354 d) - 3.1669 with d the drop in percent, clamped
@@ -251,9 +259,9 @@ void xq_annotate_judge(const struct xq_annotate_opts *o, const struct xq_pos *po
  * Two searches score the played move: its position searched over it alone,
  * and the position it leads to.  A short search's score swings with what
  * it happens to see, so with o->confirm the mark is the smaller the two
- * drops give: on the master games of bench/bench_marks.sh this dropped a
- * third of the built-in engine's ? and ?? and none of those
- * Fairy-Stockfish at depth 16 also gives.
+ * drops give.  On the first 8 master games of bench/bench_marks.sh the
+ * built-in engine's ? and ?? went from 19 to 13, keeping all 5 that
+ * Fairy-Stockfish at depth 16 gives too.
  */
 void xq_annotate_confirm(const struct xq_annotate_opts *o, const struct xq_search_info *next,
 			 struct xq_judgement *j)
