@@ -494,7 +494,8 @@ no_leftovers() {
 	run -0 --separate-stderr xqannotate -n wxf --lang zh --nodes 4000 "$o"
 	[[ "$output" == *"败着："*"；应走"* ]]
 	# Big5 output: the traditional words
-	run -0 --separate-stderr sh -c "xqannotate -E big5 --nodes 4000 '$o' | iconv -f big5 -t utf-8"
+	run -0 --separate-stderr xqannotate -E big5 --nodes 4000 -o "$T/big5.pgn" "$o"
+	run -0 iconv -f big5 -t utf-8 "$T/big5.pgn"
 	[[ "$output" == *"敗著：紅方優勢"*"應走"* ]]
 	run -2 --separate-stderr xqannotate --lang fr "$o"
 	[[ "$stderr" == *"--lang wants zh or en, not 'fr'"* ]]
