@@ -158,13 +158,15 @@ const char *xq_annotate_mark_name(enum xq_lang lang, int nag)
 	return name ? name : "";
 }
 
-/* text appended at len, cut to size (NUL kept); the length the whole
- * would have, as snprintf counts. */
+/* text appended at len, cut to size (NUL kept) before a whole UTF-8
+ * character; the length the whole would have, as snprintf counts. */
 static size_t put(char *buf, size_t size, size_t len, const char *text)
 {
 	size_t n = strlen(text);
 	if (size && len < size - 1) {
 		size_t k = n < size - 1 - len ? n : size - 1 - len;
+		while (k < n && k > 0 && ((unsigned char)text[k] & 0xC0) == 0x80)
+			k--;
 		memcpy(buf + len, text, k);
 		buf[len + k] = '\0';
 	}
@@ -359,7 +361,7 @@ int xq_annotate_node(struct xq_game *g, struct xq_node *n, const struct xq_pos *
 		len = put_number(text, sizeof text, len, w->allows_mate, (j->allowed_mate + 1) / 2);
 	}
 	if (len >= sizeof text)
-		len = sizeof text - 1;
+		len = strlen(text);
 	if (xq_node_comment(g, n, 0, text, len) < 0)
 		return XQ_ENOMEM;
 
@@ -494,7 +496,7 @@ int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s
 		len = put(text, sizeof text, len, w->stop);
 	}
 	if (len >= sizeof text)
-		len = sizeof text - 1;
+		len = strlen(text);
 	return xq_node_comment(g, &g->root, 0, text, len) < 0 ? XQ_ENOMEM : 0;
 }
 

@@ -514,6 +514,9 @@ static void wording(void)
 	struct xq_search_limits lim = { .nodes = 4000 };
 	ok(xq_annotate_engine_text(small, sizeof small, XQ_LANG_EN, 0, "Engine X", &lim) ==
 	   strlen(", Engine X, 4000 nodes") && strlen(small) == 7, "engine text: cut to the buffer");
+	ok(xq_annotate_engine_text(small, sizeof small, XQ_LANG_ZH, 0, NULL, &lim) ==
+	   strlen("，内置引擎，4000节点") && !strcmp(small, "，内"),
+	   "engine text: cut before a whole character ('%s')", small);
 }
 
 int main(void)
