@@ -22,10 +22,13 @@
 #include "outdir.h"
 #include "record_input.h"
 
-static const char usage_text[] =
+/* In two literals, each within the length C compilers must accept; main()
+ * joins them. */
+static const char usage_engine[] =
 	"usage: xqannotate [-hjqVv] [--engine CMD [--engine-arg ARG]... [--engine-option N=V]...]\n"
 	"                  [--depth N | --nodes N | --movetime MS] [--from PLY] [--to PLY]\n"
 	"                  [--played root|next] [--order forward|backward] [-J jobs]\n"
+	"                  [--lang zh|en]\n"
 	"                  [--plot FILE.svg|DIR] [-f format] [-t format] [-e enc] [-E enc]\n"
 	"                  [-n notation] [-o file | -d dir]\n"
 	"                  [-R] [--files-from=list [-0]] [file ...]\n"
@@ -46,17 +49,21 @@ static const char usage_text[] =
 	"  --hash=MB             built-in engine's table (default 16)\n"
 	"  --from=PLY --to=PLY   annotate plies PLY.. and ..PLY of the main line (1-based)\n"
 	"  --inaccuracy=D --mistake=D --blunder=D\n"
-	"                        expected-score drops for ?!, ? and ?? (0.06 0.12 0.20)\n"
+	"                        expected-score drops for ?!, ? and ?? (0.06 0.12 0.20;\n"
+	"                        built-in engine 0.07 0.12 0.18)\n"
 	"  --scale=K             the logistic constant per centipawn (default 0.0029\n"
 	"                        built-in, 0.0043 for external engines, as Fairy-Stockfish)\n"
 	"  --line=N              plies of the better line added (default 8; 0: none)\n"
+	"  --lang=zh|en          comments and summary in Chinese (default with Chinese\n"
+	"                        notation; traditional with Big5 output) or English\n"
 	"  --played=root|next    score the played move by a search of its position\n"
 	"                        over that move alone (root, default), or by the\n"
 	"                        search of the position it leads to (next)\n"
 	"  --order=forward|backward  search from the first position or the last\n"
 	"  -J, --jobs=N          N engines, a game each (0: one a core)\n"
 	"  --plot=FILE.svg|DIR   the evaluation chart: one game to a file, or one\n"
-	"                        chart per game in a directory\n"
+	"                        chart per game in a directory\n";
+static const char usage_records[] =
 	"  -j, --json            one JSON object per ply on standard output (records\n"
 	"                        then go only to -o or -d)\n"
 	"  -f, --format=FMT      input format (default: detect)\n"
@@ -201,15 +208,11 @@ static int ensure_engine(struct annotator *a)
 
 static void describe_engine(void)
 {
-	size_t n = (size_t)snprintf(st.who, sizeof st.who, "xqannotate %s, %s", XQ_VERSION,
-				    st.external ? st.engine_name : "built-in engine");
-	if (st.run.lim.depth)
-		n += (size_t)snprintf(st.who + n, sizeof st.who - n, ", depth %d", st.run.lim.depth);
-	if (st.run.lim.nodes && n < sizeof st.who)
-		n += (size_t)snprintf(st.who + n, sizeof st.who - n, ", %llu nodes",
-				      (unsigned long long)st.run.lim.nodes);
-	if (st.run.lim.movetime_ms && n < sizeof st.who)
-		snprintf(st.who + n, sizeof st.who - n, ", %lld ms", (long long)st.run.lim.movetime_ms);
+	size_t n = (size_t)snprintf(st.who, sizeof st.who, "xqannotate %s", XQ_VERSION);
+	if (n < sizeof st.who)
+		xq_annotate_engine_text(st.who + n, sizeof st.who - n, st.run.o.lang,
+					st.run.o.notation_flags, st.external ? st.engine_name : NULL,
+					&st.run.lim);
 }
 
 /* --- the chart (lib/chart.c draws it) */
@@ -281,9 +284,10 @@ static void json_ply(FILE *fp, long game, int ply, const struct xq_pos *pos, xq_
 	json_score(fp, "score_best", j->best);
 	putc(',', fp);
 	json_score(fp, "score_played", j->played);
-	fprintf(fp, ",\"drop\":%.4f,\"loss\":%d,\"accuracy\":%.1f,\"mark\":\"%s\",\"missed_mate\":%d,\"allowed_mate\":%d,\"depth\":%d,\"nodes\":%llu,\"pv\":[",
-		j->drop, j->loss, j->accuracy, marks[j->nag], (j->missed_mate + 1) / 2,
-		(j->allowed_mate + 1) / 2, before->depth, (unsigned long long)before->nodes);
+	fprintf(fp, ",\"drop\":%.4f,\"loss\":%d,\"accuracy\":%.1f,\"mark\":\"%s\",\"book\":%s,\"missed_mate\":%d,\"allowed_mate\":%d,\"depth\":%d,\"nodes\":%llu,\"pv\":[",
+		j->drop, j->loss, j->accuracy, marks[j->nag], j->in_book ? "true" : "false",
+		(j->missed_mate + 1) / 2, (j->allowed_mate + 1) / 2, before->depth,
+		(unsigned long long)before->nodes);
 	struct xq_pos p = *pos;
 	for (int i = 0; i < before->npv; i++) {
 		struct xq_undo u;
@@ -642,8 +646,8 @@ static double parse_fraction(const char *text, const char *what)
 static struct {
 	const char *cmd;
 	enum xq_uci_dialect dialect;
-	int timeout_s, scale_given;
-} eo = { NULL, XQ_UCI_AUTO, 60, 0 };
+	int timeout_s, scale_given, thresholds_given, lang;  /* thresholds given: bits; lang -1: not given */
+} eo = { NULL, XQ_UCI_AUTO, 60, 0, 0, -1 };
 
 /* The options into st and eo; returns optind. */
 static int parse_options(int argc, char **argv)
@@ -652,7 +656,7 @@ static int parse_options(int argc, char **argv)
 		OPT_ENGINE = 256, OPT_EARG, OPT_EOPT, OPT_EDIALECT, OPT_ETIMEOUT, OPT_DEPTH,
 		OPT_NODES, OPT_MOVETIME, OPT_HASH, OPT_FROM, OPT_TO, OPT_INACC, OPT_MISTAKE,
 		OPT_BLUNDER, OPT_SCALE, OPT_LINE, OPT_PLOT, OPT_STRICT, OPT_CRLF, OPT_PLAYED,
-		OPT_NAME, OPT_FORCE, OPT_REPLACE, OPT_ORDER, OPT_JOBS = 'J',
+		OPT_NAME, OPT_FORCE, OPT_REPLACE, OPT_ORDER, OPT_LANG, OPT_JOBS = 'J',
 	};
 	static const struct option longopts[] = {
 		{ "blunder", required_argument, NULL, OPT_BLUNDER },
@@ -668,6 +672,7 @@ static int parse_options(int argc, char **argv)
 		{ "hash", required_argument, NULL, OPT_HASH },
 		{ "inaccuracy", required_argument, NULL, OPT_INACC },
 		{ "jobs", required_argument, NULL, OPT_JOBS },
+		{ "lang", required_argument, NULL, OPT_LANG },
 		{ "line", required_argument, NULL, OPT_LINE },
 		{ "mistake", required_argument, NULL, OPT_MISTAKE },
 		{ "movetime", required_argument, NULL, OPT_MOVETIME },
@@ -719,9 +724,28 @@ static int parse_options(int argc, char **argv)
 		case OPT_HASH: st.hash_mb = (size_t)parse_number(optarg, 1, 4096, "hash size"); break;
 		case OPT_FROM: st.run.from = (int)parse_number(optarg, 1, 100000, "ply"); break;
 		case OPT_TO: st.run.to = (int)parse_number(optarg, 1, 100000, "ply"); break;
-		case OPT_INACC: st.run.o.inaccuracy = parse_fraction(optarg, "inaccuracy threshold"); break;
-		case OPT_MISTAKE: st.run.o.mistake = parse_fraction(optarg, "mistake threshold"); break;
-		case OPT_BLUNDER: st.run.o.blunder = parse_fraction(optarg, "blunder threshold"); break;
+		case OPT_INACC:
+			st.run.o.inaccuracy = parse_fraction(optarg, "inaccuracy threshold");
+			eo.thresholds_given |= 1;
+			break;
+		case OPT_MISTAKE:
+			st.run.o.mistake = parse_fraction(optarg, "mistake threshold");
+			eo.thresholds_given |= 2;
+			break;
+		case OPT_BLUNDER:
+			st.run.o.blunder = parse_fraction(optarg, "blunder threshold");
+			eo.thresholds_given |= 4;
+			break;
+		case OPT_LANG:
+			if (!strcmp(optarg, "zh"))
+				eo.lang = XQ_LANG_ZH;
+			else if (!strcmp(optarg, "en"))
+				eo.lang = XQ_LANG_EN;
+			else {
+				warnx_("--lang wants zh or en, not '%s'", optarg);
+				usage(EXIT_TROUBLE);
+			}
+			break;
 		case OPT_SCALE: st.run.o.k = parse_fraction(optarg, "scale"); eo.scale_given = 1; break;
 		case OPT_LINE: st.run.o.line_plies = (int)parse_number(optarg, 0, XQ_MAX_PV, "line length"); break;
 		case OPT_PLOT: st.plot = optarg; break;
@@ -756,6 +780,21 @@ static int parse_options(int argc, char **argv)
 		warnx_("--from %d is after --to %d", st.run.from, st.run.to);
 		usage(EXIT_TROUBLE);
 	}
+	if (!eo.cmd) {
+		/* the built-in engine's scale and thresholds, unless given, and
+		 * its marks confirmed by the next position's search */
+		struct xq_annotate_opts b = st.run.o;
+		xq_annotate_builtin_defaults(&b);
+		if (!eo.scale_given)
+			st.run.o.k = b.k;
+		st.run.o.confirm = b.confirm;
+		if (!(eo.thresholds_given & 1))
+			st.run.o.inaccuracy = b.inaccuracy;
+		if (!(eo.thresholds_given & 2))
+			st.run.o.mistake = b.mistake;
+		if (!(eo.thresholds_given & 4))
+			st.run.o.blunder = b.blunder;
+	}
 	if (!(st.run.o.inaccuracy <= st.run.o.mistake && st.run.o.mistake <= st.run.o.blunder)) {
 		warnx_("the thresholds must grow: inaccuracy <= mistake <= blunder");
 		usage(EXIT_TROUBLE);
@@ -779,12 +818,8 @@ static void open_engines(void)
 	st.external = eo.cmd != NULL;
 	if (st.external && !limited)
 		st.run.lim.nodes = DEFAULT_NODES_EXTERNAL;
-	if (!st.external) {
-		if (!eo.scale_given)
-			st.run.o.k = XQ_ANNOTATE_K_BUILTIN;
-		if (!limited)
-			st.run.lim.nodes = DEFAULT_NODES_BUILTIN;
-	}
+	if (!st.external && !limited)
+		st.run.lim.nodes = DEFAULT_NODES_BUILTIN;
 	st.eargv[0] = (char *)eo.cmd;
 	st.eargv[1 + st.neargs] = NULL;
 	for (int i = 0; i < st.njobs; i++) {
@@ -878,6 +913,8 @@ int main(int argc, char **argv)
 	struct stat sb;
 	struct record_loop l = { 0 };
 
+	static char usage_text[sizeof usage_engine + sizeof usage_records];
+	snprintf(usage_text, sizeof usage_text, "%s%s", usage_engine, usage_records);
 	cmd_init(argv, usage_text);
 	xq_annotate_defaults(&st.run.o);
 	st.o.pp = &st.pp;
@@ -892,6 +929,8 @@ int main(int argc, char **argv)
 	if (st.plot && stat(st.plot, &sb) == 0 && S_ISDIR(sb.st_mode))
 		st.plot_dir = 1;
 	st.run.o.notation = st.o.notation;
+	st.run.o.lang = eo.lang >= 0 ? (enum xq_lang)eo.lang :
+			st.o.notation == XQ_NOTATION_CHINESE ? XQ_LANG_ZH : XQ_LANG_EN;
 	if (record_big5(st.o.enc_out))
 		st.run.o.notation_flags |= XQ_NOTE_TRAD;
 	st.ro.inputs = st.inputs = argv;

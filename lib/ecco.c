@@ -735,29 +735,73 @@ static void fill_names(const char *c, struct xq_ecco *out)
 		}
 }
 
-int xq_ecco_classify(const struct xq_pos *start, const xq_move *moves, int n,
-		     struct xq_ecco *out)
+/* The words of moves[0..n) played from start (the first ECCO_PLIES),
+ * mirrored when the first move is on Red's left half; the count of words,
+ * XQ_EINVAL or XQ_EILLEGAL as xq_ecco_classify() says. */
+static int line_words(const struct xq_pos *start, const xq_move *moves, int n,
+		      struct line *l)
 {
 	struct xq_pos pos, std;
-	struct line l;
 
 	xq_pos_start(&std);
 	if (!xq_pos_same(start, &std) || start->side != XQ_RED)
 		return XQ_EINVAL;
-	memset(l.w, ' ', sizeof l.w);
 	pos = *start;
-	for (int p = 0; p < n && p < ECCO_PLIES; p++) {
+	if (n > ECCO_PLIES)
+		n = ECCO_PLIES;
+	for (int p = 0; p < n; p++) {
 		struct xq_undo u;
 		if (!xq_is_legal(&pos, moves[p]))
 			return XQ_EILLEGAL;
-		word(&pos, moves[p], l.w[p]);
+		word(&pos, moves[p], l->w[p]);
 		xq_make(&pos, moves[p], &u);
 	}
-	if (n > 0 && l.w[0][1] > '5' && l.w[0][1] <= '9')
-		for (int p = 0; p < n && p < ECCO_PLIES; p++)
-			mirror(l.w[p]);
-	fill_names(classify(&l), out);
+	if (n > 0 && l->w[0][1] > '5' && l->w[0][1] <= '9')
+		for (int p = 0; p < n; p++)
+			mirror(l->w[p]);
+	return n;
+}
+
+/* The code of the first n words of w, the rest as not played. */
+static code classify_prefix(const struct line *all, int n)
+{
+	struct line l;
+	memset(l.w, ' ', sizeof l.w);
+	memcpy(l.w, all->w, (size_t)n * sizeof l.w[0]);
+	return classify(&l);
+}
+
+int xq_ecco_classify(const struct xq_pos *start, const xq_move *moves, int n,
+		     struct xq_ecco *out)
+{
+	struct line w;
+	int k = line_words(start, moves, n, &w);
+	if (k < 0)
+		return k;
+	fill_names(classify_prefix(&w, k), out);
 	return 0;
+}
+
+/*
+ * The book: a line cut after p plies classifies as if the next move
+ * left every branch of the tree (a missing word matches no test), so the
+ * code changes at a ply exactly when that move follows a branch the
+ * definitions name; the last such ply ends the book.
+ */
+int xq_ecco_book_plies(const struct xq_pos *start, const xq_move *moves, int n)
+{
+	struct line w;
+	int k = line_words(start, moves, n, &w), book = 0;
+	if (k < 0)
+		return k;
+	code prev = classify_prefix(&w, 0);
+	for (int p = 1; p <= k; p++) {
+		code c = classify_prefix(&w, p);
+		if (strcmp(c, prev))
+			book = p;
+		prev = c;
+	}
+	return book;
 }
 
 int xq_ecco_game(const struct xq_game *g, struct xq_ecco *out)

@@ -1474,6 +1474,11 @@ int xq_ecco_classify(const struct xq_pos *start, const xq_move *moves, int n,
 /* The same for a replayed game's main line (up to its first bad move);
  * XQ_EINVAL for a game set up from another position. */
 int xq_ecco_game(const struct xq_game *g, struct xq_ecco *out);
+/* The book of the line: how many of its first plies (0..20) lie inside
+ * the definition of its code, the last being the last move whose branch
+ * the definitions name (a line cut before it would classify otherwise);
+ * XQ_EINVAL and XQ_EILLEGAL as xq_ecco_classify(). */
+int xq_ecco_book_plies(const struct xq_pos *start, const xq_move *moves, int n);
 /* The names of a code ("A00".."E99"); XQ_EINVAL for a code that is not
  * written that way or has no definition (A17). */
 int xq_ecco_lookup(const char *code, struct xq_ecco *out);
@@ -1516,6 +1521,19 @@ int xq_ecco_range_has(const struct xq_ecco_range *r, const char *code);
  */
 #define XQ_ANNOTATE_K 0.0043       /* Fairy-Stockfish's centipawns; see lib/annotate.c */
 #define XQ_ANNOTATE_K_BUILTIN 0.0029 /* the built-in engine's (lib/search.c) */
+/* The built-in engine's thresholds: its short searches swing more than a
+ * strong engine's, so it marks at larger drops (bench/bench_marks.sh
+ * compares its marks with Fairy-Stockfish's at depth 16). */
+#define XQ_ANNOTATE_BUILTIN_INACCURACY 0.07
+#define XQ_ANNOTATE_BUILTIN_MISTAKE 0.12
+#define XQ_ANNOTATE_BUILTIN_BLUNDER 0.18
+
+/* The language of comments and summaries. */
+enum xq_lang {
+	XQ_LANG_EN,
+	XQ_LANG_ZH,           /* simplified; traditional with XQ_NOTE_TRAD */
+	XQ_LANG_ZH_TRAD,
+};
 
 struct xq_annotate_opts {
 	double k;                   /* logistic constant per centipawn */
@@ -1524,12 +1542,28 @@ struct xq_annotate_opts {
 	double blunder;             /* ?? */
 	int line_plies;             /* longest better line added (0: none) */
 	enum xq_notation notation;  /* for moves in comments (not ANY) */
-	unsigned notation_flags;
+	unsigned notation_flags;    /* XQ_NOTE_TRAD: Chinese words traditional too */
+	enum xq_lang lang;          /* of comments and summaries */
+	int confirm;                /* a mark needs the next position's search too
+				     * (xq_annotate_confirm) */
 };
 
 /* k = XQ_ANNOTATE_K, thresholds 0.06, 0.12, 0.20, lines of 8 plies,
- * Chinese notation. */
+ * Chinese notation and comments. */
 void xq_annotate_defaults(struct xq_annotate_opts *o);
+/* k, thresholds and confirm for the built-in engine
+ * (XQ_ANNOTATE_K_BUILTIN, XQ_ANNOTATE_BUILTIN_*, confirm set); the rest of
+ * o as it is. */
+void xq_annotate_builtin_defaults(struct xq_annotate_opts *o);
+/* The name of a mark in lang (NAG 2 "Mistake" / "错着", 4, 6), "" for
+ * other marks in range, NULL out of 0..6. */
+const char *xq_annotate_mark_name(enum xq_lang lang, int nag);
+/* The engine and budget for the Annotator tag, after a separator:
+ * ", built-in engine, 4000 nodes" or "，内置引擎，4000节点" (engine NULL:
+ * the built-in one; notation_flags as in the options).  Returns the length
+ * it would have, as snprintf. */
+size_t xq_annotate_engine_text(char *buf, size_t size, enum xq_lang lang, unsigned notation_flags,
+			       const char *engine, const struct xq_search_limits *lim);
 
 /* The expected score (0..1) of a score for the side it is for. */
 double xq_expected_score(int score, double k);
@@ -1545,6 +1579,8 @@ struct xq_judgement {
 	int missed_mate;            /* plies of the mate best had, the move lost it */
 	int allowed_mate;           /* plies of the mate the move let in */
 	int best_played;            /* the move was the engine's first choice */
+	int in_book;                /* inside the opening's book: not marked */
+	int out_of_book;            /* its ply when it is the first move past the book */
 };
 
 /* Judge move m played in pos, whose analysis is before; after is the
@@ -1554,6 +1590,17 @@ void xq_annotate_judge(const struct xq_annotate_opts *o, const struct xq_pos *po
 		       const struct xq_search_info *before,
 		       const struct xq_search_info *after,
 		       struct xq_judgement *j);
+/* The book policy: the move of ply ply (1-based, from the standard start)
+ * of a game whose first book_plies plies are book (xq_ecco_book_plies) is
+ * never marked when inside it (in_book set, the mark and mates cleared);
+ * the first move past it gets out_of_book. */
+void xq_annotate_book(struct xq_judgement *j, int ply, int book_plies);
+/* With o->confirm, lower j's mark to what the drop to the score of next
+ * (the search of the position the move led to, for the opponent) gives,
+ * when that drop is smaller: both searches must agree on a mark.  The
+ * drop, loss and accuracy stay those of the played move's own search. */
+void xq_annotate_confirm(const struct xq_annotate_opts *o, const struct xq_search_info *next,
+			 struct xq_judgement *j);
 
 /*
  * Write a judgement into the game: on node n (a main-line node whose move
@@ -1574,6 +1621,7 @@ struct xq_annotate_summary {
 	int inaccuracies[2], mistakes[2], blunders[2];
 	double loss_sum[2];         /* centipawns */
 	double accuracy_sum[2];
+	int out_of_book;            /* the ply of the first move past the book, 0: none */
 };
 void xq_annotate_count(struct xq_annotate_summary *s, const struct xq_judgement *j);
 /* The average loss and accuracy of a side (0 moves: 0 and 100). */
@@ -1582,9 +1630,10 @@ double xq_annotate_accuracy(const struct xq_annotate_summary *s, int side);
 /* Tags RedInaccuracies, RedMistakes, RedBlunders, RedAverageLoss,
  * RedAccuracy and the same for Black, Annotator = who (when not NULL),
  * and a comment before the first move, after any existing one, saying the
- * same.  0 or XQ_ENOMEM. */
+ * same in o's language, and where the book ends with the ECCO code.  0 or
+ * XQ_ENOMEM. */
 int xq_annotate_summarise(struct xq_game *g, const struct xq_annotate_summary *s,
-			  const char *who);
+			  const struct xq_annotate_opts *o, const char *who);
 /* The two evaluations, from Red's side in centipawns (mates as
  * XQ_SCORE_MATE scores), that xq_annotate_node() wrote into a comment
  * ("Mistake: +0.40 -> -1.10; ..."): 1 with them set, 0 when the comment

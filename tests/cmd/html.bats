@@ -80,7 +80,7 @@ setup() {
 	grep -q '<svg xmlns="http://www.w3.org/2000/svg" id="chart"' "$T/a.html"
 	# one disc to click per mark, with the move and the judgement as its title
 	[ "$(grep -c '<circle class="mark pt" data-ply="[0-9]*" data-mark="[?!]*" data-n="[0-9]*"' "$T/a.html")" -eq "$marks" ]
-	grep -q '<title>2. 炮五进四?? (Blunder: ' "$T/a.html"
+	grep -q '<title>2. 炮五进四?? (出谱。败着：均势 ' "$T/a.html"
 	# a game without annotations has no chart
 	run -0 xqconv -q -t html -o "$T/p.html" "$LINES"
 	run grep -c 'id="chart"' "$T/p.html"

@@ -74,8 +74,8 @@ no_leftovers() {
 @test "built-in engine: a planted blunder (a cannon given away) is ?? with the better line" {
 	run -0 --separate-stderr xqannotate -n iccs "$S/blunder.pgn"
 	mt=$(movetext "$output")
-	[[ "$mt" == *"2. e2e6?? { Blunder: "* ]]
-	[[ "$mt" =~ 2\.\ e2e6\?\?\ \{\ Blunder:\ \+[0-9.]+\ -\>\ -[0-9.]+\;\ ([a-i][0-9][a-i][0-9])\ was\ best\.\ \}\ \(2\.\ ([a-i][0-9][a-i][0-9]) ]]
+	[[ "$mt" == *"2. e2e6?? { Out of book. Blunder: "* ]]
+	[[ "$mt" =~ 2\.\ e2e6\?\?\ \{\ Out\ of\ book\.\ Blunder:\ \+[0-9.]+\ -\>\ -[0-9.]+\;\ ([a-i][0-9][a-i][0-9])\ was\ best\.\ \}\ \(2\.\ ([a-i][0-9][a-i][0-9]) ]]
 	# the variation starts with the move the comment names
 	[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
 	[[ "$output" == *'[RedBlunders "1"]'* ]]
@@ -108,7 +108,16 @@ no_leftovers() {
 }
 
 @test "-n chinese: no line ends in a space, no move cut across lines" {
+	# Chinese comments: no trailing space, and the reader joins the wrapped
+	# lines back to the same text (a wrap between two Chinese characters)
 	run -0 --separate-stderr xqannotate --nodes 5000 --line 12 -n chinese "$S/blunder.pgn" "$S/ignored.pgn"
+	[[ "$output" == *"；应走"* ]]
+	[[ "$output"$'\n' != *$' \n'* ]]
+	printf '%s\n' "$output" >"$T/zh.pgn"
+	run -0 --separate-stderr xqconv -n chinese "$T/zh.pgn"
+	[ "$output" = "$(cat "$T/zh.pgn")" ]
+	# moves inside English comments are never cut
+	run -0 --separate-stderr xqannotate --lang en --nodes 5000 --line 12 -n chinese "$S/blunder.pgn" "$S/ignored.pgn"
 	[[ "$output" == *"炮五进四??"* ]]
 	[[ "$output" == *" was best."* ]]
 	run -0 perl -CSD -e '
@@ -173,7 +182,7 @@ no_leftovers() {
 	[[ "$mt" == *"{ the central cannon }"* ]]
 	[[ "$mt" == *"(1... b9c7 { the other horse })"* ]]
 	# the human's ! is kept (no ?? beside it); our comment comes after theirs
-	[[ "$mt" == *"2. e2e6! { a sacrifice? Blunder: "* ]]
+	[[ "$mt" == *"2. e2e6! { a sacrifice? Out of book. Blunder: "* ]]
 	[[ "$mt" != *"e2e6!??"* ]]
 	xqannotate -q "$S/commented.pgn" >"$T/c.pgn"
 	run -0 xqcheck "$T/c.pgn"
@@ -203,7 +212,7 @@ no_leftovers() {
 	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -n iccs --blunder 0.99 --mistake 0.99 --inaccuracy 0.99 "$S/blunder.pgn"
 	[[ "$(movetext "$output")" != *"?"*"was best"* ]]
 	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -n iccs --blunder 0.6 "$S/blunder.pgn"
-	[[ "$(movetext "$output")" == *"2. e2e6? { Mistake:"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6? { Out of book. Mistake:"* ]]
 	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -j --scale 0.001 "$S/blunder.pgn"
 	d1=$(jq -s '.[2].drop' <<<"$output")
 	run -0 --separate-stderr xqannotate --nodes 5000 --nodes 5000 -j --scale 0.01 "$S/blunder.pgn"
@@ -284,7 +293,7 @@ no_leftovers() {
 @test "Fairy-Stockfish (ranks 1..10, UCI_Variant): the planted blunder is ??" {
 	run -0 --separate-stderr xqannotate -v -n iccs --engine "$FSF" --depth 8 "$S/blunder.pgn"
 	[[ "$stderr" == *"engine 'Fairy-Stockfish"*"', dialect fsf"* ]]
-	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
 	[[ "$output" == *'[Annotator "xqannotate '*', Fairy-Stockfish '*', depth 8"]'* ]]
 	xqannotate -q --engine "$FSF" --depth 6 "$S/blunder.pgn" >"$T/f.pgn"
 	run -0 xqcheck "$T/f.pgn"
@@ -298,7 +307,7 @@ no_leftovers() {
 @test "xqengine as an external engine, no dialect option: known by its name, ranks 0..9" {
 	run -0 --separate-stderr xqannotate -v -n iccs --engine xqengine --depth 4 "$S/blunder.pgn"
 	[[ "$stderr" == *"engine 'xqengine "*"', dialect uci"* ]]
-	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
 	[[ "$output" == *'[Annotator "xqannotate '*', xqengine '*', depth 4"]'* ]]
 	no_leftovers
 }
@@ -311,7 +320,7 @@ no_leftovers() {
 	for e in 0 1 2; do
 		run -0 --separate-stderr xqannotate -v -n iccs --engine "${names[$e]}" --depth 5 "$S/blunder.pgn"
 		[[ "$stderr" == *"', dialect ${want[$e]}"* ]]
-		[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+		[[ "$(movetext "$output")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
 	done
 	no_leftovers
 }
@@ -322,14 +331,14 @@ no_leftovers() {
 	# Sjaak II searches the whole position when given searchmoves: --played next
 	run -0 --separate-stderr xqannotate -v -n iccs --played next --engine "$sjaak" --depth 5 "$S/blunder.pgn"
 	[[ "$stderr" == *"engine 'Sjaak II "*"', dialect fsf"* ]]
-	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
 	no_leftovers
 }
 
 @test "a UCCI engine (ElephantEye's dialect): detected, or named with --engine-dialect" {
 	run -0 --separate-stderr xqannotate -v -n iccs --engine "$E/ucci-fsf.sh" --depth 7 "$S/blunder.pgn"
 	[[ "$stderr" == *"dialect ucci"* ]]
-	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
 	run -0 --separate-stderr xqannotate -v -n iccs --engine sh --engine-arg "$E/ucci-fsf.sh" \
 		--engine-dialect ucci --movetime 50 "$S/blunder.pgn"
 	[[ "$stderr" == *"dialect ucci"* ]]
@@ -405,7 +414,7 @@ no_leftovers() {
 	printf '#!/bin/sh\ntee -a "%s" | "%s"\n' "$T/said" "$FSF" >"$T/logged.sh"
 	chmod +x "$T/logged.sh"
 	run -0 --separate-stderr xqannotate -n iccs --engine "$T/logged.sh" --depth 6 "$S/blunder.pgn"
-	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
 	# every searchmoves search is of one move, at the depth asked for, in
 	# the position searched just before (the full search of the same
 	# position), and it is the move the game plays there
@@ -420,7 +429,7 @@ no_leftovers() {
 	     END { exit bad > 0 }' "$T/said"
 	: >"$T/said"
 	run -0 --separate-stderr xqannotate -n iccs --played next --engine "$T/logged.sh" --depth 6 "$S/blunder.pgn"
-	[[ "$(movetext "$output")" == *"2. e2e6?? { Blunder:"* ]]
+	[[ "$(movetext "$output")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
 	run -1 grep -q searchmoves "$T/said"
 	# UCCI has no searchmoves: the next position's search is used
 	: >"$T/said"
@@ -581,4 +590,42 @@ games_with_invalid() {
 	run -2 --separate-stderr xqannotate --nodes 1000 -J 3 "$T/games.pgn" "$T/none.pgn" "$T/games.pgn" "$T/none2.pgn"
 	[ "$output" = "$out1" ]
 	[ "$stderr" = "$err1" ]
+}
+
+@test "--lang: Chinese comments with Chinese notation, English with the others, either when asked" {
+	o="$TOP/samples/annotate/opening.pgn"
+	run -0 --separate-stderr xqannotate --nodes 4000 "$o"
+	[[ "$output" == *"{ 出谱。 }"* ]]
+	[[ "$output" == *"败着：红方优势 +"*"；应走"* ]]
+	[[ "$output" == *"[Annotator \"xqannotate "*"，内置引擎，4000节点\"]"* ]]
+	run -0 --separate-stderr xqannotate --lang en --nodes 4000 "$o"
+	[[ "$output" == *"{ Out of book. }"* ]]
+	[[ "$output" == *"Blunder: +"*" was best."* ]]
+	[[ "$(movetext "$output")" == *"out of book at move 8 (Black)."* ]]
+	run -0 --separate-stderr xqannotate -n wxf --nodes 4000 "$o"
+	[[ "$output" == *"Blunder: +"* ]]
+	[[ "$output" != *"败着"* ]]
+	run -0 --separate-stderr xqannotate -n wxf --lang zh --nodes 4000 "$o"
+	[[ "$output" == *"败着："*"；应走"* ]]
+	# Big5 output: the traditional words
+	run -0 --separate-stderr xqannotate -E big5 --nodes 4000 -o "$T/big5.pgn" "$o"
+	run -0 iconv -f big5 -t utf-8 "$T/big5.pgn"
+	[[ "$output" == *"敗著：紅方優勢"*"應走"* ]]
+	run -2 --separate-stderr xqannotate --lang fr "$o"
+	[[ "$stderr" == *"--lang wants zh or en, not 'fr'"* ]]
+	run -0 xqannotate --help
+	[[ "$output" == *"--lang=zh|en"* ]]
+}
+
+@test "the book: moves inside the opening's ECCO definition are never marked, whatever they lose" {
+	o="$TOP/samples/annotate/opening.pgn"
+	# at thresholds that mark nearly every move, the book still gets none
+	run -0 --separate-stderr xqannotate -j --nodes 4000 --inaccuracy 0.001 --mistake 0.001 --blunder 0.001 "$o"
+	[ "$(jq -s '[.[] | select(.book)] | length' <<<"$output")" -eq 15 ]
+	[ "$(jq -s '[.[] | select(.book and .mark != "")] | length' <<<"$output")" -eq 0 ]
+	[ "$(jq -s '[.[] | select((.book | not) and .drop >= 0.001 and .mark == "")] | length' <<<"$output")" -eq 0 ]
+	# a game set up from another position (Red's edge pawn gone) has no book
+	printf '[FEN "%s"]\n\n1. h2e2 h9g7 *\n' 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P2/1C5C1/9/RNBAKABNR w - - 0 1' >"$T/setup.pgn"
+	run -0 --separate-stderr xqannotate -j --nodes 2000 "$T/setup.pgn"
+	[ "$(jq -s '[.[] | select(.book)] | length' <<<"$output")" -eq 0 ]
 }

@@ -2,7 +2,9 @@
  * test_annotate.c - lib/annotate.c: the expected-score model, the marks at
  * and beside each threshold (table-driven), mates missed and allowed, the
  * comment, NAG and better line written into a game (existing ones kept),
- * and the per-side summary as tags and comment.
+ * and the per-side summary as tags and comment; the book (ECCO lines left
+ * at a known ply, the policy that leaves book moves unmarked) and the
+ * wording of every language.
  */
 #include <math.h>
 #include <string.h>
@@ -35,7 +37,13 @@ static void model(void)
 	struct xq_annotate_opts o;
 	xq_annotate_defaults(&o);
 	ok(o.k == XQ_ANNOTATE_K && o.inaccuracy == 0.06 && o.mistake == 0.12 && o.blunder == 0.20 &&
-	   o.line_plies == 8 && o.notation == XQ_NOTATION_CHINESE, "defaults");
+	   o.line_plies == 8 && o.notation == XQ_NOTATION_CHINESE && o.lang == XQ_LANG_ZH && !o.confirm, "defaults");
+	xq_annotate_builtin_defaults(&o);
+	ok(o.k == XQ_ANNOTATE_K_BUILTIN && o.inaccuracy == XQ_ANNOTATE_BUILTIN_INACCURACY &&
+	   o.mistake == XQ_ANNOTATE_BUILTIN_MISTAKE && o.blunder == XQ_ANNOTATE_BUILTIN_BLUNDER &&
+	   o.line_plies == 8 && o.lang == XQ_LANG_ZH && o.confirm, "the built-in engine's defaults");
+	ok(XQ_ANNOTATE_BUILTIN_INACCURACY <= XQ_ANNOTATE_BUILTIN_MISTAKE &&
+	   XQ_ANNOTATE_BUILTIN_MISTAKE <= XQ_ANNOTATE_BUILTIN_BLUNDER, "the built-in thresholds grow");
 }
 
 /* Best 0 for the mover (E = 1/2), k = 0.004: the cut points are about
@@ -155,6 +163,7 @@ static void nodes(void)
 	xq_annotate_defaults(&o);
 	o.k = 0.004;
 	o.notation = XQ_NOTATION_ICCS;
+	o.lang = XQ_LANG_EN;
 	p = g->start;
 	xq_make(&p, g->root.child->move, &u);
 	xq_make(&p, g->root.child->child->move, &u);
@@ -215,6 +224,7 @@ static void nodes(void)
 	static const char *const line2[] = { "h2e2" };
 	g = game_of(line2, 1);
 	xq_annotate_defaults(&o);
+	o.lang = XQ_LANG_EN;
 	struct xq_search_info b4 = info(M(5), mv(&g->start, "b0c2"));
 	struct xq_search_info a4 = info(-1500, XQ_MOVE_NONE);
 	xq_annotate_judge(&o, &g->start, g->root.child->move, &b4, &a4, &j);
@@ -258,7 +268,10 @@ static void summary(void)
 	ok(fabs(xq_annotate_accuracy(&s, 1) - 79) < 1e-9, "Black's accuracy");
 	struct xq_game *g = xq_game_new();
 	xq_node_comment(g, &g->root, 0, "Before.", 7);
-	is_int(xq_annotate_summarise(g, &s, "xqannotate test"), 0, "summarise");
+	struct xq_annotate_opts o;
+	xq_annotate_defaults(&o);
+	o.lang = XQ_LANG_EN;
+	is_int(xq_annotate_summarise(g, &s, &o, "xqannotate test"), 0, "summarise");
 	is_str(xq_game_tag(g, "Annotator"), "xqannotate test", "Annotator tag");
 	is_str(xq_game_tag(g, "RedBlunders"), "2", "RedBlunders");
 	is_str(xq_game_tag(g, "RedMistakes"), "1", "RedMistakes");
@@ -296,6 +309,14 @@ static void comment_scores(void)
 		{ "Mistake: +0.53 -> -1.47", 0, 0, 0 },       /* no full stop */
 		{ "Mistake: #0 -> +1.00.", 0, 0, 0 },
 		{ "", 0, 0, 0 },
+		{ "错着：红方优势 +0.53 → 黑方优势 -1.47；应走马二进三。", 1, 53, -147 },
+		{ "出谱。败着：均势 -0.03 → 黑方胜势 -6.00。", 1, -3, -600 },
+		{ "缓着：红方胜势 #3 → 黑方胜势 #-2；应走車二進六。错失3步杀。", 1, M(5), -M(4) },
+		{ "敗著：紅方優勢 +0.80 → 黑方優勢 -0.90；應走馬二進三。", 1, 80, -90 },
+		{ "均势 +0.20 → 红方胜势 #1。让对方有1步杀。", 1, 20, M(1) },
+		{ "错着：+0.53 → -1.47。", 1, 53, -147 },
+		{ "错着：红方优势 0.53 → 黑方优势 -1.47。", 0, 0, 0 },   /* no sign */
+		{ "错着：红方优势 +0.53 → 黑方优势 -1.47", 0, 0, 0 },    /* no full stop */
 	};
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
 		int b = 7, a = 7;
@@ -312,6 +333,7 @@ static void comment_scores(void)
 	struct xq_undo u;
 	xq_annotate_defaults(&o);
 	o.notation = XQ_NOTATION_ICCS;
+	o.lang = XQ_LANG_EN;
 	xq_make(&p, g->root.child->move, &u);
 	xq_make(&p, g->root.child->child->move, &u);
 	struct xq_node *n = g->root.child->child->child;
@@ -325,6 +347,178 @@ static void comment_scores(void)
 	xq_game_free(g);
 }
 
+
+/* xq_annotate_confirm: the mark lowered to what the next position's search
+ * gives, never raised; nothing without o->confirm.  k 0.004, best 0: the
+ * cut points are about -60 (?!), -122 (?) and -212 (??). */
+static void confirm(void)
+{
+	static const struct {
+		int played, next;   /* the own search's score for the mover; the next
+				     * position's for the opponent */
+		int on, nag;
+	} t[] = {
+		{ -300, 300, 1, XQ_NAG_BLUNDER },   /* both agree */
+		{ -300, 150, 1, XQ_NAG_MISTAKE },
+		{ -300, 100, 1, XQ_NAG_DUBIOUS },
+		{ -300, -50, 1, 0 },                /* the next search sees nothing wrong */
+		{ -300, 100, 0, XQ_NAG_BLUNDER },   /* not asked */
+		{ -100, 400, 1, XQ_NAG_DUBIOUS },   /* never raised */
+		{ -40, 400, 1, 0 },
+	};
+	struct xq_pos p;
+	xq_pos_start(&p);
+	xq_move played = mv(&p, "h2e2");
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct xq_annotate_opts o;
+		struct xq_judgement j;
+		xq_annotate_defaults(&o);
+		o.k = 0.004;
+		o.confirm = t[i].on;
+		struct xq_search_info before = info(0, XQ_MOVE_NONE), after = info(-t[i].played, XQ_MOVE_NONE);
+		struct xq_search_info next = info(t[i].next, XQ_MOVE_NONE);
+		xq_annotate_judge(&o, &p, played, &before, &after, &j);
+		double drop = j.drop;
+		xq_annotate_confirm(&o, &next, &j);
+		ok(j.nag == t[i].nag && j.drop == drop, "confirm %zu: played %d, next %d%s: mark %d",
+		   i, t[i].played, t[i].next, t[i].on ? "" : " (off)", j.nag);
+	}
+}
+
+/* The book of a line (xq_ecco_book_plies): the plies up to the last move
+ * whose branch the ECCO definitions name; then the policy on judgements
+ * (xq_annotate_book): inside no mark, the first move past it said. */
+static void book(void)
+{
+	static const struct {
+		const char *line;   /* ICCS moves from the start */
+		int book;
+		const char *code;
+	} t[] = {
+		{ "", 0, "A00" },
+		{ "e3e4 h9g7 h0g2", 0, "A00" },                     /* 兵五进一: no line */
+		{ "c3c4", 1, "E00" },                               /* 仙人指路 */
+		{ "h2e2", 1, "B00" },
+		{ "h2e2 h9g7", 2, "B05" },                          /* 中炮对进左马 */
+		{ "h2e2 h9g7 h0g2 a6a5", 2, "B05" },                /* left at once */
+		{ "b2e2 b9c7", 2, "B05" },                          /* the other wing, mirrored */
+		/* 中炮过河车对屏风马: the book ends with 车二进六, the code stays */
+		{ "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6", 7, "C17" },
+		{ "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5 h6g6 h7i7 g6g7 i7i3", 7, "C17" },
+		{ "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5 h6g6 h7i7 g6g7 i7i3 g3g4 i3h3", 7, "C17" },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct xq_pos start, p;
+		xq_move moves[32];
+		int n = 0;
+		xq_pos_start(&start);
+		p = start;
+		for (const char *c = t[i].line; *c; c += c[4] ? 5 : 4) {
+			struct xq_undo u;
+			xq_move_parse(&p, c, 4, XQ_NOTATION_ICCS, 0, &moves[n], NULL);
+			xq_make(&p, moves[n++], &u);
+		}
+		struct xq_ecco e;
+		is_int(xq_ecco_book_plies(&start, moves, n), t[i].book, "book of '%s'", t[i].line);
+		ok(xq_ecco_classify(&start, moves, n, &e) == 0 && !strcmp(e.code, t[i].code),
+		   "'%s' is %s", t[i].line, t[i].code);
+	}
+	struct xq_pos other;
+	xq_pos_from_fen(&other, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 0, NULL);
+	is_int(xq_ecco_book_plies(&other, NULL, 0), XQ_EINVAL, "no book from another position");
+
+	/* the policy: a book of 4 plies */
+	static const struct {
+		int ply, nag, in_book, out_of_book;
+	} j[] = {
+		{ 1, 0, 1, 0 }, { 4, 0, 1, 0 }, { 5, XQ_NAG_BLUNDER, 0, 5 }, { 6, XQ_NAG_BLUNDER, 0, 0 },
+	};
+	for (size_t i = 0; i < sizeof j / sizeof j[0]; i++) {
+		struct xq_judgement x;
+		memset(&x, 0, sizeof x);
+		x.nag = XQ_NAG_BLUNDER;
+		x.missed_mate = 3;
+		xq_annotate_book(&x, j[i].ply, 4);
+		ok(x.nag == j[i].nag && x.in_book == j[i].in_book && x.out_of_book == j[i].out_of_book &&
+		   x.missed_mate == (j[i].in_book ? 0 : 3),
+		   "book of 4: ply %d mark %d, in %d, out %d", j[i].ply, x.nag, x.in_book, x.out_of_book);
+	}
+	struct xq_judgement x = { .nag = XQ_NAG_MISTAKE };
+	xq_annotate_book(&x, 1, 0);
+	ok(x.nag == XQ_NAG_MISTAKE && !x.in_book && !x.out_of_book, "no book: judged, nothing said");
+}
+
+/* The wording of each language: a marked move's comment, the summary, the
+ * marks' names and the engine text, whole. */
+static void wording(void)
+{
+	static const struct {
+		enum xq_lang lang;
+		unsigned flags;
+		const char *comment, *summary, *mistake, *engine;
+	} t[] = {
+		{ XQ_LANG_EN, 0, "Out of book. Blunder: +1.20 -> -5.00; 马八进七 was best. Missed mate in 3.",
+		  "Red: 1 move, 0 ?!, 0 ?, 1 ??, average loss 620, accuracy 20.0%; "
+		  "Black: 0 moves, 0 ?!, 0 ?, 0 ??, average loss 0, accuracy 100.0%. "
+		  "ECCO B00: out of book at move 1.",
+		  "Mistake", ", built-in engine, depth 12, 4000 nodes, 500 ms" },
+		{ XQ_LANG_ZH, 0, "出谱。败着：红方优势 +1.20 → 黑方胜势 -5.00；应走马八进七。错失3步杀。",
+		  "红方：1步，缓着0，错着0，败着1，平均损失620，准确率20.0%；"
+		  "黑方：0步，缓着0，错着0，败着0，平均损失0，准确率100.0%。"
+		  "B00 中炮局：第1回合红方出谱。",
+		  "错着", "，内置引擎，深度12，4000节点，500毫秒" },
+		{ XQ_LANG_ZH, XQ_NOTE_TRAD, "出譜。敗著：紅方優勢 +1.20 → 黑方勝勢 -5.00；應走馬八進七。錯失3步殺。",
+		  "紅方：1步，緩著0，錯著0，敗著1，平均損失620，準確率20.0%；"
+		  "黑方：0步，緩著0，錯著0，敗著0，平均損失0，準確率100.0%。"
+		  "B00 中炮局：第1回合紅方出譜。",
+		  "錯著", "，內置引擎，深度12，4000節點，500毫秒" },
+	};
+	static const char *const line[] = { "h2e2" };
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct xq_game *g = game_of(line, 1);
+		struct xq_annotate_opts o;
+		struct xq_judgement j;
+		xq_annotate_defaults(&o);
+		o.lang = t[i].lang;
+		o.notation_flags = t[i].flags;
+		o.line_plies = 0;
+		/* k 0.0043: +1.20 is 优势 (E 0.63), -5.00 胜势 (E 0.10) */
+		struct xq_search_info b = info(120, mv(&g->start, "b0c2"));
+		struct xq_search_info a = info(500, XQ_MOVE_NONE);
+		xq_annotate_judge(&o, &g->start, g->root.child->move, &b, &a, &j);
+		j.missed_mate = 5;
+		j.out_of_book = 1;
+		xq_annotate_node(g, g->root.child, &g->start, &o, &b, &j);
+		is_str(g->root.child->comment, t[i].comment, "wording %zu: the comment", i);
+		int rb, ra;
+		ok(xq_annotate_comment_scores(g->root.child->comment, &rb, &ra) == 1 && rb == 120 &&
+		   ra == -500, "wording %zu: its scores read back", i);
+		struct xq_annotate_summary s;
+		memset(&s, 0, sizeof s);
+		j.accuracy = 20;
+		xq_annotate_count(&s, &j);
+		xq_annotate_summarise(g, &s, &o, NULL);
+		is_str(g->root.comment, t[i].summary, "wording %zu: the summary", i);
+		const char *name = xq_annotate_mark_name(t[i].flags ? XQ_LANG_ZH_TRAD : t[i].lang,
+							 XQ_NAG_MISTAKE);
+		is_str(name, t[i].mistake, "wording %zu: the name of ?", i);
+		char buf[200];
+		struct xq_search_limits lim = { .depth = 12, .nodes = 4000, .movetime_ms = 500 };
+		size_t n = xq_annotate_engine_text(buf, sizeof buf, t[i].lang, t[i].flags, NULL, &lim);
+		ok(n == strlen(t[i].engine) && !strcmp(buf, t[i].engine), "wording %zu: '%s'", i, buf);
+		xq_game_free(g);
+	}
+	ok(xq_annotate_mark_name(XQ_LANG_EN, 7) == NULL && !strcmp(xq_annotate_mark_name(XQ_LANG_ZH, 1), ""),
+	   "mark names: out of range NULL, a mark without a name empty");
+	char small[8];
+	struct xq_search_limits lim = { .nodes = 4000 };
+	ok(xq_annotate_engine_text(small, sizeof small, XQ_LANG_EN, 0, "Engine X", &lim) ==
+	   strlen(", Engine X, 4000 nodes") && strlen(small) == 7, "engine text: cut to the buffer");
+	ok(xq_annotate_engine_text(small, sizeof small, XQ_LANG_ZH, 0, NULL, &lim) ==
+	   strlen("，内置引擎，4000节点") && !strcmp(small, "，内"),
+	   "engine text: cut before a whole character ('%s')", small);
+}
+
 int main(void)
 {
 	model();
@@ -332,5 +526,8 @@ int main(void)
 	nodes();
 	summary();
 	comment_scores();
+	confirm();
+	book();
+	wording();
 	return done_testing();
 }

@@ -98,22 +98,25 @@ static void on_move(void *data, int ply, const struct xq_pos *pos, xq_move m,
 		h->nag[ply] = j->nag;
 }
 
-static const char *const line[] = { "h2e2", "h9g7", "h0g2", "i9h9" };
+/* 1. 兵五进一 opens no ECCO line (A00): no move of it is book */
+static const char *const line[] = { "e3e4", "h9g7", "h0g2", "i9h9" };
 
-static struct xq_game *game_of(xq_move *moves)
+static struct xq_game *game_from(const char *const *iccs, xq_move *moves)
 {
 	struct xq_game *g = xq_game_new();
 	struct xq_pos p = g->start;
 	struct xq_node *at = &g->root;
 	for (int i = 0; i < 4; i++) {
 		struct xq_undo u;
-		xq_move_parse(&p, line[i], strlen(line[i]), XQ_NOTATION_ICCS, 0, &moves[i], NULL);
+		xq_move_parse(&p, iccs[i], strlen(iccs[i]), XQ_NOTATION_ICCS, 0, &moves[i], NULL);
 		at = xq_node_add(g, at, moves[i], NULL, 0);
 		xq_make(&p, moves[i], &u);
 	}
 	g->flags |= XQ_GAME_REPLAYED;
 	return g;
 }
+
+static struct xq_game *game_of(xq_move *moves) { return game_from(line, moves); }
 
 static const struct driver_case {
 	const char *name;
@@ -252,9 +255,78 @@ static void builtin(void)
 	xq_search_free(s);
 }
 
+/* The book: 1. 炮二平五 马８进７ is B05's definition, so Black's second ply
+ * is book and never marked however much it loses; the move after the book
+ * (2. 马二进三) is said to leave it, in the comment and the summary. */
+static void book(void)
+{
+	static const char *const book_line[] = { "h2e2", "h9g7", "h0g2", "i9h9" };
+	static const struct {
+		enum xq_lang lang;
+		const char *out, *summary_end;
+	} t[] = {
+		{ XQ_LANG_EN, "Out of book.", "ECCO B05: out of book at move 2." },
+		{ XQ_LANG_ZH, "出谱。", "B05 中炮对进左马：第2回合红方出谱。" },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		xq_move moves[5] = { 0, 0, 0, 0, XQ_MOVE_NONE };
+		struct xq_game *g = game_from(book_line, moves);
+		struct script s = { { 0 }, { 0 }, { 0 }, 0, 0, moves, 0, 0, 0, 0 };
+		struct hooks h = { 0 };
+		struct xq_engine e = { script_new_game, script_search, &s, 0, 0, 0 };
+		struct xq_annotate_run r;
+		s.own[1] = -600;
+		memset(&r, 0, sizeof r);
+		xq_annotate_defaults(&r.o);
+		r.o.notation = XQ_NOTATION_ICCS;
+		r.o.lang = t[i].lang;
+		r.lim.nodes = 1000;
+		r.data = &h;
+		r.move = on_move;
+		h.in_order = 1;
+		h.next_move = 1;
+		is_int(xq_game_annotate(g, &e, &r), 4, "book %zu: four moves judged", i);
+		const struct xq_node *n2 = g->root.child->child, *n3 = n2->child;
+		ok(h.nag[2] == 0 && n2->nnags == 0 && !n2->comment,
+		   "book %zu: the losing book move is not marked", i);
+		is_str(n3->comment, t[i].out, "book %zu: the first move past the book says so", i);
+		const char *c = g->root.comment;
+		size_t lc = c ? strlen(c) : 0, le = strlen(t[i].summary_end);
+		ok(lc >= le && !strcmp(c + lc - le, t[i].summary_end),
+		   "book %zu: the summary ends '%s' (%s)", i, t[i].summary_end, c ? c : "none");
+		xq_game_free(g);
+	}
+}
+
+/* With confirm, the blunder at ply 2 (its own search: -600) stays only
+ * when the search of the position after it agrees. */
+static void confirmed(void)
+{
+	static const struct { int next, nag; } t[] = { { 600, XQ_NAG_BLUNDER }, { 0, 0 } };
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		xq_move moves[5] = { 0, 0, 0, 0, XQ_MOVE_NONE };
+		struct xq_game *g = game_of(moves);
+		struct script s = { { 0 }, { 0 }, { 0 }, 0, 0, moves, 0, 0, 0, 0 };
+		struct xq_engine e = { script_new_game, script_search, &s, 0, 0, 0 };
+		struct xq_annotate_run r;
+		s.own[1] = -600;
+		s.full[2] = t[i].next;
+		memset(&r, 0, sizeof r);
+		xq_annotate_defaults(&r.o);
+		r.o.confirm = 1;
+		r.lim.nodes = 1000;
+		is_int(xq_game_annotate(g, &e, &r), 4, "confirm %zu: four moves judged", i);
+		is_int(g->root.child->child->nnags ? g->root.child->child->nags[0] : 0, t[i].nag,
+		       "confirm %zu: the next position at %d: mark %d", i, t[i].next, t[i].nag);
+		xq_game_free(g);
+	}
+}
+
 int main(void)
 {
 	driver_cases();
+	confirmed();
+	book();
 	builtin();
 	return done_testing();
 }
