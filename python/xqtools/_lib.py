@@ -90,7 +90,7 @@ class Format(Structure):
                 ("description", c_char_p), ("flags", c_uint),
                 ("sniff", c_void_p), ("read", c_void_p),
                 ("read_end", c_void_p), ("write", c_void_p),
-                ("write_end", c_void_p)]
+                ("write_end", c_void_p), ("game_start", c_void_p)]
 
 
 MAX_PV = 64

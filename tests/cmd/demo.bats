@@ -21,7 +21,7 @@ bats_require_minimum_version 1.5.0
 	grep -q '^  炮二平五  *4 games' <<<"$output"
 	grep -q 'verdict: Red must change' <<<"$output"
 	# (the record's lines joined: where a line breaks is the writer's)
-	[[ "$(tr '\n' ' ' <<<"$output")" == *'e2e6?? { Blunder: '* ]]
+	[[ "$(tr '\n' ' ' <<<"$output")" == *'e2e6?? { Out of book. Blunder: '* ]]
 	grep -q '^bestmove ' <<<"$output"
 	grep -qx '3290240' <<<"$output"
 	! grep -q 'not found\|No such file' <<<"$output"
