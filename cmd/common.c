@@ -276,13 +276,10 @@ long parse_number(const char *text, long min, long max, const char *name)
 
 int cmd_jobs_arg(const char *text)
 {
-	char *end;
-	long v;
-	errno = 0;
-	v = strtol(text, &end, 10);
-	if (errno || end == text || *end || *text == '+' || *text == ' ' || v < 0 || v > CMD_JOBS_MAX)
-		die(EXIT_TROUBLE, "invalid job count '%s' (expected 0..%d; 0: one a core)", text,
-		    CMD_JOBS_MAX);
+	long v = -1;
+	if (parse_count(text, CMD_JOBS_MAX, &v) < 0)
+		die(EXIT_TROUBLE, "invalid -J '%s': a number of jobs from 1 to %d, or 0 for one a core",
+		    text, CMD_JOBS_MAX);
 	if (v == 0) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 		v = n < 1 ? 1 : n > CMD_JOBS_MAX ? CMD_JOBS_MAX : n;

@@ -16,21 +16,6 @@
 #include "jobs.h"
 #include "part.h"
 
-int jobs_parse(const char *arg)
-{
-	long v = -1;
-	if (parse_count(arg, JOBS_MAX, &v) < 0) {
-		warnx_("invalid -J '%s': a number of jobs from 1 to %d, or 0 for one a core",
-		       arg, JOBS_MAX);
-		exit(EXIT_TROUBLE);
-	}
-	if (v == 0) {
-		long cores = sysconf(_SC_NPROCESSORS_ONLN);
-		v = cores < 1 ? 1 : cores > JOBS_MAX ? JOBS_MAX : cores;
-	}
-	return (int)v;
-}
-
 void range_parse(const char *arg, long *k, long *n)
 {
 	const char *slash = strchr(arg, '/');

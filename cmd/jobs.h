@@ -13,16 +13,13 @@
 #include "part.h"
 #include "record_input.h"
 
-#define JOBS_MAX 256       /* -J */
 #define RANGE_MAX 100000   /* --range K/N: N */
 
 /* The long-only option --range, as the commands' tables give it. */
 #define OPT_RANGE 0x4100
 
-/* -J's value: the jobs (0: one a core, at most JOBS_MAX).  A bad value is
- * one line naming the valid ones, exit 2. */
-int jobs_parse(const char *arg);
-/* --range's K/N into *k and *n, as jobs_parse(). */
+/* --range's K/N into *k and *n; a bad value is one line naming the valid
+ * ones, exit 2, as cmd_jobs_arg() for -J. */
 void range_parse(const char *arg, long *k, long *n);
 
 /* The rules of -J and --range beside the other options (usage, exit 2):

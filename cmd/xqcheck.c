@@ -404,7 +404,7 @@ static int check_options(int argc, char **argv, int *merge)
 		case 'M': *merge = 1; break;
 		case 'P': st.partial = 1; break;
 		case 'N': st.part = parse_number(optarg, 1, PART_POS_MAX, "part number"); break;
-		case 'J': st.jobs = jobs_parse(optarg); break;
+		case 'J': st.jobs = cmd_jobs_arg(optarg); break;
 		case OPT_RANGE: range_parse(optarg, &st.range_k, &st.range_n); break;
 		default: usage(EXIT_TROUBLE);
 		}

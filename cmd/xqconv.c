@@ -454,7 +454,7 @@ int main(int argc, char **argv)
 		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
 		case OPT_NAME: st.o.name_format = optarg; break;
 		case OPT_FORCE: st.o.force = 1; break;
-		case 'J': st.jobs = jobs_parse(optarg); break;
+		case 'J': st.jobs = cmd_jobs_arg(optarg); break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}

@@ -867,7 +867,7 @@ static void parse_options(int argc, char **argv, int *merge, const char **write_
 		case OPT_EVENT_YEAR: event_year = 1; break;
 		case OPT_EXACT: flags |= XQ_QUERY_EXACT_NAMES; break;
 		case OPT_PARTIAL: st.partial = 1; break;
-		case 'J': st.jobs = jobs_parse(optarg); break;
+		case 'J': st.jobs = cmd_jobs_arg(optarg); break;
 		case OPT_RANGE: range_parse(optarg, &st.range_k, &st.range_n); break;
 		case OPT_MERGE_PARTS: merge_p = 1; break;
 		case OPT_DROPS: st.drops_path = optarg; break;

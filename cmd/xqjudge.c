@@ -378,7 +378,7 @@ static int judge_options(int argc, char **argv, struct cmd_opts *o)
 	while ((c = cmd_getopt(o, argc, argv, "0e:f:hJ:jn:qRr:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ALL: st.all_lines = 1; break;
-		case 'J': st.jobs = jobs_parse(optarg); break;
+		case 'J': st.jobs = cmd_jobs_arg(optarg); break;
 		case OPT_FOLD: st.jo.fold = (int)parse_number(optarg, 2, 4, "fold"); break;
 		case OPT_LIMIT:
 			st.jo.limit = (int)parse_number(optarg, 2, 1000, "limit");

@@ -1100,7 +1100,7 @@ static int parse_options(int argc, char **argv)
 			st.by_ecco = 1;
 			break;
 		case OPT_TRAD: st.trad = 1; break;
-		case 'J': st.jobs = jobs_parse(optarg); break;
+		case 'J': st.jobs = cmd_jobs_arg(optarg); break;
 		case OPT_RANGE: range_parse(optarg, &st.range_k, &st.range_n); break;
 		case OPT_PARTIAL: partial = 1; break;
 		case OPT_MERGE: st.merge = 1; break;

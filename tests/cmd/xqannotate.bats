@@ -565,10 +565,10 @@ games_with_invalid() {
 	for bad in x -1 257 "" 2x 1.5; do
 		run -2 --separate-stderr xqannotate -J "$bad" "$S/blunder.pgn"
 		[ -z "$output" ]
-		[ "$stderr" = "xqannotate: invalid job count '$bad' (expected 0..256; 0: one a core)" ]
+		[ "$stderr" = "xqannotate: invalid -J '$bad': a number of jobs from 1 to 256, or 0 for one a core" ]
 	done
 	run -2 --separate-stderr xqannotate --jobs=300 "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: invalid job count '300' (expected 0..256; 0: one a core)" ]
+	[ "$stderr" = "xqannotate: invalid -J '300': a number of jobs from 1 to 256, or 0 for one a core" ]
 	run -0 --separate-stderr xqannotate -q -J 256 --hash 1 --nodes 500 "$S/blunder.pgn"
 	[[ "$output" == *"Blunder"* ]]
 }
