@@ -20,6 +20,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/inputs.c"
 #include "../../cmd/tally.c"
 #include "../../cmd/progress.c"
+#include "../../cmd/jobs.c"
 #define main xqcheck_main
 #define st check_st
 #include "../../cmd/xqcheck.c"

@@ -19,6 +19,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/inputs.c"
 #include "../../cmd/tally.c"
 #include "../../cmd/progress.c"
+#include "../../cmd/jobs.c"
 #define main xqstats_main
 #define parse_options stats_parse_options
 #define merge_parts stats_merge_parts
