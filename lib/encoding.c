@@ -159,6 +159,8 @@ static int utf8_class(uint32_t cp)
 		return CH_COMMON;       /* (U+FFFD: what a decoder left of a bad byte) */
 	if (cp >= 0xe000 && cp <= 0xf8ff)
 		return CH_ODD;          /* private use */
+	if (cp >= XQ_RAW_BYTE_BASE + 0x80 && cp <= XQ_RAW_BYTE_BASE + 0xff)
+		return CH_COMMON;       /* a byte a reader kept raw, as U+FFFD */
 	return CH_RARE;
 }
 
@@ -251,7 +253,8 @@ static long score_utf8(const unsigned char *s, size_t n, long *chars)
 		++*chars;
 		cp = l == 2 ? (uint32_t)(s[i] & 0x1f) << 6 | (s[i + 1] & 0x3f) :
 		     l == 3 ? (uint32_t)(s[i] & 0x0f) << 12 | (uint32_t)(s[i + 1] & 0x3f) << 6 | (s[i + 2] & 0x3f) :
-			      0x10000;
+			      (uint32_t)(s[i] & 0x07) << 18 | (uint32_t)(s[i + 1] & 0x3f) << 12 |
+				      (uint32_t)(s[i + 2] & 0x3f) << 6 | (s[i + 3] & 0x3f);
 		/* each sequence valid by the rules of UTF-8 counts for it
 		 * too: other encodings rarely make them by chance */
 		score += utf8_class(cp) + 1;

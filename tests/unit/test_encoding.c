@@ -38,6 +38,17 @@ static void detection(void)
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
 		is_str(xq_detect_encoding(cases[i].bytes, strlen(cases[i].bytes)), cases[i].want,
 		       "detect %s", cases[i].name);
+	{
+		/* bytes a reader kept raw (U+10FEFF) written back as UTF-8, as
+		 * a fuzzed text record's header came out: GB18030 decodes
+		 * their four bytes too, as two characters */
+		char text[400] = "Red: Re\xe8\x85\x9a";
+		for (int k = 0; k < 37; k++)
+			strcat(text, "\xf4\x8f\xbb\xbf");
+		strcat(text, "\xe8\x85\x9a\xe8\x85\x9a\xe8\x85\x9a\xe6\xbb\x95\xef\xbc\x95\n"
+			     "\xe7\xba\xa2\xe8\x83\x9c\n");
+		is_str(xq_detect_encoding(text, strlen(text)), "UTF-8", "detect UTF-8 holding raw bytes");
+	}
 }
 
 /* The likeliest decoding of the whole text, and the close rival when the
