@@ -49,6 +49,10 @@ static inline int count_games(const void *buf, size_t len, const char *fmt)
 	struct xq_game *g;
 	int err, n = 0;
 	o.format = fmt;
+	/* what the writer wrote: guessing it is the detector's job, tested on
+	 * its own, and on fuzzed text (bytes kept raw, stray hanzi) a guess may
+	 * rightly go the other way, with a warning */
+	o.encoding = "UTF-8";
 	o.problem = ignore_problem;
 	if (!(r = xq_reader_open_mem(buf, len, &o, &err)))
 		return -1;
