@@ -3,9 +3,8 @@
 # xqconv -t html in a real browser, headless: Debian's chromium driven by
 # playwright-core (page.mjs), or Debian's firefox-esr driven by puppeteer-core
 # over WebDriver BiDi (firefox.mjs), both making the checks of checks.mjs;
-# npm ci here installs both drivers, no
-# browser is downloaded.  Writes the pages of an annotated game and of a game
-# with variations and comments, lets the driver step through them (TAP),
+# npm ci here installs both drivers, no browser is downloaded.  Writes the
+# pages of an annotated game and of a game with variations and comments, lets the driver step through them (TAP),
 # then looks at the screenshots' pixels.  TAP lines.
 B=${1:-build}
 browser=${2:-chromium}
