@@ -4,8 +4,9 @@
 # playwright-core (page.mjs), or Debian's firefox-esr driven by puppeteer-core
 # over WebDriver BiDi (firefox.mjs), both making the checks of checks.mjs;
 # npm ci here installs both drivers, no browser is downloaded.  Writes the
-# pages of an annotated game and of a game with variations and comments, lets the driver step through them (TAP),
-# then looks at the screenshots' pixels.  TAP lines.
+# pages of an annotated game and of a game with variations and comments,
+# lets the driver step through them (TAP), then looks at the screenshots'
+# pixels.  TAP lines.
 B=${1:-build}
 browser=${2:-chromium}
 here=$(cd "$(dirname "$0")" && pwd)
