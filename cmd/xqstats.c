@@ -132,7 +132,7 @@ struct stats_merging {
 static int merge_line(void *data, char *line, const char *name, long lineno)
 {
 	struct stats_merging *mg = data;
-	char *f[12];
+	char *f[12] = { NULL };
 	int nf, rc;
 	if (!*line)
 		return 0;

@@ -18,20 +18,20 @@
  * transposition: the 4th ply's edge holds both); game 5 has an illegal
  * move (invalid, left out). */
 static const char *const games[] = {
-	"[Event \"Cup\"]\n[Red \"Hu Ronghua\"]\n[Black \"Liu Dahua\"]\n[Date \"1995.06.12\"]\n"
-	"[RedElo \"2500\"]\n[BlackElo \"2400\"]\n[Result \"1-0\"]\n\n"
-	"1. h2e2 h9g7 2. c3c4 i9h9 1-0\n",
-	"[Event \"Cup\"]\n[Red \"Lu Qin\"]\n[Black \"Hu Ronghua\"]\n[Date \"2001\"]\n"
-	"[RedElo \"2450\"]\n[Result \"1/2-1/2\"]\n\n"
-	"1. h2e2 b9c7 2. b0c2 1/2-1/2\n",
-	"[Event \"League\"]\n[Red \"Xu Yinchuan\"]\n[Black \"Lu Qin\"]\n[Date \"2001.03.01\"]\n"
-	"[Result \"0-1\"]\n\n"
-	"1. c3c4 g6g5 2. h2e2 0-1\n",
-	"[Event \"League\"]\n[Red \"Hu Ronghua\"]\n[Black \"Xu Yinchuan\"]\n[Date \"?\"]\n"
-	"[Result \"*\"]\n\n"
-	"1. c3c4 h9g7 2. h2e2 i9h9 *\n",
-	"[Event \"Cup\"]\n[Red \"Liu Dahua\"]\n[Black \"Lu Qin\"]\n[Result \"1-0\"]\n\n"
-	"1. h2e2 h9h1 1-0\n",
+	("[Event \"Cup\"]\n[Red \"Hu Ronghua\"]\n[Black \"Liu Dahua\"]\n[Date \"1995.06.12\"]\n"
+	 "[RedElo \"2500\"]\n[BlackElo \"2400\"]\n[Result \"1-0\"]\n\n"
+	 "1. h2e2 h9g7 2. c3c4 i9h9 1-0\n"),
+	("[Event \"Cup\"]\n[Red \"Lu Qin\"]\n[Black \"Hu Ronghua\"]\n[Date \"2001\"]\n"
+	 "[RedElo \"2450\"]\n[Result \"1/2-1/2\"]\n\n"
+	 "1. h2e2 b9c7 2. b0c2 1/2-1/2\n"),
+	("[Event \"League\"]\n[Red \"Xu Yinchuan\"]\n[Black \"Lu Qin\"]\n[Date \"2001.03.01\"]\n"
+	 "[Result \"0-1\"]\n\n"
+	 "1. c3c4 g6g5 2. h2e2 0-1\n"),
+	("[Event \"League\"]\n[Red \"Hu Ronghua\"]\n[Black \"Xu Yinchuan\"]\n[Date \"?\"]\n"
+	 "[Result \"*\"]\n\n"
+	 "1. c3c4 h9g7 2. h2e2 i9h9 *\n"),
+	("[Event \"Cup\"]\n[Red \"Liu Dahua\"]\n[Black \"Lu Qin\"]\n[Result \"1-0\"]\n\n"
+	 "1. h2e2 h9h1 1-0\n"),
 };
 #define NGAMES ((int)(sizeof games / sizeof *games))
 
