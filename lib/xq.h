@@ -662,7 +662,8 @@ struct xq_stats_opts {
 					  * position shown in text and SVG; 0: all */
 };
 
-/* NULL with *err XQ_ENOMEM, or XQ_ERANGE when the depth is out of range. */
+/* NULL with *err XQ_ENOMEM, or XQ_ERANGE when the depth or top is out of
+ * range. */
 struct xq_stats *xq_stats_new(const struct xq_stats_opts *o, int *err);
 void xq_stats_free(struct xq_stats *s);
 /* Count replayed game g: a game with errors as invalid and left out, one
@@ -688,7 +689,8 @@ int xq_stats_part_settings(struct xq_stats *s, const char *depth, const char *fe
  * counts' lines (a header, a diagnostic: the caller's); XQ_EINVAL when it
  * is one but wrong (a field missing or out of range, a sum past
  * XQ_STATS_COUNT_MAX), nothing added, err->offset the byte of the line
- * where the wrong field starts; XQ_ENOMEM. */
+ * where the wrong field starts (0: the line as a whole, such as a field
+ * too many) and err->msg what is wrong; XQ_ENOMEM. */
 int xq_stats_read_part_line(struct xq_stats *s, const char *line, struct xq_err *err);
 
 /* The report as text for people, as JSON (one line), and the opening
