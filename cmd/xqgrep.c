@@ -135,7 +135,7 @@ static struct {
 	int partial;                 /* --partial: diagnostics and counts as a part's */
 	int nfiles;                  /* inputs named */
 	int trouble;
-	struct tally seen;
+	struct xq__tally seen;
 	char **names;             /* input names, for the duplicates report */
 	int nnames;
 	/* --drops FILE --part N: what this part drops, and what it held */
@@ -211,7 +211,9 @@ static int name_id(const char *name)
 /* Record a game's key; 1 when an earlier game had it (reported). */
 static int seen_before(const uint64_t k[2], const char *name, long index, long line)
 {
-	struct tally_entry *e = tally_get(&st.seen, k, 16, 1);
+	struct xq__tally_entry *e = xq__tally_get(&st.seen, k, 16, 1);
+	if (!e)
+		die(EXIT_TROUBLE, "out of memory");
 	if (e->v[0]) {
 		const char *first = st.names[e->v[0] - 1];
 		st.dupes++;
@@ -945,7 +947,7 @@ static int grep_finish(int argc, char **argv)
 		invalid_summary(st.games, st.invalid);
 	sync_stderr();
 	xq_query_free(st.q);
-	tally_free(&st.seen);
+	xq__tally_free(&st.seen);
 	/* an invalid game is a finding even beside matches: it was not searched */
 	return exit_status(1, st.trouble, st.invalid || st.matched - st.dupes == 0);
 }

@@ -618,6 +618,88 @@ int xq_query_match_moves(struct xq_query *q, const struct xq_game *g);
  * duplicates.  0 or XQ_ENOMEM. */
 int xq_query_key(struct xq_query *q, const struct xq_game *g, uint64_t key[2]);
 
+/* --- database statistics (lib/stats.c)
+ *
+ * What is in a stream of games: the results, lengths (in buckets of 20
+ * plies), events, years, players with their scores, with XQ_STATS_ECCO
+ * the games and Red's score per ECCO code, and an opening tree from a root
+ * position to a depth: each move with its games, results and the average
+ * rating of the side that played it, transpositions merged by position
+ * key.  Life cycle:
+ *   s = xq_stats_new(&opts, &err);
+ *   for each game g as read and replayed:
+ *       xq_stats_add_game(s, g)
+ *   xq_stats_write_text(s, fp), _json(), _svg()
+ *   xq_stats_free(s);
+ * The counts of a part of a stream travel as text that adds up (the
+ * lines of xqstats --partial): xq_stats_write_part() writes them,
+ * xq_stats_read_part_line() adds such lines, in any order and from any
+ * number of parts, to a statistics made with the parts' settings (their
+ * depth and root, xq_stats_part_settings()); what it prints then is
+ * what one statistics over all the games prints.  A statistics serves one
+ * thread; it keeps the query of its options by pointer.
+ */
+struct xq_stats;
+
+#define XQ_STATS_DEPTH_MAX 1000
+/* A count of a part: at most this (sums stay far from overflow). */
+#define XQ_STATS_COUNT_MAX 100000000000000000L   /* 1e17 */
+
+enum xq_stats_flags {
+	XQ_STATS_ECCO = 1 << 0,          /* games per ECCO code; its names in the tree */
+	XQ_STATS_TRADITIONAL = 1 << 1,   /* ECCO names in traditional characters */
+};
+
+struct xq_stats_opts {
+	int depth;                       /* tree depth in plies, 0..XQ_STATS_DEPTH_MAX
+					  * (0: no tree) */
+	const struct xq_pos *root;       /* the tree's root; NULL: the usual start */
+	const struct xq_query *filter;   /* games counted: those whose tags match
+					  * (xq_query_match_tags()); NULL: all */
+	unsigned flags;                  /* enum xq_stats_flags */
+	enum xq_notation notation;       /* the tree's moves (ANY: Chinese) */
+	int top;                         /* events, players and moves under a
+					  * position shown in text and SVG; 0: all */
+};
+
+/* NULL with *err XQ_ENOMEM, or XQ_ERANGE when the depth or top is out of
+ * range. */
+struct xq_stats *xq_stats_new(const struct xq_stats_opts *o, int *err);
+void xq_stats_free(struct xq_stats *s);
+/* Count replayed game g: a game with errors as invalid and left out, one
+ * the filter rejects not at all.  0 or XQ_ENOMEM. */
+int xq_stats_add_game(struct xq_stats *s, const struct xq_game *g);
+/* The games counted, and the invalid games left out. */
+long xq_stats_games(const struct xq_stats *s);
+long xq_stats_invalid(const struct xq_stats *s);
+/* The tree's depth, and its root as a FEN without the move counters. */
+int xq_stats_depth(const struct xq_stats *s);
+const char *xq_stats_root_fen(const struct xq_stats *s);
+
+/* The counts as lines of a part, sorted: 0, XQ_ENOMEM or XQ_EIO. */
+int xq_stats_write_part(struct xq_stats *s, FILE *fp);
+/* The settings a part was made with (the depth and root FEN its header
+ * gives): the first taken, each later one compared with them.  0 when
+ * taken or the same; 1 when they differ (not taken); XQ_ERANGE when depth
+ * is no number from 0 to XQ_STATS_DEPTH_MAX; XQ_EINVAL when fen is no
+ * position (err says why). */
+int xq_stats_part_settings(struct xq_stats *s, const char *depth, const char *fen,
+			   struct xq_err *err);
+/* One line of a part (no newline) added: 1; 0 when it is none of the
+ * counts' lines (a header, a diagnostic: the caller's); XQ_EINVAL when it
+ * is one but wrong (a field missing or out of range, a sum past
+ * XQ_STATS_COUNT_MAX), nothing added, err->offset the byte of the line
+ * where the wrong field starts (0: the line as a whole, such as a field
+ * too many) and err->msg what is wrong; XQ_ENOMEM. */
+int xq_stats_read_part_line(struct xq_stats *s, const char *line, struct xq_err *err);
+
+/* The report as text for people, as JSON (one line), and the opening
+ * tree as an SVG bar chart of the results after each move; 0, XQ_ENOMEM
+ * or XQ_EIO. */
+int xq_stats_write_text(struct xq_stats *s, FILE *fp);
+int xq_stats_write_json(struct xq_stats *s, FILE *fp);
+int xq_stats_write_svg(struct xq_stats *s, FILE *fp);
+
 /* UTF-8 text on a terminal (lib/encoding.c): the columns s[0..len) takes,
  * East Asian wide and full-width characters 2, control characters 0, the
  * rest 1 (each byte that does not decode counts as a U+FFFD); and the
@@ -1771,5 +1853,10 @@ int xq_html_index(char *const *entries, long n, char **out, size_t *len);
 /* The font-family list of the pictures: the common CJK families, then
  * serif. */
 extern const char xq_svg_cjk_fonts[];
+
+/* s as a JSON string, quotes included (NULL: ""): the quote and the
+ * backslash escaped, newline and tab as \n and \t, other control characters
+ * as \u00XX (lib/json.c). */
+void xq_json_put_string(FILE *fp, const char *s);
 
 #endif /* XQ_H */

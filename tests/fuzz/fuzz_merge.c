@@ -18,7 +18,6 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/part.c"
 #include "../../cmd/record_input.c"
 #include "../../cmd/inputs.c"
-#include "../../cmd/tally.c"
 #include "../../cmd/progress.c"
 #include "../../cmd/jobs.c"
 #define main xqcheck_main

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
 #include "tally.h"
 #include "xq.h"
 
@@ -31,12 +30,12 @@ static uint64_t table_hash(const unsigned char *p, size_t len)
 	return xq_mix64(a ^ (b * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)len << 56));
 }
 
-static void grow(struct tally *t)
+static int grow(struct xq__tally *t)
 {
 	size_t cap = t->cap ? t->cap * 2 : 1024;
-	struct tally_slot *tab = calloc(cap, sizeof *tab);
+	struct xq__tally_slot *tab = calloc(cap, sizeof *tab);
 	if (!tab)
-		die(EXIT_TROUBLE, "out of memory");
+		return -1;
 	for (size_t i = 0; i < t->cap; i++) {
 		if (!t->tab[i].e)
 			continue;
@@ -48,14 +47,15 @@ static void grow(struct tally *t)
 	free(t->tab);
 	t->tab = tab;
 	t->cap = cap;
+	return 0;
 }
 
-struct tally_entry *tally_get(struct tally *t, const void *key, size_t klen,
+struct xq__tally_entry *xq__tally_get(struct xq__tally *t, const void *key, size_t klen,
 			      int create)
 {
 	uint64_t h = table_hash(key, klen);
 	size_t i;
-	struct tally_entry *e;
+	struct xq__tally_entry *e;
 
 	if (t->cap) {
 		for (i = h & (t->cap - 1); (e = t->tab[i].e); i = (i + 1) & (t->cap - 1))
@@ -64,11 +64,11 @@ struct tally_entry *tally_get(struct tally *t, const void *key, size_t klen,
 	}
 	if (!create)
 		return NULL;
-	if (2 * (t->n + 1) > t->cap)
-		grow(t);
+	if (2 * (t->n + 1) > t->cap && grow(t) < 0)
+		return NULL;
 	/* the key in the entry's block, beside its counts */
 	if (!(e = calloc(1, sizeof *e + klen + 1)))
-		die(EXIT_TROUBLE, "out of memory");
+		return NULL;
 	e->key = (char *)(e + 1);
 	memcpy(e->key, key, klen);
 	e->klen = klen;
@@ -80,19 +80,19 @@ struct tally_entry *tally_get(struct tally *t, const void *key, size_t klen,
 	return e;
 }
 
-struct tally_entry **tally_list(const struct tally *t)
+struct xq__tally_entry **xq__tally_list(const struct xq__tally *t)
 {
-	struct tally_entry **list = malloc((t->n ? t->n : 1) * sizeof *list);
+	struct xq__tally_entry **list = malloc((t->n ? t->n : 1) * sizeof *list);
 	size_t n = 0;
 	if (!list)
-		die(EXIT_TROUBLE, "out of memory");
+		return NULL;
 	for (size_t i = 0; i < t->cap; i++)
 		if (t->tab[i].e)
 			list[n++] = t->tab[i].e;
 	return list;
 }
 
-void tally_free(struct tally *t)
+void xq__tally_free(struct xq__tally *t)
 {
 	/* (each key is in its entry's block) */
 	for (size_t i = 0; i < t->cap; i++)
