@@ -466,7 +466,7 @@ static __attribute__((noinline)) int getline_general(struct xq_reader *r, const 
 /* The line at txt_start as getline_general() finds it, taken in one step
  * when it ends in an LF already in the buffer and no line is given back:
  * a leaf function for the common case, without the general one's frame. */
-int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
+static inline int ready_line(struct xq_reader *r, const char **line, size_t *len)
 {
 	if (!r->unget && !r->cr_mode) {
 		char *s = r->txt + r->txt_start;
@@ -487,7 +487,17 @@ int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
 			return 1;
 		}
 	}
-	return getline_general(r, line, len);
+	return 0;
+}
+
+int xq_reader_ready_line(struct xq_reader *r, const char **line, size_t *len)
+{
+	return ready_line(r, line, len);
+}
+
+int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
+{
+	return ready_line(r, line, len) ? 1 : getline_general(r, line, len);
 }
 
 static int getline_general(struct xq_reader *r, const char **line, size_t *len)
