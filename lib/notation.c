@@ -931,7 +931,7 @@ static inline int destination(int side, int type, int from, char d, int v)
 	int tr = fr + (across ? 0 : fwd * (straight ? v : dr));
 
 	tx = straight && !across ? fx : tx;
-	return (!across && !dr) | (tr < 0) | (tr > 9) ? -1 : ISQ(tx, tr);
+	return ((!across && !dr) | (tr < 0) | (tr > 9)) ? -1 : ISQ(tx, tr);
 }
 #undef STRAIGHT
 
