@@ -647,7 +647,8 @@ static inline int zh_direction(uint32_t k)
 	return direction_by_low6[k & 63] == k;
 }
 
-static inline size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
+static inline __attribute__((always_inline))
+size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
 {
 	const unsigned char *p = s + i;
 	uint64_t w;
