@@ -104,9 +104,14 @@ else
 	[ -f "$CORPUS" ] || { echo "bench_records: no fairy-stockfish and no $CORPUS"; exit 0; }
 	src="$CORPUS"
 	what="corpus games of at least 114 plies (no fairy-stockfish)"
-	"$XQCONV" -q -n iccs "$src" 2>/dev/null | awk -v RS= -v ORS='\n\n' '{ n = 0
-		for (i = 1; i <= NF; i++) if ($i ~ /^[a-i][0-9][a-i][0-9]$/) n++
-		if (n >= 114) print }' >"$tmp/one.pgn"
+	# (by paragraphs: xqconv writes a game's tags and its movetext as
+	# two, so a movetext paragraph is kept with the tags before it)
+	"$XQCONV" -q -n iccs "$src" 2>/dev/null | awk -v RS= -v ORS='\n\n' '
+		/^\[/ { tags = $0; next }
+		{ n = 0
+		  for (i = 1; i <= NF; i++) if ($i ~ /^[a-i][0-9][a-i][0-9]$/) n++
+		  if (n >= 114 && tags != "") { print tags; print }
+		  tags = "" }' >"$tmp/one.pgn"
 fi
 per=$(grep -c '^\[Event ' "$tmp/one.pgn")
 [ "$per" -gt 0 ] || { echo "bench_records: no games in $src"; exit 0; }

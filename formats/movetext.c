@@ -647,7 +647,8 @@ static inline int zh_direction(uint32_t k)
 	return direction_by_low6[k & 63] == k;
 }
 
-static inline size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
+static inline __attribute__((always_inline))
+size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
 {
 	const unsigned char *p = s + i;
 	uint64_t w;
@@ -817,13 +818,31 @@ long xq__mt_line(struct mt *m, const char *s, size_t len, long lineno)
 	return end;
 }
 
+static long mt_line_general(struct mt *m, const char *s, size_t len, long lineno, size_t i);
+
+/* A line: the run of common tokens here, the rest (and a line that goes
+ * on with a comment, or is skipped) by mt_line_general(), whose frame the
+ * lines of moves alone do not pay for. */
 static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
 {
-	size_t i = 0;
 	m->line = s;
 	m->col_off = 0;
 	m->col_val = 1;
+	if (!m->in_comment && !m->skipping) {
+		size_t i = fast_run(m, s, 0, len, lineno);
+		if (i >= len || m->skipping)
+			return -1;
+		/* (its loop starts with fast_run() again, which stops at
+		 * once where this one stopped) */
+		return mt_line_general(m, s, len, lineno, i);
+	}
+	return mt_line_general(m, s, len, lineno, 0);
+}
 
+/* A line from s[i] on (i 0 when it goes on with a comment). */
+static __attribute__((noinline)) long mt_line_general(struct mt *m, const char *s, size_t len,
+						       long lineno, size_t i)
+{
 	if (m->in_comment) {
 		const char *close = memchr(s, '}', len);
 		com_append(m, "\n", 1);

@@ -460,7 +460,47 @@ static inline size_t line_break_at(const char *s, size_t i, size_t n)
 	return i;
 }
 
+static __attribute__((noinline)) int getline_general(struct xq_reader *r, const char **line,
+						  size_t *len);
+
+/* The line at txt_start as getline_general() finds it, taken in one step
+ * when it ends in an LF already in the buffer and no line is given back:
+ * a leaf function for the common case, without the general one's frame. */
+static inline int ready_line(struct xq_reader *r, const char **line, size_t *len)
+{
+	if (!r->unget && !r->cr_mode) {
+		char *s = r->txt + r->txt_start;
+		size_t avail = r->txt_end - r->txt_start;
+		size_t b = line_break_at(s, r->txt_scanned < avail ? r->txt_scanned : 0, avail);
+		if (b < avail && s[b] == '\n') {
+			r->txt_scanned = 0;
+			r->line = s;
+			r->linelen = b;
+			r->txt_start += b + 1;
+			r->line_cont = r->cont;
+			r->cont = 0;
+			if (!r->line_cont)
+				r->lineno++;
+			r->have_line = 1;
+			*line = s;
+			*len = b;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int xq_reader_ready_line(struct xq_reader *r, const char **line, size_t *len)
+{
+	return ready_line(r, line, len);
+}
+
 int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
+{
+	return ready_line(r, line, len) ? 1 : getline_general(r, line, len);
+}
+
+static int getline_general(struct xq_reader *r, const char **line, size_t *len)
 {
 	if (r->unget && r->have_line) {
 		r->unget = 0;

@@ -25,6 +25,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ascii.h"
@@ -900,35 +901,39 @@ static int prefix_ok(const struct minfo *mi, int wxf, const char *p, int plen, i
 	       p[0] == w[0] && p[1] == w[1];
 }
 
+/* How many ranks an advisor, elephant or horse goes forward or back for
+ * a move whose destination is dx files away (dx above 3 read as 3): 0 for
+ * none; the others go along their file by the value (STRAIGHT). */
+#define STRAIGHT (-1)
+static const int8_t rank_step[8][4] = {
+	[XQ_NONE] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
+	[XQ_KING] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
+	[XQ_ADVISOR] = { 0, 1, 0, 0 },
+	[XQ_ELEPHANT] = { 0, 0, 2, 0 },
+	[XQ_HORSE] = { 0, 2, 1, 0 },
+	[XQ_CHARIOT] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
+	[XQ_CANNON] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
+	[XQ_PAWN] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
+};
+
 /* The point a piece of the side to move on from reaches with direction d
- * and value v (1..9) as describe() reads them, or -1 if none. */
+ * and value v (1..9) as describe() reads them, or -1 if none.  By table
+ * rather than by branches on the kind, which come in no order. */
 static inline int destination(int side, int type, int from, char d, int v)
 {
 	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
-	int tx = side == XQ_RED ? 9 - v : v - 1, dr, tr;
+	int tx = side == XQ_RED ? 9 - v : v - 1;
 	int fwd = (side == XQ_RED) == (d == '+') ? 1 : -1;
+	int dx = abs(tx - fx), across = d == '.';
+	int dr = rank_step[type][dx < 3 ? dx : 3], straight = dr == STRAIGHT;
+	/* across: to file tx on the rank; else forward or back by dr, along
+	 * the file when straight */
+	int tr = fr + (across ? 0 : fwd * (straight ? v : dr));
 
-	if (d == '.')
-		return ISQ(tx, fr);
-	if (type == XQ_ADVISOR || type == XQ_ELEPHANT || type == XQ_HORSE) {
-		int dx = tx > fx ? tx - fx : fx - tx;
-		if (type == XQ_ADVISOR)
-			dr = dx == 1 ? 1 : 0;
-		else if (type == XQ_ELEPHANT)
-			dr = dx == 2 ? 2 : 0;
-		else
-			dr = dx == 1 ? 2 : dx == 2 ? 1 : 0;
-		if (!dr)
-			return -1;
-	} else {
-		tx = fx;
-		dr = v;
-	}
-	tr = fr + fwd * dr;
-	if (tr < 0 || tr > 9)
-		return -1;
-	return ISQ(tx, tr);
+	tx = straight && !across ? fx : tx;
+	return ((!across && !dr) | (tr < 0) | (tr > 9)) ? -1 : ISQ(tx, tr);
 }
+#undef STRAIGHT
 
 /* The legal moves whose renderings include the token string t.  Returns
  * how many (at most 15). */
@@ -1195,12 +1200,12 @@ xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text)
 	char t[4];
 	int k, type, from = 0, to;
 
-	/* four tokens, then the end */
-	for (int i = 0; i < 4; i++) {
-		if (!(k = quick_char(s, &t[i])))
-			return XQ_MOVE_NONE;
-		s += k;
-	}
+	/* four tokens, then the end (each read only when the one before it
+	 * was a character: the text may end anywhere) */
+	if (!(k = quick_char(s, &t[0])) || !(k = quick_char(s += k, &t[1])) ||
+	    !(k = quick_char(s += k, &t[2])) || !(k = quick_char(s += k, &t[3])))
+		return XQ_MOVE_NONE;
+	s += k;
 	/* a direction, a number (a position word in the place of the
 	 * direction is left to the full reader, which reads it as one) */
 	if (*s || !(t[2] == '+' || t[2] == '-' || t[2] == '.') || !is_digit_tok(t[3]))
@@ -1208,18 +1213,19 @@ xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text)
 	if ((type = tok_type[(unsigned char)t[0]]) && is_digit_tok(t[1])) {
 		/* "L f d v": one piece of the kind on the file is the only
 		 * candidate of direct_match() */
+		/* (a captured piece's slot holds 0, on no file: fx is 3..11) */
 		int fx = (side == XQ_RED ? '9' - t[1] : t[1] - '1') + 3, on_file = 0;
 		int lo = slot_lo[type];
 		if (type == XQ_PAWN) {
-			for (int q = lo; q < 16; q++)
-				if (sq_of[q] && (sq_of[q] & 15) == fx) {
-					from = sq_of[q];
-					on_file++;
-				}
+			for (int q = lo; q < 16; q++) {
+				int on = (sq_of[q] & 15) == fx;
+				on_file += on;
+				from = on ? sq_of[q] : from;
+			}
 		} else {
-			/* a captured piece's slot holds 0, on no file */
+			/* (the king has one slot) */
 			int a = sq_of[lo], b = type == XQ_KING ? 0 : sq_of[lo + 1];
-			int ia = a && (a & 15) == fx, ib = b && (b & 15) == fx;
+			int ia = (a & 15) == fx, ib = (b & 15) == fx;
 			on_file = ia + ib;
 			from = ia ? a : b;
 		}

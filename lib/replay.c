@@ -371,7 +371,7 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 	uint8_t *b = pos->board;
 	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
 	unsigned check = pos->in_check;
-	int played = 0;
+	int played = 0, relative_first = 0;
 	struct occ o;
 	/* the rays from the king of the side to move that hold a chariot or
 	 * cannon of the other side's, for the next move's test of its own
@@ -397,16 +397,35 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 			to = MOVE_TO(n->move);
 		} else if (!n->text) {
 			break;
-		} else if (!quick_iccs(n->text, &from, &to)) {
-			/* the common Chinese and WXF shapes too
-			 * (xq__relative_quick_on, lib/notation.c) */
-			xq_move m = flags & XQ__RUN_RELATIVE ?
-				xq__relative_quick_on(pos->sq_of + side * 16, (int)side, n->text) :
-				XQ_MOVE_NONE;
-			if (m == XQ_MOVE_NONE)
-				break;
-			from = MOVE_FROM(m);
-			to = MOVE_TO(m);
+		} else {
+			/* ICCS, or the common Chinese and WXF shapes
+			 * (xq__relative_quick_on, lib/notation.c); no text is
+			 * both (an ICCS text's third character is a file letter
+			 * or a dash and a fifth follows the dash; a relative
+			 * move's is a direction, and it has four), so the
+			 * reader that took the last move is tried first: a
+			 * record keeps to one notation, and the branch on the
+			 * kind of text is then foreseen */
+			xq_move m = XQ_MOVE_NONE;
+			if (relative_first) {
+				m = xq__relative_quick_on(pos->sq_of + side * 16, (int)side, n->text);
+				if (m == XQ_MOVE_NONE) {
+					if (!quick_iccs(n->text, &from, &to))
+						break;
+					relative_first = 0;
+				}
+			} else if (!quick_iccs(n->text, &from, &to)) {
+				if (flags & XQ__RUN_RELATIVE)
+					m = xq__relative_quick_on(pos->sq_of + side * 16, (int)side,
+								  n->text);
+				if (m == XQ_MOVE_NONE)
+					break;
+				relative_first = 1;
+			}
+			if (m != XQ_MOVE_NONE) {
+				from = MOVE_FROM(m);
+				to = MOVE_TO(m);
+			}
 		}
 		v = b[from];
 		cap = b[to];

@@ -80,6 +80,11 @@ void **xq_reader_state(struct xq_reader *r);
  * code of a failed input (XQ_EIO: a read error; XQ_ENOMEM), reported as
  * a fatal problem.  xq_reader_line() (xq.h) is its number. */
 int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len);
+/* The next line as xq_reader_getline() gives it, when that takes no more
+ * than finding its LF in the text decoded already (no line given back, no
+ * CR): 1 with *line and *len set; else 0, and nothing is taken (getline
+ * reads it).  For a loop that wants the common lines cheaply. */
+int xq_reader_ready_line(struct xq_reader *r, const char **line, size_t *len);
 /* Whether the line is the rest of a source line longer than the limit
  * (XQ_MAX_LINE_BYTES), split there: it has the number of the piece before. */
 #define XQ_MAX_LINE_BYTES (1 << 22)

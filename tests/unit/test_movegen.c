@@ -14,6 +14,7 @@
 #include "tap.h"
 #include "xq.h"
 #include "board.h"
+#include "notation_impl.h"
 #include "replay.h"
 
 struct tally {
@@ -258,9 +259,87 @@ static void fixed_positions(void)
 	report(&t, "set positions and their replies");
 }
 
+/*
+ * Whole games as one run with relative moves (XQ__RUN_RELATIVE), the
+ * notation of each move changing in stretches: ICCS in its spellings, WXF,
+ * Chinese.  The run takes a move the quick readers take, ICCS or
+ * xq__relative_quick(), and stops at the first other one: at that node,
+ * every node before it marked as played and the position that before it.
+ * (The run tries first the reader that took the last move: the stretches
+ * hold it to giving the same answer whichever reader comes first.)
+ */
+static void mixed_runs(void)
+{
+	unsigned long long seed = 0x6d697864ull;
+	static struct xq_node nodes[161];
+	static char texts[161][XQ_MOVE_TEXT_MAX];
+	static struct xq_pos before[161];
+	static xq_move played[161];
+	long wrong = 0, plies_run = 0, relative = 0, stops = 0, switches = 0;
+
+	for (int game = 0; game < 80; game++) {
+		struct xq_pos pos, got;
+		struct xq_node *last = NULL, *left;
+		int made = 0, plies = 0, stop = -1, kind = 0;
+		xq_pos_start(&pos);
+		got = pos;
+		for (int ply = 0; ply < 160; ply++) {
+			xq_move moves[XQ_MAX_MOVES], m, mq;
+			int n = xq_legal_moves(&pos, moves), k = kind;
+			struct xq_undo u;
+			if (n == 0)
+				break;
+			m = moves[tap_rand(&seed) % (unsigned)n];
+			/* a stretch of one notation, now and then another */
+			if (tap_rand(&seed) % 6 == 0)
+				kind = (int)(tap_rand(&seed) % 3);
+			switches += kind != k;
+			before[made] = pos;
+			played[made] = m;
+			if (kind == 0) {
+				iccs_node(&nodes[made], texts[made], m, (int)(tap_rand(&seed) % 5));
+			} else {
+				memset(&nodes[made], 0, sizeof nodes[made]);
+				if (xq_move_format(&pos, m, kind == 1 ? XQ_NOTATION_WXF : XQ_NOTATION_CHINESE,
+						   0, texts[made], sizeof texts[made]) < 0)
+					wrong++;
+				nodes[made].text = texts[made];
+				if (stop < 0 && !(xq__relative_quick(&pos, texts[made], &mq) && mq == m))
+					stop = made;
+				relative += stop < 0;
+			}
+			if (made)
+				nodes[made - 1].child = &nodes[made];
+			made++;
+			xq_make(&pos, m, &u);
+		}
+		if (stop < 0)
+			stop = made;
+		else
+			stops++;
+		left = xq__replay_run(&got, &nodes[0], &plies, &last, XQ__RUN_RELATIVE);
+		plies_run += plies;
+		wrong += left != (stop < made ? &nodes[stop] : NULL) || plies != stop ||
+			 last != (stop ? &nodes[stop - 1] : NULL) ||
+			 memcmp(&got, stop < made ? &before[stop] : &pos, sizeof got) != 0;
+		for (int i = 0; i < stop; i++) {
+			struct xq_pos after = i + 1 < made ? before[i + 1] : pos;
+			wrong += !node_right(&nodes[i], played[i], &before[i], &after);
+		}
+		for (int i = stop; i < made; i++)
+			wrong += nodes[i].move != XQ_MOVE_NONE || nodes[i].flags != 0;
+	}
+	ok(plies_run > 2000 && relative > 500 && stops > 0 && switches > 200,
+	   "mixed notations: %ld plies run, %ld relative, %ld runs stopped by a move the quick "
+	   "readers leave, %ld changes of notation", plies_run, relative, stops, switches);
+	is_int(wrong, 0, "mixed notations: each run stopped where the quick readers stop, every "
+			 "node before as xq_make gives it");
+}
+
 int main(void)
 {
 	random_games();
 	fixed_positions();
+	mixed_runs();
 	return done_testing();
 }

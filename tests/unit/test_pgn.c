@@ -3,6 +3,8 @@
  * dialect feature (table-driven): the tree read is printed in a canonical
  * form (ICCS moves, {comments}, (variations), $NAGs) and compared.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -527,6 +529,128 @@ static void registry(void)
 	ok(n >= 2, "registry: %d formats", n);
 }
 
+/*
+ * The movetext lines read in a run (pgn_read() takes the plain lines after
+ * a movetext line without its per-line tests, through
+ * xq_reader_ready_line()) against the general line reader: the same text
+ * with CR LF line ends, which the run leaves to xq_reader_getline(), reads
+ * the same games (moves, texts, places, comments, results, what stood
+ * after them) with the same problems at the same places.
+ */
+struct transcript {
+	char s[16384];
+	size_t n;
+};
+
+static void tr_add(struct transcript *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void tr_add(struct transcript *t, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+	if (t->n >= sizeof t->s - 1)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(t->s + t->n, sizeof t->s - t->n, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		t->n = t->n + (size_t)k < sizeof t->s ? t->n + (size_t)k : sizeof t->s - 1;
+}
+
+static void tr_problem(void *data, const struct xq_problem *p)
+{
+	tr_add(data, "P%d %ld:%ld ply %d %s '%s'\n", (int)p->severity, p->line, p->col, p->ply,
+	       p->msg, p->text ? p->text : "");
+}
+
+static void tr_nodes(struct transcript *t, const struct xq_node *n)
+{
+	for (; n; n = n->child) {
+		tr_add(t, " %s@%u:%u", n->text ? n->text : "-", (unsigned)n->line, (unsigned)n->col);
+		for (const struct xq_node *v = n->next; v; v = v->next) {
+			tr_add(t, " (");
+			tr_nodes(t, v);
+			tr_add(t, ")");
+		}
+	}
+}
+
+static int transcribe(const char *text, struct transcript *t)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *r;
+	struct xq_game *g;
+	struct buf b;
+	int err, n = 0;
+	t->n = 0;
+	t->s[0] = '\0';
+	o.format = "pgn";
+	o.name = "t";
+	o.problem = tr_problem;
+	o.problem_data = t;
+	if (!(r = xq_reader_open_mem(text, strlen(text), &o, &err)))
+		return -1;
+	while (xq_reader_next(r, &g) > 0) {
+		b.n = 0;
+		b.s[0] = '\0';
+		ser_line(&b, g->root.child, 0);
+		tr_add(t, "G%d line %ld: %s | %s | tail '%s'\n", ++n, (long)g->line, b.s,
+		       g->result ? g->result : "-", g->tail ? g->tail : "");
+		tr_nodes(t, g->root.child);
+		tr_add(t, "\n");
+		xq_game_free(g);
+	}
+	xq_reader_close(r);
+	return n;
+}
+
+static const struct {
+	const char *name, *text;
+	int games;
+} line_cases[] = {
+	{ "one move a line", "[Event \"a\"]\n\n1.\nH2-E2\nH9-G7\n2.\nH0-G2\nI9-H9\n*\n", 1 },
+	{ "a pair a line", "[Event \"a\"]\n\n  1. H2-E2  H9-G7\n  2. H0-G2  I9-H9\n\t3. I0-H0 *\n", 1 },
+	{ "a comment over lines", "1. h2e2 {a comment\nover two lines} h9g7\nh0g2\ni9h9\n", 1 },
+	{ "a comment opened at a line's end", "h2e2 h9g7 {open\n}\nh0g2\n", 1 },
+	{ "an escape line", "h2e2\n% escape\nh9g7\n%\nh0g2\n", 1 },
+	{ "a tag after moves", "h2e2\nh9g7\n[Event \"2\"]\n\nh0g2\n", 2 },
+	{ "a new game after a blank line", "1. h2e2 h9g7\n2. h0g2\n\n1. c3c4\nb9c7\n", 2 },
+	{ "text after the result", "1. h2e2 h9g7 1-0\nsome text\nmore\n[Event \"x\"]\nc3c4\n", 2 },
+	{ "a comment line", "h2e2\n{comment line}\nh9g7\n{a}{b}\nh0g2\n", 1 },
+	{ "bad and illegal moves", "h2e2\nh9g7\nzz9\nh2e3\nh0g2\n", 1 },
+	{ "a variation over lines", "1. h2e2 (1. c3c4\nb9c7\n) h9g7\n2. h0g2 (2. b0c2\n(2. c3c4)\n)\n", 1 },
+	{ "Chinese lines", "1. 炮二平五\n马８进７\n2.\n马二进三\n车９平８\n", 1 },
+	{ "a blank line of spaces", "h2e2\n   \nh9g7\n\t\nh0g2\n", 1 },
+	{ "a result alone", "1. h2e2 h9g7\n2. h0g2\n1-0\n\n1. c3c4\n", 2 },
+	{ "a semicolon comment", "h2e2 ; the rest\nh9g7 ;\n;line\nh0g2\n", 1 },
+	{ "no line end at the end", "h2e2\nh9g7\nh0g2", 1 },
+	{ "NAGs and marks", "h2e2\n$1\nh9g7!?\n$14 h0g2\n", 1 },
+	{ "a close without an open", "h2e2\n)\nh9g7\n}\nh0g2\n", 1 },
+	{ "a line that starts with a mark", "h2e2\n!h9g7\n-h0g2\n*\n", 1 },
+	{ "a variation left open", "1. h2e2 (1. c3c4\nb9c7\n", 1 },
+	{ "a line of dots", "1. h2e2\n1...\nh9g7\n2..\n", 1 },
+	{ "a line with a NUL", "h2e2\nh9\001g7\nh0g2\n", 1 },
+};
+
+static void line_runs(void)
+{
+	for (size_t i = 0; i < sizeof line_cases / sizeof *line_cases; i++) {
+		static struct transcript lf, crlf;
+		char in[2048];
+		size_t n = 0;
+		for (const char *p = line_cases[i].text; *p && n + 2 < sizeof in; p++) {
+			if (*p == '\n')
+				in[n++] = '\r';
+			in[n++] = *p;
+		}
+		in[n] = '\0';
+		int a = transcribe(line_cases[i].text, &lf), b = transcribe(in, &crlf);
+		ok(a == line_cases[i].games && b == a && lf.n > 0 && !strcmp(lf.s, crlf.s),
+		   "line runs: %s: %d games, the same as with CR LF", line_cases[i].name, a) ||
+			(diagf("LF (%d games):\n%s\nCR LF (%d games):\n%s", a, lf.s, b, crlf.s), 0);
+	}
+}
+
 int main(void)
 {
 	table();
@@ -536,5 +660,6 @@ int main(void)
 	registry();
 	comment_round_trip();
 	wrapping();
+	line_runs();
 	return done_testing();
 }
