@@ -295,8 +295,8 @@ struct stream {
 	int cut;                     /* the compressed input is damaged */
 };
 
-/* Problems while ungzipping: a damaged input is read by one job, which
- * reports them in their place. */
+/* Problems while ungzipping: a damaged file is read again by one job,
+ * which reports them in their place (rare: the workers' time is lost). */
 static void note_damage(void *data, const struct xq_problem *p)
 {
 	struct stream *s = data;
@@ -324,41 +324,15 @@ static long stream_more(struct stream *s, size_t want)
 			s->error = errno;
 	}
 	if (n <= 0) {
+		struct xq_game *g;
 		s->eof = 1;
+		/* a cut is told when a game is asked for past the end */
+		if (s->gz && n == 0 && !s->cut && xq_reader_next(s->gz, &g) > 0)
+			xq_game_free(g);
 		return n < 0 ? -1 : 0;
 	}
 	s->len += (size_t)n;
 	return n;
-}
-
-/* Whether a compressed file ungzips whole, without a fault: read once to
- * its end before it is split (a damaged one is read by one job). */
-static int gz_whole(const char *path, const char *name)
-{
-	struct stream s = { 0 };
-	struct xq_reader_opts ro = { 0 };
-	struct xq_game *g;
-	unsigned char buf[65536];
-	int err;
-	if (!(s.fp = fopen(path, "rb")))
-		return 0;
-	setvbuf(s.fp, NULL, _IONBF, 0);
-	ro.name = name;
-	ro.format = "pgn";
-	ro.problem = note_damage;
-	ro.problem_data = &s;
-	if (!(s.gz = xq_reader_open(s.fp, &ro, &err))) {
-		fclose(s.fp);
-		return 0;
-	}
-	while (xq_reader_read(s.gz, buf, sizeof buf) > 0 && !s.cut)
-		;
-	/* a cut is told when a game is asked for past the end */
-	if (!s.cut && xq_reader_next(s.gz, &g) > 0)
-		xq_game_free(g);
-	xq_reader_close(s.gz);
-	fclose(s.fp);
-	return !s.cut;
 }
 
 /* Wait for one of the workers pid[0..n) (n > 0), its status kept in
@@ -471,6 +445,22 @@ static int stream_one_job(struct jobs *j, struct stream *s, FILE *messages)
 	return 0;
 }
 
+/* Whether b[0..n) holds a byte that is not ASCII (eight at a time). */
+static int has_high_byte(const void *b, size_t n)
+{
+	const unsigned char *p = b;
+	size_t i = 0;
+	for (uint64_t w; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		if (w & 0x8080808080808080ull)
+			return 1;
+	}
+	for (; i < n; i++)
+		if (p[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
 /* Problems of the look at the encoding: whether the evidence leaves a
  * rival (the reader's warning, which is about no line). */
 static void note_rival(void *data, const struct xq_problem *p)
@@ -493,7 +483,9 @@ static int chunk_encoding(const unsigned char *buf, size_t len, const struct xq_
 	po.problem_data = &rival;
 	if (!(r = xq_reader_open_mem(buf, len, &po, &err)))
 		die(EXIT_TROUBLE, "%s", xq_strerror(err));
-	while ((rc = xq_reader_getline(r, &line, &linelen)) > 0)
+	/* decided when the first byte that is not ASCII is decoded: its line
+	 * is the first that holds one */
+	while ((rc = xq_reader_getline(r, &line, &linelen)) > 0 && !has_high_byte(line, linelen))
 		;
 	if (rc == XQ_ENOMEM)
 		die(EXIT_TROUBLE, "out of memory");
@@ -502,13 +494,6 @@ static int chunk_encoding(const unsigned char *buf, size_t len, const struct xq_
 	return rival;
 }
 
-static int has_high_byte(const unsigned char *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (b[i] >= 0x80)
-			return 1;
-	return 0;
-}
 
 /*
  * The single input path (NULL or "-": standard input) in chunks: -2 when
@@ -549,7 +534,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 				return -2;
 			}
 			close(fd);
-			if (!gz_whole(path, path) || !(s.fp = fopen(path, "rb")))
+			if (!(s.fp = fopen(path, "rb")))
 				return -1;
 			setvbuf(s.fp, NULL, _IONBF, 0);
 		} else if ((s.fd = open(path, O_RDONLY)) < 0) {
@@ -622,6 +607,8 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 			}
 			settled = 2;   /* this chunk finds it; those after are told */
 		}
+		if (s.cut)
+			break;
 		while (running == jobs)
 			running = wait_worker(pid, part, status, running);
 		add_part(j);
@@ -662,8 +649,22 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 		if (s.len == 0 && s.eof)
 			break;
 	}
+	if (s.cut)
+		for (int k = 0; k < running; k++)
+			kill(pid[k], SIGTERM);
 	while (running > 0)
 		running = wait_worker(pid, part, status, running);
+	if (s.cut) {
+		/* a damaged compressed file: read again by one job */
+		xq_reader_close(s.gz);
+		fclose(s.fp);
+		free(s.buf);
+		free(pid);
+		free(part);
+		free(status);
+		free_parts(j, 1);
+		return -1;
+	}
 	for (int i = 0; i < j->parts; i++)
 		job_status(j, i, status[i]);
 	if (s.error) {
