@@ -123,21 +123,24 @@ streams_same() {
 }
 
 # workers SIZE CMD ARGS...: the number of processes CMD ARGS (a pipe on
-# its standard input) starts with XQ_JOBS_CHUNK=SIZE
+# its standard input) starts with XQ_JOBS_CHUNK=SIZE: those that exit (the
+# sanitizer's tracer at exit is not followed)
 workers() {
 	local size=$1
 	shift
 	XQ_JOBS_CHUNK=$size strace -f -q -e trace=fork,vfork,clone,clone3 -o "$T/trace" "$@" \
 		>/dev/null 2>&1 || true
-	grep -Ec '(fork|clone3?)[( ].*\) = [1-9]' "$T/trace"
+	awk 'NR == 1 { first = $1 } /\+\+\+ (exited|killed)/ && $1 != first { n++ } END { print n + 0 }' \
+		"$T/trace"
 }
 
-# at_once: the most workers of the last workers run alive at once
+# at_once: the most workers of the last workers run alive at once, each
+# from the fork that starts it to its exit
 at_once() {
-	awk '/(fork|clone3?)[( ].*\) = [1-9]/ { if (++n > max) max = n }
-	     /\+\+\+ (exited|killed)/ && seen[$1]++ == 0 && $1 != first { n-- }
-	     NR == 1 { first = $1 }
-	     END { print max }' "$T/trace"
+	awk 'NR == FNR { if (FNR == 1) first = $1; if (/\+\+\+ (exited|killed)/) worker[$1] = 1; next }
+	     /(fork|clone3?).*= [1-9][0-9]*$/ && ($NF in worker) && $NF != first { if (++n > max) max = n }
+	     /\+\+\+ (exited|killed)/ && $1 != first { n-- }
+	     END { print max + 0 }' "$T/trace" "$T/trace"
 }
 
 # ranges_same N CMD ARGS... FILE: CMD --partial --range K/N FILE for
