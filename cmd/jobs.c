@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -304,6 +305,22 @@ static void note_damage(void *data, const struct xq_problem *p)
 		s->cut = 1;
 }
 
+/* A chunk's buffer: in huge pages where the system gives them on request,
+ * since each chunk is fresh memory that the parent fills and a worker
+ * reads (else a page fault each 4 KiB, a fifth of the parent's time). */
+static unsigned char *chunk_buffer(size_t size)
+{
+#ifdef MADV_HUGEPAGE
+	const size_t huge = 2 << 20;
+	void *p;
+	if (size >= huge && posix_memalign(&p, huge, size) == 0) {
+		madvise(p, size, MADV_HUGEPAGE);
+		return p;
+	}
+#endif
+	return xrealloc(NULL, size);
+}
+
 /* Up to want more bytes at the end of the buffer: the bytes added, 0 at the
  * end (s->eof set), -1 on a read error (s->error). */
 static long stream_more(struct stream *s, size_t want)
@@ -517,6 +534,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 
 	memset(&s, 0, sizeof s);
 	s.fd = -1;
+	s.cap = target + target / 2 + 2 * STREAM_READ;
 	if (!path || !strcmp(path, "-")) {
 		s.name = "<stdin>";
 		s.fd = STDIN_FILENO;
@@ -554,6 +572,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 			return -1;
 		}
 	}
+	s.buf = chunk_buffer(s.cap);
 	/* the head, to find the format: what reading it whole finds */
 	while (s.len < STREAM_READ && stream_more(&s, STREAM_READ - s.len) > 0)
 		;
@@ -638,7 +657,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 			settled = 1;
 		/* the rest into a fresh buffer: the worker has this one */
 		{
-			unsigned char *rest = xrealloc(NULL, s.cap);
+			unsigned char *rest = chunk_buffer(s.cap);
 			memcpy(rest, s.buf + cut, s.len - cut);
 			free(s.buf);
 			s.buf = rest;
