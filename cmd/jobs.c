@@ -458,7 +458,7 @@ static int stream_one_job(struct jobs *j, struct stream *s, FILE *messages)
 			die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
 	job_status(j, 0, status);
 	if (s->error)
-		j->trouble = 1;
+		j->failed = 1;
 	return 0;
 }
 
@@ -576,6 +576,11 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 	/* the head, to find the format: what reading it whole finds */
 	while (s.len < STREAM_READ && stream_more(&s, STREAM_READ - s.len) > 0)
 		;
+	if (s.error && !s.gz && s.len == 0) {
+		/* nothing read: one job reads it and says why it cannot */
+		free(s.buf);
+		return -1;
+	}
 	j->dir = parts_dir();
 	if (s.error || (!s.gz && s.len >= 2 && s.buf[0] == 0x1f && s.buf[1] == 0x8b) ||
 	    xq_reader_range(s.buf, s.len, &ro, 1, 2, &rg) < 0 || !rg.split ||
@@ -687,8 +692,9 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 	for (int i = 0; i < j->parts; i++)
 		job_status(j, i, status[i]);
 	if (s.error) {
+		/* (every command's exit status 2) */
 		warnx_("error reading '%s': %s", s.name, strerror(s.error));
-		j->trouble = 1;
+		j->failed = 1;
 	}
 	if (s.gz) {
 		xq_reader_close(s.gz);
