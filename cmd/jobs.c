@@ -264,8 +264,10 @@ static void job_status(struct jobs *j, int i, int status)
  * use, into chunks of about chunk_bytes(); each chunk goes to a worker
  * process forked once the chunk is in memory, so that the worker has it
  * without a copy through a pipe or a file, and the parent frees its own
- * copy.  At most as many workers as jobs run at once: the chunks in memory
- * are bounded by the job count.  A worker writes its part as a range's
+ * copy.  A worker for each chunk costs less than a copy would: its start
+ * and end, a few hundred page faults, are a few per cent of reading 4 MB.
+ * At most as many workers as jobs run at once: the chunks in memory are
+ * bounded by the job count.  A worker writes its part as a range's
  * worker does, and the merge adds the earlier parts' games and lines to
  * its positions.  A stream that cannot be split (a format with no rule,
  * no record, a compressed stream on a pipe) is read by one worker, which
