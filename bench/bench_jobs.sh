@@ -2,7 +2,10 @@
 # bench/bench_jobs.sh BUILD - xqcheck -J: the speed-up at -J 2 (goal: at
 # least 1.8x on two cores) and the scaling curve at 1, 2, 4, ... jobs and
 # the core count (nproc), wall and CPU seconds each (best wall of
-# $BENCH_RUNS, default 3; CPU: the workers' too), over one big PGN file:
+# $BENCH_RUNS, default 3; CPU: the workers' too); then the same input
+# through a pipe (cat big.pgn | xqcheck -q -J N -: one reader cutting it
+# into chunks for the workers) and gzipped, at 1 and 2 jobs, with the
+# peak memory of one process; over one big PGN file:
 # the corpus' ICCS games (or the self-play games bench_records.sh keeps)
 # replicated to $BENCH_JOBS_GAMES games (default 200,000), written here,
 # never committed.  Unpinned: the jobs need every core.  Called by
@@ -28,38 +31,60 @@ for _ in $(seq $(( (WANT + per - 1) / per ))); do cat "$src"; done >"$tmp/big.pg
 games=$(grep -c '^\[Event ' "$tmp/big.pgn")
 cores=$(nproc)
 
-# run J: "wall cpu" of xqcheck -q -J J, the best wall of RUNS
+# run J [pipe|gz]: "wall cpu peak-MB" of xqcheck -q -J J over the file,
+# the file through a pipe (cat outside the timing) or the file gzipped,
+# the best wall of RUNS
 run() {
-	local best= cpu= f="$tmp/t" t0 t1 u s m w
+	local best= cpu= mem= f="$tmp/t" t0 t1 u s m w
 	for _ in $(seq "$RUNS"); do
 		t0=$(date +%s.%N)
-		timed "$f" "$XQCHECK" -q -J "$1" "$tmp/big.pgn" 2>/dev/null
+		case ${2:-file} in
+		pipe) timed "$f" "$XQCHECK" -q -J "$1" - < <(cat "$tmp/big.pgn") 2>/dev/null ;;
+		gz) timed "$f" "$XQCHECK" -q -J "$1" "$tmp/big.pgn.gz" 2>/dev/null ;;
+		*) timed "$f" "$XQCHECK" -q -J "$1" "$tmp/big.pgn" 2>/dev/null ;;
+		esac
 		t1=$(date +%s.%N)
 		read -r u s m <"$f"
 		w=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
 		if [ -z "$best" ] || awk -v a="$w" -v b="$best" 'BEGIN { exit !(a < b) }'; then
 			best=$w
 			cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f", u + s }')
+			mem=$(awk -v m="$m" 'BEGIN { printf "%.0f", m / 1024 }')
 		fi
 	done
-	echo "$best $cpu"
+	echo "$best $cpu $mem"
 }
 
 echo
 echo "== xqcheck -q -J N over one file of $games games ($(du -m "$tmp/big.pgn" | cut -f1) MB), $cores cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-read -r w1 c1 < <(run 1)
+read -r w1 c1 _ < <(run 1)
 printf '%-6s %10s %10s %9s\n' "jobs" "wall s" "CPU s" "speed-up"
 printf '%-6s %10s %10s %8.2fx\n' 1 "$w1" "$c1" 1
 j=2
 while [ "$j" -le "$cores" ] || [ "$j" = 2 ]; do
-	read -r w c < <(run "$j")
+	read -r w c _ < <(run "$j")
 	printf '%-6s %10s %10s %8.2fx\n' "$j" "$w" "$c" "$(awk -v a="$w1" -v b="$w" 'BEGIN { print a / b }')"
 	[ "$j" = 2 ] && w2=$w
 	last=$j
 	j=$((j * 2))
 done
 if [ "$cores" -gt "$last" ]; then
-	read -r w c < <(run "$cores")
+	read -r w c _ < <(run "$cores")
 	printf '%-6s %10s %10s %8.2fx\n' "$cores" "$w" "$c" "$(awk -v a="$w1" -v b="$w" 'BEGIN { print a / b }')"
 fi
 printf 'speed-up at -J 2: %.2fx (goal at least 1.8x on two idle cores)\n' "$(awk -v a="$w1" -v b="$w2" 'BEGIN { print a / b }')"
+
+# a stream: one reader cuts it into chunks of whole games for the workers
+gzip -c "$tmp/big.pgn" >"$tmp/big.pgn.gz"
+echo
+echo "== the same through a pipe (cat big.pgn | xqcheck -q -J N -) and gzipped (xqcheck -q -J N big.pgn.gz)"
+printf '%-12s %10s %10s %9s %8s\n' "input, jobs" "wall s" "CPU s" "speed-up" "peak MB"
+for how in pipe gz; do
+	read -r p1 pc1 pm1 < <(run 1 "$how")
+	read -r p2 pc2 pm2 < <(run 2 "$how")
+	printf '%-12s %10s %10s %8.2fx %8s\n' "$how, 1" "$p1" "$pc1" "$(awk -v a="$w1" -v b="$p1" 'BEGIN { print a / b }')" "$pm1"
+	printf '%-12s %10s %10s %8.2fx %8s\n' "$how, 2" "$p2" "$pc2" "$(awk -v a="$w1" -v b="$p2" 'BEGIN { print a / b }')" "$pm2"
+	printf 'speed-up at -J 2 over %s: %.2fx its one job, %.2fx the file'"'"'s one job (file -J 2: %.2fx)\n' \
+		"$how" "$(awk -v a="$p1" -v b="$p2" 'BEGIN { print a / b }')" \
+		"$(awk -v a="$w1" -v b="$p2" 'BEGIN { print a / b }')" "$(awk -v a="$w1" -v b="$w2" 'BEGIN { print a / b }')"
+done

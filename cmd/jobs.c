@@ -7,14 +7,18 @@
  * a cluster writes, so that one merge serves both.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "jobs.h"
 #include "part.h"
+#include "xq_format.h"
 
 void range_parse(const char *arg, long *k, long *n)
 {
@@ -227,18 +231,500 @@ static void free_parts(struct jobs *j, int remove)
 	memset(j, 0, sizeof *j);
 }
 
+/* The directory of the parts' files, made. */
+static char *parts_dir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xrealloc(NULL, strlen(tmp && *tmp ? tmp : "/tmp") + 32);
+	sprintf(dir, "%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", progname);
+	if (!mkdtemp(dir))
+		die(EXIT_TROUBLE, "cannot make a directory for the jobs' parts in '%s': %s",
+		    tmp && *tmp ? tmp : "/tmp", strerror(errno));
+	return dir;
+}
+
+/* Job i's exit status: the run's failed or trouble flags set. */
+static void job_status(struct jobs *j, int i, int status)
+{
+	if (!WIFEXITED(status) || WEXITSTATUS(status) > EXIT_TROUBLE) {
+		warnx_("job %d of %d ended abnormally (%s %d)", i + 1, j->parts,
+		       WIFSIGNALED(status) ? "signal" : "status",
+		       WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+		j->failed = 1;
+	} else if (WEXITSTATUS(status) == EXIT_TROUBLE) {
+		j->trouble = 1;
+	}
+}
+
+/* --- a stream cut into chunks of whole games
+ *
+ * Standard input, a pipe or a compressed file cannot be read in byte
+ * ranges: the command reads it itself (ungzipped by the library's reader)
+ * and cuts it where the format says a game begins, the rule the ranges
+ * use, into chunks of about chunk_bytes(); each chunk goes to a worker
+ * process forked once the chunk is in memory, so that the worker has it
+ * without a copy through a pipe or a file, and the parent frees its own
+ * copy.  A worker for each chunk: its start and end (the fork, the pages
+ * it first writes, its part) cost about 1.5 ms of CPU, under a tenth of
+ * the fastest job's (xqcheck -q) 4 MB, with no framing of chunks on a pipe
+ * to a worker that lives on.
+ * At most as many workers as jobs run at once: the chunks in memory are
+ * bounded by the job count.  A worker writes its part as a range's
+ * worker does, and the merge adds the earlier parts' games and lines to
+ * its positions.  A stream that cannot be split (a format with no rule,
+ * no record, a compressed stream on a pipe) is read by one worker, which
+ * the parent feeds the bytes as they came. */
+
+#define CHUNK_BYTES (4 << 20)
+#define STREAM_READ 65536
+
+/* The size of a chunk: XQ_JOBS_CHUNK bytes when set (tests place the cuts
+ * with it), else CHUNK_BYTES. */
+static size_t chunk_bytes(void)
+{
+	const char *s = getenv("XQ_JOBS_CHUNK");
+	long v;
+	if (s && parse_count(s, 1L << 30, &v) == 0 && v > 0)
+		return (size_t)v;
+	return CHUNK_BYTES;
+}
+
+struct stream {
+	const char *name;
+	int fd;                      /* the bytes as they come, or -1: */
+	struct xq_reader *gz;        /* a compressed file, ungzipped */
+	FILE *fp;
+	unsigned char *buf;
+	size_t len, cap;
+	int eof, error;
+	int cut;                     /* the compressed input is damaged */
+};
+
+/* Problems while ungzipping: a damaged file is read again by one job,
+ * which reports them in their place (rare: the workers' time is lost). */
+static void note_damage(void *data, const struct xq_problem *p)
+{
+	struct stream *s = data;
+	if (p->code == XQ_P_TRUNCATED || p->code == XQ_P_SYNTAX)
+		s->cut = 1;
+}
+
+/* A chunk's buffer: in huge pages where the system gives them on request,
+ * since each chunk is fresh memory that the parent fills and a worker
+ * reads (else a page fault each 4 KiB, a fifth of the parent's time). */
+static unsigned char *chunk_buffer(size_t size)
+{
+#ifdef MADV_HUGEPAGE
+	const size_t huge = 2 << 20;
+	void *p;
+	if (size >= huge && posix_memalign(&p, huge, size) == 0) {
+		madvise(p, size, MADV_HUGEPAGE);
+		return p;
+	}
+#endif
+	return xrealloc(NULL, size);
+}
+
+/* Up to want more bytes at the end of the buffer: the bytes added, 0 at the
+ * end (s->eof set), -1 on a read error (s->error). */
+static long stream_more(struct stream *s, size_t want)
+{
+	long n;
+	if (s->eof)
+		return 0;
+	if (s->cap - s->len < want)
+		s->buf = xrealloc(s->buf, s->cap = s->len + want + (s->len >> 1));
+	if (s->gz) {
+		n = xq_reader_read(s->gz, s->buf + s->len, want);
+		if (n < 0)
+			s->error = EIO;
+	} else {
+		while ((n = read(s->fd, s->buf + s->len, want)) < 0 && errno == EINTR)
+			;
+		if (n < 0)
+			s->error = errno;
+	}
+	if (n <= 0) {
+		struct xq_game *g;
+		s->eof = 1;
+		/* a cut is told when a game is asked for past the end */
+		if (s->gz && n == 0 && !s->cut && xq_reader_next(s->gz, &g) > 0)
+			xq_game_free(g);
+		return n < 0 ? -1 : 0;
+	}
+	s->len += (size_t)n;
+	return n;
+}
+
+/* Wait for one of the workers pid[0..n) (n > 0), its status kept in
+ * status[part[k]]: the place freed. */
+static int wait_worker(pid_t *pid, int *part, int *status, int n)
+{
+	int st;
+	pid_t p;
+	for (;;) {
+		while ((p = waitpid(-1, &st, 0)) < 0)
+			if (errno != EINTR)
+				die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
+		for (int k = 0; k < n; k++)
+			if (pid[k] == p) {
+				status[part[k]] = st;
+				pid[k] = pid[n - 1];
+				part[k] = part[n - 1];
+				return n - 1;
+			}
+	}
+}
+
+/* A new part's files; the parts' count grows. */
+static void add_part(struct jobs *j)
+{
+	j->out = xrealloc(j->out, (size_t)(j->parts + 1) * sizeof *j->out);
+	j->err = xrealloc(j->err, (size_t)(j->parts + 1) * sizeof *j->err);
+	j->out[j->parts] = part_file(j->dir, j->parts, "out");
+	j->err[j->parts] = part_file(j->dir, j->parts, "err");
+	j->parts++;
+}
+
+/* Fork the worker of the last part: 0 in the worker (its output to the
+ * part's files, the input's descriptor no longer the stream's), else its
+ * process id. */
+static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd)
+{
+	pid_t pid;
+	fflush(stdout);
+	fflush(stderr);
+	if ((pid = fork()) < 0)
+		die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+		if (!freopen(j->out[j->parts - 1], "w", stdout) ||
+		    !freopen(j->err[j->parts - 1], "w", stderr) || null < 0)
+			_exit(EXIT_TROUBLE);
+		/* the stream is the parent's: its exit must not touch it */
+		if (input_fd >= 0)
+			dup2(null, input_fd);
+		close(null);
+		if ((message_part = messages))
+			message_sink = message_to_part;
+	}
+	return pid;
+}
+
+/* The worker's chunk (a static: the worker's loop reads it to its end). */
+static struct record_chunk chunk;
+
+/* The whole stream to one worker, the bytes read so far (s->buf) first:
+ * 0 in the parent once the worker has ended, 1 in the worker. */
+static int stream_one_job(struct jobs *j, struct stream *s, FILE *messages)
+{
+	int fds[2], status;
+	pid_t pid;
+	void (*pipe_was)(int);
+	if (pipe(fds) < 0)
+		die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
+	add_part(j);
+	if ((pid = fork_worker(j, messages, s->fd)) == 0) {
+		close(fds[1]);
+		memset(&chunk, 0, sizeof chunk);
+		chunk.name = s->name;
+		chunk.fd = fds[0];
+		record_loop_chunk(&chunk);
+		free(s->buf);
+		free_parts(j, 0);
+		return 1;
+	}
+	close(fds[0]);
+	/* a worker that stops reading ends the copy, not the command */
+	pipe_was = signal(SIGPIPE, SIG_IGN);
+	for (;;) {
+		size_t off = 0;
+		while (off < s->len) {
+			ssize_t n = write(fds[1], s->buf + off, s->len - off);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			off += (size_t)n;
+		}
+		if (off < s->len)
+			break;
+		s->len = 0;
+		if (stream_more(s, STREAM_READ) <= 0)
+			break;
+	}
+	if (s->error)
+		warnx_("error reading '%s': %s", s->name, strerror(s->error));
+	close(fds[1]);
+	signal(SIGPIPE, pipe_was);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
+	job_status(j, 0, status);
+	if (s->error)
+		j->failed = 1;
+	return 0;
+}
+
+/* Whether b[0..n) holds a byte that is not ASCII (eight at a time). */
+static int has_high_byte(const void *b, size_t n)
+{
+	const unsigned char *p = b;
+	size_t i = 0;
+	for (uint64_t w; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		if (w & 0x8080808080808080ull)
+			return 1;
+	}
+	for (; i < n; i++)
+		if (p[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
+/* Problems of the look at the encoding: whether the evidence leaves a
+ * rival (the reader's warning, which is about no line). */
+static void note_rival(void *data, const struct xq_problem *p)
+{
+	if (p->code == XQ_P_ENCODING && p->game == 0 && p->line == 0)
+		*(int *)data = 1;
+}
+
+/* The encoding the reader finds in buf[0..len) read with o: into enc;
+ * 1 when the evidence leaves it close to a rival, else 0. */
+static int chunk_encoding(const unsigned char *buf, size_t len, const struct xq_reader_opts *o,
+			  char *enc, size_t size)
+{
+	struct xq_reader_opts po = *o;
+	struct xq_reader *r;
+	const char *line;
+	size_t linelen;
+	int rival = 0, err, rc;
+	po.problem = note_rival;
+	po.problem_data = &rival;
+	if (!(r = xq_reader_open_mem(buf, len, &po, &err)))
+		die(EXIT_TROUBLE, "%s", xq_strerror(err));
+	/* decided when the first byte that is not ASCII is decoded: its line
+	 * is the first that holds one */
+	while ((rc = xq_reader_getline(r, &line, &linelen)) > 0 && !has_high_byte(line, linelen))
+		;
+	if (rc == XQ_ENOMEM)
+		die(EXIT_TROUBLE, "out of memory");
+	snprintf(enc, size, "%s", xq_reader_encoding(r));
+	xq_reader_close(r);
+	return rival;
+}
+
+
+/*
+ * The single input path (NULL or "-": standard input) in chunks: -2 when
+ * it is a file to split in byte ranges (or not there: the ranges say so),
+ * -1 for one job as it is (a damaged or unsplittable compressed file), else
+ * as jobs_start().
+ */
+static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *path,
+		       const struct cmd_opts *o)
+{
+	static struct stream s;
+	struct xq_reader_opts ro = { 0 };
+	struct xq_range rg;
+	struct stat sb;
+	const struct xq_format *fmt;
+	pid_t *pid;
+	int *part, *status = NULL, running = 0, settled, bom;
+	size_t target = chunk_bytes(), from;
+	char decided[32] = "";
+	unsigned char magic[2];
+
+	memset(&s, 0, sizeof s);
+	s.fd = -1;
+	s.cap = target + target / 2 + 2 * STREAM_READ;
+	if (!path || !strcmp(path, "-")) {
+		s.name = "<stdin>";
+		s.fd = STDIN_FILENO;
+	} else {
+		int fd;
+		s.name = path;
+		if (stat(path, &sb) < 0 || S_ISDIR(sb.st_mode))
+			return -2;
+		if (S_ISREG(sb.st_mode)) {
+			/* a compressed file: ungzipped as it is read */
+			if ((fd = open(path, O_RDONLY)) < 0)
+				return -2;
+			if (read(fd, magic, 2) != 2 || magic[0] != 0x1f || magic[1] != 0x8b) {
+				close(fd);
+				return -2;
+			}
+			close(fd);
+			if (!(s.fp = fopen(path, "rb")))
+				return -1;
+			setvbuf(s.fp, NULL, _IONBF, 0);
+		} else if ((s.fd = open(path, O_RDONLY)) < 0) {
+			return -2;   /* said by the one job */
+		}
+	}
+	ro.format = o->format;
+	ro.encoding = o->encoding;
+	ro.name = s.name;
+	ro.flags = XQ_READ_NO_REPLAY;
+	ro.problem = note_damage;
+	ro.problem_data = &s;
+	if (s.fp) {
+		int err;
+		if (!(s.gz = xq_reader_open(s.fp, &ro, &err))) {
+			fclose(s.fp);
+			return -1;
+		}
+	}
+	s.buf = chunk_buffer(s.cap);
+	/* the head, to find the format: what reading it whole finds */
+	while (s.len < STREAM_READ && stream_more(&s, STREAM_READ - s.len) > 0)
+		;
+	if (s.error && !s.gz && s.len == 0) {
+		/* nothing read: one job reads it and says why it cannot */
+		free(s.buf);
+		return -1;
+	}
+	j->dir = parts_dir();
+	if (s.error || (!s.gz && s.len >= 2 && s.buf[0] == 0x1f && s.buf[1] == 0x8b) ||
+	    xq_reader_range(s.buf, s.len, &ro, 1, 2, &rg) < 0 || !rg.split ||
+	    !(fmt = xq_format_find(rg.format)) || !fmt->game_start) {
+		if (s.gz) {
+			/* a file: read again by one job */
+			xq_reader_close(s.gz);
+			fclose(s.fp);
+			free(s.buf);
+			free_parts(j, 1);
+			return -1;
+		}
+		return stream_one_job(j, &s, messages);
+	}
+	bom = s.len >= 3 && s.buf[0] == 0xef && s.buf[1] == 0xbb && s.buf[2] == 0xbf;
+	settled = (o->encoding && *o->encoding && strcmp(o->encoding, "auto")) || bom;
+	if (bom)
+		snprintf(decided, sizeof decided, "UTF-8");
+	pid = xrealloc(NULL, (size_t)jobs * sizeof *pid);
+	part = xrealloc(NULL, (size_t)jobs * sizeof *part);
+	from = target;
+	for (uint64_t start = 0; s.len > 0 || start == 0;) {
+		size_t cut = s.len;
+		pid_t p;
+		/* a chunk ends where a game begins past its size, or at the end */
+		while (!s.eof) {
+			if (s.len > from && (cut = fmt->game_start(s.buf, s.len, from)) < s.len)
+				break;
+			if (s.len > from)
+				from = s.len;
+			stream_more(&s, s.len < target ? target - s.len + STREAM_READ : STREAM_READ);
+			cut = s.len;
+		}
+		if (s.eof && s.len > from)
+			cut = fmt->game_start(s.buf, s.len, from);
+		if (!settled && has_high_byte(s.buf, cut)) {
+			/* the chunk where the encoding is found: it finds the one
+			 * reading it whole finds, with as much evidence, when it
+			 * is settled within it or it is as long as the reader
+			 * looks (else it grows) */
+			struct xq_reader_opts co = ro;
+			if (start > 0)
+				co.format = rg.format;
+			if (chunk_encoding(s.buf, cut, &co, decided, sizeof decided) &&
+			    !(s.eof && cut == s.len) && cut < XQ_SNIFF_MAX) {
+				from = 2 * cut;
+				continue;
+			}
+			settled = 2;   /* this chunk finds it; those after are told */
+		}
+		if (s.cut)
+			break;
+		while (running == jobs)
+			running = wait_worker(pid, part, status, running);
+		add_part(j);
+		status = xrealloc(status, (size_t)j->parts * sizeof *status);
+		status[j->parts - 1] = 0;
+		if ((p = fork_worker(j, messages, s.gz ? fileno(s.fp) : s.fd)) == 0) {
+			memset(&chunk, 0, sizeof chunk);
+			chunk.name = s.name;
+			chunk.fd = -1;
+			chunk.buf = s.buf;
+			chunk.len = cut;
+			if (start > 0) {
+				snprintf(chunk.format, sizeof chunk.format, "%s", rg.format);
+				if (settled == 1)
+					snprintf(chunk.encoding, sizeof chunk.encoding, "%s", decided);
+			}
+			record_loop_chunk(&chunk);
+			free(pid);
+			free(part);
+			free(status);
+			free_parts(j, 0);
+			return 1;
+		}
+		pid[running] = p;
+		part[running++] = j->parts - 1;
+		if (settled == 2)
+			settled = 1;
+		/* the rest into a fresh buffer: the worker has this one */
+		{
+			unsigned char *rest = chunk_buffer(s.cap);
+			memcpy(rest, s.buf + cut, s.len - cut);
+			free(s.buf);
+			s.buf = rest;
+			s.len -= cut;
+			start += cut;
+			from = target;
+		}
+		if (s.len == 0 && s.eof)
+			break;
+	}
+	if (s.cut)
+		for (int k = 0; k < running; k++)
+			kill(pid[k], SIGTERM);
+	while (running > 0)
+		running = wait_worker(pid, part, status, running);
+	if (s.cut) {
+		/* a damaged compressed file: read again by one job */
+		xq_reader_close(s.gz);
+		fclose(s.fp);
+		free(s.buf);
+		free(pid);
+		free(part);
+		free(status);
+		free_parts(j, 1);
+		return -1;
+	}
+	for (int i = 0; i < j->parts; i++)
+		job_status(j, i, status[i]);
+	if (s.error) {
+		/* (every command's exit status 2) */
+		warnx_("error reading '%s': %s", s.name, strerror(s.error));
+		j->failed = 1;
+	}
+	if (s.gz) {
+		xq_reader_close(s.gz);
+		fclose(s.fp);
+	} else if (s.fd != STDIN_FILENO) {
+		close(s.fd);
+	}
+	free(s.buf);
+	free(pid);
+	free(part);
+	free(status);
+	return 0;
+}
+
 int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	       int *argc, char ***argv, long *range_k, long *range_n)
 {
 	static struct input_list sub;
-	int *first, single;
+	int *first, single, rc;
 	pid_t *pid;
-	const char *tmp = getenv("TMPDIR");
 	memset(j, 0, sizeof *j);
 	*range_k = *range_n = 0;
-	if (jobs <= 1 || *argc == 0 || (*argc == 1 && !strcmp((*argv)[0], "-")) ||
-	    name_twice(*argc, *argv))
+	if (jobs <= 1 || (*argc == 0 && o->inputs_gathered) || name_twice(*argc, *argv))
 		return -1;
+	if (*argc <= 1 && (rc = stream_jobs(j, jobs, messages, *argc ? (*argv)[0] : NULL, o)) != -2)
+		return rc;
 	single = *argc == 1;
 	j->parts = single ? jobs : jobs < *argc ? jobs : *argc;
 	/* whole files: groups in order, each of about the same bytes */
@@ -257,11 +743,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 				first[g++] = i + 1;
 		}
 	}
-	j->dir = xrealloc(NULL, strlen(tmp && *tmp ? tmp : "/tmp") + 32);
-	sprintf(j->dir, "%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", progname);
-	if (!mkdtemp(j->dir))
-		die(EXIT_TROUBLE, "cannot make a directory for the jobs' parts in '%s': %s",
-		    tmp && *tmp ? tmp : "/tmp", strerror(errno));
+	j->dir = parts_dir();
 	j->out = xrealloc(NULL, (size_t)j->parts * sizeof *j->out);
 	j->err = xrealloc(NULL, (size_t)j->parts * sizeof *j->err);
 	pid = xrealloc(NULL, (size_t)j->parts * sizeof *pid);
@@ -301,14 +783,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 		while (waitpid(pid[i], &status, 0) < 0)
 			if (errno != EINTR)
 				die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
-		if (!WIFEXITED(status) || WEXITSTATUS(status) > EXIT_TROUBLE) {
-			warnx_("job %d of %d ended abnormally (%s %d)", i + 1, j->parts,
-			       WIFSIGNALED(status) ? "signal" : "status",
-			       WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
-			j->failed = 1;
-		} else if (WEXITSTATUS(status) == EXIT_TROUBLE) {
-			j->trouble = 1;
-		}
+		job_status(j, i, status);
 	}
 	free(pid);
 	free(first);

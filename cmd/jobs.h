@@ -2,10 +2,12 @@
  * jobs.h - every core of a machine and byte ranges for many machines
  * (the batch commands' -J/--jobs and --range): an input read in byte
  * ranges, each beginning at the first game that begins in it (the
- * format's rule, xq_reader_range()), or many inputs in groups of whole
- * files; each range or group is a part (part.h) written by a worker, and
- * the command's merge puts the parts together in order, so that the
- * output is what one job prints.
+ * format's rule, xq_reader_range()), a stream (standard input, a pipe, a
+ * compressed file) cut by the same rule into chunks of whole games as it
+ * is read, or many inputs in groups of whole files; each range, chunk or
+ * group is a part (part.h) written by a worker, and the command's merge
+ * puts the parts together in order, so that the output is what one job
+ * prints.
  */
 #ifndef XQ_CMD_JOBS_H
 #define XQ_CMD_JOBS_H
@@ -33,15 +35,18 @@ void jobs_check_inputs(long range_n, int argc, char **argv);
  * The run split into parts, each in a worker process of its own.
  * jobs_start() returns 1 in each worker: its inputs in *argc, *argv and
  * o->inputs, the byte range it reads in *range_k of *range_n (0 of 0:
- * its files whole); its standard output and standard error go to the
+ * its files whole, or the chunk of a stream that record_loop_run() reads
+ * in their place, record_input.h); its standard output and standard error go to the
  * files out[i] and err[i] of the part, and, when messages is the stream
  * its part goes to (stdout or stderr), the messages it says (cannot open,
  * ...) go there as part lines (part_put_message()), which the merge
  * prints in their place.  It
  * returns 0 in the command once every worker has ended, with parts the
  * part count, and -1 (no worker started) when the run is one job: -J 1,
- * standard input alone, an input named twice (the parts tell inputs by
- * their names).
+ * an input named twice (the parts tell inputs by their names), a
+ * compressed file that cannot be cut (another format, damaged) or standard
+ * input that cannot be read.  A stream that cannot be cut is read by one
+ * worker, fed as it comes.
  */
 struct jobs {
 	int parts;

@@ -415,6 +415,44 @@ static void range_reader_close(struct xq_reader *r, FILE *fp, void *map, size_t 
 	}
 }
 
+/* --- a chunk of a stream (-J) */
+
+static const struct record_chunk *the_chunk;
+
+void record_loop_chunk(const struct record_chunk *c)
+{
+	the_chunk = c;
+}
+
+/* The chunk's reader, the options' format and encoding overridden where
+ * the chunk says. */
+static struct xq_reader *chunk_reader_open(const struct record_chunk *c, struct xq_reader_opts *o,
+					   FILE **fp)
+{
+	struct xq_reader *r;
+	int err;
+	*fp = NULL;
+	o->name = c->name;
+	if (*c->format)
+		o->format = c->format;
+	if (*c->encoding)
+		o->encoding = c->encoding;
+	if (c->fd >= 0) {
+		if (!(*fp = fdopen(c->fd, "rb")))
+			die(EXIT_TROUBLE, "cannot read '%s': %s", c->name, strerror(errno));
+		r = xq_reader_open(*fp, o, &err);
+	} else {
+		r = xq_reader_open_mem(c->buf, c->len, o, &err);
+	}
+	if (!r) {
+		warnx_("cannot read '%s': %s", c->name, err == XQ_EINVAL ?
+		       "unknown format or encoding" : xq_strerror(err));
+		record_close(*fp);
+		*fp = NULL;
+	}
+	return r;
+}
+
 /* --- the input loop */
 
 /* A file found in a walk that holds no record is skipped with a note
@@ -461,7 +499,8 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 		ro.problem = filter_walked;
 		ro.problem_data = &wf;
 	}
-	l->r = l->range_n ? range_reader_open(path, &ro, l->range_k, l->range_n, &fp, &map, &maplen,
+	l->r = the_chunk ? chunk_reader_open(the_chunk, &ro, &fp) :
+	       l->range_n ? range_reader_open(path, &ro, l->range_k, l->range_n, &fp, &map, &maplen,
 					    &skip) : record_reader_open(path, &ro, &fp);
 	if (!l->r) {
 		if (!skip)

@@ -175,6 +175,19 @@ struct record_loop {
 /* Read the inputs argv[0..argc); EXIT_TROUBLE when l->trouble, else 0. */
 int record_loop_run(struct record_loop *l, int argc, char **argv);
 
+/* A worker of a stream cut into chunks (jobs.c): the loop's one input is
+ * buf[0..len), a chunk of whole games, read with format and encoding
+ * ("": as the options say), or, when fd >= 0, the stream as it comes on
+ * that descriptor; name is the input's. */
+struct record_chunk {
+	const char *name;
+	const void *buf;
+	size_t len;
+	int fd;
+	char format[16], encoding[32];
+};
+void record_loop_chunk(const struct record_chunk *c);
+
 /* Option values checked as every command checks them: the value, or NULL
  * with "unknown ..." printed ("auto" is fine for the input ones). */
 const char *opt_in_encoding(const char *arg);

@@ -37,9 +37,9 @@ static const char usage_synopsis[] =
 static const char usage_jobs[] =
 	"      --range=K/N      --partial: only the games that start in the K-th of N\n"
 	"                       byte ranges of the file (one file)\n"
-	"  -J, --jobs=N         N jobs (0: one a core) over byte ranges of a file or\n"
-	"                       over the files; the output is one job's (--unique:\n"
-	"                       one job)\n";
+	"  -J, --jobs=N         N jobs (0: one a core) over byte ranges of a file,\n"
+	"                       chunks of a stream or the files; the output is\n"
+	"                       one job's (--unique: one job)\n";
 static const char usage_options[] =
 	"Write the games that match every criterion given, unchanged in content.\n"
 	"\n"

@@ -4,9 +4,11 @@
 # byte range with no game start, games spanning range boundaries, more
 # jobs than games, one game, an empty file, invalid games in several
 # ranges, GBK with CRLF, an encoding settled far down the file, .gz and
-# standard input, many files); --range K/N over every K merged with
-# --merge is one run's; bad values are one line naming the valid ones,
-# exit 2.
+# standard input, many files); a pipe and a .gz file read in chunks of
+# whole games (cuts at, just before and just after a game start, a chunk a
+# game, an encoding the first chunk cannot settle) print what one job
+# prints of them; --range K/N over every K merged with --merge is one
+# run's; bad values are one line naming the valid ones, exit 2.
 bats_require_minimum_version 1.5.0
 
 setup_file() {
@@ -49,6 +51,13 @@ setup_file() {
 	# rulings in every range
 	for i in $(seq 30); do cat "$BATS_TEST_DIRNAME/../../samples/repetition.pgn"; done >"$D/rep.pgn"
 	gzip -c "$D/big.pgn" >"$D/big.pgn.gz"
+	# a game whose few Chinese bytes read as GBK or UTF-8 alike, then GBK
+	# games that settle it, and such games alone (a warning names both)
+	amb='[Event "x"]\n\n1. h2e2 h9g7 { \xca\xb5\xd5\xbd } *\n\n'
+	{ printf "$amb"; cat "$D/gbk.pgn"; } >"$D/amb_gbk.pgn"
+	{ printf "$amb"; cat "$D/span.pgn" "$D/one.pgn"; } >"$D/amb.pgn"
+	# a byte order mark, then the ASCII and UTF-8 games
+	{ printf '\357\273\277'; cat "$D/late_utf8.pgn"; } >"$D/bom.pgn"
 	export SHARED C D ALL
 }
 
@@ -83,6 +92,55 @@ stdin_same() {
 		cmp "$T/one.err" "$T/j.err"
 		[ "$rc" = "$one_rc" ]
 	done
+}
+
+# streams_same SIZES CMD ARGS... FILE: FILE through a pipe to CMD -J 2 -,
+# in chunks of each of SIZES bytes (XQ_JOBS_CHUNK; "-" the default), prints
+# what CMD - prints of it, and the file gzipped to CMD -J 3 what CMD prints
+# of that
+streams_same() {
+	local rc sizes=$1 file="${*: -1}"
+	shift
+	one_rc=0
+	cat "$file" | "${@:1:$#-1}" - >"$T/one.out" 2>"$T/one.err" || one_rc=$?
+	for size in $sizes; do
+		rc=0
+		cat "$file" | XQ_JOBS_CHUNK=${size#-} "$1" -J 2 "${@:2:$#-2}" - >"$T/j.out" 2>"$T/j.err" || rc=$?
+		cmp "$T/one.out" "$T/j.out"
+		cmp "$T/one.err" "$T/j.err"
+		[ "$rc" = "$one_rc" ]
+	done
+	gzip -c "$file" >"$T/in.pgn.gz"
+	gz_rc=0
+	"${@:1:$#-1}" "$T/in.pgn.gz" >"$T/one.out" 2>"$T/one.err" || gz_rc=$?
+	for size in $sizes; do
+		rc=0
+		XQ_JOBS_CHUNK=${size#-} "$1" -J 3 "${@:2:$#-2}" "$T/in.pgn.gz" >"$T/j.out" 2>"$T/j.err" || rc=$?
+		cmp "$T/one.out" "$T/j.out"
+		cmp "$T/one.err" "$T/j.err"
+		[ "$rc" = "$gz_rc" ]
+	done
+}
+
+# workers SIZE CMD ARGS...: the number of processes CMD ARGS (a pipe on
+# its standard input) starts with XQ_JOBS_CHUNK=SIZE: those that exit (the
+# sanitizer's tracer at exit is not followed)
+workers() {
+	local size=$1
+	shift
+	XQ_JOBS_CHUNK=$size strace -f -q -e trace=fork,vfork,clone,clone3 -o "$T/trace" "$@" \
+		>/dev/null 2>&1 || true
+	awk 'NR == 1 { first = $1 } /\+\+\+ (exited|killed)/ && $1 != first { n++ } END { print n + 0 }' \
+		"$T/trace"
+}
+
+# at_once: the most workers of the last workers run alive at once, each
+# from the fork that starts it to its exit
+at_once() {
+	awk 'NR == FNR { if (FNR == 1) first = $1; if (/\+\+\+ (exited|killed)/) worker[$1] = 1; next }
+	     /(fork|clone3?).*= [1-9][0-9]*$/ && ($NF in worker) && $NF != first { if (++n > max) max = n }
+	     /\+\+\+ (exited|killed)/ && $1 != first { n-- }
+	     END { print max + 0 }' "$T/trace" "$T/trace"
 }
 
 # ranges_same N CMD ARGS... FILE: CMD --partial --range K/N FILE for
@@ -138,12 +196,106 @@ ranges_same() {
 	jobs_same xqcheck -v -j "$D/big.pgn" "$C/walker_short_fen_gbk.pgn" "$D/empty.pgn" "$D/span.pgn"
 }
 
-@test "xqcheck -J: .gz and standard input are read by one job" {
+@test "xqcheck -J: .gz and standard input: one run's output" {
 	jobs_same xqcheck "$D/big.pgn.gz"
 	[ "$one_rc" = 1 ]
 	stdin_same xqcheck -j "$D/big.pgn"
 	[ "$one_rc" = 1 ]
 	stdin_same xqcheck - "$D/span.pgn"
+}
+
+@test "every command -J over a pipe and a .gz file: one job's output, invalid games at their line:col" {
+	for c in "xqcheck -j -v" "xqconv -v" "xqstats -v" "xqgrep --verbose --opening h2e2" "xqjudge -j"; do
+		streams_same "20000 -" $c "$D/big.pgn"
+		[ "$one_rc" = 1 ]
+		[ "$gz_rc" = 1 ]
+		for f in span one empty gbk late_utf8; do
+			streams_same "1 -" $c "$D/$f.pgn"
+		done
+	done
+	# the diagnostics name the whole input's lines
+	run -1 --separate-stderr xqcheck - <"$D/big.pgn"
+	want=$stderr
+	cat "$D/big.pgn" | XQ_JOBS_CHUNK=20000 xqcheck -J 2 - 2>"$T/err" || [ $? = 1 ]
+	[ "$(cat "$T/err")" = "$want" ]
+	[ "$(grep -c '<stdin>:[0-9]*:[0-9]*: error: game [0-9]*, ply' "$T/err")" = 6 ]
+}
+
+@test "-J over a pipe: chunks cut at, just before and just after a game start, a chunk a game" {
+	# three games; the second (long) starts at byte b, the third far past
+	# 2b
+	{ cat "$D/one.pgn"; echo; cat "$D/span.pgn"; } >"$T/three.pgn"
+	b=$(grep -b '^\[Game ' "$T/three.pgn" | sed -n 1p | cut -d: -f1)
+	c=$(grep -b '^\[Game ' "$T/three.pgn" | sed -n 2p | cut -d: -f1)
+	[ "$b" -gt 100 ] && [ "$c" -gt $((3 * b)) ]
+	for size in $((b - 1)) "$b" $((b + 1)) 1; do
+		streams_same "$size" xqcheck -v "$T/three.pgn"
+		[ "$one_rc" = 1 ]
+		streams_same "$size" xqconv -n wxf "$T/three.pgn"
+	done
+	# a chunk size up to the second game's start cuts there, and the long
+	# game is a chunk: three workers; past it, the first cut is at the
+	# third game: two; one byte, a worker a game: three
+	[ "$(cat "$T/three.pgn" | workers $((b - 1)) xqcheck -J 2 -)" = 3 ]
+	[ "$(cat "$T/three.pgn" | workers "$b" xqcheck -J 2 -)" = 3 ]
+	[ "$(cat "$T/three.pgn" | workers $((b + 1)) xqcheck -J 2 -)" = 2 ]
+	[ "$(cat "$T/three.pgn" | workers 1 xqcheck -J 2 -)" = 3 ]
+	# an empty stream and one game: one worker
+	[ "$(workers 1 xqcheck -J 2 - </dev/null)" = 1 ]
+	[ "$(cat "$D/one.pgn" | workers 1 xqcheck -J 2 -)" = 1 ]
+}
+
+@test "-J over a pipe: workers each a chunk, at most the job count at once" {
+	size=$(wc -c <"$D/big.pgn")
+	n=$(cat "$D/big.pgn" | workers 50000 xqcheck -q -J 2 -)
+	[ "$n" -ge $((size / 50000 - 1)) ]
+	[ "$(at_once)" = 2 ]
+	n=$(workers 50000 xqcheck -q -J 3 "$D/big.pgn.gz")
+	[ "$n" -ge $((size / 50000 - 1)) ]
+	[ "$(at_once)" -le 3 ]
+}
+
+@test "-J over a pipe: the encoding is the whole stream's (thin evidence, a rival to the end, a byte order mark)" {
+	for f in amb_gbk amb bom gbk; do
+		streams_same "1 -" xqconv -n iccs "$D/$f.pgn"
+		streams_same "1 -" xqcheck -v "$D/$f.pgn"
+	done
+	run -1 --separate-stderr xqconv -n iccs - <"$D/amb.pgn"
+	[[ "$stderr" == *"is close"* ]]
+	run -0 --separate-stderr xqconv -n iccs - <"$D/amb_gbk.pgn"
+	[[ "$stderr" != *"is close"* ]]
+}
+
+@test "-J over a pipe: what cannot be cut is read by one job as it comes" {
+	# other formats, a compressed stream, a damaged compressed file
+	for f in "$SHARED/corpus/xqf/"*.xqf "$SHARED/corpus/dhtmlxq/wukong_wxf_game_44.html" \
+		"$SHARED/corpus/cbf/walker_test_utf8bom.cbf" "$SHARED/corpus/dialects/xiexie_game1.wxf"; do
+		[ -f "$f" ] || continue
+		streams_same "1" xqcheck -v -j "$f"
+		[ "$(cat "$f" | workers 1 xqcheck -J 2 -)" = 1 ]
+	done
+	one_rc=0
+	xqcheck - <"$D/big.pgn.gz" >"$T/one.out" 2>"$T/one.err" || one_rc=$?
+	cat "$D/big.pgn.gz" | XQ_JOBS_CHUNK=1000 xqcheck -J 2 - >"$T/j.out" 2>"$T/j.err" || [ $? = "$one_rc" ]
+	cmp "$T/one.out" "$T/j.out"
+	cmp "$T/one.err" "$T/j.err"
+	head -c $(($(wc -c <"$D/big.pgn.gz") * 2 / 3)) "$D/big.pgn.gz" >"$T/cut.pgn.gz"
+	jobs_same xqcheck "$T/cut.pgn.gz"
+	grep -q 'the compressed input ends early' "$T/one.err"
+	# standard input that cannot be read: said as one job says it
+	run -2 --separate-stderr xqcheck - <"$D"
+	want=$stderr
+	run -2 --separate-stderr xqcheck -J 2 - <"$D"
+	[ "$stderr" = "$want" ]
+	[[ "$stderr" == *"<stdin>: fatal: read error"* ]]
+	# a named pipe is a stream too
+	mkfifo "$T/fifo"
+	cat "$D/big.pgn" >"$T/fifo" &
+	xqcheck "$T/fifo" >"$T/one.out" 2>"$T/one.err" || [ $? = 1 ]
+	cat "$D/big.pgn" >"$T/fifo" &
+	XQ_JOBS_CHUNK=20000 xqcheck -J 2 "$T/fifo" >"$T/j.out" 2>"$T/j.err" || [ $? = 1 ]
+	cmp "$T/one.out" "$T/j.out"
+	cmp "$T/one.err" "$T/j.err"
 }
 
 @test "xqcheck --range K/N over every K, merged: one run's output" {

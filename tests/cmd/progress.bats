@@ -3,7 +3,8 @@
 # xqgrep, xqstats, xqjudge): shown on a terminal (tests/diff/tty_stderr
 # puts standard error on a pseudo-terminal), per cent and time left for
 # files, games and rate for a pipe; never when standard error is a file or
-# a pipe; cleared before each diagnostic; the output the same either way.
+# a pipe, nor under -J; cleared before each diagnostic; the output the same
+# either way.
 bats_require_minimum_version 1.5.0
 
 setup() {
@@ -125,4 +126,21 @@ args() {
 	cmp "$T/out.tty" "$T/out.file"
 	grep -q 'xqannotate: 1 game read' "$T/err"
 	run -1 grep -aq $'[\r\033]' "$T/err"
+}
+
+@test "-J over a file or a pipe: no progress line (the jobs write parts; no line erased), the output one job's" {
+	for c in xqconv xqcheck xqgrep xqstats xqjudge; do
+		read -ra cmd <<<"$(args "$c")"
+		run "$TTY" "$T/tty" "${cmd[0]}" -J 2 "${cmd[@]:1}" "$F"
+		[ "$status" -le 1 ]
+		run -1 grep -aq $'\033' "$T/tty"
+		run bash -c 'cat "$1" | XQ_JOBS_CHUNK=100000 "${@:2}"' _ "$F" "$TTY" "$T/tty" \
+			"${cmd[0]}" -J 2 "${cmd[@]:1}" -
+		[ "$status" -le 1 ]
+		printf '%s\n' "$output" >"$T/out.tty"
+		run -1 grep -aq $'\033' "$T/tty"
+		run bash -c 'cat "$1" | "${@:2}" 2>/dev/null' _ "$F" "${cmd[@]}" -
+		printf '%s\n' "$output" >"$T/out.one"
+		cmp "$T/out.tty" "$T/out.one"
+	done
 }
