@@ -6,8 +6,9 @@
  * Ownership, once for all: the caller owns every object it passes in and
  * every buffer it hands over; functions named xq_*_new or xq_*_open return an object
  * the caller releases with the matching _free or _close.  Nothing here keeps
- * global mutable state, prints, exits or reads the environment, so any
- * number of positions and games may be used from any number of threads.
+ * global mutable state, prints, exits or reads the environment (but for
+ * the PATH an external engine's program is looked up in), so any number
+ * of positions, games and engines may be used from any number of threads.
  *
  * Errors: functions return 0 (or a count) on success and a negative XQ_E*
  * code on failure; xq_strerror() names the code.  Single parses (a FEN, one
