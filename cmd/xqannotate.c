@@ -4,7 +4,7 @@
  *
  * The driver is the library's (xq_game_annotate in lib/annotate.c): it
  * searches, judges and writes the marks.  This is its glue: the options,
- * the external UCI/UCCI engine (cmd/engine.c) as the driver's engine, the
+ * the external UCI/UCCI engine (lib/engine_process.c) as the driver's engine, the
  * progress line, the JSON lines, the chart.  A game whose engine failed
  * is written as it came.  With -J N, N engines annotate a game each at a
  * time (a game is the unit: the engine's table is kept within it), and the
@@ -18,7 +18,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine.h"
 #include "outdir.h"
 #include "record_input.h"
 
@@ -130,8 +129,7 @@ struct game_job {
 struct annotator {
 	struct xq_engine engine;        /* built-in or external */
 	struct xq_search *search;       /* built-in */
-	struct engine eng;              /* external */
-	int eng_running;
+	struct xq_engine_process *proc; /* external */
 	struct xq_annotate_run run;     /* st.run, with data this */
 	struct game_job *job;           /* the game being annotated */
 	pthread_t tid;
@@ -147,7 +145,7 @@ static struct {
 	/* engines */
 	char *eargv[MAX_ENGINE_ARGS + 2];
 	int neargs;
-	struct engine_option eopts[MAX_ENGINE_OPTIONS];
+	struct xq_engine_option eopts[MAX_ENGINE_OPTIONS];
 	int neopts;
 	int external;
 	size_t hash_mb;
@@ -178,33 +176,18 @@ static struct {
 
 /* --- signals: never leave an engine behind */
 
+/* The jobs whose engines a fatal signal kills: st.jobs[0..killable). */
+static volatile sig_atomic_t killable;
+
 static void on_fatal_signal(int sig)
 {
-	engine_kill_all();
+	for (int i = 0; i < killable; i++)
+		xq_engine_process_kill(st.jobs[i].proc);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
 
 /* --- searching */
-
-/* The external engine running again after it died in an earlier game;
- * 0, or -1 with the reason in the job. */
-static int ensure_engine(struct annotator *a)
-{
-	struct game_job *j = a->job;
-	if (!st.external || a->eng_running)
-		return 0;
-	if (engine_start(&a->eng) < 0) {
-		if (a->eng.exec_failed)
-			die(EXIT_TROUBLE, "%s", a->eng.error);
-		snprintf(j->error, sizeof j->error, "game %ld: %s", j->g->index, a->eng.error);
-		return -1;
-	}
-	a->eng_running = 1;
-	snprintf(j->note, sizeof j->note, "note: engine '%s', dialect %s", a->eng.name,
-		 xq_uci_dialect_name(a->eng.dialect));
-	return 0;
-}
 
 static void describe_engine(void)
 {
@@ -382,34 +365,26 @@ static void write_chart(const struct game_job *j)
 	}
 }
 
-/* The external engine's side of the driver: started when it is not running
- * (it died in an earlier game), its failures kept with the game's place. */
-static int external_new_game(struct xq_engine *e)
+/* What the external engine did in j's game (rc the driver's): a note when
+ * it was started again (it died in an earlier game), its failure kept with
+ * the game's place; a command that cannot be run at all ends the run. */
+static void engine_outcome(struct annotator *a, struct game_job *j, int rc, long starts)
 {
-	struct annotator *a = e->data;
-	if (ensure_engine(a) < 0)
-		return XQ_EIO;
-	if (engine_new_game(&a->eng) < 0) {
-		snprintf(a->job->error, sizeof a->job->error, "game %ld: %s", a->job->g->index,
-			 a->eng.error);
-		a->eng_running = 0;
-		return XQ_EIO;
-	}
-	e->no_searchmoves = a->eng.dialect == XQ_UCI_UCCI;
-	return 0;
-}
-
-static int external_search(struct xq_engine *e, const struct xq_engine_query *q,
-			   struct xq_search_info *out)
-{
-	struct annotator *a = e->data;
-	if (engine_search(&a->eng, q->fen, q->moves, q->nmoves, q->pos, q->lim, out) < 0) {
-		snprintf(a->job->error, sizeof a->job->error, "game %ld, ply %d: %s",
-			 a->job->g->index, q->nmoves + 1, a->eng.error);
-		a->eng_running = 0;
-		return XQ_EIO;
-	}
-	return 0;
+	const struct xq_engine_process *p = a->proc;
+	if (xq_engine_process_starts(p) > starts)
+		snprintf(j->note, sizeof j->note, "note: engine '%s', dialect %s",
+			 xq_engine_process_name(p), xq_uci_dialect_name(xq_engine_process_dialect(p)));
+	if (rc >= 0 || !a->engine.failed)
+		return;
+	int at = xq_engine_process_failed_at(p);
+	if (rc == XQ_EINVAL && at < 0)
+		die(EXIT_TROUBLE, "%s", xq_engine_process_error(p));
+	if (at >= 0)
+		snprintf(j->error, sizeof j->error, "game %ld, ply %d: %s", j->g->index, at + 1,
+			 xq_engine_process_error(p));
+	else
+		snprintf(j->error, sizeof j->error, "game %ld: %s", j->g->index,
+			 xq_engine_process_error(p));
 }
 
 /* Annotate j's game with a's engine: j->failed when the engine failed (the
@@ -430,14 +405,17 @@ static void annotate_game(struct annotator *a, struct game_job *j)
 	}
 	if (st.o.json && !(j->json_fp = open_memstream(&j->json, &j->json_len)))
 		die(EXIT_TROUBLE, "out of memory");
+	long starts = st.external ? xq_engine_process_starts(a->proc) : 0;
 	int rc = xq_game_annotate(j->g, &a->engine, &a->run);
 	if (j->json_fp && fclose(j->json_fp) != 0)
 		die(EXIT_TROUBLE, "out of memory");
 	j->json_fp = NULL;
 	if (st.progress)
 		progress_clear();
-	if (rc == XQ_ENOMEM && !a->engine.failed)
+	if (rc == XQ_ENOMEM && (!a->engine.failed || st.external))
 		die(EXIT_TROUBLE, "out of memory");
+	if (st.external)
+		engine_outcome(a, j, rc, starts);
 	if (rc < 0 && !st.external)
 		die(EXIT_TROUBLE, "search failed: %s", xq_strerror(rc));
 	j->failed = rc < 0;
@@ -808,6 +786,8 @@ static int parse_options(int argc, char **argv)
  * its own.  A fatal signal leaves no engine behind. */
 static void open_engines(void)
 {
+	/* a write to an engine that died fails instead of ending the run
+	 * (the library leaves the dispositions to the program) */
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGINT, on_fatal_signal);
 	signal(SIGTERM, on_fatal_signal);
@@ -822,6 +802,11 @@ static void open_engines(void)
 		st.run.lim.nodes = DEFAULT_NODES_BUILTIN;
 	st.eargv[0] = (char *)eo.cmd;
 	st.eargv[1 + st.neargs] = NULL;
+	struct xq_engine_process_opts po = {
+		.argv = st.eargv, .dialect = eo.dialect, .options = st.eopts,
+		.noptions = st.neopts, .search_ms = eo.timeout_s * 1000,
+		.handshake_ms = eo.timeout_s * 1000 < 10000 ? eo.timeout_s * 1000 : 10000,
+	};
 	for (int i = 0; i < st.njobs; i++) {
 		struct annotator *a = &st.jobs[i];
 		if (!st.external) {
@@ -830,30 +815,25 @@ static void open_engines(void)
 			xq_engine_builtin(&a->engine, a->search);
 			continue;
 		}
-		a->engine.new_game = external_new_game;
-		a->engine.search = external_search;
-		a->engine.data = a;
-		a->eng.argv = st.eargv;
-		a->eng.forced = eo.dialect;
-		a->eng.options = st.eopts;
-		a->eng.noptions = st.neopts;
-		a->eng.search_ms = eo.timeout_s * 1000;
-		a->eng.handshake_ms = eo.timeout_s * 1000 < 10000 ? eo.timeout_s * 1000 : 10000;
-		if (engine_start(&a->eng) < 0) {
-			if (a->eng.exec_failed || st.strict)
-				die(EXIT_TROUBLE, "%s", a->eng.error);
+		if (!(a->proc = xq_engine_process_new(&po, NULL)))
+			die(EXIT_TROUBLE, "out of memory");
+		killable = i + 1;
+		xq_engine_external(&a->engine, a->proc);
+		int rc = xq_engine_process_start(a->proc);
+		if (rc < 0) {
+			if (rc == XQ_EINVAL || st.strict)
+				die(EXIT_TROUBLE, "%s", xq_engine_process_error(a->proc));
 			if (!st.trouble)
-				warnx_("%s", a->eng.error);
+				warnx_("%s", xq_engine_process_error(a->proc));
 			st.trouble = 1;
-		} else {
-			a->eng_running = 1;
-			if (st.pp.verbose && i == 0)
-				warnx_("note: engine '%s', dialect %s", a->eng.name,
-				       xq_uci_dialect_name(a->eng.dialect));
+		} else if (st.pp.verbose && i == 0) {
+			warnx_("note: engine '%s', dialect %s", xq_engine_process_name(a->proc),
+			       xq_uci_dialect_name(xq_engine_process_dialect(a->proc)));
 		}
 	}
 	if (st.external)
-		snprintf(st.engine_name, sizeof st.engine_name, "%s", st.jobs[0].eng.name);
+		snprintf(st.engine_name, sizeof st.engine_name, "%s",
+			 xq_engine_process_name(st.jobs[0].proc));
 }
 
 /* The jobs' threads (none with one job: the main thread annotates). */
@@ -895,11 +875,14 @@ static void end_jobs(void)
 		struct annotator *a = &st.jobs[i];
 		if (st.njobs > 1)
 			pthread_join(a->tid, NULL);
-		if (st.external)
-			engine_stop(&a->eng);  /* also frees the buffers of a dead one */
+		if (a->proc)
+			xq_engine_process_stop(a->proc);
 		if (a->search)
 			xq_search_free(a->search);
 	}
+	killable = 0;   /* the handles go */
+	for (int i = 0; i < st.njobs; i++)
+		xq_engine_process_free(st.jobs[i].proc);
 	while (st.head) {
 		struct game_job *j = st.head;
 		st.head = j->next;

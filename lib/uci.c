@@ -1,7 +1,7 @@
 /*
  * uci.c - the text of the UCI and UCCI engine protocols: commands
  * formatted, engine lines parsed, coordinate dialects, detection.  No I/O:
- * the process is run by the commands (cmd/engine.c).
+ * the process is run by lib/engine_process.c.
  */
 #include <ctype.h>
 #include <stdarg.h>

@@ -6,8 +6,9 @@
  * Ownership, once for all: the caller owns every object it passes in and
  * every buffer it hands over; functions named xq_*_new or xq_*_open return an object
  * the caller releases with the matching _free or _close.  Nothing here keeps
- * global mutable state, prints, exits or reads the environment, so any
- * number of positions and games may be used from any number of threads.
+ * global mutable state, prints, exits or reads the environment (but for
+ * the PATH an external engine's program is looked up in), so any number
+ * of positions, games and engines may be used from any number of threads.
  *
  * Errors: functions return 0 (or a count) on success and a negative XQ_E*
  * code on failure; xq_strerror() names the code.  Single parses (a FEN, one
@@ -1405,7 +1406,7 @@ int xq_evaluate(const struct xq_pos *pos);
  *
  * The text side of talking to an external engine: commands formatted into
  * buffers, the engine's lines parsed into struct xq_uci_msg.  No I/O here:
- * the commands run the process (cmd/engine.c).
+ * the process is run by struct xq_engine_process (lib/engine_process.c).
  *
  * Dialects: UCI with Pikafish coordinates (ranks 0..9, as ICCS), UCI as
  * Fairy-Stockfish speaks it for xiangqi (ranks 1..10, after
@@ -1528,6 +1529,110 @@ int xq_uci_go(char *buf, size_t size, enum xq_uci_dialect d,
 	      const struct xq_search_limits *lim);
 int xq_uci_setoption(char *buf, size_t size, enum xq_uci_dialect d,
 		     const char *name, const char *value);
+
+/* ------------------------ external engines (lib/engine_process.c)
+ *
+ * A UCI or UCCI engine (Fairy-Stockfish, Pikafish, ElephantEye, xqengine)
+ * run as a child process: argv[0] is looked up in PATH and run without a
+ * shell, in a process group of its own, its stdin, stdout and stderr on
+ * pipes.  Every wait has a time limit; an engine that dies, hangs (no
+ * answer in time: asked to stop, then killed) or writes garbage (a
+ * malformed line, an illegal move) is killed and reaped, and the call
+ * fails with XQ_EIO and a message naming the engine and the last line it
+ * wrote ("engine 'X' gave no bestmove in time; it said last: '...'").
+ * After such a failure the engine is gone; xq_engine_process_start() runs
+ * it again.  No child is ever left unreaped.
+ *
+ * SIGPIPE: writing to an engine that died raises SIGPIPE in the caller,
+ * whose default action ends the program; the library never changes a
+ * signal's disposition in the caller's process, so a program that runs
+ * engines ignores SIGPIPE (signal(SIGPIPE, SIG_IGN)) before starting one,
+ * and a write to a dead engine then fails and is reported as above.  The
+ * engine itself runs with SIGPIPE at its default whatever the caller did.
+ *
+ * A handle is used by one thread at a time; engines of different handles
+ * may be started and used from different threads at once.
+ */
+struct xq_engine_process;
+
+struct xq_engine_option {
+	const char *name, *value;    /* "setoption name N value V"; value NULL: none */
+};
+
+struct xq_engine_process_opts {
+	char *const *argv;           /* argv[0] (PATH searched), its arguments, NULL */
+	enum xq_uci_dialect dialect; /* XQ_UCI_AUTO: detected at the handshake */
+	const struct xq_engine_option *options;   /* sent after the handshake, in order */
+	int noptions;
+	int handshake_ms;            /* the wait for uciok and readyok; 0: 10 s */
+	int search_ms;               /* a search's wait beyond its own movetime; 0: 60 s */
+};
+
+/* A handle for the engine o describes, not started yet; o is copied, its
+ * argv and options kept by pointer (they outlive the handle).  NULL with
+ * *err (may be NULL) XQ_EINVAL (no argv[0]) or XQ_ENOMEM. */
+struct xq_engine_process *xq_engine_process_new(const struct xq_engine_process_opts *o, int *err);
+/* Stop the engine (as xq_engine_process_stop) and free the handle; NULL
+ * is ignored. */
+void xq_engine_process_free(struct xq_engine_process *p);
+
+/*
+ * Run the engine and shake hands: "uci" (or "ucci"; with XQ_UCI_AUTO,
+ * "uci" and, when the engine says nothing of UCI within 2 s, "ucci"),
+ * the dialect detected (xq_uci_detect), "setoption name UCI_Variant
+ * value xiangqi" for Fairy-Stockfish, "setoption usemillisec true" for a
+ * UCCI engine that offers it, the options, "isready".  An engine already
+ * running is stopped first.  0; XQ_EINVAL: argv[0] cannot be run at all
+ * (no such program, not executable: running it again will not help);
+ * XQ_EIO: no pipe or process, or the engine died, hung or wrote garbage in
+ * the handshake, or an option cannot be written as one setoption line.
+ */
+int xq_engine_process_start(struct xq_engine_process *p);
+/* A new game is coming: "ucinewgame" (not in UCCI), "isready".  0 or
+ * XQ_EIO (the engine is not running, or failed: then it is gone). */
+int xq_engine_process_new_game(struct xq_engine_process *p);
+/*
+ * Search the position after moves[0..n) from fen (NULL: the usual start)
+ * within lim (at least one of depth, nodes, movetime set; searchmoves not
+ * in UCCI); pos is that position, for reading the moves the engine names.
+ * The last info line's depth, seldepth, score (for the side to move;
+ * multipv lines past the first ignored), nodes, time and pv (cut at its
+ * first illegal move) go to *out, the best move as pv[0]; "nobestmove"
+ * or "bestmove (none)" in a position with no legal move is npv 0, score
+ * -XQ_SCORE_MATE.  A search that gives no bestmove within search_ms past
+ * lim->movetime_ms is sent "stop" and given one more second.  0;
+ * XQ_EINVAL: the position or limits cannot be written (the engine stays);
+ * XQ_ENOMEM; XQ_EIO: the engine is not running, died, hung, or spoke
+ * garbage (a malformed line, an illegal best move, a best move without a
+ * score, no move where there are legal ones): then it is gone.
+ */
+int xq_engine_process_search(struct xq_engine_process *p, const char *fen, const xq_move *moves,
+			     int n, const struct xq_pos *pos, const struct xq_search_limits *lim,
+			     struct xq_search_info *out);
+/* Quit: "quit", then SIGTERM and SIGKILL to its process group, each after
+ * a second, and reap it.  Nothing happens when it is not running. */
+void xq_engine_process_stop(struct xq_engine_process *p);
+/* SIGKILL to the engine's process group, nothing else (no reaping: stop
+ * or free does that); async-signal-safe, for a fatal signal's handler.
+ * p may be NULL. */
+void xq_engine_process_kill(const struct xq_engine_process *p);
+
+/* Whether the engine is running (started, and not failed or stopped). */
+int xq_engine_process_running(const struct xq_engine_process *p);
+/* The engine's name ("id name", else argv[0]) and dialect as the
+ * handshake found them; they stay after the engine is gone. */
+const char *xq_engine_process_name(const struct xq_engine_process *p);
+enum xq_uci_dialect xq_engine_process_dialect(const struct xq_engine_process *p);
+/* The last line it wrote, on stdout or stderr, trailing blanks cut ("":
+ * none). */
+const char *xq_engine_process_last(const struct xq_engine_process *p);
+/* Why the last call failed, with the last line it wrote. */
+const char *xq_engine_process_error(const struct xq_engine_process *p);
+/* Where: the n of the search that failed, or -1 when the last failure was
+ * no search (the start, a new game). */
+int xq_engine_process_failed_at(const struct xq_engine_process *p);
+/* How many times the engine was started and shook hands on this handle. */
+long xq_engine_process_starts(const struct xq_engine_process *p);
 
 /* ------------------------------------------ ECCO openings (lib/ecco.c) */
 
@@ -1724,9 +1829,9 @@ int xq_annotate_comment_scores(const char *comment, int *red_before, int *red_af
 
 /*
  * An engine the annotation driver asks: the built-in search
- * (xq_engine_builtin) or an external UCI/UCCI engine, whose process the
- * caller runs (the library never spawns).  The callbacks get the engine
- * itself; data is theirs.
+ * (xq_engine_builtin), an external UCI/UCCI engine (xq_engine_external),
+ * or the caller's own.  The callbacks get the engine itself; data is
+ * theirs.
  */
 struct xq_engine_query {
 	const char *fen;            /* the game's start FEN; NULL: the usual start */
@@ -1753,6 +1858,13 @@ struct xq_engine {
 /* e as the built-in engine over s (lib/search.c): a new game clears the
  * table, a search is xq_search_run() with the line's keys as history. */
 void xq_engine_builtin(struct xq_engine *e, struct xq_search *s);
+
+/* e as the external engine p: a new game starts p again when it is not
+ * running (it failed in an earlier game, or was never started) and sends
+ * it a new game; a search is xq_engine_process_search() of the query; no
+ * searchmoves in UCCI.  On a failure the codes are those functions', the
+ * message xq_engine_process_error(p). */
+void xq_engine_external(struct xq_engine *e, struct xq_engine_process *p);
 
 /* How xq_game_annotate() runs and what it tells on the way (each hook may
  * be NULL; data is theirs). */

@@ -386,6 +386,36 @@ no_leftovers() {
 	no_leftovers
 }
 
+@test "interrupted (TERM, INT, HUP): every engine killed with its children, the signal's own status" {
+	for sig in TERM INT HUP; do
+		xqannotate -J 2 --engine "$E/hang.sh" --engine-timeout 600 "$S/blunder.pgn" "$S/ignored.pgn" \
+			>"$T/out" 2>"$T/err" &
+		local pid=$! thinking="" i
+		# both engines searching: each hang.sh has its sleep child
+		for i in $(seq 200); do
+			thinking=$(ps -o pid= --ppid "$(pgrep -d, -P "$pid")" 2>/dev/null || true)
+			[ "$(echo "$thinking" | grep -c .)" -eq 2 ] && break
+			sleep 0.05
+		done
+		[ "$(echo "$thinking" | grep -c .)" -eq 2 ]
+		local engines
+		engines=$(pgrep -d ' ' -P "$pid")
+		kill -"$sig" "$pid"
+		local status=0
+		wait "$pid" || status=$?
+		[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
+		# the engines and their children die at once (SIGKILL to each group)
+		for i in $(seq 40); do
+			local left=""
+			for p in $engines $thinking; do kill -0 "$p" 2>/dev/null && left="$left $p"; done
+			[ -z "$left" ] && break
+			sleep 0.05
+		done
+		[ -z "$left" ] || { kill -KILL $left; false; }
+	done
+	no_leftovers
+}
+
 @test "an engine that speaks garbage: each kind reported, the games written unannotated" {
 	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg illegal "$S/blunder.pgn"
 	[[ "$stderr" == *"answered an illegal move 'a0a9' (dialect uci); it said last: 'bestmove a0a9'"* ]]
