@@ -527,13 +527,13 @@ static int pgn_sniff(const unsigned char *head, size_t len, const char *name)
 
 /*
  * Where a game begins, for reading a byte range of a file alone: a line
- * whose first byte is '[' (after LF), when the line before it, leaving
- * out '%' escape lines, is no tag line (its first byte but blanks and a
- * byte order mark is no '['): a tag after moves, after a blank line or
- * after a result starts the next game, as pgn_read() has it.  Games with
- * no tags are not split from the one before them.  (A '[' opening a line
- * inside a '{' comment that spans lines, after a line that is no tag,
- * would be taken for a game start: such a file is read whole.)
+ * that opens with a tag (pgn_tag_shape(), after LF), when the line before
+ * it, leaving out '%' escape lines, is no tag line (its first byte but
+ * blanks and a byte order mark is no '['): a tag after moves, after a
+ * blank line or after a result starts the next game, as pgn_read() has
+ * it.  Games with no tags are not split from the one before them.  (Such
+ * a line inside a '{' comment that spans lines would be taken for a game
+ * start; a line that opens with '[' but no tag, "[center]...", is not.)
  */
 static int pgn_tag_line(const unsigned char *b, size_t from, size_t end)
 {
@@ -542,6 +542,22 @@ static int pgn_tag_line(const unsigned char *b, size_t from, size_t end)
 	while (from < end && (b[from] == ' ' || b[from] == '\t'))
 		from++;
 	return from < end && b[from] == '[';
+}
+
+/* s[0..n) opens as a tag does: '[', a name (letters, digits, '_'),
+ * blanks and a '"'. */
+static int pgn_tag_shape(const unsigned char *s, size_t n)
+{
+	size_t i = 1, name;
+	if (!n || s[0] != '[')
+		return 0;
+	while (i < n && ((unsigned)((s[i] | 0x20) - 'a') < 26u || (unsigned)(s[i] - '0') < 10u ||
+			 s[i] == '_'))
+		i++;
+	name = i - 1;
+	while (i < n && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return name > 0 && i > name + 1 && i < n && s[i] == '"';
 }
 
 static int pgn_split_here(const unsigned char *b, size_t at)
@@ -570,7 +586,8 @@ static size_t pgn_game_start(const unsigned char *b, size_t len, size_t from)
 	size_t i = from;
 	for (;;) {
 		const unsigned char *nl;
-		if (i > 0 && i < len && b[i - 1] == '\n' && b[i] == '[' && pgn_split_here(b, i))
+		if (i > 0 && i < len && b[i - 1] == '\n' && pgn_tag_shape(b + i, len - i) &&
+		    pgn_split_here(b, i))
 			return i;
 		if (i == 0 && len > 0 && pgn_split_here(b, 0))
 			return 0;

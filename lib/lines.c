@@ -5,6 +5,7 @@
  * line longer than the limit split with a warning.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,10 @@ static int txt_reserve(struct xq_reader *r, size_t more)
 	if (r->txt_start) {
 		memmove(r->txt, r->txt + r->txt_start, r->txt_end - r->txt_start);
 		r->txt_end -= r->txt_start;
+		if (r->enc_at >= r->txt_start)
+			r->enc_at -= r->txt_start;
+		else
+			r->enc_at_line = 0;
 		if (r->have_line)
 			r->line -= r->txt_start;
 		r->txt_start = 0;
@@ -52,19 +57,70 @@ static long pending_line(const struct xq_reader *r)
 	return n;
 }
 
+/* The line of the text decoded so far ends on, counted from the last
+ * byte that could not be decoded when its place is still in the buffer
+ * (so that many such bytes cost one pass over the text). */
+static long decoded_line(struct xq_reader *r)
+{
+	long n;
+	if (r->enc_at_line && r->enc_at >= r->txt_start && r->enc_at <= r->txt_end) {
+		n = r->enc_at_line;
+		for (size_t i = r->enc_at; i < r->txt_end; i++)
+			n += r->txt[i] == '\n';
+	} else {
+		n = pending_line(r);
+	}
+	r->enc_at = r->txt_end;
+	r->enc_at_line = n;
+	return n;
+}
+
+static void say_bad_byte(struct xq_reader *r, long line, unsigned char byte)
+{
+	xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_ENCODING, line, 0, 0, NULL,
+			  "byte 0x%02x cannot be decoded as %s; kept as U+%06X, written back "
+			  "as the byte (as is any other on this line)", byte, r->enc_name,
+			  (unsigned)(XQ_RAW_BYTE_BASE + byte));
+}
+
+/* Say the bytes found on lines up to `line` (all of them: LONG_MAX).  A
+ * line's are said once the line after it is taken (or the text ends): a
+ * line read and given back, as a reader does with the first line of the
+ * next game, is not read yet, and a byte range read alone ends before
+ * it. */
+static void say_bad_bytes(struct xq_reader *r, long line)
+{
+	while (r->enc_q_head < r->enc_q_end && r->enc_q[r->enc_q_head].line <= line) {
+		say_bad_byte(r, r->enc_q[r->enc_q_head].line, r->enc_q[r->enc_q_head].byte);
+		r->enc_q_head++;
+	}
+	if (r->enc_q_head == r->enc_q_end)
+		r->enc_q_head = r->enc_q_end = 0;
+}
+
 /* The byte at p starts no character: kept as its raw code point (four
- * bytes of UTF-8, lib/encoding.h), reported. */
+ * bytes of UTF-8, lib/encoding.h), said once a line when the line has
+ * been read (say_bad_bytes()). */
 static void bad_bytes(struct xq_reader *r, const unsigned char *p, size_t n)
 {
+	long line = decoded_line(r);
 	xq__raw_put(r->txt + r->txt_end, p[0]);
 	r->txt_end += 4;
-	if (r->enc_reports++ < MAX_ENCODING_REPORTS)
-		xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_ENCODING,
-				  pending_line(r), 0, 0, NULL,
-				  "byte 0x%02x cannot be decoded as %s; kept as U+%06X, written back "
-				  "as the byte%s", p[0], r->enc_name, (unsigned)(XQ_RAW_BYTE_BASE + p[0]),
-				  r->enc_reports == MAX_ENCODING_REPORTS ?
-				  " (further such bytes not reported)" : "");
+	if (line != r->enc_line) {
+		r->enc_line = line;
+		if (r->enc_q_end == r->enc_q_cap) {
+			size_t cap = r->enc_q_cap ? 2 * r->enc_q_cap : 16;
+			struct xq__enc_report *q = realloc(r->enc_q, cap * sizeof *q);
+			if (!q) {
+				say_bad_byte(r, line, p[0]); /* out of order, not lost */
+				return;
+			}
+			r->enc_q = q;
+			r->enc_q_cap = cap;
+		}
+		r->enc_q[r->enc_q_end].line = line;
+		r->enc_q[r->enc_q_end++].byte = p[0];
+	}
 	(void)n;
 }
 
@@ -482,6 +538,8 @@ static inline int ready_line(struct xq_reader *r, const char **line, size_t *len
 			if (!r->line_cont)
 				r->lineno++;
 			r->have_line = 1;
+			if (__builtin_expect(r->enc_q_end != 0, 0))
+				say_bad_bytes(r, r->lineno - 1);
 			*line = s;
 			*len = b;
 			return 1;
@@ -550,8 +608,10 @@ static int getline_general(struct xq_reader *r, const char **line, size_t *len)
 			}
 		}
 		if (r->txt_eof) {
-			if (!avail)
+			if (!avail) {
+				say_bad_bytes(r, LONG_MAX);
 				return r->error; /* 0 at the end */
+			}
 			eol = skip = avail;
 			if (eol && s[eol - 1] == '\r')
 				eol--;
@@ -585,6 +645,8 @@ found:
 		if (!r->line_cont)
 			r->lineno++;
 		r->have_line = 1;
+		if (r->enc_q_end)
+			say_bad_bytes(r, r->lineno - 1);
 		*line = r->line;
 		*len = r->linelen;
 		return 1;

@@ -388,6 +388,7 @@ void xq_reader_close(struct xq_reader *r)
 		inflateEnd(&r->zs);
 	xq__conv_close(r->cd);
 	free(r->dbcs);
+	free(r->enc_q);
 	free(r->sbuf);
 	free(r->raw);
 	free(r->txt);

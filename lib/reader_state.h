@@ -23,7 +23,6 @@
 #define SRC_CHUNK 65536
 #define HEAD_BYTES 65536
 #define LINE_MAX_BYTES XQ_MAX_LINE_BYTES
-#define MAX_ENCODING_REPORTS 5
 
 struct xq_reader {
 	struct xq_reader_opts o;
@@ -57,7 +56,21 @@ struct xq_reader {
 	int enc_pending;                /* auto-detect, only ASCII seen so far */
 	int bom_done;
 	struct xq__conv *cd;   /* NULL: UTF-8, nothing to convert */
-	int enc_reports;
+	/* bytes that could not be decoded are reported once a line (never
+	 * once a reader: a byte range read alone must say what reading the
+	 * whole says of it): the line of the last one reported, and the
+	 * line of the text at txt + enc_at, so that the next one's line is
+	 * counted from there (enc_at_line 0: not known) */
+	long enc_line, enc_at_line;
+	size_t enc_at;
+	/* those found by decoding ahead, said when their line is read, so
+	 * that they come in the order of the text, wherever decoding
+	 * stood (lib/lines.c) */
+	struct xq__enc_report {
+		long line;
+		unsigned char byte;
+	} *enc_q;
+	size_t enc_q_head, enc_q_end, enc_q_cap;
 	/* two-byte encodings (GBK, GB18030, Big5) in bulk: the UTF-8 of each
 	 * pair as iconv decodes it alone, filled at its first use (0: not
 	 * yet; lib/lines.c) */

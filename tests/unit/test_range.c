@@ -37,6 +37,8 @@ static const struct {
 	{ "a tag after a lone CR line end", "x\r[A \"1\"]\n[B \"2\"]\n", 1, NULL },
 	{ "a tag after a blank line", "[A \"1\"]\n\n[B \"2\"]\n", 2, "[B \"2\"]\n" },
 	{ "games without tags do not split", "1. h2e2 *\n\n1. h2e3 *\n\n1. b2e2 *\n", 1, NULL },
+	{ "a line that opens with '[' but no tag", "1. h2e2 {\n[center]\n[a] b\n[c \"d\"]\n", 1, NULL },
+	{ "a line that opens with a tag", "1. h2e2 {\n[center]\nx\n[c \"d\"]\n", 1, "[c \"d\"]\n" },
 	{ "at the end", "1. h2e2 *\n", 10, NULL },
 };
 
@@ -140,8 +142,16 @@ static int ranges_same(const unsigned char *buf, size_t len, const char *name, l
 		read_into(&parts, buf + rg.start, rg.end - rg.start, xq_range_opts(&rg, &o));
 	}
 	same = !strcmp(whole.text, parts.text);
-	if (!same)
-		diagf("%s in %ld ranges: %zu bytes of readings against %zu", name, n, parts.len, whole.len);
+	if (!same) {
+		size_t i = 0, ls = 0;
+		while (whole.text[i] && whole.text[i] == parts.text[i])
+			if (whole.text[i++] == '\n')
+				ls = i;
+		diagf("%s in %ld ranges: %zu bytes of readings against %zu; first difference:\n"
+		      "#   whole: %.*s\n#   parts: %.*s", name, n, parts.len, whole.len,
+		      (int)strcspn(whole.text + ls, "\n"), whole.text + ls,
+		      (int)strcspn(parts.text + ls, "\n"), parts.text + ls);
+	}
 	free(whole.text);
 	free(parts.text);
 	return same;
@@ -183,6 +193,16 @@ static void property(void)
 			"[Game \"Chinese Chess\"]\n[Event \"c\"]\n\n1. h2e3 *\n",
 			"1. h2e2 h9g7 *\n\n1. b2e2 *\n\n[Event \"x\"]\n1. h2e2 *\n",
 			"",
+			/* lines of a comment that begin with '[': after a line
+			 * that begins with '[', no game begins, */
+			"[Event \"a\"]\n\n1. h2e2 {\n [see\n[below \"x\"]\n} h9g7 *\n\n[Event \"b\"]\n1. b2e2 *\n",
+			/* and lines that begin with '[' but no tag */
+			"[Event \"a\"]\n\n1. h2e2 {\nx\n[center][b]y[/b]\n[a] - b\n} h9g7 *\n\n[Event \"b\"]\n1. b2e2 *\n",
+			/* bytes no encoding decodes, in every game, some lines
+			 * with two: each line's reported in every range */
+			"[Event \"\xb1\xb1\xff\"]\n\n1. h2e2 {\xff\xff} *\n\n[Event \"\xff\"]\n1. h2e2 {\xb1\xb1} *\n\n"
+			"[Event \"\xff\"]\n1. h2e2 {\xff} h9g7 {\xff} *\n\n[Event \"\xff\"]\n1. b2e2 {\xff} *\n\n"
+			"[Event \"\xff\xff\"]\n1. b2e2 {\xff}\n{\xff} *\n\n[Event \"\xff\"]\n1. b2e2 *\n\n[Event \"\xff\"]\n1. b2e2 *\n",
 		};
 		for (size_t i = 0; i < sizeof made / sizeof *made; i++) {
 			int all = 1;
