@@ -243,6 +243,12 @@ ranges_same() {
 	# an empty stream and one game: one worker
 	[ "$(workers 1 xqcheck -J 2 - </dev/null)" = 1 ]
 	[ "$(cat "$D/one.pgn" | workers 1 xqcheck -J 2 -)" = 1 ]
+	# XQ_JOBS_CHUNK at and past its limits: 1 and 2^30 taken; 0, past
+	# 2^30 and no number leave the default (4 MB: one chunk here)
+	[ "$(cat "$T/three.pgn" | workers 1073741824 xqcheck -J 2 -)" = 1 ]
+	for size in 0 1073741825 -5 12x ''; do
+		[ "$(cat "$T/three.pgn" | workers "$size" xqcheck -J 2 -)" = 1 ]
+	done
 }
 
 @test "-J over a pipe: workers each a chunk, at most the job count at once" {
