@@ -107,13 +107,15 @@ void progress_clear(void)
 	progress_shown = 0;
 }
 
-/* Where this thread's lines go (NULL: stderr): a command that reads ahead
- * of its writing holds them there, to say them in their place. */
-static _Thread_local FILE *held;
+/* Where this thread's lines go (NULL: stderr), and how (NULL: held as
+ * they are): see cmd_messages_to() in common.h. */
+static _Thread_local FILE *message_fp;
+static _Thread_local void (*message_put)(FILE *fp, const char *line);
 
-void cmd_hold_messages(FILE *fp)
+void cmd_messages_to(FILE *fp, void (*put)(FILE *fp, const char *line))
 {
-	held = fp;
+	message_fp = fp;
+	message_put = fp ? put : NULL;
 }
 
 /*
@@ -125,8 +127,6 @@ void cmd_hold_messages(FILE *fp)
  * those the line always had (a message of at most 4,095 bytes, the whole
  * line cut short at 17,582 bytes with 5 left when escaping).
  */
-void (*message_sink)(const char *line);
-
 #define MSG_MAX 4096
 #define DIAG_LINE (MSG_MAX * 4 + 1200)
 #define WHERE_MAX 1024
@@ -141,15 +141,15 @@ static void put_line(const char *where, const char *msg)
 	line[n++] = ' ';
 	put_escaped(line, sizeof line - 2, &n, where);
 	put_escaped(line, sizeof line - 2, &n, msg);
-	if (message_sink) {
+	if (message_fp && message_put) {
 		line[n] = '\0';
-		message_sink(line);
+		message_put(message_fp, line);
 		return;
 	}
 	line[n++] = '\n';
 	/* never on the progress line's row */
 	progress_clear();
-	fwrite(line, 1, n, held ? held : stderr);
+	fwrite(line, 1, n, message_fp ? message_fp : stderr);
 }
 
 __attribute__((format(printf, 2, 0)))
@@ -171,7 +171,8 @@ void warnx_(const char *fmt, ...)
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;
-	held = NULL;    /* the last word is said now */
+	if (!message_put)
+		message_fp = NULL;    /* the last word is said now */
 	va_start(ap, fmt);
 	vmessage("", fmt, ap);
 	va_end(ap);

@@ -20,10 +20,6 @@ extern const char *progname;
 /* Sets progname from argv[0] and the command's usage text for usage(). */
 void cmd_init(char **argv, const char *usage_text);
 
-/* When set, each diagnostic line (without its newline) goes to it
- * instead of standard error: a worker's messages into its part. */
-extern void (*message_sink)(const char *line);
-
 /* "prog: msg" on stderr. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "prog: msg" on stderr, then exit(status). */
@@ -68,9 +64,13 @@ double now_seconds(void);
  * "invalid NAME 'text'" and EXIT_TROUBLE. */
 long parse_number(const char *text, long min, long max, const char *name);
 
-/* This thread's diagnostics (warnx_, diag, the problems printed) into fp
- * instead of stderr until called with NULL; die() always says its own. */
-void cmd_hold_messages(FILE *fp);
+/* This thread's diagnostics (warnx_, diag, the problems printed, each
+ * line without its newline) to put(fp, line) instead of stderr: a -J
+ * worker's into its part (part_put_message), die()'s last word too.  With
+ * put NULL they are held in fp as they are, to be said in their place
+ * later (a command reading ahead), and die() says its own on stderr (the
+ * held lines are lost at exit).  fp NULL: stderr again. */
+void cmd_messages_to(FILE *fp, void (*put)(FILE *fp, const char *line));
 
 /* The value of -J/--jobs: 1..CMD_JOBS_MAX jobs, 0 for one a core (as many
  * as the machine has online, at most CMD_JOBS_MAX); anything else dies

@@ -148,14 +148,6 @@ int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int 
 
 /* --- workers */
 
-/* A worker's messages, as lines of its part. */
-static FILE *message_part;
-
-static void message_to_part(const char *line)
-{
-	part_put_message(message_part, line);
-}
-
 /* Inputs first..last of *il, with the notes due among them, into *sub;
  * the notes after the last input go with the last group (last == il->n). */
 static void sub_inputs(const struct input_list *il, int first, int last, struct input_list *sub)
@@ -405,8 +397,8 @@ static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd)
 		if (input_fd >= 0)
 			dup2(null, input_fd);
 		close(null);
-		if ((message_part = messages))
-			message_sink = message_to_part;
+		/* a worker's messages, as lines of its part */
+		cmd_messages_to(messages, part_put_message);
 	}
 	return pid;
 }
@@ -759,8 +751,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 		if (pid[i] == 0) {
 			if (!freopen(j->out[i], "w", stdout) || !freopen(j->err[i], "w", stderr))
 				_exit(EXIT_TROUBLE);
-			if ((message_part = messages))
-				message_sink = message_to_part;
+			cmd_messages_to(messages, part_put_message);
 			if (single) {
 				*range_k = i + 1;
 				*range_n = j->parts;

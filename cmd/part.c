@@ -368,6 +368,17 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
 
 /* --- output with positions to shift */
 
+int part_pos_mark(char buf[PART_POS_MARK_SIZE], char kind, long v)
+{
+	return snprintf(buf, PART_POS_MARK_SIZE, "\001%c%ld\001", kind, v);
+}
+
+void part_put_pos(FILE *fp, char kind, long v)
+{
+	char buf[PART_POS_MARK_SIZE];
+	fputs(part_pos_mark(buf, kind, v) < PART_POS_MARK_SIZE ? buf : "", fp);
+}
+
 void part_put_pos_text(FILE *fp, const char *s)
 {
 	for (; s && *s; s++) {
@@ -377,23 +388,47 @@ void part_put_pos_text(FILE *fp, const char *s)
 	}
 }
 
-int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name)
+/* Marked output read from a stream or from a string. */
+struct pos_source {
+	FILE *fp;
+	const char *s;
+};
+
+static int pos_getc(struct pos_source *src)
 {
-	struct part_input *cur = NULL;
+	if (src->fp)
+		return getc(src->fp);
+	return *src->s ? (unsigned char)*src->s++ : EOF;
+}
+
+static void pos_ungetc(struct pos_source *src, int c)
+{
+	if (src->fp)
+		ungetc(c, src->fp);
+	else
+		src->s--;
+}
+
+/* The reader of both: src to out, each position shifted by the earlier
+ * parts of its input (cur, or the one the last \001I names); 0 or -1. */
+static int copy_marked(struct pos_source *src, FILE *out, struct part_merge *m,
+		       struct part_input *cur)
+{
 	char *nm = NULL;
 	size_t len = 0, cap = 0;
 	int c, rc = 0;
-	while ((c = getc(in)) != EOF) {
+	while ((c = pos_getc(src)) != EOF) {
 		if (c != '\001') {
 			putc(c, out);
 			continue;
 		}
-		c = getc(in);
+		c = pos_getc(src);
 		if (c == '\001') {
 			putc(c, out);
 		} else if (c == 'I') {
 			len = 0;
-			while ((c = getc(in)) != EOF && (c != '\001' || (c = getc(in)) == '\001')) {
+			while ((c = pos_getc(src)) != EOF &&
+			       (c != '\001' || (c = pos_getc(src)) == '\001')) {
 				if (len + 2 > cap)
 					nm = xrealloc(nm, cap = 2 * cap + 64);
 				nm[len++] = (char)c;
@@ -404,11 +439,11 @@ int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name
 			cur = part_input_of(m, nm);
 			if (c == EOF)
 				break;
-			ungetc(c, in);
-		} else if ((c == 'G' || c == 'L') && cur) {
+			pos_ungetc(src, c);
+		} else if ((c == 'G' || c == 'L' || c == 'B') && cur) {
 			long v = 0;
 			int kind = c, digits = 0;
-			while ((c = getc(in)) >= '0' && c <= '9' && v < PART_POS_MAX) {
+			while ((c = pos_getc(src)) >= '0' && c <= '9' && v < PART_POS_MAX) {
 				v = 10 * v + (c - '0');
 				digits++;
 			}
@@ -416,14 +451,29 @@ int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name
 				rc = -1;
 				break;
 			}
-			fprintf(out, "%ld", v ? v + (kind == 'G' ? cur->games : cur->lines) : 0);
+			/* a game or line not known (0) stays so */
+			fprintf(out, "%ld", kind == 'B' ? v + cur->bytes :
+				!v ? 0 : v + (kind == 'G' ? cur->games : cur->lines));
 		} else {
 			rc = -1;
 			break;
 		}
 	}
+	free(nm);
+	return rc;
+}
+
+int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name)
+{
+	struct pos_source src = { in, NULL };
+	int rc = copy_marked(&src, out, m, NULL);
 	if (rc < 0 || ferror(in))
 		diag(name, 0, 0, "error", "not the output of a part");
-	free(nm);
 	return rc < 0 || ferror(in) ? -1 : 0;
+}
+
+int part_copy_marked(const char *s, FILE *out, struct part_merge *m, struct part_input *in)
+{
+	struct pos_source src = { NULL, s };
+	return copy_marked(&src, out, m, in);
 }

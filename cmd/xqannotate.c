@@ -430,14 +430,14 @@ static void hold_messages(void)
 {
 	if (!(st.held = open_memstream(&st.held_text, &st.held_len)))
 		die(EXIT_TROUBLE, "out of memory");
-	cmd_hold_messages(st.held);
+	cmd_messages_to(st.held, NULL);
 }
 
 /* The messages held so far, into *text and *len (malloc'd; NULL when none);
  * holding stops. */
 static void take_held(char **text, size_t *len)
 {
-	cmd_hold_messages(NULL);
+	cmd_messages_to(NULL, NULL);
 	if (fclose(st.held) != 0)
 		die(EXIT_TROUBLE, "out of memory");
 	st.held = NULL;

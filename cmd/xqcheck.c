@@ -2,7 +2,6 @@
  * xqcheck - replay every game of the records given and say exactly what
  * is wrong with the bad ones; nothing else.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -73,10 +72,10 @@ static struct {
  * record_input.h for the lines all the merges share):
  *   #xqcheck-partial 1 [N]             the start of a part (--part N)
  *   P ...                              a diagnostic
- *   J json                             a -j line; each position in it is
- *                                      \001, a letter (G game, L line, B
- *                                      byte) and the number (JSON strings
- *                                      never hold a raw control character)
+ *   J json                             a -j line, each position in it
+ *                                      marked as part.h says (JSON
+ *                                      strings never hold a raw control
+ *                                      character)
  *   #end name games lines bytes        after each input
  *   #counts games valid invalid errors warnings trouble
  *                                      the end of the part
@@ -86,7 +85,7 @@ static struct {
 static void json_pos(char kind, long v)
 {
 	if (st.partial)
-		printf("\001%c%ld", kind, v);
+		part_put_pos(stdout, kind, v);
 	else
 		printf("%ld", v);
 }
@@ -123,8 +122,7 @@ static int merge_json(const char *s, struct part_merge *m)
 	 * json_put_string writes it; find the offsets by that text */
 	static char *name;
 	static size_t cap;
-	const char *q, *p = s;
-	const struct part_input *o;
+	const char *q;
 	size_t len;
 	if (strncmp(s, "{\"file\":\"", 9))
 		return -1;
@@ -157,23 +155,8 @@ static int merge_json(const char *s, struct part_merge *m)
 		}
 		name[n] = '\0';
 	}
-	o = part_input_of(m, name);
-	while ((q = strchr(p, '\001'))) {
-		long v, add;
-		char *end;
-		fwrite(p, 1, (size_t)(q - p), stdout);
-		add = q[1] == 'G' ? o->games : q[1] == 'L' ? o->lines : q[1] == 'B' ? o->bytes : -1;
-		if (add < 0 || q[2] < '0' || q[2] > '9')
-			return -1;
-		errno = 0;
-		v = strtol(q + 2, &end, 10);
-		if (errno || v > POS_MAX)
-			return -1;
-		/* a position not known (0) stays so */
-		printf("%ld", v > 0 || q[1] == 'B' ? v + add : v);
-		p = end;
-	}
-	fputs(p, stdout);
+	if (part_copy_marked(s, stdout, m, part_input_of(m, name)) < 0)
+		return -1;
 	putchar('\n');
 	return 0;
 }

@@ -125,15 +125,15 @@ static void put_pos(struct line *l, char kind, long v)
 		put_num(l, v, 0);
 		return;
 	}
-	put(l, kind == 'G' ? "\001G" : "\001L");
-	put_num(l, v, 0);
-	put(l, "\001");
+	char mark[PART_POS_MARK_SIZE];
+	part_pos_mark(mark, kind, v);
+	put(l, mark);
 }
 
 static void print_pos(char kind, long v)
 {
 	if (st.worker)
-		printf("\001%c%ld\001", kind, v);
+		part_put_pos(stdout, kind, v);
 	else
 		printf("%ld", v);
 }

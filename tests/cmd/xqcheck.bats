@@ -299,7 +299,7 @@ split_samples() {
 		printf '#counts\t2\t1\t1\t1\t1\t0\n'
 		printf '#xqcheck-partial\t1\n'
 		printf 'P\t2\t1\t1\t0\t0\t2\t16\t=f.xqf\t=h2h9\tno\n'
-		printf 'J\t{"file":"f.xqf","index":\001G1,"line":\001L0,"problems":[{"byte":\001B16}]}\n'
+		printf 'J\t{"file":"f.xqf","index":\001G1\001,"line":\001L0\001,"problems":[{"byte":\001B16\001}]}\n'
 		printf '#end\tf.xqf\t1\t0\t50\n'
 		printf '#counts\t1\t0\t1\t1\t0\t0\n'
 	} >"$T/parts"
@@ -331,6 +331,7 @@ xqcheck: 3 games: 1 valid, 2 invalid (2 errors, 1 warning)" ]
 		   'P\t2\t1\t1\t1\t1\t1\t-\tnoeq\t-\tm' 'P\t2\t1\t1\t1\t1\t1\t-\t-\t-\tm\\q' \
 		   'P\t2\t1' '#end\tx\t-1\t0\t0' '#counts\t2\t1\t0\t0\t0\t0' \
 		   'J\t{"index":\001G1}' 'J\t{"file":"x","index":\001Q1}' 'J\t{"file":"x","index":\001G' \
+		   'J\t{"file":"x","index":\001G1}' \
 		   'P\t2\t1\t1000000000000001\t1\t1\t1\t-\t-\t-\tm' 'bogus'; do
 		printf "#xqcheck-partial\t1\n$bad\n#counts\t0\t0\t0\t0\t0\t0\n" >"$T/bad"
 		run -2 --separate-stderr xqcheck --merge "$T/bad"
