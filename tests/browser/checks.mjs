@@ -6,6 +6,8 @@
 // there is one) jumps to its ply; the page fits a phone; no console error,
 // no network request.  Results are TAP lines.
 import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 let n = 0, failed = 0;
 
@@ -22,8 +24,21 @@ export function done() {
 	process.exit(failed ? 1 : 0);
 }
 
-// page: a loaded page; errors and requests: what its console and network
-// listeners gathered; record: the game's file for xqshow.
+// Load the page of pagePath into page, gathering what checkPage() looks at:
+// console errors and warnings (playwright names a warning 'warning',
+// puppeteer 'warn'), uncaught errors, and requests for anything but it.
+export async function load(page, pagePath) {
+	const url = pathToFileURL(resolve(pagePath)).href;
+	const errors = [], requests = [];
+	page.on('console', (m) => { if (['error', 'warn', 'warning'].includes(m.type())) errors.push(m.text()); });
+	page.on('pageerror', (e) => errors.push(String(e)));
+	page.on('request', (r) => { if (r.url() !== url) requests.push(r.url()); });
+	await page.goto(url, { waitUntil: 'load' });
+	return { errors, requests };
+}
+
+// page: a loaded page; errors and requests: what load() gathered; record:
+// the game's file for xqshow.
 export async function checkPage(page, { xqshow, record, pngPrefix, errors, requests }) {
 	const libFen = (args) => {
 		try {

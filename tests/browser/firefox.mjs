@@ -3,9 +3,7 @@
 // BiDi (playwright cannot drive a stock firefox).  Saves
 // PNG-PREFIX.page.png and PNG-PREFIX.board.png for run.sh to look at.
 import puppeteer from 'puppeteer-core';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { checkPage, done } from './checks.mjs';
+import { checkPage, done, load } from './checks.mjs';
 
 const [xqshow, ...pages] = process.argv.slice(2);
 
@@ -39,15 +37,10 @@ const version = await browser.version();
 try {
 	for (let i = 0; i + 2 < pages.length; i += 3) {
 		const [record, pagePath, pngPrefix] = pages.slice(i, i + 3);
-		const url = pathToFileURL(resolve(pagePath)).href;
 		console.log(`# ${pagePath} in ${version}`);
 		const page = await browser.newPage();
 		await page.setViewport({ width: 360, height: 740 });
-		const errors = [], requests = [];
-		page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') errors.push(m.text()); });
-		page.on('pageerror', (e) => errors.push(String(e)));
-		page.on('request', (r) => { if (r.url() !== url) requests.push(r.url()); });
-		await page.goto(url, { waitUntil: 'load' });
+		const { errors, requests } = await load(page, pagePath);
 		await checkPage(page, { xqshow, record, pngPrefix, errors, requests });
 		await page.close();
 	}

@@ -6,9 +6,8 @@
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { checkPage, done } from './checks.mjs';
+import { join } from 'node:path';
+import { checkPage, done, load } from './checks.mjs';
 
 const [xqshow, ...pages] = process.argv.slice(2);
 
@@ -23,14 +22,9 @@ const context = await chromium.launchPersistentContext(profile, {
 try {
 	for (let i = 0; i + 2 < pages.length; i += 3) {
 		const [record, pagePath, pngPrefix] = pages.slice(i, i + 3);
-		const url = pathToFileURL(resolve(pagePath)).href;
 		console.log(`# ${pagePath}`);
 		const page = await context.newPage();
-		const errors = [], requests = [];
-		page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
-		page.on('pageerror', (e) => errors.push(String(e)));
-		page.on('request', (r) => { if (r.url() !== url) requests.push(r.url()); });
-		await page.goto(url, { waitUntil: 'load' });
+		const { errors, requests } = await load(page, pagePath);
 		await checkPage(page, { xqshow, record, pngPrefix, errors, requests });
 		await page.close();
 	}
