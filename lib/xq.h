@@ -1924,6 +1924,37 @@ enum xq_svg_flags {
  * caller frees it): 0 or XQ_ENOMEM. */
 int xq_board_svg(const struct xq_pos *pos, xq_move last, unsigned flags, char **out, size_t *outlen);
 
+/* --------------------------------------------- text diagram (lib/diagram.c) */
+
+enum xq_board_text_flags {
+	XQ_BOARD_ASCII = 1 << 0,   /* FEN letters (upper case Red) on - | + lines */
+	XQ_BOARD_FLIP = 1 << 1,    /* Black at the bottom */
+	XQ_BOARD_COLOR = 1 << 2,   /* the pieces in ANSI colours (bold red, bold) */
+	XQ_BOARD_TRAD = 1 << 3,    /* traditional characters for the pieces */
+	/* two lines below the board: "FEN: ..." and the side to move (in
+	 * check, checkmated or stalemated) with the last move */
+	XQ_BOARD_STATUS = 1 << 4,
+};
+struct xq_board_text_opts {
+	unsigned flags;               /* enum xq_board_text_flags */
+	xq_move last;                 /* its squares in [ ]; XQ_MOVE_NONE: none */
+	const struct xq_pos *before;  /* the position last was played in
+				       * (needed by XQ_BOARD_STATUS with a last move) */
+	/* the last move in the status line: Chinese and ICCS in brackets for
+	 * ICCS and Chinese, the notation alone for the others */
+	enum xq_notation notation;
+	unsigned notation_flags;      /* enum xq_notation_flags */
+};
+/* The board with pos on it as text, ten rows of points with the gaps
+ * between them (the palace diagonals, the river) and each side's file
+ * numbers above and below: Chinese pieces on box-drawing lines (two
+ * columns a piece) unless XQ_BOARD_ASCII.  o NULL: the defaults, no last
+ * move.  In *out (malloc'd, NUL-terminated, *outlen bytes; the caller
+ * frees it): 0, XQ_ENOMEM, or XQ_EINVAL when the status line lacks
+ * o->before or the last move cannot be written there. */
+int xq_board_text(const struct xq_pos *pos, const struct xq_board_text_opts *o,
+		  char **out, size_t *outlen);
+
 /* The evaluation chart of an annotated game (lib/chart.c), as SVG text in
  * *out (malloc'd, *outlen bytes): Red's expected score (xq_expected_score
  * with k) at each point with a score, in ply order; the marked points

@@ -1,3 +1,6 @@
+import os
+import subprocess
+
 import pytest
 
 import xqtools as xq
@@ -120,3 +123,69 @@ def test_copy_is_independent():
     c.push_text("h2e2")
     assert b.fen() == xq.START_FEN and c.fen() != xq.START_FEN
     assert c.pop() == xq.Move.from_iccs("h2e2")
+
+
+START_ASCII = """\
+   a   b   c   d   e   f   g   h   i
+9  r---n---b---a---k---a---b---n---r
+   |   |   |   | \\ | / |   |   |   |
+8  +---+---+---+---+---+---+---+---+
+   |   |   |   | / | \\ |   |   |   |
+7  +---c---+---+---+---+---+---c---+
+   |   |   |   |   |   |   |   |   |
+6  p---+---p---+---p---+---p---+---p
+   |   |   |   |   |   |   |   |   |
+5  +---+---+---+---+---+---+---+---+
+   |    chu he          han jie    |
+4  +---+---+---+---+---+---+---+---+
+   |   |   |   |   |   |   |   |   |
+3  P---+---P---+---P---+---P---+---P
+   |   |   |   |   |   |   |   |   |
+2  +---C---+---+---+---+---+---C---+
+   |   |   |   | \\ | / |   |   |   |
+1  +---+---+---+---+---+---+---+---+
+   |   |   |   | / | \\ |   |   |   |
+0  R---N---B---A---K---A---B---N---R
+   a   b   c   d   e   f   g   h   i
+"""
+
+
+def test_diagram_of_the_start_whole():
+    b = xq.Board()
+    assert b.diagram(ascii=True, status=False) == START_ASCII
+    assert b.diagram(ascii=True) == (START_ASCII + "FEN: " + xq.START_FEN
+                                     + "\nred to move\n")
+
+
+@pytest.mark.parametrize("args,kwargs", [
+    (["-a"], dict(ascii=True)),
+    ([], {}),
+    (["--flip", "--trad"], dict(flip=True, traditional=True)),
+    (["-a", "--color=always"], dict(ascii=True, color=True)),
+    (["-n", "wxf"], dict(notation="wxf")),
+    (["-n", "iccs", "--ascii-digits"], dict(notation="iccs",
+                                            ascii_digits=True)),
+])
+@pytest.mark.parametrize("moves", ["", "h2e2 h9g7", "h2e2 h7e7 e2e6"])
+def test_diagram_is_xqshow(bindir, args, kwargs, moves):
+    b = xq.Board()
+    cmd = [os.path.join(bindir, "xqshow")] + args
+    for m in moves.split():
+        b.push_text(m)
+    if moves:
+        cmd += ["--play", moves]
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, check=True).stdout
+    assert b.diagram(**kwargs) == out.decode()
+
+
+def test_svg_is_xqshow(bindir):
+    b = xq.Board()
+    b.push_text("h2e2")
+    for args, kwargs in (([], {}), (["--flip", "--trad"],
+                                    dict(flip=True, traditional=True))):
+        out = subprocess.run([os.path.join(bindir, "xqshow"), "--svg",
+                              "--play", "h2e2"] + args,
+                             stdout=subprocess.PIPE, check=True).stdout
+        assert b.svg(**kwargs) == out.decode()
+    assert "<circle class=\"last-to\"" in b.svg()
+    assert "last-to" not in xq.Board().svg()

@@ -135,12 +135,18 @@ class JudgeOpts(Structure):
                 ("kill_budget", c_long)]
 
 
+class BoardTextOpts(Structure):
+    _fields_ = [("flags", c_uint), ("last", xq_move), ("before", POINTER(Pos)),
+                ("notation", c_int), ("notation_flags", c_uint)]
+
+
 STRUCTS = {"xq_err": Err, "xq_pos": Pos, "xq_undo": Undo, "xq_node": Node,
            "xq_tag": Tag, "xq_game": Game, "xq_problem": Problem,
            "xq_reader_opts": ReaderOpts, "xq_writer_opts": WriterOpts,
            "xq_format": Format, "xq_search_limits": SearchLimits,
            "xq_search_info": SearchInfo, "xq_label": Label,
-           "xq_event": Event, "xq_judge_opts": JudgeOpts}
+           "xq_event": Event, "xq_judge_opts": JudgeOpts,
+           "xq_board_text_opts": BoardTextOpts}
 
 
 def _candidates():
@@ -244,6 +250,10 @@ _proto("xq_search_run", c_int, c_void_p, POS_P, POINTER(c_uint64), c_int,
        POINTER(SearchLimits), INFO_FN, c_void_p, POINTER(SearchInfo))
 _proto("xq_search_stop", None, c_void_p)
 _proto("xq_evaluate", c_int, POS_P)
+_proto("xq_board_text", c_int, POS_P, POINTER(BoardTextOpts),
+       POINTER(c_void_p), POINTER(c_size_t))
+_proto("xq_board_svg", c_int, POS_P, xq_move, c_uint, POINTER(c_void_p),
+       POINTER(c_size_t))
 _proto("xq_rules_from_name", c_int, c_char_p, POINTER(c_int))
 _proto("xq_rules_name", c_char_p, c_int)
 _proto("xq_verdict_name", c_char_p, c_int)

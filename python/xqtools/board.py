@@ -2,7 +2,7 @@
 import ctypes
 
 from . import errors
-from ._lib import Err, Pos, Undo, lib, xq_move
+from ._lib import BoardTextOpts, Err, Pos, Undo, lib, libc, xq_move
 
 RED, BLACK = 0, 1
 START_FEN = ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
@@ -15,6 +15,9 @@ PIECE_NAMES = (None, "king", "advisor", "elephant", "horse", "chariot",
 _STATUS = ("playing", "checkmate", "stalemate")
 _NOTE_TRAD, _NOTE_ASCII_DIGITS, _NOTE_BOOK_PAWNS = 1, 2, 4
 _FEN_LAX = 1
+_BOARD_ASCII, _BOARD_FLIP, _BOARD_COLOR, _BOARD_TRAD, _BOARD_STATUS = (
+    1, 2, 4, 8, 16)
+_SVG_FLIP, _SVG_TRAD = 1, 2
 _MOVE_TEXT_MAX = 32
 
 
@@ -298,6 +301,65 @@ class Board:
     def evaluate(self):
         """The built-in static evaluation, centipawns for the side to move."""
         return lib.xq_evaluate(ctypes.byref(self._pos))
+
+    def _last(self):
+        """The last move pushed (C) and the position before it, or
+        (0, None)."""
+        if not self._stack:
+            return 0, None
+        move, u = self._stack[-1]
+        before = Pos()
+        ctypes.pointer(before)[0] = self._pos
+        lib.xq_unmake(ctypes.byref(before), move._c(),
+                      ctypes.byref(Undo.from_buffer_copy(u)))
+        return move._c(), before
+
+    @staticmethod
+    def _take_text(rc, buf, size, what):
+        if rc < 0:
+            raise errors.XqError(rc, "cannot draw the " + what)
+        try:
+            return ctypes.string_at(buf.value, size.value).decode()
+        finally:
+            libc.free(buf)
+
+    def diagram(self, ascii=False, flip=False, color=False,
+                traditional=False, status=True, notation="chinese",
+                ascii_digits=False, book_pawns=False):
+        """The board as text, as ``xqshow`` draws it: Chinese pieces on
+        box-drawing lines (``ascii=True``: FEN letters on ASCII lines),
+        Black at the bottom with ``flip``, ANSI colours with ``color``; the
+        last move pushed in brackets.  ``status`` adds the FEN line and
+        the side to move with the last move in a notation (Chinese with
+        ICCS in brackets for "chinese" and "iccs")."""
+        last, before = self._last()
+        opts = BoardTextOpts()
+        opts.flags = ((_BOARD_ASCII if ascii else 0)
+                      | (_BOARD_FLIP if flip else 0)
+                      | (_BOARD_COLOR if color else 0)
+                      | (_BOARD_TRAD if traditional else 0)
+                      | (_BOARD_STATUS if status else 0))
+        opts.last = last
+        if before is not None:
+            opts.before = ctypes.pointer(before)
+        opts.notation = notation_code(notation)
+        opts.notation_flags = notation_flags(traditional, ascii_digits,
+                                             book_pawns)
+        buf, size = ctypes.c_void_p(), ctypes.c_size_t()
+        rc = lib.xq_board_text(ctypes.byref(self._pos), ctypes.byref(opts),
+                               ctypes.byref(buf), ctypes.byref(size))
+        return self._take_text(rc, buf, size, "diagram")
+
+    def svg(self, flip=False, traditional=False):
+        """The board as an SVG picture (``xqshow --svg``), the last move
+        pushed marked."""
+        last, _ = self._last()
+        buf, size = ctypes.c_void_p(), ctypes.c_size_t()
+        rc = lib.xq_board_svg(ctypes.byref(self._pos), last,
+                              (_SVG_FLIP if flip else 0)
+                              | (_SVG_TRAD if traditional else 0),
+                              ctypes.byref(buf), ctypes.byref(size))
+        return self._take_text(rc, buf, size, "picture")
 
     def _history(self):
         """Keys of the positions before this one, oldest first."""
