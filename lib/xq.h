@@ -1530,6 +1530,48 @@ int xq_uci_go(char *buf, size_t size, enum xq_uci_dialect d,
 int xq_uci_setoption(char *buf, size_t size, enum xq_uci_dialect d,
 		     const char *name, const char *value);
 
+/* ----------------------- the engine side of UCI (lib/uci_engine.c)
+ *
+ * A session of the built-in search speaking UCI with Pikafish coordinates
+ * (ranks 0..9), as xqengine does on its standard input and output: fed
+ * the GUI's lines one at a time, it answers uci, isready, setoption (Hash,
+ * Threads, Clear Hash, UCI_Variant xiangqi), ucinewgame, position startpos
+ * | fen FEN [moves ...] (the game's positions passed to the search for its
+ * repetitions), go [depth N] [nodes N] [movetime MS] [wtime MS btime MS
+ * winc MS binc MS movestogo N] [searchmoves M...] [infinite | ponder],
+ * stop, ponderhit and quit; a bad command, position, move or value is
+ * answered with "info string ...".  go starts the search in a thread of
+ * the session, which writes the info lines and the bestmove; position,
+ * go, setoption, ucinewgame, stop and ponderhit stop a running search
+ * first, and an infinite search answers only when stopped.  Each reply is
+ * one line without its newline, passed whole to reply (from the caller's
+ * thread or the search's, never two at once).  No global state: sessions
+ * are independent.
+ */
+#define XQ_UCI_HASH_MAX 4096     /* MB */
+#define XQ_UCI_THREADS_MAX 64
+typedef void (*xq_uci_reply_fn)(void *data, const char *line);
+struct xq_uci_session_opts {
+	size_t hash_mb;          /* 1..XQ_UCI_HASH_MAX; 0: 16 */
+	int threads;             /* 1..XQ_UCI_THREADS_MAX; 0: 1 */
+	const char *name;        /* "id name": NULL for "xqengine VERSION" */
+	const char *author;      /* "id author": NULL for "the xqtools authors" */
+	xq_uci_reply_fn reply;
+	void *reply_data;
+};
+struct xq_uci_session;
+/* NULL with *err XQ_EINVAL (no reply function, a value out of range) or
+ * XQ_ENOMEM. */
+struct xq_uci_session *xq_uci_session_new(const struct xq_uci_session_opts *o, int *err);
+/* One line from the GUI (NUL-terminated; its newline may be left on):
+ * 1 to read on, 0 after quit, XQ_ENOMEM. */
+int xq_uci_session_line(struct xq_uci_session *s, const char *line);
+/* The end of the input: wait for a running search with limits to answer;
+ * stop (or an infinite search) asks it to stop first. */
+void xq_uci_session_end(struct xq_uci_session *s, int stop);
+/* Stop a running search and release the session. */
+void xq_uci_session_free(struct xq_uci_session *s);
+
 /* ------------------------ external engines (lib/engine_process.c)
  *
  * A UCI or UCCI engine (Fairy-Stockfish, Pikafish, ElephantEye, xqengine)
