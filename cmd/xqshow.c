@@ -133,7 +133,7 @@ static void play_moves(struct view *v, const char *moves)
 	size_t len;
 	int rc, ply = 1;
 	for (; (rc = xq_moves_next(&v->pos, &at, &text, &len, &err)) > 0; was = v->pos, ply++) {
-		xq_move m = XQ_MOVE_NONE;
+		xq_move m = XQ_MOVE_NONE;   /* played already: its text read again names it */
 		xq_move_parse(&was, text, len, XQ_NOTATION_ANY, 0, &m, NULL);
 		v->before = was;
 		add_move(v, m);
