@@ -336,17 +336,17 @@ static struct stream {
 	int fd;
 	FILE *fp;                    /* a compressed file */
 	struct xq_splitter *sp;
-} s;
+} stream;
 static struct record_chunk chunk;
 
 static void stream_close(void)
 {
-	xq_splitter_close(s.sp);
-	if (s.fp)
-		fclose(s.fp);
-	else if (s.fd > STDIN_FILENO)
-		close(s.fd);
-	s.sp = NULL;
+	xq_splitter_close(stream.sp);
+	if (stream.fp)
+		fclose(stream.fp);
+	else if (stream.fd > STDIN_FILENO)
+		close(stream.fd);
+	stream.sp = NULL;
 }
 
 /* The whole stream to one worker, the bytes read so far first: 0 in the
@@ -361,20 +361,20 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 	if (pipe(fds) < 0)
 		die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
 	add_part(j);
-	if ((pid = fork_worker(j, messages, s.fd)) == 0) {
+	if ((pid = fork_worker(j, messages, stream.fd)) == 0) {
 		close(fds[1]);
 		memset(&chunk, 0, sizeof chunk);
-		chunk.name = s.name;
+		chunk.name = stream.name;
 		chunk.fd = fds[0];
 		record_loop_chunk(&chunk);
-		xq_splitter_close(s.sp);
+		xq_splitter_close(stream.sp);
 		free_parts(j, 0);
 		return 1;
 	}
 	close(fds[0]);
 	/* a worker that stops reading ends the copy, not the command */
 	pipe_was = signal(SIGPIPE, SIG_IGN);
-	while ((len = xq_splitter_read(s.sp, &buf)) > 0) {
+	while ((len = xq_splitter_read(stream.sp, &buf)) > 0) {
 		size_t off = 0;
 		while (off < (size_t)len) {
 			ssize_t n = write(fds[1], (const char *)buf + off, (size_t)len - off);
@@ -387,15 +387,15 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 		if (off < (size_t)len)
 			break;
 	}
-	if (xq_splitter_errno(s.sp))
-		warnx_("error reading '%s': %s", s.name, strerror(xq_splitter_errno(s.sp)));
+	if (xq_splitter_errno(stream.sp))
+		warnx_("error reading '%s': %s", stream.name, strerror(xq_splitter_errno(stream.sp)));
 	close(fds[1]);
 	signal(SIGPIPE, pipe_was);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
 	job_status(j, 0, status);
-	if (xq_splitter_errno(s.sp))
+	if (xq_splitter_errno(stream.sp))
 		j->failed = 1;
 	stream_close();
 	return 0;
@@ -408,30 +408,30 @@ static int stream_open(const char *path)
 {
 	struct stat sb;
 	unsigned char magic[2];
-	memset(&s, 0, sizeof s);
-	s.fd = -1;
+	memset(&stream, 0, sizeof stream);
+	stream.fd = -1;
 	if (!path || !strcmp(path, "-")) {
-		s.name = "<stdin>";
-		s.fd = STDIN_FILENO;
+		stream.name = "<stdin>";
+		stream.fd = STDIN_FILENO;
 		return 1;
 	}
-	s.name = path;
+	stream.name = path;
 	if (stat(path, &sb) < 0 || S_ISDIR(sb.st_mode))
 		return -2;
 	if (!S_ISREG(sb.st_mode))
-		return (s.fd = open(path, O_RDONLY)) < 0 ? -2 : 1;   /* -2: said by the one job */
+		return (stream.fd = open(path, O_RDONLY)) < 0 ? -2 : 1;   /* -2: said by the one job */
 	/* a compressed file: ungzipped as it is read */
-	if ((s.fd = open(path, O_RDONLY)) < 0)
+	if ((stream.fd = open(path, O_RDONLY)) < 0)
 		return -2;
-	if (read(s.fd, magic, 2) != 2 || magic[0] != 0x1f || magic[1] != 0x8b) {
-		close(s.fd);
+	if (read(stream.fd, magic, 2) != 2 || magic[0] != 0x1f || magic[1] != 0x8b) {
+		close(stream.fd);
 		return -2;
 	}
-	close(s.fd);
-	s.fd = -1;
-	if (!(s.fp = fopen(path, "rb")))
+	close(stream.fd);
+	stream.fd = -1;
+	if (!(stream.fp = fopen(path, "rb")))
 		return -1;
-	setvbuf(s.fp, NULL, _IONBF, 0);
+	setvbuf(stream.fp, NULL, _IONBF, 0);
 	return 1;
 }
 
@@ -453,34 +453,34 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 		return rc;
 	ro.format = o->format;
 	ro.encoding = o->encoding;
-	ro.name = s.name;
-	if (!(s.sp = xq_splitter_open(s.fd, s.fp, &ro, chunk_bytes(), &err))) {
+	ro.name = stream.name;
+	if (!(stream.sp = xq_splitter_open(stream.fd, stream.fp, &ro, chunk_bytes(), &err))) {
 		if (err == XQ_ENOMEM)
 			die(EXIT_TROUBLE, "out of memory");
 		stream_close();
 		return -1;
 	}
-	if (xq_splitter_cuts(s.sp) < 0) {
+	if (xq_splitter_cuts(stream.sp) < 0) {
 		/* nothing read, or a file that cannot be cut: one job reads it
 		 * and says why */
 		stream_close();
 		return -1;
 	}
 	j->dir = parts_dir();
-	if (xq_splitter_cuts(s.sp) == 0)
+	if (xq_splitter_cuts(stream.sp) == 0)
 		return stream_one_job(j, messages);
 	pid = xrealloc(NULL, (size_t)jobs * sizeof *pid);
 	part = xrealloc(NULL, (size_t)jobs * sizeof *part);
-	while ((rc = xq_splitter_next(s.sp, &c)) > 0) {
+	while ((rc = xq_splitter_next(stream.sp, &c)) > 0) {
 		pid_t p;
 		while (running == jobs)
 			running = wait_worker(pid, part, status, running);
 		add_part(j);
 		status = xrealloc(status, (size_t)j->parts * sizeof *status);
 		status[j->parts - 1] = 0;
-		if ((p = fork_worker(j, messages, s.fp ? fileno(s.fp) : s.fd)) == 0) {
+		if ((p = fork_worker(j, messages, stream.fp ? fileno(stream.fp) : stream.fd)) == 0) {
 			memset(&chunk, 0, sizeof chunk);
-			chunk.name = s.name;
+			chunk.name = stream.name;
 			chunk.fd = -1;
 			chunk.buf = c.buf;
 			chunk.len = c.len;
@@ -516,7 +516,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 		job_status(j, i, status[i]);
 	if (rc == XQ_EIO) {
 		/* (every command's exit status 2) */
-		warnx_("error reading '%s': %s", s.name, strerror(xq_splitter_errno(s.sp)));
+		warnx_("error reading '%s': %s", stream.name, strerror(xq_splitter_errno(stream.sp)));
 		j->failed = 1;
 	}
 	stream_close();
