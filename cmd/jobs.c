@@ -18,7 +18,6 @@
 
 #include "jobs.h"
 #include "part.h"
-#include "xq_format.h"
 
 void range_parse(const char *arg, long *k, long *n)
 {
@@ -251,24 +250,20 @@ static void job_status(struct jobs *j, int i, int status)
 /* --- a stream cut into chunks of whole games
  *
  * Standard input, a pipe or a compressed file cannot be read in byte
- * ranges: the command reads it itself (ungzipped by the library's reader)
- * and cuts it where the format says a game begins, the rule the ranges
- * use, into chunks of about chunk_bytes(); each chunk goes to a worker
- * process forked once the chunk is in memory, so that the worker has it
- * without a copy through a pipe or a file, and the parent frees its own
- * copy.  A worker for each chunk: its start and end (the fork, the pages
- * it first writes, its part) cost about 1.5 ms of CPU, under a tenth of
- * the fastest job's (xqcheck -q) 4 MB, with no framing of chunks on a pipe
- * to a worker that lives on.
- * At most as many workers as jobs run at once: the chunks in memory are
- * bounded by the job count.  A worker writes its part as a range's
- * worker does, and the merge adds the earlier parts' games and lines to
- * its positions.  A stream that cannot be split (a format with no rule,
- * no record, a compressed stream on a pipe) is read by one worker, which
- * the parent feeds the bytes as they came. */
+ * ranges: the library's splitter reads it (ungzipped) and cuts it where
+ * the format says a game begins, into chunks of about chunk_bytes(); each
+ * chunk goes to a worker process forked once the chunk is in memory, so
+ * that the worker has it without a copy through a pipe or a file.  A
+ * worker for each chunk: its start and end (the fork, the pages it first
+ * writes, its part) cost about 1.5 ms of CPU, under a tenth of the
+ * fastest job's (xqcheck -q) 4 MB, with no framing of chunks on a pipe to
+ * a worker that lives on.  At most as many workers as jobs run at once:
+ * the chunks in memory are bounded by the job count.  A worker writes its
+ * part as a range's worker does, and the merge adds the earlier parts'
+ * games and lines to its positions.  A stream that cannot be cut is read
+ * by one worker, which the command feeds the bytes as they come. */
 
 #define CHUNK_BYTES (4 << 20)
-#define STREAM_READ 65536
 
 /* The size of a chunk: XQ_JOBS_CHUNK bytes when set (tests place the cuts
  * with it), else CHUNK_BYTES. */
@@ -281,75 +276,6 @@ static size_t chunk_bytes(void)
 	return CHUNK_BYTES;
 }
 
-struct stream {
-	const char *name;
-	int fd;                      /* the bytes as they come, or -1: */
-	struct xq_reader *gz;        /* a compressed file, ungzipped */
-	FILE *fp;
-	unsigned char *buf;
-	size_t len, cap;
-	int eof, error;
-	int cut;                     /* the compressed input is damaged */
-};
-
-/* Problems while ungzipping: a damaged file is read again by one job,
- * which reports them in their place (rare: the workers' time is lost). */
-static void note_damage(void *data, const struct xq_problem *p)
-{
-	struct stream *s = data;
-	if (p->code == XQ_P_TRUNCATED || p->code == XQ_P_SYNTAX)
-		s->cut = 1;
-}
-
-/* A chunk's buffer: in huge pages where the system gives them on request,
- * since each chunk is fresh memory that the parent fills and a worker
- * reads (else a page fault each 4 KiB, a fifth of the parent's time). */
-static unsigned char *chunk_buffer(size_t size)
-{
-#ifdef MADV_HUGEPAGE
-	const size_t huge = 2 << 20;
-	void *p;
-	if (size >= huge && posix_memalign(&p, huge, size) == 0) {
-		madvise(p, size, MADV_HUGEPAGE);
-		return p;
-	}
-#endif
-	return xrealloc(NULL, size);
-}
-
-/* Up to want more bytes at the end of the buffer: the bytes added, 0 at the
- * end (s->eof set), -1 on a read error (s->error). */
-static long stream_more(struct stream *s, size_t want)
-{
-	long n;
-	if (s->eof)
-		return 0;
-	if (s->cap - s->len < want)
-		s->buf = xrealloc(s->buf, s->cap = s->len + want + (s->len >> 1));
-	if (s->gz) {
-		n = xq_reader_read(s->gz, s->buf + s->len, want);
-		if (n < 0)
-			s->error = EIO;
-	} else {
-		while ((n = read(s->fd, s->buf + s->len, want)) < 0 && errno == EINTR)
-			;
-		if (n < 0)
-			s->error = errno;
-	}
-	if (n <= 0) {
-		struct xq_game *g;
-		s->eof = 1;
-		/* a cut is told when a game is asked for past the end */
-		if (s->gz && n == 0 && !s->cut && xq_reader_next(s->gz, &g) > 0)
-			xq_game_free(g);
-		return n < 0 ? -1 : 0;
-	}
-	s->len += (size_t)n;
-	return n;
-}
-
-/* Wait for one of the workers pid[0..n) (n > 0), its status kept in
- * status[part[k]]: the place freed. */
 static int wait_worker(pid_t *pid, int *part, int *status, int n)
 {
 	int st;
@@ -403,110 +329,111 @@ static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd)
 	return pid;
 }
 
-/* The worker's chunk (a static: the worker's loop reads it to its end). */
+/* The stream being cut and the worker's chunk (statics: a worker's loop
+ * reads its chunk, in the splitter's buffer, to its end). */
+static struct stream {
+	const char *name;
+	int fd;
+	FILE *fp;                    /* a compressed file */
+	struct xq_splitter *sp;
+} stream;
 static struct record_chunk chunk;
 
-/* The whole stream to one worker, the bytes read so far (s->buf) first:
- * 0 in the parent once the worker has ended, 1 in the worker. */
-static int stream_one_job(struct jobs *j, struct stream *s, FILE *messages)
+static void stream_close(void)
+{
+	xq_splitter_close(stream.sp);
+	if (stream.fp)
+		fclose(stream.fp);
+	else if (stream.fd > STDIN_FILENO)
+		close(stream.fd);
+	stream.sp = NULL;
+}
+
+/* The whole stream to one worker, the bytes read so far first: 0 in the
+ * parent once the worker has ended, 1 in the worker. */
+static int stream_one_job(struct jobs *j, FILE *messages)
 {
 	int fds[2], status;
 	pid_t pid;
 	void (*pipe_was)(int);
+	const void *buf;
+	long len;
 	if (pipe(fds) < 0)
 		die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
 	add_part(j);
-	if ((pid = fork_worker(j, messages, s->fd)) == 0) {
+	if ((pid = fork_worker(j, messages, stream.fd)) == 0) {
 		close(fds[1]);
 		memset(&chunk, 0, sizeof chunk);
-		chunk.name = s->name;
+		chunk.name = stream.name;
 		chunk.fd = fds[0];
 		record_loop_chunk(&chunk);
-		free(s->buf);
+		xq_splitter_close(stream.sp);
 		free_parts(j, 0);
 		return 1;
 	}
 	close(fds[0]);
 	/* a worker that stops reading ends the copy, not the command */
 	pipe_was = signal(SIGPIPE, SIG_IGN);
-	for (;;) {
+	while ((len = xq_splitter_read(stream.sp, &buf)) > 0) {
 		size_t off = 0;
-		while (off < s->len) {
-			ssize_t n = write(fds[1], s->buf + off, s->len - off);
+		while (off < (size_t)len) {
+			ssize_t n = write(fds[1], (const char *)buf + off, (size_t)len - off);
 			if (n < 0 && errno == EINTR)
 				continue;
 			if (n <= 0)
 				break;
 			off += (size_t)n;
 		}
-		if (off < s->len)
-			break;
-		s->len = 0;
-		if (stream_more(s, STREAM_READ) <= 0)
+		if (off < (size_t)len)
 			break;
 	}
-	if (s->error)
-		warnx_("error reading '%s': %s", s->name, strerror(s->error));
+	if (xq_splitter_errno(stream.sp))
+		warnx_("error reading '%s': %s", stream.name, strerror(xq_splitter_errno(stream.sp)));
 	close(fds[1]);
 	signal(SIGPIPE, pipe_was);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
 	job_status(j, 0, status);
-	if (s->error)
+	if (xq_splitter_errno(stream.sp))
 		j->failed = 1;
+	stream_close();
 	return 0;
 }
 
-/* Whether b[0..n) holds a byte that is not ASCII (eight at a time). */
-static int has_high_byte(const void *b, size_t n)
+/* Open the single input path (NULL or "-": standard input) as a stream
+ * into s: 1, or -2 when it is a file to read in byte ranges (or not
+ * there: the ranges say so), -1 when a compressed file cannot be read. */
+static int stream_open(const char *path)
 {
-	const unsigned char *p = b;
-	size_t i = 0;
-	for (uint64_t w; i + 8 <= n; i += 8) {
-		memcpy(&w, p + i, 8);
-		if (w & 0x8080808080808080ull)
-			return 1;
+	struct stat sb;
+	unsigned char magic[2];
+	memset(&stream, 0, sizeof stream);
+	stream.fd = -1;
+	if (!path || !strcmp(path, "-")) {
+		stream.name = "<stdin>";
+		stream.fd = STDIN_FILENO;
+		return 1;
 	}
-	for (; i < n; i++)
-		if (p[i] >= 0x80)
-			return 1;
-	return 0;
+	stream.name = path;
+	if (stat(path, &sb) < 0 || S_ISDIR(sb.st_mode))
+		return -2;
+	if (!S_ISREG(sb.st_mode))
+		return (stream.fd = open(path, O_RDONLY)) < 0 ? -2 : 1;   /* -2: said by the one job */
+	/* a compressed file: ungzipped as it is read */
+	if ((stream.fd = open(path, O_RDONLY)) < 0)
+		return -2;
+	if (read(stream.fd, magic, 2) != 2 || magic[0] != 0x1f || magic[1] != 0x8b) {
+		close(stream.fd);
+		return -2;
+	}
+	close(stream.fd);
+	stream.fd = -1;
+	if (!(stream.fp = fopen(path, "rb")))
+		return -1;
+	setvbuf(stream.fp, NULL, _IONBF, 0);
+	return 1;
 }
-
-/* Problems of the look at the encoding: whether the evidence leaves a
- * rival (the reader's warning, which is about no line). */
-static void note_rival(void *data, const struct xq_problem *p)
-{
-	if (p->code == XQ_P_ENCODING && p->game == 0 && p->line == 0)
-		*(int *)data = 1;
-}
-
-/* The encoding the reader finds in buf[0..len) read with o: into enc;
- * 1 when the evidence leaves it close to a rival, else 0. */
-static int chunk_encoding(const unsigned char *buf, size_t len, const struct xq_reader_opts *o,
-			  char *enc, size_t size)
-{
-	struct xq_reader_opts po = *o;
-	struct xq_reader *r;
-	const char *line;
-	size_t linelen;
-	int rival = 0, err, rc;
-	po.problem = note_rival;
-	po.problem_data = &rival;
-	if (!(r = xq_reader_open_mem(buf, len, &po, &err)))
-		die(EXIT_TROUBLE, "%s", xq_strerror(err));
-	/* decided when the first byte that is not ASCII is decoded: its line
-	 * is the first that holds one */
-	while ((rc = xq_reader_getline(r, &line, &linelen)) > 0 && !has_high_byte(line, linelen))
-		;
-	if (rc == XQ_ENOMEM)
-		die(EXIT_TROUBLE, "out of memory");
-	snprintf(enc, size, "%s", xq_reader_encoding(r));
-	xq_reader_close(r);
-	return rival;
-}
-
 
 /*
  * The single input path (NULL or "-": standard input) in chunks: -2 when
@@ -517,134 +444,48 @@ static int chunk_encoding(const unsigned char *buf, size_t len, const struct xq_
 static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *path,
 		       const struct cmd_opts *o)
 {
-	static struct stream s;
 	struct xq_reader_opts ro = { 0 };
-	struct xq_range rg;
-	struct stat sb;
-	const struct xq_format *fmt;
+	struct xq_chunk c;
 	pid_t *pid;
-	int *part, *status = NULL, running = 0, settled, bom;
-	size_t target = chunk_bytes(), from;
-	char decided[32] = "";
-	unsigned char magic[2];
+	int *part, *status = NULL, running = 0, rc, err;
 
-	memset(&s, 0, sizeof s);
-	s.fd = -1;
-	s.cap = target + target / 2 + 2 * STREAM_READ;
-	if (!path || !strcmp(path, "-")) {
-		s.name = "<stdin>";
-		s.fd = STDIN_FILENO;
-	} else {
-		int fd;
-		s.name = path;
-		if (stat(path, &sb) < 0 || S_ISDIR(sb.st_mode))
-			return -2;
-		if (S_ISREG(sb.st_mode)) {
-			/* a compressed file: ungzipped as it is read */
-			if ((fd = open(path, O_RDONLY)) < 0)
-				return -2;
-			if (read(fd, magic, 2) != 2 || magic[0] != 0x1f || magic[1] != 0x8b) {
-				close(fd);
-				return -2;
-			}
-			close(fd);
-			if (!(s.fp = fopen(path, "rb")))
-				return -1;
-			setvbuf(s.fp, NULL, _IONBF, 0);
-		} else if ((s.fd = open(path, O_RDONLY)) < 0) {
-			return -2;   /* said by the one job */
-		}
-	}
+	if ((rc = stream_open(path)) < 1)
+		return rc;
 	ro.format = o->format;
 	ro.encoding = o->encoding;
-	ro.name = s.name;
-	ro.flags = XQ_READ_NO_REPLAY;
-	ro.problem = note_damage;
-	ro.problem_data = &s;
-	if (s.fp) {
-		int err;
-		if (!(s.gz = xq_reader_open(s.fp, &ro, &err))) {
-			fclose(s.fp);
-			return -1;
-		}
+	ro.name = stream.name;
+	if (!(stream.sp = xq_splitter_open(stream.fd, stream.fp, &ro, chunk_bytes(), &err))) {
+		if (err == XQ_ENOMEM)
+			die(EXIT_TROUBLE, "out of memory");
+		stream_close();
+		return -1;
 	}
-	s.buf = chunk_buffer(s.cap);
-	/* the head, to find the format: what reading it whole finds */
-	while (s.len < STREAM_READ && stream_more(&s, STREAM_READ - s.len) > 0)
-		;
-	if (s.error && !s.gz && s.len == 0) {
-		/* nothing read: one job reads it and says why it cannot */
-		free(s.buf);
+	if (xq_splitter_cuts(stream.sp) < 0) {
+		/* nothing read, or a file that cannot be cut: one job reads it
+		 * and says why */
+		stream_close();
 		return -1;
 	}
 	j->dir = parts_dir();
-	if (s.error || (!s.gz && s.len >= 2 && s.buf[0] == 0x1f && s.buf[1] == 0x8b) ||
-	    xq_reader_range(s.buf, s.len, &ro, 1, 2, &rg) < 0 || !rg.split ||
-	    !(fmt = xq_format_find(rg.format)) || !fmt->game_start) {
-		if (s.gz) {
-			/* a file: read again by one job */
-			xq_reader_close(s.gz);
-			fclose(s.fp);
-			free(s.buf);
-			free_parts(j, 1);
-			return -1;
-		}
-		return stream_one_job(j, &s, messages);
-	}
-	bom = s.len >= 3 && s.buf[0] == 0xef && s.buf[1] == 0xbb && s.buf[2] == 0xbf;
-	settled = (o->encoding && *o->encoding && strcmp(o->encoding, "auto")) || bom;
-	if (bom)
-		snprintf(decided, sizeof decided, "UTF-8");
+	if (xq_splitter_cuts(stream.sp) == 0)
+		return stream_one_job(j, messages);
 	pid = xrealloc(NULL, (size_t)jobs * sizeof *pid);
 	part = xrealloc(NULL, (size_t)jobs * sizeof *part);
-	from = target;
-	for (uint64_t start = 0; s.len > 0 || start == 0;) {
-		size_t cut = s.len;
+	while ((rc = xq_splitter_next(stream.sp, &c)) > 0) {
 		pid_t p;
-		/* a chunk ends where a game begins past its size, or at the end */
-		while (!s.eof) {
-			if (s.len > from && (cut = fmt->game_start(s.buf, s.len, from)) < s.len)
-				break;
-			if (s.len > from)
-				from = s.len;
-			stream_more(&s, s.len < target ? target - s.len + STREAM_READ : STREAM_READ);
-			cut = s.len;
-		}
-		if (s.eof && s.len > from)
-			cut = fmt->game_start(s.buf, s.len, from);
-		if (!settled && has_high_byte(s.buf, cut)) {
-			/* the chunk where the encoding is found: it finds the one
-			 * reading it whole finds, with as much evidence, when it
-			 * is settled within it or it is as long as the reader
-			 * looks (else it grows) */
-			struct xq_reader_opts co = ro;
-			if (start > 0)
-				co.format = rg.format;
-			if (chunk_encoding(s.buf, cut, &co, decided, sizeof decided) &&
-			    !(s.eof && cut == s.len) && cut < XQ_SNIFF_MAX) {
-				from = 2 * cut;
-				continue;
-			}
-			settled = 2;   /* this chunk finds it; those after are told */
-		}
-		if (s.cut)
-			break;
 		while (running == jobs)
 			running = wait_worker(pid, part, status, running);
 		add_part(j);
 		status = xrealloc(status, (size_t)j->parts * sizeof *status);
 		status[j->parts - 1] = 0;
-		if ((p = fork_worker(j, messages, s.gz ? fileno(s.fp) : s.fd)) == 0) {
+		if ((p = fork_worker(j, messages, stream.fp ? fileno(stream.fp) : stream.fd)) == 0) {
 			memset(&chunk, 0, sizeof chunk);
-			chunk.name = s.name;
+			chunk.name = stream.name;
 			chunk.fd = -1;
-			chunk.buf = s.buf;
-			chunk.len = cut;
-			if (start > 0) {
-				snprintf(chunk.format, sizeof chunk.format, "%s", rg.format);
-				if (settled == 1)
-					snprintf(chunk.encoding, sizeof chunk.encoding, "%s", decided);
-			}
+			chunk.buf = c.buf;
+			chunk.len = c.len;
+			snprintf(chunk.format, sizeof chunk.format, "%s", c.format);
+			snprintf(chunk.encoding, sizeof chunk.encoding, "%s", c.encoding);
 			record_loop_chunk(&chunk);
 			free(pid);
 			free(part);
@@ -654,31 +495,17 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 		}
 		pid[running] = p;
 		part[running++] = j->parts - 1;
-		if (settled == 2)
-			settled = 1;
-		/* the rest into a fresh buffer: the worker has this one */
-		{
-			unsigned char *rest = chunk_buffer(s.cap);
-			memcpy(rest, s.buf + cut, s.len - cut);
-			free(s.buf);
-			s.buf = rest;
-			s.len -= cut;
-			start += cut;
-			from = target;
-		}
-		if (s.len == 0 && s.eof)
-			break;
 	}
-	if (s.cut)
+	if (rc == XQ_ENOMEM)
+		die(EXIT_TROUBLE, "out of memory");
+	if (rc == XQ_EINVAL)
 		for (int k = 0; k < running; k++)
 			kill(pid[k], SIGTERM);
 	while (running > 0)
 		running = wait_worker(pid, part, status, running);
-	if (s.cut) {
+	if (rc == XQ_EINVAL) {
 		/* a damaged compressed file: read again by one job */
-		xq_reader_close(s.gz);
-		fclose(s.fp);
-		free(s.buf);
+		stream_close();
 		free(pid);
 		free(part);
 		free(status);
@@ -687,18 +514,12 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 	}
 	for (int i = 0; i < j->parts; i++)
 		job_status(j, i, status[i]);
-	if (s.error) {
+	if (rc == XQ_EIO) {
 		/* (every command's exit status 2) */
-		warnx_("error reading '%s': %s", s.name, strerror(s.error));
+		warnx_("error reading '%s': %s", stream.name, strerror(xq_splitter_errno(stream.sp)));
 		j->failed = 1;
 	}
-	if (s.gz) {
-		xq_reader_close(s.gz);
-		fclose(s.fp);
-	} else if (s.fd != STDIN_FILENO) {
-		close(s.fd);
-	}
-	free(s.buf);
+	stream_close();
 	free(pid);
 	free(part);
 	free(status);

@@ -1222,6 +1222,48 @@ int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
 struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o);
 
 /*
+ * A stream (standard input, a pipe, a compressed file), which cannot be
+ * read in ranges, cut into chunks of whole games as it is read, by the
+ * rule of the ranges: a chunk ends where the first game begins once it
+ * holds `target` bytes.  Reading the chunks in order, each with the
+ * options xq_chunk_opts() gives, reads what reading the stream whole
+ * reads: the chunk where the encoding is found grows (up to XQ_SNIFF_MAX)
+ * while the evidence is close, and the chunks after it are told the
+ * encoding.  The splitter reads descriptor fd (raw bytes) or, fd -1, the
+ * compressed file gz (ungzipped as it is read); it closes neither.
+ * Open: NULL with *err XQ_ENOMEM or XQ_EINVAL (gz unreadable).  The head
+ * is read at once, to find the format.
+ */
+struct xq_splitter;
+struct xq_chunk {
+	const void *buf;      /* valid until the next xq_splitter_next() */
+	size_t len;
+	uint64_t offset;      /* of buf[0] in the stream (ungzipped) */
+	char format[16];      /* for a chunk not at the stream's start: */
+	char encoding[32];    /* its format and, once found, encoding ("": find) */
+};
+struct xq_splitter *xq_splitter_open(int fd, FILE *gz, const struct xq_reader_opts *o,
+				     size_t target, int *err);
+/* 1: cut, chunks from xq_splitter_next(); 0: the stream cannot be cut (no
+ * format with a rule, compressed on a descriptor, a read error), one
+ * reader takes its bytes from xq_splitter_read(); -1: neither, the input
+ * is to be read again from its start in one piece (a compressed file that
+ * cannot be cut; nothing could be read from fd). */
+int xq_splitter_cuts(const struct xq_splitter *s);
+/* The next chunk: 1; 0 at the end; XQ_EIO after the last chunk when the
+ * stream could not be read to its end (xq_splitter_errno() says why);
+ * XQ_EINVAL when the compressed stream is damaged (read it again whole,
+ * which reports where); XQ_ENOMEM. */
+int xq_splitter_next(struct xq_splitter *s, struct xq_chunk *c);
+struct xq_reader_opts xq_chunk_opts(const struct xq_chunk *c, const struct xq_reader_opts *o);
+/* An uncut stream's bytes as they come, the head first: the count into
+ * *buf (valid until the next call), 0 at the end, -1 on an error. */
+long xq_splitter_read(struct xq_splitter *s, const void **buf);
+/* The errno value of the last read error, 0 none. */
+int xq_splitter_errno(const struct xq_splitter *s);
+void xq_splitter_close(struct xq_splitter *s);
+
+/*
  * Writing: a writer turns games into one output stream in a format,
  * notation and encoding.  Each game is rendered in UTF-8, then converted;
  * a character the output encoding cannot hold makes xq_writer_write()

@@ -7,9 +7,15 @@
  * each range reads to its end without a crash.  (That the ranges read the
  * games the whole input gives holds but for a '[' opening a line inside a
  * comment of several lines, the rule's documented limit; tests/unit/
- * test_range.c checks it on real and made inputs.)
+ * test_range.c checks it on real and made inputs.)  The same input as a
+ * stream cut into chunks (xq_splitter_*()) at 1, 64 and 4096 bytes: the
+ * chunks are its bytes in order, each after the first beginning at a '['
+ * after a line feed, and each reads to its end; a stream not cut hands
+ * out its bytes in order.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "xq.h"
 
@@ -25,6 +31,51 @@ static void read_all(const unsigned char *buf, size_t len, struct xq_reader_opts
 	while (xq_reader_next(r, &g) > 0)
 		xq_game_free(g);
 	xq_reader_close(r);
+}
+
+static void chunks(const unsigned char *data, size_t size, const struct xq_reader_opts *o,
+		   size_t target)
+{
+	FILE *fp = tmpfile();
+	struct xq_splitter *sp;
+	struct xq_chunk c;
+	const void *buf;
+	size_t at = 0;
+	long n;
+	int err, rc;
+	if (!fp)
+		return;
+	if ((size && fwrite(data, 1, size, fp) != size) || fflush(fp) || fseek(fp, 0, SEEK_SET)) {
+		fclose(fp);
+		return;
+	}
+	if (!(sp = xq_splitter_open(fileno(fp), NULL, o, target, &err))) {
+		fclose(fp);
+		return;   /* out of memory */
+	}
+	if (xq_splitter_cuts(sp) == 1) {
+		while ((rc = xq_splitter_next(sp, &c)) > 0) {
+			if (c.offset != at || c.len > size - at || memcmp(c.buf, data + at, c.len) ||
+			    (at > 0 && (data[at - 1] != '\n' || data[at] != '[')))
+				abort();
+			read_all(c.buf, c.len, xq_chunk_opts(&c, o));
+			at += c.len;
+		}
+		if (rc != XQ_ENOMEM && (rc != 0 || at != size))
+			abort();
+	} else if (xq_splitter_cuts(sp) == 0) {
+		while ((n = xq_splitter_read(sp, &buf)) > 0) {
+			if ((size_t)n > size - at || memcmp(buf, data + at, (size_t)n))
+				abort();
+			at += (size_t)n;
+		}
+		if (n != 0 || at != size)
+			abort();
+	} else {
+		abort();   /* a file that reads */
+	}
+	xq_splitter_close(sp);
+	fclose(fp);
 }
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
@@ -48,5 +99,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			at = rg.end;
 		}
 	}
+	chunks(data, size, &o, 1);
+	chunks(data, size, &o, 64);
+	chunks(data, size, &o, 4096);
 	return 0;
 }

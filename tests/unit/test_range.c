@@ -5,10 +5,16 @@
  * xq_range_opts(), are the games of the whole input read at once (same
  * count, same games, the problems at the same lines once shifted by the
  * lines before the range), over corpus files and made inputs, for n from
- * 1 to 9 and 64.
+ * 1 to 9 and 64.  The same property for a stream cut into chunks as it
+ * is read (xq_splitter_*()), raw and compressed, at chunk sizes from one
+ * byte up; and what the splitter does with what it cannot cut.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "game_cmp.h"
 #include "tap.h"
@@ -213,9 +219,193 @@ static void property(void)
 	}
 }
 
+/* --- chunks of a stream */
+
+/* buf[0..len) as a file to read: raw, or gzipped (its descriptor). */
+static int temp_file(const void *buf, size_t len, int gz)
+{
+	char path[] = "/tmp/test_range_XXXXXX";
+	int fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	unlink(path);
+	if (gz) {
+		gzFile z = gzdopen(dup(fd), "wb");
+		if (!z || (len && gzwrite(z, buf, (unsigned)len) != (int)len) || gzclose(z) != Z_OK) {
+			close(fd);
+			return -1;
+		}
+	} else if (len && write(fd, buf, len) != (ssize_t)len) {
+		close(fd);
+		return -1;
+	}
+	lseek(fd, 0, SEEK_SET);
+	return fd;
+}
+
+/* The chunks of buf (gz: gzipped first) cut at `target` bytes, read one
+ * after another, give what reading it whole gives, and put together they
+ * are buf. */
+static int chunks_same(const unsigned char *buf, size_t len, const char *name, size_t target,
+		       int gz)
+{
+	struct xq_reader_opts o = { 0 };
+	struct reading whole = { 0 }, parts = { 0 };
+	struct xq_splitter *sp;
+	struct xq_chunk c;
+	FILE *fp = NULL;
+	size_t at = 0;
+	int fd = temp_file(buf, len, gz), err, rc, same;
+	o.name = name;
+	add(&whole, "");
+	add(&parts, "");
+	read_into(&whole, buf, len, o);
+	if (fd < 0 || (gz && !(fp = fdopen(fd, "rb"))))
+		return 0;
+	if (!(sp = xq_splitter_open(gz ? -1 : fd, fp, &o, target, &err)) || xq_splitter_cuts(sp) != 1) {
+		diagf("%s at %zu bytes a chunk: not cut", name, target);
+		xq_splitter_close(sp);
+		fp ? fclose(fp) : close(fd);
+		return 0;
+	}
+	same = 1;
+	while ((rc = xq_splitter_next(sp, &c)) > 0) {
+		if (c.offset != at || at + c.len > len || memcmp(buf + at, c.buf, c.len)) {
+			diagf("%s: the chunk at %zu is not the input's bytes there", name, at);
+			same = 0;
+			break;
+		}
+		parts.game_shift = count_games(parts.text);
+		read_into(&parts, c.buf, c.len, xq_chunk_opts(&c, &o));
+		for (size_t i = 0; i < c.len; i++)
+			parts.line_shift += buf[at + i] == '\n';
+		at += c.len;
+	}
+	same &= rc == 0 && at == len && !strcmp(whole.text, parts.text);
+	if (!same)
+		diagf("%s at %zu bytes a chunk%s: end %d at byte %zu of %zu; readings %s", name, target,
+		      gz ? ", gzipped" : "", rc, at, len, strcmp(whole.text, parts.text) ? "differ" : "agree");
+	xq_splitter_close(sp);
+	fp ? fclose(fp) : close(fd);
+	free(whole.text);
+	free(parts.text);
+	return same;
+}
+
+/* A stream the splitter does not cut: what xq_splitter_cuts() says, and
+ * (0) xq_splitter_read() hands out every byte in order. */
+static void uncut(const char *what, const void *buf, size_t len, int gz_on_fd, int want)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_splitter *sp;
+	const void *got;
+	unsigned char *all = NULL;
+	size_t n = 0;
+	long k;
+	int fd = gz_on_fd < 0 ? open("/", O_RDONLY) : temp_file(buf, len, gz_on_fd), err;
+	if (!(sp = xq_splitter_open(fd, NULL, &o, 1000, &err))) {
+		ok(0, "%s: the splitter opens", what);
+		close(fd);
+		return;
+	}
+	is_int(xq_splitter_cuts(sp), want, "%s: cuts() says %d", what, want);
+	if (want == 0) {
+		while ((k = xq_splitter_read(sp, &got)) > 0) {
+			all = realloc(all, n + (size_t)k);
+			memcpy(all + n, got, (size_t)k);
+			n += (size_t)k;
+		}
+		if (gz_on_fd)
+			ok(k == 0 && n > 0 && n != len, "%s: its bytes as they are, compressed", what);
+		else
+			ok(k == 0 && n == len && (!n || !memcmp(all, buf, n)), "%s: every byte, in order", what);
+	} else {
+		is_int(xq_splitter_errno(sp), EISDIR, "%s: the read error kept", what);
+	}
+	free(all);
+	xq_splitter_close(sp);
+	close(fd);
+}
+
+static void chunk_property(void)
+{
+	static const size_t targets[] = { 1, 97, 1000, 4096, 65536, 1 << 20 };
+	for (size_t i = 0; i < sizeof corpus / sizeof *corpus; i++) {
+		size_t len = 0;
+		uint8_t *buf = slurp(shared_path(corpus[i]), &len);
+		int all = 1;
+		if (!buf || !strstr(corpus[i], ".pgn")) {
+			free(buf);
+			continue;
+		}
+		for (size_t k = 0; k < sizeof targets / sizeof *targets; k++)
+			for (int gz = 0; gz < 2; gz++)
+				all &= chunks_same(buf, len, corpus[i], targets[k], gz);
+		ok(all, "%s: its chunks read one after another are the whole, raw and gzipped", corpus[i]);
+		if (i == 0) {
+			/* a damaged compressed stream: said, not cut short */
+			struct xq_reader_opts o = { 0 };
+			struct xq_chunk c;
+			int fd = temp_file(buf, len, 1), err, rc = -99;
+			FILE *fp = fd >= 0 ? fdopen(fd, "rb") : NULL;
+			if (fp) {
+				off_t end = lseek(fd, 0, SEEK_END);
+				if (ftruncate(fd, end * 2 / 3) == 0)
+					lseek(fd, 0, SEEK_SET);
+				struct xq_splitter *sp = xq_splitter_open(-1, fp, &o, 4096, &err);
+				if (sp)
+					while ((rc = xq_splitter_next(sp, &c)) > 0)
+						;
+				xq_splitter_close(sp);
+				fclose(fp);
+			}
+			is_int(rc, XQ_EINVAL, "a truncated compressed stream ends in XQ_EINVAL");
+		}
+		free(buf);
+	}
+	{
+		/* thin evidence of the encoding settled by the games after it,
+		 * thin evidence to the end, a byte order mark, and GBK games */
+		static const char amb[] = "[Event \"x\"]\n\n1. h2e2 h9g7 { \xca\xb5\xd5\xbd } *\n\n";
+		static const char gbk[] = "[Event \"\xb1\xb1\xbe\xa9\xca\xd0\xb5\xda\xd2\xbb\"]\n\n"
+					  "1. h2e2 h9g7 {\xba\xec\xb7\xbd\xcf\xc8\xd7\xdf} *\n\n";
+		static const char ascii[] = "[Event \"a\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n";
+		static const char utf8[] = "[Event \"\xe5\x8c\x97\xe4\xba\xac\"]\n\n1. h2e2 *\n\n";
+		const char *heads[] = { amb, amb, "\xef\xbb\xbf", "" };
+		const char *bodies[] = { gbk, ascii, utf8, gbk };
+		for (size_t i = 0; i < 4; i++) {
+			size_t cap = 200000, n = strlen(heads[i]);
+			char *text = malloc(cap);
+			int all = 1;
+			memcpy(text, heads[i], n);
+			for (int r = 0; r < 300; r++) {
+				memcpy(text + n, r % 40 == 39 ? bodies[i] : ascii,
+				       strlen(r % 40 == 39 ? bodies[i] : ascii));
+				n += strlen(r % 40 == 39 ? bodies[i] : ascii);
+			}
+			for (size_t k = 0; k < sizeof targets / sizeof *targets; k++)
+				all &= chunks_same((unsigned char *)text, n, "made.pgn", targets[k], 0);
+			ok(all, "made stream %zu (the encoding found late): its chunks are the whole", i + 1);
+			free(text);
+		}
+	}
+	{
+		size_t len = 0;
+		uint8_t *xqf = slurp(shared_path("corpus/xqf/xqbase_sample.xqf"), &len);
+		static const char pgn[] = "[Event \"a\"]\n\n1. h2e2 *\n";
+		if (xqf)
+			uncut("an XQF file (no rule)", xqf, len, 0, 0);
+		uncut("an empty stream", "", 0, 0, 0);
+		uncut("a compressed stream on a descriptor", pgn, sizeof pgn - 1, 1, 0);
+		uncut("a descriptor that cannot be read", "", 0, -1, -1);
+		free(xqf);
+	}
+}
+
 int main(void)
 {
 	rule_cases();
 	property();
+	chunk_property();
 	return done_testing();
 }

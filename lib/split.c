@@ -1,0 +1,379 @@
+/*
+ * split.c - one input read in pieces by several readers (other processes,
+ * other machines) with the games, problems and encoding of reading it
+ * whole: a file in memory in byte ranges, each beginning at the first game
+ * that begins in it (the format's game_start rule), and a stream, which
+ * cannot be read in ranges, cut into chunks by the same rule as it is
+ * read.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "reader_state.h"
+
+/* ------------------------------------------------------------- ranges */
+
+static void no_problem(void *data, const struct xq_problem *p)
+{
+	(void)data;
+	(void)p;
+}
+
+/* Byte (len / n) * k, exactly, for any len and n. */
+static size_t range_mark(size_t len, long k, long n)
+{
+	size_t q = len / (size_t)n, rem = len % (size_t)n;
+	return q * (size_t)k + rem * (size_t)k / (size_t)n;
+}
+
+int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
+		    long k, long n, struct xq_range *rg)
+{
+	const unsigned char *b = buf;
+	struct xq_reader_opts po = o ? *o : (struct xq_reader_opts){ 0 };
+	struct xq_reader *r;
+	int err;
+	memset(rg, 0, sizeof *rg);
+	rg->start = k == 1 ? 0 : len;
+	rg->end = len;
+	po.problem = no_problem;
+	po.problem_data = NULL;
+	if (k < 1 || n < 1 || k > n || len == 0)
+		return 0;
+	if (!(r = xq_reader_open_mem(buf, len, &po, &err)))
+		return err == XQ_ENOMEM ? XQ_ENOMEM : 0;
+	if (!r->gz && !r->no_record && r->fmt->game_start) {
+		/* an ASCII head leaves the encoding to the first byte that is
+		 * not: the text decoded up to there, as reading it would */
+		const char *line;
+		size_t linelen;
+		int rc = 1;
+		while (r->enc_pending && (rc = xq_reader_getline(r, &line, &linelen)) > 0)
+			;
+		if (rc == XQ_ENOMEM) {
+			xq_reader_close(r);
+			return XQ_ENOMEM;
+		}
+		if (rc >= 0) {
+			rg->split = 1;
+			snprintf(rg->format, sizeof rg->format, "%s", r->fmt->name);
+			snprintf(rg->encoding, sizeof rg->encoding, "%s",
+				 r->enc_pending ? "" : r->enc_name);
+			rg->start = k == 1 ? 0 : r->fmt->game_start(b, len, range_mark(len, k - 1, n));
+			rg->end = k == n ? len : r->fmt->game_start(b, len, range_mark(len, k, n));
+			if (rg->end < rg->start)
+				rg->end = rg->start;
+		}
+	}
+	xq_reader_close(r);
+	return 0;
+}
+
+struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o)
+{
+	struct xq_reader_opts ro = *o;
+	/* a range at the input's start reads its head as reading it whole does */
+	if (rg->split && rg->start > 0) {
+		ro.format = rg->format;
+		if (*rg->encoding)
+			ro.encoding = rg->encoding;
+	}
+	return ro;
+}
+
+/* ------------------------------------------------------------- chunks */
+
+#define SPLIT_READ 65536   /* what one read asks for */
+
+struct xq_splitter {
+	struct xq_reader_opts o;     /* the caller's; no replay, problems to note_damage */
+	int fd;                      /* the bytes as they come, or -1: */
+	struct xq_reader *gz;        /* a compressed file, ungzipped */
+	const struct xq_format *fmt; /* cutting: the format's rule */
+	unsigned char *buf;          /* bytes read, not yet handed out past cut */
+	size_t len, cap, target;
+	size_t from;                 /* a chunk ends at the first game start from here */
+	size_t cut;                  /* the chunk handed out last ends here */
+	uint64_t start;              /* the stream's offset of buf[0] */
+	int eof, error, damaged;
+	int cuts;                    /* xq_splitter_cuts() */
+	int handed;                  /* a chunk is out: its bytes go at the next call */
+	int head_read;               /* xq_splitter_read() has handed out the head */
+	/* 0 the encoding not known yet; 2 found with the chunk handed out
+	 * last; 1 known before it (said to the chunks after the first) */
+	int settled;
+	char format[16], encoding[32];
+};
+
+/* Problems while ungzipping: a damaged stream is read again whole, which
+ * reports them in their place. */
+static void note_damage(void *data, const struct xq_problem *p)
+{
+	struct xq_splitter *s = data;
+	if (p->code == XQ_P_TRUNCATED || p->code == XQ_P_SYNTAX)
+		s->damaged = 1;
+}
+
+/* A chunk's buffer: in huge pages where the system gives them on request,
+ * since each chunk is fresh memory that one process fills and another
+ * reads (else a page fault each 4 KiB, a fifth of the cutter's time). */
+static unsigned char *chunk_buffer(size_t size)
+{
+#ifdef MADV_HUGEPAGE
+	const size_t huge = 2 << 20;
+	void *p;
+	if (size >= huge && posix_memalign(&p, huge, size) == 0) {
+		madvise(p, size, MADV_HUGEPAGE);
+		return p;
+	}
+#endif
+	return malloc(size);
+}
+
+/* Up to want more bytes at the end of the buffer: the bytes added, 0 at the
+ * end (eof set), -1 on a read error (error set, an errno value). */
+static long more(struct xq_splitter *s, size_t want)
+{
+	long n;
+	if (s->eof)
+		return 0;
+	if (s->cap - s->len < want) {
+		size_t cap = s->len + want + (s->len >> 1);
+		unsigned char *b = realloc(s->buf, cap);
+		if (!b) {
+			s->error = ENOMEM;
+			s->eof = 1;
+			return -1;
+		}
+		s->buf = b;
+		s->cap = cap;
+	}
+	if (s->gz) {
+		n = xq_reader_read(s->gz, s->buf + s->len, want);
+		if (n < 0)
+			s->error = EIO;
+	} else {
+		while ((n = read(s->fd, s->buf + s->len, want)) < 0 && errno == EINTR)
+			;
+		if (n < 0)
+			s->error = errno;
+	}
+	if (n <= 0) {
+		struct xq_game *g;
+		s->eof = 1;
+		/* a cut is told when a game is asked for past the end */
+		if (s->gz && n == 0 && !s->damaged && xq_reader_next(s->gz, &g) > 0)
+			xq_game_free(g);
+		return n < 0 ? -1 : 0;
+	}
+	s->len += (size_t)n;
+	return n;
+}
+
+/* Whether b[0..n) holds a byte that is not ASCII (eight at a time). */
+static int has_high_byte(const unsigned char *b, size_t n)
+{
+	size_t i = 0;
+	for (uint64_t w; i + 8 <= n; i += 8) {
+		memcpy(&w, b + i, 8);
+		if (w & 0x8080808080808080ull)
+			return 1;
+	}
+	for (; i < n; i++)
+		if (b[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
+/* Problems of the look at the encoding: whether the evidence leaves a
+ * rival (the reader's warning, which is about no line). */
+static void note_rival(void *data, const struct xq_problem *p)
+{
+	if (p->code == XQ_P_ENCODING && p->game == 0 && p->line == 0)
+		*(int *)data = 1;
+}
+
+/* The encoding a reader with o finds in buf[0..len), into s->encoding: 1
+ * when the evidence leaves it close to a rival, 0 when not, XQ_ENOMEM. */
+static int chunk_encoding(struct xq_splitter *s, const unsigned char *buf, size_t len,
+			  const struct xq_reader_opts *o)
+{
+	struct xq_reader_opts po = *o;
+	struct xq_reader *r;
+	const char *line;
+	size_t linelen;
+	int rival = 0, err, rc;
+	po.problem = note_rival;
+	po.problem_data = &rival;
+	if (!(r = xq_reader_open_mem(buf, len, &po, &err)))
+		return XQ_ENOMEM;   /* the format and encoding are known good */
+	/* decided when the first byte that is not ASCII is decoded: its line
+	 * is the first that holds one */
+	while ((rc = xq_reader_getline(r, &line, &linelen)) > 0 &&
+	       !has_high_byte((const unsigned char *)line, linelen))
+		;
+	snprintf(s->encoding, sizeof s->encoding, "%s", xq_reader_encoding(r));
+	xq_reader_close(r);
+	return rc == XQ_ENOMEM ? XQ_ENOMEM : rival;
+}
+
+/* Whether the head read decides that the stream is cut, read by one reader
+ * as it comes, or read again whole (xq_splitter_cuts()). */
+static int head_decides(struct xq_splitter *s)
+{
+	struct xq_range rg;
+	int bom;
+	if (s->error && !s->gz && s->len == 0)
+		return -1;
+	if (s->error || (!s->gz && s->len >= 2 && s->buf[0] == 0x1f && s->buf[1] == 0x8b) ||
+	    xq_reader_range(s->buf, s->len, &s->o, 1, 2, &rg) < 0 || !rg.split ||
+	    !(s->fmt = xq_format_find(rg.format)) || !s->fmt->game_start)
+		return s->gz ? -1 : 0;
+	snprintf(s->format, sizeof s->format, "%s", rg.format);
+	bom = s->len >= 3 && s->buf[0] == 0xef && s->buf[1] == 0xbb && s->buf[2] == 0xbf;
+	s->settled = (s->o.encoding && *s->o.encoding && strcmp(s->o.encoding, "auto")) || bom;
+	if (bom)
+		snprintf(s->encoding, sizeof s->encoding, "UTF-8");
+	s->from = s->target;
+	return 1;
+}
+
+struct xq_splitter *xq_splitter_open(int fd, FILE *gz, const struct xq_reader_opts *o,
+				     size_t target, int *err)
+{
+	struct xq_splitter *s = calloc(1, sizeof *s);
+	*err = XQ_ENOMEM;
+	if (!s)
+		return NULL;
+	if (o)
+		s->o = *o;
+	s->o.flags = XQ_READ_NO_REPLAY;
+	s->o.problem = note_damage;
+	s->o.problem_data = s;
+	s->fd = gz ? -1 : fd;
+	s->target = target ? target : 1;
+	s->cap = s->target + s->target / 2 + 2 * SPLIT_READ;
+	if ((gz && !(s->gz = xq_reader_open(gz, &s->o, err))) || !(s->buf = chunk_buffer(s->cap))) {
+		xq_splitter_close(s);
+		return NULL;
+	}
+	/* the head, to find the format: what reading it whole finds */
+	while (s->len < SPLIT_READ && more(s, SPLIT_READ - s->len) > 0)
+		;
+	s->cuts = head_decides(s);
+	*err = 0;
+	return s;
+}
+
+int xq_splitter_cuts(const struct xq_splitter *s)
+{
+	return s->cuts;
+}
+
+int xq_splitter_next(struct xq_splitter *s, struct xq_chunk *c)
+{
+	memset(c, 0, sizeof *c);
+	if (s->cuts != 1)
+		return XQ_EINVAL;
+	if (s->handed) {
+		/* the rest into a fresh buffer: the reader of the chunk handed
+		 * out last may hold the old one (a process forked with it) */
+		unsigned char *rest = chunk_buffer(s->cap);
+		if (!rest)
+			return XQ_ENOMEM;
+		memcpy(rest, s->buf + s->cut, s->len - s->cut);
+		free(s->buf);
+		s->buf = rest;
+		s->len -= s->cut;
+		s->start += s->cut;
+		s->from = s->target;
+		s->handed = 0;
+		if (s->settled == 2)
+			s->settled = 1;
+		if (s->len == 0 && s->eof)
+			return s->damaged ? XQ_EINVAL : s->error ? XQ_EIO : 0;
+	}
+	for (;;) {
+		size_t cut = s->len;
+		/* a chunk ends where a game begins past its size, or at the end */
+		while (!s->eof) {
+			if (s->len > s->from && (cut = s->fmt->game_start(s->buf, s->len, s->from)) < s->len)
+				break;
+			if (s->len > s->from)
+				s->from = s->len;
+			more(s, s->len < s->target ? s->target - s->len + SPLIT_READ : SPLIT_READ);
+			cut = s->len;
+		}
+		if (s->eof && s->len > s->from)
+			cut = s->fmt->game_start(s->buf, s->len, s->from);
+		if (!s->settled && has_high_byte(s->buf, cut)) {
+			/* the chunk where the encoding is found: it finds the one
+			 * reading it whole finds, with as much evidence, when it
+			 * is settled within it or it is as long as the reader
+			 * looks (else it grows) */
+			struct xq_reader_opts co = s->o;
+			int rival;
+			if (s->start > 0)
+				co.format = s->format;
+			if ((rival = chunk_encoding(s, s->buf, cut, &co)) < 0)
+				return rival;
+			if (rival && !(s->eof && cut == s->len) && cut < XQ_SNIFF_MAX) {
+				s->from = 2 * cut;
+				continue;
+			}
+			s->settled = 2;
+		}
+		if (s->damaged)
+			return XQ_EINVAL;
+		c->buf = s->buf;
+		c->len = cut;
+		c->offset = s->start;
+		if (s->start > 0) {
+			snprintf(c->format, sizeof c->format, "%s", s->format);
+			if (s->settled == 1)
+				snprintf(c->encoding, sizeof c->encoding, "%s", s->encoding);
+		}
+		s->cut = cut;
+		s->handed = 1;
+		return 1;
+	}
+}
+
+struct xq_reader_opts xq_chunk_opts(const struct xq_chunk *c, const struct xq_reader_opts *o)
+{
+	struct xq_reader_opts ro = *o;
+	if (*c->format)
+		ro.format = c->format;
+	if (*c->encoding)
+		ro.encoding = c->encoding;
+	return ro;
+}
+
+long xq_splitter_read(struct xq_splitter *s, const void **buf)
+{
+	*buf = s->buf;
+	if (!s->head_read) {
+		s->head_read = 1;
+		if (s->len > 0)
+			return (long)s->len;
+	}
+	s->len = 0;
+	return more(s, SPLIT_READ);
+}
+
+int xq_splitter_errno(const struct xq_splitter *s)
+{
+	return s->error;
+}
+
+void xq_splitter_close(struct xq_splitter *s)
+{
+	if (!s)
+		return;
+	xq_reader_close(s->gz);
+	free(s->buf);
+	free(s);
+}
