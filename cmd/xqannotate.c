@@ -98,8 +98,6 @@ struct game_note {
 	char *name;                     /* the input it came from */
 	char *held;                     /* the messages said while reading it */
 	size_t held_len;
-	char note[700];                 /* an engine started again, with -v */
-	char error[700];                /* the engine's failure */
 };
 
 /* A job's engine: built-in or external. */
@@ -107,7 +105,6 @@ struct annotator {
 	struct xq_engine engine;
 	struct xq_search *search;       /* built-in */
 	struct xq_engine_process *proc; /* external */
-	long starts;                    /* proc's starts after its last game */
 	double started;                 /* the game's first search */
 };
 
@@ -147,6 +144,13 @@ static void on_fatal_signal(int sig)
 		xq_engine_process_kill(st.jobs[i].proc);
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+/* With -v: the engine's name and dialect, when it is started. */
+static void engine_note(const struct xq_engine_process *p)
+{
+	warnx_("note: engine '%s', dialect %s", xq_engine_process_name(p),
+	       xq_uci_dialect_name(xq_engine_process_dialect(p)));
 }
 
 /* --plot: the chart of the plies searched, into its file. */
@@ -204,37 +208,19 @@ static void progress_line(void *data, const struct xq_annotated *a, int done, in
 	progress_put(line, n < (int)sizeof line ? (size_t)n : sizeof line - 1);
 }
 
-/* A game annotated, in the thread of its job: what the external engine
- * did (a note when it was started again, its failure kept with the game);
- * a command that cannot be run at all ends the run. */
+/* A game annotated, in the thread of its job: the run ends when memory
+ * runs out, the built-in search fails, or the external engine's command
+ * cannot be run at all. */
 static void annotated(void *data, struct xq_annotated *a)
 {
-	struct game_note *n = a->data;
-	const struct xq_engine_process *p = st.jobs[a->engine].proc;
 	if (st.progress)
 		progress_clear();
 	if (a->rc == XQ_ENOMEM && (!a->engine_failed || st.external))
 		die(EXIT_TROUBLE, "out of memory");
-	if (!st.external) {
-		if (a->rc < 0)
-			die(EXIT_TROUBLE, "search failed: %s", xq_strerror(a->rc));
-		return;
-	}
-	if (xq_engine_process_starts(p) > st.jobs[a->engine].starts)
-		snprintf(n->note, sizeof n->note, "note: engine '%s', dialect %s",
-			 xq_engine_process_name(p), xq_uci_dialect_name(xq_engine_process_dialect(p)));
-	st.jobs[a->engine].starts = xq_engine_process_starts(p);
-	if (a->rc >= 0 || !a->engine_failed)
-		return;
-	int at = xq_engine_process_failed_at(p);
-	if (a->rc == XQ_EINVAL && at < 0)
-		die(EXIT_TROUBLE, "%s", xq_engine_process_error(p));
-	if (at >= 0)
-		snprintf(n->error, sizeof n->error, "game %ld, ply %d: %s", a->g->index, at + 1,
-			 xq_engine_process_error(p));
-	else
-		snprintf(n->error, sizeof n->error, "game %ld: %s", a->g->index,
-			 xq_engine_process_error(p));
+	if (a->rc < 0 && !st.external)
+		die(EXIT_TROUBLE, "search failed: %s", xq_strerror(a->rc));
+	if (a->rc == XQ_EINVAL && a->engine_failed && a->failed_ply < 0)
+		die(EXIT_TROUBLE, "%s", a->error ? a->error : xq_strerror(a->rc));
 }
 
 /* With more than one job, games are read ahead of their writing: the
@@ -288,10 +274,13 @@ static enum record_step write_game(const struct xq_annotated *a)
 			     g->index, st.strict ? "stopping (--strict)" : "dropped");
 		return st.strict ? RECORD_STOP : RECORD_NEXT;
 	}
-	if (n->note[0] && st.pp.verbose)
-		warnx_("%s", n->note);
-	if (n->error[0] && !st.pp.quiet)
-		diag(n->name, g->line, 0, "error", "%s", n->error);
+	if (a->restarted && st.pp.verbose)
+		engine_note(st.jobs[a->engine].proc);
+	if (a->engine_failed && a->failed_ply >= 0 && !st.pp.quiet)
+		diag(n->name, g->line, 0, "error", "game %ld, ply %d: %s", g->index, a->failed_ply + 1,
+		     a->error ? a->error : "");
+	else if (a->engine_failed && !st.pp.quiet)
+		diag(n->name, g->line, 0, "error", "game %ld: %s", g->index, a->error ? a->error : "");
 	if (a->json_len && fwrite(a->json, 1, a->json_len, stdout) != a->json_len)
 		st.trouble = 1;
 	if (a->rc > 0 && st.plot)
@@ -529,7 +518,6 @@ static void open_engines(struct xq_engine **engines)
 		killable = i + 1;
 		xq_engine_external(&a->engine, a->proc);
 		int rc = xq_engine_process_start(a->proc);
-		a->starts = xq_engine_process_starts(a->proc);
 		if (rc < 0) {
 			if (rc == XQ_EINVAL || st.strict)
 				die(EXIT_TROUBLE, "%s", xq_engine_process_error(a->proc));
@@ -537,8 +525,7 @@ static void open_engines(struct xq_engine **engines)
 				warnx_("%s", xq_engine_process_error(a->proc));
 			st.trouble = 1;
 		} else if (st.pp.verbose && i == 0) {
-			warnx_("note: engine '%s', dialect %s", xq_engine_process_name(a->proc),
-			       xq_uci_dialect_name(xq_engine_process_dialect(a->proc)));
+			engine_note(a->proc);
 		}
 	}
 	size_t n = (size_t)snprintf(st.who, sizeof st.who, "xqannotate %s", XQ_VERSION);

@@ -612,6 +612,7 @@ static int ask_engine(struct xq_engine *e, const struct xq_engine_query *q,
 	int rc = e->search(e, q, out);
 	if (rc < 0) {
 		e->failed = 1;
+		e->failed_at = q->nmoves;
 		return rc;
 	}
 	e->searches++;
@@ -757,6 +758,7 @@ int xq_game_annotate(struct xq_game *g, struct xq_engine *e, const struct xq_ann
 	const char *fen = (g->flags & XQ_GAME_SETUP) ? g->start_fen : NULL;
 	if (e->new_game && (rc = e->new_game(e)) < 0) {
 		e->failed = 1;
+		e->failed_at = -1;
 		line_free(&l);
 		return rc;
 	}

@@ -114,7 +114,7 @@ static void annotate(struct worker *w, struct item *it)
 	if ((b->o.flags & XQ_BATCH_JSON) && !(it->json = open_memstream(&json, &json_len)))
 		rc = XQ_ENOMEM;
 	e->searches = 0;
-	e->failed = 0;
+	e->restarted = 0;
 	if (rc == 0)
 		rc = xq_game_annotate(it->a.g, e, &w->run);
 	if (it->json && fclose(it->json) != 0 && rc >= 0)
@@ -124,6 +124,10 @@ static void annotate(struct worker *w, struct item *it)
 	it->a.json_len = json_len;
 	it->a.rc = rc;
 	it->a.engine_failed = rc < 0 && e->failed;
+	it->a.restarted = e->restarted;
+	it->a.failed_ply = it->a.engine_failed ? e->failed_at : -1;
+	if (it->a.engine_failed && e->error && e->error(e) && !(it->a.error = strdup(e->error(e))))
+		it->a.rc = XQ_ENOMEM;
 	if (b->o.done)
 		b->o.done(b->o.data, &it->a);
 	w->it = NULL;
@@ -261,6 +265,7 @@ void xq_annotated_free(struct xq_annotated *a)
 		return;
 	xq_game_free(a->g);
 	free(a->json);
+	free(a->error);
 	free(it->pts);
 	free(it->text);
 	free(it);

@@ -1873,6 +1873,11 @@ struct xq_engine {
 	int no_searchmoves;         /* lim->searchmoves is not obeyed (UCCI) */
 	int failed;                 /* the last game's annotation failed in a call */
 	long searches;              /* searches done, counted by the driver */
+	int failed_at;              /* set by the driver on a failure: the nmoves of
+				     * the search that failed; -1: new_game failed */
+	int restarted;              /* set by new_game: it started the engine again */
+	/* Why the last call failed, for a message (NULL: nothing to say). */
+	const char *(*error)(const struct xq_engine *e);
 };
 
 /* e as the built-in engine over s (lib/search.c): a new game clears the
@@ -1880,10 +1885,11 @@ struct xq_engine {
 void xq_engine_builtin(struct xq_engine *e, struct xq_search *s);
 
 /* e as the external engine p: a new game starts p again when it is not
- * running (it failed in an earlier game, or was never started) and sends
- * it a new game; a search is xq_engine_process_search() of the query; no
- * searchmoves in UCCI.  On a failure the codes are those functions', the
- * message xq_engine_process_error(p). */
+ * running (it failed in an earlier game, or was never started; restarted
+ * set when it shook hands) and sends it a new game; a search is
+ * xq_engine_process_search() of the query; no searchmoves in UCCI.  On a
+ * failure the codes are those functions', the message (e->error)
+ * xq_engine_process_error(p). */
 void xq_engine_external(struct xq_engine *e, struct xq_engine_process *p);
 
 /* How xq_game_annotate() runs and what it tells on the way (each hook may
@@ -1955,7 +1961,12 @@ struct xq_annotated {
 				     * -1: a game with errors, not annotated */
 	int rc;                     /* xq_game_annotate()'s, or XQ_ENOMEM; 0 for a
 				     * game with errors */
-	int engine_failed;          /* rc is the engine's failure */
+	int engine_failed;          /* rc is the engine's failure: */
+	int failed_ply;             /* the ply of the position whose search failed
+				     * (0: the position at the start), -1: the
+				     * engine failed before any search */
+	char *error;                /* the engine's words for it, or NULL */
+	int restarted;              /* the engine was started again for this game */
 	char *json;                 /* XQ_BATCH_JSON: its moves' lines
 				     * (xq_annotate_json_ply), json_len bytes */
 	size_t json_len;
