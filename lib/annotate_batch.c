@@ -216,6 +216,7 @@ int xq_annotate_batch_put(struct xq_annotate_batch *b, struct xq_game *g, void *
 	it->a.data = data;
 	it->a.seq = ++b->seq;
 	it->a.engine = -1;
+	it->a.failed_ply = -1;
 	it->k = b->o.run.o.k;
 	it->state = g->errors ? DONE : QUEUED;
 	if (b->o.nengines == 1) {
