@@ -158,7 +158,6 @@ static void write_chart(const struct xq_annotated *a)
 {
 	char *path = NULL, *svg;
 	size_t len;
-	struct outfile of;
 	if (st.plot_dir) {
 		if (!st.plot_names)
 			st.plot_names = outdir_new(st.plot, st.o.name_format, 1);
@@ -175,17 +174,10 @@ static void write_chart(const struct xq_annotated *a)
 		return;
 	if (xq_annotated_chart_svg(a, &svg, &len) < 0)
 		die(EXIT_TROUBLE, "out of memory");
-	if (out_open(&of, path, st.ro.inputs, st.ro.ninputs) < 0) {
+	if (out_write(path, svg, len, st.ro.inputs, st.ro.ninputs) < 0)
 		st.trouble = 1;
-	} else if (errno = 0, fwrite(svg, 1, len, of.fp) != len || fflush(of.fp) != 0) {
-		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
-		out_abort(&of);
-		st.trouble = 1;
-	} else if (out_commit(&of) < 0) {
-		st.trouble = 1;
-	} else {
+	else
 		st.plots_written++;
-	}
 	free(svg);
 	free(path);
 }
