@@ -339,21 +339,16 @@ static enum record_step annotate_step(struct record_loop *l, struct xq_game *g)
 	return step;
 }
 
-static double parse_fraction(const char *text, const char *what)
+/* A threshold or the scale, given: a number in (0, 1]. */
+static double given(unsigned bit, const char *what)
 {
 	char *e;
 	errno = 0;
-	double v = strtod(text, &e);
-	if (errno || e == text || *e || !(v > 0) || v > 1)
-		die(EXIT_TROUBLE, "invalid %s '%s' (a number in (0, 1])", what, text);
-	return v;
-}
-
-/* A threshold or the scale, given. */
-static double given(unsigned bit, const char *what)
-{
+	double v = strtod(optarg, &e);
+	if (errno || e == optarg || *e || !(v > 0) || v > 1)
+		die(EXIT_TROUBLE, "invalid %s '%s' (a number in (0, 1])", what, optarg);
 	st.given |= bit;
-	return parse_fraction(optarg, what);
+	return v;
 }
 
 /* optarg as one of two words: 0 for the first, 1 for the second. */
@@ -422,6 +417,9 @@ static int parse_options(int argc, char **argv)
 	struct xq_annotate_run *r = &st.run;
 	int c;
 
+	xq_annotate_defaults(&r->o);
+	st.o.pp = &st.pp;
+	st.o.notation = XQ_NOTATION_CHINESE;
 	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hJ:jn:o:qRt:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ENGINE: st.engine_cmd = optarg; break;
@@ -490,6 +488,8 @@ static void open_engines(struct xq_engine **engines)
 	signal(SIGINT, on_fatal_signal);
 	signal(SIGTERM, on_fatal_signal);
 	signal(SIGHUP, on_fatal_signal);
+	if (!(st.jobs = calloc((size_t)st.njobs, sizeof *st.jobs)))
+		die(EXIT_TROUBLE, "out of memory");
 	st.eargv[0] = (char *)st.engine_cmd;
 	struct xq_engine_process_opts po = {
 		.argv = st.eargv, .dialect = st.dialect, .options = st.eopts,
@@ -526,6 +526,7 @@ static void open_engines(struct xq_engine **engines)
 					st.run.o.notation_flags,
 					st.external ? xq_engine_process_name(st.jobs[0].proc) : NULL,
 					&st.run.lim);
+	st.run.who = st.who;
 }
 
 /* Every game written (or, when the run stopped, the ones not begun
@@ -554,20 +555,10 @@ static void end_jobs(void)
 	free(st.jobs);
 }
 
-int main(int argc, char **argv)
+/* The settings that follow from the options and the inputs. */
+static void settle(int argc, char **argv)
 {
 	struct stat sb;
-	struct record_loop l = { .o = &st.o, .game = annotate_step };
-	static char usage_text[sizeof usage_engine + sizeof usage_records];
-	snprintf(usage_text, sizeof usage_text, "%s%s", usage_engine, usage_records);
-	cmd_init(argv, usage_text);
-	xq_annotate_defaults(&st.run.o);
-	st.o.pp = &st.pp;
-	st.o.notation = XQ_NOTATION_CHINESE;
-	int first = parse_options(argc, argv);
-	argc -= first;
-	argv += first;
-	cmd_inputs(&st.o, &argc, &argv);
 	opt_output(&st.o);
 	st.plot_dir = st.plot && stat(st.plot, &sb) == 0 && S_ISDIR(sb.st_mode);
 	st.run.o.notation = st.o.notation;
@@ -580,12 +571,22 @@ int main(int argc, char **argv)
 	st.ro.o = &st.o;
 	st.progress = !st.pp.quiet && isatty(2);
 	st.records = !(st.o.json && !st.o.outpath && !st.o.dir);
+}
 
+int main(int argc, char **argv)
+{
+	static char usage_text[sizeof usage_engine + sizeof usage_records];
+	struct record_loop l = { .o = &st.o, .game = annotate_step };
 	struct xq_engine *engines[CMD_JOBS_MAX];
-	if (!(st.jobs = calloc((size_t)st.njobs, sizeof *st.jobs)))
-		die(EXIT_TROUBLE, "out of memory");
+
+	snprintf(usage_text, sizeof usage_text, "%s%s", usage_engine, usage_records);
+	cmd_init(argv, usage_text);
+	int first = parse_options(argc, argv);
+	argc -= first;
+	argv += first;
+	cmd_inputs(&st.o, &argc, &argv);
+	settle(argc, argv);
 	open_engines(engines);
-	st.run.who = st.who;
 	struct xq_annotate_batch_opts bo = {
 		.run = st.run, .engines = engines, .nengines = st.njobs, .done = annotated,
 		.progress = st.progress && st.njobs == 1 ? progress_line : NULL, .free_data = note_free,
