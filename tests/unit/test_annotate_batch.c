@@ -7,7 +7,8 @@
  * engine and with two, a chart compared whole with the one drawn from the
  * points it must hold, a game with errors passed through, an engine's
  * failure handed back with its ply and words, a restarted engine, and the
- * games not handed back freed with their data.
+ * games not handed back freed with their data, and an engine that fails
+ * before any search.
  */
 #include <string.h>
 
@@ -265,7 +266,17 @@ struct outcome {
 	char *charts[NGAMES];
 	int order_ok, rc[NGAMES], engine[NGAMES], failed[NGAMES], failed_ply[NGAMES];
 	int restarted[NGAMES], error_ok, done_calls, freed;
+	int progress_calls, progress_bad;
 };
+
+/* Each game's progress: its positions, then done == total. */
+static void on_progress(void *data, const struct xq_annotated *a, int done, int total)
+{
+	struct outcome *o = data;
+	__atomic_add_fetch(&o->progress_calls, 1, __ATOMIC_SEQ_CST);
+	if (a->seq < 1 || a->seq > NGAMES || a->engine < 0 || done < 0 || done > total || total != 5)
+		__atomic_add_fetch(&o->progress_bad, 1, __ATOMIC_SEQ_CST);
+}
 
 static void on_done(void *data, struct xq_annotated *a)
 {
@@ -320,7 +331,7 @@ static void run_batch(int n, int keep, struct outcome *o)
 	}
 	struct xq_annotate_batch_opts bo = {
 		.engines = engines, .nengines = n, .flags = XQ_BATCH_JSON | XQ_BATCH_CHART,
-		.data = o, .done = on_done,
+		.data = o, .done = on_done, .progress = on_progress,
 	};
 	xq_annotate_defaults(&bo.run.o);
 	bo.run.o.notation = XQ_NOTATION_ICCS;
@@ -401,6 +412,10 @@ static void batches(void)
 	run_batch(2, 100, &lazy);
 	is_int(one.done_calls, NGAMES - 1, "done for each game annotated, not the one with errors");
 	is_int(two.done_calls, NGAMES - 1, "2 engines: done for each game annotated");
+	/* 5 positions and the end for each of 4 games; the failing one's first 2 */
+	ok(one.progress_calls == 6 * (NGAMES - 2) + 3 && two.progress_calls == one.progress_calls &&
+	   !one.progress_bad && !two.progress_bad, "progress for each game's positions, with its "
+	   "game (%d calls)", one.progress_calls);
 	for (int i = 0; i < NGAMES; i++) {
 		int want = i == BROKEN ? 0 : i == FAILING ? XQ_EIO : 4;
 		is_int(one.rc[i], want, "game %d: rc %d", i + 1, want);
@@ -484,11 +499,43 @@ static void dropped(void)
 	xq_annotated_free(NULL);
 }
 
+static int refuse_new_game(struct xq_engine *e)
+{
+	(void)e;
+	return XQ_EIO;
+}
+
+/* An engine that fails before any search: failed_ply -1. */
+static void no_start(void)
+{
+	struct script sc = { 0 };
+	struct xq_engine e = { .new_game = refuse_new_game, .search = script_search, .data = &sc,
+			       .error = script_error };
+	struct xq_engine *engines[1] = { &e };
+	struct xq_annotate_batch_opts bo = { .engines = engines, .nengines = 1 };
+	xq_annotate_defaults(&bo.run.o);
+	bo.run.lim.nodes = 1000;
+	struct xq_annotate_batch *b = xq_annotate_batch_new(&bo, NULL);
+	struct xq_annotated *a = NULL;
+	if (!ok(b != NULL, "no start: a batch"))
+		return;
+	xq_annotate_batch_put(b, game_of(0), NULL);
+	if (ok(xq_annotate_batch_next(b, 0, &a) == 1, "no start: the game back")) {
+		ok(a->rc == XQ_EIO && a->engine_failed && a->failed_ply == -1 && a->error &&
+		   !strcmp(a->error, "the script fails here") && !a->json && !a->chart,
+		   "no start: failed before any search, with the engine's words, nothing gathered");
+		ok(!a->g->root.comment && !xq_game_tag(a->g, "Annotator"), "no start: the game untouched");
+		xq_annotated_free(a);
+	}
+	xq_annotate_batch_free(b);
+}
+
 int main(void)
 {
 	json_lines();
 	engine_defaults();
 	batches();
 	dropped();
+	no_start();
 	return done_testing();
 }
