@@ -539,6 +539,20 @@ void out_abort(struct outfile *o)
 	o->path = o->tmp = NULL;
 }
 
+int out_write(const char *path, const void *buf, size_t len, char *const *inputs, int ninputs)
+{
+	struct outfile of;
+	if (out_open(&of, path, inputs, ninputs) < 0)
+		return -1;
+	errno = 0;
+	if (fwrite(buf, 1, len, of.fp) != len || fflush(of.fp) != 0) {
+		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+		out_abort(&of);
+		return -1;
+	}
+	return out_commit(&of);
+}
+
 void json_put_string(FILE *fp, const char *s)
 {
 	xq_json_put_string(fp, s);

@@ -105,6 +105,9 @@ void temp_register(char *path);
 void temp_forget(const char *path);
 int out_commit(struct outfile *o);
 void out_abort(struct outfile *o);
+/* buf[0..len) into path, atomically, as out_open() and out_commit() write
+ * it; a failed write is reported.  0 or -1. */
+int out_write(const char *path, const void *buf, size_t len, char *const *inputs, int ninputs);
 
 /*
  * The exit status of a run, the one rule of every command: standard output

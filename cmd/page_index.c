@@ -2,7 +2,6 @@
  * page_index.c - index.html for the game pages of xqconv -t html -d (see
  * page_index.h); the page itself is the library's (xq_html_index).
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,7 +27,6 @@ void page_index_add(struct page_index *ix, const struct xq_game *g, const char *
 
 int page_index_write(const struct page_index *ix, const char *dir, char *const *inputs, int ninputs)
 {
-	struct outfile of;
 	char *page;
 	size_t len;
 	size_t n = strlen(dir) + sizeof "/index.html";
@@ -36,17 +34,7 @@ int page_index_write(const struct page_index *ix, const char *dir, char *const *
 	if (!path || xq_html_index(ix->entries, ix->n, &page, &len) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	snprintf(path, n, "%s/index.html", dir);
-	int rc = out_open(&of, path, inputs, ninputs);
-	if (rc == 0) {
-		errno = 0;
-		if (fwrite(page, 1, len, of.fp) != len || fflush(of.fp) != 0) {
-			warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
-			out_abort(&of);
-			rc = -1;
-		} else {
-			rc = out_commit(&of);
-		}
-	}
+	int rc = out_write(path, page, len, inputs, ninputs);
 	free(page);
 	free(path);
 	return rc;

@@ -74,6 +74,24 @@ void xq_annotate_builtin_defaults(struct xq_annotate_opts *o)
 	o->confirm = 1;
 }
 
+int xq_annotate_engine_defaults(struct xq_annotate_run *r, int external, unsigned given)
+{
+	struct xq_annotate_opts *o = &r->o, b = r->o;
+	if (!external) {
+		/* its scale and thresholds, unless given, and its marks
+		 * confirmed by the next position's search */
+		xq_annotate_builtin_defaults(&b);
+		o->k = given & XQ_GIVEN_K ? o->k : b.k;
+		o->inaccuracy = given & XQ_GIVEN_INACCURACY ? o->inaccuracy : b.inaccuracy;
+		o->mistake = given & XQ_GIVEN_MISTAKE ? o->mistake : b.mistake;
+		o->blunder = given & XQ_GIVEN_BLUNDER ? o->blunder : b.blunder;
+		o->confirm = b.confirm;
+	}
+	if (!r->lim.depth && !r->lim.nodes && !r->lim.movetime_ms)
+		r->lim.nodes = external ? XQ_ANNOTATE_NODES_EXTERNAL : XQ_ANNOTATE_NODES_BUILTIN;
+	return o->inaccuracy <= o->mistake && o->mistake <= o->blunder ? 0 : XQ_EINVAL;
+}
+
 /*
  * The words of the comments and summaries, one row per language: English,
  * and the terms Chinese annotators use (缓着 ?!, 错着 ?, 败着 ??, 应走 the
@@ -594,6 +612,7 @@ static int ask_engine(struct xq_engine *e, const struct xq_engine_query *q,
 	int rc = e->search(e, q, out);
 	if (rc < 0) {
 		e->failed = 1;
+		e->failed_at = q->nmoves;
 		return rc;
 	}
 	e->searches++;
@@ -739,6 +758,7 @@ int xq_game_annotate(struct xq_game *g, struct xq_engine *e, const struct xq_ann
 	const char *fen = (g->flags & XQ_GAME_SETUP) ? g->start_fen : NULL;
 	if (e->new_game && (rc = e->new_game(e)) < 0) {
 		e->failed = 1;
+		e->failed_at = -1;
 		line_free(&l);
 		return rc;
 	}

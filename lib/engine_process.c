@@ -695,12 +695,21 @@ static int external_new_game(struct xq_engine *x)
 {
 	struct xq_engine_process *e = x->data;
 	int rc;
-	if (e->pid <= 0 && (rc = xq_engine_process_start(e)) < 0)
-		return rc;
+	x->restarted = 0;
+	if (e->pid <= 0) {
+		if ((rc = xq_engine_process_start(e)) < 0)
+			return rc;
+		x->restarted = 1;
+	}
 	if ((rc = xq_engine_process_new_game(e)) < 0)
 		return rc;
 	x->no_searchmoves = e->dialect == XQ_UCI_UCCI;
 	return 0;
+}
+
+static const char *external_error(const struct xq_engine *x)
+{
+	return xq_engine_process_error(x->data);
 }
 
 static int external_search(struct xq_engine *x, const struct xq_engine_query *q,
@@ -716,4 +725,5 @@ void xq_engine_external(struct xq_engine *x, struct xq_engine_process *e)
 	x->search = external_search;
 	x->data = e;
 	x->no_searchmoves = e->dialect == XQ_UCI_UCCI;
+	x->error = external_error;
 }

@@ -1826,6 +1826,26 @@ void xq_annotate_defaults(struct xq_annotate_opts *o);
  * (XQ_ANNOTATE_K_BUILTIN, XQ_ANNOTATE_BUILTIN_*, confirm set); the rest of
  * o as it is. */
 void xq_annotate_builtin_defaults(struct xq_annotate_opts *o);
+/* The search budget of a position when no limit is given: the built-in
+ * engine's, and one that costs an external engine about as much
+ * (Fairy-Stockfish, one thread). */
+#define XQ_ANNOTATE_NODES_BUILTIN 30000
+#define XQ_ANNOTATE_NODES_EXTERNAL 7000
+/* The options a user gave, which the engine's defaults leave alone. */
+enum xq_annotate_given {
+	XQ_GIVEN_K = 1 << 0,
+	XQ_GIVEN_INACCURACY = 1 << 1,
+	XQ_GIVEN_MISTAKE = 1 << 2,
+	XQ_GIVEN_BLUNDER = 1 << 3,
+};
+/* The defaults of r that depend on the engine: for the built-in one
+ * (external 0), k and each threshold of xq_annotate_builtin_defaults()
+ * not given (bits of enum xq_annotate_given), and confirm; a budget of
+ * XQ_ANNOTATE_NODES_BUILTIN or _EXTERNAL nodes when r->lim has no depth,
+ * node or time limit.  0, or XQ_EINVAL when the thresholds then do not
+ * grow (inaccuracy <= mistake <= blunder). */
+struct xq_annotate_run;
+int xq_annotate_engine_defaults(struct xq_annotate_run *r, int external, unsigned given);
 /* The name of a mark in lang (NAG 2 "Mistake" / "错着", 4, 6), "" for
  * other marks in range, NULL out of 0..6. */
 const char *xq_annotate_mark_name(enum xq_lang lang, int nag);
@@ -1937,6 +1957,11 @@ struct xq_engine {
 	int no_searchmoves;         /* lim->searchmoves is not obeyed (UCCI) */
 	int failed;                 /* the last game's annotation failed in a call */
 	long searches;              /* searches done, counted by the driver */
+	int failed_at;              /* set by the driver on a failure: the nmoves of
+				     * the search that failed; -1: new_game failed */
+	int restarted;              /* set by new_game: it started the engine again */
+	/* Why the last call failed, for a message (NULL: nothing to say). */
+	const char *(*error)(const struct xq_engine *e);
 };
 
 /* e as the built-in engine over s (lib/search.c): a new game clears the
@@ -1944,10 +1969,11 @@ struct xq_engine {
 void xq_engine_builtin(struct xq_engine *e, struct xq_search *s);
 
 /* e as the external engine p: a new game starts p again when it is not
- * running (it failed in an earlier game, or was never started) and sends
- * it a new game; a search is xq_engine_process_search() of the query; no
- * searchmoves in UCCI.  On a failure the codes are those functions', the
- * message xq_engine_process_error(p). */
+ * running (it failed in an earlier game, or was never started; restarted
+ * set when it shook hands) and sends it a new game; a search is
+ * xq_engine_process_search() of the query; no searchmoves in UCCI.  On a
+ * failure the codes are those functions', the message (e->error)
+ * xq_engine_process_error(p). */
 void xq_engine_external(struct xq_engine *e, struct xq_engine_process *p);
 
 /* How xq_game_annotate() runs and what it tells on the way (each hook may
@@ -1988,6 +2014,95 @@ struct xq_annotate_run {
  * call failed with (g untouched; e->failed set, cleared at each call).
  */
 int xq_game_annotate(struct xq_game *g, struct xq_engine *e, const struct xq_annotate_run *r);
+
+/* One judged move (the hooks' move: the move of ply ply in game number
+ * game, played in pos, whose analysis is before) as a line of JSON on fp,
+ * the moves in o->notation: {"game", "ply", "side", "move", "iccs",
+ * "best", "best_iccs", "score_best", "score_best_mate", "score_played",
+ * "score_played_mate", "drop", "loss", "accuracy", "mark", "book",
+ * "missed_mate", "allowed_mate", "depth", "nodes", "pv"}, a score for the
+ * mover in centipawns or, for a mate, null and the mate's moves (negative:
+ * the mover is mated).  0, or XQ_EIO when fp has an error. */
+int xq_annotate_json_ply(FILE *fp, const struct xq_annotate_opts *o, long game, int ply,
+			 const struct xq_pos *pos, xq_move m,
+			 const struct xq_search_info *before, const struct xq_judgement *j);
+
+/*
+ * Many games annotated by N engines (lib/annotate_batch.c): each engine
+ * annotates a game at a time with xq_game_annotate(), and the games come
+ * back in the order they were put, whichever engine finished first.  With
+ * one engine the games are annotated in the caller's thread, as each is
+ * put; with more, each engine has a thread of its own, started by
+ * xq_annotate_batch_new() and joined by xq_annotate_batch_free(), and the
+ * hooks are called from those threads.  The engines are the caller's, one
+ * thread each; the batch neither starts nor stops them.
+ */
+struct xq_annotated {
+	struct xq_game *g;          /* annotated, unless rc < 0 (then untouched) */
+	void *data;                 /* as put */
+	long seq;                   /* its number among the games put, from 1 */
+	int engine;                 /* the index of the engine that annotated it;
+				     * -1: a game with errors, not annotated */
+	int rc;                     /* xq_game_annotate()'s, or XQ_ENOMEM; 0 for a
+				     * game with errors */
+	int engine_failed;          /* rc is the engine's failure: */
+	int failed_ply;             /* the ply of the position whose search failed
+				     * (0: the position at the start), -1: the
+				     * engine failed before any search */
+	char *error;                /* the engine's words for it, or NULL */
+	int restarted;              /* the engine was started again for this game */
+	char *json;                 /* XQ_BATCH_JSON: its moves' lines
+				     * (xq_annotate_json_ply), json_len bytes */
+	size_t json_len;
+	const struct xq_chart_point *chart;  /* XQ_BATCH_CHART: points of plies
+				     * 0..chart_last, Red's score of each position
+				     * searched, the mark, move and better move of
+				     * each move judged */
+	int chart_last;
+};
+enum xq_annotate_batch_flags {
+	XQ_BATCH_JSON = 1 << 0,     /* gather each game's JSON lines */
+	XQ_BATCH_CHART = 1 << 1,    /* gather each game's chart points */
+};
+struct xq_annotate_batch_opts {
+	struct xq_annotate_run run; /* every game's; its data and hooks are the
+				     * batch's own (those given are not called) */
+	struct xq_engine *const *engines;  /* engines[0..nengines) */
+	int nengines;
+	unsigned flags;             /* enum xq_annotate_batch_flags */
+	void *data;                 /* the hooks' */
+	/* run.progress of a's game (NULL: none) */
+	void (*progress)(void *data, const struct xq_annotated *a, int done, int total);
+	/* a's game annotated (or failed), in the thread that did it, before
+	 * its engine takes another game (NULL: none) */
+	void (*done)(void *data, struct xq_annotated *a);
+	/* the data of a game xq_annotate_batch_free() drops (NULL: kept) */
+	void (*free_data)(void *game_data);
+};
+/* A batch, its threads started.  NULL with *err (may be NULL) XQ_EINVAL
+ * (no engine), XQ_ENOMEM, or XQ_EIO (a thread or lock not made). */
+struct xq_annotate_batch *xq_annotate_batch_new(const struct xq_annotate_batch_opts *o, int *err);
+/* Put game g (the batch's now) with the caller's data: annotated now with
+ * one engine, else queued for the next engine free.  A game with errors
+ * (g->errors) is not annotated, only handed back in its place.  0 or
+ * XQ_ENOMEM (g not taken). */
+int xq_annotate_batch_put(struct xq_annotate_batch *b, struct xq_game *g, void *data);
+/* The next game in the order put, once it is done, into *a (the caller's
+ * now, released with xq_annotated_free): 1 with one, 0 when there is none
+ * to hand back now.  While more than keep games are in the batch, waits
+ * for the next one to be done: keep 0 waits for every game put. */
+int xq_annotate_batch_next(struct xq_annotate_batch *b, int keep, struct xq_annotated **a);
+/* The games not begun are never annotated, the ones running end, the
+ * threads are joined; every game not handed back is freed, with its data
+ * (free_data).  NULL is ignored. */
+void xq_annotate_batch_free(struct xq_annotate_batch *b);
+/* Release a game handed back, its game too (set a->g to NULL to keep it;
+ * the data is the caller's).  NULL is ignored. */
+void xq_annotated_free(struct xq_annotated *a);
+/* The evaluation chart (xq_eval_chart_svg) of a's points, plies
+ * 0..chart_last, with the options' k, the players, result and date of its
+ * game.  0, XQ_EINVAL (no chart gathered), or XQ_ENOMEM. */
+int xq_annotated_chart_svg(const struct xq_annotated *a, char **out, size_t *outlen);
 
 
 /* --------------------------------------------- pictures (lib/picture.c) */

@@ -150,7 +150,7 @@ static void driver_cases(void)
 		struct xq_game *g = game_of(moves);
 		struct script s = { { 0 }, { 0 }, { 0 }, c->fail_at, c->no_searchmoves, moves, 0, 0, 0, 0 };
 		struct hooks h = { 0 };
-		struct xq_engine e = { script_new_game, script_search, &s, 0, 0, 0 };
+		struct xq_engine e = { .new_game = script_new_game, .search = script_search, .data = &s };
 		struct xq_annotate_run r;
 
 		/* Black's reply at ply 2 loses 600 against the best move's 0 */
@@ -184,6 +184,9 @@ static void driver_cases(void)
 		is_int(s.depth_ok, s.restricted, "%s: a move alone to the full search's depth", c->name);
 		is_int(e.searches, rc < 0 ? c->calls - 1 : c->calls, "%s: searches counted", c->name);
 		is_int(e.failed, rc < 0, "%s: failed set on a failure only", c->name);
+		if (rc < 0)   /* the first search: the first position, or the last backward */
+			is_int(e.failed_at, c->fail_at == 1 && !c->backward ? 0 : 4,
+			       "%s: where it failed", c->name);
 		is_int(s.new_games, c->from <= 4, "%s: a new game when something is searched", c->name);
 		is_int(h.positions, c->positions, "%s: the position hook for each position searched",
 		       c->name);
@@ -273,7 +276,7 @@ static void book(void)
 		struct xq_game *g = game_from(book_line, moves);
 		struct script s = { { 0 }, { 0 }, { 0 }, 0, 0, moves, 0, 0, 0, 0 };
 		struct hooks h = { 0 };
-		struct xq_engine e = { script_new_game, script_search, &s, 0, 0, 0 };
+		struct xq_engine e = { .new_game = script_new_game, .search = script_search, .data = &s };
 		struct xq_annotate_run r;
 		s.own[1] = -600;
 		memset(&r, 0, sizeof r);
@@ -307,7 +310,7 @@ static void confirmed(void)
 		xq_move moves[5] = { 0, 0, 0, 0, XQ_MOVE_NONE };
 		struct xq_game *g = game_of(moves);
 		struct script s = { { 0 }, { 0 }, { 0 }, 0, 0, moves, 0, 0, 0, 0 };
-		struct xq_engine e = { script_new_game, script_search, &s, 0, 0, 0 };
+		struct xq_engine e = { .new_game = script_new_game, .search = script_search, .data = &s };
 		struct xq_annotate_run r;
 		s.own[1] = -600;
 		s.full[2] = t[i].next;

@@ -233,6 +233,8 @@ static void annotate(void)
 	       contains(xq_engine_process_error(p), "died (exit status 3)"),
 	       "annotate: failed at the first search, the message kept"))
 		diagf("%s", xq_engine_process_error(p));
+	ok(e.failed_at == 0 && e.error && e.error(&e) == xq_engine_process_error(p) && e.restarted,
+	   "annotate: the engine's failure as the driver and the engine tell it, started then");
 	ok(!g->root.child->comment && !xq_game_tag(g, "RedAccuracy"), "annotate: the game untouched");
 	is_int(xq_game_annotate(g, &e, &r), XQ_EIO, "annotate: the next game starts it again");
 	is_int(xq_engine_process_starts(p), 2, "annotate: two starts");
@@ -247,6 +249,7 @@ static void annotate(void)
 	xq_engine_external(&e, p);
 	is_int(xq_game_annotate(g, &e, &r), XQ_EINVAL, "annotate: a program that cannot run");
 	is_int(xq_engine_process_failed_at(p), -1, "annotate: it failed before any search");
+	ok(e.failed_at == -1 && !e.restarted, "annotate: so the driver says, and it never started");
 	xq_engine_process_free(p);
 	xq_game_free(g);
 
