@@ -1,0 +1,67 @@
+/*
+ * build.c - the format readers' toolkit for building a game (build.h).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "build.h"
+
+void xq__build_vreport(const struct xq_build_sink *s, struct xq_game *g, enum xq_severity sev,
+		       enum xq_problem_code code, struct xq_build_at at, int ply, const char *text,
+		       const char *fmt, va_list ap)
+{
+	char msg[512];
+	if (g && sev >= XQ_SEV_ERROR)
+		g->flags |= XQ_GAME_BROKEN;
+	if (!s || !s->report)
+		return;
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	s->report(s->ctx, g, sev, code, at, ply, text, msg);
+}
+
+void xq__build_report(const struct xq_build_sink *s, struct xq_game *g, enum xq_severity sev,
+		      enum xq_problem_code code, struct xq_build_at at, int ply, const char *text,
+		      const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	xq__build_vreport(s, g, sev, code, at, ply, text, fmt, ap);
+	va_end(ap);
+}
+
+void xq__build_to_reader(void *ctx, struct xq_game *g, enum xq_severity sev,
+			 enum xq_problem_code code, struct xq_build_at at, int ply,
+			 const char *text, const char *msg)
+{
+	if (at.byte >= 0)
+		xq_reader_problem_at(ctx, g, sev, code, at.byte, ply, text, "%s", msg);
+	else
+		xq_reader_problem(ctx, g, sev, code, at.line, at.col, ply, text, "%s", msg);
+}
+
+struct xq_node *xq__build_move(struct xq_game *g, struct xq_node *parent, xq_move m,
+			       const char *text, size_t n, struct xq_build_at at)
+{
+	struct xq_node *nd = xq_node_add(g, parent, m, text, n);
+	if (!nd)
+		return NULL;
+	if (at.byte >= 0) {
+		nd->byte = (uint32_t)at.byte;
+		nd->flags |= XQ_NODE_AT_BYTE;
+	} else {
+		nd->line = (uint32_t)at.line;
+		nd->col = (uint32_t)at.col;
+	}
+	return nd;
+}
+
+int xq__build_tag(struct xq_game *g, const char *name, const char *value)
+{
+	return *value ? xq_game_add_tag(g, name, value) : 0;
+}
+
+int xq__build_result(struct xq_game *g, const char *result)
+{
+	g->result = result;
+	return xq_game_set_tag(g, "Result", result) < 0 ? XQ_ENOMEM : 0;
+}
