@@ -114,8 +114,8 @@ static char *utf16_text(const unsigned char *p, size_t n, int *bad)
 /* The UTF-16LE text p[0..n) at file offset off as UTF-8 in *out (malloc'd;
  * NULL when empty); unpaired surrogates reported as a warning naming what.
  * 0 or XQ_ENOMEM. */
-static int cbr_text(const struct xq_build_sink *s, struct xq_game *g, const unsigned char *p, size_t n,
-		    size_t off, int ply, const char *what, char **out)
+static int cbr_text(const struct xq_build_sink *s, struct xq_game *g, const unsigned char *p,
+		    size_t n, size_t off, int ply, const char *what, char **out)
 {
 	int bad = 0;
 	char *t = utf16_text(p, n, &bad);
@@ -321,8 +321,8 @@ static int cbr_moves(const struct xq_build_sink *s, struct xq_game *g, const uns
 }
 
 /* The header's text fields and result as tags. 0 or XQ_ENOMEM. */
-static int cbr_tags(const struct xq_build_sink *s, struct xq_game *g, const unsigned char *p, size_t base,
-		    const char *library)
+static int cbr_tags(const struct xq_build_sink *s, struct xq_game *g, const unsigned char *p,
+		    size_t base, const char *library)
 {
 	static const struct {
 		const char *tag;
@@ -515,8 +515,8 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 		off += CBL_RECORD;
 	}
 	st->next = off + CBL_RECORD;
-	rc = cbr_game(&sink, g, st->buf + off, st->len - off < CBL_RECORD ? st->len - off : CBL_RECORD, off, 1,
-		      st->library);
+	rc = cbr_game(&sink, g, st->buf + off, st->len - off < CBL_RECORD ? st->len - off : CBL_RECORD,
+		      off, 1, st->library);
 	return rc < 0 ? rc : 1;
 }
 
