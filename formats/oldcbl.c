@@ -300,10 +300,74 @@ static int oldcbl_start(const struct xq_build_sink *sink, struct xq_game *g, con
 	return 0;
 }
 
+/* Where a move of ply ply (m: the move, or XQ_MOVE_NONE) hangs, on the
+ * lines read so far: the root for the main line's first, after the last
+ * move of the latest line when it follows it, else replacing the move of
+ * its ply on the latest line where it is legal (on the latest line with a
+ * note when on none).  The line it hangs on in *on (-1: none); NULL when
+ * it hangs nowhere. */
+static struct xq_node *record_parent(const struct xq_build_sink *sink, struct xq_game *g,
+				     const struct oline *lines, size_t nlines, long ply, xq_move m,
+				     long *on)
+{
+	struct xq_node *parent = NULL;
+
+	*on = -1;
+	if (!nlines)
+		return ply == 1 ? &g->root : NULL;
+	if (ply == lines[nlines - 1].last_ply + 1) {
+		*on = (long)nlines - 1;
+		return lines[nlines - 1].last;
+	}
+	/* a variation: on the line before, else up its parents */
+	for (long li = (long)nlines - 1; li >= 0 && !parent; li = lines[li].parent) {
+		struct xq_node *an = at_ply(lines[li].last, lines[li].last_ply, ply - 1);
+		if (an && lines[li].last_ply >= ply && m && xq__fits(g, an, m)) {
+			parent = an;
+			*on = li;
+		}
+	}
+	if (!parent && lines[nlines - 1].last_ply >= ply) {
+		parent = at_ply(lines[nlines - 1].last, lines[nlines - 1].last_ply, ply - 1);
+		*on = (long)nlines - 1;
+		xq__build_report(sink, g, XQ_SEV_NOTE, XQ_P_SYNTAX, XQ_BUILD_NOWHERE, (int)ply, NULL,
+				 "old CCBridge library: the variation at ply %ld fits no line; "
+				 "put on the line before it", ply);
+	}
+	return parent;
+}
+
+/* The comments from b[at] up to end: one a record, CR LF after each, on
+ * nodes[i] (NULL: a record left out).  0 or XQ_ENOMEM. */
+static int oldcbl_comments(const struct xq_build_sink *sink, struct xq_game *g,
+			   const unsigned char *b, size_t end, size_t at, struct xq_node **nodes,
+			   uint32_t nm)
+{
+	int warned = 0, rc;
+	for (uint32_t i = 0; i < nm && at < end; i++) {
+		size_t e = at;
+		while (e + 1 < end && !(b[e] == '\r' && b[e + 1] == '\n'))
+			e++;
+		if (e + 1 >= end)
+			e = end;
+		if (e > at && nodes[i]) {
+			char *c = gbk(sink, g, b + at, e - at, "comment", 0, &warned);
+			if (!c)
+				return XQ_ENOMEM;
+			rc = xq_node_comment(g, nodes[i], 0, c, strlen(c));
+			free(c);
+			if (rc < 0)
+				return rc;
+		}
+		at = e + 2;
+	}
+	return 0;
+}
+
 /* The nm move records at b[at..) and the comments after them, up to end:
  * lines of consecutive plies.  0 or XQ_ENOMEM. */
-static int oldcbl_moves(const struct xq_build_sink *sink, struct xq_game *g, const unsigned char *b,
-			size_t end, size_t at, uint32_t nm)
+static int oldcbl_moves(const struct xq_build_sink *sink, struct xq_game *g,
+			const unsigned char *b, size_t end, size_t at, uint32_t nm)
 {
 	struct xq_node **nodes = NULL;
 	struct oline *lines = NULL;
@@ -314,10 +378,10 @@ static int oldcbl_moves(const struct xq_build_sink *sink, struct xq_game *g, con
 		return XQ_ENOMEM;
 	for (uint32_t i = 0; i < nm; i++) {
 		const unsigned char *rec = b + at + 6 * (size_t)i;
-		long ply = rec[0] | rec[1] << 8, on = -1;
+		long ply = rec[0] | rec[1] << 8, on;
 		unsigned f = rec[2], t = rec[3];
 		xq_move m = XQ_MOVE_NONE;
-		struct xq_node *parent = NULL;
+		struct xq_node *parent;
 		if ((f >> 4) <= 8 && (f & 15) <= 9 && (t >> 4) <= 8 && (t & 15) <= 9 && f != t)
 			m = xq_move_make(XQ_SQ((int)(f >> 4), 9 - (int)(f & 15)),
 					 XQ_SQ((int)(t >> 4), 9 - (int)(t & 15)));
@@ -327,30 +391,7 @@ static int oldcbl_moves(const struct xq_build_sink *sink, struct xq_game *g, con
 					 i + 1, ply);
 			break;
 		}
-		if (!nlines && ply == 1) {
-			parent = &g->root;     /* the main line */
-		} else if (nlines && ply == lines[nlines - 1].last_ply + 1) {
-			parent = lines[nlines - 1].last;
-			on = (long)nlines - 1;
-		} else if (nlines) {
-			/* a variation: on the line before, else up its parents */
-			for (long li = (long)nlines - 1; li >= 0 && !parent; li = lines[li].parent) {
-				struct xq_node *an = at_ply(lines[li].last, lines[li].last_ply, ply - 1);
-				if (an && lines[li].last_ply >= ply && m && xq__fits(g, an, m)) {
-					parent = an;
-					on = li;
-				}
-			}
-			if (!parent && lines[nlines - 1].last_ply >= ply) {
-				parent = at_ply(lines[nlines - 1].last, lines[nlines - 1].last_ply, ply - 1);
-				on = (long)nlines - 1;
-				xq__build_report(sink, g, XQ_SEV_NOTE, XQ_P_SYNTAX,
-						 XQ_BUILD_NOWHERE, (int)ply, NULL,
-						 "old CCBridge library: the variation at ply %ld fits no line; "
-						 "put on the line before it", ply);
-			}
-		}
-		if (!parent) {
+		if (!(parent = record_parent(sink, g, lines, nlines, ply, m, &on))) {
 			xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_SYNTAX, XQ_BUILD_NOWHERE, (int)ply,
 					 NULL, "old CCBridge library: move record %u (ply %ld) hangs on no line; "
 					 "the rest left out", i + 1, ply);
@@ -369,8 +410,8 @@ static int oldcbl_moves(const struct xq_build_sink *sink, struct xq_game *g, con
 			/* a new line: the main one, or a variation hanging on line on */
 			struct oline *nl;
 			if (nlines == OLDCBL_MAX_LINES) {
-				xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_LIMIT,
-						 XQ_BUILD_NOWHERE, (int)ply, NULL,
+				xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_LIMIT, XQ_BUILD_NOWHERE,
+						 (int)ply, NULL,
 						 "old CCBridge library: more than %d variations; the rest left out",
 						 OLDCBL_MAX_LINES);
 				break;
@@ -386,28 +427,7 @@ static int oldcbl_moves(const struct xq_build_sink *sink, struct xq_game *g, con
 		lines[nlines - 1].last = nodes[i];
 		lines[nlines - 1].last_ply = ply;
 	}
-	at += 6 * (size_t)nm;
-	/* the comments: one per record, CR LF after each */
-	int comment_warned = 0;
-	for (uint32_t i = 0; i < nm && at < end; i++) {
-		size_t e = at;
-		while (e + 1 < end && !(b[e] == '\r' && b[e + 1] == '\n'))
-			e++;
-		if (e + 1 >= end)
-			e = end;
-		if (e > at && nodes[i]) {
-			char *c = gbk(sink, g, b + at, e - at, "comment", 0, &comment_warned);
-			if (!c) {
-				rc = XQ_ENOMEM;
-				goto out;
-			}
-			rc = xq_node_comment(g, nodes[i], 0, c, strlen(c));
-			free(c);
-			if (rc < 0)
-				goto out;
-		}
-		at = e + 2;
-	}
+	rc = oldcbl_comments(sink, g, b, end, at + 6 * (size_t)nm, nodes, nm);
 out:
 	free(nodes);
 	free(lines);
