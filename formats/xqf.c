@@ -544,8 +544,7 @@ decoded:
 		while (e > a && e[-1] == ' ')
 			e--;
 		*e = '\0';
-		if (*a)
-			rc = xq_game_add_tag(g, tag, a);
+		rc = xq__build_tag(g, tag, a);
 	} else if (olen) {
 		if (!(*dst = xq_game_strndup(g, u, olen)))
 			rc = XQ_ENOMEM;
@@ -840,7 +839,7 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	struct xqf_text t = { s, NULL, NULL, 0 };
 	char fen[XQ_FEN_MAX + 16];
 	struct xq_err err;
-	int rc;
+	int rc, bad_start;
 
 	rc = xq__xqf_raw_decode(buf, len, &r);
 	if (rc == XQ_EINVAL) {
@@ -864,29 +863,22 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	if ((rc = xqf_tags(g, s, &t, &r)) < 0)
 		goto out;
 	xqf_start(g, s, &r, fen);
-	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
+	bad_start = xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0;
+	if (bad_start)
 		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_FEN, XQ_BUILD_NOWHERE, 0, fen,
 				 "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; "
 				 "the moves kept as text", err.msg);
-		if (r.root.comment_len &&
-		    (rc = set_text(g, &t, r.plain + r.root.comment_off, r.root.comment_len, 1,
-				   &g->root.comment, NULL, WARN_COMMENTS, 0)) < 0)
-			goto out;
-		if ((rc = keep_as_text(g, &r, 0, r.n_nodes,
-				       "moves not played, the start position being impossible",
-				       &g->root)) < 0)
-			goto out;
-		goto comments_done;
-	}
-
 	if (r.root.comment_len &&
 	    (rc = set_text(g, &t, r.plain + r.root.comment_off, r.root.comment_len, 1,
 			   &g->root.comment, NULL, WARN_COMMENTS, 0)) < 0)
 		goto out;
-
-	if ((rc = xqf_moves(g, s, &t, &r)) < 0)
+	if (bad_start)
+		rc = keep_as_text(g, &r, 0, r.n_nodes,
+				  "moves not played, the start position being impossible", &g->root);
+	else
+		rc = xqf_moves(g, s, &t, &r);
+	if (rc < 0)
 		goto out;
-comments_done:
 	if (r.too_many)
 		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_LIMIT, XQ_BUILD_NOWHERE, 0, NULL,
 				 "more than %d moves in one game (the limit for every format); "
