@@ -65,3 +65,24 @@ int xq__build_result(struct xq_game *g, const char *result)
 	g->result = result;
 	return xq_game_set_tag(g, "Result", result) < 0 ? XQ_ENOMEM : 0;
 }
+
+const char *const xq__result_codes[5] = { "*", "1-0", "0-1", "1/2-1/2", "1/2-1/2" };
+
+const char *xq__build_result_code(const struct xq_build_sink *s, struct xq_game *g, unsigned code,
+				  unsigned last, struct xq_build_at at)
+{
+	if (code <= last && code < sizeof xq__result_codes / sizeof xq__result_codes[0])
+		return xq__result_codes[code];
+	if (s)
+		xq__build_report(s, g, XQ_SEV_WARNING, XQ_P_RESULT, at, 0, NULL,
+				 "result code %u unknown; read as unfinished", code);
+	return "*";
+}
+
+void xq__build_too_many(const struct xq_build_sink *s, struct xq_game *g, struct xq_build_at at,
+			int ply)
+{
+	xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_LIMIT, at, ply, NULL,
+			 "more than %d moves in one game (the limit for every format); the rest ignored",
+			 XQ_MAX_GAME_MOVES);
+}

@@ -64,4 +64,19 @@ int xq__build_tag(struct xq_game *g, const char *name, const char *value);
  * XQ_ENOMEM. */
 int xq__build_result(struct xq_game *g, const char *result);
 
+/* The results of the result codes of the XQStudio and CCBridge layouts:
+ * 0 unknown, 1 Red won, 2 Black won, 3 a draw, 4 a draw too (XQF, CBF). */
+extern const char *const xq__result_codes[5];
+
+/* The result code's result, for a layout whose codes go up to last.  A
+ * code past last is read as unknown, reported at at (to s: NULL, not
+ * reported). */
+const char *xq__build_result_code(const struct xq_build_sink *s, struct xq_game *g, unsigned code,
+				  unsigned last, struct xq_build_at at);
+
+/* The report of a game past XQ_MAX_GAME_MOVES at the move that passes
+ * it: that move and the rest are ignored. */
+void xq__build_too_many(const struct xq_build_sink *s, struct xq_game *g, struct xq_build_at at,
+			int ply);
+
 #endif

@@ -386,9 +386,9 @@ static int move_elem_ok(struct cctx *c, const struct elem *h, int ply, const str
 		return 0;
 	}
 	if (moves >= XQ_MAX_GAME_MOVES) {
-		report(c, XQ_SEV_ERROR, XQ_P_LIMIT, h->start, ply + 1, NULL,
-		       "more than %d moves in one game (the limit for every format); "
-		       "the rest ignored", XQ_MAX_GAME_MOVES);
+		long line, col;
+		where(c, h->start, &line, &col);
+		xq__build_too_many(c->s, c->g, XQ_BUILD_LINE(line, col), ply + 1);
 		return 0;
 	}
 	return 1;
@@ -516,7 +516,6 @@ static int read_moves(struct cctx *c, const struct elem *list)
  * or XQ_ENOMEM. */
 static int head_elem(struct cctx *c, const struct elem *h, const char **result)
 {
-	static const char *const res[] = { "*", "1-0", "0-1", "1/2-1/2", "1/2-1/2" };
 	char *v = xq__cbf_xml_text(h->content, h->clen);
 	size_t k;
 	int rc = 0;
@@ -533,7 +532,8 @@ static int head_elem(struct cctx *c, const struct elem *h, const char **result)
 		rc = xq__build_tag(c->g, head_map[k].tag, v);
 	} else if (name_is(h, "RecordResult")) {
 		if (*v >= '0' && *v <= '4' && !v[1])
-			*result = res[*v - '0'];
+			*result = xq__build_result_code(NULL, c->g, (unsigned)(*v - '0'), 4,
+							XQ_BUILD_NOWHERE);
 		else if (*v)
 			report(c, XQ_SEV_WARNING, XQ_P_RESULT, h->start, 0, v,
 			       "RecordResult '%s' unknown; read as unfinished", v);

@@ -255,10 +255,7 @@ static int cbr_moves(const struct xq_build_sink *s, struct xq_game *g, const uns
 		size_t rec = at;
 		struct xq_node *n = NULL;
 		if (++nrec > XQ_MAX_GAME_MOVES) {
-			xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_LIMIT, XQ_BUILD_BYTE(base + at),
-					 ply + 1, NULL,
-					 "more than %d moves in one game (the limit for every format); "
-					 "the rest ignored", XQ_MAX_GAME_MOVES);
+			xq__build_too_many(s, g, XQ_BUILD_BYTE(base + at), ply + 1);
 			break;
 		}
 		if (len - at < 4) {
@@ -331,8 +328,6 @@ static int cbr_tags(const struct xq_build_sink *s, struct xq_game *g, const unsi
 		{ "Title", CBR_TITLE, 128 }, { "Event", CBR_EVENT, 64 },
 		{ "Red", CBR_RED, 64 }, { "Black", CBR_BLACK, 64 },
 	};
-	static const char *const results[] = { "*", "1-0", "0-1", "1/2-1/2" };
-	const char *result = "*";
 
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
 		char *t;
@@ -347,13 +342,8 @@ static int cbr_tags(const struct xq_build_sink *s, struct xq_game *g, const unsi
 	}
 	if (library && xq_game_set_tag(g, "Library", library) < 0)
 		return XQ_ENOMEM;
-	if (p[CBR_RESULT] < sizeof results / sizeof results[0])
-		result = results[p[CBR_RESULT]];
-	else
-		xq__build_report(s, g, XQ_SEV_WARNING, XQ_P_RESULT,
-				 XQ_BUILD_BYTE(base + CBR_RESULT), 0, NULL,
-				 "result code %u unknown; read as unfinished", p[CBR_RESULT]);
-	return xq__build_result(g, result);
+	return xq__build_result(g, xq__build_result_code(s, g, p[CBR_RESULT], 3,
+							 XQ_BUILD_BYTE(base + CBR_RESULT)));
 }
 
 /* One CBR image p[0..len) at file offset base. */

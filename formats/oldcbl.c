@@ -471,8 +471,10 @@ static int oldcbl_game(const struct xq_build_sink *sink, struct oldcbl_state *st
 		return rc;
 	if (st->description && (rc = xq_game_add_tag(g, "LibraryDescription", st->description)) < 0)
 		return rc;
-	g->result = result == 1 ? "1-0" : result == 2 ? "0-1" : result == 3 ? "1/2-1/2" : "*";
-	if ((rc = xq_game_set_tag(g, "Result", g->result)) < 0)
+	/* (another code is read as unknown without a word: the layout is
+	 * guessed) */
+	if ((rc = xq__build_result(g, xq__build_result_code(NULL, g, result, 3,
+							    XQ_BUILD_NOWHERE))) < 0)
 		return rc;
 	if (type == 4 && (rc = xq_game_set_tag(g, "GameType", "endgame")) < 0)
 		return rc;

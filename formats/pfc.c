@@ -183,9 +183,7 @@ static struct xq_node *move(struct pfc *p, struct xq_node *parent, size_t at, in
 		return NULL;
 	}
 	if (++p->nodes > XQ_MAX_GAME_MOVES) {
-		report(p, XQ_SEV_ERROR, XQ_P_LIMIT, at, ply, NULL,
-		       "more than %d moves in one game (the limit for every format); "
-		       "the rest ignored", XQ_MAX_GAME_MOVES);
+		xq__build_too_many(p->s, p->g, XQ_BUILD_BYTE(at), ply);
 		return NULL;
 	}
 	for (int i = 0; i < 4; i++)

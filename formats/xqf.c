@@ -450,7 +450,6 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, unsigned opts, size_t *out
 #define XQF_EXT_END 0x400
 static const char xqf_ext_magic[8] = { 'x', 'q', 't', 'o', 'o', 'l', 's', '1' };
 
-static const char *const result_tokens[] = { "*", "1-0", "0-1", "1/2-1/2", "1/2-1/2" };
 static const char *const game_types[] = { NULL, "opening", "middlegame", "endgame" };
 
 static const char *const field_tags[XQF_NFIELDS] = {
@@ -637,10 +636,7 @@ static int xqf_tags(struct xq_game *g, const struct xq_build_sink *s, struct xqf
 		return rc;
 	if ((rc = read_extensions(g, t, r->plain)) < 0)
 		return rc;
-	g->result = result_tokens[r->result <= 4 ? r->result : 0];
-	if (r->result > 4)
-		xq__build_report(s, g, XQ_SEV_WARNING, XQ_P_RESULT, XQ_BUILD_BYTE(0x33), 0, NULL,
-				 "result code %d unknown; read as unfinished", r->result);
+	g->result = xq__build_result_code(s, g, (unsigned)r->result, 4, XQ_BUILD_BYTE(0x33));
 	if ((rc = xq_game_add_tag(g, "Result", g->result)) < 0)
 		return rc;
 	if (r->code_a >= 1 && r->code_a <= 3 &&
@@ -1242,7 +1238,7 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	h[0x33] = 0;
 	if (res) {
 		for (int i = 1; i <= 3; i++)
-			if (!strcmp(res, result_tokens[i]))
+			if (!strcmp(res, xq__result_codes[i]))
 				h[0x33] = (uint8_t)i;
 	}
 	{
