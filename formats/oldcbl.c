@@ -397,7 +397,7 @@ static int oldcbl_moves(const struct xq_build_sink *sink, struct xq_game *g,
 					 "the rest left out", i + 1, ply);
 			break;
 		}
-		if (!(nodes[i] = xq_node_add(g, parent, m, NULL, 0))) {
+		if (!(nodes[i] = xq__build_move(g, parent, m, NULL, 0, XQ_BUILD_NOWHERE))) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
