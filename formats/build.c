@@ -39,22 +39,6 @@ void xq__build_to_reader(void *ctx, struct xq_game *g, enum xq_severity sev,
 		xq_reader_problem(ctx, g, sev, code, at.line, at.col, ply, text, "%s", msg);
 }
 
-struct xq_node *xq__build_move(struct xq_game *g, struct xq_node *parent, xq_move m,
-			       const char *text, size_t n, struct xq_build_at at)
-{
-	struct xq_node *nd = xq_node_add(g, parent, m, text, n);
-	if (!nd)
-		return NULL;
-	if (at.byte >= 0) {
-		nd->byte = (uint32_t)at.byte;
-		nd->flags |= XQ_NODE_AT_BYTE;
-	} else {
-		nd->line = (uint32_t)at.line;
-		nd->col = (uint32_t)at.col;
-	}
-	return nd;
-}
-
 int xq__build_tag(struct xq_game *g, const char *name, const char *value)
 {
 	return *value ? xq_game_add_tag(g, name, value) : 0;

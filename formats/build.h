@@ -53,9 +53,23 @@ void xq__build_to_reader(void *ctx, struct xq_game *g, enum xq_severity sev,
 
 /* A move added below parent as the input gives it (text[0..n): its
  * spelling), remembering where it stands; replay checks it.  NULL when
- * out of memory. */
-struct xq_node *xq__build_move(struct xq_game *g, struct xq_node *parent, xq_move m,
-			       const char *text, size_t n, struct xq_build_at at);
+ * out of memory.  (Inline: a builder's step for every move.) */
+static inline struct xq_node *xq__build_move(struct xq_game *g, struct xq_node *parent,
+					     xq_move m, const char *text, size_t n,
+					     struct xq_build_at at)
+{
+	struct xq_node *nd = xq_node_add(g, parent, m, text, n);
+	if (!nd)
+		return NULL;
+	if (at.byte >= 0) {
+		nd->byte = (uint32_t)at.byte;
+		nd->flags |= XQ_NODE_AT_BYTE;
+	} else {
+		nd->line = (uint32_t)at.line;
+		nd->col = (uint32_t)at.col;
+	}
+	return nd;
+}
 
 /* Tag name = value appended, unless value is empty.  0 or XQ_ENOMEM. */
 int xq__build_tag(struct xq_game *g, const char *name, const char *value);
