@@ -1186,26 +1186,23 @@ static int record_step(void *data, const struct xq_walk_step *s)
 	return XQ_WALK_NEXT;
 }
 
-int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
-			size_t *outlen, const struct xq_build_sink *s, long *replaced)
+/* The header h[XQF_HEADER_SIZE] of g (sections 2-5, 9, 10, the extension
+ * block), with the keys of a version 18 file in *k.  0 or XQ_EINVAL
+ * (reported). */
+static int put_header(const struct xqf_out *w, const struct xq_game *g, int v18, uint8_t *h,
+		      struct xqf_keys *k)
 {
-	const struct xqf_out w = { s, opts, replaced };
-	int v18 = (opts & XQF_WRITE_V18) != 0;
-	uint8_t h[XQF_HEADER_SIZE], slot[32];
-	struct xqf_keys k;
-	struct xq__buf o = { 0 };
+	uint8_t slot[32];
 	const char *res;
 	int rc = 0;
 
-	*out = NULL;
-	*outlen = 0;
-	memset(h, 0, sizeof h);
-	memset(&k, 0, sizeof k);
+	memset(h, 0, XQF_HEADER_SIZE);
+	memset(k, 0, sizeof *k);
 	h[0] = 'X';
 	h[1] = 'Q';
 	h[2] = v18 ? 18 : 10;
 	if (xq__xqf_fill_slots(&g->start, slot) < 0) {
-		xq__build_report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_ERROR, XQ_P_FEN,
+		xq__build_report(w->s, (struct xq_game *)(uintptr_t)g, XQ_SEV_ERROR, XQ_P_FEN,
 				 XQ_BUILD_NOWHERE, 0, g->start_fen,
 				 "the start position has more pieces of a kind than XQF can hold");
 		return XQ_EINVAL;
@@ -1227,9 +1224,9 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 		h[0x0E] = seed[1];
 		h[0x0F] = seed[2];
 		h[0x0C] = (uint8_t)(0u - (unsigned)(seed[0] + seed[1] + seed[2]));
-		xq__xqf_derive_keys(h[0x0C], h[0x0D], h[0x0E], h[0x0F], h[3], orb, &k);
+		xq__xqf_derive_keys(h[0x0C], h[0x0D], h[0x0E], h[0x0F], h[3], orb, k);
 		for (int i = 0; i < 32; i++)
-			h[0x10 + i] = (uint8_t)(slot[(i + 1 + k.xy) % 32] + k.xy);
+			h[0x10 + i] = (uint8_t)(slot[(i + 1 + k->xy) % 32] + k->xy);
 	} else {
 		memcpy(h + 0x10, slot, 32);
 	}
@@ -1250,11 +1247,11 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	{
 		int cut[XQF_NFIELDS];
 		for (int i = 0; i < XQF_NFIELDS; i++)
-			if ((cut[i] = tag_to_field(&w, g, h, i)) < 0)
+			if ((cut[i] = tag_to_field(w, g, h, i)) < 0)
 				rc = XQ_EINVAL;
 		if (rc < 0)
 			return rc;
-		if ((rc = put_extensions(&w, g, h, cut)) < 0)
+		if ((rc = put_extensions(w, g, h, cut)) < 0)
 			return rc;
 	}
 	/* PlayStepNo: the ply number of the start position (its FEN's move
@@ -1266,6 +1263,23 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 			h[0x31] = (uint8_t)(step >> 8);
 		}
 	}
+	return 0;
+}
+
+int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
+			size_t *outlen, const struct xq_build_sink *s, long *replaced)
+{
+	const struct xqf_out w = { s, opts, replaced };
+	int v18 = (opts & XQF_WRITE_V18) != 0;
+	uint8_t h[XQF_HEADER_SIZE];
+	struct xqf_keys k;
+	struct xq__buf o = { 0 };
+	int rc;
+
+	*out = NULL;
+	*outlen = 0;
+	if ((rc = put_header(&w, g, v18, h, &k)) < 0)
+		return rc;
 	put(&o, h, sizeof h);
 
 	/* Records in pre-order (the tree-order walk): the root, then every
