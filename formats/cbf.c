@@ -19,7 +19,7 @@
 
 struct cctx {
 	struct xq_game *g;
-	const struct cbf_sink *s;
+	const struct xq_build_sink *s;
 	const char *b;
 	size_t len;
 	long line0;
@@ -49,18 +49,12 @@ __attribute__((format(printf, 7, 8)))
 static void report(struct cctx *c, enum xq_severity sev, enum xq_problem_code code,
 		   size_t off, int ply, const char *text, const char *fmt, ...)
 {
-	char msg[300];
 	long line, col;
 	va_list ap;
-	if (sev >= XQ_SEV_ERROR)
-		c->g->flags |= XQ_GAME_BROKEN;
-	if (!c->s || !c->s->report)
-		return;
 	where(c, off, &line, &col);
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	xq__build_vreport(c->s, c->g, sev, code, XQ_BUILD_LINE(line, col), ply, text, fmt, ap);
 	va_end(ap);
-	c->s->report(c->s->ctx, c->g, sev, code, line, col, ply, text, msg);
 }
 
 static int starts(const char *s, size_t n, const char *p)
@@ -352,6 +346,107 @@ struct cbf_fork {
 
 #define CBF_MAX_FORKS 4096
 
+/* Whether the element h can be the next <Move> (ply: of the move before;
+ * prev: the node it follows, NULL when every line has ended); when not,
+ * it is reported and the moves stop there. */
+static int move_elem_ok(struct cctx *c, const struct elem *h, int ply, const struct xq_node *prev,
+			int moves)
+{
+	size_t vn = 0, an = 0;
+	const char *unk;
+	int branch = flag_attr(h, "branch"), end = flag_attr(h, "end");
+
+	if (!name_is(h, "Move")) {
+		report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h->start, ply, NULL,
+		       "element <%.*s> in the move list not known; the moves after it ignored",
+		       (int)h->nlen, h->name);
+		return 0;
+	}
+	if ((unk = unknown_attr(h, &an)) || branch < 0 || end < 0) {
+		report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h->start, ply + 1, NULL,
+		       unk ? "attribute '%.*s' of <Move> not known; the moves after it ignored" :
+			     "<Move> with a branch or end value other than 0 or 1%.*s; the moves after it ignored",
+		       unk ? (int)an : 0, unk ? unk : "");
+		return 0;
+	}
+	if (xq__cbf_memstr(h->content, h->clen, "<Move")) {
+		report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h->start, ply + 1, NULL,
+		       "a move nested inside a move is not known; the moves after it ignored");
+		return 0;
+	}
+	if (!prev) {
+		report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h->start, ply + 1, NULL,
+		       "a move after every line has ended (end=\"1\" with no branch=\"1\" open); "
+		       "the moves after it ignored");
+		return 0;
+	}
+	if (!attr(h, "value", &vn)) {
+		report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h->start, ply + 1, NULL,
+		       "<Move> without value; the moves after it ignored");
+		return 0;
+	}
+	if (moves >= XQ_MAX_GAME_MOVES) {
+		long line, col;
+		where(c, h->start, &line, &col);
+		xq__build_too_many(c->s, c->g, XQ_BUILD_LINE(line, col), ply + 1);
+		return 0;
+	}
+	return 1;
+}
+
+/* The node a <Move> h stands for below prev: the root for the start
+ * (00-00, which carries the start comment), else the move as written
+ * (replay checks it; only what names no squares is refused here, with a
+ * report).  *n is NULL after a report; 0 or XQ_ENOMEM. */
+static int move_node(struct cctx *c, const struct elem *h, struct xq_node *prev, int ply,
+		     struct xq_node **n)
+{
+	struct xq_game *g = c->g;
+	size_t vn = 0;
+	const char *v = attr(h, "value", &vn);
+	char iccs[8];
+	int from, to;
+	long line, col;
+
+	*n = NULL;
+	snprintf(iccs, sizeof iccs, "%.*s", (int)(vn < 5 ? vn : 5), v);
+	if (ply == 0 && prev == &g->root && vn == 5 && !memcmp(v, "00-00", 5) && !g->root.child &&
+	    !g->root.comment) {
+		if (flag_attr(h, "branch") || flag_attr(h, "end")) {
+			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h->start, 0, NULL,
+			       "the start (00-00) marked branch or end; the moves after it ignored");
+			return 0;
+		}
+		*n = &g->root;
+		return 0;
+	}
+	if (read_move(v, vn, &from, &to) < 0) {
+		report(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, h->start, ply + 1, iccs,
+		       "ply %d: move %s: not an XY-XY square pair; the moves after it ignored",
+		       ply + 1, iccs);
+		return 0;
+	}
+	where(c, h->start, &line, &col);
+	*n = xq__build_move(g, prev, xq_move_make(from, to), iccs, strlen(iccs),
+			    XQ_BUILD_LINE(line, col));
+	return *n ? 0 : XQ_ENOMEM;
+}
+
+/* The text of element h as the comment of n.  0 or XQ_ENOMEM. */
+static int elem_comment(struct cctx *c, const struct elem *h, struct xq_node *n)
+{
+	char *t;
+	int rc = 0;
+	if (!h->clen)
+		return 0;
+	if (!(t = xq__cbf_xml_text(h->content, h->clen)))
+		return XQ_ENOMEM;
+	if (*t && xq_node_comment(c->g, n, 0, t, strlen(t)) < 0)
+		rc = XQ_ENOMEM;
+	free(t);
+	return rc;
+}
+
 /*
  * The <MoveList>: the tree in pre-order, as XQF stores it.  Each <Move>
  * follows the one before it, but after a move marked end="1" (its line
@@ -362,8 +457,7 @@ struct cbf_fork {
 static int read_moves(struct cctx *c, const struct elem *list)
 {
 	const char *b = c->b;
-	struct xq_game *g = c->g;
-	struct xq_node *prev = &g->root;
+	struct xq_node *prev = &c->g->root;
 	struct cbf_fork *forks = NULL;
 	size_t mpos = (size_t)(list->content - b), nforks = 0;
 	const size_t mend = mpos + list->clen;
@@ -371,92 +465,18 @@ static int read_moves(struct cctx *c, const struct elem *list)
 	struct elem h;
 
 	while ((r = next_elem(b, mend, &mpos, &h)) > 0) {
-		size_t vn = 0, an = 0;
-		const char *v = attr(&h, "value", &vn), *unk;
-		int branch = flag_attr(&h, "branch"), end = flag_attr(&h, "end");
-		char iccs[8];
-		int from, to;
 		struct xq_node *n;
-		if (!name_is(&h, "Move")) {
-			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply, NULL,
-			       "element <%.*s> in the move list not known; the moves after it ignored",
-			       (int)h.nlen, h.name);
+		if (!move_elem_ok(c, &h, ply, prev, moves))
 			break;
-		}
-		if ((unk = unknown_attr(&h, &an)) || branch < 0 || end < 0) {
-			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
-			       unk ? "attribute '%.*s' of <Move> not known; the moves after it ignored" :
-				     "<Move> with a branch or end value other than 0 or 1%.*s; the moves after it ignored",
-			       unk ? (int)an : 0, unk ? unk : "");
+		if ((rc = move_node(c, &h, prev, ply, &n)) < 0 || !n)
 			break;
-		}
-		if (xq__cbf_memstr(h.content, h.clen, "<Move")) {
-			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
-			       "a move nested inside a move is not known; the moves after it ignored");
-			break;
-		}
-		if (!prev) {
-			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
-			       "a move after every line has ended (end=\"1\" with no branch=\"1\" open); "
-			       "the moves after it ignored");
-			break;
-		}
-		if (!v) {
-			report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, ply + 1, NULL,
-			       "<Move> without value; the moves after it ignored");
-			break;
-		}
-		if (moves >= XQ_MAX_GAME_MOVES) {
-			report(c, XQ_SEV_ERROR, XQ_P_LIMIT, h.start, ply + 1, NULL,
-			       "more than %d moves in one game (the limit for every format); "
-			       "the rest ignored", XQ_MAX_GAME_MOVES);
-			break;
-		}
-		snprintf(iccs, sizeof iccs, "%.*s", (int)(vn < 5 ? vn : 5), v);
-		if (ply == 0 && prev == &g->root && vn == 5 && !memcmp(v, "00-00", 5) && !g->root.child &&
-		    !g->root.comment) {
-			/* the root node: carries the start comment */
-			n = &g->root;
-			if (branch || end) {
-				report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, h.start, 0, NULL,
-				       "the start (00-00) marked branch or end; the moves after it ignored");
-				break;
-			}
-		} else {
-			/* the move as written: replay checks it; only what
-			 * names no squares is refused here */
-			if (read_move(v, vn, &from, &to) < 0) {
-				report(c, XQ_SEV_ERROR, XQ_P_ILLEGAL, h.start, ply + 1, iccs,
-				       "ply %d: move %s: not an XY-XY square pair; the moves after it ignored",
-				       ply + 1, iccs);
-				break;
-			}
-			if (!(n = xq_node_add(g, prev, xq_move_make(from, to), iccs, strlen(iccs)))) {
-				rc = XQ_ENOMEM;
-				break;
-			}
-			{
-				long ln, cl;
-				where(c, h.start, &ln, &cl);
-				n->line = (uint32_t)ln;
-				n->col = (uint32_t)cl;
-			}
+		if (n != &c->g->root) {
 			ply++;
 			moves++;
 		}
-		if (h.clen) {
-			char *t = xq__cbf_xml_text(h.content, h.clen);
-			if (!t) {
-				rc = XQ_ENOMEM;
-				break;
-			}
-			if (*t && xq_node_comment(g, n, 0, t, strlen(t)) < 0)
-				rc = XQ_ENOMEM;
-			free(t);
-			if (rc < 0)
-				break;
-		}
-		if (branch) {
+		if ((rc = elem_comment(c, &h, n)) < 0)
+			break;
+		if (flag_attr(&h, "branch")) {
 			if (nforks == CBF_MAX_FORKS) {
 				report(c, XQ_SEV_ERROR, XQ_P_LIMIT, h.start, ply, NULL,
 				       "more than %d alternatives open at once; the moves after it ignored",
@@ -470,16 +490,14 @@ static int read_moves(struct cctx *c, const struct elem *list)
 			forks[nforks].node = n;
 			forks[nforks++].ply = ply;
 		}
-		if (end) {
-			if (nforks) {
-				nforks--;
-				prev = forks[nforks].node->parent;
-				ply = forks[nforks].ply - 1;
-			} else {
-				prev = NULL;
-			}
-		} else {
+		if (!flag_attr(&h, "end")) {
 			prev = n;
+		} else if (nforks) {
+			nforks--;
+			prev = forks[nforks].node->parent;
+			ply = forks[nforks].ply - 1;
+		} else {
+			prev = NULL;
 		}
 	}
 	if (rc == 0 && r < 0)
@@ -493,12 +511,65 @@ static int read_moves(struct cctx *c, const struct elem *list)
 	return rc;
 }
 
+/* One element of the <Head>: a tag, the result in *result, or the start
+ * position.  0, 1 when the FEN is bad (reported: the moves are not read)
+ * or XQ_ENOMEM. */
+static int head_elem(struct cctx *c, const struct elem *h, const char **result)
+{
+	char *v = xq__cbf_xml_text(h->content, h->clen);
+	size_t k;
+	int rc = 0;
+
+	if (!v)
+		return XQ_ENOMEM;
+	for (k = 0; k < sizeof head_map / sizeof head_map[0]; k++)
+		if (name_is(h, head_map[k].el))
+			break;
+	if (k == sizeof head_map / sizeof head_map[0]) {
+		report(c, XQ_SEV_NOTE, XQ_P_TAG, h->start, 0, NULL,
+		       "head element <%.*s> not supported; ignored", (int)h->nlen, h->name);
+	} else if (head_map[k].tag) {
+		rc = xq__build_tag(c->g, head_map[k].tag, v);
+	} else if (name_is(h, "RecordResult")) {
+		if (*v >= '0' && *v <= '4' && !v[1])
+			*result = xq__build_result_code(NULL, c->g, (unsigned)(*v - '0'), 4,
+							XQ_BUILD_NOWHERE);
+		else if (*v)
+			report(c, XQ_SEV_WARNING, XQ_P_RESULT, h->start, 0, v,
+			       "RecordResult '%s' unknown; read as unfinished", v);
+	} else if (name_is(h, "FEN") && *v) {
+		struct xq_err err;
+		if (xq_game_set_fen(c->g, v, XQ_FEN_LAX, &err) < 0) {
+			report(c, XQ_SEV_ERROR, XQ_P_FEN, h->start, 0, v, "bad FEN: %s", err.msg);
+			rc = 1;
+		}
+	}
+	free(v);
+	return rc;
+}
+
+/* The <Head>: 0, 1 when the FEN is bad or XQ_ENOMEM. */
+static int read_head(struct cctx *c, const struct elem *head, const char **result)
+{
+	size_t hpos = (size_t)(head->content - c->b);
+	const size_t hend = hpos + head->clen;
+	struct elem h;
+	int r, rc;
+
+	while ((r = next_elem(c->b, hend, &hpos, &h)) > 0)
+		if ((rc = head_elem(c, &h, result)) != 0)
+			return rc;
+	if (r < 0)
+		report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, hpos, 0, NULL, "broken XML in <Head>");
+	return 0;
+}
+
 int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
-		   const struct cbf_sink *s)
+		       const struct xq_build_sink *s)
 {
 	struct cctx c = { g, s, b, len, line0, 0, line0, 0 };
-	struct elem root, e, h;
-	size_t pos = 0, rpos, hpos;
+	struct elem root, e;
+	size_t pos = 0, rpos;
 	int rc = 0, r, seen_head = 0, seen_moves = 0;
 	const char *result = "*";
 
@@ -525,43 +596,10 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 			break;
 		if (name_is(&e, "Head")) {
 			seen_head = 1;
-			hpos = (size_t)(e.content - b);
-			const size_t hend = hpos + e.clen;
-			while ((r = next_elem(b, hend, &hpos, &h)) > 0) {
-				char *v = xq__cbf_xml_text(h.content, h.clen);
-				size_t k;
-				if (!v)
-					return XQ_ENOMEM;
-				for (k = 0; k < sizeof head_map / sizeof head_map[0]; k++)
-					if (name_is(&h, head_map[k].el))
-						break;
-				if (k == sizeof head_map / sizeof head_map[0]) {
-					report(&c, XQ_SEV_NOTE, XQ_P_TAG, h.start, 0, NULL,
-					       "head element <%.*s> not supported; ignored", (int)h.nlen, h.name);
-				} else if (head_map[k].tag && *v) {
-					rc = xq_game_add_tag(g, head_map[k].tag, v);
-				} else if (name_is(&h, "RecordResult")) {
-					static const char *const res[] = { "*", "1-0", "0-1", "1/2-1/2", "1/2-1/2" };
-					if (*v >= '0' && *v <= '4' && !v[1])
-						result = res[*v - '0'];
-					else if (*v)
-						report(&c, XQ_SEV_WARNING, XQ_P_RESULT, h.start, 0, v,
-						       "RecordResult '%s' unknown; read as unfinished", v);
-				} else if (name_is(&h, "FEN") && *v) {
-					struct xq_err err;
-					if (xq_game_set_fen(g, v, XQ_FEN_LAX, &err) < 0) {
-						report(&c, XQ_SEV_ERROR, XQ_P_FEN, h.start, 0, v, "bad FEN: %s", err.msg);
-						free(v);
-						g->result = result;
-						return xq_game_set_tag(g, "Result", result) < 0 ? XQ_ENOMEM : 0;
-					}
-				}
-				free(v);
-				if (rc < 0)
-					return rc;
-			}
-			if (r < 0)
-				report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, hpos, 0, NULL, "broken XML in <Head>");
+			if ((rc = read_head(&c, &e, &result)) < 0)
+				return rc;
+			if (rc)
+				return xq__build_result(g, result);
 		} else if (name_is(&e, "MoveList")) {
 			seen_moves = 1;
 			if ((rc = read_moves(&c, &e)) < 0)
@@ -574,23 +612,15 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 	if (!seen_head || !seen_moves)
 		report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, 0, 0, NULL, "no <%s> element",
 		       seen_head ? "MoveList" : "Head");
-	g->result = result;
-	return xq_game_set_tag(g, "Result", result) < 0 ? XQ_ENOMEM : 0;
+	return xq__build_result(g, result);
 }
 
 /* ----------------------------------------------------- the format ops */
 
-static void cbf_report(void *ctx, struct xq_game *g, enum xq_severity sev,
-		       enum xq_problem_code code, long line, long col, int ply,
-		       const char *text, const char *msg)
-{
-	xq_reader_problem(ctx, g, sev, code, line, col, ply, text, "%s", msg);
-}
-
 static int cbf_read(struct xq_reader *r, struct xq_game *g)
 {
 	int *done = (int *)xq_reader_state(r);
-	struct cbf_sink sink = { cbf_report, r };
+	const struct xq_build_sink sink = { xq__build_to_reader, r };
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 	const char *line;

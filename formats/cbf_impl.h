@@ -7,23 +7,18 @@
 
 #include <stddef.h>
 
+#include "build.h"
 #include "xq_format.h"
-
-struct cbf_sink {
-	void (*report)(void *ctx, struct xq_game *g, enum xq_severity sev,
-		       enum xq_problem_code code, long line, long col, int ply,
-		       const char *text, const char *msg);
-	void *ctx;
-};
 
 /*
  * Build g from a whole CBF document b[0..len) (UTF-8, BOM allowed);
  * line0 is the source line it starts on.  Illegal moves end the game
  * with a report (the moves before are kept).  0, XQ_EINVAL (no
- * <ChineseChessRecord>: reported) or XQ_ENOMEM.
+ * <ChineseChessRecord>: reported) or XQ_ENOMEM.  Problems go to s (may
+ * be NULL) with a line and column.
  */
 int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
-		   const struct cbf_sink *s);
+		       const struct xq_build_sink *s);
 
 /* XML text with entities and CDATA sections decoded into a malloc'd
  * string, spaces trimmed at both ends; NULL when out of memory. */

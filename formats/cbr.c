@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "utf8.h"
+#include "build.h"
 #include "whole.h"
 #include "xq_format.h"
 
@@ -110,23 +111,11 @@ static char *utf16_text(const unsigned char *p, size_t n, int *bad)
 	return o;
 }
 
-__attribute__((format(printf, 7, 8)))
-static void cbr_report(struct xq_reader *r, struct xq_game *g, enum xq_severity sev,
-		       enum xq_problem_code code, size_t off, int ply, const char *fmt, ...)
-{
-	char msg[300];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	xq_reader_problem_at(r, g, sev, code, (long)off, ply, NULL, "%s", msg);
-}
-
 /* The UTF-16LE text p[0..n) at file offset off as UTF-8 in *out (malloc'd;
  * NULL when empty); unpaired surrogates reported as a warning naming what.
  * 0 or XQ_ENOMEM. */
-static int cbr_text(struct xq_reader *r, struct xq_game *g, const unsigned char *p, size_t n,
-		    size_t off, int ply, const char *what, char **out)
+static int cbr_text(const struct xq_build_sink *s, struct xq_game *g, const unsigned char *p,
+		    size_t n, size_t off, int ply, const char *what, char **out)
 {
 	int bad = 0;
 	char *t = utf16_text(p, n, &bad);
@@ -134,9 +123,9 @@ static int cbr_text(struct xq_reader *r, struct xq_game *g, const unsigned char 
 	if (!t)
 		return XQ_ENOMEM;
 	if (bad)
-		cbr_report(r, g, XQ_SEV_WARNING, XQ_P_ENCODING, off, ply,
-			   "%s: %d unpaired UTF-16 surrogate%s, each read as U+FFFD", what, bad,
-			   bad == 1 ? "" : "s");
+		xq__build_report(s, g, XQ_SEV_WARNING, XQ_P_ENCODING, XQ_BUILD_BYTE(off), ply, NULL,
+				 "%s: %d unpaired UTF-16 surrogate%s, each read as U+FFFD", what,
+				 bad, bad == 1 ? "" : "s");
 	if (*t)
 		*out = t;
 	else
@@ -144,23 +133,24 @@ static int cbr_text(struct xq_reader *r, struct xq_game *g, const unsigned char 
 	return 0;
 }
 
-static int cbr_comment(struct xq_reader *r, struct xq_game *g, struct xq_node *n,
+static int cbr_comment(const struct xq_build_sink *s, struct xq_game *g, struct xq_node *n,
 		       const unsigned char *p, size_t len, size_t *at, size_t base, int ply)
 {
 	uint32_t cl;
 	char *t;
 	if (len - *at < 4) {
-		cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + *at, ply,
-			   "the record ends inside a comment length");
+		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, XQ_BUILD_BYTE(base + *at), ply,
+				 NULL, "the record ends inside a comment length");
 		return -1;
 	}
 	cl = le32(p + *at);
 	if (cl > len - *at - 4) {
-		cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + *at, ply,
-			   "comment length %u runs past the end of the record", (unsigned)cl);
+		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, XQ_BUILD_BYTE(base + *at), ply,
+				 NULL, "comment length %u runs past the end of the record",
+				 (unsigned)cl);
 		return -1;
 	}
-	if (cbr_text(r, g, p + *at + 4, cl, base + *at + 4, ply, "comment", &t) < 0)
+	if (cbr_text(s, g, p + *at + 4, cl, base + *at + 4, ply, "comment", &t) < 0)
 		return XQ_ENOMEM;
 	if (t && xq_node_comment(g, n, 0, t, strlen(t)) < 0) {
 		free(t);
@@ -174,7 +164,7 @@ static int cbr_comment(struct xq_reader *r, struct xq_game *g, struct xq_node *n
 /* The start position of a CBR image: its board, the side from the piece
  * on the first move's origin.  0, or 1 when it cannot be read (reported:
  * the record is not read). */
-static int cbr_start(struct xq_reader *r, struct xq_game *g, const unsigned char *p,
+static int cbr_start(const struct xq_build_sink *s, struct xq_game *g, const unsigned char *p,
 		     size_t len, size_t base)
 {
 	static const char letters[] = "RHBAKCP";
@@ -187,8 +177,9 @@ static int cbr_start(struct xq_reader *r, struct xq_game *g, const unsigned char
 		if (!v)
 			continue;
 		if ((v >> 4 != 1 && v >> 4 != 2) || (v & 15) < 1 || (v & 15) > 7) {
-			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_FEN, base + CBR_BOARD + (size_t)i, 0,
-				   "piece code 0x%02X unknown; the record is not read", v);
+			xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_FEN,
+					 XQ_BUILD_BYTE(base + CBR_BOARD + (size_t)i), 0, NULL,
+					 "piece code 0x%02X unknown; the record is not read", v);
 			return 1;
 		}
 		board[i / 9][i % 9] = (char)(v >> 4 == 1 ? letters[(v & 15) - 1]
@@ -228,8 +219,9 @@ static int cbr_start(struct xq_reader *r, struct xq_game *g, const unsigned char
 		}
 		strcat(fen, side ? " b - - 0 1" : " w - - 0 1");
 		if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
-			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_FEN, base + CBR_BOARD, 0,
-				   "the board is impossible: %s", err.msg);
+			xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_FEN,
+					 XQ_BUILD_BYTE(base + CBR_BOARD), 0, NULL,
+					 "the board is impossible: %s", err.msg);
 			return 1;
 		}
 	}
@@ -239,7 +231,7 @@ static int cbr_start(struct xq_reader *r, struct xq_game *g, const unsigned char
 /* The move records of a CBR image from at on, in pre-order: flag 1 ends
  * a line, 2 says an alternative follows after it, 4 that a comment
  * follows.  0 or a negative XQ_E*. */
-static int cbr_moves(struct xq_reader *r, struct xq_game *g, const unsigned char *p,
+static int cbr_moves(const struct xq_build_sink *s, struct xq_game *g, const unsigned char *p,
 		     size_t len, size_t at, size_t base, int padded)
 {
 	struct pend {
@@ -263,14 +255,13 @@ static int cbr_moves(struct xq_reader *r, struct xq_game *g, const unsigned char
 		size_t rec = at;
 		struct xq_node *n = NULL;
 		if (++nrec > XQ_MAX_GAME_MOVES) {
-			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_LIMIT, base + at, ply + 1,
-				   "more than %d moves in one game (the limit for every format); "
-				   "the rest ignored", XQ_MAX_GAME_MOVES);
+			xq__build_too_many(s, g, XQ_BUILD_BYTE(base + at), ply + 1);
 			break;
 		}
 		if (len - at < 4) {
-			cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + at, ply + 1,
-				   "the record ends inside a move");
+			xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED,
+					 XQ_BUILD_BYTE(base + at), ply + 1, NULL,
+					 "the record ends inside a move");
 			break;
 		}
 		flags = p[at];
@@ -287,22 +278,21 @@ static int cbr_moves(struct xq_reader *r, struct xq_game *g, const unsigned char
 				xq_move m = xq_move_make(XQ_SQ(from % 9, 9 - from / 9),
 							 XQ_SQ(to % 9, 9 - to / 9));
 				xq_move_iccs(m, iccs);
-				if (!(n = xq_node_add(g, parent, m, iccs, 4))) {
+				if (!(n = xq__build_move(g, parent, m, iccs, 4, XQ_BUILD_BYTE(base + rec)))) {
 					rc = XQ_ENOMEM;
 					break;
 				}
-				n->byte = (uint32_t)(base + rec);
-				n->flags |= XQ_NODE_AT_BYTE;
 			} else {
-				cbr_report(r, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, base + rec, ply,
-					   "square %u off the board; the move and those below it left out",
-					   from < 90 ? to : from);
+				xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL,
+						 XQ_BUILD_BYTE(base + rec), ply, NULL,
+						 "square %u off the board; the move and those below it left out",
+						 from < 90 ? to : from);
 			}
 		}
 		if (flags & 4) {
 			struct xq_node dummy;
 			memset(&dummy, 0, sizeof dummy);
-			if ((rc = cbr_comment(r, g, n ? n : &dummy, p, len, &at, base, ply)) != 0) {
+			if ((rc = cbr_comment(s, g, n ? n : &dummy, p, len, &at, base, ply)) != 0) {
 				rc = rc < -1 ? rc : 0;
 				break;
 			}
@@ -321,15 +311,15 @@ static int cbr_moves(struct xq_reader *r, struct xq_game *g, const unsigned char
 		}
 	}
 	if (!padded && rc == 0 && !more && at < len)
-		cbr_report(r, g, XQ_SEV_WARNING, XQ_P_SYNTAX, base + at, 0,
-			   "%zu bytes after the last move record ignored", len - at);
+		xq__build_report(s, g, XQ_SEV_WARNING, XQ_P_SYNTAX, XQ_BUILD_BYTE(base + at), 0,
+				 NULL, "%zu bytes after the last move record ignored", len - at);
 	free(pend);
 	return rc;
 }
 
 /* The header's text fields and result as tags. 0 or XQ_ENOMEM. */
-static int cbr_tags(struct xq_reader *r, struct xq_game *g, const unsigned char *p, size_t base,
-		    const char *library)
+static int cbr_tags(const struct xq_build_sink *s, struct xq_game *g, const unsigned char *p,
+		    size_t base, const char *library)
 {
 	static const struct {
 		const char *tag;
@@ -338,13 +328,11 @@ static int cbr_tags(struct xq_reader *r, struct xq_game *g, const unsigned char 
 		{ "Title", CBR_TITLE, 128 }, { "Event", CBR_EVENT, 64 },
 		{ "Red", CBR_RED, 64 }, { "Black", CBR_BLACK, 64 },
 	};
-	static const char *const results[] = { "*", "1-0", "0-1", "1/2-1/2" };
-	const char *result = "*";
 
 	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
 		char *t;
 		int rc;
-		if (cbr_text(r, g, p + fields[i].at, fields[i].size, base + fields[i].at, 0,
+		if (cbr_text(s, g, p + fields[i].at, fields[i].size, base + fields[i].at, 0,
 			     fields[i].tag, &t) < 0)
 			return XQ_ENOMEM;
 		rc = t ? xq_game_set_tag(g, fields[i].tag, t) : 0;
@@ -354,37 +342,32 @@ static int cbr_tags(struct xq_reader *r, struct xq_game *g, const unsigned char 
 	}
 	if (library && xq_game_set_tag(g, "Library", library) < 0)
 		return XQ_ENOMEM;
-	if (p[CBR_RESULT] < sizeof results / sizeof results[0])
-		result = results[p[CBR_RESULT]];
-	else
-		cbr_report(r, g, XQ_SEV_WARNING, XQ_P_RESULT, base + CBR_RESULT, 0,
-			   "result code %u unknown; read as unfinished", p[CBR_RESULT]);
-	g->result = result;
-	return xq_game_set_tag(g, "Result", result) < 0 ? XQ_ENOMEM : 0;
+	return xq__build_result(g, xq__build_result_code(s, g, p[CBR_RESULT], 3,
+							 XQ_BUILD_BYTE(base + CBR_RESULT)));
 }
 
 /* One CBR image p[0..len) at file offset base. */
-static int cbr_game(struct xq_reader *r, struct xq_game *g, const unsigned char *p,
+static int cbr_game(const struct xq_build_sink *s, struct xq_game *g, const unsigned char *p,
 		    size_t len, size_t base, int padded, const char *library)
 {
 	size_t at = CBR_HEADER + 0;
 	int rc;
 
-	xq_game_set_tag(g, "Result", "*");
-	g->result = "*";
+	xq__build_result(g, "*");
 	if (len < CBR_HEADER + 4) {
-		cbr_report(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, base + len, 0,
-			   "a CBR record has at least %d bytes, this one %zu", CBR_HEADER + 4, len);
+		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, XQ_BUILD_BYTE(base + len), 0,
+				 NULL, "a CBR record has at least %d bytes, this one %zu",
+				 CBR_HEADER + 4, len);
 		return 0;
 	}
-	if ((rc = cbr_tags(r, g, p, base, library)) < 0)
+	if ((rc = cbr_tags(s, g, p, base, library)) < 0)
 		return rc;
-	if (cbr_start(r, g, p, len, base))
+	if (cbr_start(s, g, p, len, base))
 		return 0;
 	/* the start comment */
-	if ((rc = cbr_comment(r, g, &g->root, p, len, &at, base, 0)) != 0)
+	if ((rc = cbr_comment(s, g, &g->root, p, len, &at, base, 0)) != 0)
 		return rc < -1 ? rc : 0;
-	return cbr_moves(r, g, p, len, at, base, padded);
+	return cbr_moves(s, g, p, len, at, base, padded);
 }
 
 /* Whether the 90 bytes at p are a board: known piece codes, one king a
@@ -431,6 +414,7 @@ static int cbr_short_header(const unsigned char *p, size_t len)
 
 static int cbr_open_library(struct xq_reader *r, struct xq_game *g, struct cbr_state *st)
 {
+	const struct xq_build_sink sink = { xq__build_to_reader, r };
 	uint32_t capn = st->len >= 64 ? le32(st->buf + 60) : 0;
 	char *name;
 
@@ -457,7 +441,7 @@ static int cbr_open_library(struct xq_reader *r, struct xq_game *g, struct cbr_s
 				  st->len, st->first);
 		return XQ_EINVAL;
 	}
-	if (cbr_text(r, g, st->buf + CBL_NAME, CBL_NAME_SIZE, CBL_NAME, 0, "library name", &name) < 0)
+	if (cbr_text(&sink, g, st->buf + CBL_NAME, CBL_NAME_SIZE, CBL_NAME, 0, "library name", &name) < 0)
 		return XQ_ENOMEM;
 	st->library = name;
 	st->next = st->first;
@@ -466,6 +450,7 @@ static int cbr_open_library(struct xq_reader *r, struct xq_game *g, struct cbr_s
 
 static int cbr_read(struct xq_reader *r, struct xq_game *g)
 {
+	const struct xq_build_sink sink = { xq__build_to_reader, r };
 	struct cbr_state *st = *xq_reader_state(r);
 	size_t off;
 	int rc;
@@ -498,7 +483,7 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 	off = st->next;
 	if (!st->lib) {
 		st->done = 1;
-		rc = cbr_game(r, g, st->buf, st->len, 0, 0, NULL);
+		rc = cbr_game(&sink, g, st->buf, st->len, 0, 0, NULL);
 		return rc < 0 ? rc : 1;
 	}
 	/* the next record of the library: count them, do not trust titles */
@@ -520,8 +505,8 @@ static int cbr_read(struct xq_reader *r, struct xq_game *g)
 		off += CBL_RECORD;
 	}
 	st->next = off + CBL_RECORD;
-	rc = cbr_game(r, g, st->buf + off, st->len - off < CBL_RECORD ? st->len - off : CBL_RECORD, off, 1,
-		      st->library);
+	rc = cbr_game(&sink, g, st->buf + off, st->len - off < CBL_RECORD ? st->len - off : CBL_RECORD,
+		      off, 1, st->library);
 	return rc < 0 ? rc : 1;
 }
 

@@ -33,7 +33,7 @@ struct dline {
 
 struct dctx {
 	struct xq_game *g;
-	const struct dhtmlxq_sink *s;
+	const struct xq_build_sink *s;
 	struct dline *lines;
 	size_t nlines;
 	long total_moves;
@@ -47,16 +47,11 @@ __attribute__((format(printf, 7, 8)))
 static void report(struct dctx *c, enum xq_severity sev, enum xq_problem_code code,
 		   const struct dtag *t, int ply, const char *text, const char *fmt, ...)
 {
-	char msg[300];
 	va_list ap;
-	if (sev >= XQ_SEV_ERROR)
-		c->g->flags |= XQ_GAME_BROKEN;
-	if (!c->s || !c->s->report)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	xq__build_vreport(c->s, c->g, sev, code, XQ_BUILD_LINE(t ? t->line : 0, t ? t->col : 0), ply,
+			  text, fmt, ap);
 	va_end(ap);
-	c->s->report(c->s->ctx, c->g, sev, code, t ? t->line : 0, t ? t->col : 0, ply, text, msg);
 }
 
 static int name_is(const struct dtag *t, const char *name)
@@ -530,10 +525,9 @@ static int build_moves(struct dctx *c, struct dline *l, const struct dmove *mv, 
 			       l->id, l->parent, l->start, l->id, dg, k, nm);
 			break;
 		}
-		if (!(nd = xq_node_add(c->g, prev, xq_move_make(from, to), dg, 4)))
+		if (!(nd = xq__build_move(c->g, prev, xq_move_make(from, to), dg, 4,
+					  XQ_BUILD_LINE(mv[k].line, mv[k].col))))
 			return XQ_ENOMEM;
-		nd->line = (uint32_t)mv[k].line;
-		nd->col = (uint32_t)mv[k].col;
 		l->nodes[k] = nd;
 		l->n = k + 1;
 		prev = nd;
@@ -629,88 +623,93 @@ static void detect_turned(struct dctx *c, const struct dtag *movelist)
 	free(mv);
 }
 
-int xq__dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
-		       const struct dhtmlxq_sink *s)
+/* The tags the block's pieces are: binit, fen, the movelist, and the
+ * count of move_P_S_B lines. */
+struct dparts {
+	const struct dtag *binit, *fen, *movelist;
+	size_t nlines;
+};
+
+/* The result tag, read as the result words say (and as the WXF site's
+ * one letter).  0 or XQ_ENOMEM. */
+static int read_result(struct dctx *c, const struct dtag *x)
 {
-	struct dctx c = { g, s, NULL, 0, 0, 0 };
-	struct dtag *t = NULL;
-	const struct dtag *binit = NULL, *fen = NULL, *movelist = NULL;
-	long nt;
-	size_t nlines = 1;
+	char *v = dup_text(c, x->val, x->vlen, 1);
+	const char *r;
+	if (!v)
+		return XQ_ENOMEM;
+	r = xq_result_word(v, strlen(v));
+	if (!r && *v && !v[1] && strchr("WLD", *v)) {
+		/* the WXF site's export: Red's result as one letter */
+		r = *v == 'W' ? "1-0" : *v == 'L' ? "0-1" : "1/2-1/2";
+		report(c, XQ_SEV_NOTE, XQ_P_RESULT, x, 0, v,
+		       "result '%s' read as %s (red's result, as the WXF site writes it)", v, r);
+	} else if (!r && *v) {
+		report(c, XQ_SEV_NOTE, XQ_P_RESULT, x, 0, v,
+		       "result '%s' is not a known result word; kept as unknown", v);
+	}
+	return xq__build_result(c->g, r ? r : "*");
+}
+
+/* The header tags, the result and the game type; the tags that hold the
+ * record's pieces in *parts.  0 or XQ_ENOMEM. */
+static int read_tags(struct dctx *c, const struct dtag *t, long nt, struct dparts *parts)
+{
 	int rc = 0;
-
-	g->line = line0;
-	nt = split_tags(&c, b, len, line0, &t);
-	if (nt < 0)
-		return (int)nt;
-
-	/* Tags and the pieces of the record. */
 	for (long i = 0; i < nt && rc == 0; i++) {
 		const struct dtag *x = &t[i];
-		if (name_is(x, "binit"))
-			binit = x;
-		else if (name_is(x, "fen"))
-			fen = x;
-		else if (name_is(x, "movelist") && !movelist)
-			movelist = x;
-		else if (prefix(x->name, x->nlen, "move_"))
-			nlines++;
-		else if (name_is(x, "result")) {
-			char *v = dup_text(&c, x->val, x->vlen, 1);
-			const char *r;
-			if (!v)
-				return XQ_ENOMEM;
-			r = xq_result_word(v, strlen(v));
-			if (!r && *v && !v[1] && strchr("WLD", *v)) {
-				/* the WXF site's export: Red's result as one letter */
-				r = *v == 'W' ? "1-0" : *v == 'L' ? "0-1" : "1/2-1/2";
-				report(&c, XQ_SEV_NOTE, XQ_P_RESULT, x, 0, v,
-				       "result '%s' read as %s (red's result, as the WXF site writes it)", v, r);
-			} else if (!r && *v) {
-				report(&c, XQ_SEV_NOTE, XQ_P_RESULT, x, 0, v,
-				       "result '%s' is not a known result word; kept as unknown", v);
-			}
-			g->result = r ? r : "*";
-			rc = xq_game_set_tag(g, "Result", g->result);
+		if (name_is(x, "binit")) {
+			parts->binit = x;
+		} else if (name_is(x, "fen")) {
+			parts->fen = x;
+		} else if (name_is(x, "movelist") && !parts->movelist) {
+			parts->movelist = x;
+		} else if (prefix(x->name, x->nlen, "move_")) {
+			parts->nlines++;
+		} else if (name_is(x, "result")) {
+			rc = read_result(c, x);
 		} else if (name_is(x, "type")) {
-			char *v = dup_text(&c, x->val, x->vlen, 1);
+			char *v = dup_text(c, x->val, x->vlen, 1);
 			if (!v)
 				return XQ_ENOMEM;
 			for (size_t k = 0; k < sizeof type_map / sizeof type_map[0]; k++)
 				if (strstr(v, type_map[k].word))
-					rc = xq_game_set_tag(g, "GameType", type_map[k].type);
+					rc = xq_game_set_tag(c->g, "GameType", type_map[k].type);
 		} else {
 			for (size_t k = 0; k < sizeof tag_map / sizeof tag_map[0]; k++)
 				if (name_is(x, tag_map[k].dtag)) {
-					char *v = dup_text(&c, x->val, x->vlen, 1);
+					char *v = dup_text(c, x->val, x->vlen, 1);
 					if (!v) {
 						rc = XQ_ENOMEM;
 						break;
 					}
-					if (*v)
-						rc = xq_game_add_tag(g, tag_map[k].tag, v);
+					rc = xq__build_tag(c->g, tag_map[k].tag, v);
 				}
 		}
 	}
-	if (rc < 0)
-		goto out;
-	if (!xq_game_tag(g, "Result")) {
-		g->result = "*";
-		if ((rc = xq_game_set_tag(g, "Result", "*")) < 0)
-			goto out;
-	}
+	if (rc == 0 && !xq_game_tag(c->g, "Result"))
+		rc = xq__build_result(c->g, "*");
+	return rc;
+}
 
-	/* Lines: 0 is the movelist, then every move_P_S_B. */
-	if (!(c.lines = calloc(nlines, sizeof *c.lines))) {
-		rc = XQ_ENOMEM;
-		goto out;
-	}
-	if (movelist) {
-		c.lines[c.nlines].id = 0;
-		c.lines[c.nlines].start = 1;
-		c.lines[c.nlines].tag = movelist;
-		c.nlines++;
-	}
+static void add_line(struct dctx *c, long id, long parent, long start, const struct dtag *x)
+{
+	c->lines[c->nlines].id = id;
+	c->lines[c->nlines].parent = parent;
+	c->lines[c->nlines].start = start;
+	c->lines[c->nlines].tag = x;
+	c->nlines++;
+}
+
+/* The lines, sorted by id: 0 is the movelist, then every move_P_S_B (the
+ * dpxq editor's move_0_1_0 the main line when there is no movelist).  0
+ * or XQ_ENOMEM. */
+static int collect_lines(struct dctx *c, const struct dtag *t, long nt, struct dparts *parts)
+{
+	if (!(c->lines = calloc(parts->nlines + 1, sizeof *c->lines)))
+		return XQ_ENOMEM;
+	if (parts->movelist)
+		add_line(c, 0, 0, 1, parts->movelist);
 	for (long i = 0; i < nt; i++) {
 		const struct dtag *x = &t[i];
 		long v[3];
@@ -724,180 +723,194 @@ int xq__dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game
 				break;
 		}
 		if (v[0] < 0 || v[1] < 1 || v[2] < 0 || at - 1 != x->nlen) {
-			report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, x, 0, NULL,
+			report(c, XQ_SEV_WARNING, XQ_P_SYNTAX, x, 0, NULL,
 			       "[DhtmlXQ_%.*s] is not move_P_S_B; ignored", (int)x->nlen, x->name);
 			continue;
 		}
 		if (v[2] == 0) {
 			/* the dpxq editor's name for the main line */
-			if (!movelist && v[0] == 0 && v[1] == 1) {
-				c.lines[c.nlines].id = 0;
-				c.lines[c.nlines].start = 1;
-				c.lines[c.nlines].tag = x;
-				c.nlines++;
-				movelist = x;
+			if (!parts->movelist && v[0] == 0 && v[1] == 1) {
+				add_line(c, 0, 0, 1, x);
+				parts->movelist = x;
 			}
 			continue;
 		}
-		c.lines[c.nlines].id = v[2];
-		c.lines[c.nlines].parent = v[0];
-		c.lines[c.nlines].start = v[1];
-		c.lines[c.nlines].tag = x;
-		c.nlines++;
+		add_line(c, v[2], v[0], v[1], x);
 	}
-	qsort(c.lines, c.nlines, sizeof *c.lines, cmp_line);
-	for (size_t i = 1; i < c.nlines; i++)
-		if (c.lines[i].id == c.lines[i - 1].id) {
-			report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, c.lines[i].tag, 0, NULL,
-			       "line %ld defined twice; the second one ignored", c.lines[i].id);
-			c.lines[i].state = 2;
+	qsort(c->lines, c->nlines, sizeof *c->lines, cmp_line);
+	for (size_t i = 1; i < c->nlines; i++)
+		if (c->lines[i].id == c->lines[i - 1].id) {
+			report(c, XQ_SEV_WARNING, XQ_P_SYNTAX, c->lines[i].tag, 0, NULL,
+			       "line %ld defined twice; the second one ignored", c->lines[i].id);
+			c->lines[i].state = 2;
 		}
+	return 0;
+}
 
-	/* Start position: binit (or vschess's fen), side from the first move. */
-	{
-		char board[XQ_FEN_MAX + 16];
-		struct xq_err err;
-		int side = -1, have = 0;
-		if (fen) {
-			char *v = dup_text(&c, fen->val, fen->vlen, 1);
-			if (!v) {
-				rc = XQ_ENOMEM;
-				goto out;
+/* The board of a binit value (32 pairs "xy"; "99" and pairs that are not
+ * digits, "nn", stand for pieces not on the board) as a FEN board in
+ * board[XQ_FEN_MAX + 16].  1 when read, 0 when empty or not 32 pairs
+ * (the usual start is used; reported). */
+static int binit_board(struct dctx *c, const struct dtag *binit, char *board)
+{
+	uint8_t sq[32];
+	size_t nd = 0, other = 0;
+	char dg[64];
+
+	for (size_t i = 0; i < binit->vlen && nd < 64; i++) {
+		char ch = binit->val[i];
+		if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n')
+			continue;
+		other += ch < '0' || ch > '9';
+		dg[nd++] = ch;
+	}
+	if (nd == 0)
+		return 0;       /* empty: the usual start */
+	if (nd != 64) {
+		report(c, XQ_SEV_ERROR, XQ_P_FEN, binit, 0, NULL,
+		       "binit has %zu characters, not 64 (32 pairs); the usual start used", nd);
+		return 0;
+	}
+	/* a board turned 180 degrees: Red's king in the top palace */
+	if (dg[9] >= '0' && dg[9] <= '2' && dg[8] >= '3' && dg[8] <= '5') {
+		c->rot = 1;
+		report(c, XQ_SEV_NOTE, XQ_P_FEN, binit, 0, NULL,
+		       "board given turned 180 degrees (Red at the top): read turned back");
+	}
+	if (other)
+		report(c, XQ_SEV_NOTE, XQ_P_FEN, binit, 0, NULL,
+		       "binit: pairs that are not two digits read as pieces off the board");
+	for (int i = 0; i < 32; i++) {
+		int x = dg[2 * i] - '0', y = dg[2 * i + 1] - '0';
+		int on = x >= 0 && x <= 8 && y >= 0 && y <= 9;
+		if (on && c->rot)
+			x = 8 - x, y = 9 - y;
+		sq[i] = on ? (uint8_t)(x * 10 + (9 - y)) : 0xFF;
+		for (int j = 0; j < i && sq[i] != 0xFF; j++)
+			if (sq[j] == sq[i]) {
+				report(c, XQ_SEV_ERROR, XQ_P_FEN, binit, 0, NULL,
+				       "binit: pieces %d and %d both on %c%d; the second left out",
+				       j + 1, i + 1, 'a' + x, 9 - y);
+				sq[i] = 0xFF;
 			}
-			if (*v) {
-				if (xq_game_set_fen(g, v, XQ_FEN_LAX, &err) < 0)
-					report(&c, XQ_SEV_ERROR, XQ_P_FEN, fen, 0, v, "bad FEN: %s", err.msg);
-				else
-					have = 1, side = -2;
-			}
+	}
+	xq__xqf_board_fen(sq, board, XQ_FEN_MAX);
+	return 1;
+}
+
+/* The side whose piece stands on the origin of the movelist's first move
+ * on the FEN board (red to move may be impossible: then looked at with
+ * black); -1 when there is none. */
+static int first_move_side(struct dctx *c, const struct dtag *movelist, char *board)
+{
+	struct xq_pos tmp;
+	size_t nd = 0;
+	char dg[2];
+	int from, side = -1;
+
+	for (size_t i = 0; i < movelist->vlen && nd < 2; i++)
+		if (movelist->val[i] >= '0' && movelist->val[i] <= '9')
+			dg[nd++] = movelist->val[i];
+	strcat(board, " w");
+	if (nd == 2 && xq_pos_from_fen(&tmp, board, XQ_FEN_LAX, NULL) != 0) {
+		board[strlen(board) - 1] = 'b';
+		if (xq_pos_from_fen(&tmp, board, XQ_FEN_LAX, NULL) != 0)
+			nd = 0;
+	}
+	if (nd == 2 && digit_sq(c, dg, &from) == 0 && xq_piece_type(&tmp, from) != XQ_NONE)
+		side = (int)xq_piece_side(&tmp, from);
+	board[strlen(board) - 2] = '\0';
+	return side;
+}
+
+/* The start position: the fen tag (vschess), else binit, else the usual
+ * start (turned when the moves say so), the side from the first move.
+ * 0, or 1 when it is impossible (reported: the moves are not read). */
+static int read_start(struct dctx *c, const struct dparts *parts)
+{
+	char board[XQ_FEN_MAX + 16];
+	struct xq_err err;
+	int side = -1, have = 0;
+
+	if (parts->fen) {
+		char *v = dup_text(c, parts->fen->val, parts->fen->vlen, 1);
+		if (!v)
+			return XQ_ENOMEM;
+		if (*v) {
+			if (xq_game_set_fen(c->g, v, XQ_FEN_LAX, &err) < 0)
+				report(c, XQ_SEV_ERROR, XQ_P_FEN, parts->fen, 0, v, "bad FEN: %s", err.msg);
+			else
+				have = 1;
 		}
-		if (!have && binit) {
-			uint8_t sq[32];
-			size_t nd = 0, other = 0;
-			char dg[64];
-			/* 32 pairs "xy"; "99" and non-digit pairs ("nn") stand
-			 * for pieces not on the board */
-			for (size_t i = 0; i < binit->vlen && nd < 64; i++) {
-				char ch = binit->val[i];
-				if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n')
+	}
+	if (!have && parts->binit && binit_board(c, parts->binit, board))
+		have = 2;
+	if (have == 1 || (have == 0 && !parts->movelist))
+		return 0;
+	if (have == 0) {
+		detect_turned(c, parts->movelist);
+		snprintf(board, sizeof board, "%.*s", (int)(strchr(XQ_START_FEN, ' ') - XQ_START_FEN),
+			 XQ_START_FEN);
+	}
+	if (parts->movelist)
+		side = first_move_side(c, parts->movelist, board);
+	if (side < 0) {
+		/* no moves: the side for which the position is legal */
+		struct xq_pos tmp;
+		char w[sizeof board + 2];
+		snprintf(w, sizeof w, "%s w", board);
+		side = xq_pos_from_fen(&tmp, w, XQ_FEN_LAX, NULL) == 0 ? XQ_RED : XQ_BLACK;
+	}
+	strcat(board, side == XQ_BLACK ? " b - - 0 1" : " w - - 0 1");
+	if (xq_game_set_fen(c->g, board, XQ_FEN_LAX, &err) < 0) {
+		report(c, XQ_SEV_ERROR, XQ_P_FEN, parts->binit ? parts->binit : parts->movelist, 0, board,
+		       "the start position is impossible: %s; moves not read", err.msg);
+		return 1;
+	}
+	return 0;
+}
+
+/* Build the lines: parents first (ids are in pre-order in practice; a
+ * few passes settle any other order).  0 or XQ_ENOMEM. */
+static int build_lines(struct dctx *c)
+{
+	int progress = 1, passes = 0, rc;
+	while (progress && passes++ < 64) {
+		progress = 0;
+		for (size_t i = 0; i < c->nlines; i++) {
+			struct dline *l = &c->lines[i], *p;
+			if (l->state)
+				continue;
+			if (l->id != 0) {
+				p = find_line(c, l->parent);
+				if (!p || p->state == 2) {
+					report(c, XQ_SEV_ERROR, XQ_P_SYNTAX, l->tag, 0, NULL,
+					       "variation %ld hangs on line %ld, which %s; left out",
+					       l->id, l->parent, p ? "was left out" : "does not exist");
+					l->state = 2;
+					progress = 1;
 					continue;
-				other += ch < '0' || ch > '9';
-				dg[nd++] = ch;
-			}
-			if (nd == 0) {
-				/* empty: the usual start */
-			} else if (nd != 64) {
-				report(&c, XQ_SEV_ERROR, XQ_P_FEN, binit, 0, NULL,
-				       "binit has %zu characters, not 64 (32 pairs); the usual start used", nd);
-			} else {
-				/* a board turned 180 degrees: Red's king in the top palace */
-				if (dg[9] >= '0' && dg[9] <= '2' && dg[8] >= '3' && dg[8] <= '5') {
-					c.rot = 1;
-					report(&c, XQ_SEV_NOTE, XQ_P_FEN, binit, 0, NULL,
-					       "board given turned 180 degrees (Red at the top): read turned back");
 				}
-				if (other)
-					report(&c, XQ_SEV_NOTE, XQ_P_FEN, binit, 0, NULL,
-					       "binit: pairs that are not two digits read as pieces off the board");
-				for (int i = 0; i < 32; i++) {
-					int x = dg[2 * i] - '0', y = dg[2 * i + 1] - '0';
-					int on = x >= 0 && x <= 8 && y >= 0 && y <= 9;
-					if (on && c.rot)
-						x = 8 - x, y = 9 - y;
-					sq[i] = on ? (uint8_t)(x * 10 + (9 - y)) : 0xFF;
-					for (int j = 0; j < i && sq[i] != 0xFF; j++)
-						if (sq[j] == sq[i]) {
-							report(&c, XQ_SEV_ERROR, XQ_P_FEN, binit, 0, NULL,
-							       "binit: pieces %d and %d both on %c%d; the second left out",
-							       j + 1, i + 1, 'a' + x, 9 - y);
-							sq[i] = 0xFF;
-						}
-				}
-				xq__xqf_board_fen(sq, board, XQ_FEN_MAX);
-				have = 2;
-			}
-		}
-		if (have == 0 && movelist)
-			detect_turned(&c, movelist);
-		if (have == 2 || (have == 0 && movelist)) {
-			struct xq_pos tmp;
-			if (have == 0)
-				snprintf(board, sizeof board, "%.*s", (int)(strchr(XQ_START_FEN, ' ') - XQ_START_FEN),
-					 XQ_START_FEN);
-			/* the side: whose piece stands on the first move's origin */
-			if (movelist) {
-				size_t nd = 0, i = 0;
-				char dg[2];
-				for (; i < movelist->vlen && nd < 2; i++)
-					if (movelist->val[i] >= '0' && movelist->val[i] <= '9')
-						dg[nd++] = movelist->val[i];
-				strcat(board, " w");
-				if (nd == 2 && xq_pos_from_fen(&tmp, board, XQ_FEN_LAX, NULL) == 0) {
-					int from;
-					if (digit_sq(&c, dg, &from) == 0 && xq_piece_type(&tmp, from) != XQ_NONE)
-						side = (int)xq_piece_side(&tmp, from);
-				} else if (nd == 2) {
-					/* red to move may be impossible: look with black */
-					board[strlen(board) - 1] = 'b';
-					if (xq_pos_from_fen(&tmp, board, XQ_FEN_LAX, NULL) == 0) {
-						int from;
-						if (digit_sq(&c, dg, &from) == 0 && xq_piece_type(&tmp, from) != XQ_NONE)
-							side = (int)xq_piece_side(&tmp, from);
-					}
-				}
-				board[strlen(board) - 2] = '\0';
-			}
-			if (side < 0) {
-				/* no moves: the side for which the position is legal */
-				char w[sizeof board + 2];
-				snprintf(w, sizeof w, "%s w", board);
-				side = xq_pos_from_fen(&tmp, w, XQ_FEN_LAX, NULL) == 0 ? XQ_RED : XQ_BLACK;
-			}
-			strcat(board, side == XQ_BLACK ? " b - - 0 1" : " w - - 0 1");
-			if (xq_game_set_fen(g, board, XQ_FEN_LAX, &err) < 0) {
-				report(&c, XQ_SEV_ERROR, XQ_P_FEN, binit ? binit : movelist, 0, board,
-				       "the start position is impossible: %s; moves not read", err.msg);
-				goto out;
-			}
-		}
-	}
-
-	/* Build the lines: parents first (ids are in pre-order in practice;
-	 * a few passes settle any other order). */
-	{
-		int progress = 1, passes = 0;
-		while (progress && passes++ < 64) {
-			progress = 0;
-			for (size_t i = 0; i < c.nlines; i++) {
-				struct dline *l = &c.lines[i], *p;
-				if (l->state)
+				if (p->state != 1 || p == l)
 					continue;
-				if (l->id != 0) {
-					p = find_line(&c, l->parent);
-					if (!p || p->state == 2) {
-						report(&c, XQ_SEV_ERROR, XQ_P_SYNTAX, l->tag, 0, NULL,
-						       "variation %ld hangs on line %ld, which %s; left out",
-						       l->id, l->parent, p ? "was left out" : "does not exist");
-						l->state = 2;
-						progress = 1;
-						continue;
-					}
-					if (p->state != 1 || p == l)
-						continue;
-				}
-				if ((rc = build_line(&c, l)) < 0)
-					goto out;
-				progress = 1;
 			}
+			if ((rc = build_line(c, l)) < 0)
+				return rc;
+			progress = 1;
 		}
-		for (size_t i = 0; i < c.nlines; i++)
-			if (c.lines[i].state == 0)
-				report(&c, XQ_SEV_ERROR, XQ_P_LIMIT, c.lines[i].tag, 0, NULL,
-				       "variation %ld: its parent lines nest in a loop or too deep; left out",
-				       c.lines[i].id);
 	}
+	for (size_t i = 0; i < c->nlines; i++)
+		if (c->lines[i].state == 0)
+			report(c, XQ_SEV_ERROR, XQ_P_LIMIT, c->lines[i].tag, 0, NULL,
+			       "variation %ld: its parent lines nest in a loop or too deep; left out",
+			       c->lines[i].id);
+	return 0;
+}
 
-	/* Comments: comment0, commentN (main line), commentB_N. */
+/* The comments: comment0, commentN (main line), commentB_N.  0 or
+ * XQ_ENOMEM. */
+static int read_comments(struct dctx *c, const struct dtag *t, long nt)
+{
 	for (long i = 0; i < nt; i++) {
 		const struct dtag *x = &t[i];
 		long line = 0, ply;
@@ -915,29 +928,44 @@ int xq__dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game
 			at += used;
 		}
 		if (ply < 0 || at != x->nlen) {
-			report(&c, XQ_SEV_NOTE, XQ_P_TAG, x, 0, NULL,
+			report(c, XQ_SEV_NOTE, XQ_P_TAG, x, 0, NULL,
 			       "[DhtmlXQ_%.*s] is no comment tag; ignored", (int)x->nlen, x->name);
 			continue;
 		}
-		n = node_at(&c, find_line(&c, line), ply);
-		if (ply == 0)
-			n = &g->root;
+		n = ply == 0 ? &c->g->root : node_at(c, find_line(c, line), ply);
 		if (!n) {
-			report(&c, XQ_SEV_WARNING, XQ_P_SYNTAX, x, (int)ply, NULL,
+			report(c, XQ_SEV_WARNING, XQ_P_SYNTAX, x, (int)ply, NULL,
 			       "comment for ply %ld of line %ld, which is not in the game; dropped", ply, line);
 			continue;
 		}
-		if (!(v = dup_text(&c, x->val, x->vlen, 0))) {
-			rc = XQ_ENOMEM;
-			goto out;
-		}
-		if (*v && (rc = xq_node_comment(g, n, 0, v, strlen(v))) < 0)
-			goto out;
+		if (!(v = dup_text(c, x->val, x->vlen, 0)))
+			return XQ_ENOMEM;
+		if (*v && xq_node_comment(c->g, n, 0, v, strlen(v)) < 0)
+			return XQ_ENOMEM;
 	}
-out:
+	return 0;
+}
+
+int xq__dhtmlxq_build_game(const char *b, size_t len, long line0, struct xq_game *g,
+			   const struct xq_build_sink *s)
+{
+	struct dctx c = { g, s, NULL, 0, 0, 0 };
+	struct dparts parts = { NULL, NULL, NULL, 0 };
+	struct dtag *t = NULL;
+	long nt;
+	int rc;
+
+	g->line = line0;
+	if ((nt = split_tags(&c, b, len, line0, &t)) < 0)
+		return (int)nt;
+	if ((rc = read_tags(&c, t, nt, &parts)) == 0 &&
+	    (rc = collect_lines(&c, t, nt, &parts)) == 0 &&
+	    (rc = read_start(&c, &parts)) == 0 &&
+	    (rc = build_lines(&c)) == 0)
+		rc = read_comments(&c, t, nt);
 	free(c.lines);
 	free(t);
-	return rc;
+	return rc < 0 ? rc : 0;
 }
 
 /* ------------------------------------------------------------ writing */
@@ -1259,13 +1287,6 @@ struct drstate {
  * the block is read as cut there and the rest of it skipped. */
 #define DH_MAX_BLOCK (16 << 20)
 
-static void dh_report(void *ctx, struct xq_game *g, enum xq_severity sev,
-		      enum xq_problem_code code, long line, long col, int ply,
-		      const char *text, const char *msg)
-{
-	xq_reader_problem(ctx, g, sev, code, line, col, ply, text, "%s", msg);
-}
-
 static void dh_read_end(struct xq_reader *r)
 {
 	struct drstate *st = *xq_reader_state(r);
@@ -1382,7 +1403,7 @@ static int dh_tail_more(struct xq_reader *r, struct drstate *st)
 static int dh_read(struct xq_reader *r, struct xq_game *g)
 {
 	struct drstate *st = *xq_reader_state(r);
-	struct dhtmlxq_sink sink = { dh_report, r };
+	const struct xq_build_sink sink = { xq__build_to_reader, r };
 	long open = -1;
 	size_t after = 0, scan = 0;
 

@@ -9,24 +9,19 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "build.h"
 #include "xq_format.h"
-
-struct dhtmlxq_sink {
-	void (*report)(void *ctx, struct xq_game *g, enum xq_severity sev,
-		       enum xq_problem_code code, long line, long col, int ply,
-		       const char *text, const char *msg);
-	void *ctx;
-};
 
 /*
  * Build g from the inside of one block (UTF-8 text between [DhtmlXQ] and
  * [/DhtmlXQ]); line0 is the source line the text starts on.  Moves are
  * checked as the lines are built: an illegal move ends its line (the
  * moves before it are kept, the lines hanging below it dropped), with a
- * report naming the line id, its ply and the source line.  0 or XQ_ENOMEM.
+ * report to s (may be NULL) naming the line id, its ply and the source
+ * line.  0 or XQ_ENOMEM.
  */
 int xq__dhtmlxq_build_game(const char *text, size_t len, long line0,
-		       struct xq_game *g, const struct dhtmlxq_sink *s);
+			   struct xq_game *g, const struct xq_build_sink *s);
 
 
 /* The block for a replayed game, appended to o.  0, XQ_EINVAL, XQ_ENOMEM. */

@@ -36,6 +36,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "build.h"
 #include "encoding.h"
 #include "walk.h"
 #include "whole.h"
@@ -81,20 +82,20 @@ static int get_str(const unsigned char *b, size_t end, size_t *at, const unsigne
  * kept as its raw code point (lib/encoding.h) and reported (what: the
  * field; *warned set once reported, for one warning a kind of string, or
  * warned NULL: each string). */
-static char *gbk(struct xq_reader *r, struct xq_game *g, const unsigned char *s, size_t n,
-		 const char *what, int ply, int *warned)
+static char *gbk(const struct xq_build_sink *sink, struct xq_game *g, const unsigned char *s,
+		 size_t n, const char *what, int ply, int *warned)
 {
 	size_t olen, raw_at;
 	char *out = xq__decode_lenient(NULL, s, n, &olen, &raw_at);
 	if (out && raw_at != (size_t)-1 && !(warned && (*warned)++))
-		xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_ENCODING, 0, 0, ply, NULL,
-				  "%s: byte 0x%02X is no GBK character; kept as U+%06X, written back "
-				  "as the byte", what, s[raw_at], (unsigned)(XQ_RAW_BYTE_BASE + s[raw_at]));
+		xq__build_report(sink, g, XQ_SEV_WARNING, XQ_P_ENCODING, XQ_BUILD_NOWHERE, ply, NULL,
+				 "%s: byte 0x%02X is no GBK character; kept as U+%06X, written back "
+				 "as the byte", what, s[raw_at], (unsigned)(XQ_RAW_BYTE_BASE + s[raw_at]));
 	return out;
 }
 
-static int set_tag(struct xq_reader *r, struct xq_game *g, const char *name, const unsigned char *s,
-		   size_t n)
+static int set_tag(const struct xq_build_sink *sink, struct xq_game *g, const char *name,
+		   const unsigned char *s, size_t n)
 {
 	char *v;
 	int rc;
@@ -104,7 +105,7 @@ static int set_tag(struct xq_reader *r, struct xq_game *g, const char *name, con
 		n--;
 	if (!n)
 		return 0;
-	if (!(v = gbk(r, g, s, n, name, 0, NULL)))
+	if (!(v = gbk(sink, g, s, n, name, 0, NULL)))
 		return XQ_ENOMEM;
 	rc = xq_game_add_tag(g, name, v);
 	free(v);
@@ -165,6 +166,7 @@ static int oldcbl_load(struct xq_reader *r, struct oldcbl_state *st)
  * description. */
 static int oldcbl_header(struct xq_reader *r, struct oldcbl_state *st)
 {
+	const struct xq_build_sink sink = { xq__build_to_reader, r };
 	size_t at = 0;
 	const unsigned char *s, *title = NULL, *desc;
 	size_t n, tl = 0, dl;
@@ -182,11 +184,11 @@ static int oldcbl_header(struct xq_reader *r, struct oldcbl_state *st)
 	if (get_str(st->buf, st->len, &at, &desc, &dl) < 0)
 		goto bad;
 	st->pos = at;
-	if (tl && !(st->library = gbk(r, NULL, title, tl, "library title", 0, NULL)))
+	if (tl && !(st->library = gbk(&sink, NULL, title, tl, "library title", 0, NULL)))
 		return XQ_ENOMEM;
 	if (dl) {
 		/* line breaks as LF, as every text read */
-		char *d = gbk(r, NULL, desc, dl, "library description", 0, NULL), *o;
+		char *d = gbk(&sink, NULL, desc, dl, "library description", 0, NULL), *o;
 		if (!(st->description = d))
 			return XQ_ENOMEM;
 		for (o = d; *d; d++)
@@ -196,8 +198,8 @@ static int oldcbl_header(struct xq_reader *r, struct oldcbl_state *st)
 	}
 	return 0;
 bad:
-	xq_reader_problem(r, NULL, XQ_SEV_FATAL, XQ_P_FORMAT, 0, 0, 0, NULL,
-			  "old CCBridge library: the library header is cut short");
+	xq__build_report(&sink, NULL, XQ_SEV_FATAL, XQ_P_FORMAT, XQ_BUILD_NOWHERE, 0, NULL,
+			 "old CCBridge library: the library header is cut short");
 	st->done = 1;
 	return XQ_EINVAL;
 }
@@ -223,7 +225,7 @@ struct oline {
 /* The header of a game record past its pieces at *at: the type, the
  * texts and the result, up to the move count.  0, 1 when the record is
  * cut short, or XQ_ENOMEM. */
-static int oldcbl_tags(struct xq_reader *r, struct xq_game *g, const unsigned char *b,
+static int oldcbl_tags(const struct xq_build_sink *sink, struct xq_game *g, const unsigned char *b,
 		       size_t end, size_t *at, uint32_t *type, uint32_t *result)
 {
 	static const char *const names[7] = { "Title", NULL, NULL, "Site", "Date", "Red", "Black" };
@@ -238,18 +240,18 @@ static int oldcbl_tags(struct xq_reader *r, struct xq_game *g, const unsigned ch
 	*at += 4;
 	if (get_str(b, end, at, &s, &n) < 0)
 		return 1;
-	if ((rc = set_tag(r, g, "Event", s, n)) < 0)
+	if ((rc = set_tag(sink, g, "Event", s, n)) < 0)
 		return rc;
 	*at += 4;
 	for (int i = 0; i < 7; i++) {
 		if (get_str(b, end, at, &s, &n) < 0)
 			return 1;
-		if (names[i] && (rc = set_tag(r, g, names[i], s, n)) < 0)
+		if (names[i] && (rc = set_tag(sink, g, names[i], s, n)) < 0)
 			return rc;
 		if (!names[i] && n)
-			xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_TAG, 0, 0, 0, NULL,
-					  "old CCBridge library: text field %d of the game header (meaning unknown) left out",
-					  i + 1);
+			xq__build_report(sink, g, XQ_SEV_NOTE, XQ_P_TAG, XQ_BUILD_NOWHERE, 0, NULL,
+					 "old CCBridge library: text field %d of the game header (meaning unknown) left out",
+					 i + 1);
 	}
 	if (*at + 4 > end)
 		return 1;
@@ -258,7 +260,7 @@ static int oldcbl_tags(struct xq_reader *r, struct xq_game *g, const unsigned ch
 	for (int i = 0; i < 5; i++) {
 		if (get_str(b, end, at, &s, &n) < 0)
 			return 1;
-		if (after[i] && (rc = set_tag(r, g, after[i], s, n)) < 0)
+		if (after[i] && (rc = set_tag(sink, g, after[i], s, n)) < 0)
 			return rc;
 	}
 	*at += 1 + 38;
@@ -268,7 +270,7 @@ static int oldcbl_tags(struct xq_reader *r, struct xq_game *g, const unsigned ch
 /* The start position from the pieces, the side from the first move's
  * piece (first: its record, or NULL).  0, or 1 when it is impossible
  * (reported: no moves are read). */
-static int oldcbl_start(struct xq_reader *r, struct xq_game *g, const uint8_t sq[32],
+static int oldcbl_start(const struct xq_build_sink *sink, struct xq_game *g, const uint8_t sq[32],
 			const unsigned char *first)
 {
 	char fen[XQ_FEN_MAX + 16];
@@ -276,8 +278,8 @@ static int oldcbl_start(struct xq_reader *r, struct xq_game *g, const uint8_t sq
 	int side = XQ_RED;
 
 	if (xq__xqf_board_fen(sq, fen, XQ_FEN_MAX) < 0) {
-		xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_FEN, 0, 0, 0, NULL,
-				  "old CCBridge library: two pieces on one point; moves not read");
+		xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_FEN, XQ_BUILD_NOWHERE, 0, NULL,
+				 "old CCBridge library: two pieces on one point; moves not read");
 		return 1;
 	}
 	if (first) {
@@ -289,19 +291,83 @@ static int oldcbl_start(struct xq_reader *r, struct xq_game *g, const uint8_t sq
 	}
 	strcat(fen, side == XQ_BLACK ? " b - - 0 1" : " w - - 0 1");
 	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
-		xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_FEN, 0, 0, 0, fen,
-				  "old CCBridge library: the start position is impossible: %s; moves not read",
-				  err.msg);
+		xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_FEN, XQ_BUILD_NOWHERE, 0, fen,
+				 "old CCBridge library: the start position is impossible: %s; moves not read",
+				 err.msg);
 		g->flags |= XQ_GAME_BAD_FEN;
 		return 1;
 	}
 	return 0;
 }
 
+/* Where a move of ply ply (m: the move, or XQ_MOVE_NONE) hangs, on the
+ * lines read so far: the root for the main line's first, after the last
+ * move of the latest line when it follows it, else replacing the move of
+ * its ply on the latest line where it is legal (on the latest line with a
+ * note when on none).  The line it hangs on in *on (-1: none); NULL when
+ * it hangs nowhere. */
+static struct xq_node *record_parent(const struct xq_build_sink *sink, struct xq_game *g,
+				     const struct oline *lines, size_t nlines, long ply, xq_move m,
+				     long *on)
+{
+	struct xq_node *parent = NULL;
+
+	*on = -1;
+	if (!nlines)
+		return ply == 1 ? &g->root : NULL;
+	if (ply == lines[nlines - 1].last_ply + 1) {
+		*on = (long)nlines - 1;
+		return lines[nlines - 1].last;
+	}
+	/* a variation: on the line before, else up its parents */
+	for (long li = (long)nlines - 1; li >= 0 && !parent; li = lines[li].parent) {
+		struct xq_node *an = at_ply(lines[li].last, lines[li].last_ply, ply - 1);
+		if (an && lines[li].last_ply >= ply && m && xq__fits(g, an, m)) {
+			parent = an;
+			*on = li;
+		}
+	}
+	if (!parent && lines[nlines - 1].last_ply >= ply) {
+		parent = at_ply(lines[nlines - 1].last, lines[nlines - 1].last_ply, ply - 1);
+		*on = (long)nlines - 1;
+		xq__build_report(sink, g, XQ_SEV_NOTE, XQ_P_SYNTAX, XQ_BUILD_NOWHERE, (int)ply, NULL,
+				 "old CCBridge library: the variation at ply %ld fits no line; "
+				 "put on the line before it", ply);
+	}
+	return parent;
+}
+
+/* The comments from b[at] up to end: one a record, CR LF after each, on
+ * nodes[i] (NULL: a record left out).  0 or XQ_ENOMEM. */
+static int oldcbl_comments(const struct xq_build_sink *sink, struct xq_game *g,
+			   const unsigned char *b, size_t end, size_t at, struct xq_node **nodes,
+			   uint32_t nm)
+{
+	int warned = 0, rc;
+	for (uint32_t i = 0; i < nm && at < end; i++) {
+		size_t e = at;
+		while (e + 1 < end && !(b[e] == '\r' && b[e + 1] == '\n'))
+			e++;
+		if (e + 1 >= end)
+			e = end;
+		if (e > at && nodes[i]) {
+			char *c = gbk(sink, g, b + at, e - at, "comment", 0, &warned);
+			if (!c)
+				return XQ_ENOMEM;
+			rc = xq_node_comment(g, nodes[i], 0, c, strlen(c));
+			free(c);
+			if (rc < 0)
+				return rc;
+		}
+		at = e + 2;
+	}
+	return 0;
+}
+
 /* The nm move records at b[at..) and the comments after them, up to end:
  * lines of consecutive plies.  0 or XQ_ENOMEM. */
-static int oldcbl_moves(struct xq_reader *r, struct xq_game *g, const unsigned char *b,
-			size_t end, size_t at, uint32_t nm)
+static int oldcbl_moves(const struct xq_build_sink *sink, struct xq_game *g,
+			const unsigned char *b, size_t end, size_t at, uint32_t nm)
 {
 	struct xq_node **nodes = NULL;
 	struct oline *lines = NULL;
@@ -312,48 +378,26 @@ static int oldcbl_moves(struct xq_reader *r, struct xq_game *g, const unsigned c
 		return XQ_ENOMEM;
 	for (uint32_t i = 0; i < nm; i++) {
 		const unsigned char *rec = b + at + 6 * (size_t)i;
-		long ply = rec[0] | rec[1] << 8, on = -1;
+		long ply = rec[0] | rec[1] << 8, on;
 		unsigned f = rec[2], t = rec[3];
 		xq_move m = XQ_MOVE_NONE;
-		struct xq_node *parent = NULL;
+		struct xq_node *parent;
 		if ((f >> 4) <= 8 && (f & 15) <= 9 && (t >> 4) <= 8 && (t & 15) <= 9 && f != t)
 			m = xq_move_make(XQ_SQ((int)(f >> 4), 9 - (int)(f & 15)),
 					 XQ_SQ((int)(t >> 4), 9 - (int)(t & 15)));
 		if (ply < 1) {
-			xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_SYNTAX, 0, 0, 0, NULL,
-					  "old CCBridge library: move record %u has ply %ld; the rest left out",
-					  i + 1, ply);
+			xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_SYNTAX, XQ_BUILD_NOWHERE, 0, NULL,
+					 "old CCBridge library: move record %u has ply %ld; the rest left out",
+					 i + 1, ply);
 			break;
 		}
-		if (!nlines && ply == 1) {
-			parent = &g->root;     /* the main line */
-		} else if (nlines && ply == lines[nlines - 1].last_ply + 1) {
-			parent = lines[nlines - 1].last;
-			on = (long)nlines - 1;
-		} else if (nlines) {
-			/* a variation: on the line before, else up its parents */
-			for (long li = (long)nlines - 1; li >= 0 && !parent; li = lines[li].parent) {
-				struct xq_node *an = at_ply(lines[li].last, lines[li].last_ply, ply - 1);
-				if (an && lines[li].last_ply >= ply && m && xq__fits(g, an, m)) {
-					parent = an;
-					on = li;
-				}
-			}
-			if (!parent && lines[nlines - 1].last_ply >= ply) {
-				parent = at_ply(lines[nlines - 1].last, lines[nlines - 1].last_ply, ply - 1);
-				on = (long)nlines - 1;
-				xq_reader_problem(r, g, XQ_SEV_NOTE, XQ_P_SYNTAX, 0, 0, (int)ply, NULL,
-						  "old CCBridge library: the variation at ply %ld fits no line; "
-						  "put on the line before it", ply);
-			}
-		}
-		if (!parent) {
-			xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_SYNTAX, 0, 0, (int)ply, NULL,
-					  "old CCBridge library: move record %u (ply %ld) hangs on no line; "
-					  "the rest left out", i + 1, ply);
+		if (!(parent = record_parent(sink, g, lines, nlines, ply, m, &on))) {
+			xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_SYNTAX, XQ_BUILD_NOWHERE, (int)ply,
+					 NULL, "old CCBridge library: move record %u (ply %ld) hangs on no line; "
+					 "the rest left out", i + 1, ply);
 			break;
 		}
-		if (!(nodes[i] = xq_node_add(g, parent, m, NULL, 0))) {
+		if (!(nodes[i] = xq__build_move(g, parent, m, NULL, 0, XQ_BUILD_NOWHERE))) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
@@ -366,9 +410,10 @@ static int oldcbl_moves(struct xq_reader *r, struct xq_game *g, const unsigned c
 			/* a new line: the main one, or a variation hanging on line on */
 			struct oline *nl;
 			if (nlines == OLDCBL_MAX_LINES) {
-				xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_LIMIT, 0, 0, (int)ply, NULL,
-						  "old CCBridge library: more than %d variations; the rest left out",
-						  OLDCBL_MAX_LINES);
+				xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_LIMIT, XQ_BUILD_NOWHERE,
+						 (int)ply, NULL,
+						 "old CCBridge library: more than %d variations; the rest left out",
+						 OLDCBL_MAX_LINES);
 				break;
 			}
 			if (!(nl = realloc(lines, (nlines + 1) * sizeof *nl))) {
@@ -382,35 +427,14 @@ static int oldcbl_moves(struct xq_reader *r, struct xq_game *g, const unsigned c
 		lines[nlines - 1].last = nodes[i];
 		lines[nlines - 1].last_ply = ply;
 	}
-	at += 6 * (size_t)nm;
-	/* the comments: one per record, CR LF after each */
-	int comment_warned = 0;
-	for (uint32_t i = 0; i < nm && at < end; i++) {
-		size_t e = at;
-		while (e + 1 < end && !(b[e] == '\r' && b[e + 1] == '\n'))
-			e++;
-		if (e + 1 >= end)
-			e = end;
-		if (e > at && nodes[i]) {
-			char *c = gbk(r, g, b + at, e - at, "comment", 0, &comment_warned);
-			if (!c) {
-				rc = XQ_ENOMEM;
-				goto out;
-			}
-			rc = xq_node_comment(g, nodes[i], 0, c, strlen(c));
-			free(c);
-			if (rc < 0)
-				goto out;
-		}
-		at = e + 2;
-	}
+	rc = oldcbl_comments(sink, g, b, end, at + 6 * (size_t)nm, nodes, nm);
 out:
 	free(nodes);
 	free(lines);
 	return rc;
 }
 
-static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_game *g)
+static int oldcbl_game(const struct xq_build_sink *sink, struct oldcbl_state *st, struct xq_game *g)
 {
 	const unsigned char *b = st->buf;
 	size_t start = st->pos, end, at;
@@ -422,9 +446,9 @@ static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_g
 		return 0;
 	size = le32(b + start);
 	if (size < 4 + 32 || size > st->len - start) {
-		xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, 0, 0, 0, NULL,
-				  "old CCBridge library: game record at byte %zu (size %u) runs past the end",
-				  start, (unsigned)size);
+		xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, XQ_BUILD_NOWHERE, 0, NULL,
+				 "old CCBridge library: game record at byte %zu (size %u) runs past the end",
+				 start, (unsigned)size);
 		st->done = 1;
 		return 1;
 	}
@@ -437,7 +461,7 @@ static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_g
 		sq[i] = v && x >= 1 && x <= 9 && y >= 1 && y <= 10 ? (uint8_t)((x - 1) * 10 + (10 - y)) : 0xFF;
 	}
 	at += 32;
-	if ((rc = oldcbl_tags(r, g, b, end, &at, &type, &result)) != 0 || at + 4 > end)
+	if ((rc = oldcbl_tags(sink, g, b, end, &at, &type, &result)) != 0 || at + 4 > end)
 		goto cut_or_rc;
 	nm = le32(b + at);
 	at += 4;
@@ -447,25 +471,28 @@ static int oldcbl_game(struct xq_reader *r, struct oldcbl_state *st, struct xq_g
 		return rc;
 	if (st->description && (rc = xq_game_add_tag(g, "LibraryDescription", st->description)) < 0)
 		return rc;
-	g->result = result == 1 ? "1-0" : result == 2 ? "0-1" : result == 3 ? "1/2-1/2" : "*";
-	if ((rc = xq_game_set_tag(g, "Result", g->result)) < 0)
+	/* (another code is read as unknown without a word: the layout is
+	 * guessed) */
+	if ((rc = xq__build_result(g, xq__build_result_code(NULL, g, result, 3,
+							    XQ_BUILD_NOWHERE))) < 0)
 		return rc;
 	if (type == 4 && (rc = xq_game_set_tag(g, "GameType", "endgame")) < 0)
 		return rc;
-	if (oldcbl_start(r, g, sq, nm ? b + at : NULL))
+	if (oldcbl_start(sink, g, sq, nm ? b + at : NULL))
 		return 1;
-	rc = oldcbl_moves(r, g, b, end, at, nm);
+	rc = oldcbl_moves(sink, g, b, end, at, nm);
 	return rc < 0 ? rc : 1;
 cut_or_rc:
 	if (rc < 0)
 		return rc;
-	xq_reader_problem(r, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, 0, 0, 0, NULL,
-			  "old CCBridge library: game record at byte %zu is cut short", start);
+	xq__build_report(sink, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, XQ_BUILD_NOWHERE, 0, NULL,
+			 "old CCBridge library: game record at byte %zu is cut short", start);
 	return 1;
 }
 
 static int oldcbl_read(struct xq_reader *r, struct xq_game *g)
 {
+	const struct xq_build_sink sink = { xq__build_to_reader, r };
 	struct oldcbl_state *st = *xq_reader_state(r);
 	int rc;
 	if (!st) {
@@ -485,7 +512,7 @@ static int oldcbl_read(struct xq_reader *r, struct xq_game *g)
 	if (st->done || st->index >= st->games)
 		return 0;
 	st->index++;
-	return oldcbl_game(r, st, g);
+	return oldcbl_game(&sink, st, g);
 }
 
 static void oldcbl_read_end(struct xq_reader *r)

@@ -14,11 +14,13 @@
  * its position, the first the main line and the others its alternatives.
  * Markup not known here is an error, never guessed at.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "build.h"
 #include "cbf_impl.h"
 #include "whole.h"
 #include "xq_format.h"
@@ -27,12 +29,23 @@
 #define PFC_MAX_DEPTH 10000
 
 struct pfc {
-	struct xq_reader *r;
+	const struct xq_build_sink *s;
 	struct xq_game *g;
 	const char *b;
 	size_t len;
 	int nodes;
 };
+
+/* A problem at byte offset at of the file. */
+__attribute__((format(printf, 7, 8)))
+static void report(struct pfc *p, enum xq_severity sev, enum xq_problem_code code, size_t at,
+		   int ply, const char *text, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	xq__build_vreport(p->s, p->g, sev, code, XQ_BUILD_BYTE(at), ply, text, fmt, ap);
+	va_end(ap);
+}
 
 /* The value of attribute name in a[0..n), its length in *vn; NULL if none. */
 static const char *attr(const char *a, size_t n, const char *name, size_t *vn)
@@ -102,10 +115,10 @@ static int start(struct pfc *p, size_t at, const char *a, size_t n)
 	const char *u = unknown_attr(a, n, known, &ul, &broken);
 	char *fen, *win, *time, *c;
 	if (u) {
-		xq_reader_problem_at(p->r, g, XQ_SEV_ERROR, XQ_P_SYNTAX, (long)at, 0, NULL,
-				     broken ? "PengFei: the start element's attributes do not parse" :
-					      "PengFei: attribute '%.*s' of the start not known; not read",
-				     (int)(broken ? 0 : ul), u);
+		report(p, XQ_SEV_ERROR, XQ_P_SYNTAX, at, 0, NULL,
+		       broken ? "PengFei: the start element's attributes do not parse" :
+				"PengFei: attribute '%.*s' of the start not known; not read",
+		       (int)(broken ? 0 : ul), u);
 		return 0;
 	}
 	fen = value(p, a, n, "m");
@@ -117,8 +130,8 @@ static int start(struct pfc *p, size_t at, const char *a, size_t n)
 		if (xq_game_set_tag(g, "FEN", fen) < 0)
 			rc = XQ_ENOMEM;
 		else if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
-			xq_reader_problem_at(p->r, g, XQ_SEV_ERROR, XQ_P_FEN, (long)at, 0, fen,
-					     "PengFei: bad start position: %s", err.msg);
+			report(p, XQ_SEV_ERROR, XQ_P_FEN, at, 0, fen,
+			       "PengFei: bad start position: %s", err.msg);
 			g->flags |= XQ_GAME_BAD_FEN;
 		}
 	}
@@ -128,8 +141,8 @@ static int start(struct pfc *p, size_t at, const char *a, size_t n)
 			rc = xq_game_set_tag(g, "Result", "*");
 		} else {
 			/* what other values mean is not known: kept as written */
-			xq_reader_problem_at(p->r, g, XQ_SEV_WARNING, XQ_P_RESULT, (long)at, 0, win,
-					     "PengFei: result '%s' not known; kept as the tag PengFeiWin", win);
+			report(p, XQ_SEV_WARNING, XQ_P_RESULT, at, 0, win,
+			       "PengFei: result '%s' not known; kept as the tag PengFeiWin", win);
 			rc = xq_game_set_tag(g, "PengFeiWin", win);
 		}
 	}
@@ -156,34 +169,30 @@ static struct xq_node *move(struct pfc *p, struct xq_node *parent, size_t at, in
 	struct xq_node *node;
 	char *c;
 	if (u) {
-		xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_SYNTAX, (long)at, ply, NULL,
-				     broken ? "PengFei: a move's attributes do not parse; the rest ignored" :
-					      "PengFei: attribute '%.*s' of a move not known; the rest ignored",
-				     (int)(broken ? 0 : ul), u);
+		report(p, XQ_SEV_ERROR, XQ_P_SYNTAX, at, ply, NULL,
+		       broken ? "PengFei: a move's attributes do not parse; the rest ignored" :
+				"PengFei: attribute '%.*s' of a move not known; the rest ignored",
+		       (int)(broken ? 0 : ul), u);
 		return NULL;
 	}
 	if (!m || mn != 4 || m[0] < 'a' || m[0] > 'i' || m[1] < '0' || m[1] > '9' || m[2] < 'a' ||
 	    m[2] > 'i' || m[3] < '0' || m[3] > '9') {
-		xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_SYNTAX, (long)at, ply, NULL,
-				     "PengFei: a move that is not ICCS (m=\"%.*s\"); the rest ignored",
-				     m ? (int)(mn < 16 ? mn : 16) : 0, m ? m : "");
+		report(p, XQ_SEV_ERROR, XQ_P_SYNTAX, at, ply, NULL,
+		       "PengFei: a move that is not ICCS (m=\"%.*s\"); the rest ignored",
+		       m ? (int)(mn < 16 ? mn : 16) : 0, m ? m : "");
 		return NULL;
 	}
 	if (++p->nodes > XQ_MAX_GAME_MOVES) {
-		xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_LIMIT, (long)at, ply, NULL,
-				     "more than %d moves in one game (the limit for every format); "
-				     "the rest ignored", XQ_MAX_GAME_MOVES);
+		xq__build_too_many(p->s, p->g, XQ_BUILD_BYTE(at), ply);
 		return NULL;
 	}
 	for (int i = 0; i < 4; i++)
 		sq[i] = i % 2 ? m[i] - '0' : m[i] - 'a';
-	if (!(node = xq_node_add(p->g, parent, xq_move_make(XQ_SQ(sq[0], sq[1]), XQ_SQ(sq[2], sq[3])),
-				 m, 4))) {
+	if (!(node = xq__build_move(p->g, parent, xq_move_make(XQ_SQ(sq[0], sq[1]), XQ_SQ(sq[2], sq[3])),
+				    m, 4, XQ_BUILD_BYTE(at)))) {
 		*rc = XQ_ENOMEM;
 		return NULL;
 	}
-	node->byte = (uint32_t)at;
-	node->flags |= XQ_NODE_AT_BYTE;
 	if ((c = value(p, a, n, "c"))) {
 		if (*c && xq_node_comment(p->g, node, 0, c, strlen(c)) < 0)
 			*rc = XQ_ENOMEM;
@@ -192,106 +201,129 @@ static struct xq_node *move(struct pfc *p, struct xq_node *parent, size_t at, in
 	return node;
 }
 
-/* Build the game from the document b[0..len) (UTF-8). */
-static int pfc_build(struct pfc *p)
+/* One tag of the document: <n ...>, <n .../> or </n>. */
+struct pfc_tag {
+	size_t at;              /* the offset of its '<' */
+	const char *attrs;      /* its attributes, alen bytes */
+	size_t alen;
+	int closing, empty;
+};
+
+/* The next tag from *i on, past blanks, the declaration and comments:
+ * 1, 0 at the end of the document, or -1 when the document is broken
+ * there (reported). */
+static int next_tag(struct pfc *p, size_t *i, struct pfc_tag *t)
 {
 	const char *b = p->b;
-	size_t i = 0, len = p->len;
-	struct xq_node **stack;
-	int depth = 0, rc = 0, seen_root = 0;
+	size_t len = p->len;
 
-	if (!(stack = malloc(PFC_MAX_DEPTH * sizeof *stack)))
-		return XQ_ENOMEM;
-	if (len >= 3 && !memcmp(b, "\xEF\xBB\xBF", 3))
-		i = 3;
-	while (rc == 0) {
-		const char *lt = i < len ? memchr(b + i, '<', len - i) : NULL, *gt;
-		size_t at, nl, alen;
-		int closing, empty;
+	for (;;) {
+		const char *lt = *i < len ? memchr(b + *i, '<', len - *i) : NULL, *gt;
+		size_t at, nl, c;
 		/* text between elements: blanks only */
-		for (size_t k = i; k < (lt ? (size_t)(lt - b) : len); k++)
+		for (size_t k = *i; k < (lt ? (size_t)(lt - b) : len); k++)
 			if (b[k] != ' ' && b[k] != '\t' && b[k] != '\n' && b[k] != '\r') {
-				xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_SYNTAX, (long)k, 0, NULL,
-						     "PengFei: text outside the elements; not read");
-				goto out;
+				report(p, XQ_SEV_ERROR, XQ_P_SYNTAX, k, 0, NULL,
+				       "PengFei: text outside the elements; not read");
+				return -1;
 			}
 		if (!lt)
-			break;
+			return 0;
 		at = (size_t)(lt - b);
 		if (len - at >= 4 && (!memcmp(lt, "<?", 2) || !memcmp(lt, "<!--", 4))) {
 			const char *end = xq__cbf_memstr(lt, len - at, lt[1] == '?' ? "?>" : "-->");
 			if (!end) {
-				xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_SYNTAX, (long)at, 0, NULL,
-						     "PengFei: broken XML (a declaration or comment not closed)");
-				goto out;
+				report(p, XQ_SEV_ERROR, XQ_P_SYNTAX, at, 0, NULL,
+				       "PengFei: broken XML (a declaration or comment not closed)");
+				return -1;
 			}
-			i = (size_t)(end - b) + (lt[1] == '?' ? 2 : 3);
+			*i = (size_t)(end - b) + (lt[1] == '?' ? 2 : 3);
 			continue;
 		}
 		if (!(gt = memchr(lt, '>', len - at))) {
-			xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_TRUNCATED, (long)at, 0, NULL,
-					     "PengFei: the file ends inside an element");
-			goto out;
+			report(p, XQ_SEV_ERROR, XQ_P_TRUNCATED, at, 0, NULL,
+			       "PengFei: the file ends inside an element");
+			return -1;
 		}
-		closing = lt[1] == '/';
-		empty = gt[-1] == '/' && gt - 1 > lt + 1;
+		t->closing = lt[1] == '/';
+		t->empty = gt[-1] == '/' && gt - 1 > lt + 1;
+		c = 1 + (size_t)t->closing;
 		nl = 0;
-		while (lt + 1 + closing + nl < gt && lt[1 + closing + nl] != ' ' && lt[1 + closing + nl] != '/' &&
-		       lt[1 + closing + nl] != '\t' && lt[1 + closing + nl] != '\n' && lt[1 + closing + nl] != '\r')
+		while (lt + c + nl < gt && lt[c + nl] != ' ' && lt[c + nl] != '/' && lt[c + nl] != '\t' &&
+		       lt[c + nl] != '\n' && lt[c + nl] != '\r')
 			nl++;
-		if (nl != 1 || lt[1 + closing] != 'n') {
-			xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_SYNTAX, (long)at, 0, NULL,
-					     "PengFei: element <%.*s> not known; the rest ignored",
-					     (int)(nl < 32 ? nl : 32), lt + 1 + closing);
-			goto out;
+		if (nl != 1 || lt[c] != 'n') {
+			report(p, XQ_SEV_ERROR, XQ_P_SYNTAX, at, 0, NULL,
+			       "PengFei: element <%.*s> not known; the rest ignored",
+			       (int)(nl < 32 ? nl : 32), lt + c);
+			return -1;
 		}
-		i = (size_t)(gt - b) + 1;
-		if (closing) {
+		*i = (size_t)(gt - b) + 1;
+		t->at = at;
+		t->attrs = lt + 2;
+		t->alen = (size_t)(gt - (lt + 2)) - (size_t)t->empty;
+		return 1;
+	}
+}
+
+/* Build the game from the document b[0..len) (UTF-8): the first element
+ * is the start, the elements inside an element the moves from it. */
+static int pfc_build(struct pfc *p)
+{
+	struct xq_node **stack;
+	struct pfc_tag t;
+	size_t i = 0;
+	int depth = 0, rc = 0, seen_root = 0, r = 0;
+
+	if (!(stack = malloc(PFC_MAX_DEPTH * sizeof *stack)))
+		return XQ_ENOMEM;
+	if (p->len >= 3 && !memcmp(p->b, "\xEF\xBB\xBF", 3))
+		i = 3;
+	while (rc == 0 && (r = next_tag(p, &i, &t)) > 0) {
+		struct xq_node *n;
+		if (t.closing) {
 			if (!depth) {
-				xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_SYNTAX, (long)at, 0, NULL,
-						     "PengFei: </n> without <n>; the rest ignored");
+				report(p, XQ_SEV_ERROR, XQ_P_SYNTAX, t.at, 0, NULL,
+				       "PengFei: </n> without <n>; the rest ignored");
 				goto out;
 			}
 			depth--;
 			continue;
 		}
-		alen = (size_t)(gt - (lt + 2)) - (size_t)empty;
 		if (!seen_root) {
 			seen_root = 1;
-			if ((rc = start(p, at, lt + 2, alen)) < 0)
+			if ((rc = start(p, t.at, t.attrs, t.alen)) < 0)
 				break;
 			if (p->g->flags & XQ_GAME_BAD_FEN)
 				goto out;
-			if (!empty)
+			if (!t.empty)
 				stack[depth++] = &p->g->root;
 			continue;
 		}
 		if (!depth) {
-			xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_SYNTAX, (long)at, 0, NULL,
-					     "PengFei: a second top element; not read");
+			report(p, XQ_SEV_ERROR, XQ_P_SYNTAX, t.at, 0, NULL,
+			       "PengFei: a second top element; not read");
 			goto out;
 		}
-		{
-			struct xq_node *n = move(p, stack[depth - 1], at, depth, lt + 2, alen, &rc);
-			if (!n)
+		if (!(n = move(p, stack[depth - 1], t.at, depth, t.attrs, t.alen, &rc)))
+			goto out;
+		if (!t.empty) {
+			if (depth == PFC_MAX_DEPTH) {
+				report(p, XQ_SEV_ERROR, XQ_P_LIMIT, t.at, depth, NULL,
+				       "PengFei: moves nested deeper than %d; the rest ignored",
+				       PFC_MAX_DEPTH);
 				goto out;
-			if (!empty) {
-				if (depth == PFC_MAX_DEPTH) {
-					xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_LIMIT, (long)at, depth,
-							     NULL, "PengFei: moves nested deeper than %d; the rest ignored",
-							     PFC_MAX_DEPTH);
-					goto out;
-				}
-				stack[depth++] = n;
 			}
+			stack[depth++] = n;
 		}
 	}
+	if (r < 0)
+		goto out;
 	if (rc == 0 && !seen_root)
-		xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_FORMAT, 0, 0, NULL,
-				     "PengFei: no <n> element");
+		report(p, XQ_SEV_ERROR, XQ_P_FORMAT, 0, 0, NULL, "PengFei: no <n> element");
 	else if (rc == 0 && depth)
-		xq_reader_problem_at(p->r, p->g, XQ_SEV_ERROR, XQ_P_TRUNCATED, (long)len, 0, NULL,
-				     "PengFei: the file ends inside %d element%s", depth, depth > 1 ? "s" : "");
+		report(p, XQ_SEV_ERROR, XQ_P_TRUNCATED, p->len, 0, NULL,
+		       "PengFei: the file ends inside %d element%s", depth, depth > 1 ? "s" : "");
 out:
 	free(stack);
 	return rc;
@@ -300,7 +332,8 @@ out:
 static int pfc_read(struct xq_reader *r, struct xq_game *g)
 {
 	int *done = (int *)xq_reader_state(r);
-	struct pfc p = { r, g, NULL, 0, 0 };
+	const struct xq_build_sink sink = { xq__build_to_reader, r };
+	struct pfc p = { &sink, g, NULL, 0, 0 };
 	unsigned char *buf;
 	size_t len;
 	int rc;

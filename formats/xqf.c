@@ -445,49 +445,11 @@ uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, unsigned opts, size_t *out
 
 /* ------------------------------------------------- the record model */
 
-__attribute__((format(printf, 8, 0)))
-static void vreport(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
-		    enum xq_problem_code code, long byte, int ply, const char *text,
-		    const char *fmt, va_list ap)
-{
-	char msg[256];
-	if (sev == XQ_SEV_ERROR || sev == XQ_SEV_FATAL)
-		g->flags |= XQ_GAME_BROKEN;
-	if (!s || !s->report)
-		return;
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	s->report(s->ctx, g, sev, code, byte, ply, text, msg);
-}
-
-__attribute__((format(printf, 7, 8)))
-static void report(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
-		   enum xq_problem_code code, int ply, const char *text,
-		   const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vreport(s, g, sev, code, -1, ply, text, fmt, ap);
-	va_end(ap);
-}
-
-/* A problem at a byte offset of the file. */
-__attribute__((format(printf, 8, 9)))
-static void report_at(const struct xqf_sink *s, struct xq_game *g, enum xq_severity sev,
-		      enum xq_problem_code code, uint32_t byte, int ply, const char *text,
-		      const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vreport(s, g, sev, code, (long)byte, ply, text, fmt, ap);
-	va_end(ap);
-}
-
 /* The extension block at 0x200 (put_extensions, read_extensions). */
 #define XQF_EXT_OFF 0x200
 #define XQF_EXT_END 0x400
 static const char xqf_ext_magic[8] = { 'x', 'q', 't', 'o', 'o', 'l', 's', '1' };
 
-static const char *const result_tokens[] = { "*", "1-0", "0-1", "1/2-1/2", "1/2-1/2" };
 static const char *const game_types[] = { NULL, "opening", "middlegame", "endgame" };
 
 static const char *const field_tags[XQF_NFIELDS] = {
@@ -498,10 +460,9 @@ static const char *const field_tags[XQF_NFIELDS] = {
 	[XQF_AUTHOR] = "Author",
 };
 
-/* The sink's cached decoder, or a new one in *own (freed by the caller). */
-static struct xq__decoder *sink_decoder(const struct xqf_sink *s, struct xq__decoder **own)
+/* The cached decoder, or a new one in *own (freed by the caller). */
+static struct xq__decoder *cached_decoder(struct xq__decoder **cache, struct xq__decoder **own)
 {
-	struct xq__decoder **cache = s ? s->cd : NULL;
 	if (cache) {
 		if (!*cache)
 			*cache = xq__decoder_new("GB18030");
@@ -513,7 +474,7 @@ static struct xq__decoder *sink_decoder(const struct xqf_sink *s, struct xq__dec
 /* What the strings of one game are decoded with, and the kinds of string
  * already warned about (bytes kept raw: one warning a kind a game). */
 struct xqf_text {
-	const struct xqf_sink *s;
+	const struct xq_build_sink *s;
 	struct xq__decoder *cd;
 	const uint8_t *plain;   /* the file's bytes, decrypted */
 	unsigned warned;        /* bit i: field i; XQF_NFIELDS: comments, +1: extensions */
@@ -532,9 +493,10 @@ static char *decode_string(struct xq_game *g, struct xqf_text *t, const uint8_t 
 	if (u && raw_at != (size_t)-1 && !(t->warned & 1u << kind)) {
 		unsigned b = p[raw_at];
 		t->warned |= 1u << kind;
-		report_at(t->s, g, XQ_SEV_WARNING, XQ_P_ENCODING, (uint32_t)(p + raw_at - t->plain), ply,
-			  NULL, "%s: byte 0x%02X is no GBK character; kept as U+%06X, written back as the byte",
-			  what, b, (unsigned)(XQ_RAW_BYTE_BASE + b));
+		xq__build_report(t->s, g, XQ_SEV_WARNING, XQ_P_ENCODING,
+				 XQ_BUILD_BYTE((uint32_t)(p + raw_at - t->plain)), ply, NULL,
+				 "%s: byte 0x%02X is no GBK character; kept as U+%06X, written back as the byte",
+				 what, b, (unsigned)(XQ_RAW_BYTE_BASE + b));
 	}
 	return u;
 }
@@ -581,8 +543,7 @@ decoded:
 		while (e > a && e[-1] == ' ')
 			e--;
 		*e = '\0';
-		if (*a)
-			rc = xq_game_add_tag(g, tag, a);
+		rc = xq__build_tag(g, tag, a);
 	} else if (olen) {
 		if (!(*dst = xq_game_strndup(g, u, olen)))
 			rc = XQ_ENOMEM;
@@ -664,7 +625,7 @@ static int read_extensions(struct xq_game *g, struct xqf_text *t, const uint8_t 
 /* The tags of the header (sections 2, 9, 10) and the extension block,
  * the result and the game type; the header's warnings and notes.  0 or
  * XQ_ENOMEM. */
-static int xqf_tags(struct xq_game *g, const struct xqf_sink *s, struct xqf_text *t,
+static int xqf_tags(struct xq_game *g, const struct xq_build_sink *s, struct xqf_text *t,
 		    const struct xqf_raw *r)
 {
 	int rc = 0;
@@ -675,10 +636,7 @@ static int xqf_tags(struct xq_game *g, const struct xqf_sink *s, struct xqf_text
 		return rc;
 	if ((rc = read_extensions(g, t, r->plain)) < 0)
 		return rc;
-	g->result = result_tokens[r->result <= 4 ? r->result : 0];
-	if (r->result > 4)
-		report_at(s, g, XQ_SEV_WARNING, XQ_P_RESULT, 0x33, 0, NULL,
-			  "result code %d unknown; read as unfinished", r->result);
+	g->result = xq__build_result_code(s, g, (unsigned)r->result, 4, XQ_BUILD_BYTE(0x33));
 	if ((rc = xq_game_add_tag(g, "Result", g->result)) < 0)
 		return rc;
 	if (r->code_a >= 1 && r->code_a <= 3 &&
@@ -689,8 +647,9 @@ static int xqf_tags(struct xq_game *g, const struct xqf_sink *s, struct xqf_text
 		const struct xqf_diag *d = &r->diag[i];
 		if (d->severity == XQF_ERROR)
 			continue;       /* tree errors are reported below */
-		report_at(s, g, d->severity == XQF_NOTE ? XQ_SEV_NOTE : XQ_SEV_WARNING,
-			  XQ_P_SYNTAX, d->offset, (int)d->ply, NULL, "%s", d->msg);
+		xq__build_report(s, g, d->severity == XQF_NOTE ? XQ_SEV_NOTE : XQ_SEV_WARNING,
+				 XQ_P_SYNTAX, XQ_BUILD_BYTE(d->offset), (int)d->ply, NULL, "%s",
+				 d->msg);
 	}
 
 	return 0;
@@ -700,7 +659,7 @@ static int xqf_tags(struct xq_game *g, const struct xqf_sink *s, struct xqf_text
  * stacked pieces keep the first (a king before all), the side from the
  * first move's piece, else from the header, else the one for which the
  * position is possible. */
-static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_raw *r,
+static void xqf_start(struct xq_game *g, const struct xq_build_sink *s, struct xqf_raw *r,
 		      char *fen)
 {
 	struct xq_pos pos;
@@ -719,10 +678,10 @@ static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_ra
 		/* keep a king, else the first one */
 		j = on[v] - 1;
 		int drop = i == 4 || i == 20 ? j : i, keep = drop == i ? j : i;
-		report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, NULL,
-		       "piece array: slot %d (%c) stands on %c%d with slot %d (%c); left out",
-		       drop, xq__xqf_slot_letters[drop], 'a' + v / 10, v % 10, keep,
-		       xq__xqf_slot_letters[keep]);
+		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_FEN, XQ_BUILD_NOWHERE, 0, NULL,
+				 "piece array: slot %d (%c) stands on %c%d with slot %d (%c); left out",
+				 drop, xq__xqf_slot_letters[drop], 'a' + v / 10, v % 10, keep,
+				 xq__xqf_slot_letters[keep]);
 		r->squares[drop] = 0xFF;
 		on[v] = (uint8_t)(keep + 1);
 	}
@@ -734,9 +693,10 @@ static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_ra
 			if (r->squares[i] == f)
 				found = i >= 16;
 		if (found >= 0 && found != side)
-			report_at(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0x32, 0, NULL,
-				  "the header says %s moves first but the first move is %s's; %s to move",
-				  side ? "black" : "red", found ? "black" : "red", found ? "black" : "red");
+			xq__build_report(s, g, XQ_SEV_NOTE, XQ_P_SIDE, XQ_BUILD_BYTE(0x32), 0, NULL,
+					 "the header says %s moves first but the first move is %s's; %s to move",
+					 side ? "black" : "red", found ? "black" : "red",
+					 found ? "black" : "red");
 		if (found >= 0)
 			side = found;
 	}
@@ -752,9 +712,9 @@ static void xqf_start(struct xq_game *g, const struct xqf_sink *s, struct xqf_ra
 		char *sp = strchr(fen, ' ');
 		sp[1] = side ? 'w' : 'b';
 		if (xq_pos_from_fen(&pos, fen, XQ_FEN_LAX, NULL) == 0)
-			report_at(s, g, XQ_SEV_NOTE, XQ_P_SIDE, 0x32, 0, NULL,
-				  "the header says %s to move, impossible in this position; %s to move",
-				  side ? "black" : "red", side ? "red" : "black");
+			xq__build_report(s, g, XQ_SEV_NOTE, XQ_P_SIDE, XQ_BUILD_BYTE(0x32), 0, NULL,
+					 "the header says %s to move, impossible in this position; %s to move",
+					 side ? "black" : "red", side ? "red" : "black");
 		else
 			sp[1] = side ? 'b' : 'w';
 	}
@@ -776,7 +736,7 @@ static const uint8_t isq_of_code[90] = {
  * it, kept as text.  made[i] is NULL for a record left out.  0 or
  * XQ_ENOMEM.
  */
-static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xqf_text *t,
+static int xqf_moves(struct xq_game *g, const struct xq_build_sink *s, struct xqf_text *t,
 		     const struct xqf_raw *r)
 {
 	struct xq_node **made = NULL;
@@ -828,12 +788,11 @@ static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xqf_tex
 		iccs[1] = (char)('0' + ISQ_RANK(from));
 		iccs[2] = (char)('a' + ISQ_FILE(to));
 		iccs[3] = (char)('0' + ISQ_RANK(to));
-		if (!(made[i] = xq_node_add(g, parent, MOVE(from, to), iccs, 4))) {
+		if (!(made[i] = xq__build_move(g, parent, MOVE(from, to), iccs, 4,
+					       XQ_BUILD_BYTE(n->offset)))) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
-		made[i]->byte = n->offset;
-		made[i]->flags |= XQ_NODE_AT_BYTE;
 		if (n->comment_len &&
 		    (rc = set_text(g, t, r->plain + n->comment_off, n->comment_len, 1,
 				   &made[i]->comment, NULL, WARN_COMMENTS, (int)n->ply)) < 0)
@@ -848,9 +807,10 @@ static int xqf_moves(struct xq_game *g, const struct xqf_sink *s, struct xqf_tex
 		if (k)
 			snprintf(tail, sizeof tail, " with the %u move%s below it", (unsigned)k,
 				 k == 1 ? "" : "s");
-		report_at(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, n->offset, (int)n->ply, iccs,
-			  "move %s: a square code is off the board; left out%s (kept as text)",
-			  iccs, tail);
+		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_ILLEGAL, XQ_BUILD_BYTE(n->offset),
+				 (int)n->ply, iccs,
+				 "move %s: a square code is off the board; left out%s (kept as text)",
+				 iccs, tail);
 		/* the move and those below it (they follow it in the file) */
 		uint32_t end = bad[b] + 1;
 		while (end < r->n_nodes && owner[end] == (int32_t)bad[b])
@@ -868,22 +828,22 @@ out:
 }
 
 int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
-		   const struct xqf_sink *s)
+		       const struct xq_build_sink *s, struct xq__decoder **cd)
 {
 	struct xqf_raw r;
 	struct xq__decoder *own = NULL;
 	struct xqf_text t = { s, NULL, NULL, 0 };
 	char fen[XQ_FEN_MAX + 16];
 	struct xq_err err;
-	int rc;
+	int rc, bad_start;
 
 	rc = xq__xqf_raw_decode(buf, len, &r);
 	if (rc == XQ_EINVAL) {
 		/* the signature and less than a header: a game cut short, as
 		 * one cut inside its tree is (an error; the game is invalid) */
 		int cut = len >= 2 && buf[0] == 'X' && buf[1] == 'Q';
-		report(s, g, XQ_SEV_ERROR, cut ? XQ_P_TRUNCATED : XQ_P_FORMAT, 0, NULL, "%s",
-		       r.error.msg);
+		xq__build_report(s, g, XQ_SEV_ERROR, cut ? XQ_P_TRUNCATED : XQ_P_FORMAT,
+				 XQ_BUILD_NOWHERE, 0, NULL, "%s", r.error.msg);
 		xq__xqf_raw_free(&r);
 		if (cut)
 			g->flags |= XQ_GAME_TRUNCATED;
@@ -891,7 +851,7 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 	if (rc < 0)
 		goto out;
-	if (!(t.cd = sink_decoder(s, &own))) {
+	if (!(t.cd = cached_decoder(cd, &own))) {
 		rc = XQ_ENOMEM;
 		goto out;
 	}
@@ -899,39 +859,35 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	if ((rc = xqf_tags(g, s, &t, &r)) < 0)
 		goto out;
 	xqf_start(g, s, &r, fen);
-	if (xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0) {
-		report(s, g, XQ_SEV_ERROR, XQ_P_FEN, 0, fen,
-		       "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; "
-		       "the moves kept as text", err.msg);
-		if (r.root.comment_len &&
-		    (rc = set_text(g, &t, r.plain + r.root.comment_off, r.root.comment_len, 1,
-				   &g->root.comment, NULL, WARN_COMMENTS, 0)) < 0)
-			goto out;
-		if ((rc = keep_as_text(g, &r, 0, r.n_nodes,
-				       "moves not played, the start position being impossible",
-				       &g->root)) < 0)
-			goto out;
-		goto comments_done;
-	}
-
+	bad_start = xq_game_set_fen(g, fen, XQ_FEN_LAX, &err) < 0;
+	if (bad_start)
+		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_FEN, XQ_BUILD_NOWHERE, 0, fen,
+				 "bytes 16-47 (0x10-0x2F): the start position is impossible: %s; "
+				 "the moves kept as text", err.msg);
 	if (r.root.comment_len &&
 	    (rc = set_text(g, &t, r.plain + r.root.comment_off, r.root.comment_len, 1,
 			   &g->root.comment, NULL, WARN_COMMENTS, 0)) < 0)
 		goto out;
-
-	if ((rc = xqf_moves(g, s, &t, &r)) < 0)
+	if (bad_start)
+		rc = keep_as_text(g, &r, 0, r.n_nodes,
+				  "moves not played, the start position being impossible", &g->root);
+	else
+		rc = xqf_moves(g, s, &t, &r);
+	if (rc < 0)
 		goto out;
-comments_done:
 	if (r.too_many)
-		report(s, g, XQ_SEV_ERROR, XQ_P_LIMIT, 0, NULL,
-		       "more than %d moves in one game (the limit for every format); "
-		       "the records after the first %d left out", XQ_MAX_GAME_MOVES, XQ_MAX_GAME_MOVES);
+		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_LIMIT, XQ_BUILD_NOWHERE, 0, NULL,
+				 "more than %d moves in one game (the limit for every format); "
+				 "the records after the first %d left out", XQ_MAX_GAME_MOVES,
+				 XQ_MAX_GAME_MOVES);
 	if (r.truncated) {
 		const struct xqf_diag *d = r.has_error ? &r.error : NULL;
 		g->flags |= XQ_GAME_TRUNCATED;
-		report_at(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED, d ? d->offset : 0, d ? (int)d->ply : 0, NULL,
-			  "%s; %u move record%s before it kept",
-			  d ? d->msg : "tree truncated", (unsigned)r.n_nodes, r.n_nodes == 1 ? "" : "s");
+		xq__build_report(s, g, XQ_SEV_ERROR, XQ_P_TRUNCATED,
+				 XQ_BUILD_BYTE(d ? d->offset : 0), d ? (int)d->ply : 0, NULL,
+				 "%s; %u move record%s before it kept",
+				 d ? d->msg : "tree truncated", (unsigned)r.n_nodes,
+				 r.n_nodes == 1 ? "" : "s");
 	}
 	rc = 0;
 out:
@@ -941,6 +897,13 @@ out:
 }
 
 /* ------------------------------------------------------- writing (11) */
+
+/* Where the writer's problems go and how its strings are written. */
+struct xqf_out {
+	const struct xq_build_sink *s;
+	unsigned opts;          /* enum xqf_write_opts */
+	long *replaced;         /* characters written as '?' (NULL: not counted) */
+};
 
 static void put(struct xq__buf *o, const void *data, size_t n)
 {
@@ -955,7 +918,7 @@ static void put_u32(struct xq__buf *o, uint32_t v)
 
 /* UTF-8 text to GBK; comments get CR LF line ends, the last one too.
  * NULL (reported) when a character has no GBK form. */
-static uint8_t *to_gbk(const struct xqf_sink *s, const struct xq_game *g, const char *text,
+static uint8_t *to_gbk(const struct xqf_out *w, const struct xq_game *g, const char *text,
 		       int comment, size_t *outlen, const char *what, int ply)
 {
 	size_t n = strlen(text), k = 0, bad_off;
@@ -974,8 +937,7 @@ static uint8_t *to_gbk(const struct xqf_sink *s, const struct xq_game *g, const 
 		t[k++] = '\r';
 		t[k++] = '\n';
 	}
-	out = xq__xqf_utf8_to_gbk(t, k, s ? s->text_opts : 0, outlen, &bad, &bad_off,
-				  s ? s->replaced : NULL);
+	out = xq__xqf_utf8_to_gbk(t, k, w->opts, outlen, &bad, &bad_off, w->replaced);
 	if (!out) {
 		char ch[8] = "";
 		if (bad) {
@@ -986,15 +948,16 @@ static uint8_t *to_gbk(const struct xqf_sink *s, const struct xq_game *g, const 
 			memcpy(ch, t + bad_off, m);
 			ch[m] = 0;
 		}
-		report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_ERROR, XQ_P_ENCODING, ply, ch,
-		       bad ? "%s: character '%s' (U+%04X) has no GBK form" :
-			     "%s: text is not UTF-8", what, ch, (unsigned)bad);
+		xq__build_report(w->s, (struct xq_game *)(uintptr_t)g, XQ_SEV_ERROR, XQ_P_ENCODING,
+				 XQ_BUILD_NOWHERE, ply, ch,
+				 bad ? "%s: character '%s' (U+%04X) has no GBK form" : "%s: text is not UTF-8",
+				 what, ch, (unsigned)bad);
 	}
 	free(t);
 	return out;
 }
 
-static int tag_to_field(const struct xqf_sink *s, const struct xq_game *g, uint8_t *h,
+static int tag_to_field(const struct xqf_out *w, const struct xq_game *g, uint8_t *h,
 			int i)
 {
 	const char *v = xq_game_tag_known(g, field_tags[i]);
@@ -1004,7 +967,7 @@ static int tag_to_field(const struct xqf_sink *s, const struct xq_game *g, uint8
 
 	if (!v)
 		return 0;
-	if (!(b = to_gbk(s, g, v, 0, &n, field_tags[i], 0)))
+	if (!(b = to_gbk(w, g, v, 0, &n, field_tags[i], 0)))
 		return XQ_EINVAL;
 	/* cut at a character boundary */
 	while (k < n) {
@@ -1046,7 +1009,7 @@ static int tag_has_place(const char *name)
 
 /* Put the tags of g that need the extension block (cut[] marks the cut
  * fields); one warning names what still does not fit.  0 or XQ_EINVAL. */
-static int put_extensions(const struct xqf_sink *s, const struct xq_game *g, uint8_t *h,
+static int put_extensions(const struct xqf_out *w, const struct xq_game *g, uint8_t *h,
 			  const int cut[XQF_NFIELDS])
 {
 	size_t at = XQF_EXT_OFF + sizeof xqf_ext_magic;
@@ -1071,7 +1034,7 @@ static int put_extensions(const struct xqf_sink *s, const struct xq_game *g, uin
 		memcpy(kv, t->name, kl);
 		kv[kl] = '=';
 		memcpy(kv + kl + 1, t->value, vl + 1);
-		b = to_gbk(s, g, kv, 0, &n, t->name, 0);
+		b = to_gbk(w, g, kv, 0, &n, t->name, 0);
 		free(kv);
 		if (!b)
 			return XQ_EINVAL;
@@ -1089,10 +1052,11 @@ static int put_extensions(const struct xqf_sink *s, const struct xq_game *g, uin
 	if (any)
 		memcpy(h + XQF_EXT_OFF, xqf_ext_magic, sizeof xqf_ext_magic);
 	if (nlost)
-		report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_WARNING, XQ_P_TAG, 0, NULL,
-		       "XQF has no room for tag%s %s (the header's spare 512 bytes are full): %s",
-		       nlost == 1 ? "" : "s", lost, cut[XQF_RED] || cut[XQF_SITE] || cut[XQF_BLACK] ?
-		       "left out or cut" : "left out");
+		xq__build_report(w->s, (struct xq_game *)(uintptr_t)g, XQ_SEV_WARNING, XQ_P_TAG,
+				 XQ_BUILD_NOWHERE, 0, NULL,
+				 "XQF has no room for tag%s %s (the header's spare 512 bytes are full): %s",
+				 nlost == 1 ? "" : "s", lost,
+				 cut[XQF_RED] || cut[XQF_SITE] || cut[XQF_BLACK] ? "left out or cut" : "left out");
 	return 0;
 }
 
@@ -1144,7 +1108,7 @@ static const struct xq_node *first_move(const struct xq_node *n)
 /* The record writer, a visitor of the tree-order walk (XQF's records are
  * in pre-order: a node, its child subtree, its next sibling). */
 struct wrec {
-	const struct xqf_sink *s;
+	const struct xqf_out *w;
 	const struct xq_game *g;
 	struct xq__buf *o;
 	const struct xqf_keys *k;
@@ -1176,7 +1140,7 @@ static int put_record(struct wrec *c, const struct xq_node *n, int ply)
 		cm = both;
 	}
 	if (cm && *cm) {
-		text = to_gbk(c->s, c->g, cm, 1, &tlen, "comment", ply);
+		text = to_gbk(c->w, c->g, cm, 1, &tlen, "comment", ply);
 		if (!text) {
 			free(both);
 			return XQ_EINVAL;
@@ -1222,26 +1186,25 @@ static int record_step(void *data, const struct xq_walk_step *s)
 	return XQ_WALK_NEXT;
 }
 
-int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
-		    size_t *outlen, const struct xqf_sink *s)
+/* The header h[XQF_HEADER_SIZE] of g (sections 2-5, 9, 10, the extension
+ * block), with the keys of a version 18 file in *k.  0 or XQ_EINVAL
+ * (reported). */
+static int put_header(const struct xqf_out *w, const struct xq_game *g, int v18, uint8_t *h,
+		      struct xqf_keys *k)
 {
-	int v18 = (opts & XQF_WRITE_V18) != 0;
-	uint8_t h[XQF_HEADER_SIZE], slot[32];
-	struct xqf_keys k;
-	struct xq__buf o = { 0 };
+	uint8_t slot[32];
 	const char *res;
 	int rc = 0;
 
-	*out = NULL;
-	*outlen = 0;
-	memset(h, 0, sizeof h);
-	memset(&k, 0, sizeof k);
+	memset(h, 0, XQF_HEADER_SIZE);
+	memset(k, 0, sizeof *k);
 	h[0] = 'X';
 	h[1] = 'Q';
 	h[2] = v18 ? 18 : 10;
 	if (xq__xqf_fill_slots(&g->start, slot) < 0) {
-		report(s, (struct xq_game *)(uintptr_t)g, XQ_SEV_ERROR, XQ_P_FEN, 0, g->start_fen,
-		       "the start position has more pieces of a kind than XQF can hold");
+		xq__build_report(w->s, (struct xq_game *)(uintptr_t)g, XQ_SEV_ERROR, XQ_P_FEN,
+				 XQ_BUILD_NOWHERE, 0, g->start_fen,
+				 "the start position has more pieces of a kind than XQF can hold");
 		return XQ_EINVAL;
 	}
 	if (v18) {
@@ -1261,9 +1224,9 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 		h[0x0E] = seed[1];
 		h[0x0F] = seed[2];
 		h[0x0C] = (uint8_t)(0u - (unsigned)(seed[0] + seed[1] + seed[2]));
-		xq__xqf_derive_keys(h[0x0C], h[0x0D], h[0x0E], h[0x0F], h[3], orb, &k);
+		xq__xqf_derive_keys(h[0x0C], h[0x0D], h[0x0E], h[0x0F], h[3], orb, k);
 		for (int i = 0; i < 32; i++)
-			h[0x10 + i] = (uint8_t)(slot[(i + 1 + k.xy) % 32] + k.xy);
+			h[0x10 + i] = (uint8_t)(slot[(i + 1 + k->xy) % 32] + k->xy);
 	} else {
 		memcpy(h + 0x10, slot, 32);
 	}
@@ -1272,7 +1235,7 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	h[0x33] = 0;
 	if (res) {
 		for (int i = 1; i <= 3; i++)
-			if (!strcmp(res, result_tokens[i]))
+			if (!strcmp(res, xq__result_codes[i]))
 				h[0x33] = (uint8_t)i;
 	}
 	{
@@ -1284,11 +1247,11 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 	{
 		int cut[XQF_NFIELDS];
 		for (int i = 0; i < XQF_NFIELDS; i++)
-			if ((cut[i] = tag_to_field(s, g, h, i)) < 0)
+			if ((cut[i] = tag_to_field(w, g, h, i)) < 0)
 				rc = XQ_EINVAL;
 		if (rc < 0)
 			return rc;
-		if ((rc = put_extensions(s, g, h, cut)) < 0)
+		if ((rc = put_extensions(w, g, h, cut)) < 0)
 			return rc;
 	}
 	/* PlayStepNo: the ply number of the start position (its FEN's move
@@ -1300,12 +1263,29 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 			h[0x31] = (uint8_t)(step >> 8);
 		}
 	}
+	return 0;
+}
+
+int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
+			size_t *outlen, const struct xq_build_sink *s, long *replaced)
+{
+	const struct xqf_out w = { s, opts, replaced };
+	int v18 = (opts & XQF_WRITE_V18) != 0;
+	uint8_t h[XQF_HEADER_SIZE];
+	struct xqf_keys k;
+	struct xq__buf o = { 0 };
+	int rc;
+
+	*out = NULL;
+	*outlen = 0;
+	if ((rc = put_header(&w, g, v18, h, &k)) < 0)
+		return rc;
 	put(&o, h, sizeof h);
 
 	/* Records in pre-order (the tree-order walk): the root, then every
 	 * move below it */
 	{
-		struct wrec c = { s, g, &o, &k, v18, 0 };
+		struct wrec c = { &w, g, &o, &k, v18, 0 };
 		rc = put_record(&c, &g->root, 0);
 		if (!rc && g->root.child) {
 			rc = xq_game_walk_mode(g, XQ_WALK_TREE | XQ_WALK_NO_POSITIONS, record_step, &c);
@@ -1338,16 +1318,13 @@ struct xqf_rstate {
 	struct xq__decoder *cd;   /* GBK decoder kept across files */
 };
 
+/* A file that is no XQF is the end of the input, not a game's error. */
 static void reader_report(void *ctx, struct xq_game *g, enum xq_severity sev,
-			  enum xq_problem_code code, long byte, int ply, const char *text,
-			  const char *msg)
+			  enum xq_problem_code code, struct xq_build_at at, int ply,
+			  const char *text, const char *msg)
 {
-	if (code == XQ_P_FORMAT)
-		sev = XQ_SEV_FATAL;
-	if (byte >= 0)
-		xq_reader_problem_at(ctx, g, sev, code, byte, ply, text, "%s", msg);
-	else
-		xq_reader_problem(ctx, g, sev, code, 0, 0, ply, text, "%s", msg);
+	xq__build_to_reader(ctx, g, code == XQ_P_FORMAT ? XQ_SEV_FATAL : sev, code, at, ply, text,
+			    msg);
 }
 
 static void xqf_read_end(struct xq_reader *r)
@@ -1362,7 +1339,7 @@ static void xqf_read_end(struct xq_reader *r)
 static int xqf_read(struct xq_reader *r, struct xq_game *g)
 {
 	struct xqf_rstate *st = *xq_reader_state(r);
-	struct xqf_sink sink;
+	const struct xq_build_sink sink = { reader_report, r };
 	uint8_t *buf;
 	size_t len;
 	int rc;
@@ -1379,10 +1356,7 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 		return rc;
 	if (len == 0)
 		return 0;
-	sink.report = reader_report;
-	sink.ctx = r;
-	sink.cd = &st->cd;
-	rc = xq__xqf_build_game(buf, len, g, &sink);
+	rc = xq__xqf_build_game(buf, len, g, &sink, &st->cd);
 	free(buf);
 	return rc < 0 ? rc : 1;
 }
@@ -1398,13 +1372,13 @@ static int xqf_sniff(const unsigned char *head, size_t len, const char *name)
 }
 
 static void writer_report(void *ctx, struct xq_game *g, enum xq_severity sev,
-			  enum xq_problem_code code, long byte, int ply, const char *text,
-			  const char *msg)
+			  enum xq_problem_code code, struct xq_build_at at, int ply,
+			  const char *text, const char *msg)
 {
 	struct xq_writer *w = ctx;
 	const struct xq_writer_opts *o = xq_writer_options(w);
 	struct xq_problem p;
-	(void)text;
+	(void)at;
 	if (!o->problem)
 		return;
 	memset(&p, 0, sizeof p);
@@ -1415,7 +1389,6 @@ static void writer_report(void *ctx, struct xq_game *g, enum xq_severity sev,
 	p.ply = ply;
 	p.text = text;
 	p.msg = msg;
-	(void)byte;
 	o->problem(o->problem_data, &p);
 }
 
@@ -1423,26 +1396,24 @@ static int write_common(struct xq_writer *w, const struct xq_game *g, unsigned o
 {
 	const struct xq_writer_opts *o = xq_writer_options(w);
 	const char *enc = xq_encoding_name(o->encoding);
+	const struct xq_build_sink sink = { writer_report, w };
 	long replaced = 0;
-	struct xqf_sink sink = { writer_report, w, NULL, 0, &replaced };
 	uint8_t *out;
 	size_t len;
 	int rc;
 
 	/* the strings are GBK, or GB18030 when that is the output encoding */
 	if (o->flags & XQ_WRITE_REPLACE)
-		sink.text_opts |= XQF_WRITE_REPLACE;
+		opts |= XQF_WRITE_REPLACE;
 	if (enc && !strcmp(enc, "GB18030"))
-		sink.text_opts |= XQF_WRITE_GB18030;
-	if ((rc = xq__xqf_encode_game(g, opts, &out, &len, &sink)) < 0)
+		opts |= XQF_WRITE_GB18030;
+	if ((rc = xq__xqf_encode_game(g, opts, &out, &len, &sink, &replaced)) < 0)
 		return rc;
-	if (replaced) {
-		char msg[80];
-		snprintf(msg, sizeof msg, "%ld character%s with no GBK form written as '?'", replaced,
-			 replaced == 1 ? "" : "s");
-		writer_report(w, (struct xq_game *)(uintptr_t)g, XQ_SEV_WARNING, XQ_P_ENCODING, -1, 0, NULL,
-			      msg);
-	}
+	if (replaced)
+		xq__build_report(&sink, (struct xq_game *)(uintptr_t)g, XQ_SEV_WARNING,
+				 XQ_P_ENCODING, XQ_BUILD_NOWHERE, 0, NULL,
+				 "%ld character%s with no GBK form written as '?'", replaced,
+				 replaced == 1 ? "" : "s");
 	rc = xq_writer_put(w, (const char *)out, len);
 	free(out);
 	return rc;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "build.h"
 #include "xq_format.h"
 
 #define XQF_HEADER_SIZE 0x400
@@ -134,45 +135,33 @@ enum xqf_write_opts {
 uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, unsigned opts, size_t *outlen,
 			     uint32_t *bad, size_t *bad_off, long *replaced);
 
-/*
- * The record-model layer.  Problems go to report() (which may be NULL);
- * cd caches a GB18030 -> UTF-8 decoder across games (a pointer to a
- * struct xq__decoder * of lib/encoding.h, NULL at first and freed by the
- * owner with xq__decoder_free; or cd NULL: none kept).
- */
-struct xqf_sink {
-	/* byte: the offset in the file the problem is at, -1 none */
-	void (*report)(void *ctx, struct xq_game *g, enum xq_severity sev,
-		       enum xq_problem_code code, long byte, int ply, const char *text,
-		       const char *msg);
-	void *ctx;
-	void *cd;
-	/* writing: enum xqf_write_opts for the strings, and the count of
-	 * characters written as '?' (NULL: not counted) */
-	unsigned text_opts;
-	long *replaced;
-};
+struct xq__decoder;
 
 /*
- * Build g (fresh from xq_game_new) from the XQF bytes buf[0..len): tags,
- * start position, the move tree with comments.  Moves are added as the
- * file gives them (squares, ICCS text, byte offset of the record), not
- * checked: xq_game_replay() does that.  Only a move with a square code off
- * the board is reported here (with its byte offset and ply) and left out
- * with the records below it, kept as text in a comment.  Returns 0
+ * The record model.  Build g (fresh from xq_game_new) from the XQF bytes
+ * buf[0..len): tags, start position, the move tree with comments.  Moves
+ * are added as the file gives them (squares, ICCS text, byte offset of the
+ * record), not checked: xq_game_replay() does that.  Only a move with a
+ * square code off the board is reported here (with its byte offset and
+ * ply) and left out with the records below it, kept as text in a comment.
+ * Problems go to s (may be NULL).  cd caches a GB18030 -> UTF-8 decoder
+ * across games (NULL at first and freed by the owner with
+ * xq__decoder_free of lib/encoding.h; or cd NULL: none kept).  Returns 0
  * (problems reported, g flagged), XQ_EINVAL when buf is no XQF at all,
  * XQ_ENOMEM.
  */
 int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
-		   const struct xqf_sink *s);
+		       const struct xq_build_sink *s, struct xq__decoder **cd);
 
 /*
  * Encode a replayed game as an XQF file: version 10 plain, or version 18
- * encrypted with XQF_WRITE_V18.  *out is malloc'd.  XQ_EINVAL (reported)
+ * encrypted with XQF_WRITE_V18 in opts; the strings as XQF_WRITE_REPLACE
+ * and XQF_WRITE_GB18030 in opts say, *replaced (may be NULL) counting the
+ * characters written as '?'.  *out is malloc'd.  XQ_EINVAL (reported to s)
  * when text has no GBK form (without XQF_WRITE_REPLACE or
- * XQF_WRITE_GB18030 in s->text_opts) or the position cannot be stored.
+ * XQF_WRITE_GB18030) or the position cannot be stored.
  */
 int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
-		    size_t *len, const struct xqf_sink *s);
+			size_t *len, const struct xq_build_sink *s, long *replaced);
 
 #endif

@@ -19,9 +19,10 @@
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 static void errs(void *ctx, struct xq_game *g, enum xq_severity sev,
-		 enum xq_problem_code code, long byte, int ply, const char *text, const char *msg)
+		 enum xq_problem_code code, struct xq_build_at at, int ply, const char *text,
+		 const char *msg)
 {
-	(void)g, (void)code, (void)byte, (void)ply, (void)text, (void)msg;
+	(void)g, (void)code, (void)at, (void)ply, (void)text, (void)msg;
 	if (sev >= XQ_SEV_ERROR)
 		++*(int *)ctx;
 }
@@ -73,8 +74,8 @@ static void check_comments(const struct xq_node *n)
 static int read_image(const uint8_t *img, size_t len, struct xq_game *h)
 {
 	int e = 0;
-	struct xqf_sink s = { errs, &e, NULL, 0, NULL };
-	if (xq__xqf_build_game(img, len, h, &s) < 0)
+	const struct xq_build_sink s = { errs, &e };
+	if (xq__xqf_build_game(img, len, h, &s, NULL) < 0)
 		return -1;
 	xq_game_replay(h, NULL, replay_errs, &e);
 	return e;
@@ -105,9 +106,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 			uint8_t *out, *again;
 			size_t len, len2;
 			int e = 0, eh, eh2;
-			struct xqf_sink s = { errs, &e, NULL, 0, NULL };
+			const struct xq_build_sink s = { errs, &e };
 			struct xq_game *h, *h2;
-			if (xq__xqf_encode_game(g, opts, &out, &len, &s) != 0)
+			if (xq__xqf_encode_game(g, opts, &out, &len, &s, NULL) != 0)
 				continue;
 			/* what replay could play is written (bad moves left
 			 * out, their alternatives kept) */
@@ -118,7 +119,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 				abort();
 			if (!clean) {
 				e = 0;
-				if (xq__xqf_encode_game(h, opts, &again, &len2, &s) != 0)
+				if (xq__xqf_encode_game(h, opts, &again, &len2, &s, NULL) != 0)
 					abort();
 				h2 = xq_game_new();
 				eh2 = read_image(again, len2, h2);

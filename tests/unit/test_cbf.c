@@ -20,11 +20,11 @@ struct probs {
 };
 
 static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
-		    enum xq_problem_code code, long line, long col, int ply,
+		    enum xq_problem_code code, struct xq_build_at at, int ply,
 		    const char *text, const char *msg)
 {
 	struct probs *p = ctx;
-	(void)g, (void)code, (void)text, (void)col, (void)line;
+	(void)g, (void)code, (void)text, (void)at;
 	if (sev == XQ_SEV_FATAL)
 		p->fatal++;
 	if (sev >= XQ_SEV_ERROR) {
@@ -42,13 +42,14 @@ static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
 /* Replay's problems, counted the same way. */
 static void replay_collect(void *ctx, const struct xq_problem *q)
 {
-	collect(ctx, NULL, q->severity, q->code, q->line, q->col, q->ply, q->text, q->msg);
+	collect(ctx, NULL, q->severity, q->code, XQ_BUILD_LINE(q->line, q->col), q->ply, q->text,
+		q->msg);
 }
 
 /* A CBF document built and replayed (the reader's two steps). */
 static struct xq_game *doc(const char *text, size_t len, struct probs *p, int *rc)
 {
-	struct cbf_sink sink = { collect, p };
+	const struct xq_build_sink sink = { collect, p };
 	struct xq_game *g = xq_game_new();
 	memset(p, 0, sizeof *p);
 	*rc = xq__cbf_build_game(text, len, 1, g, &sink);

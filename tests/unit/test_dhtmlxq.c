@@ -22,15 +22,15 @@ struct probs {
 };
 
 static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
-		    enum xq_problem_code code, long line, long col, int ply,
+		    enum xq_problem_code code, struct xq_build_at at, int ply,
 		    const char *text, const char *msg)
 {
 	struct probs *p = ctx;
-	(void)g, (void)code, (void)text, (void)col;
+	(void)g, (void)code, (void)text;
 	if (sev >= XQ_SEV_ERROR) {
 		if (!p->errors++) {
 			p->first_ply = ply;
-			p->first_line = line;
+			p->first_line = at.line;
 			snprintf(p->first_msg, sizeof p->first_msg, "%s", msg);
 		}
 	} else if (sev == XQ_SEV_WARNING) {
@@ -40,24 +40,18 @@ static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
 	}
 }
 
-static void xcollect(void *ctx, struct xq_game *g, enum xq_severity sev,
-		     enum xq_problem_code code, long byte, int ply, const char *text, const char *msg)
-{
-	(void)byte;
-	collect(ctx, g, sev, code, 0, 0, ply, text, msg);
-}
-
 /* Replay's problems, counted the same way. */
 static void replay_collect(void *ctx, const struct xq_problem *q)
 {
-	collect(ctx, NULL, q->severity, q->code, q->line, q->col, q->ply, q->text, q->msg);
+	collect(ctx, NULL, q->severity, q->code, XQ_BUILD_LINE(q->line, q->col), q->ply, q->text,
+		q->msg);
 }
 
 /* The first block of a file, or of a string, built and replayed (the
  * reader's two steps). */
 static struct xq_game *block(const char *text, size_t len, struct probs *p)
 {
-	struct dhtmlxq_sink sink = { collect, p };
+	const struct xq_build_sink sink = { collect, p };
 	struct xq_game *g = xq_game_new();
 	const char *a = strstr(text, "[DhtmlXQ");
 	const char *e = strstr(text, "[/DhtmlXQ]");
@@ -138,10 +132,10 @@ static void compendium(void)
 	/* the same work as hbsxcjp_xianren_v18_huge.xqf: the same tree */
 	buf = slurp(shared_path("corpus/xqf/hbsxcjp_xianren_v18_huge.xqf"), &len);
 	if (buf) {
-		struct xqf_sink sink = { xcollect, &q, NULL, 0, NULL };
+		const struct xq_build_sink sink = { collect, &q };
 		memset(&q, 0, sizeof q);
 		x = xq_game_new();
-		xq__xqf_build_game(buf, len, x, &sink);
+		xq__xqf_build_game(buf, len, x, &sink, NULL);
 		xq_game_replay(x, NULL, NULL, NULL);
 		ok(same_moves(g->root.child, x->root.child),
 		   "compendium: the same move tree as hbsxcjp_xianren_v18_huge.xqf");
@@ -180,7 +174,7 @@ static void round_trip(void)
 	for (size_t i = 0; i < sizeof xqf_files / sizeof xqf_files[0]; i++) {
 		char path[256], why[256] = "";
 		struct probs p;
-		struct xqf_sink xs = { xcollect, &p, NULL, 0, NULL };
+		const struct xq_build_sink xs = { collect, &p };
 		struct xq_game *g = xq_game_new(), *h = NULL, *k = NULL;
 		struct xq__buf o = { 0 };
 		uint8_t *buf, *out = NULL;
@@ -193,16 +187,16 @@ static void round_trip(void)
 			continue;
 		}
 		memset(&p, 0, sizeof p);
-		xq__xqf_build_game(buf, len, g, &xs);
+		xq__xqf_build_game(buf, len, g, &xs, NULL);
 		xq_game_replay(g, NULL, NULL, NULL);
 		if (ok(xq__dhtmlxq_encode_game(g, 0, &o) == 0, "%s: written as DhtmlXQ", xqf_files[i])) {
 			h = block(o.p, o.len, &p);
 			ok(h && p.errors == 0 && same_game(g, h, why, sizeof why),
 			   "%s: the DhtmlXQ copy reads back the same %s%s", xqf_files[i], why, p.first_msg);
-			if (h && xq__xqf_encode_game(h, 0, &out, &olen, &xs) == 0) {
+			if (h && xq__xqf_encode_game(h, 0, &out, &olen, &xs, NULL) == 0) {
 				k = xq_game_new();
 				memset(&p, 0, sizeof p);
-				xq__xqf_build_game(out, olen, k, &xs);
+				xq__xqf_build_game(out, olen, k, &xs, NULL);
 				xq_game_replay(k, NULL, replay_collect, &p);
 				ok(p.errors == 0 && same_game(g, k, why, sizeof why),
 				   "%s: XQF -> DhtmlXQ -> XQF gives the same game %s", xqf_files[i], why);

@@ -159,7 +159,7 @@ static void xqf(void)
 	xq_node_add(g, n3, iccs("a9a8"), NULL, 0);
 	xq_node_add(g, n2, iccs("h0g2"), NULL, 0);
 	g->flags |= XQ_GAME_REPLAYED;
-	if (!ok(xq__xqf_encode_game(g, 0, &out, &len, NULL) == 0, "xqf: the record made")) {
+	if (!ok(xq__xqf_encode_game(g, 0, &out, &len, NULL, NULL) == 0, "xqf: the record made")) {
 		xq_game_free(g);
 		return;
 	}

@@ -393,11 +393,12 @@ struct probs {
 };
 
 static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
-		    enum xq_problem_code code, long byte, int ply, const char *text, const char *msg)
+		    enum xq_problem_code code, struct xq_build_at at, int ply, const char *text,
+		    const char *msg)
 {
 	struct probs *p = ctx;
 	(void)g;
-	(void)byte;
+	(void)at;
 	(void)code;
 	(void)text;
 	if (sev >= XQ_SEV_ERROR) {
@@ -415,14 +416,15 @@ static void collect(void *ctx, struct xq_game *g, enum xq_severity sev,
 /* Replay's problems, counted the same way. */
 static void replay_collect(void *ctx, const struct xq_problem *q)
 {
-	collect(ctx, NULL, q->severity, q->code, q->has_byte ? q->byte : -1, q->ply, q->text, q->msg);
+	collect(ctx, NULL, q->severity, q->code, XQ_BUILD_BYTE(q->has_byte ? q->byte : -1), q->ply,
+		q->text, q->msg);
 }
 
 /* Build the game from the file, then replay it (the reader's two steps). */
 static struct xq_game *load(const char *file, struct probs *p)
 {
 	char path[512];
-	struct xqf_sink sink = { collect, p, NULL, 0, NULL };
+	const struct xq_build_sink sink = { collect, p };
 	struct xq_game *g;
 	uint8_t *buf;
 	size_t len = 0;
@@ -434,7 +436,7 @@ static struct xq_game *load(const char *file, struct probs *p)
 		return NULL;
 	}
 	g = xq_game_new();
-	if (xq__xqf_build_game(buf, len, g, &sink) < 0) {
+	if (xq__xqf_build_game(buf, len, g, &sink, NULL) < 0) {
 		xq_game_free(g);
 		g = NULL;
 	} else {
@@ -576,17 +578,17 @@ static void model(void)
 		       corpus[i].file, corpus[i].nodes);
 		/* write v10 and v18, read back: the same game */
 		for (unsigned opts = 0; opts <= XQF_WRITE_V18; opts += XQF_WRITE_V18) {
-			struct xqf_sink sink = { collect, &q, NULL, 0, NULL };
+			const struct xq_build_sink sink = { collect, &q };
 			uint8_t *out;
 			size_t len;
 			int rc;
 			memset(&q, 0, sizeof q);
-			rc = xq__xqf_encode_game(g, opts, &out, &len, &sink);
+			rc = xq__xqf_encode_game(g, opts, &out, &len, &sink, NULL);
 			if (!ok(rc == 0, "%s: writes as v%d %s", corpus[i].file, opts ? 18 : 10, q.first_msg))
 				continue;
 			h = xq_game_new();
 			memset(&q, 0, sizeof q);
-			rc = xq__xqf_build_game(out, len, h, &sink);
+			rc = xq__xqf_build_game(out, len, h, &sink, NULL);
 			ok(rc == 0 && q.errors == 0 && same_game(g, h, why, sizeof why),
 			   "%s: v%d copy reads back the same %s", corpus[i].file, opts ? 18 : 10, why);
 			xq_game_free(h);
@@ -803,13 +805,13 @@ static void metadata(void)
 static void unencodable(void)
 {
 	struct probs p;
-	struct xqf_sink sink = { collect, &p, NULL, 0, NULL };
+	const struct xq_build_sink sink = { collect, &p };
 	struct xq_game *g = xq_game_new();
 	uint8_t *out;
 	size_t len;
 	memset(&p, 0, sizeof p);
 	xq_game_set_tag(g, "Red", "Ann\xF0\x9F\x98\x80");
-	ok(xq__xqf_encode_game(g, 0, &out, &len, &sink) == XQ_EINVAL && p.errors == 1 &&
+	ok(xq__xqf_encode_game(g, 0, &out, &len, &sink, NULL) == XQ_EINVAL && p.errors == 1 &&
 	   strstr(p.first_msg, "U+1F600"), "a character GBK cannot hold is an error naming it: %s", p.first_msg);
 	xq_game_free(g);
 }
@@ -819,7 +821,7 @@ static void unencodable(void)
 static void stacked(void)
 {
 	struct probs p;
-	struct xqf_sink sink = { collect, &p, NULL, 0, NULL };
+	const struct xq_build_sink sink = { collect, &p };
 	struct xq_game *g = xq_game_new();
 	uint8_t *b = mk(1032, 10);
 	memcpy(b + 0x400, "\x18\x20\x00\xFF\0\0\0\0", 8);
@@ -827,7 +829,7 @@ static void stacked(void)
 	b[0x10 + 8] = 0;        /* the other on a0 */
 	b[0x10 + 20] = 39;      /* black king d9: no facing kings */
 	memset(&p, 0, sizeof p);
-	ok(xq__xqf_build_game(b, 1032, g, &sink) == 0 && p.errors == 1 &&
+	ok(xq__xqf_build_game(b, 1032, g, &sink, NULL) == 0 && p.errors == 1 &&
 	   strstr(p.first_msg, "slot 0 (R) stands on e0 with slot 4 (K)") &&
 	   !strcmp(g->start_fen, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"),
 	   "stacked pieces reported: %s (start %s)", p.first_msg, g->start_fen);
@@ -837,7 +839,7 @@ static void stacked(void)
 	g = xq_game_new();
 	b[0x10 + 8] = 40;       /* the other red chariot on e0 too */
 	memset(&p, 0, sizeof p);
-	ok(xq__xqf_build_game(b, 1032, g, &sink) == 0 && p.errors == 2 &&
+	ok(xq__xqf_build_game(b, 1032, g, &sink, NULL) == 0 && p.errors == 2 &&
 	   strstr(p.first_msg, "slot 0 (R) stands on e0 with slot 4 (K)") &&
 	   !strcmp(g->start_fen, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
 	   "three stacked pieces: two reported, the king kept: %s (start %s)", p.first_msg,
