@@ -9,11 +9,10 @@
 
 /* What the run takes besides ICCS texts: the common shape of a Chinese or
  * WXF move (xq__relative_quick_on), and moves given as points (n->move
- * set, as the binary formats give them; the caller must know that no node
- * of the line has alternatives, as nothing it plays is taken back). */
+ * set, as the binary formats give them). */
 enum { XQ__RUN_RELATIVE = 1, XQ__RUN_GIVEN = 2 };
 
-/* Replay's run: the main line from n on (n, its first child, ...) for as
+/* Replay's run: the line from n on (n, its first child, ...) for as
  * long as each node has no alternatives (next) and holds an ICCS text (no
  * move given) that is a legal move, or with the flags above a move of the
  * shape they name that is: each is made on pos and marked played

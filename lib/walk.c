@@ -22,7 +22,8 @@
  * links alone and stores nothing.
  *
  * replay.c uses the same walk with a resolver that turns each node's text
- * into a move before it is played (xq__walk_resolve in walk.h).
+ * into a move before it is played, and the resolver's run, which plays a
+ * stretch of a line without alternatives in one step (walk.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,7 @@
 struct walk {
 	const struct xq_game *g;
 	xq__resolve_fn resolve;
+	xq__run_fn run;        /* the resolver's fast step, or NULL */
 	xq_walk_fn visit;
 	void *data;
 	uint64_t *keys;        /* keys[0..cap) of the current line */
@@ -110,16 +112,8 @@ static xq_move move_of(struct walk *w, const struct xq_node *n,
 	m = n->move;
 	if (m == XQ_MOVE_NONE)
 		return m;
-	if (w->trusted) {
-		/* replay found it legal in this very position; only make sure
-		 * it moves a piece of the side to move, so that a node added
-		 * by hand cannot break the position */
-		uint8_t v = pos->board[MOVE_FROM(m)], t = pos->board[MOVE_TO(m)];
-		int ok = v && v != XQ_OFFBOARD && PIECE_SIDE(v) == pos->side &&
-			 t != XQ_OFFBOARD && (!t || PIECE_SIDE(t) != pos->side) &&
-			 (!t || piece_type(t) != XQ_KING);
-		return ok ? m : XQ_MOVE_NONE;
-	}
+	if (w->trusted) /* replay found it legal in this very position */
+		return xq__still_plays(pos, m) ? m : XQ_MOVE_NONE;
 	return xq_is_legal(pos, m) ? m : XQ_MOVE_NONE;
 }
 
@@ -200,6 +194,17 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 		xq_move m;
 		int act;
 
+		if (w->run && !n->next) {
+			/* the resolver's run, up to the next move it leaves */
+			int at = ply;
+			n = w->run(w->data, &a, (struct xq_node *)n, &ply);
+			if (ply != at) {
+				b = a;
+				played = ply - 1;
+			}
+			if (!n)
+				break;
+		}
 		if ((n->next && (n != first || depth == 0)))
 			last_branch = n;
 		if (reserve(w, ply))
@@ -444,8 +449,8 @@ static void walk_tree(struct walk *w, const struct xq_game *g)
 	free(fr);
 }
 
-static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned mode,
-		     xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
+static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, xq__run_fn run,
+		     unsigned mode, xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
 {
 	struct walk w;
 	unsigned order = mode & XQ_WALK_ORDER;
@@ -464,6 +469,7 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned m
 	}
 	w.g = g;
 	w.resolve = resolve;
+	w.run = run;
 	w.trusted = !resolve && (g->flags & XQ_GAME_REPLAYED);
 	w.unplayed = (mode & XQ_WALK_UNPLAYED) != 0;
 	w.noplay = (mode & XQ_WALK_NO_POSITIONS) != 0;
@@ -487,26 +493,20 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned m
 	return w.stopped ? 1 : 0;
 }
 
-int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
-	     xq_walk_fn fn, void *data)
-{
-	return walk_game(g, resolve, XQ_WALK_LINES, fn, data, NULL, NULL);
-}
-
-int xq__walk_to_end(const struct xq_game *g, xq__resolve_fn resolve,
+int xq__walk_to_end(const struct xq_game *g, xq__resolve_fn resolve, xq__run_fn run,
 		    xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
 {
-	return walk_game(g, resolve, XQ_WALK_LINES, fn, data, end, end_ply);
+	return walk_game(g, resolve, run, XQ_WALK_LINES, fn, data, end, end_ply);
 }
 
 int xq_game_walk(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, XQ_WALK_LINES, fn, data, NULL, NULL);
+	return walk_game(g, NULL, NULL, XQ_WALK_LINES, fn, data, NULL, NULL);
 }
 
 int xq_game_walk_written(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, XQ_WALK_WRITTEN, fn, data, NULL, NULL);
+	return walk_game(g, NULL, NULL, XQ_WALK_WRITTEN, fn, data, NULL, NULL);
 }
 
 int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data)
@@ -536,5 +536,5 @@ int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data)
 
 int xq_game_walk_mode(const struct xq_game *g, unsigned mode, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, mode, fn, data, NULL, NULL);
+	return walk_game(g, NULL, NULL, mode, fn, data, NULL, NULL);
 }
