@@ -1096,7 +1096,7 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	g->plies = walked == 0 && !c.nomem && !c.main_bad ? c.end_plies : xq_game_plies(g);
 
 	/* the end of the main line against the result */
-	struct xq_pos pos = c.end;
+	const struct xq_pos *pos = &c.end;
 	int plies = c.end_plies, complete = c.complete;
 	const char *tagres = tag ? xq_result_word(tag, strlen(tag)) : NULL;
 	if (complete) {
@@ -1105,16 +1105,16 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		const char *end;
 		/* a final mate or stalemate would be the claimed result itself
 		 * when the side to move is the claimed loser: no need to look */
-		if (claimed && strcmp(claimed, pos.side == XQ_RED ? "0-1" : "1-0") &&
-		    (end = result_of_end(&pos)) && strcmp(end, claimed)) {
+		if (claimed && strcmp(claimed, pos->side == XQ_RED ? "0-1" : "1-0") &&
+		    (end = result_of_end(pos)) && strcmp(end, claimed)) {
 			/* (complete: the main line's last node is its last move) */
 			const struct xq_node *last = NULL;
 			for (const struct xq_node *n = g->root.child; n; n = n->child)
 				last = n;
 			problem(&c, XQ_SEV_ERROR, XQ_P_RESULT, last, plies,
 				"result %s contradicts the final position: %s %s",
-				claimed, side_name(pos.side),
-				xq_status(&pos) == XQ_CHECKMATE ? "is checkmated" : "is stalemated");
+				claimed, side_name(pos->side),
+				xq_status(pos) == XQ_CHECKMATE ? "is checkmated" : "is stalemated");
 		}
 	}
 	if (tag && !tagres && *tag)

@@ -25,6 +25,7 @@
  * into a move before it is played, and the resolver's run, which plays a
  * stretch of a line without alternatives in one step (walk.h).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +40,6 @@ struct walk {
 	void *data;
 	uint64_t *keys;        /* keys[0..cap) of the current line */
 	size_t cap;
-	uint64_t small[256];   /* keys lives here until a line is longer */
 	int trusted;           /* replayed: node->move was found legal there */
 	int unplayed;          /* XQ_WALK_UNPLAYED: go below bad moves */
 	int noplay;            /* XQ_WALK_NO_POSITIONS: no move played */
@@ -47,7 +47,15 @@ struct walk {
 	int stopped;
 	struct xq_pos *end;    /* or NULL: gets where the main line stops */
 	int *end_ply;          /* and the ply of its last move played */
+	uint64_t small[256];   /* keys lives here until a line is longer
+				* (last: not zeroed, see clear()) */
 };
+
+/* A walk with nothing set: all but its small[], which needs no zeroing. */
+static void clear(struct walk *w)
+{
+	memset(w, 0, offsetof(struct walk, small));
+}
 
 /*
  * Play m on p as it was played on q, which is p with m made (xq_make):
@@ -185,10 +193,15 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 		      const struct xq_node *first, int ply0, int depth)
 {
 	unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
-	struct xq_pos a = *start, b = *start; /* before and after each move */
+	/* the positions before and after each move; the main line's before
+	 * is where the caller wants its end */
+	struct xq_pos pa, b, *a = depth == 0 && w->end ? w->end : &pa;
 	const struct xq_node *n, *last_branch = NULL, *end = NULL;
-	int ply = ply0, played = ply0 - 1;
+	int ply = ply0, played = ply0 - 1, b_behind = w->run != NULL;
 
+	*a = *start;
+	if (!b_behind)
+		b = *start;
 	/* first pass: the line itself */
 	for (n = first; n; n = n->child, ply++) {
 		xq_move m;
@@ -197,9 +210,9 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 		if (w->run && !n->next) {
 			/* the resolver's run, up to the next move it leaves */
 			int at = ply;
-			n = w->run(w->data, &a, (struct xq_node *)n, &ply);
+			n = w->run(w->data, a, (struct xq_node *)n, &ply);
 			if (ply != at) {
-				b = a;
+				b_behind = 1;
 				played = ply - 1;
 			}
 			if (!n)
@@ -209,39 +222,42 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 			last_branch = n;
 		if (reserve(w, ply))
 			break;
-		m = move_of(w, n, &a, ply, flags);
+		m = move_of(w, n, a, ply, flags);
 		if (m == XQ_MOVE_NONE) {
-			visit(w, n, &a, NULL, ply, depth, flags);
+			visit(w, n, a, NULL, ply, depth, flags);
 			end = n;
 			break;
 		}
-		act = visit_played(w, n, m, &a, &b, ply, depth, flags);
-		follow(&a, m, &b);
+		if (b_behind) {
+			b = *a;
+			b_behind = 0;
+		}
+		act = visit_played(w, n, m, a, &b, ply, depth, flags);
+		follow(a, m, &b);
 		played = ply;
 		if (act == XQ_WALK_STOP || act == XQ_WALK_SKIP) {
 			end = n;
 			break;
 		}
 	}
-	if (depth == 0 && w->end) {
-		*w->end = a;
+	if (depth == 0 && w->end)
 		*w->end_ply = played;
-	}
 	if (!last_branch || w->stopped || w->failed)
 		return;
 
-	/* second pass: the variations, branch point by branch point */
-	a = *start;
+	/* second pass: the variations, branch point by branch point (b
+	 * is free now, and a may be the caller's) */
+	b = *start;
 	ply = ply0;
 	for (n = first; n && !w->stopped && !w->failed; n = n->child, ply++) {
 		struct xq_undo u;
 		if (n->next && (n != first || depth == 0))
-			walk_alternatives(w, &a, n, ply, depth);
+			walk_alternatives(w, &b, n, ply, depth);
 		if (n == last_branch || n == end)
 			break;
 		/* n was played in the first pass, so its move is known */
-		xq_make(&a, n->move, &u);
-		w->keys[ply] = a.key;
+		xq_make(&b, n->move, &u);
+		w->keys[ply] = b.key;
 	}
 }
 
@@ -460,12 +476,13 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, xq__run_fn
 	    ((mode & XQ_WALK_UNPLAYED) && order == XQ_WALK_LINES) ||
 	    ((mode & XQ_WALK_NO_POSITIONS) && order != XQ_WALK_TREE))
 		return XQ_EINVAL;
-	memset(&w, 0, sizeof w);
+	clear(&w);
 	w.end = end;
 	w.end_ply = end_ply;
 	if (end) {
-		*end = g->start;
 		*end_ply = 0;
+		if (!g->root.child)   /* else the main line's walk sets it */
+			*end = g->start;
 	}
 	w.g = g;
 	w.resolve = resolve;
@@ -514,7 +531,7 @@ int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data)
 	struct walk w;
 	int ply = 1, depth = 0;
 
-	memset(&w, 0, sizeof w);
+	clear(&w);
 	w.unplayed = 1;
 	w.visit = fn;
 	w.data = data;
