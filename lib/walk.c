@@ -51,10 +51,12 @@ struct walk {
 				* (last: not zeroed, see clear()) */
 };
 
-/* A walk with nothing set: all but its small[], which needs no zeroing. */
+/* A walk with nothing set: all but its small[], which needs no zeroing
+ * past keys[0] (the one key a visitor handed none may still look at). */
 static void clear(struct walk *w)
 {
 	memset(w, 0, offsetof(struct walk, small));
+	w->small[0] = 0;
 }
 
 /*
