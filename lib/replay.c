@@ -392,8 +392,6 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 			/* a move given as points: any two of the padded board
 			 * (a point off the board holds no piece of the side, or
 			 * is no destination of any step: refused below) */
-			if (!(flags & XQ__RUN_GIVEN))
-				break;
 			from = MOVE_FROM(n->move);
 			to = MOVE_TO(n->move);
 		} else if (!n->text) {
@@ -1078,7 +1076,7 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.complete = 1;
-	c.run_flags = XQ__RUN_GIVEN | (c.san_first ? 0 : XQ__RUN_RELATIVE);
+	c.run_flags = c.san_first ? 0 : XQ__RUN_RELATIVE;
 	int walked = xq__walk_to_end(g, replay_node, c.uci10 ? NULL : replay_run, replay_step, &c,
 				     &c.end, &c.end_plies);
 	if (walked == XQ_ENOMEM || c.nomem)
