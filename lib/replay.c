@@ -374,17 +374,24 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 	unsigned check = pos->in_check;
 	int played = 0, relative_first = 0;
 	struct occ o;
-	/* the rays from the king of the side to move that hold a chariot or
-	 * cannon of the other side's, for the next move's test of its own
-	 * king; worked out anew for the other king with each move (its
-	 * check), which is the king to move at the next (a piece of those
-	 * the move takes stays in: a ray too many is only read for nothing) */
-	unsigned holders = ray_holders(pos->sq_of + (pos->side ^ 1) * 16,
-				       pos->sq_of[pos->side * 16 + SLOT_KING]);
+	/* holders: the rays from the king of the side to move that hold a
+	 * chariot or cannon of the other side's, for the next move's test of
+	 * its own king; worked out anew for the other king with each move
+	 * (its check), which is the king to move at the next (a piece of
+	 * those the move takes stays in: a ray too many is only read for
+	 * nothing) */
+	unsigned holders, from, to;
 
+	/* a first move that only an ICCS reader could take and no ICCS
+	 * reader takes (WinBoard's SAN): no run, so no lines drawn */
+	if (n && !(flags & XQ__RUN_RELATIVE) && n->move == XQ_MOVE_NONE && n->text &&
+	    !quick_iccs(n->text, &from, &to))
+		return n;
+	holders = ray_holders(pos->sq_of + (pos->side ^ 1) * 16,
+			      pos->sq_of[pos->side * 16 + SLOT_KING]);
 	occ_init(&o, pos->sq_of);
 	for (; n; n = n->child) {
-		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k;
+		unsigned side = c.side, tag = SIDE_TAG(side), v, cap, king, k;
 
 		if (n->next)
 			break;
