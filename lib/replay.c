@@ -7,9 +7,10 @@
  * Move texts are read with xq_move_parse() (any notation); ICCS is read
  * here directly (it needs no position and is the bulk of big databases),
  * and WinBoard SAN ("Che2", "Cxe3+", [Variant "xiangqi"]) is resolved here
- * against the legal moves as a last resort.  A main line without
- * alternatives is played by the run first (xq__replay_run, below): each
- * move tested and made in one step over the board and its lines.
+ * against the legal moves as a last resort.  One walk (lib/walk.c) goes
+ * over the tree; a stretch of a line without alternatives it plays by the
+ * run (xq__replay_run, below): each move tested and made in one step over
+ * the board and its lines.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@
 #include "xq.h"
 
 /*
- * The run: replay's main line, each move tested and made in one step
+ * The run: a stretch of a line, each move tested and made in one step
  * over the board and its lines, for as long as the moves are ICCS or the
  * common shapes of Chinese and WXF moves (xq__replay_run).
  */
@@ -354,7 +355,7 @@ SCAN int run_goes(const uint8_t *b, const struct occ *o, unsigned side, unsigned
 }
 
 /*
- * Replay's main line, each move tested and made in one (see replay.h): the
+ * Replay's run, each move tested and made in one (see replay.h): the
  * move is put on the board first, so that the tests read the board as it
  * stands (no "as if" reads), and it tests only what xq_is_legal() tests:
  * the step by the rules of its kind, out of check, the rays from the king
@@ -373,17 +374,24 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 	unsigned check = pos->in_check;
 	int played = 0, relative_first = 0;
 	struct occ o;
-	/* the rays from the king of the side to move that hold a chariot or
-	 * cannon of the other side's, for the next move's test of its own
-	 * king; worked out anew for the other king with each move (its
-	 * check), which is the king to move at the next (a piece of those
-	 * the move takes stays in: a ray too many is only read for nothing) */
-	unsigned holders = ray_holders(pos->sq_of + (pos->side ^ 1) * 16,
-				       pos->sq_of[pos->side * 16 + SLOT_KING]);
+	/* holders: the rays from the king of the side to move that hold a
+	 * chariot or cannon of the other side's, for the next move's test of
+	 * its own king; worked out anew for the other king with each move
+	 * (its check), which is the king to move at the next (a piece of
+	 * those the move takes stays in: a ray too many is only read for
+	 * nothing) */
+	unsigned holders, from, to;
 
+	/* a first move that only an ICCS reader could take and no ICCS
+	 * reader takes (WinBoard's SAN): no run, so no lines drawn */
+	if (n && !(flags & XQ__RUN_RELATIVE) && n->move == XQ_MOVE_NONE && n->text &&
+	    !quick_iccs(n->text, &from, &to))
+		return n;
+	holders = ray_holders(pos->sq_of + (pos->side ^ 1) * 16,
+			      pos->sq_of[pos->side * 16 + SLOT_KING]);
 	occ_init(&o, pos->sq_of);
 	for (; n; n = n->child) {
-		unsigned from, to, side = c.side, tag = SIDE_TAG(side), v, cap, king, k;
+		unsigned side = c.side, tag = SIDE_TAG(side), v, cap, king, k;
 
 		if (n->next)
 			break;
@@ -391,8 +399,6 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 			/* a move given as points: any two of the padded board
 			 * (a point off the board holds no piece of the side, or
 			 * is no destination of any step: refused below) */
-			if (!(flags & XQ__RUN_GIVEN))
-				break;
 			from = MOVE_FROM(n->move);
 			to = MOVE_TO(n->move);
 		} else if (!n->text) {
@@ -482,14 +488,15 @@ struct ctx {
 			     * not looked for yet (san_rank_base) */
 	int uci10;          /* [Format "UCI10"]: ranks 1-10 first */
 	int depth_reported;
+	unsigned run_flags;  /* what the run takes (xq__replay_run) */
 	struct xq_pos end;  /* where the main line stopped */
 	int end_plies, complete;
-	const struct xq_node *last; /* complete: the main line's last move, if known */
 	/* bad moves followed by alternatives, to go after them (see
-	 * bad_moves_last); main: one of them is on the main line */
+	 * bad_moves_last); main_bad: the one on the main line */
 	struct xq_node **bad;
 	size_t nbad, capbad;
-	int main_bad, rewalk, nomem;
+	struct xq_node *main_bad;
+	int nomem;
 };
 
 __attribute__((format(printf, 6, 7)))
@@ -904,7 +911,7 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 				XQ_MAX_VARIATION_DEPTH);
 		return XQ_WALK_NEXT;
 	}
-	if (!s->after && s->node->next && !c->rewalk) {
+	if (!s->after && s->node->next) {
 		if (c->nbad == c->capbad) {
 			size_t cap = c->capbad ? 2 * c->capbad : 8;
 			struct xq_node **b = realloc(c->bad, cap * sizeof *b);
@@ -918,7 +925,7 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 		/* the walk hands out const nodes; replay owns the game */
 		c->bad[c->nbad++] = (struct xq_node *)s->node;
 		if (s->flags & XQ_STEP_MAINLINE)
-			c->main_bad = 1;
+			c->main_bad = (struct xq_node *)s->node;
 	}
 	/* the walk hands over where the main line ends (c->end) */
 	if ((s->flags & XQ_STEP_MAINLINE) && !s->after)
@@ -926,88 +933,15 @@ static int replay_step(void *data, const struct xq_walk_step *s)
 	return XQ_WALK_NEXT;
 }
 
-/* Whether some move of the main line from n on has alternatives (then
- * the tree has more than the main line). */
-static int has_variations(const struct xq_node *n)
+/* The walk's run: xq__replay_run, the resolver's fast step (the moves
+ * replay_node would find first, set in their nodes as replay_step sets
+ * them). */
+static struct xq_node *replay_run(void *data, struct xq_pos *pos, struct xq_node *n, int *ply)
 {
-	for (; n; n = n->child)
-		if (n->next)
-			return 1;
-	return 0;
-}
+	const struct ctx *c = data;
+	struct xq_node *last;
 
-/* The run's moves from first up to stop taken back off their nodes, for
- * the walk to play them again (and set again what the run set). */
-static void unplay(struct xq_node *first, const struct xq_node *stop)
-{
-	for (struct xq_node *n = first; n != stop; n = n->child) {
-		n->move = XQ_MOVE_NONE;
-		n->key = 0;
-		n->taken = 0;
-		n->flags &= (uint8_t)~(XQ_NODE_PLAYED | XQ_NODE_CHECK | XQ_NODE_CAPTURE);
-	}
-}
-
-/*
- * The walk of a game that is its main line alone, fused: one position,
- * each move resolved and made in one step (xq__replay_run for a run of
- * legal ICCS texts and common Chinese and WXF ones, replay_node
- * otherwise), the node's fields set as replay_step sets them, and at the
- * first move that cannot be played the step the walk would visit there.
- * The same results as xq__walk_to_end() with replay_node and replay_step
- * on such a game.  Whether the game is one is found on the way: the run
- * stops at a move with alternatives, and the rest of the line is looked
- * at where it stops first; before anything is reported, a game with
- * alternatives has its moves taken back (0: the walk's to do).
- */
-static int replay_main_line(struct ctx *c)
-{
-	struct xq_pos *pos = &c->end;
-	struct xq_node *n = c->g->root.child, *last = NULL;
-	int plies = 0, line_seen = 0;
-	unsigned flags = c->san_first ? 0 : XQ__RUN_RELATIVE;
-
-	*pos = c->g->start;
-	/* moves given as points (the binary formats) the run plays only on a
-	 * line known to have no alternatives: unplay() could not give them
-	 * back */
-	if (n && n->move != XQ_MOVE_NONE) {
-		if (has_variations(n))
-			return 0;
-		line_seen = 1;
-		flags |= XQ__RUN_GIVEN;
-	}
-	while (n) {
-		struct xq_undo u;
-		xq_move m;
-		uint8_t cap;
-		/* the legal ICCS moves (and the common Chinese and WXF ones:
-		 * replay_node's xq__relative_quick, under its conditions) in
-		 * one run, then one move otherwise */
-		if (!c->uci10 && !(n = xq__replay_run(pos, n, &plies, &last, flags)))
-			break;
-		if (!line_seen) {
-			if (has_variations(n)) {
-				unplay(c->g->root.child, n);
-				return 0;
-			}
-			line_seen = 1;
-		}
-		if ((m = replay_node(c, n, pos, plies + 1, XQ_STEP_MAINLINE)) == XQ_MOVE_NONE) {
-			/* replay_step of a bad move with no alternatives */
-			c->complete = 0;
-			break;
-		}
-		cap = pos->board[MOVE_TO(m)];
-		xq_make(pos, m, &u);
-		mark_played(n, pos->key, pos->in_check, cap);
-		last = n;
-		plies++;
-		n = n->child;
-	}
-	c->end_plies = plies;
-	c->last = last;
-	return 1;
+	return xq__replay_run(pos, n, ply, &last, c->run_flags);
 }
 
 /*
@@ -1032,6 +966,33 @@ static void bad_moves_last(struct ctx *c)
 			;
 		last->next = b;
 		b->next = NULL;
+	}
+}
+
+/*
+ * The main line after bad_moves_last() put an alternative in place of its
+ * bad move: from the position the walk stopped in, before that move, on
+ * along the moves the walk resolved (each in the position it is played in
+ * here, which the order of alternatives does not change), up to the first
+ * one left unplayed.
+ */
+static void main_line_on(struct ctx *c)
+{
+	struct xq_pos *pos = &c->end;
+
+	c->complete = 1;
+	for (struct xq_node *n = c->main_bad->parent->child; n; n = n->child) {
+		struct xq_undo u;
+		xq_move m = n->move;
+		uint8_t cap;
+		if (m == XQ_MOVE_NONE || !xq__still_plays(pos, m)) {
+			c->complete = 0;
+			break;
+		}
+		cap = pos->board[MOVE_TO(m)];
+		xq_make(pos, m, &u);
+		mark_played(n, pos->key, pos->in_check, cap);
+		c->end_plies++;
 	}
 }
 
@@ -1122,39 +1083,26 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.complete = 1;
-	int fused = replay_main_line(&c);
-	if (!fused &&
-	    (xq__walk_to_end(g, replay_node, replay_step, &c, &c.end, &c.end_plies) == XQ_ENOMEM ||
-	     c.nomem))
+	c.run_flags = c.san_first ? 0 : XQ__RUN_RELATIVE;
+	int walked = xq__walk_to_end(g, replay_node, c.uci10 ? NULL : replay_run, replay_step, &c,
+				     &c.end, &c.end_plies);
+	if (walked == XQ_ENOMEM || c.nomem)
 		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
 			"out of memory replaying the game");
 	if (c.nbad && !c.nomem) {
 		bad_moves_last(&c);
-		if (c.main_bad) {
-			/* the main line goes on with an alternative now:
-			 * find its end again (every move is resolved) */
-			c.rewalk = 1;
-			c.complete = 1;
-			if (xq__walk_to_end(g, NULL, replay_step, &c, &c.end, &c.end_plies) ==
-			    XQ_ENOMEM)
-				problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,
-					"out of memory replaying the game");
-		}
+		/* the main line goes on with an alternative now */
+		if (c.main_bad)
+			main_line_on(&c);
 	}
 	free(c.bad);
-	/* the fused walk played the main line up to its first bad move: its
-	 * plies are xq_game_plies() */
-	g->plies = fused ? c.end_plies : xq_game_plies(g);
+	/* the main line is played up to its first bad move, where the walk
+	 * stopped it (xq_game_plies() counts the moves to there) */
+	g->plies = walked == 0 && !c.nomem && !c.main_bad ? c.end_plies : xq_game_plies(g);
 
 	/* the end of the main line against the result */
-	struct xq_pos pos = c.end;
-	const struct xq_node *last = NULL;
+	const struct xq_pos *pos = &c.end;
 	int plies = c.end_plies, complete = c.complete;
-	if (complete && c.last)
-		last = c.last;
-	else if (complete)
-		for (const struct xq_node *n = g->root.child; n; n = n->child)
-			last = n;
 	const char *tagres = tag ? xq_result_word(tag, strlen(tag)) : NULL;
 	if (complete) {
 		const char *claimed = tagres && strcmp(tagres, "*") ? tagres :
@@ -1162,12 +1110,17 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		const char *end;
 		/* a final mate or stalemate would be the claimed result itself
 		 * when the side to move is the claimed loser: no need to look */
-		if (claimed && strcmp(claimed, pos.side == XQ_RED ? "0-1" : "1-0") &&
-		    (end = result_of_end(&pos)) && strcmp(end, claimed))
+		if (claimed && strcmp(claimed, pos->side == XQ_RED ? "0-1" : "1-0") &&
+		    (end = result_of_end(pos)) && strcmp(end, claimed)) {
+			/* (complete: the main line's last node is its last move) */
+			const struct xq_node *last = NULL;
+			for (const struct xq_node *n = g->root.child; n; n = n->child)
+				last = n;
 			problem(&c, XQ_SEV_ERROR, XQ_P_RESULT, last, plies,
 				"result %s contradicts the final position: %s %s",
-				claimed, side_name(pos.side),
-				xq_status(&pos) == XQ_CHECKMATE ? "is checkmated" : "is stalemated");
+				claimed, side_name(pos->side),
+				xq_status(pos) == XQ_CHECKMATE ? "is checkmated" : "is stalemated");
+		}
 	}
 	if (tag && !tagres && *tag)
 		problem(&c, XQ_SEV_WARNING, XQ_P_RESULT, NULL, 0,

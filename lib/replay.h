@@ -7,16 +7,15 @@
 
 #include "xq.h"
 
-/* What the run takes besides ICCS texts: the common shape of a Chinese or
- * WXF move (xq__relative_quick_on), and moves given as points (n->move
- * set, as the binary formats give them; the caller must know that no node
- * of the line has alternatives, as nothing it plays is taken back). */
-enum { XQ__RUN_RELATIVE = 1, XQ__RUN_GIVEN = 2 };
+/* What the run takes besides ICCS texts and moves given as points (n->move
+ * set, as the binary formats give them): the common shape of a Chinese or
+ * WXF move (xq__relative_quick_on). */
+enum { XQ__RUN_RELATIVE = 1 };
 
-/* Replay's run: the main line from n on (n, its first child, ...) for as
- * long as each node has no alternatives (next) and holds an ICCS text (no
- * move given) that is a legal move, or with the flags above a move of the
- * shape they name that is: each is made on pos and marked played
+/* Replay's run: the line from n on (n, its first child, ...) for as
+ * long as each node has no alternatives (next) and holds a legal move
+ * given as points or as an ICCS text, or with the flags above a move of
+ * the shape they name: each is made on pos and marked played
  * (mark_played, n->move set).  Returns the first node not played, or NULL
  * at the end of the line; *last is the last node played (unchanged when
  * none) and *plies grows by the moves made. */

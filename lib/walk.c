@@ -22,8 +22,10 @@
  * links alone and stores nothing.
  *
  * replay.c uses the same walk with a resolver that turns each node's text
- * into a move before it is played (xq__walk_resolve in walk.h).
+ * into a move before it is played, and the resolver's run, which plays a
+ * stretch of a line without alternatives in one step (walk.h).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,11 +35,11 @@
 struct walk {
 	const struct xq_game *g;
 	xq__resolve_fn resolve;
+	xq__run_fn run;        /* the resolver's fast step, or NULL */
 	xq_walk_fn visit;
 	void *data;
 	uint64_t *keys;        /* keys[0..cap) of the current line */
 	size_t cap;
-	uint64_t small[256];   /* keys lives here until a line is longer */
 	int trusted;           /* replayed: node->move was found legal there */
 	int unplayed;          /* XQ_WALK_UNPLAYED: go below bad moves */
 	int noplay;            /* XQ_WALK_NO_POSITIONS: no move played */
@@ -45,7 +47,17 @@ struct walk {
 	int stopped;
 	struct xq_pos *end;    /* or NULL: gets where the main line stops */
 	int *end_ply;          /* and the ply of its last move played */
+	uint64_t small[256];   /* keys lives here until a line is longer
+				* (last: not zeroed, see clear()) */
 };
+
+/* A walk with nothing set: all but its small[], which needs no zeroing
+ * past keys[0] (the one key a visitor handed none may still look at). */
+static void clear(struct walk *w)
+{
+	memset(w, 0, offsetof(struct walk, small));
+	w->small[0] = 0;
+}
 
 /*
  * Play m on p as it was played on q, which is p with m made (xq_make):
@@ -110,16 +122,8 @@ static xq_move move_of(struct walk *w, const struct xq_node *n,
 	m = n->move;
 	if (m == XQ_MOVE_NONE)
 		return m;
-	if (w->trusted) {
-		/* replay found it legal in this very position; only make sure
-		 * it moves a piece of the side to move, so that a node added
-		 * by hand cannot break the position */
-		uint8_t v = pos->board[MOVE_FROM(m)], t = pos->board[MOVE_TO(m)];
-		int ok = v && v != XQ_OFFBOARD && PIECE_SIDE(v) == pos->side &&
-			 t != XQ_OFFBOARD && (!t || PIECE_SIDE(t) != pos->side) &&
-			 (!t || piece_type(t) != XQ_KING);
-		return ok ? m : XQ_MOVE_NONE;
-	}
+	if (w->trusted) /* replay found it legal in this very position */
+		return xq__still_plays(pos, m) ? m : XQ_MOVE_NONE;
 	return xq_is_legal(pos, m) ? m : XQ_MOVE_NONE;
 }
 
@@ -191,52 +195,71 @@ static void walk_line(struct walk *w, const struct xq_pos *start,
 		      const struct xq_node *first, int ply0, int depth)
 {
 	unsigned flags = depth == 0 ? XQ_STEP_MAINLINE : 0;
-	struct xq_pos a = *start, b = *start; /* before and after each move */
+	/* the positions before and after each move; the main line's before
+	 * is where the caller wants its end */
+	struct xq_pos pa, b, *a = depth == 0 && w->end ? w->end : &pa;
 	const struct xq_node *n, *last_branch = NULL, *end = NULL;
-	int ply = ply0, played = ply0 - 1;
+	int ply = ply0, played = ply0 - 1, b_behind = w->run != NULL;
 
+	*a = *start;
+	if (!b_behind)
+		b = *start;
 	/* first pass: the line itself */
 	for (n = first; n; n = n->child, ply++) {
 		xq_move m;
 		int act;
 
+		if (w->run && !n->next) {
+			/* the resolver's run, up to the next move it leaves */
+			int at = ply;
+			n = w->run(w->data, a, (struct xq_node *)n, &ply);
+			if (ply != at) {
+				b_behind = 1;
+				played = ply - 1;
+			}
+			if (!n)
+				break;
+		}
 		if ((n->next && (n != first || depth == 0)))
 			last_branch = n;
 		if (reserve(w, ply))
 			break;
-		m = move_of(w, n, &a, ply, flags);
+		m = move_of(w, n, a, ply, flags);
 		if (m == XQ_MOVE_NONE) {
-			visit(w, n, &a, NULL, ply, depth, flags);
+			visit(w, n, a, NULL, ply, depth, flags);
 			end = n;
 			break;
 		}
-		act = visit_played(w, n, m, &a, &b, ply, depth, flags);
-		follow(&a, m, &b);
+		if (b_behind) {
+			b = *a;
+			b_behind = 0;
+		}
+		act = visit_played(w, n, m, a, &b, ply, depth, flags);
+		follow(a, m, &b);
 		played = ply;
 		if (act == XQ_WALK_STOP || act == XQ_WALK_SKIP) {
 			end = n;
 			break;
 		}
 	}
-	if (depth == 0 && w->end) {
-		*w->end = a;
+	if (depth == 0 && w->end)
 		*w->end_ply = played;
-	}
 	if (!last_branch || w->stopped || w->failed)
 		return;
 
-	/* second pass: the variations, branch point by branch point */
-	a = *start;
+	/* second pass: the variations, branch point by branch point (b
+	 * is free now, and a may be the caller's) */
+	b = *start;
 	ply = ply0;
 	for (n = first; n && !w->stopped && !w->failed; n = n->child, ply++) {
 		struct xq_undo u;
 		if (n->next && (n != first || depth == 0))
-			walk_alternatives(w, &a, n, ply, depth);
+			walk_alternatives(w, &b, n, ply, depth);
 		if (n == last_branch || n == end)
 			break;
 		/* n was played in the first pass, so its move is known */
-		xq_make(&a, n->move, &u);
-		w->keys[ply] = a.key;
+		xq_make(&b, n->move, &u);
+		w->keys[ply] = b.key;
 	}
 }
 
@@ -444,8 +467,8 @@ static void walk_tree(struct walk *w, const struct xq_game *g)
 	free(fr);
 }
 
-static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned mode,
-		     xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
+static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, xq__run_fn run,
+		     unsigned mode, xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
 {
 	struct walk w;
 	unsigned order = mode & XQ_WALK_ORDER;
@@ -455,15 +478,17 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned m
 	    ((mode & XQ_WALK_UNPLAYED) && order == XQ_WALK_LINES) ||
 	    ((mode & XQ_WALK_NO_POSITIONS) && order != XQ_WALK_TREE))
 		return XQ_EINVAL;
-	memset(&w, 0, sizeof w);
+	clear(&w);
 	w.end = end;
 	w.end_ply = end_ply;
 	if (end) {
-		*end = g->start;
 		*end_ply = 0;
+		if (!g->root.child)   /* else the main line's walk sets it */
+			*end = g->start;
 	}
 	w.g = g;
 	w.resolve = resolve;
+	w.run = run;
 	w.trusted = !resolve && (g->flags & XQ_GAME_REPLAYED);
 	w.unplayed = (mode & XQ_WALK_UNPLAYED) != 0;
 	w.noplay = (mode & XQ_WALK_NO_POSITIONS) != 0;
@@ -487,26 +512,20 @@ static int walk_game(const struct xq_game *g, xq__resolve_fn resolve, unsigned m
 	return w.stopped ? 1 : 0;
 }
 
-int xq__walk(const struct xq_game *g, xq__resolve_fn resolve,
-	     xq_walk_fn fn, void *data)
-{
-	return walk_game(g, resolve, XQ_WALK_LINES, fn, data, NULL, NULL);
-}
-
-int xq__walk_to_end(const struct xq_game *g, xq__resolve_fn resolve,
+int xq__walk_to_end(const struct xq_game *g, xq__resolve_fn resolve, xq__run_fn run,
 		    xq_walk_fn fn, void *data, struct xq_pos *end, int *end_ply)
 {
-	return walk_game(g, resolve, XQ_WALK_LINES, fn, data, end, end_ply);
+	return walk_game(g, resolve, run, XQ_WALK_LINES, fn, data, end, end_ply);
 }
 
 int xq_game_walk(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, XQ_WALK_LINES, fn, data, NULL, NULL);
+	return walk_game(g, NULL, NULL, XQ_WALK_LINES, fn, data, NULL, NULL);
 }
 
 int xq_game_walk_written(const struct xq_game *g, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, XQ_WALK_WRITTEN, fn, data, NULL, NULL);
+	return walk_game(g, NULL, NULL, XQ_WALK_WRITTEN, fn, data, NULL, NULL);
 }
 
 int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data)
@@ -514,7 +533,7 @@ int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data)
 	struct walk w;
 	int ply = 1, depth = 0;
 
-	memset(&w, 0, sizeof w);
+	clear(&w);
 	w.unplayed = 1;
 	w.visit = fn;
 	w.data = data;
@@ -536,5 +555,5 @@ int xq__walk_below(const struct xq_node *n, xq_walk_fn fn, void *data)
 
 int xq_game_walk_mode(const struct xq_game *g, unsigned mode, xq_walk_fn fn, void *data)
 {
-	return walk_game(g, NULL, mode, fn, data, NULL, NULL);
+	return walk_game(g, NULL, NULL, mode, fn, data, NULL, NULL);
 }

@@ -73,7 +73,7 @@ static void one(struct tally *t, const struct xq_pos *pos, xq_move m, int given)
 	} else {
 		iccs_node(&n, text, m, (int)(t->pairs % 7));
 	}
-	made = xq__replay_run(&got, &n, &plies, &last, given ? XQ__RUN_GIVEN : 0) == NULL;
+	made = xq__replay_run(&got, &n, &plies, &last, 0) == NULL;
 	t->pairs++;
 	if (made != legal || plies != made || last != (made ? &n : NULL)) {
 		t->wrong_answer++;
@@ -189,7 +189,7 @@ static void random_games(void)
 			nodes[made - 1].child = &nodes[made];
 		for (int i = 0; i <= made; i++)
 			nodes[i].move = given ? (i < made ? played[i] : bad) : XQ_MOVE_NONE;
-		left = xq__replay_run(&got, &nodes[0], &plies, &last, given ? XQ__RUN_GIVEN : 0);
+		left = xq__replay_run(&got, &nodes[0], &plies, &last, 0);
 		run_plies += plies;
 		runs_wrong += left != &nodes[stop] || plies != made ||
 			      last != (made ? &nodes[made - 1] : NULL) ||

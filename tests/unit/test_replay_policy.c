@@ -263,8 +263,8 @@ static void pgn(void)
 	bad = alt ? alt->next : NULL;
 	ok(alt && alt->move == iccs("h0g2") && bad && (bad->flags & XQ_NODE_BAD) && bad->child &&
 	   !bad->next, "pgn: the alternative played and first, the bad move after it, the move below kept");
-	/* replay's run played h2e2 h9g7 before it met the alternatives and
-	 * took them back for the walk: each node as the walk leaves it */
+	/* the walk's run played h2e2 h9g7, the walk the rest: each node as
+	 * the walk leaves it */
 	static const char *const line[] = { "h2e2", "h9g7", "h0g2" };
 	const struct xq_node *n = g->root.child;
 	struct xq_pos p;
