@@ -1,37 +1,21 @@
 /*
  * grep_parts.c - xqgrep over the parts of a big input (see grep_parts.h):
- * the merges of --partial and --keys parts, the drop list of --drops.
+ * the lines of --partial, their merge, -J.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "grep_parts.h"
+#include "jobs.h"
 #include "part.h"
 #include "record_input.h"
-
-void grep_unique_summary(long games, long dupes)
-{
-	fprintf(stderr, "%s: %ld game%s, %ld duplicate%s removed, %ld kept\n", progname,
-		games, games == 1 ? "" : "s", dupes, dupes == 1 ? "" : "s", games - dupes);
-}
 
 void grep_invalid_summary(long games, long invalid)
 {
 	fprintf(stderr, "%s: %ld game%s, %ld invalid (reported above, not searched)\n",
 		progname, games, games == 1 ? "" : "s", invalid);
-}
-
-int grep_dupe(struct xq_dupes *d, const uint64_t key[2], struct xq_place *g, int quiet)
-{
-	struct xq_place first;
-	int rc = xq_dupes_add(d, key, g, &first);
-	if (rc < 0)
-		die(EXIT_TROUBLE, "out of memory");
-	if (rc && !quiet)
-		diag(g->name, g->line, 0, "note", "game %ld is a duplicate of game %ld (%s:%ld)",
-		     g->index, first.index, first.name, first.line);
-	return rc;
 }
 
 /*
@@ -52,6 +36,21 @@ int grep_dupe(struct xq_dupes *d, const uint64_t key[2], struct xq_place *g, int
  * duplicate report, which is --merge-keys'), and on standard output what
  * -c or -l print.
  */
+void grep_put_part_end(FILE *fp, const char *name, long games, long lines,
+		       unsigned long long bytes, long matched, long invalid)
+{
+	fputs("#end\t", fp);
+	part_put_text(fp, name, 0);
+	fprintf(fp, "\t%ld\t%ld\t%llu\t%ld\t%ld\n", games, lines, bytes, matched, invalid);
+}
+
+void grep_put_part_counts(FILE *fp, long games, long invalid, long count, int inputs, int c,
+			  int l, int q, int trouble)
+{
+	fprintf(fp, "#counts\t%ld\t%ld\t%ld\t%d\t%s%s%s-\t%d\n", games, invalid, count, inputs,
+		c ? "c" : "", l ? "l" : "", q ? "q" : "", trouble);
+}
+
 struct grep_merging {
 	struct part_merge m;
 	char flags[8];               /* the first part's */
@@ -185,156 +184,18 @@ int grep_merge_parts(int argc, char **argv, struct outfile *out)
 	return exit_status(0, trouble, mg.invalid || mg.count == 0);
 }
 
-/*
- * --merge-keys: each part's --keys output (part.h) in turn, the numbers of
- * later parts shifted by the games and lines of the earlier parts of the
- * same name (xq_dupes_part_end()); --write-drops FILE: for each part K
- * (counted by its header, from 1 as GNU parallel's {#}) its inputs and the
- * games it drops (a duplicate of an earlier game of any part), the index
- * its own.
- */
-struct keys_merging {
-	struct part_merge m;
-	struct xq_dupes *d;
-	FILE *drops;                 /* --write-drops, or NULL */
-	long part, keys, dupes;
-	int quiet;
-};
-
-/* One line of the --keys parts: 0, or -1 (said). */
-static int merge_key_line(void *data, char *line, const char *name, long lineno)
+int grep_merge_jobs(struct jobs *j, struct outfile *out, const char *outpath, int argc,
+		    char **argv)
 {
-	struct keys_merging *km = data;
-	char key[40], pname[4096];
-	const char *num, *bad = NULL;
-	long a, b;
-	uint64_t k[2];
-	int rc;
-	if (part_keys_header(line, &num)) {
-		km->part++;
-		return part_begin(&km->m, num, name, lineno);
+	int rc, trouble;
+	if (out_open(out, outpath, argv, argc) < 0) {
+		jobs_end(j);
+		return EXIT_TROUBLE;
 	}
-	if (part_get_key_line(line, key, pname, &a, &b) < 0)
-		bad = "not a line of xqgrep --keys";
-	else if (km->drops && !km->part)
-		bad = "a line of xqgrep --keys before the first part's header";
-	else if (!strcmp(key, "#end")) {
-		if ((rc = xq_dupes_part_end(km->d, pname, a, b)) == XQ_ENOMEM)
-			die(EXIT_TROUBLE, "out of memory");
-		if (rc < 0)
-			bad = "too many games or lines";
-		else if (km->drops) {
-			fflush(stderr);
-			part_put_drops_input(km->drops, km->part, pname, a, b);
-		}
-	} else if (part_get_key(key, k) < 0) {
-		bad = "not a key of xqgrep --keys";
-	} else {
-		struct xq_place at = { pname, a, b };
-		km->keys++;
-		if (grep_dupe(km->d, k, &at, km->quiet)) {
-			km->dupes++;
-			if (km->drops) {
-				fflush(stderr);
-				part_put_drop(km->drops, km->part, a, key, pname);
-			}
-		}
-	}
-	if (!bad)
-		return 0;
-	diag(name, lineno, 0, "error", "%s", bad);
-	return -1;
-}
-
-int grep_merge_keys(int argc, char **argv, const char *drops_path, int quiet)
-{
-	struct keys_merging km;
-	struct outfile dout = { 0 };
-	int trouble;
-	memset(&km, 0, sizeof km);
-	km.quiet = quiet;
-	if (!(km.d = xq_dupes_new()))
-		die(EXIT_TROUBLE, "out of memory");
-	if (drops_path) {
-		if (out_open(&dout, drops_path, argv, argc) < 0)
-			return EXIT_TROUBLE;
-		fprintf(dout.fp, "%s\n", PART_DROPS_HEADER);   /* nothing said yet */
-		km.drops = dout.fp;
-	}
-	trouble = part_read(argc, argv, merge_key_line, &km);
-	grep_unique_summary(km.keys, km.dupes);
-	xq_dupes_free(km.d);
-	part_merge_free(&km.m);
-	fflush(stderr);
-	if (drops_path) {
-		if (trouble)
-			out_abort(&dout);
-		else if (out_commit(&dout) < 0)
-			trouble = 1;
-	}
-	return exit_status(1, trouble, !km.keys);
-}
-
-/* --drops FILE --part N: what part N drops and the inputs it held, from
- * fp into d (*inputs: how many); 0, or -1 with *lineno the bad line's
- * number (0: a read error). */
-static int read_drops(FILE *fp, long part, struct xq_dupes *d, long *lineno, int *inputs)
-{
-	char *line = NULL, *name;
-	size_t cap = 0;
-	ssize_t len;
-	int rc = -1, what;
-	*lineno = 0;
-	*inputs = 0;
-	while ((len = getline(&line, &cap, fp)) > 0) {
-		long k, v1, v2;
-		uint64_t key[2];
-		++*lineno;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (*lineno == 1) {
-			if (strcmp(line, PART_DROPS_HEADER))
-				goto out;
-			continue;
-		}
-		if ((what = part_get_drop_line(line, &k, &name, &v1, &v2, key)) < 0)
-			goto out;
-		if (k != part)
-			continue;
-		what = what == 'P' ? (++*inputs, xq_dupes_expect_input(d, name, v1, v2)) :
-			xq_dupes_expect_drop(d, name, v1, key);
-		if (what == XQ_ENOMEM)
-			die(EXIT_TROUBLE, "out of memory");
-		if (what < 0)
-			goto out;
-	}
-	if (ferror(fp))
-		*lineno = 0;
-	else if (*lineno > 0)
-		rc = 0;
-	else
-		*lineno = 1;    /* empty: no header */
-out:
-	free(line);
-	return rc;
-}
-
-void grep_load_drops(struct xq_dupes *d, const char *path, long part)
-{
-	const char *name;
-	FILE *fp = record_open(path, &name);
-	long lineno;
-	int inputs;
-	if (!fp)
-		exit(EXIT_TROUBLE);   /* said */
-	if (read_drops(fp, part, d, &lineno, &inputs) < 0) {
-		if (lineno)
-			diag(name, lineno, 0, "error", "not a line of xqgrep --merge-keys --write-drops");
-		else
-			warnx_("error reading '%s': %s", name, strerror(errno));
-		exit(EXIT_TROUBLE);
-	}
-	record_close(fp);
-	if (!inputs)
-		die(EXIT_TROUBLE, "'%s' has no part %ld", name, part);
+	if (out->fp != stdout && (fflush(stdout) || dup2(fileno(out->fp), STDOUT_FILENO) < 0))
+		die(EXIT_TROUBLE, "cannot write '%s': %s", outpath, strerror(errno));
+	trouble = jobs_copy(j->out, j->parts, stdout) < 0 || j->failed;
+	rc = grep_merge_parts(j->parts, j->err, out);
+	jobs_end(j);
+	return trouble ? EXIT_TROUBLE : rc;
 }

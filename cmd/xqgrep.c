@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "grep_dupes.h"
 #include "grep_parts.h"
 #include "jobs.h"
 #include "part.h"
@@ -114,116 +115,57 @@ static const char usage_tail[] =
 static struct {
 	struct problem_printer pp;
 	struct xq_query *q;          /* the criteria */
-	int nfen, have_date;         /* for the checks of the options */
-	const char *material, *opening;
+	const char **fens, *material, *opening;   /* compiled after the options */
+	int nfen, have_date;
+	long mat_plies;
 	int invert, count, list, replace;
-	int unique, keys_out, keyed;   /* keyed: --key given */
+	int unique, keyed;           /* keyed: --key given */
 	int merge_keys, merge_parts;
 	/* output */
 	struct cmd_opts o;           /* -n ANY: each game's own notation */
 	struct outfile out;
 	struct xq_writer *w[XQ_NOTATION_UCI10 + 1];
 	/* counts */
-	long games, matched, invalid, written, dupes;
+	long games, matched, invalid;
 	long file_matched, file_invalid;
 	int partial;                 /* --partial: diagnostics and counts as a part's */
-	int nfiles;                  /* inputs named */
-	int trouble;
-	/* --unique: the games seen; with --drops FILE --part N, what this part
-	 * drops and the inputs it held */
-	struct xq_dupes *seen;
-	const char *drops_path, *write_drops;
-	long part;
+	int nfiles, trouble;         /* nfiles: the inputs named */
+	struct grep_unique u;        /* --unique */
+	const char *write_drops;     /* --merge-keys --write-drops */
 	int jobs;                    /* -J */
 	long range_k, range_n;       /* --partial --range K/N */
-	int parts_differ;
 } st;
 
-/* --- output */
-
-/*
+/* --- output
+ *
  * Diagnostics go out in blocks, not a write per line (--unique may note a
  * duplicate for nearly every game), except on a terminal.  stderr is
  * flushed before anything is written to an output, and after each problem
  * a writer reports while writing, so that the two streams keep the order
  * they had with a write per line.
  */
-static void sync_stderr(void)
-{
-	fflush(stderr);
-}
-
 static void print_problem_now(void *data, const struct xq_problem *p)
 {
 	print_problem(data, p);
 	fflush(stderr);
 }
 
-static struct xq_writer *writer_for(const struct xq_game *g)
+/* Game g on the output, by a writer of its notation (-n, else its own). */
+static void write_game(const struct xq_game *g)
 {
 	enum xq_notation n = st.o.notation != XQ_NOTATION_ANY ? st.o.notation :
 		g->notation != XQ_NOTATION_ANY ? g->notation : XQ_NOTATION_CHINESE;
 	const char *name = st.o.outpath ? st.o.outpath : "<stdout>";
-	unsigned flags = st.replace ? XQ_WRITE_REPLACE : 0;
-	if (!st.w[n] &&
-	    !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n, flags, print_problem_now, &st.pp)))
-		exit(EXIT_TROUBLE);   /* said */
-	return st.w[n];
-}
-
-static void write_game(const struct xq_game *g)
-{
-	struct xq_writer *w = writer_for(g);
 	int rc;
-	sync_stderr();
-	rc = xq_writer_write(w, g);
-	if (rc == XQ_EIO)
-		die(EXIT_TROUBLE, "error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-		    strerror(errno ? errno : EIO));
+	if (!st.w[n] && !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n,
+						       st.replace ? XQ_WRITE_REPLACE : 0,
+						       print_problem_now, &st.pp)))
+		exit(EXIT_TROUBLE);   /* said */
+	fflush(stderr);
+	if ((rc = xq_writer_write(st.w[n], g)) == XQ_EIO)
+		die(EXIT_TROUBLE, "error writing '%s': %s", name, strerror(errno ? errno : EIO));
 	if (rc < 0)
 		st.trouble = 1;   /* reported by the writer */
-	else
-		st.written++;
-}
-
-/* --- duplicates */
-
-/* Part N is not the part --keys saw: said once, and trouble. */
-__attribute__((format(printf, 2, 3)))
-static void parts_differ(const char *name, const char *fmt, ...)
-{
-	char what[200];
-	va_list ap;
-	st.trouble = 1;
-	if (st.parts_differ++)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	diag(name, 0, 0, "error", "part %ld: %s, not as --keys saw it "
-	     "(run both passes on the same parts: the same parallel options)", st.part, what);
-}
-
-/* --unique: game g's key written (--keys), else whether it goes (with
- * --drops the list says so, else it is a duplicate of an earlier game). */
-static int drop_game(const char *name, const struct xq_game *g)
-{
-	struct xq_place at = { name, g->index, g->line };
-	uint64_t k[2];
-	int rc;
-	if (xq_query_key(st.q, g, k) < 0)
-		die(EXIT_TROUBLE, "out of memory");
-	if (st.keys_out) {
-		sync_stderr();
-		part_put_key(stdout, k, name, g->index, g->line);
-		return 0;
-	}
-	if (!st.drops_path)
-		rc = grep_dupe(st.seen, k, &at, st.pp.quiet);
-	else if ((rc = xq_dupes_drop(st.seen, name, g->index, k)) == 2)
-		parts_differ(name, "game %ld is another game", g->index);
-	st.dupes += rc != 0;
-	return rc != 0;
 }
 
 /* --- the input loop */
@@ -247,7 +189,8 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 	if (m != st.invert) {
 		st.matched++;
 		st.file_matched++;
-		if (!(st.unique && drop_game(l->name, g)) && !st.count && !st.list && !st.keys_out)
+		if (!(st.unique && grep_unique_game(&st.u, st.q, l->name, g)) && !st.count && !st.list &&
+		    !st.u.keys_out)
 			write_game(g);
 	}
 	return st.list && st.file_matched ? RECORD_DONE : RECORD_NEXT;
@@ -257,48 +200,26 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
  * is the input --keys saw. */
 static void grep_end(struct record_loop *l)
 {
-	long lines = xq_reader_line(l->r), n;
-	sync_stderr();
-	if (st.keys_out)
-		part_put_keys_end(stdout, l->name, l->input_games, lines);
-	switch (st.drops_path ? xq_dupes_input_end(st.seen, l->name, l->input_games, lines, &n) : 0) {
-	case 1: parts_differ(l->name, "input %ld is another input", n); break;
-	case 2: parts_differ(l->name, "%ld games in %ld lines", l->input_games, lines); break;
-	}
-	if (st.partial) {
-		/* -c and -l come from the merge */
-		fputs("#end\t", stderr);
-		part_put_text(stderr, l->name, 0);
-		fprintf(stderr, "\t%ld\t%ld\t%llu\t%ld\t%ld\n", l->input_games, lines,
-			(unsigned long long)xq_reader_offset(l->r), st.file_matched, st.file_invalid);
-	} else if (st.count && st.nfiles > 1) {
+	long lines = xq_reader_line(l->r);
+	fflush(stderr);
+	if (st.unique)
+		grep_unique_input_end(&st.u, l->name, l->input_games, lines);
+	if (st.partial)   /* -c and -l come from the merge */
+		grep_put_part_end(stderr, l->name, l->input_games, lines,
+				  (unsigned long long)xq_reader_offset(l->r), st.file_matched,
+				  st.file_invalid);
+	else if (st.count && st.nfiles > 1)
 		fprintf(st.out.fp, "%s:%ld\n", l->name, st.file_matched);
-	} else if (st.list && st.file_matched) {
+	else if (st.list && st.file_matched)
 		fprintf(st.out.fp, "%s\n", l->name);
-	}
 	st.file_matched = st.file_invalid = 0;
 }
 
 /* --- the options */
 
 /* A criterion that does not compile: said, exit 2. */
-__attribute__((format(printf, 2, 3)))
-static _Noreturn void query_fails(int rc, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-	int n;
-	if (rc == XQ_ENOMEM)
-		die(EXIT_TROUBLE, "out of memory");
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xrealloc(NULL, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	die(EXIT_TROUBLE, "%s", msg);
-}
+#define query_fails(rc, ...) \
+	((rc) == XQ_ENOMEM ? die(EXIT_TROUBLE, "out of memory") : die(EXIT_TROUBLE, __VA_ARGS__))
 
 static int material_any_plies(struct xq_query *q, const char *spec)
 {
@@ -329,7 +250,7 @@ static const struct grep_option {
 	{ { "count", no_argument, NULL, 'c' }, .on = &st.count },
 	{ { "date", required_argument, NULL, OPT_DATE }, .crit = xq_query_date,
 	  .bad = { "date range", "e.g. 1990..1995.06" }, .on = &st.have_date },
-	{ { "drops", required_argument, NULL, OPT_DROPS }, .arg = &st.drops_path },
+	{ { "drops", required_argument, NULL, OPT_DROPS }, .arg = &st.u.drops_path },
 	{ { "event-year", no_argument, NULL, OPT_EVENT_YEAR }, .flag = XQ_QUERY_EVENT_YEAR },
 	{ { "exact-names", no_argument, NULL, OPT_EXACT }, .flag = XQ_QUERY_EXACT_NAMES },
 	{ { "fen", required_argument, NULL, OPT_FEN }, .crit = NULL },
@@ -337,7 +258,7 @@ static const struct grep_option {
 	{ { "invert-match", no_argument, NULL, 'v' }, .on = &st.invert },
 	{ { "jobs", required_argument, NULL, 'J' }, .crit = NULL },
 	{ { "key", required_argument, NULL, OPT_KEY }, .crit = xq_query_key_tags },
-	{ { "keys", no_argument, NULL, OPT_KEYS }, .on = &st.keys_out },
+	{ { "keys", no_argument, NULL, OPT_KEYS }, .on = &st.u.keys_out },
 	{ { "material", required_argument, NULL, OPT_MAT }, .crit = material_any_plies,
 	  .bad = { "material", "e.g. R2NC/RN2P, 0-2P" }, .arg = &st.material },
 	{ { "material-either", no_argument, NULL, OPT_EITHER }, .flag = XQ_QUERY_MATERIAL_EITHER },
@@ -378,7 +299,7 @@ static void check_rules(const struct rule *r, size_t n)
 }
 
 /* The option c that is not in the table: what it does. */
-static void special_option(int c, const char ***fens, int *nfens, long *mat_plies)
+static void special_option(int c)
 {
 	struct xq_err err;
 	int rc;
@@ -398,21 +319,20 @@ static void special_option(int c, const char ***fens, int *nfens, long *mat_plie
 			query_fails(rc, "invalid regular expression '%s': %s", optarg + err.offset, err.msg);
 		break;
 	case 't':
-		if (!opt_out_format_many(optarg))
+		if (!(st.o.to = opt_out_format_many(optarg)))
 			exit(EXIT_TROUBLE);
-		st.o.to = optarg;
 		break;
 	case OPT_FEN:
-		*fens = xrealloc(*fens, (size_t)(*nfens + 1) * sizeof **fens);
-		(*fens)[(*nfens)++] = optarg;
+		st.fens = xrealloc(st.fens, (size_t)(st.nfen + 1) * sizeof *st.fens);
+		st.fens[st.nfen++] = optarg;
 		break;
 	case OPT_KEY: st.keyed |= optarg[strspn(optarg, ",")] != '\0'; break;
 	case OPT_MAT_PLIES:
-		*mat_plies = parse_number(optarg, 1, XQ_MAX_GAME_MOVES + 1, "number of plies");
+		st.mat_plies = parse_number(optarg, 1, XQ_MAX_GAME_MOVES + 1, "number of plies");
 		break;
 	case 'J': st.jobs = cmd_jobs_arg(optarg); break;
 	case OPT_RANGE: range_parse(optarg, &st.range_k, &st.range_n); break;
-	case OPT_PART: st.part = parse_number(optarg, 1, LONG_MAX, "part number"); break;
+	case OPT_PART: st.u.part = parse_number(optarg, 1, LONG_MAX, "part number"); break;
 	}
 }
 
@@ -420,9 +340,7 @@ static void special_option(int c, const char ***fens, int *nfens, long *mat_plie
 static void parse_options(int argc, char **argv)
 {
 	static struct option longopts[NOPTIONS + 1];
-	const char **fens = NULL;
-	int nfens = 0, c, rc;
-	long mat_plies = 0;
+	int c, rc;
 	unsigned flags = 0;
 	struct xq_err err;
 
@@ -448,25 +366,21 @@ static void parse_options(int argc, char **argv)
 			*g->on = 1;
 		if (g->arg)
 			*g->arg = optarg;
-		special_option(c, &fens, &nfens, &mat_plies);
+		special_option(c);
 	}
 	xq_query_set_flags(st.q, flags);
-	for (int i = 0; i < nfens; i++)
-		if ((rc = xq_query_fen(st.q, fens[i], &err)) < 0) {
-			const char *fen = fens[i];
-			free(fens);
+	for (int i = 0; i < st.nfen; i++)
+		if ((rc = xq_query_fen(st.q, st.fens[i], &err)) < 0)
 			query_fails(rc, "%s FEN '%s': %s", rc == XQ_ERANGE ? "cannot mirror" : "invalid",
-				    fen, err.msg);
-		}
-	st.nfen = nfens;
-	free(fens);
+				    st.fens[i], err.msg);
+	free(st.fens);
 	/* (again with the run length, which may come after --material) */
-	if (st.material && mat_plies && (rc = xq_query_material(st.q, st.material, mat_plies)) < 0)
+	if (st.material && st.mat_plies && (rc = xq_query_material(st.q, st.material, st.mat_plies)) < 0)
 		query_fails(rc, "invalid material '%s'", st.material);
 	if (st.opening && (rc = xq_query_opening(st.q, st.opening, &err)) < 0)
 		query_fails(rc, "invalid opening '%s': %s", st.opening, err.msg);
 	const struct rule needs[] = {
-		{ ((flags & XQ_QUERY_MATERIAL_EITHER) || mat_plies) && !st.material,
+		{ ((flags & XQ_QUERY_MATERIAL_EITHER) || st.mat_plies) && !st.material,
 		  "--material-either and --material-plies need --material" },
 		{ (flags & XQ_QUERY_EVENT_YEAR) && !st.have_date, "--event-year needs --date" },
 		{ (flags & XQ_QUERY_MIRROR) && !st.nfen, "--mirror needs --fen" },
@@ -474,14 +388,14 @@ static void parse_options(int argc, char **argv)
 	check_rules(needs, sizeof needs / sizeof needs[0]);
 	jobs_check_options(st.jobs, st.range_n, st.partial, st.merge_keys ? 1 : st.merge_parts ? 2 : 0);
 	const struct rule together[] = {
-		{ (st.keys_out || st.keyed) && !st.unique, "--keys and --key need --unique" },
-		{ st.count + st.list + st.keys_out > 1, "-c, -l and --keys exclude each other" },
+		{ (st.u.keys_out || st.keyed) && !st.unique, "--keys and --key need --unique" },
+		{ st.count + st.list + st.u.keys_out > 1, "-c, -l and --keys exclude each other" },
 		{ st.write_drops && !st.merge_keys, "--write-drops goes with --merge-keys" },
-		{ st.drops_path && (!st.part || !st.unique || st.keys_out || st.merge_keys),
+		{ st.u.drops_path && (!st.u.part || !st.unique || st.u.keys_out || st.merge_keys),
 		  "--drops and --part go together, with --unique and without --keys" },
-		{ st.part && !st.drops_path && !st.keys_out && !st.partial,
+		{ st.u.part && !st.u.drops_path && !st.u.keys_out && !st.partial,
 		  "--part goes with --drops, --keys or --partial" },
-		{ st.partial && (st.merge_keys || (st.unique && !st.keys_out && !st.drops_path)),
+		{ st.partial && (st.merge_keys || (st.unique && !st.u.keys_out && !st.u.drops_path)),
 		  "--partial takes --unique only with --keys or --drops "
 		  "(the duplicates are --merge-keys')" },
 		{ st.merge_parts && (st.merge_keys || st.partial || st.count || st.list || st.pp.quiet ||
@@ -497,71 +411,50 @@ static void parse_options(int argc, char **argv)
  * closed, the output committed, the summaries; the exit status. */
 static int grep_finish(int argc, char **argv)
 {
-	const char *last = argc ? argv[argc - 1] : "<stdin>";
-	long n;
-	switch (st.drops_path ? xq_dupes_expect_end(st.seen, &n) : 0) {
-	case 1: parts_differ(last, "%ld inputs", n); break;
-	case 2: parts_differ(last, "game %ld of those to drop is missing", n); break;
+	if (st.unique) {
+		grep_unique_end(&st.u, argc ? argv[argc - 1] : "<stdin>");
+		st.trouble |= st.u.differ != 0;
 	}
-	sync_stderr();
+	fflush(stderr);
 	if (st.count && argc <= 1 && !st.partial)
-		fprintf(st.out.fp, "%ld\n", st.matched - st.dupes);
+		fprintf(st.out.fp, "%ld\n", st.matched - st.u.dupes);
 	for (int i = 0; i <= XQ_NOTATION_UCI10; i++)
 		if (st.w[i] && xq_writer_close(st.w[i]) < 0) {
 			warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
 			st.trouble = 1;
 		}
-	sync_stderr();
+	fflush(stderr);
 	if (st.out.fp != stdout) {
 		if (st.trouble)
 			out_abort(&st.out);
 		else if (out_commit(&st.out) < 0)
 			st.trouble = 1;
 	}
-	if (st.unique && !st.keys_out && !st.drops_path)
-		grep_unique_summary(st.matched, st.dupes);
+	if (st.unique && !st.u.keys_out && !st.u.drops_path)
+		grep_unique_summary(st.matched, st.u.dupes);
 	if (st.partial)
-		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%d\t%s%s%s-\t%d\n", st.games, st.invalid,
-			st.matched - st.dupes, argc, st.count ? "c" : "", st.list ? "l" : "",
-			st.pp.quiet ? "q" : "", st.trouble);
+		grep_put_part_counts(stderr, st.games, st.invalid, st.matched - st.u.dupes, argc,
+				     st.count, st.list, st.pp.quiet, st.trouble);
 	else if (st.invalid)
 		grep_invalid_summary(st.games, st.invalid);
-	sync_stderr();
+	fflush(stderr);
 	xq_query_free(st.q);
-	xq_dupes_free(st.seen);
 	/* an invalid game is a finding even beside matches: it was not searched */
-	return exit_status(1, st.trouble, st.invalid || st.matched - st.dupes == 0);
-}
-
-/* -J: the workers' games in order where one run writes them (-o FILE,
- * else standard output), then their parts merged there and on standard
- * error. */
-static int merge_jobs(struct jobs *j, int argc, char **argv)
-{
-	int rc, trouble;
-	if (out_open(&st.out, st.o.outpath, argv, argc) < 0) {
-		jobs_end(j);
-		return EXIT_TROUBLE;
-	}
-	if (st.out.fp != stdout && (fflush(stdout) || dup2(fileno(st.out.fp), STDOUT_FILENO) < 0))
-		die(EXIT_TROUBLE, "cannot write '%s': %s", st.o.outpath, strerror(errno));
-	trouble = jobs_copy(j->out, j->parts, stdout) < 0 || j->failed;
-	rc = grep_merge_parts(j->parts, j->err, &st.out);
-	jobs_end(j);
-	return trouble ? EXIT_TROUBLE : rc;
+	return exit_status(1, st.trouble, st.invalid || st.matched - st.u.dupes == 0);
 }
 
 int main(int argc, char **argv)
 {
-	struct record_loop l = { 0 };
+	struct record_loop l = { .o = &st.o, .flags = XQ_READ_NO_REPLAY, .game = grep_game,
+				 .end = grep_end };
 	static char usage_text[sizeof usage_synopsis + sizeof usage_options + sizeof usage_output +
 			       sizeof usage_jobs + sizeof usage_tail];
 	snprintf(usage_text, sizeof usage_text, "%s%s%s%s%s", usage_synopsis, usage_options,
 		 usage_output, usage_jobs, usage_tail);
 	cmd_init(argv, usage_text);
-	/* diagnostics in blocks (see sync_stderr), a line at a time on a
-	 * terminal */
+	/* diagnostics in blocks (see print_problem_now()), a line at a time
+	 * on a terminal */
 	setvbuf(stderr, NULL, isatty(STDERR_FILENO) ? _IOLBF : _IOFBF, 1 << 16);
 	parse_options(argc, argv);
 	argc -= optind;
@@ -575,7 +468,7 @@ int main(int argc, char **argv)
 		struct jobs j;
 		int rc = jobs_start(&j, st.jobs, &st.o, stderr, &argc, &argv, &st.range_k, &st.range_n);
 		if (rc == 0)
-			return merge_jobs(&j, argc, argv);
+			return grep_merge_jobs(&j, &st.out, st.o.outpath, argc, argv);
 		if (rc == 1) {
 			/* a worker: its games on standard output, its part on
 			 * standard error */
@@ -585,27 +478,20 @@ int main(int argc, char **argv)
 	}
 	if (st.merge_keys)
 		return grep_merge_keys(argc, argv, st.write_drops, st.pp.quiet);
-	if (st.unique && !st.keys_out && !(st.seen = xq_dupes_new()))
-		die(EXIT_TROUBLE, "out of memory");
-	if (st.drops_path)
-		grep_load_drops(st.seen, st.drops_path, st.part);
-	if (st.keys_out)
-		part_put_keys_header(stdout, st.part);   /* nothing said yet */
+	st.u.quiet = st.pp.quiet;
+	if (st.unique)
+		grep_unique_start(&st.u);   /* nothing said yet */
 	if (st.partial) {
-		part_put_header(stderr, "xqgrep", st.part);
+		part_put_header(stderr, "xqgrep", st.u.part);
 		st.pp.partial = stderr;
 	}
 	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
 		return EXIT_TROUBLE;
 	st.nfiles = argc;
-	l.o = &st.o;
-	l.flags = XQ_READ_NO_REPLAY;
-	l.game = grep_game;
-	l.end = grep_end;
 	/* not over a part on standard error; the games, --keys and the
 	 * -c or -l lines (after each input) on standard output */
 	l.progress = !st.partial &&
-		progress_wanted(st.pp.quiet, st.keys_out || (!st.o.outpath && !st.count && !st.list));
+		progress_wanted(st.pp.quiet, st.u.keys_out || (!st.o.outpath && !st.count && !st.list));
 	l.range_k = st.range_k;
 	l.range_n = st.range_n;
 	if (record_loop_run(&l, argc, argv))

@@ -65,14 +65,15 @@ void xq_dupes_free(struct xq_dupes *d)
 
 /* The input named name, added when new (create): its number, -1 when it
  * is not there or memory ran out. */
-static int input_of(struct xq_dupes *d, const char *name, int create)
+static inline int input_of(struct xq_dupes *d, const char *name, int create)
 {
-	size_t len = strlen(name);
+	size_t len;
 	struct xq__tally_entry *e;
 	struct input *in;
 	/* the inputs of a stream come one after the other */
 	if (d->last >= 0 && !strcmp(d->in[d->last].name, name))
 		return d->last;
+	len = strlen(name);
 	if (!(e = xq__tally_get(&d->by_name, name, len, create)))
 		return -1;
 	if (!e->v[0]) {

@@ -20,6 +20,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/inputs.c"
 #include "../../cmd/progress.c"
 #include "../../cmd/jobs.c"
+#include "../../cmd/grep_dupes.c"
 #include "../../cmd/grep_parts.c"
 #define main xqcheck_main
 #define st check_st
