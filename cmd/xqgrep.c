@@ -5,18 +5,18 @@
  * each part, --merge-keys in).
  */
 #include <errno.h>
-#include <inttypes.h>
+#include <getopt.h>
 #include <limits.h>
-#include <regex.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "grep_dupes.h"
+#include "grep_parts.h"
 #include "jobs.h"
 #include "part.h"
 #include "record_input.h"
-#include "tally.h"
 #include "xq_format.h"
 
 /* In literals, each within the length C compilers must accept;
@@ -112,525 +112,73 @@ static const char usage_tail[] =
 	"Exit status: 0 some game matched and none was invalid, 1 no game matched or\n"
 	"some game was invalid, 2 usage, I/O or internal error.\n";
 
-/* A game --drops drops: the part's game index of an input, its key. */
-struct drop { int name; long index; uint64_t k[2]; };
-/* An input of the part as --keys saw it: games and lines. */
-struct held_input { int name; long games, lines; };
-
-
 static struct {
 	struct problem_printer pp;
 	struct xq_query *q;          /* the criteria */
-	int nfen, have_material, have_date;   /* for the checks of the options */
-	int invert, count, list;
-	int unique, keys_out, keyed;   /* keyed: --key given */
+	const char **fens, *material, *opening;   /* compiled after the options */
+	int nfen, have_date;
+	long mat_plies;
+	int invert, count, list, replace;
+	int unique, keyed;           /* keyed: --key given */
+	int merge_keys, merge_parts;
 	/* output */
 	struct cmd_opts o;           /* -n ANY: each game's own notation */
 	struct outfile out;
 	struct xq_writer *w[XQ_NOTATION_UCI10 + 1];
-	unsigned wflags;             /* --replace */
 	/* counts */
-	long games, matched, invalid, written, dupes;
+	long games, matched, invalid;
 	long file_matched, file_invalid;
 	int partial;                 /* --partial: diagnostics and counts as a part's */
-	int nfiles;                  /* inputs named */
-	int trouble;
-	struct xq__tally seen;
-	char **names;             /* input names, for the duplicates report */
-	int nnames;
-	/* --drops FILE --part N: what this part drops, and what it held */
-	struct drop *drops;
-	size_t ndrops, next_drop;
-	struct held_input *held;
-	int nheld, inputs_done;
-	long part;
+	int nfiles, trouble;         /* nfiles: the inputs named */
+	struct grep_unique u;        /* --unique */
+	const char *write_drops;     /* --merge-keys --write-drops */
 	int jobs;                    /* -J */
 	long range_k, range_n;       /* --partial --range K/N */
-	int parts_differ;
-	const char *drops_path;
 } st;
 
-/* --- output */
-
-/*
+/* --- output
+ *
  * Diagnostics go out in blocks, not a write per line (--unique may note a
  * duplicate for nearly every game), except on a terminal.  stderr is
  * flushed before anything is written to an output, and after each problem
  * a writer reports while writing, so that the two streams keep the order
  * they had with a write per line.
  */
-static void sync_stderr(void)
-{
-	fflush(stderr);
-}
-
 static void print_problem_now(void *data, const struct xq_problem *p)
 {
 	print_problem(data, p);
 	fflush(stderr);
 }
 
-static struct xq_writer *writer_for(const struct xq_game *g)
+/* Game g on the output, by a writer of its notation (-n, else its own). */
+static void write_game(const struct xq_game *g)
 {
 	enum xq_notation n = st.o.notation != XQ_NOTATION_ANY ? st.o.notation :
 		g->notation != XQ_NOTATION_ANY ? g->notation : XQ_NOTATION_CHINESE;
 	const char *name = st.o.outpath ? st.o.outpath : "<stdout>";
-	if (!st.w[n] &&
-	    !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n, st.wflags, print_problem_now, &st.pp)))
-		exit(EXIT_TROUBLE);   /* said */
-	return st.w[n];
-}
-
-static void write_game(const struct xq_game *g)
-{
-	struct xq_writer *w = writer_for(g);
 	int rc;
-	sync_stderr();
-	rc = xq_writer_write(w, g);
-	if (rc == XQ_EIO)
-		die(EXIT_TROUBLE, "error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-		    strerror(errno ? errno : EIO));
+	if (!st.w[n] && !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n,
+						       st.replace ? XQ_WRITE_REPLACE : 0,
+						       print_problem_now, &st.pp)))
+		exit(EXIT_TROUBLE);   /* said */
+	fflush(stderr);
+	if ((rc = xq_writer_write(st.w[n], g)) == XQ_EIO)
+		die(EXIT_TROUBLE, "error writing '%s': %s", name, strerror(errno ? errno : EIO));
 	if (rc < 0)
 		st.trouble = 1;   /* reported by the writer */
-	else
-		st.written++;
-}
-
-/* --- duplicates */
-
-static int name_id(const char *name)
-{
-	for (int i = 0; i < st.nnames; i++)
-		if (!strcmp(st.names[i], name))
-			return i;
-	st.names = xrealloc(st.names, (size_t)(st.nnames + 1) * sizeof *st.names);
-	st.names[st.nnames] = xstrdup(name);
-	return st.nnames++;
-}
-
-/* Record a game's key; 1 when an earlier game had it (reported). */
-static int seen_before(const uint64_t k[2], const char *name, long index, long line)
-{
-	struct xq__tally_entry *e = xq__tally_get(&st.seen, k, 16, 1);
-	if (!e)
-		die(EXIT_TROUBLE, "out of memory");
-	if (e->v[0]) {
-		const char *first = st.names[e->v[0] - 1];
-		st.dupes++;
-		if (st.pp.quiet)
-			return 1;
-		diag(name, line, 0, "note", "game %ld is a duplicate of game %ld (%s:%ld)",
-		     index, e->v[1], first, e->v[2]);
-		return 1;
-	}
-	e->v[0] = name_id(name) + 1;
-	e->v[1] = index;
-	e->v[2] = line;
-	return 0;
-}
-
-static void unique_summary(void)
-{
-	fprintf(stderr, "%s: %ld game%s, %ld duplicate%s removed, %ld kept\n", progname,
-		st.matched, st.matched == 1 ? "" : "s", st.dupes, st.dupes == 1 ? "" : "s",
-		st.matched - st.dupes);
-}
-
-/* --merge-keys: each part's --keys output (part.h) in turn, the numbers of
- * later parts shifted by the games and lines of the earlier parts of the
- * same name; --write-drops FILE: for each part K (counted by its header,
- * from 1 as GNU parallel's {#}) its inputs and the games it drops (a
- * duplicate of an earlier game of any part), the index its own. */
-#define PART_COUNT_MAX 1000000000000000L   /* games or lines of a part: sums stay far from overflow */
-struct part_offset { char *name; long games, lines; };
-
-static int merge_keys(int argc, char **argv, const char *drops_path)
-{
-	struct part_offset *off = NULL;
-	struct part_merge pm = { 0 };
-	struct outfile dout = { 0 };
-	int noff = 0, status = 0;
-	long part = 0;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	if (drops_path) {
-		if (out_open(&dout, drops_path, argv, argc) < 0)
-			return EXIT_TROUBLE;
-		fprintf(dout.fp, "%s\n", PART_DROPS_HEADER);   /* nothing said yet */
-	}
-	for (int i = 0; i < (argc ? argc : 1); i++) {
-		const char *name;
-		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
-		long lineno = 0;
-		if (!fp) {
-			status = EXIT_TROUBLE;
-			continue;
-		}
-		while ((len = getline(&line, &cap, fp)) > 0) {
-			char key[40], pname[4096];
-			const char *num;
-			long a, b;
-			int j;
-			uint64_t k[2];
-			lineno++;
-			if (line[len - 1] == '\n')
-				line[--len] = '\0';
-			if (part_keys_header(line, &num)) {
-				part++;
-				if (part_begin(&pm, num, name, lineno) < 0)
-					status = EXIT_TROUBLE;
-				continue;
-			}
-			if (part_get_key_line(line, key, pname, &a, &b) < 0) {
-				diag(name, lineno, 0, "error", "not a line of xqgrep --keys");
-				status = EXIT_TROUBLE;
-				continue;
-			}
-			if (drops_path && !part) {
-				diag(name, lineno, 0, "error",
-				     "a line of xqgrep --keys before the first part's header");
-				status = EXIT_TROUBLE;
-				continue;
-			}
-			for (j = 0; j < noff && strcmp(off[j].name, pname); j++)
-				;
-			if (j == noff) {
-				off = xrealloc(off, (size_t)(noff + 1) * sizeof *off);
-				off[noff].name = xstrdup(pname);
-				off[noff].games = off[noff].lines = 0;
-				noff++;
-			}
-			if (!strcmp(key, "#end")) {
-				if (off[j].games > PART_COUNT_MAX - a || off[j].lines > PART_COUNT_MAX - b) {
-					diag(name, lineno, 0, "error", "too many games or lines");
-					status = EXIT_TROUBLE;
-					continue;
-				}
-				off[j].games += a;
-				off[j].lines += b;
-				if (drops_path) {
-					sync_stderr();
-					part_put_drops_input(dout.fp, part, pname, a, b);
-				}
-				continue;
-			}
-			if (part_get_key(key, k) < 0) {
-				diag(name, lineno, 0, "error", "not a key of xqgrep --keys");
-				status = EXIT_TROUBLE;
-				continue;
-			}
-			st.matched++;
-			if (seen_before(k, pname, a + off[j].games, b + off[j].lines) && drops_path) {
-				sync_stderr();
-				part_put_drop(dout.fp, part, a, key, pname);
-			}
-		}
-		if (ferror(fp)) {
-			warnx_("error reading '%s': %s", name, strerror(errno));
-			status = EXIT_TROUBLE;
-		}
-		record_close(fp);
-	}
-	free(line);
-	unique_summary();
-	for (int j = 0; j < noff; j++)
-		free(off[j].name);
-	free(off);
-	part_merge_free(&pm);
-	sync_stderr();
-	if (drops_path) {
-		if (status)
-			out_abort(&dout);
-		else if (out_commit(&dout) < 0)
-			status = EXIT_TROUBLE;
-	}
-	return exit_status(1, status != 0, !st.matched);
-}
-
-static void invalid_summary(long games, long invalid)
-{
-	fprintf(stderr, "%s: %ld game%s, %ld invalid (reported above, not searched)\n",
-		progname, games, games == 1 ? "" : "s", invalid);
-}
-
-/*
- * --partial: one part of a big input.  Standard output is what the part
- * writes (the games, or --keys); the diagnostics go to standard error as
- * the lines of a part (record_input.h), and -c and -l are counted there
- * too:
- *   #xqgrep-partial 1 [N]
- *   P ...                              a diagnostic
- *   #end name games lines bytes matched invalid
- *   #counts games invalid count inputs flags trouble
- *                                      count: what -c prints (duplicates
- *                                      --drops dropped left out); flags:
- *                                      c, l, q as given, then "-"
- * Other lines (a message such as "cannot open") pass through the merge,
- * which then ends in trouble.
- * --merge prints on standard error what one run prints there (less the
- * duplicate report, which is --merge-keys'), and on standard output what
- * -c or -l print.
- */
-struct grep_merging {
-	struct part_merge m;
-	char flags[8];               /* the first part's */
-	long games, invalid, count, inputs;
-	int trouble, in_part;
-};
-
-/* One line of the parts: 0, or -1 (said). */
-static int merge_part_line(void *data, char *line, const char *name, long lineno)
-{
-	struct grep_merging *mg = data;
-	size_t plen = strlen(progname);
-	char *f[12];
-	int n;
-	struct part_input *in;
-	struct xq_problem p;
-	long v[6];
-	if (!strncmp(line, progname, plen) && !strncmp(line + plen, ": ", 2)) {
-		/* said by a part: said again, and trouble */
-		fprintf(stderr, "%s\n", line);
-		return -1;
-	}
-	n = part_split(line, f, 11);
-	if (mg->in_part && part_message(f, n) == 0)
-		return 0;
-	if (part_is_header(f, n, "xqgrep", 0)) {
-		int rc = 0;
-		if (mg->in_part) {
-			diag(name, lineno, 0, "error",
-			     "a part starts before the one before it ended (#counts)");
-			rc = -1;
-		}
-		mg->in_part = 1;
-		return part_begin(&mg->m, n == 3 ? f[2] : NULL, name, lineno) < 0 ? -1 : rc;
-	}
-	if (!mg->in_part)
-		goto bad;
-	if (!strcmp(f[0], "P")) {
-		if (part_problem(&mg->m, f, n, &p, &in) < 0)
-			goto bad;
-		/* -l: one run stops reading an input at its first match */
-		if (!in->hit)
-			print_problem_always(&p);
-		return 0;
-	}
-	if (!strcmp(f[0], "#end") && n == 7) {
-		long g, mt, inv;
-		if (part_number(f[2], &g) < 0 || part_number(f[5], &mt) < 0 ||
-		    part_number(f[6], &inv) < 0 || inv > g || part_end(&mg->m, f, n, &in) < 0)
-			goto bad;
-		if (in->hit)
-			return 0;
-		if (mg->games > PART_POS_MAX - g || in->matched > PART_POS_MAX - mt)
-			goto bad;
-		mg->games += g;
-		mg->invalid += inv;
-		in->matched += mt;
-		if (strchr(mg->flags, 'l') && mt) {
-			in->hit = 1;
-			sync_stderr();
-			printf("%s\n", in->name);
-		}
-		return 0;
-	}
-	if (!strcmp(f[0], "#counts") && n == 7) {
-		size_t fl = strlen(f[5]);
-		int rc = 0;
-		for (int k = 0; k < 4; k++)
-			if (part_number(f[k + 1], &v[k]) < 0)
-				goto bad;
-		if (!fl || fl >= sizeof mg->flags || strspn(f[5], "clq") != fl - 1 ||
-		    f[5][fl - 1] != '-' || (strcmp(f[6], "0") && strcmp(f[6], "1")) ||
-		    mg->count > PART_POS_MAX - v[2])
-			goto bad;
-		if (mg->m.parts > 1 && strcmp(mg->flags, f[5])) {
-			diag(name, lineno, 0, "error", "parts made with other -c, -l or -q");
-			rc = -1;
-		}
-		if (mg->m.parts == 1) {
-			strcpy(mg->flags, f[5]);
-			/* -l: the first part's inputs ended before its flags came */
-			for (int i = 0; strchr(mg->flags, 'l') && i < mg->m.nin; i++)
-				if (mg->m.in[i].matched && !mg->m.in[i].hit) {
-					mg->m.in[i].hit = 1;
-					sync_stderr();
-					printf("%s\n", mg->m.in[i].name);
-				}
-		}
-		mg->count += v[2];
-		if (v[3] > mg->inputs)
-			mg->inputs = v[3];
-		if (f[6][0] == '1')
-			mg->trouble = 1;
-		mg->in_part = 0;
-		return rc;
-	}
-bad:
-	diag(name, lineno, 0, "error", "not a line of xqgrep --partial");
-	return -1;
-}
-
-/* The parts in the files argv[0..argc) (none: stdin); out: the -o file
- * of -J, where what goes to standard output goes, committed at the end
- * (NULL: standard output). */
-static int merge_parts(int argc, char **argv, struct outfile *out)
-{
-	struct grep_merging mg;
-	int trouble;
-	memset(&mg, 0, sizeof mg);
-	trouble = part_read(argc, argv, merge_part_line, &mg) || mg.trouble;
-	if (mg.in_part) {
-		warnx_("the last part ends without its #counts line (cut short?)");
-		trouble = 1;
-	}
-	sync_stderr();
-	if (strchr(mg.flags, 'c')) {
-		if (mg.inputs > 1 || mg.m.nin > 1)
-			for (int i = 0; i < mg.m.nin; i++)
-				printf("%s:%ld\n", mg.m.in[i].name, mg.m.in[i].matched);
-		else
-			printf("%ld\n", mg.count);
-	}
-	if (mg.invalid)
-		invalid_summary(mg.games, mg.invalid);
-	part_merge_free(&mg.m);
-	sync_stderr();
-	close_stdout();
-	if (out && out->fp != stdout) {
-		if (trouble)
-			out_abort(out);
-		else if (out_commit(out) < 0)
-			trouble = 1;
-	}
-	return exit_status(0, trouble, mg.invalid || mg.count == 0);
-}
-
-/* --drops FILE --part N: read what part N drops and what it held from
- * fp; 0, or -1 with *lineno the bad line's number (0: a read error). */
-static int read_drops(FILE *fp, long *lineno)
-{
-	char *line = NULL, *name;
-	size_t cap = 0;
-	ssize_t len;
-	int rc = -1, what;
-	*lineno = 0;
-	while ((len = getline(&line, &cap, fp)) > 0) {
-		long k, v1, v2;
-		struct drop d;
-		++*lineno;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (*lineno == 1) {
-			if (strcmp(line, PART_DROPS_HEADER))
-				goto out;
-			continue;
-		}
-		if ((what = part_get_drop_line(line, &k, &name, &v1, &v2, d.k)) < 0)
-			goto out;
-		if (k != st.part)
-			continue;
-		if (what == 'P') {
-			st.held = xrealloc(st.held, (size_t)(st.nheld + 1) * sizeof *st.held);
-			st.held[st.nheld].name = name_id(name);
-			st.held[st.nheld].games = v1;
-			st.held[st.nheld].lines = v2;
-			st.nheld++;
-		} else {
-			d.index = v1;
-			d.name = name_id(name);
-			st.drops = xrealloc(st.drops, (st.ndrops + 1) * sizeof *st.drops);
-			st.drops[st.ndrops++] = d;
-		}
-	}
-	if (ferror(fp))
-		*lineno = 0;
-	else if (*lineno > 0)
-		rc = 0;
-	else
-		*lineno = 1;    /* empty: no header */
-out:
-	free(line);
-	return rc;
-}
-
-static void load_drops(const char *path)
-{
-	const char *name;
-	FILE *fp = record_open(path, &name);
-	long lineno;
-	if (!fp)
-		exit(EXIT_TROUBLE);   /* said */
-	if (read_drops(fp, &lineno) < 0) {
-		if (lineno)
-			diag(name, lineno, 0, "error", "not a line of xqgrep --merge-keys --write-drops");
-		else
-			warnx_("error reading '%s': %s", name, strerror(errno));
-		exit(EXIT_TROUBLE);
-	}
-	record_close(fp);
-	if (!st.nheld)
-		die(EXIT_TROUBLE, "'%s' has no part %ld", name, st.part);
-}
-
-/* Part N is not the part --keys saw: said once, and trouble. */
-__attribute__((format(printf, 2, 3)))
-static void parts_differ(const char *name, const char *fmt, ...)
-{
-	char what[200];
-	va_list ap;
-	st.trouble = 1;
-	if (st.parts_differ++)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	diag(name, 0, 0, "error", "part %ld: %s, not as --keys saw it "
-	     "(run both passes on the same parts: the same parallel options)", st.part, what);
-}
-
-/* Whether --drops drops this game (its key k); a game listed whose key
- * differs means the parts are not those of --keys. */
-static int dropped(const char *name, long index, const uint64_t k[2])
-{
-	const struct drop *d;
-	if (st.next_drop == st.ndrops)
-		return 0;
-	d = &st.drops[st.next_drop];
-	if (strcmp(st.names[d->name], name) || d->index != index)
-		return 0;
-	st.next_drop++;
-	st.dupes++;
-	if (d->k[0] != k[0] || d->k[1] != k[1])
-		parts_differ(name, "game %ld is another game", index);
-	return 1;
-}
-
-/* After an input of part N: it held what --keys saw. */
-static void check_held(const char *name, long games, long lines)
-{
-	const struct held_input *h = st.inputs_done < st.nheld ? &st.held[st.inputs_done] : NULL;
-	st.inputs_done++;
-	if (!h || strcmp(st.names[h->name], name))
-		parts_differ(name, "input %d is another input", st.inputs_done);
-	else if (h->games != games || h->lines != lines)
-		parts_differ(name, "%ld games in %ld lines", games, lines);
 }
 
 /* --- the input loop */
 
 static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 {
-	const char *name = l->name;
 	st.games++;
 	/* Games are read unreplayed: one that fails a tag criterion is
 	 * not replayed at all (unless -v wants it written). */
 	int m = xq_query_match_tags(st.q, g);
 	if (!m && !st.invert)
 		return RECORD_NEXT;
-	xq_game_replay(g, name, print_problem, &st.pp);
+	xq_game_replay(g, l->name, print_problem, &st.pp);
 	if (g->errors) {
 		st.invalid++;
 		st.file_invalid++;
@@ -639,364 +187,288 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 	if (m && (m = xq_query_match_moves(st.q, g)) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	if (m != st.invert) {
-		int dup = 0;
 		st.matched++;
 		st.file_matched++;
-		if (st.unique) {
-			uint64_t k[2];
-			if (xq_query_key(st.q, g, k) < 0)
-				die(EXIT_TROUBLE, "out of memory");
-			if (st.keys_out) {
-				sync_stderr();
-				part_put_key(stdout, k, name, g->index, g->line);
-			} else if (st.drops_path)
-				dup = dropped(name, g->index, k);
-			else
-				dup = seen_before(k, name, g->index, g->line);
-
-		}
-		if (!dup && !st.count && !st.list && !st.keys_out)
+		if (!(st.unique && grep_unique_game(&st.u, st.q, l->name, g)) && !st.count && !st.list &&
+		    !st.u.keys_out)
 			write_game(g);
 	}
 	return st.list && st.file_matched ? RECORD_DONE : RECORD_NEXT;
 }
 
-/* After an input: its line of --keys, -c or -l. */
+/* After an input: its line of --keys, -c or -l; with --drops, whether it
+ * is the input --keys saw. */
 static void grep_end(struct record_loop *l)
 {
-	sync_stderr();
-	if (st.keys_out)
-		part_put_keys_end(stdout, l->name, l->input_games, xq_reader_line(l->r));
-	if (st.drops_path)
-		check_held(l->name, l->input_games, xq_reader_line(l->r));
-	if (st.partial) {
-		/* -c and -l come from the merge */
-		fputs("#end\t", stderr);
-		part_put_text(stderr, l->name, 0);
-		fprintf(stderr, "\t%ld\t%ld\t%llu\t%ld\t%ld\n", l->input_games, xq_reader_line(l->r),
-			(unsigned long long)xq_reader_offset(l->r), st.file_matched, st.file_invalid);
-	} else if (st.count && st.nfiles > 1) {
+	long lines = xq_reader_line(l->r);
+	fflush(stderr);
+	if (st.unique)
+		grep_unique_input_end(&st.u, l->name, l->input_games, lines);
+	if (st.partial)   /* -c and -l come from the merge */
+		grep_put_part_end(stderr, l->name, l->input_games, lines,
+				  (unsigned long long)xq_reader_offset(l->r), st.file_matched,
+				  st.file_invalid);
+	else if (st.count && st.nfiles > 1)
 		fprintf(st.out.fp, "%s:%ld\n", l->name, st.file_matched);
-	} else if (st.list && st.file_matched) {
+	else if (st.list && st.file_matched)
 		fprintf(st.out.fp, "%s\n", l->name);
-	}
 	st.file_matched = st.file_invalid = 0;
 }
 
+/* --- the options */
+
 /* A criterion that does not compile: said, exit 2. */
-__attribute__((format(printf, 2, 3)))
-static _Noreturn void query_fails(int rc, const char *fmt, ...)
+#define query_fails(rc, ...) \
+	((rc) == XQ_ENOMEM ? die(EXIT_TROUBLE, "out of memory") : die(EXIT_TROUBLE, __VA_ARGS__))
+
+static int material_any_plies(struct xq_query *q, const char *spec)
 {
-	va_list ap;
-	char *msg;
-	int n;
-	if (rc == XQ_ENOMEM)
-		die(EXIT_TROUBLE, "out of memory");
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xrealloc(NULL, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	die(EXIT_TROUBLE, "%s", msg);
+	return xq_query_material(q, spec, 0);
 }
 
-/* The options that go together, and those that exclude each other. */
-static void check_grep_options(int merge, int merge_p, const char *write_drops)
+enum { OPT_DATE = 256, OPT_PLIES, OPT_FEN, OPT_ALL, OPT_MIRROR, OPT_MAT, OPT_AT, OPT_OPEN,
+       OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE, OPT_WRITE_DROPS, OPT_DROPS,
+       OPT_PART, OPT_EITHER, OPT_MAT_PLIES, OPT_EVENT_YEAR, OPT_PARTIAL, OPT_MERGE_PARTS,
+       OPT_ECCO, OPT_OPEN_NAME, OPT_EXACT, OPT_REPLACE };
+
+/* xqgrep's own long options, each with what it does as it comes: compile
+ * a criterion from its argument (bad: what an argument that does not
+ * compile is, "invalid WHAT 'ARG' (HINT)"; none: it fails only when
+ * memory runs out), set a query flag, set a switch, keep its argument.
+ * parse_options() does the rest. */
+static const struct grep_option {
+	struct option o;
+	int (*crit)(struct xq_query *q, const char *arg);
+	const char *bad[2];
+	unsigned flag;               /* XQ_QUERY_* */
+	int *on;
+	const char **arg;
+} grep_options[] = {
+	{ { "all-lines", no_argument, NULL, OPT_ALL }, .flag = XQ_QUERY_ALL_LINES },
+	{ { "at-ply", required_argument, NULL, OPT_AT }, .crit = xq_query_at_ply,
+	  .bad = { "ply range", "N, N.., ..M or N..M" } },
+	{ { "count", no_argument, NULL, 'c' }, .on = &st.count },
+	{ { "date", required_argument, NULL, OPT_DATE }, .crit = xq_query_date,
+	  .bad = { "date range", "e.g. 1990..1995.06" }, .on = &st.have_date },
+	{ { "drops", required_argument, NULL, OPT_DROPS }, .arg = &st.u.drops_path },
+	{ { "event-year", no_argument, NULL, OPT_EVENT_YEAR }, .flag = XQ_QUERY_EVENT_YEAR },
+	{ { "exact-names", no_argument, NULL, OPT_EXACT }, .flag = XQ_QUERY_EXACT_NAMES },
+	{ { "fen", required_argument, NULL, OPT_FEN }, .crit = NULL },
+	{ { "files-with-matches", no_argument, NULL, 'l' }, .on = &st.list },
+	{ { "invert-match", no_argument, NULL, 'v' }, .on = &st.invert },
+	{ { "jobs", required_argument, NULL, 'J' }, .crit = NULL },
+	{ { "key", required_argument, NULL, OPT_KEY }, .crit = xq_query_key_tags },
+	{ { "keys", no_argument, NULL, OPT_KEYS }, .on = &st.u.keys_out },
+	{ { "material", required_argument, NULL, OPT_MAT }, .crit = material_any_plies,
+	  .bad = { "material", "e.g. R2NC/RN2P, 0-2P" }, .arg = &st.material },
+	{ { "material-either", no_argument, NULL, OPT_EITHER }, .flag = XQ_QUERY_MATERIAL_EITHER },
+	{ { "material-plies", required_argument, NULL, OPT_MAT_PLIES }, .crit = NULL },
+	{ { "merge", no_argument, NULL, OPT_MERGE_PARTS }, .on = &st.merge_parts },
+	{ { "merge-keys", no_argument, NULL, OPT_MERGE }, .on = &st.merge_keys },
+	{ { "mirror", no_argument, NULL, OPT_MIRROR }, .flag = XQ_QUERY_MIRROR },
+	{ { "opening", required_argument, NULL, OPT_OPEN }, .arg = &st.opening },
+	{ { "ecco", required_argument, NULL, OPT_ECCO }, .crit = xq_query_ecco,
+	  .bad = { "ECCO codes", "C45, C4, C40-C49" } },
+	{ { "opening-name", required_argument, NULL, OPT_OPEN_NAME }, .crit = xq_query_opening_name },
+	{ { "part", required_argument, NULL, OPT_PART }, .crit = NULL },
+	{ { "partial", no_argument, NULL, OPT_PARTIAL }, .on = &st.partial },
+	{ { "player", required_argument, NULL, 'P' }, .crit = xq_query_player },
+	{ { "plies", required_argument, NULL, OPT_PLIES }, .crit = xq_query_plies,
+	  .bad = { "ply range", "N, N.., ..M or N..M" } },
+	{ { "range", required_argument, NULL, OPT_RANGE }, .crit = NULL },
+	{ { "replace", no_argument, NULL, OPT_REPLACE }, .on = &st.replace },
+	{ { "result", required_argument, NULL, 'r' }, .crit = NULL },
+	{ { "tag", required_argument, NULL, 'T' }, .crit = NULL },
+	{ { "to", required_argument, NULL, 't' }, .crit = NULL },
+	{ { "unique", no_argument, NULL, OPT_UNIQUE }, .on = &st.unique },
+	{ { "verbose", no_argument, NULL, OPT_VERBOSE }, .on = &st.pp.verbose },
+	{ { "write-drops", required_argument, NULL, OPT_WRITE_DROPS }, .arg = &st.write_drops },
+};
+#define NOPTIONS (sizeof grep_options / sizeof grep_options[0])
+
+/* A rule of the options: when broken, why (usage, exit 2). */
+struct rule { int broken; const char *why; };
+
+static void check_rules(const struct rule *r, size_t n)
 {
-	if ((st.keys_out || st.keyed) && !st.unique) {
-		warnx_("--keys and --key need --unique");
-		usage(EXIT_TROUBLE);
-	}
-	if (st.count + st.list + st.keys_out > 1) {
-		warnx_("-c, -l and --keys exclude each other");
-		usage(EXIT_TROUBLE);
-	}
-	if (write_drops && !merge) {
-		warnx_("--write-drops goes with --merge-keys");
-		usage(EXIT_TROUBLE);
-	}
-	if (st.drops_path && (!st.part || !st.unique || st.keys_out || merge)) {
-		warnx_("--drops and --part go together, with --unique and without --keys");
-		usage(EXIT_TROUBLE);
-	}
-	if (st.part && !st.drops_path && !st.keys_out && !st.partial) {
-		warnx_("--part goes with --drops, --keys or --partial");
-		usage(EXIT_TROUBLE);
-	}
-	if (st.partial && (merge || (st.unique && !st.keys_out && !st.drops_path))) {
-		warnx_("--partial takes --unique only with --keys or --drops "
-		       "(the duplicates are --merge-keys')");
-		usage(EXIT_TROUBLE);
-	}
-	if (merge_p && (merge || st.partial || st.count || st.list || st.pp.quiet || st.unique ||
-			st.o.outpath)) {
-		warnx_("--merge takes -c, -l and -q from the parts, and writes standard output");
-		usage(EXIT_TROUBLE);
+	for (size_t i = 0; i < n; i++)
+		if (r[i].broken) {
+			warnx_("%s", r[i].why);
+			usage(EXIT_TROUBLE);
+		}
+}
+
+/* The option c that is not in the table: what it does. */
+static void special_option(int c)
+{
+	struct xq_err err;
+	int rc;
+	switch (c) {
+	case 'r':
+		if (xq_query_result(st.q, optarg) < 0) {
+			warnx_("unknown result '%s'", optarg);
+			usage(EXIT_TROUBLE);
+		}
+		break;
+	case 'T':
+		if ((rc = xq_query_tag(st.q, optarg, &err)) == XQ_EINVAL) {
+			warnx_("invalid tag criterion '%s' (NAME=VALUE, NAME~TEXT or NAME=~RE)", optarg);
+			usage(EXIT_TROUBLE);
+		}
+		if (rc < 0)
+			query_fails(rc, "invalid regular expression '%s': %s", optarg + err.offset, err.msg);
+		break;
+	case 't':
+		if (!(st.o.to = opt_out_format_many(optarg)))
+			exit(EXIT_TROUBLE);
+		break;
+	case OPT_FEN:
+		st.fens = xrealloc(st.fens, (size_t)(st.nfen + 1) * sizeof *st.fens);
+		st.fens[st.nfen++] = optarg;
+		break;
+	case OPT_KEY: st.keyed |= optarg[strspn(optarg, ",")] != '\0'; break;
+	case OPT_MAT_PLIES:
+		st.mat_plies = parse_number(optarg, 1, XQ_MAX_GAME_MOVES + 1, "number of plies");
+		break;
+	case 'J': st.jobs = cmd_jobs_arg(optarg); break;
+	case OPT_RANGE: range_parse(optarg, &st.range_k, &st.range_n); break;
+	case OPT_PART: st.u.part = parse_number(optarg, 1, LONG_MAX, "part number"); break;
 	}
 }
 
-/* The options into st and its query; *merge 1 --merge-keys, 2 --merge. */
-static void parse_options(int argc, char **argv, int *merge, const char **write_drops)
+/* The options into st and its query. */
+static void parse_options(int argc, char **argv)
 {
-	enum { OPT_DATE = 256, OPT_PLIES, OPT_FEN, OPT_ALL, OPT_MIRROR, OPT_MAT, OPT_AT,
-	       OPT_OPEN, OPT_UNIQUE, OPT_KEY, OPT_KEYS, OPT_MERGE, OPT_VERBOSE,
-	       OPT_WRITE_DROPS, OPT_DROPS, OPT_PART, OPT_EITHER, OPT_MAT_PLIES,
-	       OPT_EVENT_YEAR, OPT_PARTIAL, OPT_MERGE_PARTS, OPT_ECCO, OPT_OPEN_NAME,
-	       OPT_EXACT, OPT_REPLACE };
-	static const struct option longopts[] = {
-		{ "all-lines", no_argument, NULL, OPT_ALL },
-		{ "at-ply", required_argument, NULL, OPT_AT },
-		{ "count", no_argument, NULL, 'c' },
-		{ "date", required_argument, NULL, OPT_DATE },
-		{ "drops", required_argument, NULL, OPT_DROPS },
-		{ "event-year", no_argument, NULL, OPT_EVENT_YEAR },
-		{ "exact-names", no_argument, NULL, OPT_EXACT },
-		{ "fen", required_argument, NULL, OPT_FEN },
-		{ "files-with-matches", no_argument, NULL, 'l' },
-		{ "invert-match", no_argument, NULL, 'v' },
-		{ "jobs", required_argument, NULL, 'J' },
-		{ "key", required_argument, NULL, OPT_KEY },
-		{ "keys", no_argument, NULL, OPT_KEYS },
-		{ "material", required_argument, NULL, OPT_MAT },
-		{ "material-either", no_argument, NULL, OPT_EITHER },
-		{ "material-plies", required_argument, NULL, OPT_MAT_PLIES },
-		{ "merge", no_argument, NULL, OPT_MERGE_PARTS },
-		{ "merge-keys", no_argument, NULL, OPT_MERGE },
-		{ "mirror", no_argument, NULL, OPT_MIRROR },
-		{ "opening", required_argument, NULL, OPT_OPEN },
-		{ "ecco", required_argument, NULL, OPT_ECCO },
-		{ "opening-name", required_argument, NULL, OPT_OPEN_NAME },
-		{ "part", required_argument, NULL, OPT_PART },
-		{ "partial", no_argument, NULL, OPT_PARTIAL },
-		{ "player", required_argument, NULL, 'P' },
-		{ "plies", required_argument, NULL, OPT_PLIES },
-		{ "range", required_argument, NULL, OPT_RANGE },
-		{ "replace", no_argument, NULL, OPT_REPLACE },
-		{ "result", required_argument, NULL, 'r' },
-		{ "tag", required_argument, NULL, 'T' },
-		{ "to", required_argument, NULL, 't' },
-		{ "unique", no_argument, NULL, OPT_UNIQUE },
-		{ "verbose", no_argument, NULL, OPT_VERBOSE },
-		{ "write-drops", required_argument, NULL, OPT_WRITE_DROPS },
-		{ NULL, 0, NULL, 0 },
-	};
-	char **fens = NULL;
-	int nfens = 0, c, rc, event_year = 0, either = 0, mirror = 0, merge_keys = 0, merge_p = 0;
-	long mat_plies = 0;
+	static struct option longopts[NOPTIONS + 1];
+	int c, rc;
 	unsigned flags = 0;
-	const char *opening = NULL, *material = NULL;
 	struct xq_err err;
 
 	if (!(st.q = xq_query_new()))
 		die(EXIT_TROUBLE, "out of memory");
 	st.o.own = "tv";             /* -v is --invert-match; -t refuses one-game formats */
 	st.o.pp = &st.pp;
+	for (size_t i = 0; i < NOPTIONS; i++)
+		longopts[i] = grep_options[i].o;
 	while ((c = cmd_getopt(&st.o, argc, argv, "0cE:e:f:hJ:ln:o:P:qRr:T:t:Vv", longopts)) != -1) {
-		switch (c) {
-		case 'c': st.count = 1; break;
-		case 'l': st.list = 1; break;
-		case 'P':
-			if (xq_query_player(st.q, optarg) < 0)
+		const struct grep_option *g = grep_options;
+		while (g < grep_options + NOPTIONS && g->o.val != c)
+			g++;
+		if (g == grep_options + NOPTIONS)
+			usage(EXIT_TROUBLE);
+		if (g->crit && (rc = g->crit(st.q, optarg)) < 0) {
+			if (rc == XQ_ENOMEM || !g->bad[0])
 				die(EXIT_TROUBLE, "out of memory");
-			break;
-		case 'r':
-			if (xq_query_result(st.q, optarg) < 0) {
-				warnx_("unknown result '%s'", optarg);
-				usage(EXIT_TROUBLE);
-			}
-			break;
-		case 'T':
-			if ((rc = xq_query_tag(st.q, optarg, &err)) == XQ_EINVAL) {
-				warnx_("invalid tag criterion '%s' (NAME=VALUE, NAME~TEXT or NAME=~RE)", optarg);
-				usage(EXIT_TROUBLE);
-			}
-			if (rc < 0)
-				query_fails(rc, "invalid regular expression '%s': %s", optarg + err.offset, err.msg);
-			break;
-		case 't':
-			if (!opt_out_format_many(optarg))
-				exit(EXIT_TROUBLE);
-			st.o.to = optarg;
-			break;
-		case 'v': st.invert = 1; break;
-		case OPT_DATE:
-			if ((rc = xq_query_date(st.q, optarg)) < 0)
-				query_fails(rc, "invalid date range '%s' (e.g. 1990..1995.06)", optarg);
-			st.have_date = 1;
-			break;
-		case OPT_PLIES:
-		case OPT_AT:
-			if ((rc = (c == OPT_AT ? xq_query_at_ply : xq_query_plies)(st.q, optarg)) < 0)
-				query_fails(rc, "invalid ply range '%s' (N, N.., ..M or N..M)", optarg);
-			break;
-		case OPT_FEN:
-			fens = xrealloc(fens, (size_t)(nfens + 1) * sizeof *fens);
-			fens[nfens++] = optarg;
-			break;
-		case OPT_ALL: flags |= XQ_QUERY_ALL_LINES; break;
-		case OPT_MIRROR: mirror = 1; break;
-		case OPT_MAT:
-			if ((rc = xq_query_material(st.q, material = optarg, 0)) < 0)
-				query_fails(rc, "invalid material '%s' (e.g. R2NC/RN2P, 0-2P)", optarg);
-			st.have_material = 1;
-			break;
-		case OPT_OPEN: opening = optarg; break;
-		case OPT_ECCO:
-			if (xq_query_ecco(st.q, optarg) < 0)
-				die(EXIT_TROUBLE, "invalid ECCO codes '%s' (C45, C4, C40-C49)", optarg);
-			break;
-		case OPT_OPEN_NAME:
-			if (xq_query_opening_name(st.q, optarg) < 0)
-				die(EXIT_TROUBLE, "out of memory");
-			break;
-		case OPT_UNIQUE: st.unique = 1; break;
-		case OPT_KEY:
-			if (xq_query_key_tags(st.q, optarg) < 0)
-				die(EXIT_TROUBLE, "out of memory");
-			st.keyed |= optarg[strspn(optarg, ",")] != '\0';
-			break;
-		case OPT_KEYS: st.keys_out = 1; break;
-		case OPT_MERGE: merge_keys = 1; break;
-		case OPT_VERBOSE: st.pp.verbose = 1; break;
-		case OPT_REPLACE: st.wflags |= XQ_WRITE_REPLACE; break;
-		case OPT_WRITE_DROPS: *write_drops = optarg; break;
-		case OPT_EITHER: either = 1; break;
-		case OPT_MAT_PLIES:
-			mat_plies = parse_number(optarg, 1, XQ_MAX_GAME_MOVES + 1, "number of plies");
-			break;
-		case OPT_EVENT_YEAR: event_year = 1; break;
-		case OPT_EXACT: flags |= XQ_QUERY_EXACT_NAMES; break;
-		case OPT_PARTIAL: st.partial = 1; break;
-		case 'J': st.jobs = cmd_jobs_arg(optarg); break;
-		case OPT_RANGE: range_parse(optarg, &st.range_k, &st.range_n); break;
-		case OPT_MERGE_PARTS: merge_p = 1; break;
-		case OPT_DROPS: st.drops_path = optarg; break;
-		case OPT_PART: st.part = parse_number(optarg, 1, LONG_MAX, "part number"); break;
-		default: usage(EXIT_TROUBLE);
+			die(EXIT_TROUBLE, "invalid %s '%s' (%s)", g->bad[0], optarg, g->bad[1]);
 		}
+		flags |= g->flag;
+		if (g->on)
+			*g->on = 1;
+		if (g->arg)
+			*g->arg = optarg;
+		special_option(c);
 	}
-	xq_query_set_flags(st.q, flags | (mirror ? XQ_QUERY_MIRROR : 0) |
-			   (event_year ? XQ_QUERY_EVENT_YEAR : 0) |
-			   (either ? XQ_QUERY_MATERIAL_EITHER : 0));
-	for (int i = 0; i < nfens; i++)
-		if ((rc = xq_query_fen(st.q, fens[i], &err)) < 0) {
-			const char *fen = fens[i];
-			free(fens);
+	xq_query_set_flags(st.q, flags);
+	for (int i = 0; i < st.nfen; i++)
+		if ((rc = xq_query_fen(st.q, st.fens[i], &err)) < 0)
 			query_fails(rc, "%s FEN '%s': %s", rc == XQ_ERANGE ? "cannot mirror" : "invalid",
-				    fen, err.msg);
-		}
-	st.nfen = nfens;
-	free(fens);
+				    st.fens[i], err.msg);
+	free(st.fens);
 	/* (again with the run length, which may come after --material) */
-	if (material && mat_plies && (rc = xq_query_material(st.q, material, mat_plies)) < 0)
-		query_fails(rc, "invalid material '%s'", material);
-	if (opening && (rc = xq_query_opening(st.q, opening, &err)) < 0)
-		query_fails(rc, "invalid opening '%s': %s", opening, err.msg);
-	if ((either || mat_plies) && !st.have_material) {
-		warnx_("--material-either and --material-plies need --material");
-		usage(EXIT_TROUBLE);
-	}
-	if (event_year && !st.have_date) {
-		warnx_("--event-year needs --date");
-		usage(EXIT_TROUBLE);
-	}
-	if (mirror && !st.nfen) {
-		warnx_("--mirror needs --fen");
-		usage(EXIT_TROUBLE);
-	}
-	*merge = merge_keys ? 1 : merge_p ? 2 : 0;
-	jobs_check_options(st.jobs, st.range_n, st.partial, *merge);
-	check_grep_options(merge_keys, merge_p, *write_drops);
+	if (st.material && st.mat_plies && (rc = xq_query_material(st.q, st.material, st.mat_plies)) < 0)
+		query_fails(rc, "invalid material '%s'", st.material);
+	if (st.opening && (rc = xq_query_opening(st.q, st.opening, &err)) < 0)
+		query_fails(rc, "invalid opening '%s': %s", st.opening, err.msg);
+	const struct rule needs[] = {
+		{ ((flags & XQ_QUERY_MATERIAL_EITHER) || st.mat_plies) && !st.material,
+		  "--material-either and --material-plies need --material" },
+		{ (flags & XQ_QUERY_EVENT_YEAR) && !st.have_date, "--event-year needs --date" },
+		{ (flags & XQ_QUERY_MIRROR) && !st.nfen, "--mirror needs --fen" },
+	};
+	check_rules(needs, sizeof needs / sizeof needs[0]);
+	jobs_check_options(st.jobs, st.range_n, st.partial, st.merge_keys ? 1 : st.merge_parts ? 2 : 0);
+	const struct rule together[] = {
+		{ (st.u.keys_out || st.keyed) && !st.unique, "--keys and --key need --unique" },
+		{ st.count + st.list + st.u.keys_out > 1, "-c, -l and --keys exclude each other" },
+		{ st.write_drops && !st.merge_keys, "--write-drops goes with --merge-keys" },
+		{ st.u.drops_path && (!st.u.part || !st.unique || st.u.keys_out || st.merge_keys),
+		  "--drops and --part go together, with --unique and without --keys" },
+		{ st.u.part && !st.u.drops_path && !st.u.keys_out && !st.partial,
+		  "--part goes with --drops, --keys or --partial" },
+		{ st.partial && (st.merge_keys || (st.unique && !st.u.keys_out && !st.u.drops_path)),
+		  "--partial takes --unique only with --keys or --drops "
+		  "(the duplicates are --merge-keys')" },
+		{ st.merge_parts && (st.merge_keys || st.partial || st.count || st.list || st.pp.quiet ||
+				     st.unique || st.o.outpath),
+		  "--merge takes -c, -l and -q from the parts, and writes standard output" },
+	};
+	check_rules(together, sizeof together / sizeof together[0]);
 }
+
+/* --- the run */
 
 /* After the inputs: the checks of --drops, -c's total, the writers
  * closed, the output committed, the summaries; the exit status. */
 static int grep_finish(int argc, char **argv)
 {
-	if (st.drops_path && st.inputs_done != st.nheld)
-		parts_differ(argc ? argv[argc - 1] : "<stdin>", "%d inputs", st.inputs_done);
-	else if (st.drops_path && st.next_drop != st.ndrops)
-		parts_differ(argc ? argv[argc - 1] : "<stdin>",
-			     "game %ld of those to drop is missing",
-			     st.drops[st.next_drop].index);
-	sync_stderr();
+	if (st.unique) {
+		grep_unique_end(&st.u, argc ? argv[argc - 1] : "<stdin>");
+		st.trouble |= st.u.differ != 0;
+	}
+	fflush(stderr);
 	if (st.count && argc <= 1 && !st.partial)
-		fprintf(st.out.fp, "%ld\n", st.matched - st.dupes);
-	for (int n = 0; n <= XQ_NOTATION_UCI10; n++)
-		if (st.w[n] && xq_writer_close(st.w[n]) < 0) {
+		fprintf(st.out.fp, "%ld\n", st.matched - st.u.dupes);
+	for (int i = 0; i <= XQ_NOTATION_UCI10; i++)
+		if (st.w[i] && xq_writer_close(st.w[i]) < 0) {
 			warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
 			       strerror(errno ? errno : EIO));
 			st.trouble = 1;
 		}
-	sync_stderr();
+	fflush(stderr);
 	if (st.out.fp != stdout) {
 		if (st.trouble)
 			out_abort(&st.out);
 		else if (out_commit(&st.out) < 0)
 			st.trouble = 1;
 	}
-	if (st.unique && !st.keys_out && !st.drops_path)
-		unique_summary();
+	if (st.unique && !st.u.keys_out && !st.u.drops_path)
+		grep_unique_summary(st.matched, st.u.dupes);
 	if (st.partial)
-		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%d\t%s%s%s-\t%d\n", st.games, st.invalid,
-			st.matched - st.dupes, argc, st.count ? "c" : "", st.list ? "l" : "",
-			st.pp.quiet ? "q" : "", st.trouble);
+		grep_put_part_counts(stderr, st.games, st.invalid, st.matched - st.u.dupes, argc,
+				     st.count, st.list, st.pp.quiet, st.trouble);
 	else if (st.invalid)
-		invalid_summary(st.games, st.invalid);
-	sync_stderr();
+		grep_invalid_summary(st.games, st.invalid);
+	fflush(stderr);
 	xq_query_free(st.q);
-	xq__tally_free(&st.seen);
 	/* an invalid game is a finding even beside matches: it was not searched */
-	return exit_status(1, st.trouble, st.invalid || st.matched - st.dupes == 0);
-}
-
-/* -J: the workers' games in order where one run writes them (-o FILE,
- * else standard output), then their parts merged there and on standard
- * error. */
-static int merge_jobs(struct jobs *j, int argc, char **argv)
-{
-	int rc, trouble;
-	if (out_open(&st.out, st.o.outpath, argv, argc) < 0) {
-		jobs_end(j);
-		return EXIT_TROUBLE;
-	}
-	if (st.out.fp != stdout && (fflush(stdout) || dup2(fileno(st.out.fp), STDOUT_FILENO) < 0))
-		die(EXIT_TROUBLE, "cannot write '%s': %s", st.o.outpath, strerror(errno));
-	trouble = jobs_copy(j->out, j->parts, stdout) < 0 || j->failed;
-	rc = merge_parts(j->parts, j->err, &st.out);
-	jobs_end(j);
-	return trouble ? EXIT_TROUBLE : rc;
+	return exit_status(1, st.trouble, st.invalid || st.matched - st.u.dupes == 0);
 }
 
 int main(int argc, char **argv)
 {
-	const char *write_drops = NULL;
-	int merge;
-	struct record_loop l = { 0 };
-
+	struct record_loop l = { .o = &st.o, .flags = XQ_READ_NO_REPLAY, .game = grep_game,
+				 .end = grep_end };
 	static char usage_text[sizeof usage_synopsis + sizeof usage_options + sizeof usage_output +
 			       sizeof usage_jobs + sizeof usage_tail];
 	snprintf(usage_text, sizeof usage_text, "%s%s%s%s%s", usage_synopsis, usage_options,
 		 usage_output, usage_jobs, usage_tail);
 	cmd_init(argv, usage_text);
-	/* diagnostics in blocks (see sync_stderr), a line at a time on a
-	 * terminal */
+	/* diagnostics in blocks (see print_problem_now()), a line at a time
+	 * on a terminal */
 	setvbuf(stderr, NULL, isatty(STDERR_FILENO) ? _IOLBF : _IOFBF, 1 << 16);
-	parse_options(argc, argv, &merge, &write_drops);
+	parse_options(argc, argv);
 	argc -= optind;
 	argv += optind;
 	cmd_inputs(&st.o, &argc, &argv);
 	jobs_check_inputs(st.range_n, argc, argv);
-	if (merge == 2)
-		return merge_parts(argc, argv, NULL);
+	if (st.merge_parts)
+		return grep_merge_parts(argc, argv, NULL);
 	/* --unique sees every game at once: one job */
 	if (st.jobs > 1 && !st.unique) {
 		struct jobs j;
 		int rc = jobs_start(&j, st.jobs, &st.o, stderr, &argc, &argv, &st.range_k, &st.range_n);
 		if (rc == 0)
-			return merge_jobs(&j, argc, argv);
+			return grep_merge_jobs(&j, &st.out, st.o.outpath, argc, argv);
 		if (rc == 1) {
 			/* a worker: its games on standard output, its part on
 			 * standard error */
@@ -1004,29 +476,22 @@ int main(int argc, char **argv)
 			st.o.outpath = NULL;
 		}
 	}
-	if (merge == 1)
-		return merge_keys(argc, argv, write_drops);
-	if (st.drops_path)
-		load_drops(st.drops_path);
-	if (st.keys_out) {
-		/* nothing said yet */
-		part_put_keys_header(stdout, st.part);
-	}
+	if (st.merge_keys)
+		return grep_merge_keys(argc, argv, st.write_drops, st.pp.quiet);
+	st.u.quiet = st.pp.quiet;
+	if (st.unique)
+		grep_unique_start(&st.u);   /* nothing said yet */
 	if (st.partial) {
-		part_put_header(stderr, "xqgrep", st.part);
+		part_put_header(stderr, "xqgrep", st.u.part);
 		st.pp.partial = stderr;
 	}
 	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
 		return EXIT_TROUBLE;
 	st.nfiles = argc;
-	l.o = &st.o;
-	l.flags = XQ_READ_NO_REPLAY;
-	l.game = grep_game;
-	l.end = grep_end;
 	/* not over a part on standard error; the games, --keys and the
 	 * -c or -l lines (after each input) on standard output */
 	l.progress = !st.partial &&
-		progress_wanted(st.pp.quiet, st.keys_out || (!st.o.outpath && !st.count && !st.list));
+		progress_wanted(st.pp.quiet, st.u.keys_out || (!st.o.outpath && !st.count && !st.list));
 	l.range_k = st.range_k;
 	l.range_n = st.range_n;
 	if (record_loop_run(&l, argc, argv))

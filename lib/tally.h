@@ -1,7 +1,7 @@
 /*
  * tally.h - a hash table from byte strings to a few counters: the
  * statistics' totals by name and opening-tree edges by position key and
- * move (lib/stats.c), and xqgrep --unique's games by duplicate key.
+ * move (lib/stats.c), and the games by duplicate key (lib/dupes.c).
  * Internal to libxq (lib/tally.c).  { 0 } is an empty table.
  */
 #ifndef XQ_TALLY_H

@@ -619,6 +619,73 @@ int xq_query_match_moves(struct xq_query *q, const struct xq_game *g);
  * duplicates.  0 or XQ_ENOMEM. */
 int xq_query_key(struct xq_query *q, const struct xq_game *g, uint64_t key[2]);
 
+/* --- duplicate games (lib/dupes.c)
+ *
+ * Which games of a stream repeat an earlier one: each game's duplicate key
+ * (xq_query_key()) is added in the order of the stream, with its place
+ * (its input's name, its number in that input from 1, its line); the
+ * first game with a key is kept, each later one is a duplicate of it.
+ *   d = xq_dupes_new();                NULL when out of memory
+ *   for each game: xq_dupes_add(d, key, &place, &first)
+ *   xq_dupes_free(d);
+ * A big input may come in parts (split on game boundaries), each counting
+ * its games and lines from the start: after each part of an input,
+ * xq_dupes_part_end() says how many it held, and the places of that
+ * input's games added later are counted on from there, so that what is
+ * found is what one pass over the whole finds.
+ *
+ * A second pass over the same parts keeps each part's games but the
+ * duplicates: given, for one part, the games it drops and the inputs it
+ * held as the first pass saw them (xq_dupes_expect_drop(),
+ * xq_dupes_expect_input(), each in order), xq_dupes_drop() says whether a
+ * game goes, and xq_dupes_input_end() and xq_dupes_expect_end() whether
+ * the part is the one the first pass saw.
+ *
+ * The calls return 0 or a negative XQ_E* code (XQ_ENOMEM) unless they say
+ * otherwise.  Names are copied; the names the set gives back live as long
+ * as it does.  A set serves one thread.
+ */
+struct xq_dupes;
+
+/* Where a game is: its input's name, its number in it, its line. */
+struct xq_place {
+	const char *name;
+	long index, line;
+};
+
+/* The most games or lines an input's parts add up to. */
+#define XQ_DUPES_COUNT_MAX 1000000000000000L
+
+struct xq_dupes *xq_dupes_new(void);
+void xq_dupes_free(struct xq_dupes *d);
+/* Game g with key: 0 when no game before had the key, 1 when one had
+ * (*first: its place), or XQ_ENOMEM.  g's index and line count within its
+ * part; they become the whole input's (the earlier parts added). */
+int xq_dupes_add(struct xq_dupes *d, const uint64_t key[2], struct xq_place *g,
+		 struct xq_place *first);
+/* A part of input name ended, having held games games in lines lines;
+ * XQ_EINVAL for a negative count, XQ_ERANGE when the input's sum would
+ * pass XQ_DUPES_COUNT_MAX. */
+int xq_dupes_part_end(struct xq_dupes *d, const char *name, long games, long lines);
+
+/* The second pass of one part: the next input it held (XQ_EINVAL for a
+ * negative count), and the next game it drops (index from 1, else
+ * XQ_EINVAL; its number in the part, not in the whole input). */
+int xq_dupes_expect_input(struct xq_dupes *d, const char *name, long games, long lines);
+int xq_dupes_expect_drop(struct xq_dupes *d, const char *name, long index, const uint64_t key[2]);
+/* Game index of input name, with key, in the second pass: 0 it stays; 1
+ * it is the next game to drop; 2 it is, but its key differs (the part is
+ * not the one the first pass saw; the game goes all the same). */
+int xq_dupes_drop(struct xq_dupes *d, const char *name, long index, const uint64_t key[2]);
+/* After an input of the second pass (*n: its number, from 1): 0 it is
+ * the next input expected and held the games and lines expected; 1
+ * another input, or one more than expected; 2 other games or lines. */
+int xq_dupes_input_end(struct xq_dupes *d, const char *name, long games, long lines, long *n);
+/* After the part: 0 every input expected ended and every game to drop
+ * came; 1 the inputs ended were not those expected (*n: how many ended);
+ * 2 a game to drop did not come (*n: the first one's index). */
+int xq_dupes_expect_end(const struct xq_dupes *d, long *n);
+
 /* --- database statistics (lib/stats.c)
  *
  * What is in a stream of games: the results, lengths (in buckets of 20

@@ -20,6 +20,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/inputs.c"
 #include "../../cmd/progress.c"
 #include "../../cmd/jobs.c"
+#include "../../cmd/grep_dupes.c"
+#include "../../cmd/grep_parts.c"
 #define main xqcheck_main
 #define st check_st
 #include "../../cmd/xqcheck.c"
@@ -55,7 +57,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	static FILE *null;
 	FILE *fp;
-	long lineno;
+	long lineno, n;
+	int inputs, rc;
+	struct xq_dupes *d;
 
 	if (!null) {
 		/* the merges print what they read back, not to the fuzzer's log:
@@ -78,7 +82,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	}
 	if ((data[0] & 7) == 6) {
-		/* xqgrep --merge: line by line, as merge_parts() reads */
+		/* xqgrep --merge: line by line, as grep_merge_parts() reads */
 		struct grep_merging mg;
 		memset(&grep_st, 0, sizeof grep_st);
 		memset(&mg, 0, sizeof mg);
@@ -86,18 +90,18 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		part_merge_free(&mg.m);
 		return 0;
 	}
-	/* xqgrep --drops FILE --part N */
-	memset(&grep_st, 0, sizeof grep_st);
-	grep_st.part = 1 + (data[0] >> 1) % 4;
+	/* xqgrep --drops FILE --part N: a list read whole expects its inputs
+	 * (none ended yet), else its first drop, a game numbered from 1 */
 	if (!(fp = fmemopen((void *)(data + 1), size > 1 ? size - 1 : 1, "r")))
 		return 0;
-	if (read_drops(fp, &lineno) == 0 && grep_st.ndrops && grep_st.drops[0].index < 1)
+	if (!(d = xq_dupes_new()))
 		abort();
+	if (read_drops(fp, 1 + (data[0] >> 1) % 4, d, &lineno, &inputs) == 0) {
+		rc = xq_dupes_expect_end(d, &n);
+		if (inputs ? rc != 1 || n != 0 : rc == 1 || (rc == 2 && n < 1))
+			abort();
+	}
 	fclose(fp);
-	for (int i = 0; i < grep_st.nnames; i++)
-		free(grep_st.names[i]);
-	free(grep_st.names);
-	free(grep_st.drops);
-	free(grep_st.held);
+	xq_dupes_free(d);
 	return 0;
 }

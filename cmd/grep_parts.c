@@ -1,0 +1,201 @@
+/*
+ * grep_parts.c - xqgrep over the parts of a big input (see grep_parts.h):
+ * the lines of --partial, their merge, -J.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grep_parts.h"
+#include "jobs.h"
+#include "part.h"
+#include "record_input.h"
+
+void grep_invalid_summary(long games, long invalid)
+{
+	fprintf(stderr, "%s: %ld game%s, %ld invalid (reported above, not searched)\n",
+		progname, games, games == 1 ? "" : "s", invalid);
+}
+
+/*
+ * --partial: one part of a big input.  Standard output is what the part
+ * writes (the games, or --keys); the diagnostics go to standard error as
+ * the lines of a part (record_input.h), and -c and -l are counted there
+ * too:
+ *   #xqgrep-partial 1 [N]
+ *   P ...                              a diagnostic
+ *   #end name games lines bytes matched invalid
+ *   #counts games invalid count inputs flags trouble
+ *                                      count: what -c prints (duplicates
+ *                                      --drops dropped left out); flags:
+ *                                      c, l, q as given, then "-"
+ * Other lines (a message such as "cannot open") pass through the merge,
+ * which then ends in trouble.
+ * --merge prints on standard error what one run prints there (less the
+ * duplicate report, which is --merge-keys'), and on standard output what
+ * -c or -l print.
+ */
+void grep_put_part_end(FILE *fp, const char *name, long games, long lines,
+		       unsigned long long bytes, long matched, long invalid)
+{
+	fputs("#end\t", fp);
+	part_put_text(fp, name, 0);
+	fprintf(fp, "\t%ld\t%ld\t%llu\t%ld\t%ld\n", games, lines, bytes, matched, invalid);
+}
+
+void grep_put_part_counts(FILE *fp, long games, long invalid, long count, int inputs, int c,
+			  int l, int q, int trouble)
+{
+	fprintf(fp, "#counts\t%ld\t%ld\t%ld\t%d\t%s%s%s-\t%d\n", games, invalid, count, inputs,
+		c ? "c" : "", l ? "l" : "", q ? "q" : "", trouble);
+}
+
+struct grep_merging {
+	struct part_merge m;
+	char flags[8];               /* the first part's */
+	long games, invalid, count, inputs;
+	int trouble, in_part;
+};
+
+/* One line of the parts: 0, or -1 (said). */
+static int merge_part_line(void *data, char *line, const char *name, long lineno)
+{
+	struct grep_merging *mg = data;
+	size_t plen = strlen(progname);
+	char *f[12];
+	int n;
+	struct part_input *in;
+	struct xq_problem p;
+	long v[6];
+	if (!strncmp(line, progname, plen) && !strncmp(line + plen, ": ", 2)) {
+		/* said by a part: said again, and trouble */
+		fprintf(stderr, "%s\n", line);
+		return -1;
+	}
+	n = part_split(line, f, 11);
+	if (mg->in_part && part_message(f, n) == 0)
+		return 0;
+	if (part_is_header(f, n, "xqgrep", 0)) {
+		int rc = 0;
+		if (mg->in_part) {
+			diag(name, lineno, 0, "error",
+			     "a part starts before the one before it ended (#counts)");
+			rc = -1;
+		}
+		mg->in_part = 1;
+		return part_begin(&mg->m, n == 3 ? f[2] : NULL, name, lineno) < 0 ? -1 : rc;
+	}
+	if (!mg->in_part)
+		goto bad;
+	if (!strcmp(f[0], "P")) {
+		if (part_problem(&mg->m, f, n, &p, &in) < 0)
+			goto bad;
+		/* -l: one run stops reading an input at its first match */
+		if (!in->hit)
+			print_problem_always(&p);
+		return 0;
+	}
+	if (!strcmp(f[0], "#end") && n == 7) {
+		long g, mt, inv;
+		if (part_number(f[2], &g) < 0 || part_number(f[5], &mt) < 0 ||
+		    part_number(f[6], &inv) < 0 || inv > g || part_end(&mg->m, f, n, &in) < 0)
+			goto bad;
+		if (in->hit)
+			return 0;
+		if (mg->games > PART_POS_MAX - g || in->matched > PART_POS_MAX - mt)
+			goto bad;
+		mg->games += g;
+		mg->invalid += inv;
+		in->matched += mt;
+		if (strchr(mg->flags, 'l') && mt) {
+			in->hit = 1;
+			fflush(stderr);
+			printf("%s\n", in->name);
+		}
+		return 0;
+	}
+	if (!strcmp(f[0], "#counts") && n == 7) {
+		size_t fl = strlen(f[5]);
+		int rc = 0;
+		for (int k = 0; k < 4; k++)
+			if (part_number(f[k + 1], &v[k]) < 0)
+				goto bad;
+		if (!fl || fl >= sizeof mg->flags || strspn(f[5], "clq") != fl - 1 ||
+		    f[5][fl - 1] != '-' || (strcmp(f[6], "0") && strcmp(f[6], "1")) ||
+		    mg->count > PART_POS_MAX - v[2])
+			goto bad;
+		if (mg->m.parts > 1 && strcmp(mg->flags, f[5])) {
+			diag(name, lineno, 0, "error", "parts made with other -c, -l or -q");
+			rc = -1;
+		}
+		if (mg->m.parts == 1) {
+			strcpy(mg->flags, f[5]);
+			/* -l: the first part's inputs ended before its flags came */
+			for (int i = 0; strchr(mg->flags, 'l') && i < mg->m.nin; i++)
+				if (mg->m.in[i].matched && !mg->m.in[i].hit) {
+					mg->m.in[i].hit = 1;
+					fflush(stderr);
+					printf("%s\n", mg->m.in[i].name);
+				}
+		}
+		mg->count += v[2];
+		if (v[3] > mg->inputs)
+			mg->inputs = v[3];
+		if (f[6][0] == '1')
+			mg->trouble = 1;
+		mg->in_part = 0;
+		return rc;
+	}
+bad:
+	diag(name, lineno, 0, "error", "not a line of xqgrep --partial");
+	return -1;
+}
+
+int grep_merge_parts(int argc, char **argv, struct outfile *out)
+{
+	struct grep_merging mg;
+	int trouble;
+	memset(&mg, 0, sizeof mg);
+	trouble = part_read(argc, argv, merge_part_line, &mg) || mg.trouble;
+	if (mg.in_part) {
+		warnx_("the last part ends without its #counts line (cut short?)");
+		trouble = 1;
+	}
+	fflush(stderr);
+	if (strchr(mg.flags, 'c')) {
+		if (mg.inputs > 1 || mg.m.nin > 1)
+			for (int i = 0; i < mg.m.nin; i++)
+				printf("%s:%ld\n", mg.m.in[i].name, mg.m.in[i].matched);
+		else
+			printf("%ld\n", mg.count);
+	}
+	if (mg.invalid)
+		grep_invalid_summary(mg.games, mg.invalid);
+	part_merge_free(&mg.m);
+	fflush(stderr);
+	close_stdout();
+	if (out && out->fp != stdout) {
+		if (trouble)
+			out_abort(out);
+		else if (out_commit(out) < 0)
+			trouble = 1;
+	}
+	return exit_status(0, trouble, mg.invalid || mg.count == 0);
+}
+
+int grep_merge_jobs(struct jobs *j, struct outfile *out, const char *outpath, int argc,
+		    char **argv)
+{
+	int rc, trouble;
+	if (out_open(out, outpath, argv, argc) < 0) {
+		jobs_end(j);
+		return EXIT_TROUBLE;
+	}
+	if (out->fp != stdout && (fflush(stdout) || dup2(fileno(out->fp), STDOUT_FILENO) < 0))
+		die(EXIT_TROUBLE, "cannot write '%s': %s", outpath, strerror(errno));
+	trouble = jobs_copy(j->out, j->parts, stdout) < 0 || j->failed;
+	rc = grep_merge_parts(j->parts, j->err, out);
+	jobs_end(j);
+	return trouble ? EXIT_TROUBLE : rc;
+}
