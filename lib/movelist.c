@@ -1,7 +1,7 @@
 /*
  * movelist.c - a list of moves as a command line gives it (an opening to
- * look for, a position to start from): moves apart by blanks, tabs or
- * commas, move numbers left out, each move read in any notation.
+ * look for, a position to start from): moves apart by blanks, tabs, line
+ * ends or commas, move numbers left out, each move read in any notation.
  */
 #include <string.h>
 
@@ -16,9 +16,9 @@ int xq_moves_next(struct xq_pos *pos, const char **at, const char **move, size_t
 		xq_move m;
 		struct xq_undo u;
 		int rc;
-		while (*p == ' ' || *p == '\t' || *p == ',')
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == ',')
 			p++;
-		if (!(n = strcspn(p, " \t,")))
+		if (!(n = strcspn(p, " \t\n\r,")))
 			return 0;
 		/* a move number: digits, then dots */
 		while (d < n && p[d] >= '0' && p[d] <= '9')

@@ -291,7 +291,7 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 
 /*
  * A list of moves as given on a command line ("1. h2e2 h9g7 2. 炮二平五"):
- * moves apart by blanks, tabs or commas, move numbers ("1.", "1...") left
+ * moves apart by blanks, tabs, line ends or commas, move numbers ("1.", "1...") left
  * out (lib/movelist.c).  Plays the next move of the list at *at in *pos
  * (any notation, read as xq_move_parse() reads it) and steps *at past it:
  * 1 when a move was played, 0 at the end of the list, or xq_move_parse()'s

@@ -267,12 +267,14 @@ red to move'
 	[ "${lines[22]}" = "red to move; last move 马8进7 (h9g7)" ]
 }
 
-@test "--play skips move numbers and takes tabs between moves" {
+@test "--play skips move numbers and takes tabs and line ends between moves" {
 	run -0 xqshow -F --play 'h2e2 h9g7 h0g2'
 	want=$output
 	run -0 xqshow -F --play '1. h2e2 h9g7 2. h0g2'
 	[ "$output" = "$want" ]
 	run -0 xqshow -F --play "$(printf 'h2e2\th9g7,h0g2')"
+	[ "$output" = "$want" ]
+	run -0 xqshow -F --play "$(printf '1. h2e2\r\nh9g7\n2. h0g2')"
 	[ "$output" = "$want" ]
 	run -2 --separate-stderr xqshow --play '1. h2e2 2... h2h3'
 	[[ "${stderr_lines[0]}" == "xqshow: --play, move 2: 'h2h3': "* ]]

@@ -1,6 +1,6 @@
 /*
  * test_movelist.c - xq_moves_next(): a command line's list of moves
- * (blanks, tabs, commas, move numbers), table-driven: the moves played,
+ * (blanks, tabs, line ends, commas, move numbers), table-driven: the moves played,
  * where it stops, the bad move named.
  */
 #include <string.h>
@@ -22,6 +22,8 @@ static const struct list_case {
 	  "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b" },
 	{ "1.h2e2,h9g7\t2...h0g2", 3, 0, NULL,
 	  "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b" },
+	{ "1. h2e2\nh9g7\r\n2. h0g2\n", 3, 0, NULL,
+	  "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b" },
 	{ "炮二平五 马8进7 C2=5", 2, XQ_EINVAL, "C2=5",
 	  "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w" },
 	{ "h2e2 h2e2", 1, XQ_EILLEGAL, "h2e2",
@@ -30,6 +32,23 @@ static const struct list_case {
 	  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b" },
 	{ "12", 0, XQ_EINVAL, "12", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w" },
 };
+
+/* text with its line ends shown as \n and \r, for one TAP line */
+static const char *shown(const char *text)
+{
+	static char buf[200];
+	size_t k = 0;
+	for (const char *p = text; *p && k + 3 < sizeof buf; p++) {
+		if (*p == '\n' || *p == '\r') {
+			buf[k++] = '\\';
+			buf[k++] = *p == '\n' ? 'n' : 'r';
+		} else {
+			buf[k++] = *p;
+		}
+	}
+	buf[k] = 0;
+	return buf;
+}
 
 int main(void)
 {
@@ -45,14 +64,14 @@ int main(void)
 		xq_pos_start(&pos);
 		while ((rc = xq_moves_next(&pos, &at, &mv, &len, &err)) > 0)
 			n++;
-		ok(n == c->played && rc == c->rc, "'%s': %d moves played, then %d (got %d, %d)", c->text,
+		ok(n == c->played && rc == c->rc, "'%s': %d moves played, then %d (got %d, %d)", shown(c->text),
 		   c->played, c->rc, n, rc);
 		if (c->bad)
 			ok(mv && len == strlen(c->bad) && !strncmp(mv, c->bad, len) && err.msg[0],
-			   "'%s': the bad move named, with why", c->text);
+			   "'%s': the bad move named, with why", shown(c->text));
 		xq_pos_to_fen(&pos, fen, sizeof fen);
 		ok(!strncmp(fen, c->fen, strlen(c->fen)) && fen[strlen(c->fen)] == ' ',
-		   "'%s': the position reached (%s)", c->text, fen);
+		   "'%s': the position reached (%s)", shown(c->text), fen);
 	}
 	return done_testing();
 }
