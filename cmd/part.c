@@ -388,6 +388,16 @@ void part_put_pos_text(FILE *fp, const char *s)
 	}
 }
 
+void part_pos_writer(void *data, FILE *fp, char kind, long v)
+{
+	part_put_pos(fp, kind, v);
+}
+
+void part_text_writer(void *data, FILE *fp, const char *s)
+{
+	part_put_pos_text(fp, s);
+}
+
 /* Marked output read from a stream or from a string. */
 struct pos_source {
 	FILE *fp;

@@ -116,6 +116,10 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
 int part_pos_mark(char buf[PART_POS_MARK_SIZE], char kind, long v);
 void part_put_pos(FILE *fp, char kind, long v);
 void part_put_pos_text(FILE *fp, const char *s);
+/* The same as the library's writers of positions and names (xq.h
+ * xq_put_pos_fn, xq_put_text_fn): data unused. */
+void part_pos_writer(void *data, FILE *fp, char kind, long v);
+void part_text_writer(void *data, FILE *fp, const char *s);
 int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name);
 int part_copy_marked(const char *s, FILE *out, struct part_merge *m, struct part_input *in);
 

@@ -1120,6 +1120,38 @@ void xq_event_text(const struct xq_event *ev, char *buf, size_t size);
 #define XQ_LABEL_KINDS 13
 int xq_label_names(unsigned flags, const char **names, int max);
 
+/* The writers of a report may hand its positions, v of kind 'G' (a game
+ * number), 'L' (a line number) or 'B' (a byte offset), and its names (a
+ * file, a player) to the caller, who writes them to fp in their place. */
+typedef void (*xq_put_pos_fn)(void *data, FILE *fp, char kind, long v);
+typedef void (*xq_put_text_fn)(void *data, FILE *fp, const char *s);
+
+/* --- a game's judgement as text or JSON (lib/judge_report.c)
+ *
+ * xq_game_judge_report() judges g as xq_game_judge() does and writes what
+ * xqjudge(1) prints for it to r->fp: for people, a line naming the game
+ * (file: game N (line L): Red - Black), each event (a ruling with the
+ * labels of its span's moves, in r->notation), and the verdict at the end
+ * of the main line; or, with r->json, one JSON object on one line.  A
+ * game number ('G') and a line number ('L') go through r->put_pos, and a
+ * name (the file, a player, in the text) through r->put_text, when they
+ * are set (a caller marking them, say); else they are written as they
+ * are.  Returns 0 or XQ_ENOMEM; a write error is the FILE's.
+ */
+struct xq_judge_report {
+	FILE *fp;
+	enum xq_notation notation;
+	int json;
+	xq_put_pos_fn put_pos;
+	xq_put_text_fn put_text;
+	void *data;
+};
+int xq_game_judge_report(struct xq_judge *j, const struct xq_game *g, const char *file,
+			 int all_lines, const struct xq_judge_report *r,
+			 struct xq_game_verdict *res);
+/* The options a judge runs with, defaults filled in. */
+const struct xq_judge_opts *xq_judge_options(const struct xq_judge *j);
+
 
 /* --------------------------------------------- formats (formats/ directory) */
 
