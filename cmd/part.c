@@ -251,6 +251,14 @@ int part_read(int argc, char **argv,
 	return trouble;
 }
 
+int part_cut_short(int in_part)
+{
+	if (!in_part)
+		return 0;
+	warnx_("the last part ends without its #counts line (cut short?)");
+	return 1;
+}
+
 void part_merge_free(struct part_merge *m)
 {
 	for (int i = 0; i < m->nin; i++)

@@ -82,6 +82,9 @@ int part_problem(struct part_merge *m, char **f, int n, struct xq_problem *p,
  * to its input, which *in gets; 0 or -1. */
 int part_end(struct part_merge *m, char **f, int n, struct part_input **in);
 void part_merge_free(struct part_merge *m);
+/* After the parts are read: 1 when the last one is still open (in_part:
+ * no #counts line), said; else 0. */
+int part_cut_short(int in_part);
 /* The merges' reading: each line of the files argv[0..argc) in turn (none:
  * standard input), its newline taken off, to fn with its file's name and
  * number; an input that cannot be opened or read is said.  1 when that

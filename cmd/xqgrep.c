@@ -99,9 +99,7 @@ static const char usage_tail[] =
 	"      --replace        '?' for a character -E lacks (a warning), not an error\n"
 	"  -n, --notation=N     movetext notation (default: each game's own)\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
-	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
-	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
-	"  -0, --null           --files-from names end with NUL, not newline\n"
+	RECORD_INPUT_HELP(" ")
 	"  -q, --quiet          no game diagnostics or progress; the summary stays\n"
 	"      --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -482,10 +480,7 @@ static int merge_parts(int argc, char **argv, struct outfile *out)
 	int trouble;
 	memset(&mg, 0, sizeof mg);
 	trouble = part_read(argc, argv, merge_part_line, &mg) || mg.trouble;
-	if (mg.in_part) {
-		warnx_("the last part ends without its #counts line (cut short?)");
-		trouble = 1;
-	}
+	trouble |= part_cut_short(mg.in_part);
 	sync_stderr();
 	if (strchr(mg.flags, 'c')) {
 		if (mg.inputs > 1 || mg.m.nin > 1)

@@ -31,9 +31,7 @@ static const char usage_text[] =
 	"                      one job's\n"
 	"  -e, --encoding=ENC  input encoding (default: detect)\n"
 	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
-	"  -R, --recursive     walk directories (name order; non-records skipped)\n"
-	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
-	"  -0, --null          --files-from names end with NUL, not newline\n"
+	RECORD_INPUT_HELP("")
 	"  -q, --quiet         no game diagnostics or progress; the summary stays\n"
 	"  -v, --verbose       notes too\n"
 	"  -h, --help          this help\n"
@@ -142,15 +140,6 @@ static int status_of(int trouble)
 	return exit_status(1, trouble, st.bad_games || st.pp.errors || st.against);
 }
 
-/* A worker's part (on its standard error): after each input. */
-static void part_end_of_input(struct record_loop *l)
-{
-	fputs("#end\t", stderr);
-	part_put_text(stderr, l->name, 0);
-	fprintf(stderr, "\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
-		(unsigned long long)xq_reader_offset(l->r));
-}
-
 /* -J: part i's output, its positions those of the whole input. */
 static void output_part(void *data, int i, struct part_merge *m)
 {
@@ -201,7 +190,7 @@ int main(int argc, char **argv)
 			st.worker = 1;
 			st.pp.partial = stderr;
 			part_put_header(stderr, "xqjudge", 0);
-			l.end = part_end_of_input;
+			l.part_end = stderr;
 		}
 	}
 	if (!(st.j = xq_judge_new(&st.jo, &err)))

@@ -885,6 +885,36 @@ const char *xq_problem_name(enum xq_problem_code c); /* "illegal-move", ... */
 int xq_game_replay(struct xq_game *g, const char *file,
 		   xq_problem_fn fn, void *data);
 
+/* The writers of a report may hand its positions, v of kind 'G' (a game
+ * number), 'L' (a line number) or 'B' (a byte offset), and its names (a
+ * file, a player) to the caller, who writes them to fp in their place. */
+typedef void (*xq_put_pos_fn)(void *data, FILE *fp, char kind, long v);
+typedef void (*xq_put_text_fn)(void *data, FILE *fp, const char *s);
+
+/*
+ * Problems kept past their callback (lib/check_report.c): add copies p and
+ * its strings (0 or XQ_ENOMEM); clear frees the copies and keeps the room;
+ * free releases all.  A list starts zeroed.
+ */
+struct xq_problem_list {
+	struct xq_problem *p;
+	size_t n, cap;
+};
+int xq_problem_list_add(struct xq_problem_list *l, const struct xq_problem *p);
+void xq_problem_list_clear(struct xq_problem_list *l);
+void xq_problem_list_free(struct xq_problem_list *l);
+
+/*
+ * A checked game as one JSON line (lib/check_report.c), what xqcheck -j
+ * prints: file, game number, line, tags, start FEN, notation, plies,
+ * result, status and counts, and the problems of problems[0..n) that are
+ * this game's (p.game == g->index; the others skipped).  Positions go
+ * through put_pos when it is set, else they are written as numbers.
+ */
+void xq_game_write_check_json(FILE *fp, const char *file, const struct xq_game *g,
+			      const struct xq_problem *problems, size_t n,
+			      xq_put_pos_fn put_pos, void *data);
+
 /* ------------------------- repetition rulings and the natural limit (lib/rules.c)
  *
  * A judge follows one line of play position by position and reports, at
@@ -1119,12 +1149,6 @@ void xq_event_text(const struct xq_event *ev, char *buf, size_t size);
  * names[0..max); returns how many. */
 #define XQ_LABEL_KINDS 13
 int xq_label_names(unsigned flags, const char **names, int max);
-
-/* The writers of a report may hand its positions, v of kind 'G' (a game
- * number), 'L' (a line number) or 'B' (a byte offset), and its names (a
- * file, a player) to the caller, who writes them to fp in their place. */
-typedef void (*xq_put_pos_fn)(void *data, FILE *fp, char kind, long v);
-typedef void (*xq_put_text_fn)(void *data, FILE *fp, const char *s);
 
 /* --- a game's judgement as text or JSON (lib/judge_report.c)
  *
@@ -2002,5 +2026,12 @@ extern const char xq_svg_cjk_fonts[];
  * backslash escaped, newline and tab as \n and \t, other control characters
  * as \u00XX (lib/json.c). */
 void xq_json_put_string(FILE *fp, const char *s);
+/* The JSON string at s (s[0] its opening quote) read back into out, which
+ * has room for as many bytes as s holds (the text never grows): \n, \t,
+ * \u00XX (one byte, up to 00FF) and a backslash before any other
+ * character, that character.  Returns the length of the text, NUL-ended in
+ * out, with *end (if not NULL) just past the closing quote; XQ_EINVAL when
+ * s holds no such string. */
+long xq_json_get_string(const char *s, char *out, const char **end);
 
 #endif /* XQ_H */
