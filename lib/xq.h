@@ -461,6 +461,24 @@ int xq_game_set_tag(struct xq_game *g, const char *name, const char *value);
 int xq_game_add_tag(struct xq_game *g, const char *name, const char *value);
 void xq_game_del_tag(struct xq_game *g, const char *name);
 
+/*
+ * A file name for game g (NULL: no tags), number seq, from the template tmpl
+ * (lib/game_name.c; xqconv -d --name): %n the number (%06n: zero-padded
+ * to that width, 20 at most), %{Tag} the value of any tag (its first 60
+ * bytes), %% a '%', any other byte itself.  Made safe for a file name: a
+ * control character, a blank and / \ : * ? " < > | become '_'.  A field
+ * left empty drops the separator (- _ .) before it, separators at either
+ * end go, and an empty name is the number as %06n.  Into buf, cut to
+ * size - 1 bytes at a character.  Returns 0, XQ_EINVAL for a malformed
+ * template, XQ_ERANGE when size is 0.  xq_game_name_check() checks a
+ * template alone: 0, or XQ_EINVAL with *bad (if not NULL) the offset of
+ * the '%' of the bad field.
+ */
+#define XQ_GAME_NAME_DEFAULT "%06n-%{Red}-%{Black}"
+int xq_game_format_name(const char *tmpl, const struct xq_game *g, long seq,
+			char *buf, size_t size);
+int xq_game_name_check(const char *tmpl, size_t *bad);
+
 /* Set the start position from a FEN (sets XQ_GAME_SETUP unless it is the
  * usual start); XQ_EINVAL with err filled when the FEN is bad. */
 int xq_game_set_fen(struct xq_game *g, const char *fen, unsigned fen_flags,
