@@ -86,9 +86,9 @@ static void summary(void)
 }
 
 /* --merge: what one run prints, from the --partial outputs of the parts
- * in order (and --summary-json lines, added up into the summary). */
-
-/* The counts of a part or of a summary line (games, valid, invalid,
+ * in order (and --summary-json lines, added up into the summary).
+ *
+ * The counts of a part or of a summary line (games, valid, invalid,
  * errors, warnings) added up: 0, or -1 when they do not add up. */
 static int add_counts(const long v[5])
 {
@@ -208,16 +208,8 @@ static void keep_problem(void *data, const struct xq_problem *p)
 		die(EXIT_TROUBLE, "out of memory");
 }
 
-static void json_game(const char *file, const struct xq_game *g)
-{
-	if (st.partial)
-		fputs("J\t", stdout);
-	xq_game_write_check_json(stdout, file, g, st.kept.p, st.kept.n,
-				 st.partial ? part_pos_writer : NULL, NULL);
-	xq_problem_list_clear(&st.kept);
-}
-
-/* One game of the input being read. */
+/* One game of the input being read: counted, and its -j line with the
+ * problems kept for it (under --partial, a J line). */
 static enum record_step check_game(struct record_loop *l, struct xq_game *g)
 {
 	st.games++;
@@ -228,8 +220,12 @@ static enum record_step check_game(struct record_loop *l, struct xq_game *g)
 		st.invalid++;
 	else
 		st.valid++;
-	if (st.o.json)
-		json_game(l->name, g);
+	if (st.o.json) {
+		fputs(st.partial ? "J\t" : "", stdout);
+		xq_game_write_check_json(stdout, l->name, g, st.kept.p, st.kept.n,
+					 st.partial ? part_pos_writer : NULL, NULL);
+		xq_problem_list_clear(&st.kept);
+	}
 	return RECORD_NEXT;
 }
 
