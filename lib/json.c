@@ -49,8 +49,8 @@ long xq_json_get_string(const char *s, char *out, const char **end)
 					return XQ_EINVAL;
 				v = v * 16 + d;
 			}
-			if (v > 0xff)
-				return XQ_EINVAL;
+			if (v == 0 || v > 0xff)
+				return XQ_EINVAL;   /* a C string holds no NUL */
 			out[n++] = (char)v;
 			s += 4;
 		} else if (*s) {

@@ -2046,7 +2046,7 @@ extern const char xq_svg_cjk_fonts[];
 void xq_json_put_string(FILE *fp, const char *s);
 /* The JSON string at s (s[0] its opening quote) read back into out, which
  * has room for as many bytes as s holds (the text never grows): \n, \t,
- * \u00XX (one byte, up to 00FF) and a backslash before any other
+ * \u00XX (one byte, 0001 to 00FF) and a backslash before any other
  * character, that character.  Returns the length of the text, NUL-ended in
  * out, with *end (if not NULL) just past the closing quote; XQ_EINVAL when
  * s holds no such string. */

@@ -137,6 +137,7 @@ static const struct get_case {
 	{ "\"a\\", "", XQ_EINVAL, 0 },
 	{ "\"\\u12\"", "", XQ_EINVAL, 0 },
 	{ "\"\\u0100\"", "", XQ_EINVAL, 0 },
+	{ "\"a\\u0000b\"", "", XQ_EINVAL, 0 },
 };
 
 static void json_strings(void)
