@@ -15,6 +15,21 @@
 #define QUIET_FEN "4k4/9/9/9/9/9/9/9/9/N2K5 w - - 0 1"
 #define QUIET "a0b2 e9f9 b2a0 f9e9 a0c1 e9f9 c1a0 f9e9"
 
+/* The span of the chase under CXA in ICCS, from its labels to the rule
+ * cited, as the text gives it. */
+#define CHASE_CXA_TEXT \
+	"       1 Red   b6b7         chase 捉 cannon a7\n" \
+	"       2 Black a7a6         idle 闲\n" \
+	"       3 Red   b7b6         chase 捉 cannon a6\n" \
+	"       4 Black a6a7         idle 闲\n" \
+	"       5 Red   b6b7         chase 捉 cannon a7\n" \
+	"       6 Black a7a6         idle 闲\n" \
+	"       7 Red   b7b6         chase 捉 cannon a6\n" \
+	"       8 Black a6a7         idle 闲\n" \
+	"    Red: forbidden; Black: allowed\n" \
+	"    verdict: Red must change; if Red goes on, Red loses\n" \
+	"    rule (cxa): CXA 26.4: forbidden moves (25.2: every move attacks) against allowed ones: the forbidden side must change\n"
+
 /* The caller's writers of positions and names: both bracketed. */
 static void bracket_pos(void *data, FILE *fp, char kind, long v)
 {
@@ -39,17 +54,7 @@ static const struct report_case {
 	  XQ_RULES_CXA, 0, 0, 0, 0, XQ_NOTATION_ICCS,
 	  "f.pgn: game 1 (line 1): R - B\n"
 	  "  ply 8: repetition, 3 occurrences of the position, cycle 4 plies; span plies 1-8\n"
-	  "       1 Red   b6b7         chase 捉 cannon a7\n"
-	  "       2 Black a7a6         idle 闲\n"
-	  "       3 Red   b7b6         chase 捉 cannon a6\n"
-	  "       4 Black a6a7         idle 闲\n"
-	  "       5 Red   b6b7         chase 捉 cannon a7\n"
-	  "       6 Black a7a6         idle 闲\n"
-	  "       7 Red   b7b6         chase 捉 cannon a6\n"
-	  "       8 Black a6a7         idle 闲\n"
-	  "    Red: forbidden; Black: allowed\n"
-	  "    verdict: Red must change; if Red goes on, Red loses\n"
-	  "    rule (cxa): CXA 26.4: forbidden moves (25.2: every move attacks) against allowed ones: the forbidden side must change\n"
+	  CHASE_CXA_TEXT
 	  "  verdict at the end of the main line: red-loses\n" },
 	{ "a perpetual chase, JSON", "", CHASE_FEN, CHASE,
 	  XQ_RULES_AXF, 0, 0, 1, 0, XQ_NOTATION_WXF,
@@ -98,33 +103,13 @@ static const struct report_case {
 	  XQ_RULES_CXA, 0, 1, 0, 0, XQ_NOTATION_ICCS,
 	  "f.pgn: game 1 (line 1)\n"
 	  "  ply 8 (variation): repetition, 3 occurrences of the position, cycle 4 plies; span plies 1-8\n"
-	  "       1 Red   b6b7         chase 捉 cannon a7\n"
-	  "       2 Black a7a6         idle 闲\n"
-	  "       3 Red   b7b6         chase 捉 cannon a6\n"
-	  "       4 Black a6a7         idle 闲\n"
-	  "       5 Red   b6b7         chase 捉 cannon a7\n"
-	  "       6 Black a7a6         idle 闲\n"
-	  "       7 Red   b7b6         chase 捉 cannon a6\n"
-	  "       8 Black a6a7         idle 闲\n"
-	  "    Red: forbidden; Black: allowed\n"
-	  "    verdict: Red must change; if Red goes on, Red loses\n"
-	  "    rule (cxa): CXA 26.4: forbidden moves (25.2: every move attacks) against allowed ones: the forbidden side must change\n"
+	  CHASE_CXA_TEXT
 	  "  verdict at the end of the main line: none\n" },
 	{ "positions and names through the caller, text", "[Red \"R\"]\n[Black \"B\"]\n",
 	  CHASE_FEN, CHASE, XQ_RULES_CXA, 0, 0, 0, 1, XQ_NOTATION_ICCS,
 	  "[f.pgn]: game <G1> (line <L1>): [R] - [B]\n"
 	  "  ply 8: repetition, 3 occurrences of the position, cycle 4 plies; span plies 1-8\n"
-	  "       1 Red   b6b7         chase 捉 cannon a7\n"
-	  "       2 Black a7a6         idle 闲\n"
-	  "       3 Red   b7b6         chase 捉 cannon a6\n"
-	  "       4 Black a6a7         idle 闲\n"
-	  "       5 Red   b6b7         chase 捉 cannon a7\n"
-	  "       6 Black a7a6         idle 闲\n"
-	  "       7 Red   b7b6         chase 捉 cannon a6\n"
-	  "       8 Black a6a7         idle 闲\n"
-	  "    Red: forbidden; Black: allowed\n"
-	  "    verdict: Red must change; if Red goes on, Red loses\n"
-	  "    rule (cxa): CXA 26.4: forbidden moves (25.2: every move attacks) against allowed ones: the forbidden side must change\n"
+	  CHASE_CXA_TEXT
 	  "  verdict at the end of the main line: red-loses\n" },
 	{ "positions through the caller, JSON", "", QUIET_FEN, QUIET,
 	  XQ_RULES_CXA, 4, 0, 1, 1, XQ_NOTATION_ICCS,
