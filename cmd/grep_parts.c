@@ -158,10 +158,7 @@ int grep_merge_parts(int argc, char **argv, struct outfile *out)
 	int trouble;
 	memset(&mg, 0, sizeof mg);
 	trouble = part_read(argc, argv, merge_part_line, &mg) || mg.trouble;
-	if (mg.in_part) {
-		warnx_("the last part ends without its #counts line (cut short?)");
-		trouble = 1;
-	}
+	trouble |= part_cut_short(mg.in_part);
 	fflush(stderr);
 	if (strchr(mg.flags, 'c')) {
 		if (mg.inputs > 1 || mg.m.nin > 1)

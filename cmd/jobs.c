@@ -136,11 +136,7 @@ int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int 
 		if (part_read(1, argv + i, counts_one, &mg))
 			trouble = 1;
 	}
-	trouble |= mg.trouble;
-	if (mg.in_part) {
-		warnx_("the last part ends without its #counts line (cut short?)");
-		trouble = 1;
-	}
+	trouble |= mg.trouble | part_cut_short(mg.in_part);
 	part_merge_free(&mg.m);
 	return trouble;
 }

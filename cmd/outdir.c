@@ -14,7 +14,6 @@
 #include "xq.h"
 
 #define BASE_MAX 200    /* bytes of a name before "-N.ext": within NAME_MAX */
-#define FIELD_MAX 60    /* bytes of one tag in a name */
 
 struct name_entry {
 	char *name;     /* "base.ext"; NULL: a free slot */
@@ -61,52 +60,13 @@ int outdir_make(const char *dir)
 	return 0;
 }
 
-/* One field of format at *f (after the '%'): its kind, and the tag's name
- * or the width; *f moves past it.  0 ok, -1 malformed. */
-enum field { F_NUMBER, F_TAG, F_PERCENT };
-static int next_field(const char **f, enum field *kind, char *tag, size_t tagsize, int *width)
-{
-	const char *p = *f;
-	*width = 0;
-	if (*p == '%') {
-		*kind = F_PERCENT;
-		*f = p + 1;
-		return 0;
-	}
-	if (*p == '{') {
-		const char *end = strchr(p + 1, '}');
-		size_t n = end ? (size_t)(end - p - 1) : 0;
-		if (!end || n == 0 || n >= tagsize)
-			return -1;
-		memcpy(tag, p + 1, n);
-		tag[n] = '\0';
-		*kind = F_TAG;
-		*f = end + 1;
-		return 0;
-	}
-	while (*p >= '0' && *p <= '9' && *width < 100)
-		*width = *width * 10 + (*p++ - '0');
-	if (*p != 'n' || *width > 20)
-		return -1;
-	*kind = F_NUMBER;
-	*f = p + 1;
-	return 0;
-}
-
 int outdir_check_name(const char *format)
 {
-	char tag[64];
-	enum field kind;
-	int width;
-	for (const char *f = format; *f;) {
-		if (*f++ != '%')
-			continue;
-		const char *at = f - 1;
-		if (next_field(&f, &kind, tag, sizeof tag, &width) < 0) {
-			warnx_("invalid --name '%s' at '%.20s': the fields are %%n, %%06n, %%{Tag} and %%%%",
-			       format, at);
-			return -1;
-		}
+	size_t bad;
+	if (xq_game_name_check(format, &bad) < 0) {
+		warnx_("invalid --name '%s' at '%.20s': the fields are %%n, %%06n, %%{Tag} and %%%%",
+		       format, format + bad);
+		return -1;
 	}
 	return 0;
 }
@@ -116,7 +76,7 @@ struct outdir *outdir_new(const char *dir, const char *format, int force)
 	struct outdir *od = calloc(1, sizeof *od);
 	if (!od || !(od->dir = strdup(dir)))
 		die(EXIT_TROUBLE, "out of memory");
-	od->format = format ? format : OUTDIR_NAME_DEFAULT;
+	od->format = format ? format : XQ_GAME_NAME_DEFAULT;
 	od->force = force;
 	od->dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	return od;
@@ -182,81 +142,11 @@ static struct name_entry *use_name(struct outdir *od, const char *name, int *fre
 	return e;
 }
 
-/* --- names */
-
-/* Append src to buf[*n..size) as a file name may hold it: no '/', no
- * control or shell-hostile character, no blank. */
-static void put_safe(char *buf, size_t size, size_t *n, const char *src, size_t max)
-{
-	size_t start = *n;
-	for (; *src && *n + 1 < size && *n - start < max; src++) {
-		unsigned char c = (unsigned char)*src;
-		if (c < 0x20 || c == '/' || c == '\\' || c == ':' || c == '*' || c == '?' ||
-		    c == '"' || c == '<' || c == '>' || c == '|' || c == 0x7f || c == ' ')
-			c = '_';
-		buf[(*n)++] = (char)c;
-	}
-	*n = start + xq_utf8_prefix(buf + start, *n - start);   /* no cut character */
-	buf[*n] = '\0';
-}
-
-static int is_sep(char c)
-{
-	return c == '-' || c == '_' || c == '.';
-}
-
-/* The base name of game g by the scheme: a field left empty takes the
- * separator before it along; separators at either end go. */
-static void expand(const char *format, const struct xq_game *g, long seq, char *buf, size_t size)
-{
-	size_t n = 0;
-	char tag[64], num[32];
-	enum field kind;
-	int width;
-	buf[0] = '\0';
-	for (const char *f = format; *f && n + 1 < size;) {
-		if (*f != '%') {
-			char lit[2] = { *f++, '\0' };
-			put_safe(buf, size, &n, lit, 1);
-			continue;
-		}
-		f++;
-		if (next_field(&f, &kind, tag, sizeof tag, &width) < 0)
-			break;   /* (checked before) */
-		const char *val = "";
-		if (kind == F_PERCENT) {
-			val = "%";
-		} else if (kind == F_NUMBER) {
-			snprintf(num, sizeof num, "%0*ld", width, seq);
-			val = num;
-		} else {
-			val = xq_game_tag(g, tag);
-			if (!val)
-				val = "";
-		}
-		if (!*val) {
-			if (n > 0 && is_sep(buf[n - 1]))
-				buf[--n] = '\0';
-			continue;
-		}
-		put_safe(buf, size, &n, val, kind == F_TAG ? FIELD_MAX : size);
-	}
-	size_t lead = 0;
-	while (lead < n && is_sep(buf[lead]))
-		lead++;
-	while (n > lead && is_sep(buf[n - 1]))
-		n--;
-	memmove(buf, buf + lead, n - lead);
-	buf[n - lead] = '\0';
-	if (!buf[0])
-		snprintf(buf, size, "%06ld", seq);
-}
-
 char *outdir_path(struct outdir *od, const struct xq_game *g, long seq, const char *ext)
 {
 	char base[BASE_MAX + 1], name[BASE_MAX + 64];
 	int fresh;
-	expand(od->format, g, seq, base, sizeof base);
+	xq_game_format_name(od->format, g, seq, base, sizeof base);
 	snprintf(name, sizeof name, "%s.%s", base, ext);
 	struct name_entry *e = use_name(od, name, &fresh);
 	if (!fresh) {

@@ -14,18 +14,14 @@
 
 struct outdir;
 
-/* The default naming scheme: the game's number, then Red-Black when
- * known. */
-#define OUTDIR_NAME_DEFAULT "%06n-%{Red}-%{Black}"
-
 /* Make dir and its parents (mkdir -p): 0, or -1 with the error said. */
 int outdir_make(const char *dir);
-/* Whether format is a valid --name: 0, or -1 with what is wrong said.
- * Fields: %n (the game's number, %06n zero-padded to 6 digits), %{Tag}
- * (any tag: %{Event}, %{Red}, %{Black}, %{Date}...), %% (a %). */
+/* Whether format is a valid --name (xq_game_format_name()): 0, or -1
+ * with what is wrong said. */
 int outdir_check_name(const char *format);
 /* The state of one run writing into dir (already made); format NULL is
- * the default.  Never NULL (out of memory ends the command). */
+ * the default (XQ_GAME_NAME_DEFAULT: the game's number, then Red-Black
+ * when known).  Never NULL (out of memory ends the command). */
 struct outdir *outdir_new(const char *dir, const char *format, int force);
 void outdir_free(struct outdir *od);
 

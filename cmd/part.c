@@ -251,6 +251,14 @@ int part_read(int argc, char **argv,
 	return trouble;
 }
 
+int part_cut_short(int in_part)
+{
+	if (!in_part)
+		return 0;
+	warnx_("the last part ends without its #counts line (cut short?)");
+	return 1;
+}
+
 void part_merge_free(struct part_merge *m)
 {
 	for (int i = 0; i < m->nin; i++)
@@ -386,6 +394,16 @@ void part_put_pos_text(FILE *fp, const char *s)
 			putc('\001', fp);
 		putc(*s, fp);
 	}
+}
+
+void part_pos_writer(void *data, FILE *fp, char kind, long v)
+{
+	part_put_pos(fp, kind, v);
+}
+
+void part_text_writer(void *data, FILE *fp, const char *s)
+{
+	part_put_pos_text(fp, s);
 }
 
 /* Marked output read from a stream or from a string. */

@@ -82,6 +82,9 @@ int part_problem(struct part_merge *m, char **f, int n, struct xq_problem *p,
  * to its input, which *in gets; 0 or -1. */
 int part_end(struct part_merge *m, char **f, int n, struct part_input **in);
 void part_merge_free(struct part_merge *m);
+/* After the parts are read: 1 when the last one is still open (in_part:
+ * no #counts line), said; else 0. */
+int part_cut_short(int in_part);
 /* The merges' reading: each line of the files argv[0..argc) in turn (none:
  * standard input), its newline taken off, to fn with its file's name and
  * number; an input that cannot be opened or read is said.  1 when that
@@ -116,6 +119,10 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
 int part_pos_mark(char buf[PART_POS_MARK_SIZE], char kind, long v);
 void part_put_pos(FILE *fp, char kind, long v);
 void part_put_pos_text(FILE *fp, const char *s);
+/* The same as the library's writers of positions and names (xq.h
+ * xq_put_pos_fn, xq_put_text_fn): data unused. */
+void part_pos_writer(void *data, FILE *fp, char kind, long v);
+void part_text_writer(void *data, FILE *fp, const char *s);
 int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name);
 int part_copy_marked(const char *s, FILE *out, struct part_merge *m, struct part_input *in);
 

@@ -33,15 +33,20 @@ void print_problem_always(const struct xq_problem *p)
 	     p->text && p->code != XQ_P_FEN ? ": " : "", at, p->msg);
 }
 
-void print_problem(void *data, const struct xq_problem *p)
+void count_problem(struct problem_printer *pp, const struct xq_problem *p)
 {
-	struct problem_printer *pp = data;
 	switch (p->severity) {
 	case XQ_SEV_NOTE: pp->notes++; break;
 	case XQ_SEV_WARNING: pp->warnings++; break;
 	case XQ_SEV_ERROR: pp->errors++; break;
 	case XQ_SEV_FATAL: pp->fatals++; break;
 	}
+}
+
+void print_problem(void *data, const struct xq_problem *p)
+{
+	struct problem_printer *pp = data;
+	count_problem(pp, p);
 	if (pp->quiet && p->severity != XQ_SEV_FATAL)
 		return;
 	if (p->severity == XQ_SEV_NOTE && !pp->verbose)
@@ -475,6 +480,16 @@ static void filter_walked(void *data, const struct xq_problem *p)
 	wf->fn(wf->data, p);
 }
 
+/* A part's line after each input (part.h): its name, games, lines and
+ * bytes, for the merge to number the next part's. */
+static void put_part_end(const struct record_loop *l, FILE *fp)
+{
+	fputs("#end\t", fp);
+	part_put_text(fp, l->name, 0);
+	fprintf(fp, "\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
+		(unsigned long long)xq_reader_offset(l->r));
+}
+
 static void loop_input(struct record_loop *l, const char *path, int walked)
 {
 	struct walked_filter wf = { 0 };
@@ -525,8 +540,10 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	l->rc = rc;
 	l->bytes_before += xq_reader_offset(l->r);
 	/* end() may write standard output: the terminal the line is on */
-	if (l->progress && l->end && isatty(STDOUT_FILENO))
+	if (l->progress && (l->end || l->part_end) && isatty(STDOUT_FILENO))
 		progress_clear();
+	if (l->part_end && !wf.skipped)
+		put_part_end(l, l->part_end);
 	if (l->end && !wf.skipped)
 		l->end(l);
 	if (l->o->pp->fatals > fatals)

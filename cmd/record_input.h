@@ -29,8 +29,18 @@ struct problem_printer {
 	 * (part_put_problem) instead of printed: --partial */
 	FILE *partial;
 };
+/* The help lines of -R, --files-from and -0 (cmd_getopt()), for a
+ * command's usage text: pad is the spaces its option column has beyond
+ * the narrowest one's. */
+#define RECORD_INPUT_HELP(pad) \
+	"  -R, --recursive     " pad "walk directories (name order; non-records skipped)\n" \
+	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n" \
+	"  -0, --null          " pad "--files-from names end with NUL, not newline\n"
+
 /* An xq_problem_fn: data is a struct problem_printer. */
 void print_problem(void *data, const struct xq_problem *p);
+/* p counted by its severity in pp, not printed (a command keeping it). */
+void count_problem(struct problem_printer *pp, const struct xq_problem *p);
 /* Print one problem unconditionally. */
 void print_problem_always(const struct xq_problem *p);
 
@@ -160,6 +170,8 @@ struct record_loop {
 	/* each game, freed after it unless RECORD_KEEP is returned */
 	enum record_step (*game)(struct record_loop *l, struct xq_game *g);
 	void (*end)(struct record_loop *l);   /* after an input's games, or NULL */
+	FILE *part_end;                  /* a part's #end line to it after each
+					  * input (before end()), or NULL */
 	void *data;
 	/* state, for the callbacks */
 	const char *name;                /* the input being read */

@@ -78,9 +78,7 @@ static const char usage_records[] =
 	"      --force           with -d: replace existing files\n"
 	"      --crlf            CRLF line ends\n"
 	"      --strict          stop at the first invalid game or engine failure\n"
-	"  -R, --recursive       walk directories (name order; non-records skipped)\n"
-	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
-	"  -0, --null            --files-from names end with NUL, not newline\n"
+	RECORD_INPUT_HELP("  ")
 	"  -q, --quiet           no game diagnostics or progress; the summary stays\n"
 	"  -v, --verbose         notes too, and the engine's name\n"
 	"  -h, --help            this help\n"

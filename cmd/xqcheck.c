@@ -24,9 +24,7 @@ static const char usage_text[] =
 	"  -J, --jobs=N        N jobs (0: one a core) over byte ranges of a file,\n"
 	"                      chunks of a stream or the files; the output is\n"
 	"                      one job's\n"
-	"  -R, --recursive     walk directories (name order; non-records skipped)\n"
-	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
-	"  -0, --null          --files-from names end with NUL, not newline\n"
+	RECORD_INPUT_HELP("")
 	"  -q, --quiet         no game diagnostics or progress; the summary stays\n"
 	"  -r, --rules=RULES   also warn of repetition rulings and the natural\n"
 	"                      move limit under these rules (see xqjudge)\n"
@@ -48,17 +46,10 @@ static const char usage_text[] =
 	"No file, or '-', reads standard input; .gz files are read as they are.\n"
 	"Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O error.\n";
 
-/* Problems of the game being read, kept for -j. */
-struct kept {
-	struct xq_problem p;
-	char *text, *msg, *file;
-};
-
 static struct {
 	struct cmd_opts o;
 	struct problem_printer pp;
-	struct kept *list;
-	size_t n, cap;
+	struct xq_problem_list kept;  /* -j: the game's problems */
 	long games, valid, invalid;
 	struct xq_judge *judge;   /* -r */
 	int summary_json, partial;
@@ -81,23 +72,6 @@ static struct {
  *                                      the end of the part
  */
 
-/* A position in a -j line: the number, or under --partial its marker. */
-static void json_pos(char kind, long v)
-{
-	if (st.partial)
-		part_put_pos(stdout, kind, v);
-	else
-		printf("%ld", v);
-}
-
-static void partial_end(struct record_loop *l)
-{
-	fputs("#end\t", stdout);
-	part_put_text(stdout, l->name, 0);
-	printf("\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
-	       (unsigned long long)xq_reader_offset(l->r));
-}
-
 static void summary(void)
 {
 	if (st.summary_json) {
@@ -112,125 +86,96 @@ static void summary(void)
 }
 
 /* --merge: what one run prints, from the --partial outputs of the parts
- * in order (and --summary-json lines, added up into the summary). */
-#define POS_MAX PART_POS_MAX
+ * in order (and --summary-json lines, added up into the summary).
+ *
+ * The counts of a part or of a summary line (games, valid, invalid,
+ * errors, warnings) added up: 0, or -1 when they do not add up. */
+static int add_counts(const long v[5])
+{
+	for (int i = 0; i < 5; i++)
+		if (v[i] < 0 || v[i] > PART_POS_MAX)
+			return -1;
+	if (v[1] + v[2] != v[0] || st.games > PART_POS_MAX - v[0] ||
+	    st.pp.errors > PART_POS_MAX - v[3] || st.pp.warnings > PART_POS_MAX - v[4])
+		return -1;
+	st.games += v[0], st.valid += v[1], st.invalid += v[2];
+	st.pp.errors += v[3], st.pp.warnings += v[4];
+	return 0;
+}
 
 /* A -j line of a part, its positions shifted by the earlier parts. */
 static int merge_json(const char *s, struct part_merge *m)
 {
-	/* the game's file comes first: {"file":"NAME", with NAME as
-	 * json_put_string writes it; find the offsets by that text */
+	/* the game's file comes first: {"file":"NAME", the input the
+	 * positions are of */
 	static char *name;
 	static size_t cap;
-	const char *q;
-	size_t len;
-	if (strncmp(s, "{\"file\":\"", 9))
-		return -1;
-	for (q = s + 9; *q && *q != '"'; q++)
-		if (*q == '\\' && q[1])
-			q++;
-	if (*q != '"')
-		return -1;
-	/* the name unescaped: json_put_string's escapes */
-	len = (size_t)(q - (s + 9));
-	if (len + 1 > cap && !(name = realloc(name, cap = len + 1)))
-		die(EXIT_TROUBLE, "out of memory");
-	{
-		size_t n = 0;
-		for (const char *r = s + 9; r < q; r++) {
-			if (*r != '\\') {
-				name[n++] = *r;
-				continue;
-			}
-			r++;
-			if (*r == 'n') name[n++] = '\n';
-			else if (*r == 't') name[n++] = '\t';
-			else if (*r == 'u') {
-				unsigned v = 0;
-				if (sscanf(r + 1, "%4x", &v) != 1)
-					return -1;
-				name[n++] = (char)v;
-				r += 4;
-			} else name[n++] = *r;
-		}
-		name[n] = '\0';
-	}
-	if (part_copy_marked(s, stdout, m, part_input_of(m, name)) < 0)
+	size_t len = strlen(s);
+	if (len + 1 > cap)
+		name = xrealloc(name, cap = len + 1);
+	if (strncmp(s, "{\"file\":", 8) || xq_json_get_string(s + 8, name, NULL) < 0 ||
+	    part_copy_marked(s, stdout, m, part_input_of(m, name)) < 0)
 		return -1;
 	putchar('\n');
 	return 0;
 }
 
+struct check_merging { struct part_merge m; int in_part, trouble; };
+
 /* One line of the parts: 0, or -1 not a line of theirs, -2 a part begins
  * inside another, -3 a part out of order (said). */
-static int merge_line(char *line, struct part_merge *m, int *in_part, int *trouble,
-		      const char *file, long lineno)
+static int merge_line(struct check_merging *mg, char *line, const char *file, long lineno)
 {
+	struct part_merge *m = &mg->m;
+	struct part_input *in;
 	char *f[12];
 	int n;
 	long v[7];
 	if (!strncmp(line, "{\"games\":", 9)) {
-		long g, val, inv, e, w;
 		char end;
-		if (sscanf(line, "{\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"errors\":%ld,\"warnings\":%ld%c",
-			   &g, &val, &inv, &e, &w, &end) != 6 || end != '}' ||
-		    g < 0 || val < 0 || inv < 0 || e < 0 || w < 0 || g > POS_MAX || val > POS_MAX ||
-		    inv > POS_MAX || e > POS_MAX || w > POS_MAX || val + inv != g ||
-		    st.games > POS_MAX - g || st.pp.errors > POS_MAX - e || st.pp.warnings > POS_MAX - w)
-			return -1;
-		st.games += g, st.valid += val, st.invalid += inv;
-		st.pp.errors += e, st.pp.warnings += w;
-		return 0;
+		return sscanf(line, "{\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"errors\":%ld,\"warnings\":%ld%c",
+			      &v[0], &v[1], &v[2], &v[3], &v[4], &end) == 6 && end == '}' ? add_counts(v) : -1;
 	}
-	if (*in_part && !strncmp(line, "J\t", 2))
+	if (mg->in_part && !strncmp(line, "J\t", 2))
 		return merge_json(line + 2, m);
 	n = part_split(line, f, 11);
-	if (*in_part && part_message(f, n) == 0)
+	if (mg->in_part && part_message(f, n) == 0)
 		return 0;
 	if (part_is_header(f, n, "xqcheck", 0)) {
-		if (*in_part)
+		if (mg->in_part)
 			return -2;
-		*in_part = 1;
+		mg->in_part = 1;
 		return part_begin(m, n == 3 ? f[2] : NULL, file, lineno) < 0 ? -3 : 0;
 	}
-	if (!*in_part)
+	if (!mg->in_part)
 		return -1;
 	if (!strcmp(f[0], "P")) {
 		struct xq_problem p;
-		struct part_input *in;
 		if (part_problem(m, f, n, &p, &in) < 0)
 			return -1;
 		if (!st.pp.quiet || p.severity == XQ_SEV_FATAL)
 			print_problem_always(&p);
 		return 0;
 	}
-	if (!strcmp(f[0], "#end") && n == 5) {
-		struct part_input *in;
+	if (!strcmp(f[0], "#end") && n == 5)
 		return part_end(m, f, n, &in);
-	}
 	if (!strcmp(f[0], "#counts") && n == 7) {
 		for (int i = 0; i < 6; i++)
 			if (part_number(f[i + 1], &v[i]) < 0)
 				return -1;
-		if (v[1] + v[2] != v[0] || st.games > POS_MAX - v[0] || st.pp.errors > POS_MAX - v[3] ||
-		    st.pp.warnings > POS_MAX - v[4])
+		if (add_counts(v) < 0)
 			return -1;
-		st.games += v[0], st.valid += v[1], st.invalid += v[2];
-		st.pp.errors += v[3], st.pp.warnings += v[4];
-		if (v[5])
-			*trouble = 1;
-		*in_part = 0;
+		mg->trouble |= v[5] != 0;
+		mg->in_part = 0;
 		return 0;
 	}
 	return -1;
 }
 
-struct check_merging { struct part_merge m; int in_part, trouble; };
-
 static int merge_one(void *data, char *line, const char *name, long n)
 {
 	struct check_merging *mg = data;
-	int rc = merge_line(line, &mg->m, &mg->in_part, &mg->trouble, name, n);
+	int rc = merge_line(mg, line, name, n);
 	if (rc >= 0)
 		return 0;
 	if (rc != -3)
@@ -245,12 +190,7 @@ static int merge_summary(int argc, char **argv)
 {
 	struct check_merging mg = { { 0 }, 0, 0 };
 	int trouble = part_read(argc, argv, merge_one, &mg);
-	if (mg.trouble)
-		trouble = 1;
-	if (mg.in_part) {
-		warnx_("the last part ends without its #counts line (cut short?)");
-		trouble = 1;
-	}
+	trouble |= mg.trouble | part_cut_short(mg.in_part);
 	part_merge_free(&mg.m);
 	summary();
 	return exit_status(1, trouble, st.invalid || st.pp.errors);
@@ -263,90 +203,13 @@ static void keep_problem(void *data, const struct xq_problem *p)
 		print_problem(&st.pp, p);
 		return;
 	}
-	switch (p->severity) {
-	case XQ_SEV_NOTE: st.pp.notes++; break;
-	case XQ_SEV_WARNING: st.pp.warnings++; break;
-	default: st.pp.errors++; break;
-	}
-	if (st.n == st.cap) {
-		st.cap = st.cap ? 2 * st.cap : 16;
-		if (!(st.list = realloc(st.list, st.cap * sizeof *st.list)))
-			die(EXIT_TROUBLE, "out of memory");
-	}
-	struct kept *k = &st.list[st.n++];
-	k->p = *p;
-	k->text = xstrdup(p->text);
-	k->msg = xstrdup(p->msg);
-	k->file = xstrdup(p->file);
-	k->p.text = k->text;
-	k->p.msg = k->msg;
-	k->p.file = k->file;
+	count_problem(&st.pp, p);
+	if (xq_problem_list_add(&st.kept, p) < 0)
+		die(EXIT_TROUBLE, "out of memory");
 }
 
-static void json_game(const char *file, const struct xq_game *g)
-{
-	int first = 1;
-	if (st.partial)
-		fputs("J\t", stdout);
-	fputs("{\"file\":", stdout);
-	json_put_string(stdout, file);
-	fputs(",\"index\":", stdout);
-	json_pos('G', g->index);
-	fputs(",\"line\":", stdout);
-	json_pos('L', g->line);
-	fputs(",\"tags\":{", stdout);
-	for (const struct xq_tag *t = g->tags; t; t = t->next) {
-		if (!first)
-			putchar(',');
-		first = 0;
-		json_put_string(stdout, t->name);
-		putchar(':');
-		json_put_string(stdout, t->value);
-	}
-	printf("},\"fen\":");
-	json_put_string(stdout, g->start_fen);
-	printf(",\"notation\":\"%s\",\"plies\":%d,\"result\":",
-	       g->flags & XQ_GAME_SAN ? "san" : g->notation ? xq_notation_name(g->notation) : "none",
-	       xq_game_plies(g));
-	json_put_string(stdout, g->result ? g->result : "");
-	printf(",\"status\":\"%s\",\"errors\":%d,\"warnings\":%d,\"problems\":[",
-	       g->errors ? "invalid" : "valid", g->errors, g->warnings);
-	first = 1;
-	for (size_t i = 0; i < st.n; i++) {
-		const struct xq_problem *p = &st.list[i].p;
-		if (p->game != g->index)
-			continue;
-		if (!first)
-			putchar(',');
-		first = 0;
-		printf("{\"severity\":\"%s\",\"code\":\"%s\",\"line\":",
-		       xq_severity_name(p->severity), xq_problem_name(p->code));
-		json_pos('L', p->line);
-		printf(",\"col\":%ld,\"ply\":%d,", p->col, p->ply);
-		if (p->has_byte) {
-			fputs("\"byte\":", stdout);
-			json_pos('B', p->byte);
-			putchar(',');
-		}
-		fputs("\"text\":", stdout);
-		if (p->text)
-			json_put_string(stdout, p->text);
-		else
-			fputs("null", stdout);
-		fputs(",\"message\":", stdout);
-		json_put_string(stdout, p->msg);
-		putchar('}');
-	}
-	fputs("]}\n", stdout);
-	for (size_t i = 0; i < st.n; i++) {
-		free(st.list[i].text);
-		free(st.list[i].msg);
-		free(st.list[i].file);
-	}
-	st.n = 0;
-}
-
-/* One game of the input being read. */
+/* One game of the input being read: counted, and its -j line with the
+ * problems kept for it (under --partial, a J line). */
 static enum record_step check_game(struct record_loop *l, struct xq_game *g)
 {
 	st.games++;
@@ -357,8 +220,12 @@ static enum record_step check_game(struct record_loop *l, struct xq_game *g)
 		st.invalid++;
 	else
 		st.valid++;
-	if (st.o.json)
-		json_game(l->name, g);
+	if (st.o.json) {
+		fputs(st.partial ? "J\t" : "", stdout);
+		xq_game_write_check_json(stdout, l->name, g, st.kept.p, st.kept.n,
+					 st.partial ? part_pos_writer : NULL, NULL);
+		xq_problem_list_clear(&st.kept);
+	}
 	return RECORD_NEXT;
 }
 
@@ -448,7 +315,7 @@ int main(int argc, char **argv)
 	if (st.partial) {
 		part_put_header(stdout, "xqcheck", st.part);
 		st.pp.partial = stdout;
-		l.end = partial_end;
+		l.part_end = stdout;
 	}
 	status = record_loop_run(&l, argc, argv);
 	if (st.partial)
@@ -456,7 +323,7 @@ int main(int argc, char **argv)
 		       st.invalid, st.pp.errors, st.pp.warnings, status == EXIT_TROUBLE);
 	else
 		summary();
-	free(st.list);
+	xq_problem_list_free(&st.kept);
 	xq_judge_free(st.judge);
 	return exit_status(1, status != EXIT_OK, st.invalid || st.pp.errors);
 }

@@ -56,9 +56,7 @@ static const char usage_text[] =
 	"  -J, --jobs=N         N jobs (0: one a core) over byte ranges of a file,\n"
 	"                       chunks of a stream or the files; the output is\n"
 	"                       one job's (-d and --strict: one job)\n"
-	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
-	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
-	"  -0, --null           --files-from names end with NUL, not newline\n"
+	RECORD_INPUT_HELP(" ")
 	"  -q, --quiet          no game diagnostics or progress; the summary stays\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -343,15 +341,6 @@ static void summary(void)
 			st.ecco_checked, st.ecco_agreed, st.ecco_checked - st.ecco_agreed);
 }
 
-/* A worker's part (on its standard error): after each input. */
-static void part_end_of_input(struct record_loop *l)
-{
-	fputs("#end\t", stderr);
-	part_put_text(stderr, l->name, 0);
-	fprintf(stderr, "\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
-		(unsigned long long)xq_reader_offset(l->r));
-}
-
 /* -J: the workers' games in order where one run writes them, their
  * diagnostics in order, the counts added up. */
 static int merge_jobs(struct jobs *j, int argc, char **argv)
@@ -514,7 +503,7 @@ int main(int argc, char **argv)
 	l.range_k = st.range_k;
 	l.range_n = st.range_n;
 	if (st.pp.partial) {
-		l.end = part_end_of_input;
+		l.part_end = stderr;
 		l.progress = 0;
 	}
 	if (record_loop_run(&l, argc, argv))

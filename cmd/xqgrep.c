@@ -99,9 +99,7 @@ static const char usage_tail[] =
 	"      --replace        '?' for a character -E lacks (a warning), not an error\n"
 	"  -n, --notation=N     movetext notation (default: each game's own)\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
-	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
-	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
-	"  -0, --null           --files-from names end with NUL, not newline\n"
+	RECORD_INPUT_HELP(" ")
 	"  -q, --quiet          no game diagnostics or progress; the summary stays\n"
 	"      --verbose        notes too\n"
 	"  -h, --help           this help\n"

@@ -4,7 +4,6 @@
  * AXF, CXA or 1956 rules.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "jobs.h"
 #include "part.h"
@@ -32,9 +31,7 @@ static const char usage_text[] =
 	"                      one job's\n"
 	"  -e, --encoding=ENC  input encoding (default: detect)\n"
 	"  -f, --format=FMT    input format: pgn, text, ... (default: detect)\n"
-	"  -R, --recursive     walk directories (name order; non-records skipped)\n"
-	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
-	"  -0, --null          --files-from names end with NUL, not newline\n"
+	RECORD_INPUT_HELP("")
 	"  -q, --quiet         no game diagnostics or progress; the summary stays\n"
 	"  -v, --verbose       notes too\n"
 	"  -h, --help          this help\n"
@@ -57,245 +54,11 @@ static struct {
 	int jobs;                 /* -J */
 	long range_k, range_n;    /* a worker's byte range */
 	int worker;               /* a worker of -J: positions marked (part.h) */
-	/* per game */
-	int first_event;
-	const struct xq_game *g;
 } st;
-
-static void move_text(const struct xq_pos *pos, xq_move m, char *buf, size_t size)
-{
-	if (xq_move_format(pos, m, st.notation, 0, buf, size) < 0)
-		xq_move_iccs(m, buf);
-}
-
-static void square(int sq, char out[3])
-{
-	out[0] = (char)('a' + XQ_FILE(sq));
-	out[1] = (char)('0' + XQ_RANK(sq));
-	out[2] = 0;
-}
-
-/* --- text for people: lines put together here and written whole (as
- * printf would write them: the bench's input has a line for every game) */
-
-struct line {
-	char b[4096];
-	size_t n;
-};
-
-static void put(struct line *l, const char *s)
-{
-	size_t k = strlen(s);
-	if (k > sizeof l->b - l->n)
-		k = sizeof l->b - l->n;
-	memcpy(l->b + l->n, s, k);
-	l->n += k;
-}
-
-/* s, then spaces to width bytes (printf's "%-Ns") */
-static void put_left(struct line *l, const char *s, size_t width)
-{
-	size_t k = strlen(s);
-	put(l, s);
-	for (; k < width && l->n < sizeof l->b; k++)
-		l->b[l->n++] = ' ';
-}
-
-/* v in decimal, right-aligned to width (printf's "%Nld") */
-static void put_num(struct line *l, long v, int width)
-{
-	char d[24];
-	int i = (int)sizeof d;
-	unsigned long u = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
-	d[--i] = 0;
-	do
-		d[--i] = (char)('0' + u % 10);
-	while (u /= 10);
-	if (v < 0)
-		d[--i] = '-';
-	for (int k = (int)sizeof d - 1 - i; k < width && l->n < sizeof l->b; k++)
-		l->b[l->n++] = ' ';
-	put(l, d + i);
-}
-
-/* A position: v, or in a worker its mark for the merge (part.h). */
-static void put_pos(struct line *l, char kind, long v)
-{
-	if (!st.worker) {
-		put_num(l, v, 0);
-		return;
-	}
-	char mark[PART_POS_MARK_SIZE];
-	part_pos_mark(mark, kind, v);
-	put(l, mark);
-}
-
-static void print_pos(char kind, long v)
-{
-	if (st.worker)
-		part_put_pos(stdout, kind, v);
-	else
-		printf("%ld", v);
-}
-
-/* Text of a game (a name, a tag): in a worker, its byte 001 doubled. */
-static void print_text(const char *s)
-{
-	if (st.worker)
-		part_put_pos_text(stdout, s);
-	else
-		fputs(s, stdout);
-}
-
-static void put_line(struct line *l)
-{
-	fwrite(l->b, 1, l->n, stdout);
-	l->n = 0;
-}
-
-static void text_event(const struct xq_game_event *e)
-{
-	const struct xq_event *ev = e->ev;
-	char buf[1024], mv[XQ_MOVE_TEXT_MAX];
-	struct line out;
-
-	out.n = 0;
-	put(&out, "  ply ");
-	put_num(&out, ev->ply, 0);
-	put(&out, e->mainline ? ": " : " (variation): ");
-	if (ev->kind != XQ_EVENT_REPETITION) {
-		xq_event_text(ev, buf, sizeof buf);
-		put(&out, buf);
-		put(&out, "\n");
-		put_line(&out);
-		return;
-	}
-	put(&out, "repetition, ");
-	put_num(&out, ev->occurrences, 0);
-	put(&out, " occurrences of the position, cycle ");
-	put_num(&out, ev->cycle, 0);
-	put(&out, " plies; span plies ");
-	put_num(&out, ev->first, 0);
-	put(&out, "-");
-	put_num(&out, ev->ply, 0);
-	put(&out, "\n");
-	put_line(&out);
-	for (int i = 0; i < ev->nlabels; i++) {
-		const struct xq_label *l = &ev->labels[i];
-		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
-		xq_label_text(l, buf, sizeof buf);
-		put(&out, "    ");
-		put_num(&out, l->ply, 4);
-		put(&out, " ");
-		put_left(&out, xq_side_name(l->side), 5);
-		put(&out, " ");
-		put_left(&out, mv, 12);
-		put(&out, " ");
-		put(&out, buf);
-		put(&out, "\n");
-		put_line(&out);
-	}
-	printf("    Red: %s; Black: %s\n", xq_class_name(ev->cls[0]), xq_class_name(ev->cls[1]));
-	switch (ev->verdict) {
-	case XQ_VERDICT_RED_LOSES: fputs("    verdict: Red must change; if Red goes on, Red loses\n", stdout); break;
-	case XQ_VERDICT_BLACK_LOSES: fputs("    verdict: Black must change; if Black goes on, Black loses\n", stdout); break;
-	default: fputs("    verdict: draw if neither side changes\n", stdout); break;
-	}
-	printf("    rule (%s): %s\n", xq_rules_name(ev->rules), ev->rule);
-	if (ev->review[0])
-		printf("    needs review: %s\n", ev->review);
-}
-
-/* --- JSON */
-
-static void json_sides_int(const char *name, const int v[2])
-{
-	printf(",\"%s\":{\"red\":%d,\"black\":%d}", name, v[0], v[1]);
-}
-
-static void json_event(const struct xq_game_event *e)
-{
-	const struct xq_event *ev = e->ev;
-	char mv[XQ_MOVE_TEXT_MAX], iccs[5], sq[3];
-	static const char *const kinds[] = {
-		"", "repetition", "natural-limit", "natural-limit-mate", "natural-limit-claim",
-	};
-
-	if (!st.first_event)
-		putchar(',');
-	st.first_event = 0;
-	printf("{\"kind\":\"%s\",\"ply\":%d,\"mainline\":%s,\"depth\":%d",
-	       kinds[ev->kind], ev->ply, e->mainline ? "true" : "false", e->depth);
-	if (e->node && e->node->line) {
-		fputs(",\"line\":", stdout);
-		print_pos('L', (long)e->node->line);
-		printf(",\"col\":%u", e->node->col);
-	}
-	if (ev->kind != XQ_EVENT_REPETITION) {
-		printf(",\"plies\":%d,\"unseen\":%d", ev->plies, ev->unseen);
-		json_sides_int("moves", ev->moves);
-		json_sides_int("checks", ev->checks);
-		printf(",\"may_claim\":{\"red\":%s,\"black\":%s}",
-		       ev->may_claim[0] ? "true" : "false", ev->may_claim[1] ? "true" : "false");
-		if (ev->kind == XQ_EVENT_LIMIT_MATE)
-			printf(",\"loses\":\"%s\"", ev->mated == XQ_RED ? "red" : "black");
-		printf(",\"verdict\":\"%s\"}", xq_verdict_name(xq_event_verdict(ev)));
-		return;
-	}
-	printf(",\"rules\":\"%s\",\"first\":%d,\"occurrences\":%d,\"cycle\":%d,\"verdict\":\"%s\"",
-	       xq_rules_name(ev->rules), ev->first, ev->occurrences, ev->cycle,
-	       xq_verdict_name(ev->verdict));
-	printf(",\"class\":{\"red\":\"%s\",\"black\":\"%s\"}",
-	       xq_class_name(ev->cls[0]), xq_class_name(ev->cls[1]));
-	fputs(",\"victim\":{", stdout);
-	for (int k = 0; k < 2; k++) {
-		printf("%s\"%s\":", k ? "," : "", k ? "black" : "red");
-		if (ev->victim[k] < 0) {
-			fputs("null", stdout);
-		} else {
-			square(ev->victim[k], sq);
-			printf("\"%s\"", sq);
-		}
-	}
-	fputs("},\"rule\":", stdout);
-	json_put_string(stdout, ev->rule);
-	printf(",\"needs_review\":%s,\"review\":", ev->review[0] ? "true" : "false");
-	json_put_string(stdout, ev->review);
-	fputs(",\"labels\":[", stdout);
-	for (int i = 0; i < ev->nlabels; i++) {
-		const struct xq_label *l = &ev->labels[i];
-		const char *names[XQ_LABEL_KINDS];
-		int nnames = xq_label_names(l->flags, names, XQ_LABEL_KINDS);
-		move_text(xq_judge_position(e->j, l->ply - 1), l->move, mv, sizeof mv);
-		xq_move_iccs(l->move, iccs);
-		printf("%s{\"ply\":%d,\"side\":\"%s\",\"move\":", i ? "," : "", l->ply,
-		       l->side == XQ_RED ? "red" : "black");
-		json_put_string(stdout, mv);
-		printf(",\"iccs\":\"%s\",\"labels\":[", iccs);
-		for (int w = 0; w < nnames; w++)
-			printf("%s\"%s\"", w ? "," : "", names[w]);
-		fputs("],\"chased\":[", stdout);
-		for (int c = 0; c < l->nchased; c++) {
-			square(l->chased[c].sq, sq);
-			printf("%s{\"piece\":\"%s\",\"square\":\"%s\",\"id\":%d}", c ? "," : "",
-			       xq_type_name(l->chased[c].type), sq, l->chased[c].id);
-		}
-		fputs("]}", stdout);
-	}
-	fputs("]}", stdout);
-}
-
-static void on_event(void *data, const struct xq_game_event *e)
-{
-	(void)data;
-	if (st.json)
-		json_event(e);
-	else
-		text_event(e);
-}
 
 static void judge_one(const char *file, struct xq_game *g)
 {
+	struct xq_judge_report r = { stdout, st.notation, st.json, NULL, NULL, NULL };
 	struct xq_game_verdict res;
 	int rc;
 
@@ -304,51 +67,15 @@ static void judge_one(const char *file, struct xq_game *g)
 		st.bad_games++;
 	if (g->flags & XQ_GAME_BAD_FEN)
 		return;
-	if (st.json) {
-		fputs("{\"file\":", stdout);
-		json_put_string(stdout, file);
-		fputs(",\"index\":", stdout);
-		print_pos('G', g->index);
-		fputs(",\"line\":", stdout);
-		print_pos('L', g->line);
-		fputs(",\"fen\":", stdout);
-		json_put_string(stdout, g->start_fen);
-		printf(",\"rules\":\"%s\",\"fold\":%d,\"limit\":%d,\"plies\":%d,\"valid\":%s,\"rulings\":[",
-		       xq_rules_name(st.jo.rules), st.jo.fold ? st.jo.fold : 3,
-		       st.jo.limit ? st.jo.limit : 120, xq_game_plies(g), g->errors ? "false" : "true");
-		st.first_event = 1;
-	} else {
-		const char *red = xq_game_tag_known(g, "Red"), *black = xq_game_tag_known(g, "Black");
-		struct line out;
-		out.n = 0;
-		print_text(file);
-		put(&out, ": game ");
-		put_pos(&out, 'G', g->index);
-		put(&out, " (line ");
-		put_pos(&out, 'L', g->line);
-		put(&out, ")");
-		put_line(&out);
-		if (red || black) {
-			fputs(": ", stdout);
-			print_text(red ? red : "?");
-			fputs(" - ", stdout);
-			print_text(black ? black : "?");
-		}
-		putchar('\n');
+	if (st.worker) {
+		r.put_pos = part_pos_writer;
+		r.put_text = part_text_writer;
 	}
-	if ((rc = xq_game_judge(st.j, g, st.all_lines, on_event, NULL, &res)) < 0)
+	if ((rc = xq_game_judge_report(st.j, g, file, st.all_lines, &r, &res)) < 0)
 		die(EXIT_TROUBLE, "%s", xq_strerror(rc));
 	st.rulings += res.rulings;
 	st.against += res.against;
 	st.limits += res.limits;
-	if (st.json)
-		printf("],\"verdict\":\"%s\"}\n", xq_verdict_name(res.verdict));
-	else {
-		fputs("  verdict at the end of the main line: ", stdout);
-		fputs(xq_verdict_name(res.verdict), stdout);
-		fputs(res.rulings || res.limits ? "\n" :
-		      " (no repetition ruling, natural limit not reached)\n", stdout);
-	}
 }
 
 static enum record_step judge_step(struct record_loop *l, struct xq_game *g)
@@ -413,15 +140,6 @@ static int status_of(int trouble)
 	return exit_status(1, trouble, st.bad_games || st.pp.errors || st.against);
 }
 
-/* A worker's part (on its standard error): after each input. */
-static void part_end_of_input(struct record_loop *l)
-{
-	fputs("#end\t", stderr);
-	part_put_text(stderr, l->name, 0);
-	fprintf(stderr, "\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
-		(unsigned long long)xq_reader_offset(l->r));
-}
-
 /* -J: part i's output, its positions those of the whole input. */
 static void output_part(void *data, int i, struct part_merge *m)
 {
@@ -472,7 +190,7 @@ int main(int argc, char **argv)
 			st.worker = 1;
 			st.pp.partial = stderr;
 			part_put_header(stderr, "xqjudge", 0);
-			l.end = part_end_of_input;
+			l.part_end = stderr;
 		}
 	}
 	if (!(st.j = xq_judge_new(&st.jo, &err)))

@@ -53,9 +53,7 @@ static const char usage_text[] =
 	"  -e, --encoding=ENC   input encoding (default: detect)\n"
 	"  -f, --format=FMT     input format (default: detect)\n"
 	"  -o, --output=FILE    write to FILE (atomically); default standard output\n"
-	"  -R, --recursive      walk directories (name order; non-records skipped)\n"
-	"      --files-from=LIST read the inputs named in LIST ('-': stdin)\n"
-	"  -0, --null           --files-from names end with NUL, not newline\n"
+	RECORD_INPUT_HELP(" ")
 	"  -q, --quiet          no game diagnostics or progress\n"
 	"  -v, --verbose        notes too\n"
 	"  -h, --help           this help\n"
@@ -113,14 +111,6 @@ static void write_header(FILE *fp)
 	if (st.part)
 		fprintf(fp, "\t%ld", st.part);
 	putc('\n', fp);
-}
-
-static void partial_end(struct record_loop *l)
-{
-	fputs("#end\t", st.partial);
-	part_put_text(st.partial, l->name, 0);
-	fprintf(st.partial, "\t%ld\t%ld\t%llu\n", l->input_games, xq_reader_line(l->r),
-		(unsigned long long)xq_reader_offset(l->r));
 }
 
 struct stats_merging {
@@ -338,7 +328,7 @@ static int gather(int argc, char **argv, int partial)
 		st.partial = o.fp;
 		write_header(o.fp);
 		st.pp.partial = o.fp;
-		l.end = partial_end;
+		l.part_end = st.partial;
 	}
 	l.o = &st.o;
 	l.game = stats_game;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "utf8.h"
 #include "walk.h"
 #include "xq_format.h"
@@ -66,30 +67,19 @@ static int prefix(const char *s, size_t n, const char *p)
 	return n >= k && !memcmp(s, p, k);
 }
 
-static int hexval(int ch)
-{
-	if (ch >= '0' && ch <= '9')
-		return ch - '0';
-	if (ch >= 'a' && ch <= 'f')
-		return ch - 'a' + 10;
-	if (ch >= 'A' && ch <= 'F')
-		return ch - 'A' + 10;
-	return -1;
-}
-
 /* Whether s holds four hex digits, and their value. */
 static int is_u_escape(const char *s)
 {
 	for (int k = 0; k < 4; k++)
-		if (hexval((unsigned char)s[k]) < 0)
+		if (xq__hex_digit((unsigned char)s[k]) < 0)
 			return 0;
 	return 1;
 }
 
 static uint32_t u_escape(const char *s)
 {
-	return (uint32_t)(hexval((unsigned char)s[0]) << 12 | hexval((unsigned char)s[1]) << 8 |
-			  hexval((unsigned char)s[2]) << 4 | hexval((unsigned char)s[3]));
+	return (uint32_t)(xq__hex_digit((unsigned char)s[0]) << 12 | xq__hex_digit((unsigned char)s[1]) << 8 |
+			  xq__hex_digit((unsigned char)s[2]) << 4 | xq__hex_digit((unsigned char)s[3]));
 }
 
 /*
@@ -138,7 +128,7 @@ static size_t unescape(const char *s, size_t len, char *out)
 					}
 					okk = k < j;
 					for (; k < j && okk; k++) {
-						int d = hexval((unsigned char)s[k]);
+						int d = xq__hex_digit((unsigned char)s[k]);
 						if (d < 0 || d >= base)
 							okk = 0;
 						else
@@ -164,8 +154,8 @@ static size_t unescape(const char *s, size_t len, char *out)
 				i++;
 			}
 		} else if (ch == '\\' && i + 5 < len + 0 && s[i + 1] == 'u' &&
-			   hexval((unsigned char)s[i + 2]) >= 0 && hexval((unsigned char)s[i + 3]) >= 0 &&
-			   hexval((unsigned char)s[i + 4]) >= 0 && hexval((unsigned char)s[i + 5]) >= 0) {
+			   xq__hex_digit((unsigned char)s[i + 2]) >= 0 && xq__hex_digit((unsigned char)s[i + 3]) >= 0 &&
+			   xq__hex_digit((unsigned char)s[i + 4]) >= 0 && xq__hex_digit((unsigned char)s[i + 5]) >= 0) {
 			uint32_t cp = u_escape(s + i + 2);
 			if (cp >= 0xD800 && cp <= 0xDBFF && i + 11 < len && s[i + 6] == '\\' &&
 			    s[i + 7] == 'u' && is_u_escape(s + i + 8)) {

@@ -2,7 +2,7 @@
  * ascii.h - ASCII-only text helpers private to the library: case folding
  * that ignores the locale (the library never calls setlocale, and
  * strcasecmp() follows it), for names of tags, formats, encodings,
- * notations and engine options.  Inline: they are a few lines each.
+ * notations and engine options; hex digits.  Inline: they are a few lines each.
  */
 #ifndef XQ_ASCII_H
 #define XQ_ASCII_H
@@ -33,6 +33,18 @@ static inline int xq__ascii_casecmp(const char *a, const char *b)
 		if (x != y || !x)
 			return x - y;
 	}
+}
+
+/* The value of hex digit c, or -1. */
+static inline int xq__hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
 }
 
 /* Whether s ends with suffix (exactly, and is longer than it). */

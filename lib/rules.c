@@ -963,6 +963,11 @@ struct xq_judge *xq_judge_new(const struct xq_judge_opts *o, int *err)
 	return j;
 }
 
+const struct xq_judge_opts *xq_judge_options(const struct xq_judge *j)
+{
+	return &j->o;
+}
+
 void xq_judge_free(struct xq_judge *j)
 {
 	if (!j)

@@ -461,6 +461,24 @@ int xq_game_set_tag(struct xq_game *g, const char *name, const char *value);
 int xq_game_add_tag(struct xq_game *g, const char *name, const char *value);
 void xq_game_del_tag(struct xq_game *g, const char *name);
 
+/*
+ * A file name for game g (NULL: no tags), number seq, from the template tmpl
+ * (lib/game_name.c; xqconv -d --name): %n the number (%06n: zero-padded
+ * to that width, 20 at most), %{Tag} the value of any tag (its first 60
+ * bytes), %% a '%', any other byte itself.  Made safe for a file name: a
+ * control character, a blank and / \ : * ? " < > | become '_'.  A field
+ * left empty drops the separator (- _ .) before it, separators at either
+ * end go, and an empty name is the number as %06n.  Into buf, cut to
+ * size - 1 bytes at a character.  Returns 0, XQ_EINVAL for a malformed
+ * template, XQ_ERANGE when size is 0.  xq_game_name_check() checks a
+ * template alone: 0, or XQ_EINVAL with *bad (if not NULL) the offset of
+ * the '%' of the bad field.
+ */
+#define XQ_GAME_NAME_DEFAULT "%06n-%{Red}-%{Black}"
+int xq_game_format_name(const char *tmpl, const struct xq_game *g, long seq,
+			char *buf, size_t size);
+int xq_game_name_check(const char *tmpl, size_t *bad);
+
 /* Set the start position from a FEN (sets XQ_GAME_SETUP unless it is the
  * usual start); XQ_EINVAL with err filled when the FEN is bad. */
 int xq_game_set_fen(struct xq_game *g, const char *fen, unsigned fen_flags,
@@ -952,6 +970,36 @@ const char *xq_problem_name(enum xq_problem_code c); /* "illegal-move", ... */
 int xq_game_replay(struct xq_game *g, const char *file,
 		   xq_problem_fn fn, void *data);
 
+/* The writers of a report may hand its positions, v of kind 'G' (a game
+ * number), 'L' (a line number) or 'B' (a byte offset), and its names (a
+ * file, a player) to the caller, who writes them to fp in their place. */
+typedef void (*xq_put_pos_fn)(void *data, FILE *fp, char kind, long v);
+typedef void (*xq_put_text_fn)(void *data, FILE *fp, const char *s);
+
+/*
+ * Problems kept past their callback (lib/check_report.c): add copies p and
+ * its strings (0 or XQ_ENOMEM); clear frees the copies and keeps the room;
+ * free releases all.  A list starts zeroed.
+ */
+struct xq_problem_list {
+	struct xq_problem *p;
+	size_t n, cap;
+};
+int xq_problem_list_add(struct xq_problem_list *l, const struct xq_problem *p);
+void xq_problem_list_clear(struct xq_problem_list *l);
+void xq_problem_list_free(struct xq_problem_list *l);
+
+/*
+ * A checked game as one JSON line (lib/check_report.c), what xqcheck -j
+ * prints: file, game number, line, tags, start FEN, notation, plies,
+ * result, status and counts, and the problems of problems[0..n) that are
+ * this game's (p.game == g->index; the others skipped).  Positions go
+ * through put_pos when it is set, else they are written as numbers.
+ */
+void xq_game_write_check_json(FILE *fp, const char *file, const struct xq_game *g,
+			      const struct xq_problem *problems, size_t n,
+			      xq_put_pos_fn put_pos, void *data);
+
 /* ------------------------- repetition rulings and the natural limit (lib/rules.c)
  *
  * A judge follows one line of play position by position and reports, at
@@ -1186,6 +1234,32 @@ void xq_event_text(const struct xq_event *ev, char *buf, size_t size);
  * names[0..max); returns how many. */
 #define XQ_LABEL_KINDS 13
 int xq_label_names(unsigned flags, const char **names, int max);
+
+/* --- a game's judgement as text or JSON (lib/judge_report.c)
+ *
+ * xq_game_judge_report() judges g as xq_game_judge() does and writes what
+ * xqjudge(1) prints for it to r->fp: for people, a line naming the game
+ * (file: game N (line L): Red - Black), each event (a ruling with the
+ * labels of its span's moves, in r->notation), and the verdict at the end
+ * of the main line; or, with r->json, one JSON object on one line.  A
+ * game number ('G') and a line number ('L') go through r->put_pos, and a
+ * name (the file, a player, in the text) through r->put_text, when they
+ * are set (a caller marking them, say); else they are written as they
+ * are.  Returns 0 or XQ_ENOMEM; a write error is the FILE's.
+ */
+struct xq_judge_report {
+	FILE *fp;
+	enum xq_notation notation;
+	int json;
+	xq_put_pos_fn put_pos;
+	xq_put_text_fn put_text;
+	void *data;
+};
+int xq_game_judge_report(struct xq_judge *j, const struct xq_game *g, const char *file,
+			 int all_lines, const struct xq_judge_report *r,
+			 struct xq_game_verdict *res);
+/* The options a judge runs with, defaults filled in. */
+const struct xq_judge_opts *xq_judge_options(const struct xq_judge *j);
 
 
 /* --------------------------------------------- formats (formats/ directory) */
@@ -2267,5 +2341,12 @@ extern const char xq_svg_cjk_fonts[];
  * backslash escaped, newline and tab as \n and \t, other control characters
  * as \u00XX (lib/json.c). */
 void xq_json_put_string(FILE *fp, const char *s);
+/* The JSON string at s (s[0] its opening quote) read back into out, which
+ * has room for as many bytes as s holds (the text never grows): \n, \t,
+ * \u00XX (one byte, 0001 to 00FF) and a backslash before any other
+ * character, that character.  Returns the length of the text, NUL-ended in
+ * out, with *end (if not NULL) just past the closing quote; XQ_EINVAL when
+ * s holds no such string. */
+long xq_json_get_string(const char *s, char *out, const char **end);
 
 #endif /* XQ_H */

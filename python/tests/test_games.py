@@ -217,6 +217,23 @@ def test_build_a_game():
     assert "Black" not in g.tags
 
 
+def test_file_name_matches_xqconv_d(corpus, bindir, tmp_path):
+    path = os.path.join(corpus, "pgn", "wukong_iccs_1125_games.pgn")
+    template = "%04n-%{Red}_%{Black}-%{Event}-%{Nothing}"
+    out = tmp_path / "d"
+    run([os.path.join(bindir, "xqconv"), "-q", "-d", str(out), "--name", template, path])
+    games = list(xq.read_games(path))
+    want = sorted(os.listdir(out))
+    assert len(want) == len(games) > 1000
+    assert sorted(g.file_name(template) + ".pgn" for g in games) == want
+    g = games[0]
+    assert g.file_name("%n", number=7) == "7"
+    assert g.file_name("%%") == "%"
+    with pytest.raises(xq.XqError) as e:
+        g.file_name("ab%x")
+    assert e.value.code == xq.errors.EINVAL and e.value.offset == 2
+
+
 def repetition_rows(corpus):
     path = os.path.join(corpus, "rules", "wxf-repetition.tsv")
     with open(path, encoding="utf-8") as f:

@@ -425,6 +425,25 @@ class Game:
         self.problems.extend(found)
         return found
 
+    def file_name(self, template="%06n-%{Red}-%{Black}", number=None):
+        """A file name (without extension) for this game, as ``xqconv -d
+        --name`` makes it: %n the number (``number``, default
+        :attr:`index`; %06n zero-padded), %{Tag} any tag, %% a '%'; unsafe
+        characters as '_', empty fields dropped with their separator.  A
+        malformed template raises :class:`XqError` with the offset of the
+        bad field."""
+        t = template.encode()
+        bad = ctypes.c_size_t(0)
+        rc = lib.xq_game_name_check(t, ctypes.byref(bad))
+        if rc < 0:
+            raise errors.XqError(rc, "bad file name template", offset=bad.value)
+        buf = ctypes.create_string_buffer(201)   # xqconv -d: 200 bytes at most
+        rc = lib.xq_game_format_name(t, self._g, self.index if number is None else number,
+                                     buf, len(buf))
+        if rc < 0:
+            raise errors.XqError(rc)
+        return buf.value.decode("utf-8")
+
     def __repr__(self):
         t = self.tags
         return "<Game %d %s-%s %s, %d plies>" % (
