@@ -695,10 +695,15 @@ static void move_text(const struct xq_stats *s, const struct xq_pos *pos, xq_mov
  * The tree is printed along every path from the root, to the depth, but
  * never round a cycle (a repetition): a move to a position already on the
  * path is printed with its counts and not followed (marked "repetition").
- * on_path() says whether next is one; s->path[0..level] holds the keys.
+ * follow() plays m from pos into *next and says whether the position it
+ * reaches is one; s->path[0..level] holds the keys.
  */
-static int on_path(const struct xq_stats *s, const struct xq_pos *next, int level)
+static int follow(const struct xq_stats *s, const struct xq_pos *pos, xq_move m, int level,
+		  struct xq_pos *next)
 {
+	struct xq_undo u;
+	*next = *pos;
+	xq_make(next, m, &u);
 	for (int i = 0; i <= level; i++)
 		if (s->path[i] == next->key)
 			return 1;
@@ -757,10 +762,8 @@ static void print_tree_text(struct xq_stats *s, FILE *fp, const struct xq_pos *p
 		if (s->flags & XQ_STATS_ECCO)
 			print_tree_ecco(s, fp, level);
 		if (level + 1 < s->depth) {
-			struct xq_pos next = *pos;
-			struct xq_undo u;
-			xq_make(&next, m, &u);
-			if (on_path(s, &next, level)) {
+			struct xq_pos next;
+			if (follow(s, pos, m, level, &next)) {
 				fputs("  repetition\n", fp);
 				continue;
 			}
@@ -921,10 +924,8 @@ static void json_tree(struct xq_stats *s, FILE *fp, const struct xq_pos *pos, in
 		else
 			fputs(",\"rating\":null", fp);
 		if (level + 1 < s->depth) {
-			struct xq_pos next = *pos;
-			struct xq_undo u;
-			xq_make(&next, m, &u);
-			if (on_path(s, &next, level)) {
+			struct xq_pos next;
+			if (follow(s, pos, m, level, &next)) {
 				fputs(",\"repetition\":true", fp);
 			} else {
 				fputs(",\"next\":", fp);
@@ -1087,10 +1088,8 @@ static int svg_tree(struct xq_stats *s, FILE *fp, const struct xq_pos *pos, int 
 		}
 		(*row)++;
 		if (level + 1 < s->depth) {
-			struct xq_pos next = *pos;
-			struct xq_undo u;
-			xq_make(&next, m, &u);
-			if (!on_path(s, &next, level) && svg_tree(s, fp, &next, level + 1, row) < 0)
+			struct xq_pos next;
+			if (!follow(s, pos, m, level, &next) && svg_tree(s, fp, &next, level + 1, row) < 0)
 				return XQ_ENOMEM;
 		}
 	}
