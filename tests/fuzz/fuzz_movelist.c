@@ -2,9 +2,9 @@
  * fuzz_movelist.c - libFuzzer target for xq_moves_next(), the reader of a
  * command line's move list: any text (made a string) is read move by move
  * from the start; each call plays a legal move and steps forward, ends at
- * a text of separators only, or fails naming a stretch of the text with
- * the position unchanged; and the moves played, replayed from the start,
- * reach the same position.
+ * a text of separators only (blanks, tabs, line ends, commas), or fails
+ * naming a stretch of the text with the position unchanged; and the moves
+ * played, replayed from the start, reach the same position.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	}
 	if (rc == 0) {
 		/* the end: nothing but separators is left */
-		if (at < text || strspn(at, " \t,") != strlen(at))
+		if (at < text || strspn(at, " \t\n\r,") != strlen(at))
 			abort();
 	} else {
 		if (mv < text || len == 0 || mv + len > text + strlen(text) ||
