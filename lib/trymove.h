@@ -376,15 +376,20 @@ SCAN int step_goes(int mode, const struct look *w, unsigned side, unsigned v, un
 		uint32_t m = w->o->line[ra & 31] >> (ra >> 8);
 		uint32_t past = jump ? m & (m - 1) : m;
 		slides = ((unsigned)__builtin_ctz(past) + 1 == line >> 2) | !slider;
-	} else {
+	} else if (slider) {
 		/* the pieces between, neither from nor to: the board's */
 		unsigned step = (unsigned)ortho[line & 3], between = 0;
 		for (unsigned i = 1; i < line >> 2; i++)
 			between += w->b[from + step * i] != 0;
-		slides = (between == jump) | !slider;
+		slides = between == jump;
+	} else {
+		slides = 1;
 	}
-	return ((g.need & zone_of[side][to]) != 0) & (look_at(mode, w, from + g.empty) == 0) &
-	       slides;
+	/* the eye or leg, never from or to; or from itself, empty after */
+	if (mode == AFTER)
+		return ((g.need & zone_of[side][to]) != 0) &
+		       ((w->b[from + g.empty] == 0) | (g.empty == 0)) & slides;
+	return ((g.need & zone_of[side][to]) != 0) & (w->b[from + g.empty] == 0) & slides;
 }
 
 /*
@@ -393,7 +398,7 @@ SCAN int step_goes(int mode, const struct look *w, unsigned side, unsigned v, un
  * then its own king.  In check (check) or for a king's move, the king's
  * point is tested whole; otherwise the move exposes the king only along
  * the rays through the two points it changes (holders: ray_holders() of
- * the other side's slots), by freeing a horse's leg, or by making the
+ * the other side's slots, or KR_RAYS), by freeing a horse's leg, or by making the
  * kings face.  sq_of: the slots before the move.
  */
 SCAN int try_move(int mode, const struct look *w, const uint8_t *sq_of, unsigned side,
