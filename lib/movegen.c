@@ -7,7 +7,7 @@
  * two screens, a horse behind a leg) are found once per position, and only
  * their moves, the king's steps and moves on to the line of a cannon
  * facing the king are tested.  A pinned piece's test reads the board "as
- * if" the move were made (at() below), a king's step asks the enemy's
+ * if" the move were made (at(), trymove.h), a king's step asks the enemy's
  * pieces from their slots, so that generation never writes to the
  * position; in check every move is tried on a copy.  Perft's last ply
  * counts the legal moves without listing them.
@@ -15,7 +15,8 @@
  * Whether the side to move is in check is kept in the position by
  * xq_make(), which looks only at what the two changed points touch
  * (gives_check); xq_is_legal() likewise tests only the rays and horse legs
- * a move changes.
+ * a move changes.  Both are replay's run's tests (trymove.h), reading the
+ * board by scans where the run reads its lines.
  */
 #include <stdlib.h>
 #include <string.h>
