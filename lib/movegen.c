@@ -7,7 +7,7 @@
  * two screens, a horse behind a leg) are found once per position, and only
  * their moves, the king's steps and moves on to the line of a cannon
  * facing the king are tested.  A pinned piece's test reads the board "as
- * if" the move were made (at() below), a king's step asks the enemy's
+ * if" the move were made (at(), trymove.h), a king's step asks the enemy's
  * pieces from their slots, so that generation never writes to the
  * position; in check every move is tried on a copy.  Perft's last ply
  * counts the legal moves without listing them.
@@ -15,56 +15,21 @@
  * Whether the side to move is in check is kept in the position by
  * xq_make(), which looks only at what the two changed points touch
  * (gives_check); xq_is_legal() likewise tests only the rays and horse legs
- * a move changes.
+ * a move changes.  Both are replay's run's tests (trymove.h), reading the
+ * board by scans where the run reads its lines.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
 #include "movegen.h"
+#include "trymove.h"
 
 static const int diag[4] = { 15, 17, -15, -17 };
 
 /* Horse jumps and the leg point that must be empty, relative to the horse. */
 static const int horse_jump[8] = { 33, 31, -33, -31, 18, -14, -18, 14 };
 static const int horse_leg[8] = { 16, 16, -16, -16, 1, 1, -1, -1 };
-
-/* The board value at i once `mover` has gone from `from` to `to`, or
- * with NOW the board as it stands (from, to and mover unused).  Every
- * caller passes the mode as a constant: the scans below are compiled once
- * per mode, the NOW ones to plain reads. */
-enum { AFTER, NOW };
-SCAN uint8_t at(int mode, const uint8_t *b, unsigned i, unsigned from, unsigned to,
-	       uint8_t mover)
-{
-	if (mode == NOW)
-		return b[i];
-	return i == to ? mover : i == from ? 0 : b[i];
-}
-
-/* Along ray d (index into ortho[]) from k: an enemy chariot first, the
- * enemy king first on a file, or an enemy cannon second. */
-SCAN int ray_attacked_after(int mode, const uint8_t *b, unsigned k, unsigned d, int by,
-			    unsigned from, unsigned to, uint8_t mover)
-{
-	int enemy = SIDE_TAG(by);
-	unsigned step = (unsigned)ortho[d], i = k + step; /* indices mod 2^32 */
-	uint8_t v;
-
-	while ((v = at(mode, b, i, from, to, mover)) == 0)
-		i += step;
-	if (v & enemy) {
-		int t = piece_type(v);
-		if (t == XQ_CHARIOT || (t == XQ_KING && d < 2))
-			return 1;
-	}
-	if (v == XQ_OFFBOARD)
-		return 0;
-	i += step;
-	while ((v = at(mode, b, i, from, to, mover)) == 0)
-		i += step;
-	return (v & enemy) && piece_type(v) == XQ_CANNON;
-}
 
 /* An enemy horse whose jump lands on k, leg free (it stands at k - d). */
 SCAN int horse_attacked_after(int mode, const uint8_t *b, int k, int by,
@@ -585,70 +550,6 @@ int xq__legal_captures(const struct xq_pos *pos, xq_move *moves)
 	return generate(pos, moves, 1);
 }
 
-/* Whether piece v of the side to move may go from `from` to `to` by the
- * rules of its kind (both points on the board, no piece of its own side
- * on to), from the tables above (not from the generator, so that tests
- * can hold one against the other). */
-SCAN int piece_goes(const uint8_t *b, int side, unsigned from, unsigned to, unsigned v)
-{
-	int d = (int)(to - from), between = 0;
-	unsigned step;
-
-	switch (PIECE_SLOT(v)) {
-	case SLOT_KING:
-		return step_kind[256 + d] == STEP_KING && (palace_of[to] >> side & 1);
-	case SLOT_ADVISOR:
-	case SLOT_ADVISOR + 1:
-		return step_kind[256 + d] == STEP_ADVISOR && (palace_of[to] >> side & 1);
-	case SLOT_ELEPHANT:
-	case SLOT_ELEPHANT + 1:
-		return step_kind[256 + d] == STEP_ELEPHANT && own_half(to, side) &&
-		       b[from + d / 2] == 0;
-	case SLOT_HORSE:
-	case SLOT_HORSE + 1:
-		return horse_leg_of[256 + d] && b[from + horse_leg_of[256 + d]] == 0;
-	case SLOT_CHARIOT:
-	case SLOT_CHARIOT + 1:
-	case SLOT_CANNON:
-	case SLOT_CANNON + 1:
-		if (((from ^ to) & 15) == 0)
-			step = d > 0 ? 16 : -16u;
-		else if (((from ^ to) >> 4) == 0)
-			step = d > 0 ? 1 : -1u;
-		else
-			return 0;
-		if (PIECE_SLOT(v) < SLOT_CANNON) {
-			for (unsigned i = from + step; i != to; i += step)
-				if (b[i])
-					return 0;
-			return 1;
-		}
-		for (unsigned i = from + step; i != to; i += step)
-			between += b[i] != 0;
-		return b[to] ? between == 1 : between == 0;
-	default: /* the pawns */
-		if (d == FORWARD(side))
-			return 1;
-		return (d == 1 || d == -1) && !own_half(from, side);
-	}
-}
-
-/* Pseudo-legality of one move. */
-SCAN int pseudo_legal(const struct xq_pos *pos, int from, int to)
-{
-	const uint8_t *b = pos->board;
-	int side = pos->side, tag = SIDE_TAG(side);
-	uint8_t v = b[from];
-
-	/* in_board(from) and in_board(to), by table; from == to fails the
-	 * second test (the own piece on to) */
-	if (xq__empty_board[from] | xq__empty_board[to])
-		return 0;
-	if (!(v & tag) || (b[to] & tag))
-		return 0;
-	return piece_goes(b, side, from, to, v);
-}
-
 enum xq_status xq_status(const struct xq_pos *pos)
 {
 	xq_move moves[XQ_MAX_MOVES];
@@ -659,74 +560,33 @@ enum xq_status xq_status(const struct xq_pos *pos)
 
 
 
-/* horse_behind() with the board read as at() reads it. */
-SCAN int horse_behind_in(int mode, const uint8_t *b, unsigned k, unsigned l, int tag,
-			 unsigned from, unsigned to, uint8_t mover)
-{
-	unsigned vert = l > k ? 16 : -16u, horiz = l - k - vert;
-	return IS_SLOTS(at(mode, b, l + vert, from, to, mover), tag, SLOT_HORSE, 2) ||
-	       IS_SLOTS(at(mode, b, l + horiz, from, to, mover), tag, SLOT_HORSE, 2);
-}
-
-/*
- * After side `by` moved from -> to (with NOW the board already shows it;
- * with AFTER it is read as if, the mover on to), is the king on k
- * attacked?  It was not before (the history is legal), so only what the
- * two changed points touch needs looking at: the rays through them, the
- * horses behind a leg the move freed, the moved piece itself as a horse
- * or a pawn.  rf and rt: king_rel[] of from and to, not both 0.  With
- * `by` the side that did not move, the same question is whether the move
- * exposed its own king (the piece on to is not by's then): xq_make()'s
- * check and xq_is_legal()'s test out of check are the one test.
- */
-SCAN int lines_attack(int mode, const uint8_t *b, unsigned k, int by, unsigned from,
-		      unsigned to, unsigned rf, unsigned rt, uint8_t mover)
-{
-	int tag = SIDE_TAG(by);
-	uint8_t v;
-
-	if ((rf & KR_RAY) && ray_attacked_after(mode, b, k, rf & 3, by, from, to, mover))
-		return 1;
-	if ((rt & KR_RAY) && ((rt ^ rf) & 7) &&
-	    ray_attacked_after(mode, b, k, rt & 3, by, from, to, mover))
-		return 1;
-	if ((rf & KR_DIAG) && horse_behind_in(mode, b, k, from, tag, from, to, mover))
-		return 1;
-	v = at(mode, b, to, from, to, mover);
-	if (rt & KR_JUMP)
-		return IS_SLOTS(v, tag, SLOT_HORSE, 2) &&
-		       at(mode, b, to + horse_leg_of[256 + k - to], from, to, mover) == 0;
-	if (rt & KR_STEP)
-		return IS_SLOTS(v, tag, SLOT_PAWN, 5) && to - k != (unsigned)FORWARD(by);
-	return 0;
-}
-
-SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to)
-{
-	unsigned rf = king_rel[256 + from - k], rt = king_rel[256 + to - k];
-	return (rf | rt) && lines_attack(NOW, b, k, by, from, to, rf, rt, 0);
-}
-
+/* Out of check, a move exposes the king only along the rays through the
+ * two points it changes, or by freeing a horse's leg, or the kings face:
+ * try_move() (trymove.h) reads the board as if it were made. */
 int xq_is_legal(const struct xq_pos *pos, xq_move m)
 {
 	const uint8_t *b = pos->board;
-	unsigned from = MOVE_FROM(m), to = MOVE_TO(m), king, rf, rt;
-	int by = !pos->side;
+	unsigned from = MOVE_FROM(m), to = MOVE_TO(m), side = pos->side, tag = SIDE_TAG(side);
+	uint8_t v = b[from], cap = b[to];
+	struct look w = { b, NULL, from, to, v };
 
-	if (!pseudo_legal(pos, (int)from, (int)to))
+	/* (a point off the board holds no piece, and is no step's
+	 * destination: step_goes()) */
+	if (!(v & tag) || (cap & tag))
 		return 0;
-	king = (unsigned)king_isq(pos, pos->side);
-	if (from == king || pos->in_check)
-		return !attacked_after(b, (int)(from == king ? to : king), by, (int)from, (int)to,
-				       b[from]);
-	/* Out of check, a move exposes the king only along the rays through
-	 * the two points it changes, or by freeing a horse's leg. */
-	rf = king_rel[256 + from - king];
-	rt = king_rel[256 + to - king];
-	return !((rf | rt) && lines_attack(AFTER, b, king, by, from, to, rf, rt, b[from]));
+	/* every ray through the two points read (KR_RAYS): cheaper here
+	 * than finding which hold a chariot or cannon */
+	return try_move(AFTER, &w, pos->sq_of, side, v, cap, pos->in_check, KR_RAYS);
 }
 
-
+/* Whether the move just made on the board (from, to) gives check to the
+ * king on k: move_attacks() with every ray through the two points read
+ * (the moved piece is by's). */
+SCAN int gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to)
+{
+	struct look w = { b, NULL, from, to, 0 };
+	return move_attacks(NOW, &w, KR_RAYS, near_role[b[to]], k, by);
+}
 
 /* make_counted() on the position; in_check is the callers'. */
 static inline void make_rest(struct xq_pos *pos, unsigned from, unsigned to, unsigned v,

@@ -4,7 +4,7 @@
  * grid, every (from, to) pair tried, a move legal when afterwards no enemy
  * piece could go to the king's point and the kings do not face each
  * other.  Nothing shared with the library but the FEN text and the move
- * encoding.
+ * encoding; but for ref_is_legal() and ref_gives_check() below.
  */
 #ifndef REF_MOVEGEN_H
 #define REF_MOVEGEN_H
@@ -18,5 +18,12 @@
 int ref_legal_moves(const struct xq_pos *pos, xq_move *moves);
 /* Leaf nodes of the legal-move tree, depth >= 1. */
 uint64_t ref_perft(const struct xq_pos *pos, int depth);
+
+/* The single-move test and the check test the library had before it
+ * shared one with replay's run, on the padded board (lib/board.h): whether
+ * m is legal in pos; whether the move from -> to just made on board b by
+ * side `by` gives check to the king on k. */
+int ref_is_legal(const struct xq_pos *pos, xq_move m);
+int ref_gives_check(const uint8_t *b, unsigned k, int by, unsigned from, unsigned to);
 
 #endif

@@ -1,13 +1,14 @@
 /*
  * test_movegen.c - replay's run of legal ICCS moves (xq__replay_run), one
- * move at a time, against the reference pair it replaces, xq_is_legal()
- * then xq_make(), each move written in the ICCS spellings and given as
+ * move at a time, against xq_is_legal() then xq_make() (the one test of
+ * lib/trymove.h read three ways), each move written in the ICCS spellings and given as
  * points (as the binary formats give it): the same answer for every
  * (from, to) pair of many
  * positions, the same position after it (the whole struct) and the node
  * marked as replay marks it, or the position and the node untouched when
  * the move is refused; whole games as one run; the single-move test
- * against the generator on the same positions.
+ * against the generator and against the former single-move test and
+ * check test (ref_is_legal, ref_gives_check) on the same positions.
  */
 #include <string.h>
 
@@ -15,10 +16,12 @@
 #include "xq.h"
 #include "board.h"
 #include "notation_impl.h"
+#include "ref_movegen.h"
 #include "replay.h"
 
 struct tally {
 	long pairs, legal, wrong_answer, wrong_after, wrong_node, touched, gen_disagree;
+	long ref_disagree, check_disagree;
 };
 
 /* A node as replay finds it: an ICCS text, no move yet, in one of the
@@ -86,6 +89,8 @@ static void one(struct tally *t, const struct xq_pos *pos, xq_move m, int given)
 	}
 	t->legal++;
 	xq_make(&ref, m, &u);
+	t->check_disagree += ref.in_check != ref_gives_check(ref.board, (unsigned)king_isq(&ref, ref.side),
+							     !ref.side, MOVE_FROM(m), MOVE_TO(m));
 	t->wrong_after += memcmp(&got, &ref, sizeof got) != 0 || xq_pos_check(&got) != 0;
 	t->wrong_node += !node_right(&n, m, pos, &ref);
 }
@@ -115,6 +120,7 @@ static void pairs(struct tally *t, const struct xq_pos *pos, int which)
 			if (which != PIECES)
 				one(t, pos, m, 1);
 			t->gen_disagree += xq_is_legal(pos, m) != gen[MOVE_FROM(m)][MOVE_TO(m)];
+			t->ref_disagree += xq_is_legal(pos, m) != ref_is_legal(pos, m);
 		}
 	}
 }
@@ -127,6 +133,9 @@ static void report(const struct tally *t, const char *what)
 	is_int(t->wrong_node, 0, "%s: the node holds the move, key, check and capture", what);
 	is_int(t->touched, 0, "%s: a refused move leaves the position as it was", what);
 	is_int(t->gen_disagree, 0, "%s: xq_is_legal agrees with the generator", what);
+	is_int(t->ref_disagree, 0, "%s: xq_is_legal agrees with the former single-move test "
+				   "(ref_is_legal)", what);
+	is_int(t->check_disagree, 0, "%s: xq_make's check agrees with ref_gives_check", what);
 }
 
 /* Random games from the start, every position on the way. */
