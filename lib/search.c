@@ -37,6 +37,8 @@
 #define INF 32000
 #define WIN_PERPETUAL XQ_SCORE_WIN_PERPETUAL
 #define MAX_THREADS 64
+/* A time limit past this (about 31 years) is taken as this. */
+#define MOVETIME_MAX_MS 1000000000000LL
 #define MAX_KEEP 1024            /* game keys kept for repetitions */
 
 enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
@@ -801,6 +803,7 @@ int xq_search_run_checks(struct xq_search *s, const struct xq_pos *pos,
 	struct run runs[MAX_THREADS];
 	pthread_t tids[MAX_THREADS];
 	int threads, max_depth, started = 1, rc = 0, nmoves;
+	int64_t movetime_ms;
 	xq_move moves[XQ_MAX_MOVES];
 
 	if (!lim)
@@ -818,7 +821,10 @@ int xq_search_run_checks(struct xq_search *s, const struct xq_pos *pos,
 	s->age = (s->age + 1) & 63;
 	s->node_limit = lim->nodes;
 	s->start_ns = now_ns();
-	s->deadline_ns = lim->movetime_ms > 0 ? s->start_ns + lim->movetime_ms * 1000000 : 0;
+	/* (a longer time is as good as none, and its nanoseconds, six times
+	 * over, must fit in 64 bits: see the iteration's 60% rule) */
+	movetime_ms = lim->movetime_ms < MOVETIME_MAX_MS ? lim->movetime_ms : MOVETIME_MAX_MS;
+	s->deadline_ns = movetime_ms > 0 ? s->start_ns + movetime_ms * 1000000 : 0;
 	s->nworkers = 0;
 	memset(out, 0, sizeof *out);
 	for (int i = 0; i < threads; i++) {

@@ -1519,7 +1519,7 @@ struct xq_search;                    /* a search handle: owns its transposition 
 struct xq_search_limits {
 	int depth;                   /* plies; 0: no depth limit */
 	uint64_t nodes;              /* 0: no node limit */
-	int64_t movetime_ms;         /* 0: no time limit */
+	int64_t movetime_ms;         /* 0: no time limit; past 10^12 (31 years) as that */
 	int threads;                 /* 0 or 1: single-threaded (deterministic) */
 	/* Search only these moves at the root (UCI's searchmoves; kept by
 	 * pointer for the run); nsearchmoves 0: every legal move.  A move

@@ -362,6 +362,14 @@ static void test_limits(void)
 	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &out), 0, "movetime 50: runs");
 	ok(out.npv > 0 && xq_is_legal(&pos, out.pv[0]), "movetime 50: a legal best move");
 	ok(out.depth >= 1 && out.depth < 80, "movetime 50: stopped by the clock (depth %d)", out.depth);
+	/* the longest time there is: as good as none (the depth ends it),
+	 * with no overflow in the deadline (UBSan in the sanitizer build) */
+	lim.depth = 3;
+	lim.movetime_ms = INT64_MAX;
+	is_int(xq_search_run(S, &pos, NULL, 0, &lim, NULL, NULL, &out), 0, "movetime INT64_MAX: runs");
+	is_int(out.depth, 3, "movetime INT64_MAX: the depth ends it");
+	lim.depth = 0;
+	lim.movetime_ms = 50;
 
 	b.s = xq_search_new(4);
 	b.pos = pos;
