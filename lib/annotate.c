@@ -532,8 +532,10 @@ static const char *read_eval(const char *s, int *cp)
 	}
 	if (*s != '+' && *s != '-')
 		return NULL;
+	/* no more than a score can be (eval_text() writes mates as #N), and
+	 * no "+nan" */
 	double v = strtod(s, &end);
-	if (end == s || v > 1e5 || v < -1e5)
+	if (end == s || !(v * 100 < XQ_SCORE_MATE && v * 100 > -XQ_SCORE_MATE))
 		return NULL;
 	*cp = (int)lround(v * 100);
 	return end;

@@ -317,6 +317,12 @@ static void comment_scores(void)
 		{ "错着：+0.53 → -1.47。", 1, 53, -147 },
 		{ "错着：红方优势 0.53 → 黑方优势 -1.47。", 0, 0, 0 },   /* no sign */
 		{ "错着：红方优势 +0.53 → 黑方优势 -1.47", 0, 0, 0 },    /* no full stop */
+		/* past what a score can be, or no number */
+		{ "Blunder: +299.99 -> -299.99.", 1, 29999, -29999 },
+		{ "Blunder: +300.00 -> -1.00.", 0, 0, 0 },
+		{ "Blunder: +0.50 -> -999.99.", 0, 0, 0 },
+		{ "Blunder: +nan -> -1.00.", 0, 0, 0 },
+		{ "Blunder: +0.50 -> -inf.", 0, 0, 0 },
 	};
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
 		int b = 7, a = 7;
