@@ -11,7 +11,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -478,10 +477,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 			memset(&chunk, 0, sizeof chunk);
 			chunk.name = stream.name;
 			chunk.fd = -1;
-			chunk.buf = c.buf;
-			chunk.len = c.len;
-			snprintf(chunk.format, sizeof chunk.format, "%s", c.format);
-			snprintf(chunk.encoding, sizeof chunk.encoding, "%s", c.encoding);
+			chunk.c = c;
 			record_loop_chunk(&chunk);
 			free(pid);
 			free(part);

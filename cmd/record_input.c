@@ -438,16 +438,13 @@ static struct xq_reader *chunk_reader_open(const struct record_chunk *c, struct 
 	int err;
 	*fp = NULL;
 	o->name = c->name;
-	if (*c->format)
-		o->format = c->format;
-	if (*c->encoding)
-		o->encoding = c->encoding;
+	*o = xq_chunk_opts(&c->c, o);
 	if (c->fd >= 0) {
 		if (!(*fp = fdopen(c->fd, "rb")))
 			die(EXIT_TROUBLE, "cannot read '%s': %s", c->name, strerror(errno));
 		r = xq_reader_open(*fp, o, &err);
 	} else {
-		r = xq_reader_open_mem(c->buf, c->len, o, &err);
+		r = xq_reader_open_mem(c->c.buf, c->c.len, o, &err);
 	}
 	if (!r) {
 		warnx_("cannot read '%s': %s", c->name, err == XQ_EINVAL ?

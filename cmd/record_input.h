@@ -188,15 +188,13 @@ struct record_loop {
 int record_loop_run(struct record_loop *l, int argc, char **argv);
 
 /* A worker of a stream cut into chunks (jobs.c): the loop's one input is
- * buf[0..len), a chunk of whole games, read with format and encoding
- * ("": as the options say), or, when fd >= 0, the stream as it comes on
- * that descriptor; name is the input's. */
+ * the chunk c of whole games, read with the options xq_chunk_opts() gives,
+ * or, when fd >= 0, the stream as it comes on that descriptor; name is the
+ * input's. */
 struct record_chunk {
 	const char *name;
-	const void *buf;
-	size_t len;
+	struct xq_chunk c;
 	int fd;
-	char format[16], encoding[32];
 };
 void record_loop_chunk(const struct record_chunk *c);
 

@@ -72,16 +72,23 @@ int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
 	return 0;
 }
 
-struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o)
+/* o with the format and encoding a piece of an input is told ("": not
+ * told, as o says). */
+static struct xq_reader_opts told(const struct xq_reader_opts *o, const char *format,
+				  const char *encoding)
 {
 	struct xq_reader_opts ro = *o;
-	/* a range at the input's start reads its head as reading it whole does */
-	if (rg->split && rg->start > 0) {
-		ro.format = rg->format;
-		if (*rg->encoding)
-			ro.encoding = rg->encoding;
-	}
+	if (*format)
+		ro.format = format;
+	if (*encoding)
+		ro.encoding = encoding;
 	return ro;
+}
+
+struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o)
+{
+	/* a range at the input's start reads its head as reading it whole does */
+	return rg->split && rg->start > 0 ? told(o, rg->format, rg->encoding) : *o;
 }
 
 /* ------------------------------------------------------------- chunks */
@@ -344,12 +351,7 @@ int xq_splitter_next(struct xq_splitter *s, struct xq_chunk *c)
 
 struct xq_reader_opts xq_chunk_opts(const struct xq_chunk *c, const struct xq_reader_opts *o)
 {
-	struct xq_reader_opts ro = *o;
-	if (*c->format)
-		ro.format = c->format;
-	if (*c->encoding)
-		ro.encoding = c->encoding;
-	return ro;
+	return told(o, c->format, c->encoding);
 }
 
 long xq_splitter_read(struct xq_splitter *s, const void **buf)
