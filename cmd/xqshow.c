@@ -132,9 +132,8 @@ static void play_moves(struct view *v, const char *moves)
 	struct xq_err err;
 	size_t len;
 	int rc, ply = 1;
-	for (; (rc = xq_moves_next(&v->pos, &at, &text, &len, &err)) > 0; was = v->pos, ply++) {
-		xq_move m = XQ_MOVE_NONE;   /* played already: its text read again names it */
-		xq_move_parse(&was, text, len, XQ_NOTATION_ANY, 0, &m, NULL);
+	xq_move m;
+	for (; (rc = xq_moves_next(&v->pos, &at, &text, &len, &m, &err)) > 0; was = v->pos, ply++) {
 		v->before = was;
 		add_move(v, m);
 	}

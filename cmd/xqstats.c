@@ -221,7 +221,7 @@ static void set_root(const char *arg)
 		size_t n;
 		int rc;
 		xq_pos_start(&st.root);
-		while ((rc = xq_moves_next(&st.root, &p, &mv, &n, &err)) > 0)
+		while ((rc = xq_moves_next(&st.root, &p, &mv, &n, NULL, &err)) > 0)
 			;
 		if (rc < 0)
 			die(EXIT_TROUBLE, "invalid --from '%s': '%.*s': %s", arg, (int)n, mv, err.msg);

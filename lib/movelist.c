@@ -8,7 +8,7 @@
 #include "xq.h"
 
 int xq_moves_next(struct xq_pos *pos, const char **at, const char **move, size_t *len,
-		  struct xq_err *err)
+		  xq_move *played, struct xq_err *err)
 {
 	const char *p = *at;
 	for (;;) {
@@ -34,6 +34,8 @@ int xq_moves_next(struct xq_pos *pos, const char **at, const char **move, size_t
 		if ((rc = xq_move_parse(pos, p, n, XQ_NOTATION_ANY, 0, &m, err)) < 0)
 			return rc;
 		xq_make(pos, m, &u);
+		if (played)
+			*played = m;
 		*at = p + n;
 		return 1;
 	}

@@ -495,7 +495,7 @@ int xq_query_opening(struct xq_query *q, const char *moves, struct xq_err *err)
 		return XQ_ENOMEM;
 	xq_pos_start(&pos);
 	keys[0] = pos.key;
-	while ((rc = xq_moves_next(&pos, &p, &mv, &n, &e)) > 0) {
+	while ((rc = xq_moves_next(&pos, &p, &mv, &n, NULL, &e)) > 0) {
 		if (!(more = realloc(keys, (size_t)(nopen + 2) * sizeof *keys))) {
 			free(keys);
 			return XQ_ENOMEM;

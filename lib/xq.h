@@ -291,15 +291,16 @@ int xq_move_parse(const struct xq_pos *pos, const char *text, size_t len,
 
 /*
  * A list of moves as given on a command line ("1. h2e2 h9g7 2. 炮二平五"):
- * moves apart by blanks, tabs, line ends or commas, move numbers ("1.", "1...") left
- * out (lib/movelist.c).  Plays the next move of the list at *at in *pos
- * (any notation, read as xq_move_parse() reads it) and steps *at past it:
- * 1 when a move was played, 0 at the end of the list, or xq_move_parse()'s
- * error with *move and *len naming the move's text and err (may be NULL)
- * why; *pos is then unchanged.
+ * moves apart by blanks, tabs, line ends or commas, move numbers ("1.",
+ * "1...") left out (lib/movelist.c).  Plays the next move of the list at
+ * *at in *pos (any notation, read as xq_move_parse() reads it) and steps
+ * *at past it: 1 when a move was played, with *move and *len naming its
+ * text and *played (may be NULL) the move; 0 at the end of the list; or
+ * xq_move_parse()'s error with *move and *len naming the move's text and
+ * err (may be NULL) why; *pos is then unchanged.
  */
 int xq_moves_next(struct xq_pos *pos, const char **at, const char **move, size_t *len,
-		  struct xq_err *err);
+		  xq_move *played, struct xq_err *err);
 
 /* The lower-case name of a notation ("iccs", "wxf", "chinese", "uci",
  * "uci10", "any"), and back (case-insensitive; also "ucci" for uci, "fsf"

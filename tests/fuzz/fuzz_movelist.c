@@ -4,7 +4,8 @@
  * from the start; each call plays a legal move and steps forward, ends at
  * a text of separators only (blanks, tabs, line ends, commas), or fails
  * naming a stretch of the text with the position unchanged; and the moves
- * played, replayed from the start, reach the same position.
+ * played, each the one handed back, replayed from the start, reach the
+ * same position.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,9 +33,16 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	for (;;) {
 		const char *was = at;
 		before = pos;
-		rc = xq_moves_next(&pos, &at, &mv, &len, &err);
+		xq_move played;
+		rc = xq_moves_next(&pos, &at, &mv, &len, &played, &err);
 		if (rc <= 0)
 			break;
+		/* the move handed back is the one played */
+		struct xq_pos check = before;
+		struct xq_undo cu;
+		xq_make(&check, played, &cu);
+		if (!xq_pos_same(&check, &pos))
+			abort();
 		/* a move played: at moved on, and the position is that of a legal
 		 * move of the one before */
 		xq_move moves[XQ_MAX_MOVES];

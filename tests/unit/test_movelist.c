@@ -58,14 +58,23 @@ int main(void)
 		struct xq_err err;
 		const char *at = c->text, *mv = NULL;
 		size_t len = 0;
-		int rc, n = 0;
+		int rc, n = 0, told = 1;
 		char fen[128];
+		struct xq_pos before;
+		xq_move m;
 
 		xq_pos_start(&pos);
-		while ((rc = xq_moves_next(&pos, &at, &mv, &len, &err)) > 0)
+		before = pos;
+		while ((rc = xq_moves_next(&pos, &at, &mv, &len, &m, &err)) > 0) {
+			/* the move said is the one played */
+			struct xq_undo u;
+			xq_make(&before, m, &u);
+			told &= xq_pos_same(&before, &pos);
 			n++;
+		}
 		ok(n == c->played && rc == c->rc, "'%s': %d moves played, then %d (got %d, %d)", shown(c->text),
 		   c->played, c->rc, n, rc);
+		ok(told, "'%s': each move played is the one handed back", shown(c->text));
 		if (c->bad)
 			ok(mv && len == strlen(c->bad) && !strncmp(mv, c->bad, len) && err.msg[0],
 			   "'%s': the bad move named, with why", shown(c->text));

@@ -27,7 +27,7 @@ static const char *fen_after(const char *moves, char *buf, size_t size)
 	size_t len;
 	struct xq_err err;
 	xq_pos_start(&pos);
-	while (xq_moves_next(&pos, &at, &mv, &len, &err) > 0)
+	while (xq_moves_next(&pos, &at, &mv, &len, NULL, &err) > 0)
 		;
 	xq_pos_to_fen(&pos, buf, size);
 	return buf;
@@ -347,7 +347,7 @@ static void test_moves(void)
 		struct xq_err err;
 		int rc, n = 0;
 		xq_pos_start(&pos);
-		while ((rc = xq_moves_next(&pos, &at, &mv, &len, &err)) > 0)
+		while ((rc = xq_moves_next(&pos, &at, &mv, &len, NULL, &err)) > 0)
 			n++;
 		ok(n == lists[i].moves && (rc == 0) == (lists[i].rc == 0),
 		   "'%s': %d moves, then %d", lists[i].text, n, rc);

@@ -156,7 +156,7 @@ static void test_reports(void)
 			size_t n;
 			struct xq_err err;
 			xq_pos_start(&root);
-			while (xq_moves_next(&root, &p, &mv, &n, &err) > 0)
+			while (xq_moves_next(&root, &p, &mv, &n, NULL, &err) > 0)
 				;
 		}
 		if (reports[i].player && (!(q = xq_query_new()) || xq_query_player(q, reports[i].player)))
