@@ -94,14 +94,12 @@ int xq_in_check(const struct xq_pos *pos)
 
 /* Steps by the point difference to - from + 256 (a difference of two
  * points fixes their rank and file differences, files being 9 apart at
- * most): a king's or an advisor's step, an elephant's jump (its eye is
- * halfway); a horse's jump is horse_leg_of[] (movegen.h). */
-enum { STEP_KING = 1, STEP_ADVISOR, STEP_ELEPHANT };
+ * most): a king's step, as a pawn attacks; a horse's jump is
+ * horse_leg_of[] (movegen.h). */
+enum { STEP_KING = 1 };
 #define D(d) [256 + (d)]
 static const uint8_t step_kind[512] = {
 	D(1) = STEP_KING, D(-1) = STEP_KING, D(16) = STEP_KING, D(-16) = STEP_KING,
-	D(15) = STEP_ADVISOR, D(17) = STEP_ADVISOR, D(-15) = STEP_ADVISOR, D(-17) = STEP_ADVISOR,
-	D(30) = STEP_ELEPHANT, D(34) = STEP_ELEPHANT, D(-30) = STEP_ELEPHANT, D(-34) = STEP_ELEPHANT,
 };
 #undef D
 
