@@ -11,6 +11,7 @@
 #                   the same against build/asan/bin (ASan + UBSan), but
 #                   install.bats, words.bats and deps.bats, which test no command
 #   words           tests/words.sh: the tree speaks of the product alone
+#   fuzz targets    tests/fuzz_link.sh: each libFuzzer target links
 #   python          python/tests (pytest), the bindings over BUILD/libxq.so
 #
 # CHECK_JOBS suites run at once (default: the number of CPUs); each
@@ -73,6 +74,7 @@ report() {
 suite "warnings (gcc, clang)" make -s --no-print-directory warnings
 suite "symbols (nm)" sh tests/symbols.sh "$B/libxq.a"
 suite "layout (nm)" sh tests/layout.sh "$B/libxq.a"
+suite "fuzz targets link (clang)" sh tests/fuzz_link.sh "$B/libxq.a"
 suite "words" sh tests/words.sh
 suite "bats hygiene" sh tests/bats_lint.sh
 for t in "$B"/unit/test_*; do

@@ -31,6 +31,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #define main xqgrep_main
 #define st grep_st
 #define usage_text grep_usage_text
+#include "../../cmd/grep_dupes.c"
+#include "../../cmd/grep_parts.c"
 #include "../../cmd/xqgrep.c"
 #undef main
 #undef st
