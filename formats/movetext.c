@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "line_break.h"
 #include "movetext.h"
 
 /* ------------------------------------------------------------ characters */
@@ -803,9 +804,11 @@ static void deep_done(struct mt *m, long line)
 	free(text);
 }
 
-static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno);
+static inline __attribute__((always_inline)) long mt_line_scan(struct mt *m, const char *s,
+							  size_t len, long lineno);
 
-long xq__mt_line(struct mt *m, const char *s, size_t len, long lineno)
+static inline __attribute__((always_inline))
+long mt_line_one(struct mt *m, const char *s, size_t len, long lineno)
 {
 	m->deep_from = m->deep_on ? 0 : DEEP_NONE;
 	long end = mt_line_scan(m, s, len, lineno);
@@ -818,12 +821,44 @@ long xq__mt_line(struct mt *m, const char *s, size_t len, long lineno)
 	return end;
 }
 
+long xq__mt_line(struct mt *m, const char *s, size_t len, long lineno)
+{
+	return mt_line_one(m, s, len, lineno);
+}
+
+size_t xq__mt_lines(struct mt *m, const char *text, size_t len, long lineno, long *nlines,
+		    size_t *last, long *end)
+{
+	size_t at = 0, start = 0;
+	long n = 0, e = -1;
+	while (e < 0 && !m->in_comment && !m->ended) {
+		size_t b = xq__line_break_at(text, at, len), k = at;
+		unsigned c;
+		if (b >= len || text[b] != '\n')
+			break; /* the line is not whole yet, or has a CR */
+		while (k < b && (text[k] == ' ' || text[k] == '\t'))
+			k++;
+		c = k < b ? (unsigned char)text[k] : 0;
+		if (!((c | 0x20) - 'a' < 26u || c - '0' < 10u || c - 0xe4u <= 0xe9 - 0xe4))
+			break;
+		start = at;
+		e = mt_line_one(m, text + at, b - at, lineno + n);
+		n++;
+		at = b + 1;
+	}
+	*nlines = n;
+	*last = start;
+	*end = e;
+	return at;
+}
+
 static long mt_line_general(struct mt *m, const char *s, size_t len, long lineno, size_t i);
 
 /* A line: the run of common tokens here, the rest (and a line that goes
  * on with a comment, or is skipped) by mt_line_general(), whose frame the
  * lines of moves alone do not pay for. */
-static long mt_line_scan(struct mt *m, const char *s, size_t len, long lineno)
+static inline __attribute__((always_inline)) long mt_line_scan(struct mt *m, const char *s,
+							  size_t len, long lineno)
 {
 	m->line = s;
 	m->col_off = 0;

@@ -475,22 +475,19 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 		any = 1;
 		movetext = 1;
 		long end = xq__mt_line(&st->mt, s, len, ln);
-		/* the movetext lines after it whose first byte but spaces and
-		 * tabs is an ASCII letter or digit (no blank, tag, escape or
-		 * comment line, and the state no other than after this one),
-		 * as this loop would read them, without its tests */
+		/* the plain movetext lines after it that are decoded already
+		 * (xq__mt_lines()), as this loop would read them, in one go
+		 * without its tests */
+		const char *text;
+		size_t avail, used, last;
+		long n;
 		while (end < 0 && !st->mt.in_comment && !st->mt.ended &&
-		       xq_reader_ready_line(r, &s, &len)) {
-			size_t k = 0;
-			unsigned c;
-			while (k < len && (s[k] == ' ' || s[k] == '\t'))
-				k++;
-			c = k < len ? (unsigned char)s[k] : 0;
-			if (!((c | 0x20) - 'a' < 26u || c - '0' < 10u)) {
-				xq_reader_ungetline(r);
-				break;
-			}
-			end = xq__mt_line(&st->mt, s, len, xq_reader_line(r));
+		       xq_reader_ready_text(r, &text, &avail) &&
+		       (used = xq__mt_lines(&st->mt, text, avail, xq_reader_line(r) + 1, &n,
+					    &last, &end)) > 0) {
+			xq_reader_take_lines(r, used, n, last);
+			s = text + last;
+			len = used - last - 1;
 		}
 		if (end >= 0)
 			tail_add(st, s + end, len - (size_t)end);

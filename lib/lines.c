@@ -10,12 +10,9 @@
 #include <string.h>
 
 #include "encoding.h"
+#include "line_break.h"
 #include "lines.h"
 #include "utf8.h"
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 static int txt_reserve(struct xq_reader *r, size_t more)
 {
@@ -477,45 +474,6 @@ static int txt_more(struct xq_reader *r)
 	return 1;
 }
 
-/* Where the first CR or LF of s[i..n) is, or n: sixteen bytes at a time
- * where SSE2 is, else eight (the lowest flagged byte is the first: a
- * borrow only flags bytes above a zero one), never reading past s + n. */
-static inline size_t line_break_at(const char *s, size_t i, size_t n)
-{
-#if defined(__SSE2__)
-	const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-	for (; i + 16 <= n; i += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf),
-								      _mm_cmpeq_epi8(v, cr)));
-		if (m)
-			return i + (size_t)__builtin_ctz(m);
-	}
-	if (i < n && n >= 16) {
-		/* the last sixteen bytes, those before i left out */
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, lf),
-								      _mm_cmpeq_epi8(v, cr)));
-		m >>= i - (n - 16);
-		return m ? i + (size_t)__builtin_ctz(m) : n;
-	}
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w, a, b, f;
-		memcpy(&w, s + i, 8);
-		a = w ^ (ones * '\n');
-		b = w ^ (ones * '\r');
-		f = ((a - ones) & ~a & highs) | ((b - ones) & ~b & highs);
-		if (f)
-			return i + (size_t)(__builtin_ctzll(f) >> 3);
-	}
-#endif
-	while (i < n && s[i] != '\n' && s[i] != '\r')
-		i++;
-	return i;
-}
-
 static __attribute__((noinline)) int getline_general(struct xq_reader *r, const char **line,
 						  size_t *len);
 
@@ -527,7 +485,7 @@ static inline int ready_line(struct xq_reader *r, const char **line, size_t *len
 	if (!r->unget && !r->cr_mode) {
 		char *s = r->txt + r->txt_start;
 		size_t avail = r->txt_end - r->txt_start;
-		size_t b = line_break_at(s, r->txt_scanned < avail ? r->txt_scanned : 0, avail);
+		size_t b = xq__line_break_at(s, r->txt_scanned < avail ? r->txt_scanned : 0, avail);
 		if (b < avail && s[b] == '\n') {
 			r->txt_scanned = 0;
 			r->line = s;
@@ -548,9 +506,26 @@ static inline int ready_line(struct xq_reader *r, const char **line, size_t *len
 	return 0;
 }
 
-int xq_reader_ready_line(struct xq_reader *r, const char **line, size_t *len)
+int xq_reader_ready_text(struct xq_reader *r, const char **text, size_t *len)
 {
-	return ready_line(r, line, len);
+	/* (each line of it a line of its own, numbered one after the
+	 * other, with nothing to say of its bytes when it is taken) */
+	if (r->unget || r->cr_mode || r->cont || r->enc_q_end)
+		return 0;
+	*text = r->txt + r->txt_start;
+	*len = r->txt_end - r->txt_start;
+	return 1;
+}
+
+void xq_reader_take_lines(struct xq_reader *r, size_t n, long nlines, size_t last)
+{
+	r->txt_scanned = 0;
+	r->line = r->txt + r->txt_start + last;
+	r->linelen = n - last - 1;
+	r->txt_start += n;
+	r->line_cont = 0;
+	r->lineno += nlines;
+	r->have_line = 1;
 }
 
 int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len)
@@ -578,7 +553,7 @@ static int getline_general(struct xq_reader *r, const char **line, size_t *len)
 		size_t from = r->txt_scanned < avail ? r->txt_scanned : 0;
 		if (!r->cr_mode) {
 			/* (s[0..from) holds neither: see txt_scanned below) */
-			size_t b = line_break_at(s, from, avail);
+			size_t b = xq__line_break_at(s, from, avail);
 			if (b < avail && s[b] == '\n') {
 				eol = b;
 				skip = b + 1;

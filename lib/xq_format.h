@@ -80,11 +80,17 @@ void **xq_reader_state(struct xq_reader *r);
  * code of a failed input (XQ_EIO: a read error; XQ_ENOMEM), reported as
  * a fatal problem.  xq_reader_line() (xq.h) is its number. */
 int xq_reader_getline(struct xq_reader *r, const char **line, size_t *len);
-/* The next line as xq_reader_getline() gives it, when that takes no more
- * than finding its LF in the text decoded already (no line given back, no
- * CR): 1 with *line and *len set; else 0, and nothing is taken (getline
- * reads it).  For a loop that wants the common lines cheaply. */
-int xq_reader_ready_line(struct xq_reader *r, const char **line, size_t *len);
+/* For a loop that wants the common lines cheaply: the text decoded
+ * already from the next line on, text[0..len), when its lines may be
+ * taken in bulk (no line given back, no CR line end met, no line going
+ * on past the line limit, nothing to say of its bytes): 1; else 0, and
+ * xq_reader_getline() reads on.  Nothing is taken. */
+int xq_reader_ready_text(struct xq_reader *r, const char **text, size_t *len);
+/* Take the first n bytes of that text: nlines whole lines, each ended by
+ * an LF with no CR in it, the last starting at text + last; as nlines
+ * calls of xq_reader_getline() would, so that the last is the line read
+ * (its number xq_reader_line(), xq_reader_ungetline() gives it back). */
+void xq_reader_take_lines(struct xq_reader *r, size_t n, long nlines, size_t last);
 /* Whether the line is the rest of a source line longer than the limit
  * (XQ_MAX_LINE_BYTES), split there: it has the number of the piece before. */
 #define XQ_MAX_LINE_BYTES (1 << 22)

@@ -11,6 +11,7 @@
 #include "tap.h"
 #include "xq.h"
 #include "xq_format.h"
+#include "../../formats/movetext.h"
 
 struct sink {
 	int errors, warnings, notes;
@@ -537,7 +538,8 @@ static void registry(void)
 /*
  * The movetext lines read in a run (pgn_read() takes the plain lines after
  * a movetext line without its per-line tests, through
- * xq_reader_ready_line()) against the general line reader: the same text
+ * xq_reader_ready_text() and xq__mt_lines()) against the general line
+ * reader: the same text
  * with CR LF line ends, which the run leaves to xq_reader_getline(), reads
  * the same games (moves, texts, places, comments, results, what stood
  * after them) with the same problems at the same places.
@@ -635,25 +637,44 @@ static const struct {
 	{ "a variation left open", "1. h2e2 (1. c3c4\nb9c7\n", 1 },
 	{ "a line of dots", "1. h2e2\n1...\nh9g7\n2..\n", 1 },
 	{ "a line with a NUL", "h2e2\nh9\001g7\nh0g2\n", 1 },
+	{ "a Chinese line that is no move", "h2e2\n中国象棋\nh9g7\n", 1 },
+	{ "a Chinese line with the result", "1. 炮二平五\n马８进７ 1-0\n后记\n", 1 },
+	{ "a full-width digit first", "1. 炮二平五\n１. 马８进７\n", 1 },
 };
+
+/* text as read with LF and with CR LF line ends: games, the same */
+static void line_run_case(const char *name, const char *text, int games)
+{
+	static struct transcript lf, crlf;
+	static char in[65536];
+	size_t n = 0;
+	for (const char *p = text; *p && n + 2 < sizeof in; p++) {
+		if (*p == '\n')
+			in[n++] = '\r';
+		in[n++] = *p;
+	}
+	in[n] = '\0';
+	int a = transcribe(text, &lf), b = transcribe(in, &crlf);
+	ok(a == games && b == a && lf.n > 0 && !strcmp(lf.s, crlf.s),
+	   "line runs: %s: %d games, the same as with CR LF", name, a) ||
+		(diagf("LF (%d games):\n%s\nCR LF (%d games):\n%s", a, lf.s, b, crlf.s), 0);
+}
 
 static void line_runs(void)
 {
-	for (size_t i = 0; i < sizeof line_cases / sizeof *line_cases; i++) {
-		static struct transcript lf, crlf;
-		char in[2048];
-		size_t n = 0;
-		for (const char *p = line_cases[i].text; *p && n + 2 < sizeof in; p++) {
-			if (*p == '\n')
-				in[n++] = '\r';
-			in[n++] = *p;
-		}
-		in[n] = '\0';
-		int a = transcribe(line_cases[i].text, &lf), b = transcribe(in, &crlf);
-		ok(a == line_cases[i].games && b == a && lf.n > 0 && !strcmp(lf.s, crlf.s),
-		   "line runs: %s: %d games, the same as with CR LF", line_cases[i].name, a) ||
-			(diagf("LF (%d games):\n%s\nCR LF (%d games):\n%s", a, lf.s, b, crlf.s), 0);
-	}
+	static char deep[32768];
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof line_cases / sizeof *line_cases; i++)
+		line_run_case(line_cases[i].name, line_cases[i].text, line_cases[i].games);
+	/* variations nested past the limit over lines: the deep text kept
+	 * as written, line ends and all, as one comment */
+	n += (size_t)snprintf(deep + n, sizeof deep - n, "1. h2e2 h9g7 (c3c4\n");
+	for (int d = 1; d < MT_MAX_DEPTH + 3; d++)
+		n += (size_t)snprintf(deep + n, sizeof deep - n, "b9c7 (c3c4\n");
+	for (int d = 0; d < MT_MAX_DEPTH + 3; d++)
+		n += (size_t)snprintf(deep + n, sizeof deep - n, ")\n");
+	snprintf(deep + n, sizeof deep - n, "h0g2\nb9c7 1-0\n");
+	line_run_case("variations nested past the limit", deep, 1);
 }
 
 int main(void)
