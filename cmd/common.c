@@ -298,6 +298,12 @@ int parse_count(const char *text, long max, long *v)
 	return errno || *end || *v > max ? -1 : 0;
 }
 
+int is_pipe(int fd)
+{
+	struct stat sb;
+	return fstat(fd, &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode));
+}
+
 void close_stdout(void)
 {
 	int bad = ferror(stdout);

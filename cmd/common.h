@@ -82,6 +82,10 @@ int cmd_jobs_arg(const char *text);
  * space, at most max, into *v; 0, or -1 when text is none. */
 int parse_count(const char *text, long max, long *v);
 
+/* Whether fd is a pipe or a socket, whose reader waits for each game: the
+ * record writers flush after every one there. */
+int is_pipe(int fd);
+
 /* Flush and close stdout, dying with EXIT_TROUBLE on a write error
  * (full disk, closed pipe). */
 void close_stdout(void);

@@ -681,7 +681,6 @@ static int open_writer(struct record_output *ro, FILE *fp, const char *name)
 
 int record_output_open(struct record_output *ro)
 {
-	struct stat sb;
 	const struct xq_format *f = xq_format_find(ro->o->to ? ro->o->to : "pgn");
 	ro->one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
 	ro->count = 0;
@@ -692,7 +691,7 @@ int record_output_open(struct record_output *ro)
 		return 0;
 	if (out_open(&ro->out, ro->o->outpath, ro->inputs, ro->ninputs) < 0)
 		return -1;
-	if (fstat(fileno(ro->out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
+	if (is_pipe(fileno(ro->out.fp)))
 		ro->flush_each = 1;
 	if (open_writer(ro, ro->out.fp, ro->o->outpath ? ro->o->outpath : "<stdout>") < 0) {
 		out_abort(&ro->out);

@@ -68,13 +68,15 @@ static const char usage_text[] =
 
 enum policy { DROP, KEEP, STRICT };
 
+#define SCRIPT_FLAGS (XQ_WRITE_TRADITIONAL | XQ_WRITE_SIMPLIFIED | XQ_WRITE_KEEP_SCRIPT)
+
 static struct {
 	struct problem_printer pp;
 	enum policy policy;
 	struct cmd_opts o;
 	struct record_output ro;   /* -d: a file per game */
-	unsigned wflags;
-	int script;        /* 0 default, 1 traditional, 2 simplified, 3 keep */
+	unsigned wflags;   /* --crlf, --replace, --script (Big5 output is traditional
+			    * unless --script says otherwise: the library's rule) */
 	long read, written, dropped, converted;
 	long pending;      /* handed to the writer, not yet known to be out */
 	FILE *strict_tmp;  /* --strict to stdout: the games wait here */
@@ -117,6 +119,18 @@ static void game_diag(const char *level, const char *name, long line, long game,
 
 /* --- output */
 
+/* The name of the stream written, for its messages. */
+static const char *out_name(void)
+{
+	return st.o.outpath ? st.o.outpath : "<stdout>";
+}
+
+/* "error writing 'path': reason" for a write that failed just now. */
+static void write_error(const char *path)
+{
+	warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+}
+
 /* A writer's problem (a character the output encoding lacks) is the
  * input game's: name the input and where the game starts there. */
 static void writer_problem(void *data, const struct xq_problem *p)
@@ -147,8 +161,7 @@ static int flush_out(void)
 {
 	errno = 0;
 	if (fflush(st.out.fp) != 0 || ferror(st.out.fp)) {
-		warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-		       strerror(errno ? errno : EIO));
+		write_error(out_name());
 		settle(0);
 		return -1;
 	}
@@ -156,23 +169,9 @@ static int flush_out(void)
 	return 0;
 }
 
-/* The writers' flags: --crlf, --replace and --script (Big5 output is traditional
- * unless --script says otherwise: the library's rule). */
-static unsigned write_flags(void)
-{
-	unsigned flags = st.wflags;
-	if (st.script == 1)
-		flags |= XQ_WRITE_TRADITIONAL;
-	else if (st.script == 2)
-		flags |= XQ_WRITE_SIMPLIFIED;
-	else if (st.script == 3)
-		flags |= XQ_WRITE_KEEP_SCRIPT;
-	return flags;
-}
-
 static int open_writer(FILE *fp, const char *name)
 {
-	st.w = record_writer_open(fp, name, &st.o, st.o.notation, write_flags(),
+	st.w = record_writer_open(fp, name, &st.o, st.o.notation, st.wflags,
 				  writer_problem, &st.pp);
 	return st.w ? 0 : -1;
 }
@@ -195,8 +194,7 @@ static int write_game_to_stream(const struct xq_game *g)
 	errno = 0;
 	rc = xq_writer_write(st.w, g);
 	if (rc == XQ_EIO) {
-		warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : st.out.path ?
-		       st.out.path : "<stdout>", strerror(errno ? errno : EIO));
+		write_error(st.o.outpath || !st.out.path ? out_name() : st.out.path);
 		settle(0);
 		return -1;
 	}
@@ -246,7 +244,7 @@ static int split_next(void)
 	if (st.w) {
 		int crc = close_writer();
 		if (crc < 0) {
-			warnx_("error writing '%s': %s", st.out.path, strerror(errno ? errno : EIO));
+			write_error(st.out.path);
 			out_abort(&st.out);
 			settle(0);
 			return -1;
@@ -334,7 +332,7 @@ static void summary(void)
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
 	if (st.converted)
 		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
-			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
+			st.converted == 1 ? "" : "s", st.wflags & XQ_WRITE_SIMPLIFIED ? "simplified" : "traditional");
 	fputc('\n', stderr);
 	if (st.ecco == 2)
 		fprintf(stderr, "%s: ECCO tags: %ld checked, %ld agree, %ld disagree\n", progname,
@@ -366,16 +364,14 @@ static int merge_jobs(struct jobs *j, int argc, char **argv)
 			st.written = 0;
 		}
 	} else {
-		struct stat sb;
 		if (fflush(stdout) != 0) {
-			warnx_("error writing '<stdout>': %s", strerror(errno ? errno : EIO));
+			write_error("<stdout>");
 			trouble = 1;
 		}
 		/* as one run counts them: in trouble, the games since its last
 		 * flush of a stream (after every 64th game; each game to a pipe)
 		 * count as dropped */
-		if (trouble && !(fstat(STDOUT_FILENO, &sb) == 0 &&
-				 (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))) {
+		if (trouble && !is_pipe(STDOUT_FILENO)) {
 			st.dropped += st.written % 64;
 			st.written -= st.written % 64;
 		}
@@ -384,7 +380,21 @@ static int merge_jobs(struct jobs *j, int argc, char **argv)
 	return exit_status(st.out.fp == stdout || !st.o.outpath, trouble, v[6] > 0);
 }
 
-int main(int argc, char **argv)
+/* --script's value as the writers' flag. */
+static unsigned script_flag(const char *arg)
+{
+	if (!strcmp(arg, "traditional") || !strcmp(arg, "trad"))
+		return XQ_WRITE_TRADITIONAL;
+	if (!strcmp(arg, "simplified") || !strcmp(arg, "simp"))
+		return XQ_WRITE_SIMPLIFIED;
+	if (!strcmp(arg, "keep"))
+		return XQ_WRITE_KEEP_SCRIPT;
+	warnx_("unknown --script '%s' (traditional, simplified or keep)", arg);
+	usage(EXIT_TROUBLE);
+}
+
+/* The options into st.  Returns optind. */
+static int conv_options(int argc, char **argv)
 {
 	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT, OPT_ECCO,
 	       OPT_NAME, OPT_FORCE, OPT_REPLACE };
@@ -404,11 +414,8 @@ int main(int argc, char **argv)
 		{ "to", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct record_loop l = { 0 };
-	struct stat sb;
 	int c;
 
-	cmd_init(argv, usage_text);
 	st.o.pp = &st.pp;
 	st.o.notation = XQ_NOTATION_CHINESE;
 	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hJ:n:o:qRt:Vv", longopts)) != -1) {
@@ -417,18 +424,7 @@ int main(int argc, char **argv)
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
 		case OPT_REPLACE: st.wflags |= XQ_WRITE_REPLACE; break;
-		case OPT_SCRIPT:
-			if (!strcmp(optarg, "traditional") || !strcmp(optarg, "trad"))
-				st.script = 1;
-			else if (!strcmp(optarg, "simplified") || !strcmp(optarg, "simp"))
-				st.script = 2;
-			else if (!strcmp(optarg, "keep"))
-				st.script = 3;
-			else {
-				warnx_("unknown --script '%s' (traditional, simplified or keep)", optarg);
-				usage(EXIT_TROUBLE);
-			}
-			break;
+		case OPT_SCRIPT: st.wflags = (st.wflags & ~SCRIPT_FLAGS) | script_flag(optarg); break;
 		case OPT_JUDGE:
 			if (judge_open(&st.judge, optarg))
 				usage(EXIT_TROUBLE);
@@ -447,55 +443,73 @@ int main(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	cmd_inputs(&st.o, &argc, &argv);
+	return optind;
+}
+
+/* After the inputs are gathered: -o, -d and -t checked (opt_output()),
+ * and what the output format asks of the run. */
+static void output_options(void)
+{
 	opt_output(&st.o);
-	{
-		const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
-		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
-	}
+	const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
+	st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
 	st.pages = st.o.dir && st.o.to && !strcmp(xq_format_find(st.o.to)->name, "html");
 	if (st.split && (!st.o.dir || st.one_game)) {
 		warnx_("--split needs -d DIR and a format that holds several games");
 		usage(EXIT_TROUBLE);
 	}
-	/* -d and --strict (one game decides for all) are one job */
-	if (st.jobs > 1 && !st.o.dir && st.policy != STRICT && !st.one_game) {
-		struct jobs j;
-		int rc = jobs_start(&j, st.jobs, &st.o, stderr, &argc, &argv, &st.range_k, &st.range_n);
-		if (rc == 0)
-			return merge_jobs(&j, st.ninputs = argc, st.inputs = argv);
-		if (rc == 1) {
-			/* a worker: its games on standard output, its part on
-			 * standard error */
-			st.o.outpath = NULL;
-			st.pp.partial = stderr;
-			part_put_header(stderr, "xqconv", 0);
-		}
+}
+
+/* -J: the workers started.  Returns the exit status once their games
+ * and counts are put together, or -1 in a worker or when the run is one
+ * job. */
+static int run_jobs(int *argc, char ***argv)
+{
+	struct jobs j;
+	int rc = jobs_start(&j, st.jobs, &st.o, stderr, argc, argv, &st.range_k, &st.range_n);
+	if (rc == 0)
+		return merge_jobs(&j, st.ninputs = *argc, st.inputs = *argv);
+	if (rc == 1) {
+		/* a worker: its games on standard output, its part on
+		 * standard error */
+		st.o.outpath = NULL;
+		st.pp.partial = stderr;
+		part_put_header(stderr, "xqconv", 0);
 	}
+	return -1;
+}
+
+/* The output of the inputs argv[0..argc): -d's files, or the stream with
+ * its writer.  0, or -1 when the stream cannot be written (said). */
+static int open_output(int argc, char **argv)
+{
 	st.ro.inputs = st.inputs = argv;
 	st.ro.ninputs = st.ninputs = argc;
 	st.ro.o = &st.o;
-	st.ro.wflags = write_flags();
+	st.ro.wflags = st.wflags;
 	st.ro.problem = writer_problem;
 	st.ro.problem_data = &st.pp;
-
-	if (!st.o.dir) {
-		if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
-			return EXIT_TROUBLE;
-		if (fstat(fileno(st.out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
-			st.flush_each = 1;
-		/* --strict writes nothing on an invalid game: to a stream (no
-		 * file to rename) the games wait in a temporary file */
-		if (st.policy == STRICT && !st.out.tmp && !(st.strict_tmp = tmpfile()))
-			die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
-		if (open_writer(st.strict_tmp ? st.strict_tmp : st.out.fp,
-				st.o.outpath ? st.o.outpath : "<stdout>") < 0) {
-			out_abort(&st.out);
-			return EXIT_TROUBLE;
-		}
+	if (st.o.dir)
+		return 0;
+	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
+		return -1;
+	st.flush_each = is_pipe(fileno(st.out.fp));
+	/* --strict writes nothing on an invalid game: to a stream (no
+	 * file to rename) the games wait in a temporary file */
+	if (st.policy == STRICT && !st.out.tmp && !(st.strict_tmp = tmpfile()))
+		die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
+	if (open_writer(st.strict_tmp ? st.strict_tmp : st.out.fp, out_name()) < 0) {
+		out_abort(&st.out);
+		return -1;
 	}
+	return 0;
+}
+
+/* Every game of the inputs converted; EXIT_TROUBLE when an input could
+ * not be read. */
+static int convert_inputs(int argc, char **argv)
+{
+	struct record_loop l = { 0 };
 	l.o = &st.o;
 	l.hint = 1;
 	l.progress = progress_wanted(st.pp.quiet, !st.o.outpath && !st.o.dir);
@@ -506,81 +520,97 @@ int main(int argc, char **argv)
 		l.part_end = stderr;
 		l.progress = 0;
 	}
-	if (record_loop_run(&l, argc, argv))
-		st.trouble = 1;
-	if (st.split && st.w) {
-		int crc = close_writer();
-		if (crc < 0 || st.trouble) {
-			out_abort(&st.out);
-			settle(0);
-		} else if (out_commit(&st.out) < 0) {
-			st.trouble = 1;
-			settle(0);
-		} else {
-			settle(1);
-		}
-	}
+	return record_loop_run(&l, argc, argv);
+}
 
-	if (!st.o.dir) {
-		errno = 0;
-		if (close_writer() < 0 && !st.trouble) {
-			warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
+/* --split: the last file closed, kept unless the run failed. */
+static void end_split(void)
+{
+	if (close_writer() < 0 || st.trouble) {
+		out_abort(&st.out);
+		settle(0);
+	} else if (out_commit(&st.out) < 0) {
+		st.trouble = 1;
+		settle(0);
+	} else {
+		settle(1);
+	}
+}
+
+/* --strict to a stream, every game valid: the games waiting in the
+ * temporary file go out. */
+static void release_strict_games(void)
+{
+	char buf[65536];
+	size_t n;
+	int bad = fflush(st.strict_tmp) != 0 || fseek(st.strict_tmp, 0, SEEK_SET) != 0;
+	while (!bad && (n = fread(buf, 1, sizeof buf, st.strict_tmp)) > 0)
+		bad = fwrite(buf, 1, n, st.out.fp) != n;
+	if (bad || ferror(st.strict_tmp) || flush_out() < 0) {
+		if (bad)
+			write_error(out_name());
+		settle(0);
+		st.trouble = 1;
+	}
+	if (st.out.fp != stdout && out_commit(&st.out) < 0)
+		st.trouble = 1;
+}
+
+/* The stream closed: its games out, or none of them when the run failed
+ * or --strict met an invalid game. */
+static void end_stream(void)
+{
+	errno = 0;
+	if (close_writer() < 0 && !st.trouble) {
+		write_error(out_name());
+		st.trouble = 1;
+	}
+	if (st.pp.partial) {
+		/* a worker: the command counts its games as one run does */
+		if (flush_out() < 0)
 			st.trouble = 1;
-		}
-		if (st.pp.partial) {
-			/* a worker: the command counts its games as one run does */
-			if (flush_out() < 0)
-				st.trouble = 1;
-		} else if (st.trouble || (st.policy == STRICT && st.findings)) {
-			settle(0);
-			if (st.out.fp != stdout)
-				out_abort(&st.out);
-		} else if (st.strict_tmp) {
-			/* every game valid: now they go out */
-			char buf[65536];
-			size_t n;
-			int bad = fflush(st.strict_tmp) != 0 || fseek(st.strict_tmp, 0, SEEK_SET) != 0;
-			while (!bad && (n = fread(buf, 1, sizeof buf, st.strict_tmp)) > 0)
-				bad = fwrite(buf, 1, n, st.out.fp) != n;
-			if (bad || ferror(st.strict_tmp) || flush_out() < 0) {
-				if (bad)
-					warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-					       strerror(errno ? errno : EIO));
-				settle(0);
-				st.trouble = 1;
-			}
-			if (st.out.fp != stdout && out_commit(&st.out) < 0)
-				st.trouble = 1;
-		} else if (st.out.fp != stdout) {
-			/* renamed into place, or a device flushed and closed */
-			if (out_commit(&st.out) < 0) {
-				settle(0);
-				st.trouble = 1;
-			} else {
-				settle(1);
-			}
-		} else if (flush_out() < 0) {
-			st.trouble = 1;
-		}
-		if (st.strict_tmp)
-			fclose(st.strict_tmp);
-	} else if (st.policy == STRICT && (st.findings || st.trouble)) {
-		/* --strict -d: the files written before the invalid game go */
+	} else if (st.trouble || (st.policy == STRICT && st.findings)) {
+		settle(0);
+		if (st.out.fp != stdout)
+			out_abort(&st.out);
+	} else if (st.strict_tmp) {
+		release_strict_games();
+	} else if (st.out.fp != stdout) {
+		/* renamed into place, or a device flushed and closed */
+		int ok = out_commit(&st.out) == 0;
+		settle(ok);
+		st.trouble |= !ok;
+	} else if (flush_out() < 0) {
+		st.trouble = 1;
+	}
+	if (st.strict_tmp)
+		fclose(st.strict_tmp);
+}
+
+/* --strict stopped at an invalid game, or the run failed. */
+static int strict_failed(void)
+{
+	return st.policy == STRICT && (st.findings || st.trouble);
+}
+
+/* -d: the files written before --strict met an invalid game go; the
+ * index of html pages is written otherwise. */
+static void end_dir(void)
+{
+	if (strict_failed()) {
 		for (long i = 0; i < st.nmade; i++)
 			unlink(st.made[i]);
 		st.dropped += st.nmade;
 		st.written -= st.nmade;
-	}
-	if (st.pages && st.index.n && !(st.policy == STRICT && (st.findings || st.trouble)) &&
-	    page_index_write(&st.index, st.o.dir, st.inputs, st.ninputs) < 0)
+	} else if (st.pages && st.index.n &&
+		   page_index_write(&st.index, st.o.dir, st.inputs, st.ninputs) < 0) {
 		st.trouble = 1;
-	page_index_free(&st.index);
-	for (long i = 0; i < st.nmade; i++)
-		free(st.made[i]);
-	free(st.made);
-	free(st.ro.last_path);
-	xq_judge_free(st.judge);
+	}
+}
+
+/* The counts: a worker's #counts line in its part, else the summary. */
+static void report(void)
+{
 	st.converted += st.ro.converted;
 	if (st.pp.partial)
 		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\t%d\n", st.read, st.written,
@@ -588,6 +618,44 @@ int main(int argc, char **argv)
 			st.trouble);
 	else
 		summary();
+}
+
+static void free_all(void)
+{
+	page_index_free(&st.index);
+	for (long i = 0; i < st.nmade; i++)
+		free(st.made[i]);
+	free(st.made);
+	free(st.ro.last_path);
+	xq_judge_free(st.judge);
+}
+
+int main(int argc, char **argv)
+{
+	int first, status;
+
+	cmd_init(argv, usage_text);
+	first = conv_options(argc, argv);
+	argc -= first;
+	argv += first;
+	cmd_inputs(&st.o, &argc, &argv);
+	output_options();
+	/* -d and --strict (one game decides for all) are one job */
+	if (st.jobs > 1 && !st.o.dir && st.policy != STRICT && !st.one_game &&
+	    (status = run_jobs(&argc, &argv)) >= 0)
+		return status;
+	if (open_output(argc, argv) < 0)
+		return EXIT_TROUBLE;
+	if (convert_inputs(argc, argv))
+		st.trouble = 1;
+	if (st.split && st.w)
+		end_split();
+	if (!st.o.dir)
+		end_stream();
+	else
+		end_dir();
+	free_all();
+	report();
 	return exit_status(st.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
 			   st.findings);
 }
