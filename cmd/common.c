@@ -168,6 +168,11 @@ void warnx_(const char *fmt, ...)
 	va_end(ap);
 }
 
+void write_error(const char *path)
+{
+	warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+}
+
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;
@@ -246,8 +251,7 @@ char *join_args(int argc, char **argv)
 	char *s;
 	for (int i = 0; i < argc; i++)
 		len += strlen(argv[i]) + 1;
-	if (!(s = malloc(len)))
-		die(EXIT_TROUBLE, "out of memory");
+	s = xrealloc(NULL, len);
 	*s = '\0';
 	for (int i = 0; i < argc; i++) {
 		if (i)
@@ -450,9 +454,7 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 			warnx_("cannot open '%s': %s", path, strerror(errno));
 			return -1;
 		}
-		o->path = strdup(path);
-		if (!o->path)
-			die(EXIT_TROUBLE, "out of memory");
+		o->path = xstrdup(path);
 		return 0;
 	}
 	for (int i = 0; i < ninputs; i++) {
@@ -477,13 +479,11 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 		}
 		o->path = real;
 	} else {
-		o->path = strdup(path);
+		o->path = xstrdup(path);
 	}
 	path = o->path;
 	len = strlen(path) + 16;
-	o->tmp = malloc(len);
-	if (!o->path || !o->tmp)
-		die(EXIT_TROUBLE, "out of memory");
+	o->tmp = xrealloc(NULL, len);
 	snprintf(o->tmp, len, "%s.tmpXXXXXX", path);
 	fd = mkstemp(o->tmp);
 	if (fd >= 0)
@@ -504,6 +504,18 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 	return 0;
 }
 
+/* The output done with: its temporary file (renamed or removed) no
+ * longer one for a signal to remove, the names freed. */
+static void out_forget(struct outfile *o)
+{
+	if (o->tmp)
+		temp_forget(o->tmp);
+	o->fp = NULL;
+	free(o->path);
+	free(o->tmp);
+	o->path = o->tmp = NULL;
+}
+
 int out_commit(struct outfile *o)
 {
 	int bad;
@@ -512,7 +524,7 @@ int out_commit(struct outfile *o)
 	errno = 0;
 	bad = ferror(o->fp);
 	if (fclose(o->fp) != 0 || bad) {
-		warnx_("error writing '%s': %s", o->path, strerror(errno ? errno : EIO));
+		write_error(o->path);
 		if (o->tmp)
 			unlink(o->tmp);
 		bad = -1;
@@ -521,12 +533,7 @@ int out_commit(struct outfile *o)
 		unlink(o->tmp);
 		bad = -1;
 	}
-	if (o->tmp)
-		temp_forget(o->tmp);
-	o->fp = NULL;
-	free(o->path);
-	free(o->tmp);
-	o->path = o->tmp = NULL;
+	out_forget(o);
 	return bad ? -1 : 0;
 }
 
@@ -534,15 +541,10 @@ void out_abort(struct outfile *o)
 {
 	if (o->fp && o->fp != stdout) {
 		fclose(o->fp);
-		if (o->tmp) {
+		if (o->tmp)
 			unlink(o->tmp);
-			temp_forget(o->tmp);
-		}
 	}
-	o->fp = NULL;
-	free(o->path);
-	free(o->tmp);
-	o->path = o->tmp = NULL;
+	out_forget(o);
 }
 
 int out_write(const char *path, const void *buf, size_t len, char *const *inputs, int ninputs)
@@ -552,16 +554,11 @@ int out_write(const char *path, const void *buf, size_t len, char *const *inputs
 		return -1;
 	errno = 0;
 	if (fwrite(buf, 1, len, of.fp) != len || fflush(of.fp) != 0) {
-		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+		write_error(path);
 		out_abort(&of);
 		return -1;
 	}
 	return out_commit(&of);
-}
-
-void json_put_string(FILE *fp, const char *s)
-{
-	xq_json_put_string(fp, s);
 }
 
 int judge_open(struct xq_judge **j, const char *rules)

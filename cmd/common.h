@@ -22,6 +22,9 @@ void cmd_init(char **argv, const char *usage_text);
 
 /* "prog: msg" on stderr. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "prog: error writing 'path': reason" for a write that failed just now
+ * (the reason errno's, else EIO's). */
+void write_error(const char *path);
 /* "prog: msg" on stderr, then exit(status). */
 _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -127,9 +130,6 @@ int exit_status(int used_stdout, int trouble, int findings);
  * returns -1 (the caller prints its usage); dies when out of memory. */
 struct xq_judge;
 int judge_open(struct xq_judge **j, const char *rules);
-
-/* s as a JSON string (quotes, escapes) on fp; NULL is written as "". */
-void json_put_string(FILE *fp, const char *s);
 
 /* Open an input; "-" or NULL is stdin, named "<stdin>".  On failure prints
  * "prog: cannot open 'path': reason" and returns NULL. */

@@ -356,6 +356,13 @@ void opt_output(struct cmd_opts *o)
 		exit(EXIT_TROUBLE);
 }
 
+/* "cannot read" name: a reader that would not open (err). */
+static void say_unreadable(const char *name, int err)
+{
+	warnx_("cannot read '%s': %s", name, err == XQ_EINVAL ? "unknown format or encoding" :
+	       xq_strerror(err));
+}
+
 /* --- a range of an input (--range, -J): the games that begin in it, read
  * from the file mapped; a range of what cannot be split is range 1's whole,
  * and what cannot be opened is said by range 1 alone */
@@ -402,8 +409,7 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	}
 	ro = xq_range_opts(&rg, o);
 	if (!(r = xq_reader_open_mem((const char *)*map + rg.start, rg.end - rg.start, &ro, &err))) {
-		warnx_("cannot read '%s': %s", path, err == XQ_EINVAL ?
-		       "unknown format or encoding" : xq_strerror(err));
+		say_unreadable(path, err);
 		munmap(*map, *maplen);
 		*map = NULL;
 	}
@@ -447,8 +453,7 @@ static struct xq_reader *chunk_reader_open(const struct record_chunk *c, struct 
 		r = xq_reader_open_mem(c->c.buf, c->c.len, o, &err);
 	}
 	if (!r) {
-		warnx_("cannot read '%s': %s", c->name, err == XQ_EINVAL ?
-		       "unknown format or encoding" : xq_strerror(err));
+		say_unreadable(c->name, err);
 		record_close(*fp);
 		*fp = NULL;
 	}
@@ -616,8 +621,7 @@ struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
 	if (*fp != stdin)
 		setvbuf(*fp, NULL, _IONBF, 0);
 	if (!(r = xq_reader_open(*fp, o, &err))) {
-		warnx_("cannot read '%s': %s", o->name, err == XQ_EINVAL ?
-		       "unknown format or encoding" : xq_strerror(err));
+		say_unreadable(o->name, err);
 		record_close(*fp);
 		*fp = NULL;
 	}
@@ -716,8 +720,7 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 		if (rc == 0 && ro->flush_each && fflush(ro->out.fp) != 0)
 			rc = XQ_EIO;
 		if (rc == XQ_EIO) {
-			warnx_("error writing '%s': %s", ro->o->outpath ? ro->o->outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
+			write_error(ro->o->outpath ? ro->o->outpath : "<stdout>");
 			return -1;
 		}
 		return rc < 0 ? 1 : 0;
@@ -759,7 +762,7 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 	}
 	outdir_abort(&of);
 	if (rc == XQ_EIO || crc == XQ_EIO) {
-		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+		write_error(path);
 		free(path);
 		return -1;
 	}
@@ -780,8 +783,7 @@ int record_output_close(struct record_output *ro, int keep)
 		ro->converted += xq_writer_converted(ro->w);
 	if (xq_writer_close(ro->w) < 0) {
 		if (keep)
-			warnx_("error writing '%s': %s", ro->o->outpath ? ro->o->outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
+			write_error(ro->o->outpath ? ro->o->outpath : "<stdout>");
 		rc = -1;
 		keep = 0;
 	}

@@ -89,8 +89,6 @@ static struct {
 	int flush_each;      /* output is a pipe: one game at a time */
 	struct outfile out;
 	struct xq_writer *w;
-	char **inputs;
-	int ninputs;
 	struct xq_judge *judge;   /* --judge */
 	int ecco;                 /* --ecco: 1 set the tags, 2 check them */
 	long ecco_checked, ecco_agreed;
@@ -123,12 +121,6 @@ static void game_diag(const char *level, const char *name, long line, long game,
 static const char *out_name(void)
 {
 	return st.o.outpath ? st.o.outpath : "<stdout>";
-}
-
-/* "error writing 'path': reason" for a write that failed just now. */
-static void write_error(const char *path)
-{
-	warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
 }
 
 /* A writer's problem (a character the output encoding lacks) is the
@@ -224,10 +216,7 @@ static int write_game(const struct xq_game *g)
 		if (st.pages)
 			page_index_add(&st.index, g, st.ro.last_path);
 		if (st.policy == STRICT) {
-			char **nm = realloc(st.made, (size_t)(st.nmade + 1) * sizeof *nm);
-			if (!nm)
-				die(EXIT_TROUBLE, "out of memory");
-			st.made = nm;
+			st.made = xrealloc(st.made, (size_t)(st.nmade + 1) * sizeof *st.made);
 			st.made[st.nmade++] = st.ro.last_path;
 			st.ro.last_path = NULL;
 		}
@@ -261,9 +250,9 @@ static int split_next(void)
 		return -1;
 	}
 	st.split_games = 0;
-	if (out_open(&st.out, path, st.inputs, st.ninputs) < 0)
+	if (out_open(&st.out, path, st.ro.inputs, st.ro.ninputs) < 0)
 		return -1;
-	return open_writer(st.out.fp, path);
+	return open_writer(st.out.fp, st.out.path);   /* the name lives as long as the file */
 }
 
 static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
@@ -468,7 +457,7 @@ static int run_jobs(int *argc, char ***argv)
 	struct jobs j;
 	int rc = jobs_start(&j, st.jobs, &st.o, stderr, argc, argv, &st.range_k, &st.range_n);
 	if (rc == 0)
-		return merge_jobs(&j, st.ninputs = *argc, st.inputs = *argv);
+		return merge_jobs(&j, *argc, *argv);
 	if (rc == 1) {
 		/* a worker: its games on standard output, its part on
 		 * standard error */
@@ -483,8 +472,8 @@ static int run_jobs(int *argc, char ***argv)
  * its writer.  0, or -1 when the stream cannot be written (said). */
 static int open_output(int argc, char **argv)
 {
-	st.ro.inputs = st.inputs = argv;
-	st.ro.ninputs = st.ninputs = argc;
+	st.ro.inputs = argv;
+	st.ro.ninputs = argc;
 	st.ro.o = &st.o;
 	st.ro.wflags = st.wflags;
 	st.ro.problem = writer_problem;
@@ -587,23 +576,17 @@ static void end_stream(void)
 		fclose(st.strict_tmp);
 }
 
-/* --strict stopped at an invalid game, or the run failed. */
-static int strict_failed(void)
-{
-	return st.policy == STRICT && (st.findings || st.trouble);
-}
-
 /* -d: the files written before --strict met an invalid game go; the
  * index of html pages is written otherwise. */
 static void end_dir(void)
 {
-	if (strict_failed()) {
+	if (st.policy == STRICT && (st.findings || st.trouble)) {
 		for (long i = 0; i < st.nmade; i++)
 			unlink(st.made[i]);
 		st.dropped += st.nmade;
 		st.written -= st.nmade;
 	} else if (st.pages && st.index.n &&
-		   page_index_write(&st.index, st.o.dir, st.inputs, st.ninputs) < 0) {
+		   page_index_write(&st.index, st.o.dir, st.ro.inputs, st.ro.ninputs) < 0) {
 		st.trouble = 1;
 	}
 }

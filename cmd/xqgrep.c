@@ -418,8 +418,7 @@ static int grep_finish(int argc, char **argv)
 		fprintf(st.out.fp, "%ld\n", st.matched - st.u.dupes);
 	for (int i = 0; i <= XQ_NOTATION_UCI10; i++)
 		if (st.w[i] && xq_writer_close(st.w[i]) < 0) {
-			warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
+			write_error(st.o.outpath ? st.o.outpath : "<stdout>");
 			st.trouble = 1;
 		}
 	fflush(stderr);
