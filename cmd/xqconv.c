@@ -224,26 +224,30 @@ static int write_game(const struct xq_game *g)
 	return rc;
 }
 
+/* --split: the file being written closed, renamed into place with its
+ * games written unless the run failed, else removed with its games
+ * dropped.  0, or -1 when they did not reach it (said). */
+static int close_split_file(void)
+{
+	int ok = close_writer() == 0;
+	if (!ok)
+		write_error(st.out.path);
+	if (!ok || st.trouble)
+		out_abort(&st.out);
+	else if (out_commit(&st.out) < 0)
+		ok = 0;
+	settle(ok && !st.trouble);
+	return ok ? 0 : -1;
+}
+
 /* --split: the next numbered file of the run (never over an existing
  * one); 0 or -1. */
 static int split_next(void)
 {
 	char path[4096];
 	struct stat sb;
-	if (st.w) {
-		int crc = close_writer();
-		if (crc < 0) {
-			write_error(st.out.path);
-			out_abort(&st.out);
-			settle(0);
-			return -1;
-		}
-		if (out_commit(&st.out) < 0) {
-			settle(0);
-			return -1;
-		}
-		settle(1);
-	}
+	if (st.w && close_split_file() < 0)
+		return -1;
 	snprintf(path, sizeof path, "%s/%06ld.%s", st.o.dir, ++st.split_file, record_format_extension(st.o.to));
 	if (lstat(path, &sb) == 0) {
 		warnx_("'%s' exists: not overwritten", path);
@@ -512,20 +516,6 @@ static int convert_inputs(int argc, char **argv)
 	return record_loop_run(&l, argc, argv);
 }
 
-/* --split: the last file closed, kept unless the run failed. */
-static void end_split(void)
-{
-	if (close_writer() < 0 || st.trouble) {
-		out_abort(&st.out);
-		settle(0);
-	} else if (out_commit(&st.out) < 0) {
-		st.trouble = 1;
-		settle(0);
-	} else {
-		settle(1);
-	}
-}
-
 /* --strict to a stream, every game valid: the games waiting in the
  * temporary file go out. */
 static void release_strict_games(void)
@@ -631,8 +621,8 @@ int main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	if (convert_inputs(argc, argv))
 		st.trouble = 1;
-	if (st.split && st.w)
-		end_split();
+	if (st.split && st.w && close_split_file() < 0)
+		st.trouble = 1;
 	if (!st.o.dir)
 		end_stream();
 	else
