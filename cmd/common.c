@@ -230,6 +230,15 @@ void usage(int status)
 	usage_exit(usage_text_, status);
 }
 
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+	usage(EXIT_TROUBLE);
+}
+
 char *xstrdup(const char *s)
 {
 	char *p = s ? strdup(s) : NULL;

@@ -50,6 +50,8 @@ _Noreturn void print_version(void);
 _Noreturn void usage_exit(const char *text, int status);
 /* usage_exit() with the text given to cmd_init(). */
 _Noreturn void usage(int status);
+/* A usage error: "prog: msg" on stderr, then usage(EXIT_TROUBLE). */
+_Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* argv[0..argc) joined with single spaces (a FEN given as its fields), in
  * malloc'd memory; dies when out of memory. */

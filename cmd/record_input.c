@@ -319,10 +319,8 @@ void cmd_inputs(struct cmd_opts *o, int *argc, char ***argv)
 {
 	/* for the whole run (a static: not a leak at exit) */
 	static struct input_list gathered;
-	if (o->nul && !o->files_from) {
-		warnx_("-0 needs --files-from");
-		usage(EXIT_TROUBLE);
-	}
+	if (o->nul && !o->files_from)
+		usage_error("-0 needs --files-from");
 	if (!o->recursive && !o->files_from)
 		return;
 	if (inputs_gather(&gathered, *argc, *argv, o->recursive, o->files_from, o->nul) < 0)
@@ -337,19 +335,15 @@ void cmd_inputs(struct cmd_opts *o, int *argc, char ***argv)
 
 void opt_output(struct cmd_opts *o)
 {
-	if (o->outpath && o->dir) {
-		warnx_("-o and -d cannot be used together");
-		usage(EXIT_TROUBLE);
-	}
+	if (o->outpath && o->dir)
+		usage_error("-o and -d cannot be used together");
 	if (!o->to && o->outpath) {
 		const struct xq_format *f = xq_format_by_filename(o->outpath);
 		if (f && f->write)
 			o->to = f->name;
 	}
-	if ((o->name_format || o->force) && !o->dir) {
-		warnx_("--name and --force need -d DIR");
-		usage(EXIT_TROUBLE);
-	}
+	if ((o->name_format || o->force) && !o->dir)
+		usage_error("--name and --force need -d DIR");
 	if (o->name_format && outdir_check_name(o->name_format) < 0)
 		usage(EXIT_TROUBLE);
 	if (o->dir && outdir_make(o->dir) < 0)

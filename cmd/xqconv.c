@@ -382,8 +382,7 @@ static unsigned script_flag(const char *arg)
 		return XQ_WRITE_SIMPLIFIED;
 	if (!strcmp(arg, "keep"))
 		return XQ_WRITE_KEEP_SCRIPT;
-	warnx_("unknown --script '%s' (traditional, simplified or keep)", arg);
-	usage(EXIT_TROUBLE);
+	usage_error("unknown --script '%s' (traditional, simplified or keep)", arg);
 }
 
 /* The options into st.  Returns optind. */
@@ -423,10 +422,8 @@ static int conv_options(int argc, char **argv)
 				usage(EXIT_TROUBLE);
 			break;
 		case OPT_ECCO:
-			if (optarg && strcmp(optarg, "check")) {
-				warnx_("unknown --ecco '%s' (check, or nothing to set the tags)", optarg);
-				usage(EXIT_TROUBLE);
-			}
+			if (optarg && strcmp(optarg, "check"))
+				usage_error("unknown --ecco '%s' (check, or nothing to set the tags)", optarg);
 			st.ecco = optarg ? 2 : 1;
 			break;
 		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
@@ -447,10 +444,8 @@ static void output_options(void)
 	const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
 	st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
 	st.pages = st.o.dir && st.o.to && !strcmp(xq_format_find(st.o.to)->name, "html");
-	if (st.split && (!st.o.dir || st.one_game)) {
-		warnx_("--split needs -d DIR and a format that holds several games");
-		usage(EXIT_TROUBLE);
-	}
+	if (st.split && (!st.o.dir || st.one_game))
+		usage_error("--split needs -d DIR and a format that holds several games");
 }
 
 /* -J: the workers started.  Returns the exit status once their games

@@ -234,8 +234,7 @@ static int color_arg(const char *arg)
 		return 0;
 	if (!strcmp(arg, "auto"))
 		return -1;
-	warnx_("invalid --color '%s' (expected auto, always or never)", arg);
-	usage(EXIT_TROUBLE);
+	usage_error("invalid --color '%s' (expected auto, always or never)", arg);
 }
 
 /* The options into st.  Returns optind. */
@@ -274,10 +273,8 @@ static int show_options(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	if (modes > 1) {
-		warnx_("choose one of -F, -m, --svg and --ecco");
-		usage(EXIT_TROUBLE);
-	}
+	if (modes > 1)
+		usage_error("choose one of -F, -m, --svg and --ecco");
 	return optind;
 }
 
