@@ -570,17 +570,14 @@ int out_write(const char *path, const void *buf, size_t len, char *const *inputs
 	return out_commit(&of);
 }
 
-int judge_open(struct xq_judge **j, const char *rules)
+void judge_open(struct xq_judge **j, const char *rules)
 {
 	struct xq_judge_opts jo = { 0 };
-	if (rules && xq_rules_from_name(rules, &jo.rules)) {
-		warnx_("unknown rules '%s' (axf, cxa or 1956)", rules);
-		return -1;
-	}
+	if (rules && xq_rules_from_name(rules, &jo.rules))
+		usage_error("unknown rules '%s' (axf, cxa or 1956)", rules);
 	xq_judge_free(*j);
 	if (!(*j = xq_judge_new(&jo, NULL)))
 		die(EXIT_TROUBLE, "out of memory");
-	return 0;
 }
 
 /* --- input files */

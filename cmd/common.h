@@ -128,10 +128,10 @@ int out_write(const char *path, const void *buf, size_t len, char *const *inputs
 int exit_status(int used_stdout, int trouble, int findings);
 
 /* -r / --judge: a judge with default options under the rules named
- * (NULL: cxa), replacing *j (freed).  On an unknown name, says so and
- * returns -1 (the caller prints its usage); dies when out of memory. */
+ * (NULL: cxa), replacing *j (freed).  An unknown name is a usage error;
+ * dies when out of memory. */
 struct xq_judge;
-int judge_open(struct xq_judge **j, const char *rules);
+void judge_open(struct xq_judge **j, const char *rules);
 
 /* Open an input; "-" or NULL is stdin, named "<stdin>".  On failure prints
  * "prog: cannot open 'path': reason" and returns NULL. */

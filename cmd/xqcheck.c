@@ -247,10 +247,7 @@ static int check_options(int argc, char **argv, int *merge)
 
 	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hJ:jqRr:Vv", longopts)) != -1) {
 		switch (c) {
-		case 'r':
-			if (judge_open(&st.judge, optarg))
-				usage(EXIT_TROUBLE);
-			break;
+		case 'r': judge_open(&st.judge, optarg); break;
 		case 'S': st.summary_json = 1; break;
 		case 'M': *merge = 1; break;
 		case 'P': st.partial = 1; break;

@@ -99,13 +99,16 @@ static struct {
 	struct page_index index;
 } st;
 
-/* "game N<text>" at a line of an input: said, or in a worker's part. */
+/* "game N<text>" at a line of an input: said (not under -q), or in a
+ * worker's part. */
 __attribute__((format(printf, 5, 6)))
 static void game_diag(const char *level, const char *name, long line, long game,
 		      const char *fmt, ...)
 {
 	char text[1200];
 	va_list ap;
+	if (st.pp.quiet)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
@@ -267,15 +270,12 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 	if (g->errors) {
 		st.findings = 1;
 		if (st.policy == STRICT) {
-			if (!st.pp.quiet)
-				game_diag("error", name, g->line, g->index,
-					  " is invalid: stopping (--strict)");
+			game_diag("error", name, g->line, g->index, " is invalid: stopping (--strict)");
 			st.dropped++;
 			return RECORD_STOP;
 		}
 		if (st.policy == DROP) {
-			if (!st.pp.quiet)
-				game_diag("note", name, g->line, g->index, " dropped");
+			game_diag("note", name, g->line, g->index, " dropped");
 			st.dropped++;
 			return RECORD_NEXT;
 		}
@@ -292,7 +292,7 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 		st.ecco_checked++;
 		if (!xq_ecco_disagrees(g, &e))
 			st.ecco_agreed++;
-		else if (!st.pp.quiet)
+		else
 			game_diag("note", name, g->line, g->index, ": ECCO tag '%s', opening %s %s%s%s",
 				  xq_game_tag(g, "ECCO"), e.code, e.opening,
 				  *e.variation ? " " : "", e.variation);
@@ -318,9 +318,15 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 	return RECORD_STOP;
 }
 
-/* The summary lines. */
+/* The summary lines; a worker's #counts line in its part. */
 static void summary(void)
 {
+	if (st.pp.partial) {
+		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\t%d\n", st.read, st.written,
+			st.dropped, st.converted, st.ecco_checked, st.ecco_agreed, st.findings,
+			st.trouble);
+		return;
+	}
 	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
 	if (st.converted)
@@ -417,10 +423,7 @@ static int conv_options(int argc, char **argv)
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
 		case OPT_REPLACE: st.wflags |= XQ_WRITE_REPLACE; break;
 		case OPT_SCRIPT: st.wflags = (st.wflags & ~SCRIPT_FLAGS) | script_flag(optarg); break;
-		case OPT_JUDGE:
-			if (judge_open(&st.judge, optarg))
-				usage(EXIT_TROUBLE);
-			break;
+		case OPT_JUDGE: judge_open(&st.judge, optarg); break;
 		case OPT_ECCO:
 			if (optarg && strcmp(optarg, "check"))
 				usage_error("unknown --ecco '%s' (check, or nothing to set the tags)", optarg);
@@ -561,10 +564,12 @@ static void end_stream(void)
 		fclose(st.strict_tmp);
 }
 
-/* -d: the files written before --strict met an invalid game go; the
- * index of html pages is written otherwise. */
+/* -d: the lines its writers converted counted; the files written before
+ * --strict met an invalid game go, else the index of html pages is
+ * written. */
 static void end_dir(void)
 {
+	st.converted += st.ro.converted;
 	if (st.policy == STRICT && (st.findings || st.trouble)) {
 		for (long i = 0; i < st.nmade; i++)
 			unlink(st.made[i]);
@@ -574,28 +579,6 @@ static void end_dir(void)
 		   page_index_write(&st.index, st.o.dir, st.ro.inputs, st.ro.ninputs) < 0) {
 		st.trouble = 1;
 	}
-}
-
-/* The counts: a worker's #counts line in its part, else the summary. */
-static void report(void)
-{
-	st.converted += st.ro.converted;
-	if (st.pp.partial)
-		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\t%d\n", st.read, st.written,
-			st.dropped, st.converted, st.ecco_checked, st.ecco_agreed, st.findings,
-			st.trouble);
-	else
-		summary();
-}
-
-static void free_all(void)
-{
-	page_index_free(&st.index);
-	for (long i = 0; i < st.nmade; i++)
-		free(st.made[i]);
-	free(st.made);
-	free(st.ro.last_path);
-	xq_judge_free(st.judge);
 }
 
 int main(int argc, char **argv)
@@ -622,8 +605,13 @@ int main(int argc, char **argv)
 		end_stream();
 	else
 		end_dir();
-	free_all();
-	report();
+	page_index_free(&st.index);
+	for (long i = 0; i < st.nmade; i++)
+		free(st.made[i]);
+	free(st.made);
+	free(st.ro.last_path);
+	xq_judge_free(st.judge);
+	summary();
 	return exit_status(st.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
 			   st.findings);
 }
