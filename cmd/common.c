@@ -254,7 +254,8 @@ void *xrealloc(void *p, size_t n)
 	return p;
 }
 
-char *join_args(int argc, char **argv)
+/* argv[0..argc) joined with single spaces, in malloc'd memory. */
+static char *join_args(int argc, char **argv)
 {
 	size_t len = 1;
 	char *s;
@@ -268,6 +269,17 @@ char *join_args(int argc, char **argv)
 		strcat(s, argv[i]);
 	}
 	return s;
+}
+
+void pos_from_args(struct xq_pos *pos, int argc, char **argv, int may_be_file)
+{
+	struct xq_err err;
+	char *fen = join_args(argc, argv);
+	if (xq_pos_from_fen(pos, fen, 0, &err) < 0)
+		die(EXIT_TROUBLE, may_be_file && argc == 1 && strchr(fen, '.') ?
+		    "cannot open '%s': no such file (and not a FEN: column %d: %s)" :
+		    "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
+	free(fen);
 }
 
 double now_seconds(void)

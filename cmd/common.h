@@ -53,9 +53,12 @@ _Noreturn void usage(int status);
 /* A usage error: "prog: msg" on stderr, then usage(EXIT_TROUBLE). */
 _Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* argv[0..argc) joined with single spaces (a FEN given as its fields), in
- * malloc'd memory; dies when out of memory. */
-char *join_args(int argc, char **argv);
+/* *pos from a FEN given as argv[0..argc): one argument or its fields.
+ * Dies when it is none: "invalid FEN", or, when the one argument could
+ * have named a file (may_be_file) and has a dot (a FEN has none),
+ * "cannot open" it. */
+struct xq_pos;
+void pos_from_args(struct xq_pos *pos, int argc, char **argv, int may_be_file);
 
 /* strdup() and realloc() that die when out of memory; xstrdup(NULL) is
  * NULL, xrealloc(p, 0) keeps a block of one byte. */

@@ -361,6 +361,17 @@ static void say_unreadable(const char *name, int err)
  * from the file mapped; a range of what cannot be split is range 1's whole,
  * and what cannot be opened is said by range 1 alone */
 
+/* The whole input's reader, or none (*skip set) for a range that reads
+ * nothing of it. */
+static struct xq_reader *whole_or_skip(int whole, const char *path, struct xq_reader_opts *o,
+				       FILE **fp, int *skip)
+{
+	if (whole)
+		return record_reader_open(path, o, fp);
+	*skip = 1;
+	return NULL;
+}
+
 static struct xq_reader *range_reader_open(const char *path, struct xq_reader_opts *o, long k, long n,
 				  FILE **fp, void **map, size_t *maplen, int *skip)
 {
@@ -373,20 +384,13 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	*maplen = 0;
 	*skip = 0;
 	*fp = NULL;
-	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0) {
-		if (k == 1)
-			return record_reader_open(path, o, fp);
-		*skip = 1;
-		return NULL;
-	}
+	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+		return whole_or_skip(k == 1, path, o, fp, skip);
 	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
 	    (*map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
 		close(fd);
 		*map = NULL;
-		if (k == 1)
-			return record_reader_open(path, o, fp);
-		*skip = 1;
-		return NULL;
+		return whole_or_skip(k == 1, path, o, fp, skip);
 	}
 	close(fd);
 	*maplen = (size_t)sb.st_size;
@@ -396,10 +400,7 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	if (!rg.split || rg.start >= rg.end) {
 		munmap(*map, *maplen);
 		*map = NULL;
-		if (!rg.split && k == 1)
-			return record_reader_open(path, o, fp);
-		*skip = 1;
-		return NULL;
+		return whole_or_skip(!rg.split && k == 1, path, o, fp, skip);
 	}
 	ro = xq_range_opts(&rg, o);
 	if (!(r = xq_reader_open_mem((const char *)*map + rg.start, rg.end - rg.start, &ro, &err))) {

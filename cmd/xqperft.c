@@ -53,21 +53,6 @@ static int perft_options(int argc, char **argv)
 	return optind;
 }
 
-/* The position of the arguments: a FEN (one argument or its fields), or
- * the start when there are none. */
-static void set_position(struct xq_pos *pos, int argc, char **argv)
-{
-	struct xq_err err;
-	if (argc == 0) {
-		xq_pos_start(pos);
-		return;
-	}
-	char *fen = join_args(argc, argv);
-	if (xq_pos_from_fen(pos, fen, 0, &err) < 0)
-		die(EXIT_TROUBLE, "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
-	free(fen);
-}
-
 /* -D: each legal move of pos (ICCS) and the leaves under it, a line
  * each.  Returns their sum. */
 static uint64_t divide(struct xq_pos *pos, int depth)
@@ -92,7 +77,10 @@ int main(int argc, char **argv)
 
 	cmd_init(argv, usage_text);
 	int first = perft_options(argc, argv);
-	set_position(&pos, argc - first, argv + first);
+	if (first < argc)
+		pos_from_args(&pos, argc - first, argv + first, 0);
+	else
+		xq_pos_start(&pos);
 	start = now_seconds();
 	total = st.divide && st.depth > 0 ? divide(&pos, st.depth) : xq_perft(&pos, st.depth);
 	printf("%" PRIu64 "\n", total);

@@ -56,7 +56,8 @@ static struct {
 	int color;                     /* --color: 1 always, 0 never, -1 auto */
 	long ply, game;                /* -p (-1: the end of the line), -g (0: none) */
 	const char *play;              /* --play */
-} st;
+} st = { .o = { .pp = &st.pp, .notation = XQ_NOTATION_ICCS }, .d = { .flags = XQ_BOARD_STATUS },
+	 .color = -1, .ply = -1 };
 
 /* What is shown: the position, the move that led to it, the line. */
 struct view {
@@ -74,13 +75,13 @@ static void add_move(struct view *v, xq_move m)
 		v->line[v->nline++] = m;
 }
 
-/* The position after ply plies of the main line of a record's game (ply
- * < 0: where the line ends); 1 when the record had errors (printed).
+/* The position after -p plies of the main line of a record's game (no
+ * -p: where the line ends); 1 when the record had errors (printed).
  * Exits after a diagnostic when there is no such position. */
-static int record_position(const char *path, const struct cmd_opts *o, long game, long ply,
-			   struct view *v)
+static int record_position(const char *path, long game, struct view *v)
 {
-	struct xq_game *g = record_load_game(strcmp(path, "-") ? path : NULL, game, o->format, o->encoding);
+	struct xq_game *g = record_load_game(strcmp(path, "-") ? path : NULL, game, st.o.format,
+					     st.o.encoding);
 	if (!g)
 		exit(EXIT_TROUBLE);
 	if (g->flags & XQ_GAME_BAD_FEN) {
@@ -89,7 +90,7 @@ static int record_position(const char *path, const struct cmd_opts *o, long game
 		exit(EXIT_TROUBLE);
 	}
 	int errors = g->errors > 0;
-	long n = xq_game_position(g, (int)ply, &v->pos);
+	long n = xq_game_position(g, (int)st.ply, &v->pos);
 	v->origin = v->before = g->start;
 	if (n > 0)
 		xq_game_position(g, (int)n - 1, &v->before);
@@ -97,9 +98,9 @@ static int record_position(const char *path, const struct cmd_opts *o, long game
 	for (long k = 0; k < n; k++, p = p->child)
 		add_move(v, p->move);
 	xq_game_free(g);
-	if (ply > n) {
+	if (st.ply > n) {
 		diag(path, 0, 0, "error", "game %ld has %ld legal pl%s in its main line, not %ld",
-		     game, n, n == 1 ? "y" : "ies", ply);
+		     game, n, n == 1 ? "y" : "ies", st.ply);
 		exit(EXIT_TROUBLE);
 	}
 	return errors;
@@ -107,8 +108,7 @@ static int record_position(const char *path, const struct cmd_opts *o, long game
 
 /* The position of the arguments: a record file, a FEN (one argument or
  * its fields), or the start; 1 when the record had errors. */
-static int set_position(struct view *v, const struct cmd_opts *o, int argc, char **argv,
-			long game, long ply)
+static int set_position(struct view *v, int argc, char **argv)
 {
 	struct stat sb;
 	xq_pos_start(&v->pos);
@@ -116,21 +116,14 @@ static int set_position(struct view *v, const struct cmd_opts *o, int argc, char
 	if (argc == 1 && (strcmp(argv[0], "-") == 0 || access(argv[0], F_OK) == 0)) {
 		if (strcmp(argv[0], "-") != 0 && (stat(argv[0], &sb) < 0 || S_ISDIR(sb.st_mode)))
 			die(EXIT_TROUBLE, "'%s' is a directory, not a record file", argv[0]);
-		return record_position(argv[0], o, game ? game : 1, ply, v);
+		return record_position(argv[0], st.game ? st.game : 1, v);
 	}
-	if (ply >= 0 || game)
-		die(EXIT_TROUBLE, "%s needs a record file", ply >= 0 ? "-p (--ply)" : "-g (--game)");
-	if (o->format || o->encoding)
+	if (st.ply >= 0 || st.game)
+		die(EXIT_TROUBLE, "%s needs a record file", st.ply >= 0 ? "-p (--ply)" : "-g (--game)");
+	if (st.o.format || st.o.encoding)
 		die(EXIT_TROUBLE, "-f and -e need a record file");
 	if (argc > 0) {
-		struct xq_err err;
-		char *fen = join_args(argc, argv);
-		if (xq_pos_from_fen(&v->pos, fen, 0, &err) < 0)
-			/* a FEN never has a dot: this was meant as a file name */
-			die(EXIT_TROUBLE, argc == 1 && strchr(fen, '.') ?
-			    "cannot open '%s': no such file (and not a FEN: column %d: %s)" :
-			    "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
-		free(fen);
+		pos_from_args(&v->pos, argc, argv, 1);
 		v->origin = v->pos;
 	}
 	return 0;
@@ -252,11 +245,6 @@ static int show_options(int argc, char **argv)
 	};
 	int modes = 0, c;
 
-	st.o.pp = &st.pp;
-	st.o.notation = XQ_NOTATION_ICCS;
-	st.d.flags = XQ_BOARD_STATUS;
-	st.color = -1;
-	st.ply = -1;
 	while ((c = cmd_getopt(&st.o, argc, argv, "ae:Ff:g:hmn:o:p:uV", longopts)) != -1) {
 		switch (c) {
 		case 'a': st.d.flags |= XQ_BOARD_ASCII; break;
@@ -288,7 +276,7 @@ int main(int argc, char **argv)
 	first = show_options(argc, argv);
 	argc -= first;
 	argv += first;
-	findings = set_position(&v, &st.o, argc, argv, st.game, st.ply);
+	findings = set_position(&v, argc, argv);
 	if (st.play)
 		play_moves(&v, st.play);
 	if (out_open(&out, st.o.outpath, argv, argc) < 0)
