@@ -22,8 +22,7 @@ void cmd_init(char **argv, const char *usage_text);
 
 /* "prog: msg" on stderr. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* "prog: error writing 'path': reason" for a write that failed just now
- * (the reason errno's, else EIO's). */
+/* "prog: error writing 'path': reason" (errno's, else EIO's). */
 void write_error(const char *path);
 /* "prog: msg" on stderr, then exit(status). */
 _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -90,8 +89,7 @@ int cmd_jobs_arg(const char *text);
  * space, at most max, into *v; 0, or -1 when text is none. */
 int parse_count(const char *text, long max, long *v);
 
-/* Whether fd is a pipe or a socket, whose reader waits for each game: the
- * record writers flush after every one there. */
+/* Whether fd is a pipe or a socket (the writers flush it game by game). */
 int is_pipe(int fd);
 
 /* Flush and close stdout, dying with EXIT_TROUBLE on a write error

@@ -135,7 +135,9 @@ static const char *format_names(char *buf, size_t size, int reading, int many_ga
 
 #define ENCODING_NAMES "utf-8, gbk, gb18030, gb2312, big5, big5-hkscs, cp936, cp950"
 
-const char *opt_in_encoding(const char *arg)
+/* Option values checked as every command checks them: the value, or NULL
+ * with "unknown ..." printed ("auto" is fine for the input ones). */
+static const char *opt_in_encoding(const char *arg)
 {
 	if (!xq_encoding_name(arg) && strcmp(arg, "auto")) {
 		warnx_("unknown encoding '%s' (auto, " ENCODING_NAMES ")", arg);
@@ -144,7 +146,7 @@ const char *opt_in_encoding(const char *arg)
 	return arg;
 }
 
-const char *opt_out_encoding(const char *arg)
+static const char *opt_out_encoding(const char *arg)
 {
 	if (!xq_encoding_name(arg)) {
 		warnx_("unknown encoding '%s' (" ENCODING_NAMES ")", arg);
@@ -153,7 +155,7 @@ const char *opt_out_encoding(const char *arg)
 	return arg;
 }
 
-const char *opt_in_format(const char *arg)
+static const char *opt_in_format(const char *arg)
 {
 	char names[400];
 	if (strcmp(arg, "auto") && !xq_format_find_reader(arg)) {
@@ -164,7 +166,7 @@ const char *opt_in_format(const char *arg)
 	return arg;
 }
 
-const char *opt_out_format(const char *arg)
+static const char *opt_out_format(const char *arg)
 {
 	char names[400];
 	if (!xq_format_find(arg) || !xq_format_find(arg)->write) {
@@ -186,7 +188,8 @@ const char *opt_out_format_many(const char *arg)
 	return arg;
 }
 
-int opt_notation(const char *arg, enum xq_notation *n)
+/* A notation name (not "any") into *n: 0, or -1 with the complaint. */
+static int opt_notation(const char *arg, enum xq_notation *n)
 {
 	if (xq_notation_from_name(arg, n) < 0 || *n == XQ_NOTATION_ANY) {
 		/* the names the library knows, Chinese first: the default */
@@ -357,6 +360,27 @@ static void say_unreadable(const char *name, int err)
 	       xq_strerror(err));
 }
 
+/* A reader on path (NULL or "-": stdin) with the options in *o, whose
+ * name it sets; NULL with the complaint said.  *fp is for record_close(). */
+static struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o, FILE **fp)
+{
+	struct xq_reader *r;
+	int err;
+	if (!(*fp = record_open(path, &o->name)))
+		return NULL;
+	/* the reader takes 64 KiB at a time into its own buffer: a stdio
+	 * buffer would be one more copy, and one more fstat(2) a file (not
+	 * in record_open: the --merge readers take lines with getline) */
+	if (*fp != stdin)
+		setvbuf(*fp, NULL, _IONBF, 0);
+	if (!(r = xq_reader_open(*fp, o, &err))) {
+		say_unreadable(o->name, err);
+		record_close(*fp);
+		*fp = NULL;
+	}
+	return r;
+}
+
 /* --- a range of an input (--range, -J): the games that begin in it, read
  * from the file mapped; a range of what cannot be split is range 1's whole,
  * and what cannot be opened is said by range 1 alone */
@@ -413,12 +437,11 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 
 static void range_reader_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen)
 {
-	if (map) {
-		xq_reader_close(r);
+	xq_reader_close(r);
+	if (map)
 		munmap(map, maplen);
-	} else {
-		record_reader_close(r, fp);
-	}
+	else
+		record_close(fp);
 }
 
 /* --- a chunk of a stream (-J) */
@@ -601,32 +624,6 @@ int record_loop_run(struct record_loop *l, int argc, char **argv)
 	if (l->progress)
 		progress_clear();
 	return l->trouble ? EXIT_TROUBLE : EXIT_OK;
-}
-
-struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
-				     FILE **fp)
-{
-	struct xq_reader *r;
-	int err;
-	if (!(*fp = record_open(path, &o->name)))
-		return NULL;
-	/* the reader takes 64 KiB at a time into its own buffer: a stdio
-	 * buffer would be one more copy, and one more fstat(2) a file (not
-	 * in record_open: the --merge readers take lines with getline) */
-	if (*fp != stdin)
-		setvbuf(*fp, NULL, _IONBF, 0);
-	if (!(r = xq_reader_open(*fp, o, &err))) {
-		say_unreadable(o->name, err);
-		record_close(*fp);
-		*fp = NULL;
-	}
-	return r;
-}
-
-void record_reader_close(struct xq_reader *r, FILE *fp)
-{
-	xq_reader_close(r);
-	record_close(fp);
 }
 
 const char *record_format_extension(const char *format)

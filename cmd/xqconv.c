@@ -97,7 +97,8 @@ static struct {
 	int jobs;          /* -J */
 	long range_k, range_n;   /* a worker's byte range */
 	struct page_index index;
-} st;
+} st = { .o = { .pp = &st.pp, .notation = XQ_NOTATION_CHINESE },
+	 .ro = { .o = &st.o, .problem_data = &st.pp } };
 
 /* "game N<text>" at a line of an input: said (not under -q), or in a
  * worker's part. */
@@ -414,8 +415,6 @@ static int conv_options(int argc, char **argv)
 	};
 	int c;
 
-	st.o.pp = &st.pp;
-	st.o.notation = XQ_NOTATION_CHINESE;
 	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hJ:n:o:qRt:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_KEEP: st.policy = KEEP; break;
@@ -451,9 +450,8 @@ static void output_options(void)
 		usage_error("--split needs -d DIR and a format that holds several games");
 }
 
-/* -J: the workers started.  Returns the exit status once their games
- * and counts are put together, or -1 in a worker or when the run is one
- * job. */
+/* -J: the workers started.  The exit status once their games and counts
+ * are put together; -1 in a worker, or when the run is one job. */
 static int run_jobs(int *argc, char ***argv)
 {
 	struct jobs j;
@@ -476,10 +474,8 @@ static int open_output(int argc, char **argv)
 {
 	st.ro.inputs = argv;
 	st.ro.ninputs = argc;
-	st.ro.o = &st.o;
 	st.ro.wflags = st.wflags;
 	st.ro.problem = writer_problem;
-	st.ro.problem_data = &st.pp;
 	if (st.o.dir)
 		return 0;
 	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)

@@ -150,6 +150,13 @@ static void play_moves(struct view *v, const char *moves)
 	}
 }
 
+static void print_fen(FILE *fp, const struct xq_pos *pos)
+{
+	char fen[XQ_FEN_MAX];
+	xq_pos_to_fen(pos, fen, sizeof fen);
+	fprintf(fp, "%s\n", fen);
+}
+
 /* The legal moves of pos in a notation, one a line, in ICCS order. */
 static void print_moves(FILE *fp, const struct xq_pos *pos, enum xq_notation n, unsigned flags)
 {
@@ -196,26 +203,6 @@ static void draw(FILE *fp, const struct view *v)
 		die(EXIT_TROUBLE, "cannot draw the position: %s", xq_strerror(rc));
 	fwrite(text, 1, len, fp);
 	free(text);
-}
-
-/* What the options ask for: 0, or 1 when there is no ECCO opening. */
-static int show(FILE *fp, const struct view *v)
-{
-	char fen[XQ_FEN_MAX];
-	switch (st.mode) {
-	case 'F':
-		xq_pos_to_fen(&v->pos, fen, sizeof fen);
-		fprintf(fp, "%s\n", fen);
-		return 0;
-	case 'm':
-		print_moves(fp, &v->pos, st.o.notation, st.d.notation_flags);
-		return 0;
-	case OPT_ECCO:
-		return print_ecco(fp, v, (st.d.flags & XQ_BOARD_TRAD) != 0);
-	default:
-		draw(fp, v);
-		return 0;
-	}
 }
 
 /* --color's value: 1 always, 0 never, -1 auto. */
@@ -286,6 +273,13 @@ int main(int argc, char **argv)
 		const char *nc = getenv("NO_COLOR");
 		st.color = out.fp == stdout && isatty(STDOUT_FILENO) && !(nc && *nc);
 	}
-	findings |= show(out.fp, &v);
+	if (st.mode == 'F')
+		print_fen(out.fp, &v.pos);
+	else if (st.mode == 'm')
+		print_moves(out.fp, &v.pos, st.o.notation, st.d.notation_flags);
+	else if (st.mode == OPT_ECCO)
+		findings |= print_ecco(out.fp, &v, (st.d.flags & XQ_BOARD_TRAD) != 0);
+	else
+		draw(out.fp, &v);
 	return exit_status(out.fp == stdout, out.fp != stdout && out_commit(&out) < 0, findings);
 }
