@@ -284,7 +284,7 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 	st.cur_input = name;
 	st.cur_line = g->line;
 	if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
-	    xq_game_judge_comment(st.judge, g, st.o.notation ? st.o.notation : XQ_NOTATION_CHINESE) < 0)
+	    xq_game_judge_comment(st.judge, g, st.o.notation) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	if (st.ecco == 1 && xq_ecco_set_tags(g, 0) == XQ_ENOMEM)
 		die(EXIT_TROUBLE, "out of memory");
