@@ -168,6 +168,11 @@ void warnx_(const char *fmt, ...)
 	va_end(ap);
 }
 
+void write_error(const char *path)
+{
+	warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+}
+
 void die(int status, const char *fmt, ...)
 {
 	va_list ap;
@@ -225,6 +230,15 @@ void usage(int status)
 	usage_exit(usage_text_, status);
 }
 
+void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+	usage(EXIT_TROUBLE);
+}
+
 char *xstrdup(const char *s)
 {
 	char *p = s ? strdup(s) : NULL;
@@ -240,14 +254,14 @@ void *xrealloc(void *p, size_t n)
 	return p;
 }
 
-char *join_args(int argc, char **argv)
+/* argv[0..argc) joined with single spaces, in malloc'd memory. */
+static char *join_args(int argc, char **argv)
 {
 	size_t len = 1;
 	char *s;
 	for (int i = 0; i < argc; i++)
 		len += strlen(argv[i]) + 1;
-	if (!(s = malloc(len)))
-		die(EXIT_TROUBLE, "out of memory");
+	s = xrealloc(NULL, len);
 	*s = '\0';
 	for (int i = 0; i < argc; i++) {
 		if (i)
@@ -255,6 +269,17 @@ char *join_args(int argc, char **argv)
 		strcat(s, argv[i]);
 	}
 	return s;
+}
+
+void pos_from_args(struct xq_pos *pos, int argc, char **argv, int may_be_file)
+{
+	struct xq_err err;
+	char *fen = join_args(argc, argv);
+	if (xq_pos_from_fen(pos, fen, 0, &err) < 0)
+		die(EXIT_TROUBLE, may_be_file && argc == 1 && strchr(fen, '.') ?
+		    "cannot open '%s': no such file (and not a FEN: column %d: %s)" :
+		    "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
+	free(fen);
 }
 
 double now_seconds(void)
@@ -296,6 +321,12 @@ int parse_count(const char *text, long max, long *v)
 	errno = 0;
 	*v = strtol(text, &end, 10);
 	return errno || *end || *v > max ? -1 : 0;
+}
+
+int is_pipe(int fd)
+{
+	struct stat sb;
+	return fstat(fd, &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode));
 }
 
 void close_stdout(void)
@@ -444,9 +475,7 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 			warnx_("cannot open '%s': %s", path, strerror(errno));
 			return -1;
 		}
-		o->path = strdup(path);
-		if (!o->path)
-			die(EXIT_TROUBLE, "out of memory");
+		o->path = xstrdup(path);
 		return 0;
 	}
 	for (int i = 0; i < ninputs; i++) {
@@ -471,13 +500,11 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 		}
 		o->path = real;
 	} else {
-		o->path = strdup(path);
+		o->path = xstrdup(path);
 	}
 	path = o->path;
 	len = strlen(path) + 16;
-	o->tmp = malloc(len);
-	if (!o->path || !o->tmp)
-		die(EXIT_TROUBLE, "out of memory");
+	o->tmp = xrealloc(NULL, len);
 	snprintf(o->tmp, len, "%s.tmpXXXXXX", path);
 	fd = mkstemp(o->tmp);
 	if (fd >= 0)
@@ -498,6 +525,18 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 	return 0;
 }
 
+/* The output done with: its temporary file (renamed or removed) no
+ * longer one for a signal to remove, the names freed. */
+static void out_forget(struct outfile *o)
+{
+	if (o->tmp)
+		temp_forget(o->tmp);
+	o->fp = NULL;
+	free(o->path);
+	free(o->tmp);
+	o->path = o->tmp = NULL;
+}
+
 int out_commit(struct outfile *o)
 {
 	int bad;
@@ -506,7 +545,7 @@ int out_commit(struct outfile *o)
 	errno = 0;
 	bad = ferror(o->fp);
 	if (fclose(o->fp) != 0 || bad) {
-		warnx_("error writing '%s': %s", o->path, strerror(errno ? errno : EIO));
+		write_error(o->path);
 		if (o->tmp)
 			unlink(o->tmp);
 		bad = -1;
@@ -515,12 +554,7 @@ int out_commit(struct outfile *o)
 		unlink(o->tmp);
 		bad = -1;
 	}
-	if (o->tmp)
-		temp_forget(o->tmp);
-	o->fp = NULL;
-	free(o->path);
-	free(o->tmp);
-	o->path = o->tmp = NULL;
+	out_forget(o);
 	return bad ? -1 : 0;
 }
 
@@ -528,15 +562,10 @@ void out_abort(struct outfile *o)
 {
 	if (o->fp && o->fp != stdout) {
 		fclose(o->fp);
-		if (o->tmp) {
+		if (o->tmp)
 			unlink(o->tmp);
-			temp_forget(o->tmp);
-		}
 	}
-	o->fp = NULL;
-	free(o->path);
-	free(o->tmp);
-	o->path = o->tmp = NULL;
+	out_forget(o);
 }
 
 int out_write(const char *path, const void *buf, size_t len, char *const *inputs, int ninputs)
@@ -546,29 +575,21 @@ int out_write(const char *path, const void *buf, size_t len, char *const *inputs
 		return -1;
 	errno = 0;
 	if (fwrite(buf, 1, len, of.fp) != len || fflush(of.fp) != 0) {
-		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+		write_error(path);
 		out_abort(&of);
 		return -1;
 	}
 	return out_commit(&of);
 }
 
-void json_put_string(FILE *fp, const char *s)
-{
-	xq_json_put_string(fp, s);
-}
-
-int judge_open(struct xq_judge **j, const char *rules)
+void judge_open(struct xq_judge **j, const char *rules)
 {
 	struct xq_judge_opts jo = { 0 };
-	if (rules && xq_rules_from_name(rules, &jo.rules)) {
-		warnx_("unknown rules '%s' (axf, cxa or 1956)", rules);
-		return -1;
-	}
+	if (rules && xq_rules_from_name(rules, &jo.rules))
+		usage_error("unknown rules '%s' (axf, cxa or 1956)", rules);
 	xq_judge_free(*j);
 	if (!(*j = xq_judge_new(&jo, NULL)))
 		die(EXIT_TROUBLE, "out of memory");
-	return 0;
 }
 
 /* --- input files */

@@ -22,6 +22,8 @@ void cmd_init(char **argv, const char *usage_text);
 
 /* "prog: msg" on stderr. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "prog: error writing 'path': reason" (errno's, else EIO's). */
+void write_error(const char *path);
 /* "prog: msg" on stderr, then exit(status). */
 _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -47,10 +49,15 @@ _Noreturn void print_version(void);
 _Noreturn void usage_exit(const char *text, int status);
 /* usage_exit() with the text given to cmd_init(). */
 _Noreturn void usage(int status);
+/* A usage error: "prog: msg" on stderr, then usage(EXIT_TROUBLE). */
+_Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* argv[0..argc) joined with single spaces (a FEN given as its fields), in
- * malloc'd memory; dies when out of memory. */
-char *join_args(int argc, char **argv);
+/* *pos from a FEN given as argv[0..argc): one argument or its fields.
+ * Dies when it is none: "invalid FEN", or, when the one argument could
+ * have named a file (may_be_file) and has a dot (a FEN has none),
+ * "cannot open" it. */
+struct xq_pos;
+void pos_from_args(struct xq_pos *pos, int argc, char **argv, int may_be_file);
 
 /* strdup() and realloc() that die when out of memory; xstrdup(NULL) is
  * NULL, xrealloc(p, 0) keeps a block of one byte. */
@@ -81,6 +88,9 @@ int cmd_jobs_arg(const char *text);
 /* A count read from a file (a merged part's): digits only, no sign or
  * space, at most max, into *v; 0, or -1 when text is none. */
 int parse_count(const char *text, long max, long *v);
+
+/* Whether fd is a pipe or a socket (the writers flush it game by game). */
+int is_pipe(int fd);
 
 /* Flush and close stdout, dying with EXIT_TROUBLE on a write error
  * (full disk, closed pipe). */
@@ -119,13 +129,10 @@ int out_write(const char *path, const void *buf, size_t len, char *const *inputs
 int exit_status(int used_stdout, int trouble, int findings);
 
 /* -r / --judge: a judge with default options under the rules named
- * (NULL: cxa), replacing *j (freed).  On an unknown name, says so and
- * returns -1 (the caller prints its usage); dies when out of memory. */
+ * (NULL: cxa), replacing *j (freed).  An unknown name is a usage error;
+ * dies when out of memory. */
 struct xq_judge;
-int judge_open(struct xq_judge **j, const char *rules);
-
-/* s as a JSON string (quotes, escapes) on fp; NULL is written as "". */
-void json_put_string(FILE *fp, const char *s);
+void judge_open(struct xq_judge **j, const char *rules);
 
 /* Open an input; "-" or NULL is stdin, named "<stdin>".  On failure prints
  * "prog: cannot open 'path': reason" and returns NULL. */

@@ -37,22 +37,16 @@ void range_parse(const char *arg, long *k, long *n)
 
 void jobs_check_options(int jobs, long range_n, int partial, int merge)
 {
-	if (range_n && !partial) {
-		warnx_("--range goes with --partial");
-		usage(EXIT_TROUBLE);
-	}
-	if (jobs > 1 && (partial || merge)) {
-		warnx_("-J goes without --partial and --merge (a part is one job)");
-		usage(EXIT_TROUBLE);
-	}
+	if (range_n && !partial)
+		usage_error("--range goes with --partial");
+	if (jobs > 1 && (partial || merge))
+		usage_error("-J goes without --partial and --merge (a part is one job)");
 }
 
 void jobs_check_inputs(long range_n, int argc, char **argv)
 {
-	if (range_n && (argc != 1 || !strcmp(argv[0], "-"))) {
-		warnx_("--range reads one file");
-		usage(EXIT_TROUBLE);
-	}
+	if (range_n && (argc != 1 || !strcmp(argv[0], "-")))
+		usage_error("--range reads one file");
 }
 
 /* --- the merge of a command with no merge of its own */

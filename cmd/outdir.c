@@ -32,11 +32,8 @@ struct outdir {
 int outdir_make(const char *dir)
 {
 	size_t n = strlen(dir);
-	char *p = malloc(n + 1);
+	char *p = xstrdup(dir);
 	struct stat sb;
-	if (!p)
-		die(EXIT_TROUBLE, "out of memory");
-	memcpy(p, dir, n + 1);
 	/* each prefix ending before a '/', then the whole */
 	for (size_t i = 1; i <= n; i++) {
 		if (i < n && p[i] != '/')
@@ -134,8 +131,7 @@ static struct name_entry *use_name(struct outdir *od, const char *name, int *fre
 	struct name_entry *e = names_slot(od, name);
 	*fresh = !e->name;
 	if (!e->name) {
-		if (!(e->name = strdup(name)))
-			die(EXIT_TROUBLE, "out of memory");
+		e->name = xstrdup(name);
 		e->next = 2;
 		od->used++;
 	}
@@ -161,9 +157,7 @@ char *outdir_path(struct outdir *od, const struct xq_game *g, long seq, const ch
 		names_slot(od, first)->next = k;   /* (the table may have grown) */
 	}
 	size_t len = strlen(od->dir) + strlen(name) + 2;
-	char *path = malloc(len);
-	if (!path)
-		die(EXIT_TROUBLE, "out of memory");
+	char *path = xrealloc(NULL, len);
 	snprintf(path, len, "%s/%s", od->dir, name);
 	return path;
 }
@@ -187,8 +181,7 @@ int outdir_create(struct outdir *od, struct outdir_file *f, const char *path,
 		warnx_("cannot create '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	if (!(f->out.path = strdup(path)))
-		die(EXIT_TROUBLE, "out of memory");
+	f->out.path = xstrdup(path);
 	temp_register(f->out.path);   /* removed if a signal ends the run now */
 	if (!(f->out.fp = fdopen(fd, "w"))) {
 		warnx_("cannot create '%s': %s", path, strerror(errno));
@@ -225,7 +218,7 @@ int outdir_commit(struct outdir_file *f)
 	int bad = ferror(f->out.fp);
 	errno = 0;
 	if (fclose(f->out.fp) != 0 || bad) {
-		warnx_("error writing '%s': %s", f->out.path, strerror(errno ? errno : EIO));
+		write_error(f->out.path);
 		unlink(f->out.path);
 		bad = 1;
 	}

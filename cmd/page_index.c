@@ -14,10 +14,7 @@ void page_index_add(struct page_index *ix, const struct xq_game *g, const char *
 	char *line;
 	if (ix->n == ix->cap) {
 		long cap = ix->cap ? ix->cap * 2 : 64;
-		char **e = realloc(ix->entries, (size_t)cap * sizeof *e);
-		if (!e)
-			die(EXIT_TROUBLE, "out of memory");
-		ix->entries = e;
+		ix->entries = xrealloc(ix->entries, (size_t)cap * sizeof *ix->entries);
 		ix->cap = cap;
 	}
 	if (xq_html_index_entry(g, base ? base + 1 : path, &line) < 0)
@@ -30,8 +27,8 @@ int page_index_write(const struct page_index *ix, const char *dir, char *const *
 	char *page;
 	size_t len;
 	size_t n = strlen(dir) + sizeof "/index.html";
-	char *path = malloc(n);
-	if (!path || xq_html_index(ix->entries, ix->n, &page, &len) < 0)
+	char *path = xrealloc(NULL, n);
+	if (xq_html_index(ix->entries, ix->n, &page, &len) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	snprintf(path, n, "%s/index.html", dir);
 	int rc = out_write(path, page, len, inputs, ninputs);

@@ -125,11 +125,9 @@ struct part_input *part_input_of(struct part_merge *m, const char *name)
 	for (int i = 0; i < m->nin; i++)
 		if (!strcmp(m->in[i].name, name))
 			return &m->in[i];
-	if (!(m->in = realloc(m->in, (size_t)(m->nin + 1) * sizeof *m->in)))
-		die(EXIT_TROUBLE, "out of memory");
+	m->in = xrealloc(m->in, (size_t)(m->nin + 1) * sizeof *m->in);
 	memset(&m->in[m->nin], 0, sizeof *m->in);
-	if (!(m->in[m->nin].name = strdup(name)))
-		die(EXIT_TROUBLE, "out of memory");
+	m->in[m->nin].name = xstrdup(name);
 	return &m->in[m->nin++];
 }
 

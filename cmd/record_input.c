@@ -135,7 +135,9 @@ static const char *format_names(char *buf, size_t size, int reading, int many_ga
 
 #define ENCODING_NAMES "utf-8, gbk, gb18030, gb2312, big5, big5-hkscs, cp936, cp950"
 
-const char *opt_in_encoding(const char *arg)
+/* Option values checked as every command checks them: the value, or NULL
+ * with "unknown ..." printed ("auto" is fine for the input ones). */
+static const char *opt_in_encoding(const char *arg)
 {
 	if (!xq_encoding_name(arg) && strcmp(arg, "auto")) {
 		warnx_("unknown encoding '%s' (auto, " ENCODING_NAMES ")", arg);
@@ -144,7 +146,7 @@ const char *opt_in_encoding(const char *arg)
 	return arg;
 }
 
-const char *opt_out_encoding(const char *arg)
+static const char *opt_out_encoding(const char *arg)
 {
 	if (!xq_encoding_name(arg)) {
 		warnx_("unknown encoding '%s' (" ENCODING_NAMES ")", arg);
@@ -153,7 +155,7 @@ const char *opt_out_encoding(const char *arg)
 	return arg;
 }
 
-const char *opt_in_format(const char *arg)
+static const char *opt_in_format(const char *arg)
 {
 	char names[400];
 	if (strcmp(arg, "auto") && !xq_format_find_reader(arg)) {
@@ -164,7 +166,7 @@ const char *opt_in_format(const char *arg)
 	return arg;
 }
 
-const char *opt_out_format(const char *arg)
+static const char *opt_out_format(const char *arg)
 {
 	char names[400];
 	if (!xq_format_find(arg) || !xq_format_find(arg)->write) {
@@ -186,7 +188,8 @@ const char *opt_out_format_many(const char *arg)
 	return arg;
 }
 
-int opt_notation(const char *arg, enum xq_notation *n)
+/* A notation name (not "any") into *n: 0, or -1 with the complaint. */
+static int opt_notation(const char *arg, enum xq_notation *n)
 {
 	if (xq_notation_from_name(arg, n) < 0 || *n == XQ_NOTATION_ANY) {
 		/* the names the library knows, Chinese first: the default */
@@ -319,10 +322,8 @@ void cmd_inputs(struct cmd_opts *o, int *argc, char ***argv)
 {
 	/* for the whole run (a static: not a leak at exit) */
 	static struct input_list gathered;
-	if (o->nul && !o->files_from) {
-		warnx_("-0 needs --files-from");
-		usage(EXIT_TROUBLE);
-	}
+	if (o->nul && !o->files_from)
+		usage_error("-0 needs --files-from");
 	if (!o->recursive && !o->files_from)
 		return;
 	if (inputs_gather(&gathered, *argc, *argv, o->recursive, o->files_from, o->nul) < 0)
@@ -337,28 +338,63 @@ void cmd_inputs(struct cmd_opts *o, int *argc, char ***argv)
 
 void opt_output(struct cmd_opts *o)
 {
-	if (o->outpath && o->dir) {
-		warnx_("-o and -d cannot be used together");
-		usage(EXIT_TROUBLE);
-	}
+	if (o->outpath && o->dir)
+		usage_error("-o and -d cannot be used together");
 	if (!o->to && o->outpath) {
 		const struct xq_format *f = xq_format_by_filename(o->outpath);
 		if (f && f->write)
 			o->to = f->name;
 	}
-	if ((o->name_format || o->force) && !o->dir) {
-		warnx_("--name and --force need -d DIR");
-		usage(EXIT_TROUBLE);
-	}
+	if ((o->name_format || o->force) && !o->dir)
+		usage_error("--name and --force need -d DIR");
 	if (o->name_format && outdir_check_name(o->name_format) < 0)
 		usage(EXIT_TROUBLE);
 	if (o->dir && outdir_make(o->dir) < 0)
 		exit(EXIT_TROUBLE);
 }
 
+/* "cannot read" name: a reader that would not open (err). */
+static void say_unreadable(const char *name, int err)
+{
+	warnx_("cannot read '%s': %s", name, err == XQ_EINVAL ? "unknown format or encoding" :
+	       xq_strerror(err));
+}
+
+/* A reader on path (NULL or "-": stdin) with the options in *o, whose
+ * name it sets; NULL with the complaint said.  *fp is for record_close(). */
+static struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o, FILE **fp)
+{
+	struct xq_reader *r;
+	int err;
+	if (!(*fp = record_open(path, &o->name)))
+		return NULL;
+	/* the reader takes 64 KiB at a time into its own buffer: a stdio
+	 * buffer would be one more copy, and one more fstat(2) a file (not
+	 * in record_open: the --merge readers take lines with getline) */
+	if (*fp != stdin)
+		setvbuf(*fp, NULL, _IONBF, 0);
+	if (!(r = xq_reader_open(*fp, o, &err))) {
+		say_unreadable(o->name, err);
+		record_close(*fp);
+		*fp = NULL;
+	}
+	return r;
+}
+
 /* --- a range of an input (--range, -J): the games that begin in it, read
  * from the file mapped; a range of what cannot be split is range 1's whole,
  * and what cannot be opened is said by range 1 alone */
+
+/* The whole input's reader, or none (*skip set) for a range that reads
+ * nothing of it. */
+static struct xq_reader *whole_or_skip(int whole, const char *path, struct xq_reader_opts *o,
+				       FILE **fp, int *skip)
+{
+	if (whole)
+		return record_reader_open(path, o, fp);
+	*skip = 1;
+	return NULL;
+}
 
 static struct xq_reader *range_reader_open(const char *path, struct xq_reader_opts *o, long k, long n,
 				  FILE **fp, void **map, size_t *maplen, int *skip)
@@ -372,20 +408,13 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	*maplen = 0;
 	*skip = 0;
 	*fp = NULL;
-	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0) {
-		if (k == 1)
-			return record_reader_open(path, o, fp);
-		*skip = 1;
-		return NULL;
-	}
+	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+		return whole_or_skip(k == 1, path, o, fp, skip);
 	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
 	    (*map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
 		close(fd);
 		*map = NULL;
-		if (k == 1)
-			return record_reader_open(path, o, fp);
-		*skip = 1;
-		return NULL;
+		return whole_or_skip(k == 1, path, o, fp, skip);
 	}
 	close(fd);
 	*maplen = (size_t)sb.st_size;
@@ -395,15 +424,11 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	if (!rg.split || rg.start >= rg.end) {
 		munmap(*map, *maplen);
 		*map = NULL;
-		if (!rg.split && k == 1)
-			return record_reader_open(path, o, fp);
-		*skip = 1;
-		return NULL;
+		return whole_or_skip(!rg.split && k == 1, path, o, fp, skip);
 	}
 	ro = xq_range_opts(&rg, o);
 	if (!(r = xq_reader_open_mem((const char *)*map + rg.start, rg.end - rg.start, &ro, &err))) {
-		warnx_("cannot read '%s': %s", path, err == XQ_EINVAL ?
-		       "unknown format or encoding" : xq_strerror(err));
+		say_unreadable(path, err);
 		munmap(*map, *maplen);
 		*map = NULL;
 	}
@@ -412,12 +437,11 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 
 static void range_reader_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen)
 {
-	if (map) {
-		xq_reader_close(r);
+	xq_reader_close(r);
+	if (map)
 		munmap(map, maplen);
-	} else {
-		record_reader_close(r, fp);
-	}
+	else
+		record_close(fp);
 }
 
 /* --- a chunk of a stream (-J) */
@@ -447,8 +471,7 @@ static struct xq_reader *chunk_reader_open(const struct record_chunk *c, struct 
 		r = xq_reader_open_mem(c->c.buf, c->c.len, o, &err);
 	}
 	if (!r) {
-		warnx_("cannot read '%s': %s", c->name, err == XQ_EINVAL ?
-		       "unknown format or encoding" : xq_strerror(err));
+		say_unreadable(c->name, err);
 		record_close(*fp);
 		*fp = NULL;
 	}
@@ -603,33 +626,6 @@ int record_loop_run(struct record_loop *l, int argc, char **argv)
 	return l->trouble ? EXIT_TROUBLE : EXIT_OK;
 }
 
-struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
-				     FILE **fp)
-{
-	struct xq_reader *r;
-	int err;
-	if (!(*fp = record_open(path, &o->name)))
-		return NULL;
-	/* the reader takes 64 KiB at a time into its own buffer: a stdio
-	 * buffer would be one more copy, and one more fstat(2) a file (not
-	 * in record_open: the --merge readers take lines with getline) */
-	if (*fp != stdin)
-		setvbuf(*fp, NULL, _IONBF, 0);
-	if (!(r = xq_reader_open(*fp, o, &err))) {
-		warnx_("cannot read '%s': %s", o->name, err == XQ_EINVAL ?
-		       "unknown format or encoding" : xq_strerror(err));
-		record_close(*fp);
-		*fp = NULL;
-	}
-	return r;
-}
-
-void record_reader_close(struct xq_reader *r, FILE *fp)
-{
-	xq_reader_close(r);
-	record_close(fp);
-}
-
 const char *record_format_extension(const char *format)
 {
 	const struct xq_format *f = xq_format_find(format ? format : "pgn");
@@ -681,7 +677,6 @@ static int open_writer(struct record_output *ro, FILE *fp, const char *name)
 
 int record_output_open(struct record_output *ro)
 {
-	struct stat sb;
 	const struct xq_format *f = xq_format_find(ro->o->to ? ro->o->to : "pgn");
 	ro->one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
 	ro->count = 0;
@@ -692,7 +687,7 @@ int record_output_open(struct record_output *ro)
 		return 0;
 	if (out_open(&ro->out, ro->o->outpath, ro->inputs, ro->ninputs) < 0)
 		return -1;
-	if (fstat(fileno(ro->out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
+	if (is_pipe(fileno(ro->out.fp)))
 		ro->flush_each = 1;
 	if (open_writer(ro, ro->out.fp, ro->o->outpath ? ro->o->outpath : "<stdout>") < 0) {
 		out_abort(&ro->out);
@@ -717,8 +712,7 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 		if (rc == 0 && ro->flush_each && fflush(ro->out.fp) != 0)
 			rc = XQ_EIO;
 		if (rc == XQ_EIO) {
-			warnx_("error writing '%s': %s", ro->o->outpath ? ro->o->outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
+			write_error(ro->o->outpath ? ro->o->outpath : "<stdout>");
 			return -1;
 		}
 		return rc < 0 ? 1 : 0;
@@ -760,7 +754,7 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 	}
 	outdir_abort(&of);
 	if (rc == XQ_EIO || crc == XQ_EIO) {
-		warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
+		write_error(path);
 		free(path);
 		return -1;
 	}
@@ -781,8 +775,7 @@ int record_output_close(struct record_output *ro, int keep)
 		ro->converted += xq_writer_converted(ro->w);
 	if (xq_writer_close(ro->w) < 0) {
 		if (keep)
-			warnx_("error writing '%s': %s", ro->o->outpath ? ro->o->outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
+			write_error(ro->o->outpath ? ro->o->outpath : "<stdout>");
 		rc = -1;
 		keep = 0;
 	}

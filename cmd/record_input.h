@@ -198,22 +198,8 @@ struct record_chunk {
 };
 void record_loop_chunk(const struct record_chunk *c);
 
-/* Option values checked as every command checks them: the value, or NULL
- * with "unknown ..." printed ("auto" is fine for the input ones). */
-const char *opt_in_encoding(const char *arg);
-const char *opt_out_encoding(const char *arg);
-const char *opt_in_format(const char *arg);
-const char *opt_out_format(const char *arg);
-/* The same for a stream of games: no format of one game a file. */
+/* -t checked as cmd_getopt() checks it, for a stream of games (no format
+ * of one game a file): the value, or NULL with "unknown ..." printed. */
 const char *opt_out_format_many(const char *arg);
-/* A notation name (not "any") into *n: 0, or -1 with the complaint. */
-int opt_notation(const char *arg, enum xq_notation *n);
-
-/* Open a reader on path (NULL or "-": stdin) with the options in *o, whose
- * name it sets; NULL with the complaint printed.  *fp is for
- * record_reader_close(). */
-struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o,
-				     FILE **fp);
-void record_reader_close(struct xq_reader *r, FILE *fp);
 
 #endif

@@ -352,20 +352,16 @@ static double given(unsigned bit, const char *what)
 /* optarg as one of two words: 0 for the first, 1 for the second. */
 static int one_of(const char *option, const char *first, const char *second)
 {
-	if (strcmp(optarg, first) && strcmp(optarg, second)) {
-		warnx_("%s wants %s or %s, not '%s'", option, first, second, optarg);
-		usage(EXIT_TROUBLE);
-	}
+	if (strcmp(optarg, first) && strcmp(optarg, second))
+		usage_error("%s wants %s or %s, not '%s'", option, first, second, optarg);
 	return !strcmp(optarg, second);
 }
 
 static void engine_option(char *arg)
 {
 	char *eq = strchr(arg, '=');
-	if (!eq || eq == arg) {
-		warnx_("--engine-option wants NAME=VALUE, not '%s'", arg);
-		usage(EXIT_TROUBLE);
-	}
+	if (!eq || eq == arg)
+		usage_error("--engine-option wants NAME=VALUE, not '%s'", arg);
 	if (st.neopts >= MAX_ENGINE_OPTIONS)
 		die(EXIT_TROUBLE, "more than %d --engine-option", MAX_ENGINE_OPTIONS);
 	*eq = '\0';
@@ -428,10 +424,8 @@ static int parse_options(int argc, char **argv)
 			break;
 		case OPT_EOPT: engine_option(optarg); break;
 		case OPT_EDIALECT:
-			if (xq_uci_dialect_from_name(optarg, &st.dialect) < 0) {
-				warnx_("unknown engine dialect '%s'", optarg);
-				usage(EXIT_TROUBLE);
-			}
+			if (xq_uci_dialect_from_name(optarg, &st.dialect) < 0)
+				usage_error("unknown engine dialect '%s'", optarg);
 			break;
 		case OPT_ETIMEOUT: st.timeout_s = (int)parse_number(optarg, 1, 86400, "engine timeout"); break;
 		case OPT_DEPTH: r->lim.depth = (int)parse_number(optarg, 1, 100, "depth"); break;
@@ -458,19 +452,13 @@ static int parse_options(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	if ((st.neargs || st.neopts || st.dialect != XQ_UCI_AUTO) && !st.engine_cmd) {
-		warnx_("--engine-arg, --engine-option and --engine-dialect need --engine");
-		usage(EXIT_TROUBLE);
-	}
-	if (r->from && r->to && r->from > r->to) {
-		warnx_("--from %d is after --to %d", r->from, r->to);
-		usage(EXIT_TROUBLE);
-	}
+	if ((st.neargs || st.neopts || st.dialect != XQ_UCI_AUTO) && !st.engine_cmd)
+		usage_error("--engine-arg, --engine-option and --engine-dialect need --engine");
+	if (r->from && r->to && r->from > r->to)
+		usage_error("--from %d is after --to %d", r->from, r->to);
 	st.external = st.engine_cmd != NULL;
-	if (xq_annotate_engine_defaults(r, st.external, st.given) < 0) {
-		warnx_("the thresholds must grow: inaccuracy <= mistake <= blunder");
-		usage(EXIT_TROUBLE);
-	}
+	if (xq_annotate_engine_defaults(r, st.external, st.given) < 0)
+		usage_error("the thresholds must grow: inaccuracy <= mistake <= blunder");
 	return optind;
 }
 

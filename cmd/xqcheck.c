@@ -247,10 +247,7 @@ static int check_options(int argc, char **argv, int *merge)
 
 	while ((c = cmd_getopt(&st.o, argc, argv, "0e:f:hJ:jqRr:Vv", longopts)) != -1) {
 		switch (c) {
-		case 'r':
-			if (judge_open(&st.judge, optarg))
-				usage(EXIT_TROUBLE);
-			break;
+		case 'r': judge_open(&st.judge, optarg); break;
 		case 'S': st.summary_json = 1; break;
 		case 'M': *merge = 1; break;
 		case 'P': st.partial = 1; break;
@@ -260,20 +257,14 @@ static int check_options(int argc, char **argv, int *merge)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	if (st.partial + st.summary_json + *merge > 1 && !(*merge && st.summary_json)) {
-		warnx_("--partial, --summary-json and --merge exclude each other "
-		       "(but --merge --summary-json adds summaries up)");
-		usage(EXIT_TROUBLE);
-	}
-	if (st.part && !st.partial) {
-		warnx_("--part goes with --partial");
-		usage(EXIT_TROUBLE);
-	}
+	if (st.partial + st.summary_json + *merge > 1 && !(*merge && st.summary_json))
+		usage_error("--partial, --summary-json and --merge exclude each other "
+		            "(but --merge --summary-json adds summaries up)");
+	if (st.part && !st.partial)
+		usage_error("--part goes with --partial");
 	jobs_check_options(st.jobs, st.range_n, st.partial, *merge);
-	if (*merge && (st.o.json || st.judge || st.o.format || st.o.encoding)) {
-		warnx_("--merge takes -j, -r, -f and -e from the parts");
-		usage(EXIT_TROUBLE);
-	}
+	if (*merge && (st.o.json || st.judge || st.o.format || st.o.encoding))
+		usage_error("--merge takes -j, -r, -f and -e from the parts");
 	return optind;
 }
 

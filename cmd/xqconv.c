@@ -68,13 +68,15 @@ static const char usage_text[] =
 
 enum policy { DROP, KEEP, STRICT };
 
+#define SCRIPT_FLAGS (XQ_WRITE_TRADITIONAL | XQ_WRITE_SIMPLIFIED | XQ_WRITE_KEEP_SCRIPT)
+
 static struct {
 	struct problem_printer pp;
 	enum policy policy;
 	struct cmd_opts o;
 	struct record_output ro;   /* -d: a file per game */
-	unsigned wflags;
-	int script;        /* 0 default, 1 traditional, 2 simplified, 3 keep */
+	unsigned wflags;   /* --crlf, --replace, --script (Big5 output is traditional
+			    * unless --script says otherwise: the library's rule) */
 	long read, written, dropped, converted;
 	long pending;      /* handed to the writer, not yet known to be out */
 	FILE *strict_tmp;  /* --strict to stdout: the games wait here */
@@ -87,8 +89,6 @@ static struct {
 	int flush_each;      /* output is a pipe: one game at a time */
 	struct outfile out;
 	struct xq_writer *w;
-	char **inputs;
-	int ninputs;
 	struct xq_judge *judge;   /* --judge */
 	int ecco;                 /* --ecco: 1 set the tags, 2 check them */
 	long ecco_checked, ecco_agreed;
@@ -97,15 +97,19 @@ static struct {
 	int jobs;          /* -J */
 	long range_k, range_n;   /* a worker's byte range */
 	struct page_index index;
-} st;
+} st = { .o = { .pp = &st.pp, .notation = XQ_NOTATION_CHINESE },
+	 .ro = { .o = &st.o, .problem_data = &st.pp } };
 
-/* "game N<text>" at a line of an input: said, or in a worker's part. */
+/* "game N<text>" at a line of an input: said (not under -q), or in a
+ * worker's part. */
 __attribute__((format(printf, 5, 6)))
 static void game_diag(const char *level, const char *name, long line, long game,
 		      const char *fmt, ...)
 {
 	char text[1200];
 	va_list ap;
+	if (st.pp.quiet)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
@@ -116,6 +120,12 @@ static void game_diag(const char *level, const char *name, long line, long game,
 }
 
 /* --- output */
+
+/* The name of the stream written, for its messages. */
+static const char *out_name(void)
+{
+	return st.o.outpath ? st.o.outpath : "<stdout>";
+}
 
 /* A writer's problem (a character the output encoding lacks) is the
  * input game's: name the input and where the game starts there. */
@@ -147,8 +157,7 @@ static int flush_out(void)
 {
 	errno = 0;
 	if (fflush(st.out.fp) != 0 || ferror(st.out.fp)) {
-		warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-		       strerror(errno ? errno : EIO));
+		write_error(out_name());
 		settle(0);
 		return -1;
 	}
@@ -156,23 +165,9 @@ static int flush_out(void)
 	return 0;
 }
 
-/* The writers' flags: --crlf, --replace and --script (Big5 output is traditional
- * unless --script says otherwise: the library's rule). */
-static unsigned write_flags(void)
-{
-	unsigned flags = st.wflags;
-	if (st.script == 1)
-		flags |= XQ_WRITE_TRADITIONAL;
-	else if (st.script == 2)
-		flags |= XQ_WRITE_SIMPLIFIED;
-	else if (st.script == 3)
-		flags |= XQ_WRITE_KEEP_SCRIPT;
-	return flags;
-}
-
 static int open_writer(FILE *fp, const char *name)
 {
-	st.w = record_writer_open(fp, name, &st.o, st.o.notation, write_flags(),
+	st.w = record_writer_open(fp, name, &st.o, st.o.notation, st.wflags,
 				  writer_problem, &st.pp);
 	return st.w ? 0 : -1;
 }
@@ -195,8 +190,7 @@ static int write_game_to_stream(const struct xq_game *g)
 	errno = 0;
 	rc = xq_writer_write(st.w, g);
 	if (rc == XQ_EIO) {
-		warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : st.out.path ?
-		       st.out.path : "<stdout>", strerror(errno ? errno : EIO));
+		write_error(st.o.outpath || !st.out.path ? out_name() : st.out.path);
 		settle(0);
 		return -1;
 	}
@@ -226,15 +220,28 @@ static int write_game(const struct xq_game *g)
 		if (st.pages)
 			page_index_add(&st.index, g, st.ro.last_path);
 		if (st.policy == STRICT) {
-			char **nm = realloc(st.made, (size_t)(st.nmade + 1) * sizeof *nm);
-			if (!nm)
-				die(EXIT_TROUBLE, "out of memory");
-			st.made = nm;
+			st.made = xrealloc(st.made, (size_t)(st.nmade + 1) * sizeof *st.made);
 			st.made[st.nmade++] = st.ro.last_path;
 			st.ro.last_path = NULL;
 		}
 	}
 	return rc;
+}
+
+/* --split: the file being written closed, renamed into place with its
+ * games written unless the run failed, else removed with its games
+ * dropped.  0, or -1 when they did not reach it (said). */
+static int close_split_file(void)
+{
+	int ok = close_writer() == 0;
+	if (!ok)
+		write_error(st.out.path);
+	if (!ok || st.trouble)
+		out_abort(&st.out);
+	else if (out_commit(&st.out) < 0)
+		ok = 0;
+	settle(ok && !st.trouble);
+	return ok ? 0 : -1;
 }
 
 /* --split: the next numbered file of the run (never over an existing
@@ -243,29 +250,17 @@ static int split_next(void)
 {
 	char path[4096];
 	struct stat sb;
-	if (st.w) {
-		int crc = close_writer();
-		if (crc < 0) {
-			warnx_("error writing '%s': %s", st.out.path, strerror(errno ? errno : EIO));
-			out_abort(&st.out);
-			settle(0);
-			return -1;
-		}
-		if (out_commit(&st.out) < 0) {
-			settle(0);
-			return -1;
-		}
-		settle(1);
-	}
+	if (st.w && close_split_file() < 0)
+		return -1;
 	snprintf(path, sizeof path, "%s/%06ld.%s", st.o.dir, ++st.split_file, record_format_extension(st.o.to));
 	if (lstat(path, &sb) == 0) {
 		warnx_("'%s' exists: not overwritten", path);
 		return -1;
 	}
 	st.split_games = 0;
-	if (out_open(&st.out, path, st.inputs, st.ninputs) < 0)
+	if (out_open(&st.out, path, st.ro.inputs, st.ro.ninputs) < 0)
 		return -1;
-	return open_writer(st.out.fp, path);
+	return open_writer(st.out.fp, st.out.path);   /* the name lives as long as the file */
 }
 
 static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
@@ -276,15 +271,12 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 	if (g->errors) {
 		st.findings = 1;
 		if (st.policy == STRICT) {
-			if (!st.pp.quiet)
-				game_diag("error", name, g->line, g->index,
-					  " is invalid: stopping (--strict)");
+			game_diag("error", name, g->line, g->index, " is invalid: stopping (--strict)");
 			st.dropped++;
 			return RECORD_STOP;
 		}
 		if (st.policy == DROP) {
-			if (!st.pp.quiet)
-				game_diag("note", name, g->line, g->index, " dropped");
+			game_diag("note", name, g->line, g->index, " dropped");
 			st.dropped++;
 			return RECORD_NEXT;
 		}
@@ -292,7 +284,7 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 	st.cur_input = name;
 	st.cur_line = g->line;
 	if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
-	    xq_game_judge_comment(st.judge, g, st.o.notation ? st.o.notation : XQ_NOTATION_CHINESE) < 0)
+	    xq_game_judge_comment(st.judge, g, st.o.notation) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	if (st.ecco == 1 && xq_ecco_set_tags(g, 0) == XQ_ENOMEM)
 		die(EXIT_TROUBLE, "out of memory");
@@ -301,7 +293,7 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 		st.ecco_checked++;
 		if (!xq_ecco_disagrees(g, &e))
 			st.ecco_agreed++;
-		else if (!st.pp.quiet)
+		else
 			game_diag("note", name, g->line, g->index, ": ECCO tag '%s', opening %s %s%s%s",
 				  xq_game_tag(g, "ECCO"), e.code, e.opening,
 				  *e.variation ? " " : "", e.variation);
@@ -327,14 +319,20 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 	return RECORD_STOP;
 }
 
-/* The summary lines. */
+/* The summary lines; a worker's #counts line in its part. */
 static void summary(void)
 {
+	if (st.pp.partial) {
+		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\t%d\n", st.read, st.written,
+			st.dropped, st.converted, st.ecco_checked, st.ecco_agreed, st.findings,
+			st.trouble);
+		return;
+	}
 	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
 	if (st.converted)
 		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
-			st.converted == 1 ? "" : "s", st.script == 2 ? "simplified" : "traditional");
+			st.converted == 1 ? "" : "s", st.wflags & XQ_WRITE_SIMPLIFIED ? "simplified" : "traditional");
 	fputc('\n', stderr);
 	if (st.ecco == 2)
 		fprintf(stderr, "%s: ECCO tags: %ld checked, %ld agree, %ld disagree\n", progname,
@@ -366,16 +364,14 @@ static int merge_jobs(struct jobs *j, int argc, char **argv)
 			st.written = 0;
 		}
 	} else {
-		struct stat sb;
 		if (fflush(stdout) != 0) {
-			warnx_("error writing '<stdout>': %s", strerror(errno ? errno : EIO));
+			write_error("<stdout>");
 			trouble = 1;
 		}
 		/* as one run counts them: in trouble, the games since its last
 		 * flush of a stream (after every 64th game; each game to a pipe)
 		 * count as dropped */
-		if (trouble && !(fstat(STDOUT_FILENO, &sb) == 0 &&
-				 (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))) {
+		if (trouble && !is_pipe(STDOUT_FILENO)) {
 			st.dropped += st.written % 64;
 			st.written -= st.written % 64;
 		}
@@ -384,7 +380,20 @@ static int merge_jobs(struct jobs *j, int argc, char **argv)
 	return exit_status(st.out.fp == stdout || !st.o.outpath, trouble, v[6] > 0);
 }
 
-int main(int argc, char **argv)
+/* --script's value as the writers' flag. */
+static unsigned script_flag(const char *arg)
+{
+	if (!strcmp(arg, "traditional") || !strcmp(arg, "trad"))
+		return XQ_WRITE_TRADITIONAL;
+	if (!strcmp(arg, "simplified") || !strcmp(arg, "simp"))
+		return XQ_WRITE_SIMPLIFIED;
+	if (!strcmp(arg, "keep"))
+		return XQ_WRITE_KEEP_SCRIPT;
+	usage_error("unknown --script '%s' (traditional, simplified or keep)", arg);
+}
+
+/* The options into st.  Returns optind. */
+static int conv_options(int argc, char **argv)
 {
 	enum { OPT_KEEP = 256, OPT_STRICT, OPT_CRLF, OPT_SCRIPT, OPT_JUDGE, OPT_SPLIT, OPT_ECCO,
 	       OPT_NAME, OPT_FORCE, OPT_REPLACE };
@@ -404,40 +413,19 @@ int main(int argc, char **argv)
 		{ "to", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct record_loop l = { 0 };
-	struct stat sb;
 	int c;
 
-	cmd_init(argv, usage_text);
-	st.o.pp = &st.pp;
-	st.o.notation = XQ_NOTATION_CHINESE;
 	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hJ:n:o:qRt:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
 		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
 		case OPT_REPLACE: st.wflags |= XQ_WRITE_REPLACE; break;
-		case OPT_SCRIPT:
-			if (!strcmp(optarg, "traditional") || !strcmp(optarg, "trad"))
-				st.script = 1;
-			else if (!strcmp(optarg, "simplified") || !strcmp(optarg, "simp"))
-				st.script = 2;
-			else if (!strcmp(optarg, "keep"))
-				st.script = 3;
-			else {
-				warnx_("unknown --script '%s' (traditional, simplified or keep)", optarg);
-				usage(EXIT_TROUBLE);
-			}
-			break;
-		case OPT_JUDGE:
-			if (judge_open(&st.judge, optarg))
-				usage(EXIT_TROUBLE);
-			break;
+		case OPT_SCRIPT: st.wflags = (st.wflags & ~SCRIPT_FLAGS) | script_flag(optarg); break;
+		case OPT_JUDGE: judge_open(&st.judge, optarg); break;
 		case OPT_ECCO:
-			if (optarg && strcmp(optarg, "check")) {
-				warnx_("unknown --ecco '%s' (check, or nothing to set the tags)", optarg);
-				usage(EXIT_TROUBLE);
-			}
+			if (optarg && strcmp(optarg, "check"))
+				usage_error("unknown --ecco '%s' (check, or nothing to set the tags)", optarg);
 			st.ecco = optarg ? 2 : 1;
 			break;
 		case OPT_SPLIT: st.split = parse_number(optarg, 1, 1000000000, "--split count"); break;
@@ -447,55 +435,68 @@ int main(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	cmd_inputs(&st.o, &argc, &argv);
-	opt_output(&st.o);
-	{
-		const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
-		st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
-	}
-	st.pages = st.o.dir && st.o.to && !strcmp(xq_format_find(st.o.to)->name, "html");
-	if (st.split && (!st.o.dir || st.one_game)) {
-		warnx_("--split needs -d DIR and a format that holds several games");
-		usage(EXIT_TROUBLE);
-	}
-	/* -d and --strict (one game decides for all) are one job */
-	if (st.jobs > 1 && !st.o.dir && st.policy != STRICT && !st.one_game) {
-		struct jobs j;
-		int rc = jobs_start(&j, st.jobs, &st.o, stderr, &argc, &argv, &st.range_k, &st.range_n);
-		if (rc == 0)
-			return merge_jobs(&j, st.ninputs = argc, st.inputs = argv);
-		if (rc == 1) {
-			/* a worker: its games on standard output, its part on
-			 * standard error */
-			st.o.outpath = NULL;
-			st.pp.partial = stderr;
-			part_put_header(stderr, "xqconv", 0);
-		}
-	}
-	st.ro.inputs = st.inputs = argv;
-	st.ro.ninputs = st.ninputs = argc;
-	st.ro.o = &st.o;
-	st.ro.wflags = write_flags();
-	st.ro.problem = writer_problem;
-	st.ro.problem_data = &st.pp;
+	return optind;
+}
 
-	if (!st.o.dir) {
-		if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
-			return EXIT_TROUBLE;
-		if (fstat(fileno(st.out.fp), &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
-			st.flush_each = 1;
-		/* --strict writes nothing on an invalid game: to a stream (no
-		 * file to rename) the games wait in a temporary file */
-		if (st.policy == STRICT && !st.out.tmp && !(st.strict_tmp = tmpfile()))
-			die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
-		if (open_writer(st.strict_tmp ? st.strict_tmp : st.out.fp,
-				st.o.outpath ? st.o.outpath : "<stdout>") < 0) {
-			out_abort(&st.out);
-			return EXIT_TROUBLE;
-		}
+/* After the inputs are gathered: -o, -d and -t checked (opt_output()),
+ * and what the output format asks of the run. */
+static void output_options(void)
+{
+	opt_output(&st.o);
+	const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
+	st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
+	st.pages = st.o.dir && st.o.to && !strcmp(xq_format_find(st.o.to)->name, "html");
+	if (st.split && (!st.o.dir || st.one_game))
+		usage_error("--split needs -d DIR and a format that holds several games");
+}
+
+/* -J: the workers started.  The exit status once their games and counts
+ * are put together; -1 in a worker, or when the run is one job. */
+static int run_jobs(int *argc, char ***argv)
+{
+	struct jobs j;
+	int rc = jobs_start(&j, st.jobs, &st.o, stderr, argc, argv, &st.range_k, &st.range_n);
+	if (rc == 0)
+		return merge_jobs(&j, *argc, *argv);
+	if (rc == 1) {
+		/* a worker: its games on standard output, its part on
+		 * standard error */
+		st.o.outpath = NULL;
+		st.pp.partial = stderr;
+		part_put_header(stderr, "xqconv", 0);
 	}
+	return -1;
+}
+
+/* The output of the inputs argv[0..argc): -d's files, or the stream with
+ * its writer.  0, or -1 when the stream cannot be written (said). */
+static int open_output(int argc, char **argv)
+{
+	st.ro.inputs = argv;
+	st.ro.ninputs = argc;
+	st.ro.wflags = st.wflags;
+	st.ro.problem = writer_problem;
+	if (st.o.dir)
+		return 0;
+	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
+		return -1;
+	st.flush_each = is_pipe(fileno(st.out.fp));
+	/* --strict writes nothing on an invalid game: to a stream (no
+	 * file to rename) the games wait in a temporary file */
+	if (st.policy == STRICT && !st.out.tmp && !(st.strict_tmp = tmpfile()))
+		die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
+	if (open_writer(st.strict_tmp ? st.strict_tmp : st.out.fp, out_name()) < 0) {
+		out_abort(&st.out);
+		return -1;
+	}
+	return 0;
+}
+
+/* Every game of the inputs converted; EXIT_TROUBLE when an input could
+ * not be read. */
+static int convert_inputs(int argc, char **argv)
+{
+	struct record_loop l = { 0 };
 	l.o = &st.o;
 	l.hint = 1;
 	l.progress = progress_wanted(st.pp.quiet, !st.o.outpath && !st.o.dir);
@@ -506,88 +507,107 @@ int main(int argc, char **argv)
 		l.part_end = stderr;
 		l.progress = 0;
 	}
-	if (record_loop_run(&l, argc, argv))
-		st.trouble = 1;
-	if (st.split && st.w) {
-		int crc = close_writer();
-		if (crc < 0 || st.trouble) {
-			out_abort(&st.out);
-			settle(0);
-		} else if (out_commit(&st.out) < 0) {
-			st.trouble = 1;
-			settle(0);
-		} else {
-			settle(1);
-		}
-	}
+	return record_loop_run(&l, argc, argv);
+}
 
-	if (!st.o.dir) {
-		errno = 0;
-		if (close_writer() < 0 && !st.trouble) {
-			warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
+/* --strict to a stream, every game valid: the games waiting in the
+ * temporary file go out. */
+static void release_strict_games(void)
+{
+	char buf[65536];
+	size_t n;
+	int bad = fflush(st.strict_tmp) != 0 || fseek(st.strict_tmp, 0, SEEK_SET) != 0;
+	while (!bad && (n = fread(buf, 1, sizeof buf, st.strict_tmp)) > 0)
+		bad = fwrite(buf, 1, n, st.out.fp) != n;
+	if (bad || ferror(st.strict_tmp) || flush_out() < 0) {
+		if (bad)
+			write_error(out_name());
+		settle(0);
+		st.trouble = 1;
+	}
+	if (st.out.fp != stdout && out_commit(&st.out) < 0)
+		st.trouble = 1;
+}
+
+/* The stream closed: its games out, or none of them when the run failed
+ * or --strict met an invalid game. */
+static void end_stream(void)
+{
+	errno = 0;
+	if (close_writer() < 0 && !st.trouble) {
+		write_error(out_name());
+		st.trouble = 1;
+	}
+	if (st.pp.partial) {
+		/* a worker: the command counts its games as one run does */
+		if (flush_out() < 0)
 			st.trouble = 1;
-		}
-		if (st.pp.partial) {
-			/* a worker: the command counts its games as one run does */
-			if (flush_out() < 0)
-				st.trouble = 1;
-		} else if (st.trouble || (st.policy == STRICT && st.findings)) {
-			settle(0);
-			if (st.out.fp != stdout)
-				out_abort(&st.out);
-		} else if (st.strict_tmp) {
-			/* every game valid: now they go out */
-			char buf[65536];
-			size_t n;
-			int bad = fflush(st.strict_tmp) != 0 || fseek(st.strict_tmp, 0, SEEK_SET) != 0;
-			while (!bad && (n = fread(buf, 1, sizeof buf, st.strict_tmp)) > 0)
-				bad = fwrite(buf, 1, n, st.out.fp) != n;
-			if (bad || ferror(st.strict_tmp) || flush_out() < 0) {
-				if (bad)
-					warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-					       strerror(errno ? errno : EIO));
-				settle(0);
-				st.trouble = 1;
-			}
-			if (st.out.fp != stdout && out_commit(&st.out) < 0)
-				st.trouble = 1;
-		} else if (st.out.fp != stdout) {
-			/* renamed into place, or a device flushed and closed */
-			if (out_commit(&st.out) < 0) {
-				settle(0);
-				st.trouble = 1;
-			} else {
-				settle(1);
-			}
-		} else if (flush_out() < 0) {
-			st.trouble = 1;
-		}
-		if (st.strict_tmp)
-			fclose(st.strict_tmp);
-	} else if (st.policy == STRICT && (st.findings || st.trouble)) {
-		/* --strict -d: the files written before the invalid game go */
+	} else if (st.trouble || (st.policy == STRICT && st.findings)) {
+		settle(0);
+		if (st.out.fp != stdout)
+			out_abort(&st.out);
+	} else if (st.strict_tmp) {
+		release_strict_games();
+	} else if (st.out.fp != stdout) {
+		/* renamed into place, or a device flushed and closed */
+		int ok = out_commit(&st.out) == 0;
+		settle(ok);
+		st.trouble |= !ok;
+	} else if (flush_out() < 0) {
+		st.trouble = 1;
+	}
+	if (st.strict_tmp)
+		fclose(st.strict_tmp);
+}
+
+/* -d: the lines its writers converted counted; the files written before
+ * --strict met an invalid game go, else the index of html pages is
+ * written. */
+static void end_dir(void)
+{
+	st.converted += st.ro.converted;
+	if (st.policy == STRICT && (st.findings || st.trouble)) {
 		for (long i = 0; i < st.nmade; i++)
 			unlink(st.made[i]);
 		st.dropped += st.nmade;
 		st.written -= st.nmade;
-	}
-	if (st.pages && st.index.n && !(st.policy == STRICT && (st.findings || st.trouble)) &&
-	    page_index_write(&st.index, st.o.dir, st.inputs, st.ninputs) < 0)
+	} else if (st.pages && st.index.n &&
+		   page_index_write(&st.index, st.o.dir, st.ro.inputs, st.ro.ninputs) < 0) {
 		st.trouble = 1;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int first, status;
+
+	cmd_init(argv, usage_text);
+	first = conv_options(argc, argv);
+	argc -= first;
+	argv += first;
+	cmd_inputs(&st.o, &argc, &argv);
+	output_options();
+	/* -d and --strict (one game decides for all) are one job */
+	if (st.jobs > 1 && !st.o.dir && st.policy != STRICT && !st.one_game &&
+	    (status = run_jobs(&argc, &argv)) >= 0)
+		return status;
+	if (open_output(argc, argv) < 0)
+		return EXIT_TROUBLE;
+	if (convert_inputs(argc, argv))
+		st.trouble = 1;
+	if (st.split && st.w && close_split_file() < 0)
+		st.trouble = 1;
+	if (!st.o.dir)
+		end_stream();
+	else
+		end_dir();
 	page_index_free(&st.index);
 	for (long i = 0; i < st.nmade; i++)
 		free(st.made[i]);
 	free(st.made);
 	free(st.ro.last_path);
 	xq_judge_free(st.judge);
-	st.converted += st.ro.converted;
-	if (st.pp.partial)
-		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\t%d\n", st.read, st.written,
-			st.dropped, st.converted, st.ecco_checked, st.ecco_agreed, st.findings,
-			st.trouble);
-	else
-		summary();
+	summary();
 	return exit_status(st.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
 			   st.findings);
 }

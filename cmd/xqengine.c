@@ -59,10 +59,8 @@ int main(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	if (optind < argc) {
-		warnx_("unexpected argument '%s'", argv[optind]);
-		usage(EXIT_TROUBLE);
-	}
+	if (optind < argc)
+		usage_error("unexpected argument '%s'", argv[optind]);
 	if (!(s = xq_uci_session_new(&o, &err)))
 		die(EXIT_TROUBLE, "no memory for %zu MB of hash", o.hash_mb);
 

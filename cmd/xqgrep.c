@@ -290,10 +290,8 @@ struct rule { int broken; const char *why; };
 static void check_rules(const struct rule *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (r[i].broken) {
-			warnx_("%s", r[i].why);
-			usage(EXIT_TROUBLE);
-		}
+		if (r[i].broken)
+			usage_error("%s", r[i].why);
 }
 
 /* The option c that is not in the table: what it does. */
@@ -303,16 +301,12 @@ static void special_option(int c)
 	int rc;
 	switch (c) {
 	case 'r':
-		if (xq_query_result(st.q, optarg) < 0) {
-			warnx_("unknown result '%s'", optarg);
-			usage(EXIT_TROUBLE);
-		}
+		if (xq_query_result(st.q, optarg) < 0)
+			usage_error("unknown result '%s'", optarg);
 		break;
 	case 'T':
-		if ((rc = xq_query_tag(st.q, optarg, &err)) == XQ_EINVAL) {
-			warnx_("invalid tag criterion '%s' (NAME=VALUE, NAME~TEXT or NAME=~RE)", optarg);
-			usage(EXIT_TROUBLE);
-		}
+		if ((rc = xq_query_tag(st.q, optarg, &err)) == XQ_EINVAL)
+			usage_error("invalid tag criterion '%s' (NAME=VALUE, NAME~TEXT or NAME=~RE)", optarg);
 		if (rc < 0)
 			query_fails(rc, "invalid regular expression '%s': %s", optarg + err.offset, err.msg);
 		break;
@@ -418,8 +412,7 @@ static int grep_finish(int argc, char **argv)
 		fprintf(st.out.fp, "%ld\n", st.matched - st.u.dupes);
 	for (int i = 0; i <= XQ_NOTATION_UCI10; i++)
 		if (st.w[i] && xq_writer_close(st.w[i]) < 0) {
-			warnx_("error writing '%s': %s", st.o.outpath ? st.o.outpath : "<stdout>",
-			       strerror(errno ? errno : EIO));
+			write_error(st.o.outpath ? st.o.outpath : "<stdout>");
 			st.trouble = 1;
 		}
 	fflush(stderr);

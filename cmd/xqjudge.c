@@ -114,10 +114,8 @@ static int judge_options(int argc, char **argv, struct cmd_opts *o)
 				die(EXIT_TROUBLE, "invalid limit '%s': a number of plies must be even", optarg);
 			break;
 		case 'r':
-			if (xq_rules_from_name(optarg, &st.jo.rules)) {
-				warnx_("unknown rules '%s' (axf, cxa or 1956)", optarg);
-				usage(EXIT_TROUBLE);
-			}
+			if (xq_rules_from_name(optarg, &st.jo.rules))
+				usage_error("unknown rules '%s' (axf, cxa or 1956)", optarg);
 			break;
 		default: usage(EXIT_TROUBLE);
 		}

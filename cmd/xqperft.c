@@ -23,7 +23,10 @@ static const char usage_text[] =
 	"The FEN defaults to the start position; it may be given as one argument\n"
 	"or as its fields in separate arguments.  The total is the last line.\n";
 
-int main(int argc, char **argv)
+static struct { int depth, divide, timing; } st = { .depth = 1 };   /* -p, -D, -v */
+
+/* The options into st.  Returns optind. */
+static int perft_options(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "depth", required_argument, NULL, 'p' },
@@ -35,55 +38,56 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int depth = 1, divide = 0, timing = 0, c;
-	struct xq_pos pos;
-	struct xq_err err;
-	uint64_t total = 0;
-	char *fen = NULL;
-	double start;
+	int c;
 
-	cmd_init(argv, usage_text);
 	while ((c = getopt_long(argc, argv, "Dhp:vV", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'D': divide = 1; break;
+		case 'D': st.divide = 1; break;
 		case 'h': usage(EXIT_OK);
-		case 'p': depth = (int)parse_number(optarg, 0, 32, "plies"); break;
-		case 'v': timing = 1; break;
+		case 'p': st.depth = (int)parse_number(optarg, 0, 32, "plies"); break;
+		case 'v': st.timing = 1; break;
 		case 'V': print_version();
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	return optind;
+}
 
-	if (argc > 0) {
-		fen = join_args(argc, argv);
-		if (xq_pos_from_fen(&pos, fen, 0, &err) < 0)
-			die(EXIT_TROUBLE, "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
-	} else {
+/* -D: each legal move of pos (ICCS) and the leaves under it, a line
+ * each.  Returns their sum. */
+static uint64_t divide(struct xq_pos *pos, int depth)
+{
+	xq_move moves[XQ_MAX_MOVES];
+	uint64_t counts[XQ_MAX_MOVES], total = 0;
+	int n = xq_perft_divide(pos, depth, moves, counts);
+	for (int i = 0; i < n; i++) {
+		char iccs[5];
+		xq_move_iccs(moves[i], iccs);
+		printf("%s %" PRIu64 "\n", iccs, counts[i]);
+		total += counts[i];
+	}
+	return total;
+}
+
+int main(int argc, char **argv)
+{
+	struct xq_pos pos;
+	uint64_t total;
+	double start;
+
+	cmd_init(argv, usage_text);
+	int first = perft_options(argc, argv);
+	if (first < argc)
+		pos_from_args(&pos, argc - first, argv + first, 0);
+	else
 		xq_pos_start(&pos);
-	}
-
 	start = now_seconds();
-	if (divide && depth > 0) {
-		xq_move moves[XQ_MAX_MOVES];
-		uint64_t counts[XQ_MAX_MOVES];
-		int n = xq_perft_divide(&pos, depth, moves, counts);
-		for (int i = 0; i < n; i++) {
-			char iccs[5];
-			xq_move_iccs(moves[i], iccs);
-			printf("%s %" PRIu64 "\n", iccs, counts[i]);
-			total += counts[i];
-		}
-	} else {
-		total = xq_perft(&pos, depth);
-	}
+	total = st.divide && st.depth > 0 ? divide(&pos, st.depth) : xq_perft(&pos, st.depth);
 	printf("%" PRIu64 "\n", total);
-	if (timing) {
+	if (st.timing) {
 		double secs = now_seconds() - start;
 		fprintf(stderr, "%s: depth %d: %" PRIu64 " nodes in %.3f s, %.0f nodes/s\n",
-			progname, depth, total, secs, secs > 0 ? (double)total / secs : 0.0);
+			progname, st.depth, total, secs, secs > 0 ? (double)total / secs : 0.0);
 	}
-	free(fen);
 	return exit_status(1, 0, 0);
 }

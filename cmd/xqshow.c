@@ -46,6 +46,19 @@ static const char usage_text[] =
 	"\n"
 	"The FEN may be one argument or its fields in separate arguments.\n";
 
+enum { OPT_FLIP = 256, OPT_SVG, OPT_TRAD, OPT_ASCII_DIGITS, OPT_BOOK, OPT_COLOR, OPT_PLAY, OPT_ECCO };
+
+static struct {
+	struct problem_printer pp;
+	struct cmd_opts o;
+	struct xq_board_text_opts d;   /* the diagram's */
+	int mode;                      /* -F, -m, --svg, --ecco; 0: the diagram */
+	int color;                     /* --color: 1 always, 0 never, -1 auto */
+	long ply, game;                /* -p (-1: the end of the line), -g (0: none) */
+	const char *play;              /* --play */
+} st = { .o = { .pp = &st.pp, .notation = XQ_NOTATION_ICCS }, .d = { .flags = XQ_BOARD_STATUS },
+	 .color = -1, .ply = -1 };
+
 /* What is shown: the position, the move that led to it, the line. */
 struct view {
 	struct xq_pos pos, before;  /* the position drawn, the one before the last move */
@@ -62,13 +75,13 @@ static void add_move(struct view *v, xq_move m)
 		v->line[v->nline++] = m;
 }
 
-/* The position after ply plies of the main line of a record's game (ply
- * < 0: where the line ends); 1 when the record had errors (printed).
+/* The position after -p plies of the main line of a record's game (no
+ * -p: where the line ends); 1 when the record had errors (printed).
  * Exits after a diagnostic when there is no such position. */
-static int record_position(const char *path, const struct cmd_opts *o, long game, long ply,
-			   struct view *v)
+static int record_position(const char *path, long game, struct view *v)
 {
-	struct xq_game *g = record_load_game(strcmp(path, "-") ? path : NULL, game, o->format, o->encoding);
+	struct xq_game *g = record_load_game(strcmp(path, "-") ? path : NULL, game, st.o.format,
+					     st.o.encoding);
 	if (!g)
 		exit(EXIT_TROUBLE);
 	if (g->flags & XQ_GAME_BAD_FEN) {
@@ -77,7 +90,7 @@ static int record_position(const char *path, const struct cmd_opts *o, long game
 		exit(EXIT_TROUBLE);
 	}
 	int errors = g->errors > 0;
-	long n = xq_game_position(g, (int)ply, &v->pos);
+	long n = xq_game_position(g, (int)st.ply, &v->pos);
 	v->origin = v->before = g->start;
 	if (n > 0)
 		xq_game_position(g, (int)n - 1, &v->before);
@@ -85,9 +98,9 @@ static int record_position(const char *path, const struct cmd_opts *o, long game
 	for (long k = 0; k < n; k++, p = p->child)
 		add_move(v, p->move);
 	xq_game_free(g);
-	if (ply > n) {
+	if (st.ply > n) {
 		diag(path, 0, 0, "error", "game %ld has %ld legal pl%s in its main line, not %ld",
-		     game, n, n == 1 ? "y" : "ies", ply);
+		     game, n, n == 1 ? "y" : "ies", st.ply);
 		exit(EXIT_TROUBLE);
 	}
 	return errors;
@@ -95,30 +108,22 @@ static int record_position(const char *path, const struct cmd_opts *o, long game
 
 /* The position of the arguments: a record file, a FEN (one argument or
  * its fields), or the start; 1 when the record had errors. */
-static int set_position(struct view *v, const struct cmd_opts *o, int argc, char **argv,
-			long game, long ply)
+static int set_position(struct view *v, int argc, char **argv)
 {
-	struct stat st;
+	struct stat sb;
 	xq_pos_start(&v->pos);
 	v->origin = v->pos;
 	if (argc == 1 && (strcmp(argv[0], "-") == 0 || access(argv[0], F_OK) == 0)) {
-		if (strcmp(argv[0], "-") != 0 && (stat(argv[0], &st) < 0 || S_ISDIR(st.st_mode)))
+		if (strcmp(argv[0], "-") != 0 && (stat(argv[0], &sb) < 0 || S_ISDIR(sb.st_mode)))
 			die(EXIT_TROUBLE, "'%s' is a directory, not a record file", argv[0]);
-		return record_position(argv[0], o, game ? game : 1, ply, v);
+		return record_position(argv[0], st.game ? st.game : 1, v);
 	}
-	if (ply >= 0 || game)
-		die(EXIT_TROUBLE, "%s needs a record file", ply >= 0 ? "-p (--ply)" : "-g (--game)");
-	if (o->format || o->encoding)
+	if (st.ply >= 0 || st.game)
+		die(EXIT_TROUBLE, "%s needs a record file", st.ply >= 0 ? "-p (--ply)" : "-g (--game)");
+	if (st.o.format || st.o.encoding)
 		die(EXIT_TROUBLE, "-f and -e need a record file");
 	if (argc > 0) {
-		struct xq_err err;
-		char *fen = join_args(argc, argv);
-		if (xq_pos_from_fen(&v->pos, fen, 0, &err) < 0)
-			/* a FEN never has a dot: this was meant as a file name */
-			die(EXIT_TROUBLE, argc == 1 && strchr(fen, '.') ?
-			    "cannot open '%s': no such file (and not a FEN: column %d: %s)" :
-			    "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
-		free(fen);
+		pos_from_args(&v->pos, argc, argv, 1);
 		v->origin = v->pos;
 	}
 	return 0;
@@ -143,6 +148,13 @@ static void play_moves(struct view *v, const char *moves)
 		warnx_("--play, move %d: %s", ply, err.msg);
 		die(EXIT_TROUBLE, "--play, move %d: the position was %s", ply, fen);
 	}
+}
+
+static void print_fen(FILE *fp, const struct xq_pos *pos)
+{
+	char fen[XQ_FEN_MAX];
+	xq_pos_to_fen(pos, fen, sizeof fen);
+	fprintf(fp, "%s\n", fen);
 }
 
 /* The legal moves of pos in a notation, one a line, in ICCS order. */
@@ -173,9 +185,41 @@ static int print_ecco(FILE *fp, const struct view *v, int trad)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* The position drawn as text (a diagram) or as an SVG picture. */
+static void draw(FILE *fp, const struct view *v)
 {
-	enum { OPT_FLIP = 256, OPT_SVG, OPT_TRAD, OPT_ASCII_DIGITS, OPT_BOOK, OPT_COLOR, OPT_PLAY, OPT_ECCO };
+	struct xq_board_text_opts *d = &st.d;
+	char *text;
+	size_t len;
+	d->flags |= st.color ? XQ_BOARD_COLOR : 0;
+	d->last = v->last;
+	d->before = &v->before;
+	d->notation = st.o.notation_set ? st.o.notation : XQ_NOTATION_CHINESE;
+	unsigned svg = (d->flags & XQ_BOARD_FLIP ? XQ_SVG_FLIP : 0) |
+		       (d->flags & XQ_BOARD_TRAD ? XQ_SVG_TRAD : 0);
+	int rc = st.mode == OPT_SVG ? xq_board_svg(&v->pos, v->last, svg, &text, &len)
+				    : xq_board_text(&v->pos, d, &text, &len);
+	if (rc < 0)
+		die(EXIT_TROUBLE, "cannot draw the position: %s", xq_strerror(rc));
+	fwrite(text, 1, len, fp);
+	free(text);
+}
+
+/* --color's value: 1 always, 0 never, -1 auto. */
+static int color_arg(const char *arg)
+{
+	if (!arg || !strcmp(arg, "always"))
+		return 1;
+	if (!strcmp(arg, "never"))
+		return 0;
+	if (!strcmp(arg, "auto"))
+		return -1;
+	usage_error("invalid --color '%s' (expected auto, always or never)", arg);
+}
+
+/* The options into st.  Returns optind. */
+static int show_options(int argc, char **argv)
+{
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' }, { "ascii-digits", no_argument, NULL, OPT_ASCII_DIGITS },
 		{ "book-pawns", no_argument, NULL, OPT_BOOK }, { "color", optional_argument, NULL, OPT_COLOR },
@@ -186,75 +230,56 @@ int main(int argc, char **argv)
 		{ "svg", no_argument, NULL, OPT_SVG }, { "trad", no_argument, NULL, OPT_TRAD },
 		{ "unicode", no_argument, NULL, 'u' }, { NULL, 0, NULL, 0 },
 	};
-	struct problem_printer pp = { 0 };
-	struct cmd_opts o = { .pp = &pp, .notation = XQ_NOTATION_ICCS };
-	struct xq_board_text_opts d = { .flags = XQ_BOARD_STATUS };   /* the diagram's */
-	struct view v = { .last = XQ_MOVE_NONE };
-	int mode = 0, modes = 0, color = -1, c, findings;
-	long ply = -1, game = 0;
-	const char *play = NULL;
-	struct outfile out;
+	int modes = 0, c;
 
-	cmd_init(argv, usage_text);
-	while ((c = cmd_getopt(&o, argc, argv, "ae:Ff:g:hmn:o:p:uV", longopts)) != -1) {
+	while ((c = cmd_getopt(&st.o, argc, argv, "ae:Ff:g:hmn:o:p:uV", longopts)) != -1) {
 		switch (c) {
-		case 'a': d.flags |= XQ_BOARD_ASCII; break;
-		case 'g': game = parse_number(optarg, 1, 1000000000L, "game number"); break;
-		case 'p': ply = parse_number(optarg, 0, 100000, "ply"); break;
-		case 'u': d.flags &= ~(unsigned)XQ_BOARD_ASCII; break;
-		case 'F': case 'm': case OPT_SVG: case OPT_ECCO: mode = c; modes++; break;
-		case OPT_ASCII_DIGITS: d.notation_flags |= XQ_NOTE_ASCII_DIGITS; break;
-		case OPT_BOOK: d.notation_flags |= XQ_NOTE_BOOK_PAWNS; break;
-		case OPT_COLOR:
-			color = !optarg || !strcmp(optarg, "always") ? 1 : !strcmp(optarg, "never") ? 0 :
-				!strcmp(optarg, "auto") ? -1 : 2;
-			if (color == 2) {
-				warnx_("invalid --color '%s' (expected auto, always or never)", optarg);
-				usage(EXIT_TROUBLE);
-			}
-			break;
-		case OPT_FLIP: d.flags |= XQ_BOARD_FLIP; break;
-		case OPT_PLAY: play = optarg; break;
-		case OPT_TRAD: d.notation_flags |= XQ_NOTE_TRAD; d.flags |= XQ_BOARD_TRAD; break;
+		case 'a': st.d.flags |= XQ_BOARD_ASCII; break;
+		case 'g': st.game = parse_number(optarg, 1, 1000000000L, "game number"); break;
+		case 'p': st.ply = parse_number(optarg, 0, 100000, "ply"); break;
+		case 'u': st.d.flags &= ~(unsigned)XQ_BOARD_ASCII; break;
+		case 'F': case 'm': case OPT_SVG: case OPT_ECCO: st.mode = c; modes++; break;
+		case OPT_ASCII_DIGITS: st.d.notation_flags |= XQ_NOTE_ASCII_DIGITS; break;
+		case OPT_BOOK: st.d.notation_flags |= XQ_NOTE_BOOK_PAWNS; break;
+		case OPT_COLOR: st.color = color_arg(optarg); break;
+		case OPT_FLIP: st.d.flags |= XQ_BOARD_FLIP; break;
+		case OPT_PLAY: st.play = optarg; break;
+		case OPT_TRAD: st.d.notation_flags |= XQ_NOTE_TRAD; st.d.flags |= XQ_BOARD_TRAD; break;
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	if (modes > 1) {
-		warnx_("choose one of -F, -m, --svg and --ecco");
-		usage(EXIT_TROUBLE);
-	}
-	findings = set_position(&v, &o, argc - optind, argv + optind, game, ply);
-	if (play)
-		play_moves(&v, play);
-	if (out_open(&out, o.outpath, argv + optind, argc - optind) < 0)
-		return EXIT_TROUBLE;
-	if (color < 0) {
-		const char *nc = getenv("NO_COLOR");
-		color = out.fp == stdout && isatty(STDOUT_FILENO) && !(nc && *nc);
-	}
+	if (modes > 1)
+		usage_error("choose one of -F, -m, --svg and --ecco");
+	return optind;
+}
 
-	if (mode == 'F') {
-		char fen[XQ_FEN_MAX];
-		xq_pos_to_fen(&v.pos, fen, sizeof fen);
-		fprintf(out.fp, "%s\n", fen);
-	} else if (mode == 'm') {
-		print_moves(out.fp, &v.pos, o.notation, d.notation_flags);
-	} else if (mode == OPT_ECCO) {
-		findings |= print_ecco(out.fp, &v, (d.flags & XQ_BOARD_TRAD) != 0);
-	} else {
-		char *text;
-		size_t len;
-		d.flags |= color ? XQ_BOARD_COLOR : 0;
-		d.last = v.last;
-		d.before = &v.before;
-		d.notation = o.notation_set ? o.notation : XQ_NOTATION_CHINESE;
-		int rc = mode == OPT_SVG ? xq_board_svg(&v.pos, v.last, (d.flags & XQ_BOARD_FLIP ? XQ_SVG_FLIP : 0) |
-							(d.flags & XQ_BOARD_TRAD ? XQ_SVG_TRAD : 0), &text, &len)
-			 : xq_board_text(&v.pos, &d, &text, &len);
-		if (rc < 0)
-			die(EXIT_TROUBLE, "cannot draw the position: %s", xq_strerror(rc));
-		fwrite(text, 1, len, out.fp);
-		free(text);
+int main(int argc, char **argv)
+{
+	struct view v = { .last = XQ_MOVE_NONE };
+	struct outfile out;
+	int first, findings;
+
+	cmd_init(argv, usage_text);
+	first = show_options(argc, argv);
+	argc -= first;
+	argv += first;
+	findings = set_position(&v, argc, argv);
+	if (st.play)
+		play_moves(&v, st.play);
+	if (out_open(&out, st.o.outpath, argv, argc) < 0)
+		return EXIT_TROUBLE;
+	if (st.color < 0) {
+		/* auto: colours on a terminal, unless NO_COLOR is set */
+		const char *nc = getenv("NO_COLOR");
+		st.color = out.fp == stdout && isatty(STDOUT_FILENO) && !(nc && *nc);
 	}
+	if (st.mode == 'F')
+		print_fen(out.fp, &v.pos);
+	else if (st.mode == 'm')
+		print_moves(out.fp, &v.pos, st.o.notation, st.d.notation_flags);
+	else if (st.mode == OPT_ECCO)
+		findings |= print_ecco(out.fp, &v, (st.d.flags & XQ_BOARD_TRAD) != 0);
+	else
+		draw(out.fp, &v);
 	return exit_status(out.fp == stdout, out.fp != stdout && out_commit(&out) < 0, findings);
 }

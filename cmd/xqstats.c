@@ -272,10 +272,8 @@ static int parse_options(int argc, char **argv)
 		case OPT_TOP: st.so.top = (int)parse_number(optarg, 0, 1000000, "--top count"); break;
 		case OPT_SVG: st.svg = optarg; break;
 		case OPT_BY:
-			if (strcmp(optarg, "ecco")) {
-				warnx_("unknown --by '%s' (ecco)", optarg);
-				usage(EXIT_TROUBLE);
-			}
+			if (strcmp(optarg, "ecco"))
+				usage_error("unknown --by '%s' (ecco)", optarg);
 			st.so.flags |= XQ_STATS_ECCO;
 			break;
 		case OPT_TRAD: st.so.flags |= XQ_STATS_TRADITIONAL; break;
@@ -287,27 +285,17 @@ static int parse_options(int argc, char **argv)
 		default: usage(EXIT_TROUBLE);
 		}
 	}
-	if (partial && st.merge) {
-		warnx_("--partial and --merge exclude each other");
-		usage(EXIT_TROUBLE);
-	}
+	if (partial && st.merge)
+		usage_error("--partial and --merge exclude each other");
 	jobs_check_options(st.jobs, st.range_n, partial, st.merge);
-	if (st.part && !partial) {
-		warnx_("--part goes with --partial");
-		usage(EXIT_TROUBLE);
-	}
-	if (st.merge && (from_pos || depth_given)) {
-		warnx_("--merge takes --depth and --from from the parts");
-		usage(EXIT_TROUBLE);
-	}
-	if (partial && (st.o.json || st.svg)) {
-		warnx_("--partial writes counts only: -j and --svg go with --merge");
-		usage(EXIT_TROUBLE);
-	}
-	if (st.merge && st.q) {
-		warnx_("--merge takes the games the parts counted: -P goes with --partial");
-		usage(EXIT_TROUBLE);
-	}
+	if (st.part && !partial)
+		usage_error("--part goes with --partial");
+	if (st.merge && (from_pos || depth_given))
+		usage_error("--merge takes --depth and --from from the parts");
+	if (partial && (st.o.json || st.svg))
+		usage_error("--partial writes counts only: -j and --svg go with --merge");
+	if (st.merge && st.q)
+		usage_error("--merge takes the games the parts counted: -P goes with --partial");
 	if (st.q)
 		xq_query_set_flags(st.q, st.query_flags);
 	st.so.filter = st.q;
