@@ -594,19 +594,25 @@ void judge_open(struct xq_judge **j, const char *rules)
 
 /* --- input files */
 
-FILE *record_open(const char *path, const char **name)
+FILE *record_fopen(const char *path, const char **name)
 {
 	FILE *fp;
-	struct stat st;
 	if (!path || !strcmp(path, "-")) {
 		*name = "<stdin>";
 		return stdin;
 	}
 	*name = path;
-	if (!(fp = fopen(path, "rb"))) {
+	if (!(fp = fopen(path, "rb")))
 		warnx_("cannot open '%s': %s", path, strerror(errno));
-		return NULL;
-	}
+	return fp;
+}
+
+FILE *record_open(const char *path, const char **name)
+{
+	FILE *fp;
+	struct stat st;
+	if (!(fp = record_fopen(path, name)) || fp == stdin)
+		return fp;
 	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
 		warnx_("cannot read '%s': %s", path, strerror(EISDIR));
 		fclose(fp);

@@ -135,7 +135,10 @@ struct xq_judge;
 void judge_open(struct xq_judge **j, const char *rules);
 
 /* Open an input; "-" or NULL is stdin, named "<stdin>".  On failure prints
- * "prog: cannot open 'path': reason" and returns NULL. */
+ * "prog: cannot open 'path': reason" and returns NULL; record_open() also
+ * refuses a directory ("cannot read 'path': Is a directory"), which
+ * xq_reader_open() refuses itself. */
+FILE *record_fopen(const char *path, const char **name);
 FILE *record_open(const char *path, const char **name);
 void record_close(FILE *fp);
 

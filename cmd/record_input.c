@@ -357,7 +357,7 @@ void opt_output(struct cmd_opts *o)
 static void say_unreadable(const char *name, int err)
 {
 	warnx_("cannot read '%s': %s", name, err == XQ_EINVAL ? "unknown format or encoding" :
-	       xq_strerror(err));
+	       err == XQ_EIO && errno == EISDIR ? strerror(EISDIR) : xq_strerror(err));
 }
 
 /* A reader on path (NULL or "-": stdin) with the options in *o, whose
@@ -366,11 +366,12 @@ static struct xq_reader *record_reader_open(const char *path, struct xq_reader_o
 {
 	struct xq_reader *r;
 	int err;
-	if (!(*fp = record_open(path, &o->name)))
+	if (!(*fp = record_fopen(path, &o->name)))
 		return NULL;
 	/* the reader takes 64 KiB at a time into its own buffer: a stdio
 	 * buffer would be one more copy, and one more fstat(2) a file (not
-	 * in record_open: the --merge readers take lines with getline) */
+	 * in record_fopen: the --merge readers take lines with getline); the
+	 * reader refuses a directory with the fstat(2) it makes anyway */
 	if (*fp != stdin)
 		setvbuf(*fp, NULL, _IONBF, 0);
 	if (!(r = xq_reader_open(*fp, o, &err))) {

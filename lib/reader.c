@@ -5,6 +5,7 @@
  * come from lib/source.c, the lines from lib/lines.c, the problems go
  * out through lib/report.c.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -286,9 +287,16 @@ struct xq_reader *xq_reader_open(FILE *fp, const struct xq_reader_opts *o,
 	{
 		struct stat st;
 		int fd = fileno(fp);
-		if (fd >= 0 && fstat(fd, &st) == 0 &&
-		    (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode)))
-			r->fd = fd;
+		if (fd >= 0 && fstat(fd, &st) == 0) {
+			if (S_ISDIR(st.st_mode)) {
+				*err = XQ_EIO;
+				xq_reader_close(r);
+				errno = EISDIR;
+				return NULL;
+			}
+			if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode))
+				r->fd = fd;
+		}
 	}
 	if (!(r->sbuf = malloc(SRC_CHUNK))) {
 		*err = XQ_ENOMEM;

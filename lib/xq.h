@@ -1303,7 +1303,8 @@ struct xq_reader_opts {
 
 /* Open a reader on fp (not closed by the reader) or on buf[0..len) (not
  * copied: it must outlive the reader).  NULL on failure with *err set
- * (XQ_EINVAL: unknown format or encoding name; XQ_ENOMEM).  When fp is a
+ * (XQ_EINVAL: unknown format or encoding name; XQ_ENOMEM; XQ_EIO with
+ * errno EISDIR: fp is a directory).  When fp is a
  * pipe, terminal or socket, its descriptor is read directly, so that games
  * are handed out as they arrive: nothing must have been read from fp. */
 struct xq_reader *xq_reader_open(FILE *fp, const struct xq_reader_opts *o,

@@ -7,7 +7,10 @@
  * while it renders); Big5 output in traditional characters by the
  * library's rule; WinBoard SAN records flagged by replay.
  */
+#include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "xq.h"
@@ -30,17 +33,38 @@ static struct xq_game *read_one(const char *text)
 
 /* --- the reader: a read error is XQ_EIO from every entry point */
 
+/* A FILE whose every read fails: its descriptor closed under it. */
+static FILE *unreadable(void)
+{
+	FILE *fp = tmpfile();
+	if (fp)
+		close(fileno(fp));
+	return fp;
+}
+
 static void read_errors(void)
 {
 	static const char *const formats[] = { "pgn", "text", "xqf", "dhtmlxq", "cbf" };
+	{
+		/* a directory opens as a FILE: the reader refuses it */
+		struct xq_reader_opts o = { 0 };
+		int err = 0;
+		FILE *fp = fopen("/", "r");
+		ok(fp != NULL, "a directory opens for reading");
+		if (fp) {
+			errno = 0;
+			ok(xq_reader_open(fp, &o, &err) == NULL && err == XQ_EIO && errno == EISDIR,
+			   "a directory: no reader, XQ_EIO with errno EISDIR");
+			fclose(fp);
+		}
+	}
 	for (size_t i = 0; i < sizeof formats / sizeof *formats; i++) {
 		struct xq_reader_opts o = { 0 };
 		struct xq_reader *r;
 		struct xq_game *g = NULL;
 		int err, rc;
-		/* a directory opens as a FILE, and every read of it fails */
-		FILE *fp = fopen("/", "r");
-		ok(fp != NULL, "%s: a directory opens for reading", formats[i]);
+		FILE *fp = unreadable();
+		ok(fp != NULL, "%s: a file that cannot be read", formats[i]);
 		if (!fp)
 			continue;
 		o.format = formats[i];
@@ -61,10 +85,10 @@ static void read_errors(void)
 		size_t len;
 		char buf[16];
 		int err;
-		FILE *fp = fopen("/", "r");
+		FILE *fp = unreadable();
 		o.format = "pgn";
 		r = fp ? xq_reader_open(fp, &o, &err) : NULL;
-		ok(r != NULL, "getline: reader on a directory");
+		ok(r != NULL, "getline: reader on a file that cannot be read");
 		if (r) {
 			is_int(xq_reader_getline(r, &line, &len), XQ_EIO,
 			       "getline: XQ_EIO, not the end, when the input cannot be read");
@@ -73,10 +97,10 @@ static void read_errors(void)
 		}
 		if (fp)
 			fclose(fp);
-		fp = fopen("/", "r");
+		fp = unreadable();
 		o.format = "xqf";
 		r = fp ? xq_reader_open(fp, &o, &err) : NULL;
-		ok(r != NULL, "read: reader on a directory");
+		ok(r != NULL, "read: reader on a file that cannot be read");
 		if (r) {
 			is_int((int)xq_reader_read(r, buf, sizeof buf), XQ_EIO,
 			       "read: XQ_EIO, not -1 (which is XQ_EINVAL)");
