@@ -202,8 +202,7 @@ static long score_pairs(const unsigned char *s, size_t n, int big5, long *chars)
 	return score;
 }
 
-/* The repertoire's hits in the decoding of buf[0..n) from enc. */
-static long decoded_hits(const char *enc, const unsigned char *buf, size_t n)
+long xq__decoded_hits(const char *enc, const void *buf, size_t n)
 {
 	iconv_t cd = iconv_open("UTF-8", enc);
 	char out[8192];
@@ -222,8 +221,13 @@ static long decoded_hits(const char *enc, const unsigned char *buf, size_t n)
 		hits += rep_hits(&rep, out, (size_t)(o - out));
 		if (rc == (size_t)-1) {
 			if (errno == EILSEQ) {
-				in++;
-				inleft--;
+				/* the byte, and those after it that start no
+				 * character in any encoding guessed among (0x80,
+				 * 0xFF): one call a run of them, not a byte */
+				do
+					in++, inleft--;
+				while (inleft > 0 && ((unsigned char)*in == 0x80 ||
+						      (unsigned char)*in == 0xff));
 			} else if (errno == EINVAL) {
 				break; /* cut at the end of the sample */
 			}
@@ -338,8 +342,8 @@ const char *xq__detect_encoding(const void *buf, size_t len, const char **rival)
 		u = score_utf8(s, len, &cu);
 	if (utf8 && !cu)
 		return "UTF-8"; /* ASCII */
-	gb = score_pairs(s, len, 0, &cg) + 4 * decoded_hits("GB18030", s, len);
-	big5 = score_pairs(s, len, 1, &cb) + 4 * decoded_hits("BIG5", s, len);
+	gb = score_pairs(s, len, 0, &cg) + 4 * xq__decoded_hits("GB18030", s, len);
+	big5 = score_pairs(s, len, 1, &cb) + 4 * xq__decoded_hits("BIG5", s, len);
 	if (big5 > gb || (big5 == gb && byte_pairs_say_big5(s, len))) {
 		best = "BIG5", other = "GB18030", top = big5, second = gb;
 	} else {

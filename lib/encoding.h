@@ -55,6 +55,9 @@ const char *xq__detect_encoding(const void *buf, size_t len, const char **rival)
  * NUL: what strstr() finds of each of its strings in turn.  And the
  * repertoire, for tests: how many strings, *list set to them. */
 long xq__repertoire_hits(const char *s, size_t n);
+/* Detection's count of the repertoire in buf[0..n) decoded from enc by
+ * iconv, each byte that starts no character skipped. */
+long xq__decoded_hits(const char *enc, const void *buf, size_t n);
 size_t xq__repertoire(const char *const **list);
 
 /* xq_text_width() character by character, without its shortcuts: its

@@ -154,6 +154,90 @@ static void repertoire_count(void)
 	   "(%ld buffers, %ld hits, %ld differ)", n, hits, wrong);
 }
 
+/* The repertoire's hits in buf[0..n) decoded from enc as iconv decodes
+ * it, each byte it cannot decode skipped alone: the reference for
+ * xq__decoded_hits(), which skips a run of bytes that start no character
+ * in one step. */
+static long ref_decoded_hits(const char *enc, const char *buf, size_t n)
+{
+	iconv_t cd = iconv_open("UTF-8", enc);
+	static char all[65536];
+	size_t got = 0;
+	char *in = (char *)buf;
+	size_t inleft = n;
+	if (cd == (iconv_t)-1)
+		return -1;
+	while (inleft > 0 && got < sizeof all - 8) {
+		char *o = all + got;
+		size_t oleft = sizeof all - 1 - got;
+		size_t rc = iconv(cd, &in, &inleft, &o, &oleft);
+		got = (size_t)(o - all);
+		if (rc == (size_t)-1) {
+			if (errno == EILSEQ) {
+				/* a NUL between the pieces: no string of the
+				 * repertoire is counted across a skipped byte */
+				all[got++] = '\0';
+				in++, inleft--;
+			} else if (errno == EINVAL) {
+				break;
+			}
+		}
+	}
+	iconv_close(cd);
+	all[got] = '\0';
+	long hits = 0;
+	for (size_t at = 0; at < got; at += strlen(all + at) + 1)
+		hits += xq__repertoire_hits(all + at, strlen(all + at));
+	return hits;
+}
+
+/* Text of the repertoire in enc with runs of bytes that start no
+ * character (0x80, 0xFF) and other bytes between: the same hits as the
+ * byte-at-a-time reference. */
+static void skipped_runs(const char *enc)
+{
+	const char *const *rep;
+	size_t nrep = xq__repertoire(&rep);
+	static char buf[4096];
+	unsigned long seed = 77;
+	long wrong = 0, hits = 0;
+	iconv_t cd = iconv_open(enc, "UTF-8");
+	if (cd == (iconv_t)-1) {
+		ok(0, "%s: iconv has it", enc);
+		return;
+	}
+	for (int round = 0; round < 400; round++) {
+		size_t len = 0;
+		while (len + 64 < sizeof buf && len < (size_t)round * 8 + 16) {
+			seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+			unsigned k = (unsigned)(seed >> 33) % 8;
+			if (k < 4) {
+				/* a string of the repertoire in enc */
+				char *in = (char *)rep[(seed >> 40) % nrep], *o = buf + len;
+				size_t inleft = strlen(in), oleft = 32;
+				iconv(cd, NULL, NULL, NULL, NULL);
+				if (iconv(cd, &in, &inleft, &o, &oleft) != (size_t)-1)
+					len = (size_t)(o - buf);
+			} else if (k < 6) {
+				size_t run = 1 + (seed >> 44) % 9;
+				for (size_t i = 0; i < run; i++)
+					buf[len++] = (char)((seed >> (48 + i)) & 1 ? 0xff : 0x80);
+			} else if (k == 6) {
+				buf[len++] = (char)(0x81 + (seed >> 40) % 0x7e); /* a lead alone, or not */
+			} else {
+				buf[len++] = 'a';
+			}
+		}
+		long want = ref_decoded_hits(enc, buf, len), got = xq__decoded_hits(enc, buf, len);
+		hits += want;
+		if (got != want && wrong++ < 5)
+			diagf("%s: %ld hits, the reference %ld (round %d)", enc, got, want, round);
+	}
+	iconv_close(cd);
+	ok(wrong == 0 && hits > 1000, "detection, %s: runs of bytes that start no character "
+	   "skipped at once, the same hits as byte by byte (%ld hits)", enc, hits);
+}
+
 static void names(void)
 {
 	static const struct {
@@ -821,6 +905,8 @@ int main(void)
 	detection();
 	detection_evidence();
 	repertoire_count();
+	skipped_runs("GB18030");
+	skipped_runs("BIG5");
 	names();
 	conversion();
 	readers();
