@@ -4,7 +4,6 @@
  * and drop duplicate games (--unique), also across machines (--keys out on
  * each part, --merge-keys in).
  */
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -160,8 +159,10 @@ static void write_game(const struct xq_game *g)
 						       print_problem_now, &st.pp)))
 		exit(EXIT_TROUBLE);   /* said */
 	fflush(stderr);
-	if ((rc = xq_writer_write(st.w[n], g)) == XQ_EIO)
-		die(EXIT_TROUBLE, "error writing '%s': %s", name, strerror(errno ? errno : EIO));
+	if ((rc = xq_writer_write(st.w[n], g)) == XQ_EIO) {
+		write_error(name);
+		exit(EXIT_TROUBLE);
+	}
 	if (rc < 0)
 		st.trouble = 1;   /* reported by the writer */
 }

@@ -68,12 +68,11 @@ long xq__mt_line(struct mt *m, const char *s, size_t len, long lineno);
 /* The lines of text[0..len) scanned one by one as xq__mt_line() scans
  * each, from line number lineno on: each whole (ended by an LF, no CR in
  * it) whose first byte but spaces and tabs is an ASCII letter or digit
- * or the lead byte of an ideograph (0xE4..0xE9): no blank, tag, escape
- * or comment line; while the last one scanned
- * left no comment open and did not end the game.  Returns the bytes of
- * the lines scanned (each with its LF); *nlines: how many; *last: where
- * the last starts; *end: what xq__mt_line() returned for it (-1 when
- * none was scanned). */
+ * or the lead byte of an ideograph (0xE4..0xE9), so no blank, tag,
+ * escape or comment line, while the last one scanned left no comment
+ * open and did not end the game.  Returns the bytes of the lines scanned
+ * (each with its LF); *nlines: how many; *last: where the last starts;
+ * *end: what xq__mt_line() returned for it (-1 when none was scanned). */
 size_t xq__mt_lines(struct mt *m, const char *text, size_t len, long lineno, long *nlines,
 		    size_t *last, long *end);
 /* Finish the game: unclosed comments and variations are reported. */
