@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "buf.h"
-#include "line_break.h"
 #include "movetext.h"
 
 /* ------------------------------------------------------------ characters */
@@ -568,12 +567,13 @@ enum {
 	K_BLANK = 8,   /* an ASCII blank (mt_is_space()) */
 	K_DIGIT = 16,  /* an ASCII digit */
 	K_ZH = 32,     /* a lead byte of U+4000..U+9FFF (0xE4..0xE9) */
+	K_EOL = 64,    /* LF: only the run over whole lines meets one */
 };
 #define L_ (K_WORD | K_LETTER)
 #define D_ (K_WORD | K_DIGIT)
 #define B_ (K_END | K_BLANK)
 static const unsigned char byte_class[256] = {
-	['\t'] = B_, ['\n'] = B_, ['\v'] = B_, ['\f'] = B_, ['\r'] = B_, [' '] = B_,
+	['\t'] = B_, ['\n'] = B_ | K_EOL, ['\v'] = B_, ['\f'] = B_, ['\r'] = B_, [' '] = B_,
 	['{'] = K_END, ['}'] = K_END, ['('] = K_END, [')'] = K_END,
 	[';'] = K_END, ['$'] = K_END,
 	['+'] = K_WORD, ['-'] = K_WORD, ['.'] = K_WORD, ['='] = K_WORD,
@@ -678,6 +678,16 @@ size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
 	return word_ends(s, i + 12, len) ? i + 12 : 0;
 }
 
+/* Whether a line (ended by an LF) is one xq__mt_lines() takes: its first
+ * byte but spaces and tabs an ASCII letter or digit or the lead byte of an
+ * ideograph, so no blank, tag, escape or comment line. */
+static inline int plain_line(const unsigned char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return (byte_class[*s] & (K_LETTER | K_DIGIT | K_ZH)) != 0;
+}
+
 /*
  * The bulk of real movetext from s[i] on: blanks, move numbers (digits and
  * dots only) and moves of the shapes scan_word() would take whole (ASCII
@@ -686,21 +696,43 @@ size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
  * token of another kind starts (or len), with m's column cache set there.
  * The column of a move is counted as it goes: i + 1 less the UTF-8
  * continuation bytes before i (adj), which only a Chinese move adds to.
+ *
+ * With lines (xq__mt_lines()), *line..*line + *len is whole lines, each
+ * ended by its LF, and the run goes on past an LF into the next line when
+ * that line is plain (plain_line()), as the next call would: *line, *len
+ * and *lineno then follow the line it is in, and *prev is where the line
+ * before starts.  It stops at the start of a line that is not plain.
  */
 static inline __attribute__((always_inline))
-size_t fast_run(struct mt *m, const char *str, size_t i, size_t len, long lineno)
+size_t fast_run(struct mt *m, const char **line, size_t i, size_t *len, long *lineno,
+		const char **prev, int lines)
 {
+	const char *str = *line;
 	const unsigned char *s = (const unsigned char *)str;
+	size_t n = *len;
+	long ln = *lineno;
 	/* (only the general loop opens or closes a variation) */
 	const int skip = m->skip_depth;
 	/* (at the start of a line and after a general token that asked for
 	 * its column, the cache is at i already) */
 	long adj = (long)i + 1 - (i == m->col_off ? m->col_val : col_at(m, i));
-	while (i < len) {
+	while (i < n) {
 		unsigned k = byte_class[s[i]];
 		size_t j;
 		long col;
 		if (k & K_BLANK) {
+			if (lines && (k & K_EOL)) {
+				*prev = str;
+				str += i + 1;
+				s = (const unsigned char *)str;
+				n -= i + 1;
+				ln++;
+				i = 0;
+				adj = 0;
+				if (!n || !plain_line(s))
+					break;
+				continue;
+			}
 			i++;
 			continue;
 		}
@@ -708,34 +740,34 @@ size_t fast_run(struct mt *m, const char *str, size_t i, size_t len, long lineno
 			/* four bytes first, as ICCS and WXF moves are, or five,
 			 * as ICCS with a dash is, and a word's end (what
 			 * ascii_move_word() would find, without its loop) */
-			if (i + 4 <= len &&
+			if (i + 4 <= n &&
 			    (byte_class[s[i + 1]] & byte_class[s[i + 2]] & byte_class[s[i + 3]] & K_WORD) &&
-			    word_ends(s, i + 4, len))
+			    word_ends(s, i + 4, n))
 				j = i + 4;
-			else if (i + 5 <= len &&
+			else if (i + 5 <= n &&
 				 (byte_class[s[i + 1]] & byte_class[s[i + 2]] & byte_class[s[i + 3]] &
 				  byte_class[s[i + 4]] & K_WORD) &&
-				 word_ends(s, i + 5, len))
+				 word_ends(s, i + 5, n))
 				j = i + 5;
-			else if (!(j = ascii_move_word(s, i, len)))
+			else if (!(j = ascii_move_word(s, i, n)))
 				break;
 			col = (long)i + 1 - adj;
 		} else if (k & K_DIGIT) {
 			/* a move number: digits, dots and a word's end */
 			j = i + 1;
-			while (j < len && s[j] - (unsigned)'0' <= 9)
+			while (j < n && s[j] - (unsigned)'0' <= 9)
 				j++;
-			if (j == len || s[j] != '.')
+			if (j == n || s[j] != '.')
 				break;
-			while (++j < len && s[j] == '.')
+			while (++j < n && s[j] == '.')
 				;
-			if (!word_ends(s, j, len))
+			if (!word_ends(s, j, n))
 				break;
 			m->any = 1;
-			i = j + (j < len && s[j] == ' ');
+			i = j + (j < n && s[j] == ' ');
 			continue;
 		} else if (k & K_ZH) {
-			if (!(j = zh_move_word(s, i, len)))
+			if (!(j = zh_move_word(s, i, n)))
 				break;
 			col = (long)i + 1 - adj;
 			adj += 8; /* four characters of three bytes */
@@ -745,17 +777,21 @@ size_t fast_run(struct mt *m, const char *str, size_t i, size_t len, long lineno
 		m->any = 1;
 		if (!skip) {
 			/* (m->skipping is 0 here: it ends the run) */
-			add_move_now(m, str + i, j - i, lineno, col);
+			add_move_now(m, str + i, j - i, ln, col);
 			if (m->skipping) {
 				i = j;
 				break;
 			}
 		}
 		/* and the blank after it */
-		i = j + (j < len && s[j] == ' ');
+		i = j + (j < n && s[j] == ' ');
 	}
+	m->line = str;
 	m->col_off = i;
 	m->col_val = (long)i + 1 - adj;
+	*line = str;
+	*len = n;
+	*lineno = ln;
 	return i;
 }
 
@@ -806,18 +842,26 @@ static void deep_done(struct mt *m, long line)
 
 static inline __attribute__((always_inline)) long mt_line_scan(struct mt *m, const char *s,
 							  size_t len, long lineno);
+static long mt_line_general(struct mt *m, const char *s, size_t len, long lineno, size_t i);
 
-static inline __attribute__((always_inline))
-long mt_line_one(struct mt *m, const char *s, size_t len, long lineno)
+/* After a line scanned (end: as mt_line_scan() returns): the part of it
+ * in a variation nested too deep (from deep_from on) kept as written. */
+static inline void deep_line_done(struct mt *m, const char *s, size_t len, long end)
 {
-	m->deep_from = m->deep_on ? 0 : DEEP_NONE;
-	long end = mt_line_scan(m, s, len, lineno);
 	if (m->deep_on && m->deep_from != DEEP_NONE) {
 		size_t e = end >= 0 ? (size_t)end : len;
 		if (e > m->deep_from)
 			deep_add(m, s + m->deep_from, e - m->deep_from);
 		deep_add(m, "\n", 1);
 	}
+}
+
+static inline __attribute__((always_inline))
+long mt_line_one(struct mt *m, const char *s, size_t len, long lineno)
+{
+	m->deep_from = m->deep_on ? 0 : DEEP_NONE;
+	long end = mt_line_scan(m, s, len, lineno);
+	deep_line_done(m, s, len, end);
 	return end;
 }
 
@@ -826,33 +870,58 @@ long xq__mt_line(struct mt *m, const char *s, size_t len, long lineno)
 	return mt_line_one(m, s, len, lineno);
 }
 
+/* How many bytes of text[0..len) the run over lines may take at once:
+ * whole lines (the last ended by an LF) with no CR, which the reader takes
+ * apart itself, looked for in this many bytes at most. */
+#define LINES_AT_ONCE 4096
+static size_t whole_lines(const char *text, size_t len)
+{
+	size_t n = len < LINES_AT_ONCE ? len : LINES_AT_ONCE;
+	const char *cr = memchr(text, '\r', n);
+	if (cr)
+		n = (size_t)(cr - text);
+	while (n && text[n - 1] != '\n')
+		n--;
+	return n;
+}
+
 size_t xq__mt_lines(struct mt *m, const char *text, size_t len, long lineno, long *nlines,
 		    size_t *last, long *end)
 {
-	size_t at = 0, start = 0;
-	long n = 0, e = -1;
-	while (e < 0 && !m->in_comment && !m->ended) {
-		size_t b = xq__line_break_at(text, at, len), k = at;
-		unsigned c;
-		if (b >= len || text[b] != '\n')
-			break; /* the line is not whole yet, or has a CR */
-		while (k < b && (text[k] == ' ' || text[k] == '\t'))
-			k++;
-		c = k < b ? (unsigned char)text[k] : 0;
-		if (!((c | 0x20) - 'a' < 26u || c - '0' < 10u || c - 0xe4u <= 0xe9 - 0xe4))
-			break;
-		start = at;
-		e = mt_line_one(m, text + at, b - at, lineno + n);
-		n++;
-		at = b + 1;
+	const char *line = text, *start = text;
+	size_t rest = whole_lines(text, len), b;
+	long ln = lineno, e = -1;
+	while (rest && e < 0 && !m->in_comment && !m->ended &&
+	       plain_line((const unsigned char *)line)) {
+		start = line;
+		if (m->skipping || m->deep_on) {
+			b = (size_t)((const char *)memchr(line, '\n', rest) - line);
+			e = mt_line_one(m, line, b, ln);
+		} else {
+			/* the run, over as many lines as it takes whole; the
+			 * rest of the line it stops in as mt_line_scan() */
+			size_t i;
+			m->line = line;
+			m->col_off = 0;
+			m->col_val = 1;
+			m->deep_from = DEEP_NONE;
+			i = fast_run(m, &line, 0, &rest, &ln, &start, 1);
+			if (!rest || (line != start && i == 0 && !plain_line((const unsigned char *)line)))
+				break;
+			start = line;
+			b = (size_t)((const char *)memchr(line + i, '\n', rest - i) - line);
+			e = i >= b || m->skipping ? -1 : mt_line_general(m, line, b, ln, i);
+			deep_line_done(m, line, b, e);
+		}
+		ln++;
+		line += b + 1;
+		rest -= b + 1;
 	}
-	*nlines = n;
-	*last = start;
+	*nlines = ln - lineno;
+	*last = (size_t)(start - text);
 	*end = e;
-	return at;
+	return (size_t)(line - text);
 }
-
-static long mt_line_general(struct mt *m, const char *s, size_t len, long lineno, size_t i);
 
 /* A line: the run of common tokens here, the rest (and a line that goes
  * on with a comment, or is skipped) by mt_line_general(), whose frame the
@@ -864,7 +933,7 @@ static inline __attribute__((always_inline)) long mt_line_scan(struct mt *m, con
 	m->col_off = 0;
 	m->col_val = 1;
 	if (!m->in_comment && !m->skipping) {
-		size_t i = fast_run(m, s, 0, len, lineno);
+		size_t i = fast_run(m, &s, 0, &len, &lineno, NULL, 0);
 		if (i >= len || m->skipping)
 			return -1;
 		/* (its loop starts with fast_run() again, which stops at
@@ -893,7 +962,7 @@ static __attribute__((noinline)) long mt_line_general(struct mt *m, const char *
 	while (i < len && !m->skipping) {
 		int l = 1;
 		unsigned cp;
-		i = fast_run(m, s, i, len, lineno);
+		i = fast_run(m, &s, i, &len, &lineno, NULL, 0);
 		if (i >= len || m->skipping)
 			break;
 		/* a token of another kind */

@@ -65,14 +65,16 @@ void xq__mt_begin(struct mt *m, struct xq_reader *r, struct xq_game *g);
 /* Scan one line.  Returns the byte offset just after a result token that
  * ended the game, or -1. */
 long xq__mt_line(struct mt *m, const char *s, size_t len, long lineno);
-/* The lines of text[0..len) scanned one by one as xq__mt_line() scans
- * each, from line number lineno on: each whole (ended by an LF, no CR in
- * it) whose first byte but spaces and tabs is an ASCII letter or digit
- * or the lead byte of an ideograph (0xE4..0xE9), so no blank, tag,
- * escape or comment line, while the last one scanned left no comment
- * open and did not end the game.  Returns the bytes of the lines scanned
- * (each with its LF); *nlines: how many; *last: where the last starts;
- * *end: what xq__mt_line() returned for it (-1 when none was scanned). */
+/* The lines of text[0..len) scanned as xq__mt_line() scans each, from
+ * line number lineno on: each whole (ended by an LF, no CR in it) whose
+ * first byte but spaces and tabs is an ASCII letter or digit or the lead
+ * byte of an ideograph (0xE4..0xE9), so no blank, tag, escape or comment
+ * line, while the last one scanned left no comment open and did not end
+ * the game; the common tokens in one run across the lines, and lines from
+ * the first 4096 bytes only (call again for more).  Returns the bytes of
+ * the lines scanned (each with its LF); *nlines: how many; *last: where
+ * the last starts; *end: what xq__mt_line() returned for it (-1 when none
+ * was scanned). */
 size_t xq__mt_lines(struct mt *m, const char *text, size_t len, long lineno, long *nlines,
 		    size_t *last, long *end);
 /* Finish the game: unclosed comments and variations are reported. */

@@ -1,7 +1,6 @@
 /*
- * line_break.h - where the next line break of decoded text is: the one
- * search that the line reader and the movetext scanner's run over whole
- * lines share.
+ * line_break.h - where the next line break of decoded text is, sixteen
+ * bytes at a time: the search of the line reader (lib/lines.c).
  */
 #ifndef XQ_LINE_BREAK_H
 #define XQ_LINE_BREAK_H

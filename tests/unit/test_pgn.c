@@ -545,7 +545,7 @@ static void registry(void)
  * after them) with the same problems at the same places.
  */
 struct transcript {
-	char s[16384];
+	char s[65536];
 	size_t n;
 };
 
@@ -640,16 +640,18 @@ static const struct {
 	{ "a Chinese line that is no move", "h2e2\n中国象棋\nh9g7\n", 1 },
 	{ "a Chinese line with the result", "1. 炮二平五\n马８进７ 1-0\n后记\n", 1 },
 	{ "a full-width digit first", "1. 炮二平五\n１. 马８进７\n", 1 },
+	{ "a CR LF among LFs", "1.\nh2e2\nh9g7\r\n2.\nh0g2\r\ni9h9\n*\n", 1 },
 };
 
-/* text as read with LF and with CR LF line ends: games, the same */
+/* text as read with LF (but where it has CR LF) and with CR LF line ends
+ * only: games, the same */
 static void line_run_case(const char *name, const char *text, int games)
 {
 	static struct transcript lf, crlf;
 	static char in[65536];
 	size_t n = 0;
 	for (const char *p = text; *p && n + 2 < sizeof in; p++) {
-		if (*p == '\n')
+		if (*p == '\n' && (p == text || p[-1] != '\r'))
 			in[n++] = '\r';
 		in[n++] = *p;
 	}
@@ -675,6 +677,23 @@ static void line_runs(void)
 		n += (size_t)snprintf(deep + n, sizeof deep - n, ")\n");
 	snprintf(deep + n, sizeof deep - n, "h0g2\nb9c7 1-0\n");
 	line_run_case("variations nested past the limit", deep, 1);
+	/* a game longer than the run takes at once (LINES_AT_ONCE, 4096
+	 * bytes), a move and a number a line, horses out and back; a CR LF
+	 * past the first 4096 bytes, a variation and a comment near the end */
+	n = 0;
+	for (int k = 1; k <= 260; k++)
+		n += (size_t)snprintf(deep + n, sizeof deep - n, "%d.\n%s\n%s\n", k,
+				      k % 2 ? "h0g2" : "g2h0", k % 2 ? "h9g7" : "g7h9");
+	snprintf(deep + n, sizeof deep - n,
+		 "261.\nh0g2\r\nh9g7\n262. c3c4 (262. b0c2\nb9c7)\n{a comment}\nb9c7\n*\n");
+	line_run_case("a game longer than one run", deep, 1);
+	/* a lone CR (an old Mac line end) in a line the run could reach:
+	 * that line is the reader's, which splits it there */
+	static struct transcript t;
+	ok(transcribe("1.\nh2e2\nh9g7\rh0g2\ni9h9\n*\n", &t) == 1 &&
+	   strstr(t.s, " h2e2@2:1 h9g7@3:1 h0g2@4:1 i9h9@5:1"),
+	   "line runs: a lone CR splits its line, as the reader splits it") ||
+		(diagf("%s", t.s), 0);
 }
 
 int main(void)
