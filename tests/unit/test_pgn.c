@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "transcript.h"
 #include "xq.h"
 #include "xq_format.h"
 #include "../../formats/movetext.h"
@@ -537,80 +538,12 @@ static void registry(void)
 
 /*
  * The movetext lines read in a run (pgn_read() takes the plain lines after
- * a movetext line without its per-line tests, through
- * xq_reader_ready_text() and xq__mt_lines()) against the general line
- * reader: the same text
- * with CR LF line ends, which the run leaves to xq_reader_getline(), reads
- * the same games (moves, texts, places, comments, results, what stood
- * after them) with the same problems at the same places.
+ * a movetext line in one run across them, through xq_reader_ready_text()
+ * and xq__mt_lines()) against the general line reader: the same text with
+ * CR LF line ends, which the run leaves to xq_reader_getline(), has the
+ * same transcript (transcript.h: games, moves, places, comments, results,
+ * what stood after them, problems and their places).
  */
-struct transcript {
-	char s[65536];
-	size_t n;
-};
-
-static void tr_add(struct transcript *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void tr_add(struct transcript *t, const char *fmt, ...)
-{
-	va_list ap;
-	int k;
-	if (t->n >= sizeof t->s - 1)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(t->s + t->n, sizeof t->s - t->n, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		t->n = t->n + (size_t)k < sizeof t->s ? t->n + (size_t)k : sizeof t->s - 1;
-}
-
-static void tr_problem(void *data, const struct xq_problem *p)
-{
-	tr_add(data, "P%d %ld:%ld ply %d %s '%s'\n", (int)p->severity, p->line, p->col, p->ply,
-	       p->msg, p->text ? p->text : "");
-}
-
-static void tr_nodes(struct transcript *t, const struct xq_node *n)
-{
-	for (; n; n = n->child) {
-		tr_add(t, " %s@%u:%u", n->text ? n->text : "-", (unsigned)n->line, (unsigned)n->col);
-		for (const struct xq_node *v = n->next; v; v = v->next) {
-			tr_add(t, " (");
-			tr_nodes(t, v);
-			tr_add(t, ")");
-		}
-	}
-}
-
-static int transcribe(const char *text, struct transcript *t)
-{
-	struct xq_reader_opts o = { 0 };
-	struct xq_reader *r;
-	struct xq_game *g;
-	struct buf b;
-	int err, n = 0;
-	t->n = 0;
-	t->s[0] = '\0';
-	o.format = "pgn";
-	o.name = "t";
-	o.problem = tr_problem;
-	o.problem_data = t;
-	if (!(r = xq_reader_open_mem(text, strlen(text), &o, &err)))
-		return -1;
-	while (xq_reader_next(r, &g) > 0) {
-		b.n = 0;
-		b.s[0] = '\0';
-		ser_line(&b, g->root.child, 0);
-		tr_add(t, "G%d line %ld: %s | %s | tail '%s'\n", ++n, (long)g->line, b.s,
-		       g->result ? g->result : "-", g->tail ? g->tail : "");
-		tr_nodes(t, g->root.child);
-		tr_add(t, "\n");
-		xq_game_free(g);
-	}
-	xq_reader_close(r);
-	return n;
-}
-
 static const struct {
 	const char *name, *text;
 	int games;
@@ -656,7 +589,8 @@ static void line_run_case(const char *name, const char *text, int games)
 		in[n++] = *p;
 	}
 	in[n] = '\0';
-	int a = transcribe(text, &lf), b = transcribe(in, &crlf);
+	int a = transcribe(text, strlen(text), "pgn", &lf),
+	    b = transcribe(in, n, "pgn", &crlf);
 	ok(a == games && b == a && lf.n > 0 && !strcmp(lf.s, crlf.s),
 	   "line runs: %s: %d games, the same as with CR LF", name, a) ||
 		(diagf("LF (%d games):\n%s\nCR LF (%d games):\n%s", a, lf.s, b, crlf.s), 0);
@@ -689,9 +623,10 @@ static void line_runs(void)
 	line_run_case("a game longer than one run", deep, 1);
 	/* a lone CR (an old Mac line end) in a line the run could reach:
 	 * that line is the reader's, which splits it there */
+	static const char lone[] = "1.\nh2e2\nh9g7\rh0g2\ni9h9\n*\n";
 	static struct transcript t;
-	ok(transcribe("1.\nh2e2\nh9g7\rh0g2\ni9h9\n*\n", &t) == 1 &&
-	   strstr(t.s, " h2e2@2:1 h9g7@3:1 h0g2@4:1 i9h9@5:1"),
+	ok(transcribe(lone, strlen(lone), "pgn", &t) == 1 &&
+	   strstr(t.s, " h2e2@2:1=h2e2 h9g7@3:1=h9g7 h0g2@4:1=h0g2 i9h9@5:1=i9h9"),
 	   "line runs: a lone CR splits its line, as the reader splits it") ||
 		(diagf("%s", t.s), 0);
 }
