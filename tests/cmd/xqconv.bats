@@ -11,11 +11,9 @@ setup() {
 	T="$BATS_TEST_TMPDIR"
 }
 
-@test "--help and -h print the usage on stdout, exit 0" {
-	run -0 --separate-stderr xqconv --help
-	[[ "$output" == usage:\ xqconv* ]]
-	[[ "$output" == *"--keep-broken"* ]]
-	run -0 xqconv -h
+@test "-h prints the usage as --help does, exit 0" {
+	run -0 --separate-stderr xqconv -h
+	[ "$output" = "$(xqconv --help)" ]
 }
 
 @test "--version and -V" {
@@ -27,10 +25,6 @@ setup() {
 @test "bad options exit 2" {
 	run -2 --separate-stderr xqconv --bogus
 	[[ "$stderr" == *usage:* ]]
-	run -2 xqconv -n klingon "$S/games.pgn"
-	[[ "$output" == *"unknown notation 'klingon'"* ]]
-	run -2 xqconv -t nosuch "$S/games.pgn"
-	[[ "$output" == *"unknown output format 'nosuch'"* ]]
 	run -2 xqconv -f nosuch "$S/games.pgn"
 	run -2 xqconv -e nosuch "$S/games.pgn"
 	run -2 xqconv -E nosuch "$S/games.pgn"
@@ -41,27 +35,12 @@ setup() {
 	[[ "$output" == *"'$T/afile' is not a directory"* ]]
 	run -2 xqconv -d "$T/afile/sub" "$S/games.pgn"
 	[[ "$output" == *"cannot make directory '$T/afile/sub': Not a directory"* ]]
-	run -2 xqconv --name=%n "$S/games.pgn"
-	[[ "$output" == *"--name and --force need -d DIR"* ]]
-	run -2 xqconv --force "$S/games.pgn"
-	[[ "$output" == *"--name and --force need -d DIR"* ]]
 	for bad in '%x' '%{}' '%{Red' '%' '%6' '%99n'; do
 		run -2 xqconv -d "$T/dd" --name="$bad" "$S/games.pgn"
 		[[ "$output" == *"invalid --name '$bad'"*"the fields are %n, %06n, %{Tag} and %%"* ]]
 	done
 	[ ! -e "$T/dd" ]
 	run -2 xqconv -o
-}
-
-@test "default: PGN, Chinese notation, UTF-8 on stdout; summary on stderr" {
-	run -0 --separate-stderr xqconv "$S/games_iccs.pgn"
-	[[ "$output" == *'[Game "Chinese Chess"]'* ]]
-	[[ "$output" == *'[Format "Chinese"]'* ]]
-	[[ "$output" == *"1. 炮二平五 马８进７"* ]]
-	[[ "$output" == *"(2... 马２进３"* ]]
-	[[ "$output" == *"{ the usual reply }"* ]]
-	[[ "$output" == *"兵三进一!"* ]]
-	[ "$stderr" = "xqconv: 2 games read, 2 written, 0 dropped" ]
 }
 
 @test "lines are at most 80 columns" {
