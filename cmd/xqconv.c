@@ -364,14 +364,16 @@ static int merge_jobs(struct jobs *j, int argc, char **argv)
 			st.written = 0;
 		}
 	} else {
+		int failed = commit < 0;
 		if (fflush(stdout) != 0) {
 			write_error("<stdout>");
-			trouble = 1;
+			trouble = failed = 1;
 		}
-		/* as one run counts them: in trouble, the games since its last
-		 * flush of a stream (after every 64th game; each game to a pipe)
-		 * count as dropped */
-		if (trouble && !is_pipe(STDOUT_FILENO)) {
+		/* as one run counts them: a game is written once flushed to
+		 * standard output, whatever else failed; when standard output
+		 * failed, the games since its last flush of a stream (after
+		 * every 64th game; each game to a pipe) count as dropped */
+		if (failed && !is_pipe(STDOUT_FILENO)) {
 			st.dropped += st.written % 64;
 			st.written -= st.written % 64;
 		}
@@ -542,6 +544,14 @@ static void end_stream(void)
 		/* a worker: the command counts its games as one run does */
 		if (flush_out() < 0)
 			st.trouble = 1;
+	} else if (st.out.fp == stdout && !st.strict_tmp && st.trouble) {
+		/* what stdio holds reaches standard output whatever else
+		 * failed: counted as written once flushed, as always (dropped
+		 * when standard output itself failed, which was said) */
+		if (ferror(stdout))
+			settle(0);
+		else
+			flush_out();
 	} else if (st.trouble || (st.policy == STRICT && st.findings)) {
 		settle(0);
 		if (st.out.fp != stdout)

@@ -433,7 +433,7 @@ granges_same() {
 	done
 	jobs_same xqconv -n wxf -E gbk --ecco=check "$D/big.pgn" "$D/gbk.pgn"
 	jobs_same xqconv --keep-broken -t text -n iccs "$D/big.pgn"
-	# trouble: the games since the last flush count as dropped, as in one run
+	# trouble: the games that reached standard output count as written, as in one run
 	jobs_same xqconv -n iccs -R "$ALL" "$D/nonexistent.pgn"
 	[ "$one_rc" = 2 ]
 	jobs_same xqconv --strict "$D/big.pgn"

@@ -182,6 +182,24 @@ setup() {
 	run -2 sh -c 'xqconv -d "$2" "$1" >/dev/full' sh "$S/games.pgn" /dev/full
 }
 
+@test "a failed run to standard output: the games that reached it count as written" {
+	# an input that cannot be opened after two good games: both are on
+	# standard output (a file here, flushed at the end) and said written
+	run -2 --separate-stderr sh -c 'xqconv -n iccs "$1" "$2/none.pgn" >"$2/out.pgn"' sh "$S/games.pgn" "$T"
+	[ "$(grep -c '^\[Event ' "$T/out.pgn")" -eq 2 ]
+	[ "$(tail -1 <<<"$stderr")" = "xqconv: 2 games read, 2 written, 0 dropped" ]
+	# a format of one game a file: the first page is out, the second game
+	# is refused and dropped
+	run -2 --separate-stderr sh -c 'xqconv -t html "$1" >"$2/out.html"' sh "$S/games.pgn" "$T"
+	[ "$(grep -c '^<!DOCTYPE html>' "$T/out.html")" -eq 1 ]
+	[ "$stderr" = "xqconv: the html format holds one game per file: use -d DIR to write several
+xqconv: 2 games read, 1 written, 1 dropped" ]
+	# with -o nothing is left: the file is not made, and none is written
+	run -2 --separate-stderr xqconv -o "$T/o.pgn" "$S/games.pgn" "$T/none.pgn"
+	[ ! -e "$T/o.pgn" ]
+	[ "$(tail -1 <<<"$stderr")" = "xqconv: 2 games read, 0 written, 2 dropped" ]
+}
+
 @test "-d and --directory: one file per game, default names number-Red-Black, DIR made as mkdir -p" {
 	run -0 --separate-stderr xqconv -d "$T/new/sub/d" "$S/games.pgn"
 	[ "$(ls "$T/new/sub/d")" = "$(printf '%s\n' 000001-Red_Sample-Black_Sample.pgn 000002-Black_Sample-Red_Sample.pgn)" ]
