@@ -236,8 +236,15 @@ int part_read(int argc, char **argv,
 		while ((len = getline(&line, &cap, fp)) > 0) {
 			if (line[len - 1] == '\n')
 				line[--len] = '\0';
-			if (fn(data, line, name, ++n) < 0)
+			if (fn(data, line, name, ++n) < 0) {
 				trouble = 1;
+				if (n == 1) {
+					/* (a record file given by mistake: one
+					 * error, not one a line) */
+					diag(name, 0, 0, "note", "the rest of it skipped: its first line is no part's");
+					break;
+				}
+			}
 		}
 		if (ferror(fp)) {
 			warnx_("error reading '%s': %s", name, strerror(errno));
