@@ -238,9 +238,11 @@ int part_read(int argc, char **argv,
 				line[--len] = '\0';
 			if (fn(data, line, name, ++n) < 0) {
 				trouble = 1;
-				if (n == 1) {
-					/* (a record file given by mistake: one
-					 * error, not one a line) */
+				if (n == 1 && line[0] != '#' && line[0] != '{') {
+					/* no part starts so (its header, or
+					 * xqcheck's summary, would): a record file
+					 * given by mistake, one error, not one a
+					 * line */
 					diag(name, 0, 0, "note", "the rest of it skipped: its first line is no part's");
 					break;
 				}

@@ -88,7 +88,8 @@ int part_cut_short(int in_part);
 /* The merges' reading: each line of the files argv[0..argc) in turn (none:
  * standard input), its newline taken off, to fn with its file's name and
  * number; an input that cannot be opened or read is said, and a file whose
- * first line fn refuses is skipped after it (with a note).  1 when that
+ * first line fn refuses and is no header ('#') nor JSON ('{') is skipped
+ * after it (with a note).  1 when that
  * happened or fn returned -1 for a line, else 0. */
 int part_read(int argc, char **argv,
 	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data);
