@@ -697,6 +697,14 @@ int record_output_open(struct record_output *ro)
 	return 0;
 }
 
+int record_one_game_refused(int one_game, long before, const char *format)
+{
+	if (!one_game || before == 0)
+		return 0;
+	warnx_("the %s format holds one game per file: use -d DIR to write several", format);
+	return 1;
+}
+
 int record_output_write(struct record_output *ro, const struct xq_game *g)
 {
 	int rc;
@@ -704,11 +712,8 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 	free(ro->last_path);
 	ro->last_path = NULL;
 	if (!ro->o->dir) {
-		if (ro->one_game && seq > 1) {
-			warnx_("the %s format holds one game per file: use -d DIR to write several",
-			       ro->o->to);
+		if (record_one_game_refused(ro->one_game, seq - 1, ro->o->to))
 			return -1;
-		}
 		rc = xq_writer_write(ro->w, g);
 		if (rc == 0 && ro->flush_each && fflush(ro->out.fp) != 0)
 			rc = XQ_EIO;

@@ -125,6 +125,10 @@ struct record_output {
 int record_output_open(struct record_output *ro);
 /* 0 written, 1 not writable (reported), -1 I/O error (printed). */
 int record_output_write(struct record_output *ro, const struct xq_game *g);
+/* Whether a stream in a format of one game a file (one_game) refuses the
+ * game after `before` others; said when it does (the one place of that
+ * rule: xqconv and record_output_write()). */
+int record_one_game_refused(int one_game, long before, const char *format);
 /* -d: game g in a file of its own, named with seq (cmd/outdir.c);
  * returns as record_output_write(). */
 int record_output_file(struct record_output *ro, const struct xq_game *g, long seq);

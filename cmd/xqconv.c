@@ -207,11 +207,8 @@ static int write_game_to_stream(const struct xq_game *g)
 static int write_game(const struct xq_game *g)
 {
 	if (!st.o.dir) {
-		if (st.one_game && st.written + st.dropped + st.pending > 0) {
-			warnx_("the %s format holds one game per file: use -d DIR to write several",
-			       st.o.to);
+		if (record_one_game_refused(st.one_game, st.written + st.dropped + st.pending, st.o.to))
 			return -1;
-		}
 		return write_game_to_stream(g);
 	}
 	int rc = record_output_file(&st.ro, g, st.written + st.dropped + 1);
