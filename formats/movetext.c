@@ -844,6 +844,23 @@ static inline __attribute__((always_inline)) long mt_line_scan(struct mt *m, con
 							  size_t len, long lineno);
 static long mt_line_general(struct mt *m, const char *s, size_t len, long lineno, size_t i);
 
+/* A line's scan begins: the column cache at its first byte. */
+static inline void line_begin(struct mt *m, const char *s)
+{
+	m->line = s;
+	m->col_off = 0;
+	m->col_val = 1;
+}
+
+/* The rest of a line, from where the run stopped (i), by the general
+ * loop, unless the run took all of it or gave up on the game's moves.
+ * (The general loop starts with the run again, which stops at once where
+ * this one stopped.) */
+static inline __attribute__((always_inline)) long line_rest(struct mt *m, const char *s, size_t len, long lineno, size_t i)
+{
+	return i >= len || m->skipping ? -1 : mt_line_general(m, s, len, lineno, i);
+}
+
 /* After a line scanned (end: as mt_line_scan() returns): the part of it
  * in a variation nested too deep (from deep_from on) kept as written. */
 static inline void deep_line_done(struct mt *m, const char *s, size_t len, long end)
@@ -901,16 +918,14 @@ size_t xq__mt_lines(struct mt *m, const char *text, size_t len, long lineno, lon
 			/* the run, over as many lines as it takes whole; the
 			 * rest of the line it stops in as mt_line_scan() */
 			size_t i;
-			m->line = line;
-			m->col_off = 0;
-			m->col_val = 1;
+			line_begin(m, line);
 			m->deep_from = DEEP_NONE;
 			i = fast_run(m, &line, 0, &rest, &ln, &start, 1);
 			if (!rest || (line != start && i == 0 && !plain_line((const unsigned char *)line)))
 				break;
 			start = line;
 			b = (size_t)((const char *)memchr(line + i, '\n', rest - i) - line);
-			e = i >= b || m->skipping ? -1 : mt_line_general(m, line, b, ln, i);
+			e = line_rest(m, line, b, ln, i);
 			deep_line_done(m, line, b, e);
 		}
 		ln++;
@@ -929,16 +944,10 @@ size_t xq__mt_lines(struct mt *m, const char *text, size_t len, long lineno, lon
 static inline __attribute__((always_inline)) long mt_line_scan(struct mt *m, const char *s,
 							  size_t len, long lineno)
 {
-	m->line = s;
-	m->col_off = 0;
-	m->col_val = 1;
+	line_begin(m, s);
 	if (!m->in_comment && !m->skipping) {
 		size_t i = fast_run(m, &s, 0, &len, &lineno, NULL, 0);
-		if (i >= len || m->skipping)
-			return -1;
-		/* (its loop starts with fast_run() again, which stops at
-		 * once where this one stopped) */
-		return mt_line_general(m, s, len, lineno, i);
+		return line_rest(m, s, len, lineno, i);
 	}
 	return mt_line_general(m, s, len, lineno, 0);
 }
