@@ -20,8 +20,14 @@ MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
-CC ?= cc
-CFLAGS ?= -O2 -g
+# The compiler: clang when the machine has it, for its code of the replay
+# and reading loops (2 to 8% less CPU than gcc's at -O2 on the record
+# rows of make bench), else cc; CC=... chooses.  DWARF 4, which Debian's
+# valgrind reads (not clang 14's DWARF 5).
+ifeq ($(origin CC),default)
+CC := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo cc)
+endif
+CFLAGS ?= -O2 -g -gdwarf-4
 WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
        -Wmissing-prototypes -Wwrite-strings -Wvla -Wformat=2 -Wundef \
        -Wno-unused-parameter

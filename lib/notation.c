@@ -919,7 +919,7 @@ static const int8_t rank_step[8][4] = {
 /* The point a piece of the side to move on from reaches with direction d
  * and value v (1..9) as describe() reads them, or -1 if none.  By table
  * rather than by branches on the kind, which come in no order. */
-static inline int destination(int side, int type, int from, char d, int v)
+static inline __attribute__((always_inline)) int destination(int side, int type, int from, char d, int v)
 {
 	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
 	int tx = side == XQ_RED ? 9 - v : v - 1;
