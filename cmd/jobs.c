@@ -119,13 +119,13 @@ static int counts_one(void *data, char *line, const char *name, long lineno)
 }
 
 int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
-		      void (*output)(void *data, int i, struct part_merge *m), void *data)
+		      int (*output)(void *data, int i, struct part_merge *m), void *data)
 {
 	struct counts_merging mg = { { 0 }, cmd, counts, n, 0, 0 };
-	int trouble = mg.trouble;
-	for (int i = 0; i < argc; i++) {
+	int trouble = mg.trouble, last = 0;
+	for (int i = 0; i < argc && !last; i++) {
 		if (output)
-			output(data, i, &mg.m);
+			last = output(data, i, &mg.m);
 		if (part_read(1, argv + i, counts_one, &mg))
 			trouble = 1;
 	}

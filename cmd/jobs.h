@@ -63,9 +63,10 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
  * into counts[0..n); 1 when a part was in trouble or is no such part
  * (said), else 0.  output, when not NULL, is called before part i is
  * read, with the inputs as the parts before it left them: part i's output
- * goes out there. */
+ * goes out there; when it returns nonzero, part i is the last read (the
+ * output failed there, and a run ends where its output fails). */
 int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
-		      void (*output)(void *data, int i, struct part_merge *m), void *data);
+		      int (*output)(void *data, int i, struct part_merge *m), void *data);
 /* Copy the files of the parts, in order, to fp (standard output's or
  * standard error's, which were not merged): 0 or -1 (said). */
 int jobs_copy(char **files, int n, FILE *fp);

@@ -336,18 +336,49 @@ static void summary(void)
 			st.ecco_checked, st.ecco_agreed, st.ecco_checked - st.ecco_agreed);
 }
 
+/* -J to standard output: each part's games out and flushed before its
+ * diagnostics are said, as one run flushes its games as it goes.  A game
+ * counts as written once flushed, whatever else failed; when standard
+ * output fails, the run ends with that part (said there), and the games
+ * of the parts before it are the ones written. */
+struct part_copy {
+	char **files;
+	const long *counts;  /* the counts of the parts before this one */
+	long written;        /* games flushed whole: set when output failed */
+	int failed;          /* standard output failed (said) */
+	int unread;          /* a part's file could not be read (said) */
+};
+
+static int copy_part(void *data, int i, struct part_merge *m)
+{
+	struct part_copy *c = data;
+	errno = 0;
+	if (jobs_copy(c->files + i, 1, stdout) < 0)
+		c->unread = 1;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	write_error("<stdout>");
+	c->written = c->counts[1];
+	c->failed = 1;
+	return 1;
+}
+
 /* -J: the workers' games in order where one run writes them, their
  * diagnostics in order, the counts added up. */
 static int merge_jobs(struct jobs *j, int argc, char **argv)
 {
 	long v[7] = { 0 };
-	int trouble = 0, commit;
+	struct part_copy pc = { j->out, v, 0, 0, 0 };
+	int trouble = 0, commit = 0;
 	if (out_open(&st.out, st.o.outpath, argv, argc) < 0) {
 		jobs_end(j);
 		return EXIT_TROUBLE;
 	}
-	commit = jobs_copy(j->out, j->parts, st.out.fp);
-	trouble = part_merge_counts(j->parts, j->err, "xqconv", v, 7, NULL, NULL) || j->failed || commit < 0;
+	if (st.out.fp != stdout)
+		commit = jobs_copy(j->out, j->parts, st.out.fp);
+	trouble = part_merge_counts(j->parts, j->err, "xqconv", v, 7,
+				    st.out.fp == stdout ? copy_part : NULL, &pc) ||
+		  j->failed || commit < 0 || pc.unread || pc.failed;
 	jobs_end(j);
 	st.read = v[0], st.written = v[1], st.dropped = v[2], st.converted = v[3];
 	st.ecco_checked = v[4], st.ecco_agreed = v[5];
@@ -360,20 +391,9 @@ static int merge_jobs(struct jobs *j, int argc, char **argv)
 			st.dropped += st.written;
 			st.written = 0;
 		}
-	} else {
-		int failed = commit < 0;
-		if (fflush(stdout) != 0) {
-			write_error("<stdout>");
-			trouble = failed = 1;
-		}
-		/* as one run counts them: a game is written once flushed to
-		 * standard output, whatever else failed; when standard output
-		 * failed, the games since its last flush of a stream (after
-		 * every 64th game; each game to a pipe) count as dropped */
-		if (failed && !is_pipe(STDOUT_FILENO)) {
-			st.dropped += st.written % 64;
-			st.written -= st.written % 64;
-		}
+	} else if (pc.failed) {
+		st.dropped += st.written - pc.written;
+		st.written = pc.written;
 	}
 	summary();
 	return exit_status(st.out.fp == stdout || !st.o.outpath, trouble, v[6] > 0);

@@ -450,6 +450,30 @@ granges_same() {
 	[ "$stderr" = "xqconv: invalid -J '300': a number of jobs from 1 to 256, or 0 for one a core" ]
 }
 
+@test "xqconv -J: standard output that fails is said where it fails, and written counts what reached it" {
+	# nothing reaches /dev/full: every game read is dropped, the run ends
+	# with the part being written
+	run -2 --separate-stderr sh -c 'xqconv -J 2 -n iccs "$1" >/dev/full' sh "$D/big.pgn"
+	[ "$(sed -n 1p <<<"$stderr")" = "xqconv: error writing '<stdout>': No space left on device" ]
+	[[ "$stderr" =~ xqconv:\ ([0-9]+)\ games\ read,\ 0\ written,\ ([0-9]+)\ dropped ]]
+	[ "${BASH_REMATCH[1]}" -gt 0 ]
+	[ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
+	# a file that stops growing in the second part: the games of the
+	# first part are out and counted written, those after are dropped
+	xqconv -n iccs "$D/big.pgn" >"$T/all.pgn" 2>/dev/null || [ $? = 1 ]
+	kb=$(( $(wc -c <"$T/all.pgn") * 3 / 4 / 1024 ))
+	run -2 --separate-stderr bash -c 'trap "" XFSZ; ulimit -f "$3"; xqconv -J 2 -n iccs "$1" >"$2"' \
+		_ "$D/big.pgn" "$T/out.pgn" "$kb"
+	[[ "$stderr" == *"xqconv: error writing '<stdout>': File too large"* ]]
+	[[ "$stderr" =~ xqconv:\ ([0-9]+)\ games\ read,\ ([0-9]+)\ written,\ ([0-9]+)\ dropped ]]
+	written=${BASH_REMATCH[2]}
+	[ "$written" -gt 0 ]
+	[ "$((BASH_REMATCH[2] + BASH_REMATCH[3]))" = "${BASH_REMATCH[1]}" ]
+	# the games said written are whole in the output, as one run writes them
+	cmp <(head -c "$(wc -c <"$T/out.pgn")" "$T/all.pgn") "$T/out.pgn"
+	[ "$(grep -c '^\[Event ' "$T/out.pgn")" -ge "$written" ]
+}
+
 @test "xqjudge -J: one run's rulings (text and JSON, positions of the whole input), summary and status" {
 	for f in big span one empty gbk rep; do
 		jobs_same xqjudge "$D/$f.pgn"
