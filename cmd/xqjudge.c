@@ -139,7 +139,7 @@ static int status_of(int trouble)
 }
 
 /* -J: part i's output, its positions those of the whole input. */
-static void output_part(void *data, int i, struct part_merge *m)
+static int output_part(void *data, int i, struct part_merge *m)
 {
 	const struct jobs *j = data;
 	FILE *fp = fopen(j->out[i], "rb");
@@ -147,6 +147,7 @@ static void output_part(void *data, int i, struct part_merge *m)
 		st.pp.fatals++;
 	if (fp)
 		fclose(fp);
+	return 0;
 }
 
 /* -J: the workers' outputs and parts, as one job prints them. */
