@@ -21,7 +21,7 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 # The compiler: clang when the machine has it, for its code of the replay
-# and reading loops (2 to 8% less CPU than gcc's at -O2 on the record
+# and reading loops (1 to 7% less CPU than gcc 12's at -O2 on the record
 # rows of make bench), else cc; CC=... chooses.  DWARF 4, which Debian's
 # valgrind reads (not clang 14's DWARF 5).
 ifeq ($(origin CC),default)
