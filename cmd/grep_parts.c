@@ -191,7 +191,16 @@ int grep_merge_jobs(struct jobs *j, struct outfile *out, const char *outpath, in
 	}
 	if (out->fp != stdout && (fflush(stdout) || dup2(fileno(out->fp), STDOUT_FILENO) < 0))
 		die(EXIT_TROUBLE, "cannot write '%s': %s", outpath, strerror(errno));
-	trouble = jobs_copy(j->out, j->parts, stdout) < 0 || j->failed;
+	trouble = j->failed;
+	switch (jobs_copy(j->out, j->parts, stdout)) {
+	case -2:
+		/* said once, as one run says it when its writer closes */
+		write_error(outpath ? outpath : "<stdout>");
+		clearerr(stdout);
+		/* fall through */
+	case -1:
+		trouble = 1;
+	}
 	rc = grep_merge_parts(j->parts, j->err, out);
 	jobs_end(j);
 	return trouble ? EXIT_TROUBLE : rc;

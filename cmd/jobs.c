@@ -591,7 +591,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 int jobs_copy(char **files, int n, FILE *fp)
 {
 	char buf[65536];
-	int rc = 0;
+	int rc = 0, write_errno = 0;
 	for (int i = 0; i < n; i++) {
 		FILE *in = fopen(files[i], "rb");
 		size_t got;
@@ -601,12 +601,19 @@ int jobs_copy(char **files, int n, FILE *fp)
 			continue;
 		}
 		while ((got = fread(buf, 1, sizeof buf, in)) > 0)
-			fwrite(buf, 1, got, fp);
+			if (fwrite(buf, 1, got, fp) < got && !write_errno)
+				write_errno = errno ? errno : EIO;
 		if (ferror(in)) {
 			warnx_("error reading '%s': %s", files[i], strerror(errno));
 			rc = -1;
 		}
 		fclose(in);
+	}
+	if (fflush(fp) != 0 && !write_errno)
+		write_errno = errno ? errno : EIO;
+	if (write_errno) {
+		errno = write_errno;
+		rc = -2;
 	}
 	return rc;
 }

@@ -68,7 +68,9 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
 		      int (*output)(void *data, int i, struct part_merge *m), void *data);
 /* Copy the files of the parts, in order, to fp (standard output's or
- * standard error's, which were not merged): 0 or -1 (said). */
+ * standard error's, which were not merged), and flush it: 0; -2 when fp
+ * could not be written (not said: errno is why); else -1 when a part could
+ * not be read (said). */
 int jobs_copy(char **files, int n, FILE *fp);
 /* Remove the parts' files. */
 void jobs_end(struct jobs *j);

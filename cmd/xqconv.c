@@ -352,12 +352,12 @@ struct part_copy {
 static int copy_part(void *data, int i, struct part_merge *m)
 {
 	struct part_copy *c = data;
-	errno = 0;
-	if (jobs_copy(c->files + i, 1, stdout) < 0)
+	int rc = jobs_copy(c->files + i, 1, stdout);
+	if (rc == -1)
 		c->unread = 1;
-	if (fflush(stdout) == 0 && !ferror(stdout))
+	if (rc != -2)
 		return 0;
-	write_error("<stdout>");
+	write_error(out_name());
 	c->written = c->counts[1];
 	c->failed = 1;
 	return 1;
@@ -374,8 +374,8 @@ static int merge_jobs(struct jobs *j, int argc, char **argv)
 		jobs_end(j);
 		return EXIT_TROUBLE;
 	}
-	if (st.out.fp != stdout)
-		commit = jobs_copy(j->out, j->parts, st.out.fp);
+	if (st.out.fp != stdout && (commit = jobs_copy(j->out, j->parts, st.out.fp)) == -2)
+		write_error(st.o.outpath);
 	trouble = part_merge_counts(j->parts, j->err, "xqconv", v, 7,
 				    st.out.fp == stdout ? copy_part : NULL, &pc) ||
 		  j->failed || commit < 0 || pc.unread || pc.failed;

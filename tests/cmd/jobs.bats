@@ -409,6 +409,15 @@ granges_same() {
 	cmp "$T/one.pgn" "$T/j.pgn"
 }
 
+@test "xqgrep -J: a standard output that fails is said once, as one run says it" {
+	for j in 1 2; do
+		run -2 --separate-stderr sh -c "xqgrep -J $j -P Hu \"\$1\" >/dev/full" sh "$D/big.pgn"
+		[ "$stderr" = "xqgrep: error writing '<stdout>': No space left on device" ]
+		run -2 --separate-stderr xqgrep -J "$j" -P Hu -o /dev/full "$D/big.pgn"
+		[ "$stderr" = "xqgrep: error writing '/dev/full': No space left on device" ]
+	done
+}
+
 @test "xqgrep --range K/N over every K: the games in order and the merge are one run's" {
 	for n in 1 3 64; do
 		granges_same "$n" --opening h2e2 "$D/big.pgn"
