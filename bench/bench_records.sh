@@ -184,6 +184,7 @@ declare -A rate prate goal label rss
 keys=()
 check() {
 	local key=$1 l=$2 g=$3 n=$4 p=$5 bytes=$6; shift 6
+	speed_probe
 	measure "$l" "$n" "$p" "$bytes" "$@"
 	keys+=("$key")
 	label[$key]=$l
@@ -226,8 +227,10 @@ if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	for _ in $(seq "$ccopies"); do cat "$CHESS"; done >"$tmp/chess.pgn"
 	cgames=$((cper * ccopies))
 	cplies=$(( $(plies "$CHESS") * ccopies ))
+	speed_probe
 	measure "pgn-extract -s -r (chess)" "$cgames" "$cplies" "$(size "$tmp/chess.pgn")" \
 		"$PGNX" -s -r "$tmp/chess.pgn"
+	speed_probe
 	peer=$(awk -v n="$cgames" -v c="$(cpu)" 'BEGIN { if (c <= 0) c = 0.001; print n / c }')
 	ppeer=$(awk -v n="$cplies" -v c="$(cpu)" 'BEGIN { if (c <= 0) c = 0.001; print n / c }')
 	echo "ratios to pgn-extract -s -r (games per CPU s, plies per CPU s), goals in games per CPU s,"
@@ -243,3 +246,4 @@ if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 else
 	echo "pgn-extract or $CHESS not found: no peer figure (apt-get install pgn-extract)"
 fi
+speed_report

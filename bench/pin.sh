@@ -28,3 +28,32 @@ timed() {
 		return "$rc"
 	fi
 }
+
+# The machine's speed during a script: a virtual machine's CPU can run at
+# half its speed for minutes at a time, and rows timed in such a spell
+# cannot be set beside the others.  speed_probe takes the CPU seconds of
+# one fixed job (xqperft -p 5 from the start, 133 M nodes, half a second)
+# on the pinned CPU into PROBES; speed_report says the spread of the
+# probes, and when the slowest took more than 10% longer than the fastest,
+# that the rows between them were timed at different speeds.
+PROBES=()
+speed_probe() {
+	local f u s m
+	f=$(mktemp)
+	timed "$f" "${PIN[@]}" "${B:-build}/bin/xqperft" -p 5 >/dev/null 2>&1
+	read -r u s m <"$f"
+	rm -f "$f"
+	PROBES+=("$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.4f", u + s }')")
+}
+speed_report() {
+	printf '%s\n' "${PROBES[@]}" | awk '
+		NR == 1 || $1 < lo { lo = $1 } NR == 1 || $1 > hi { hi = $1 }
+		END {
+			if (NR < 2 || lo <= 0) exit
+			printf "machine speed: %d probes (xqperft -p 5) took %.3f to %.3f CPU s: ", NR, lo, hi
+			if (hi > lo * 1.10)
+				printf "NOT steady (%.0f%% apart): the rows were timed at different speeds; run again\n", (hi / lo - 1) * 100
+			else
+				printf "steady (%.0f%% apart)\n", (hi / lo - 1) * 100
+		}'
+}
