@@ -41,6 +41,7 @@ job() {
 run_jobs() {
 	local r k u s m
 	for ((r = 0; r < ${BENCH_RUNS:-3}; r++)); do
+		speed_probe
 		for k in "${keys[@]}"; do
 			eval "timed \"\$tmp/time\" ${cmd[$k]}" >/dev/null 2>"$tmp/err"
 			read -r u s m <"$tmp/time"
@@ -51,6 +52,7 @@ run_jobs() {
 			[ "$m" -gt "${rss[$k]:-0}" ] && rss[$k]=$m
 		done
 	done
+	speed_probe
 	for k in "${keys[@]}"; do
 		rate[$k]=$(awk -v n="${games[$k]}" -v c="${best[$k]}" 'BEGIN { if (c <= 0) c = 0.001; printf "%.0f", n / c }')
 		awk -v l="${label[$k]}" -v c="${best[$k]}" -v r="${rss[$k]}" -v n="${games[$k]}" 'BEGIN {
@@ -92,3 +94,4 @@ else
 	run_jobs
 	echo "pgn-extract or $CHESS not found: no peer figure (apt-get install pgn-extract)"
 fi
+speed_report
