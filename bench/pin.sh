@@ -1,4 +1,5 @@
-# bench/pin.sh - sourced by the bench scripts: timed() below, and PIN,
+# bench/pin.sh - sourced by the bench scripts: timed(), cpu_seconds() and
+# the speed probe below, and PIN,
 # the prefix that runs a timed command, ours and the peer's alike, on one
 # CPU (BENCH_CPU, default the last).  The CPUs of a shared or virtual
 # machine need not be equally fast: on the 2-core development machine of
@@ -29,6 +30,17 @@ timed() {
 	fi
 }
 
+# cpu_seconds CMD...: user+system CPU seconds of CMD (its output and
+# errors to /dev/null), on one CPU (PIN and timed()).
+cpu_seconds() {
+	local f u s m
+	f=$(mktemp)
+	timed "$f" "${PIN[@]}" "$@" >/dev/null 2>&1
+	read -r u s m <"$f"
+	rm -f "$f"
+	awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f", u + s }'
+}
+
 # The machine's speed during a script: a virtual machine's CPU can run at
 # half its speed for minutes at a time, and rows timed in such a spell
 # cannot be set beside the others.  speed_probe takes the CPU seconds of
@@ -38,12 +50,7 @@ timed() {
 # that the rows between them were timed at different speeds.
 PROBES=()
 speed_probe() {
-	local f u s m
-	f=$(mktemp)
-	timed "$f" "${PIN[@]}" "${B:-build}/bin/xqperft" -p 5 >/dev/null 2>&1
-	read -r u s m <"$f"
-	rm -f "$f"
-	PROBES+=("$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.4f", u + s }')")
+	PROBES+=("$(cpu_seconds "${B:-build}/bin/xqperft" -p 5)")
 }
 speed_report() {
 	printf '%s\n' "${PROBES[@]}" | awk '

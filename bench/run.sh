@@ -8,17 +8,6 @@ FSF=${XQ_FSF:-/usr/games/fairy-stockfish}
 bench_dir=$(cd "$(dirname "$0")" && pwd)
 . "$bench_dir/pin.sh"
 
-# cpu_seconds CMD...: user+system CPU seconds of CMD (stdout to /dev/null),
-# on one CPU (bench/pin.sh's PIN and timed()).
-cpu_seconds() {
-	local f u s m
-	f=$(mktemp)
-	timed "$f" "${PIN[@]}" "$@" >/dev/null 2>&1
-	read -r u s m <"$f"
-	rm -f "$f"
-	awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f", u + s }'
-}
-
 echo "== perft 5 from the start position (133,312,995 nodes), one thread"
 ours=$(cpu_seconds "$B/bin/xqperft" -p 5)
 printf '%-18s %8s CPU s  %6.1f M nodes/s\n' "xqperft" "$ours" "$(awk -v s="$ours" 'BEGIN { print 133.312995 / s }')"
