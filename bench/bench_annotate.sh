@@ -102,6 +102,7 @@ printf 'xqannotate, built-in engine, %s: %d games, %d plies, %s CPU s, %.2f s pe
 thr_src="$XQ_SHARED/corpus/pgn/wukong_hu_ronghua_1391_iccs.pgn"
 echo "== xqannotate -J: plies per second, one and two jobs, default budgets ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
 if [ -f "$thr_src" ]; then
+	echo "the machine's ceiling at 2 busy CPUs (2 copies of xqperft -p 5 at once against one, wall): $(jobs_ceiling 2)x"
 	awk -v n="${ANNOTATE_THROUGHPUT:-8}" '/^\[Event /{ k++ } k >= 1 && k <= n' "$thr_src" >"$tmp/thr.pgn"
 	# thr LABEL ARGS...: one line per job count, then the speed-up
 	thr() {

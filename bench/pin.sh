@@ -1,5 +1,5 @@
-# bench/pin.sh - sourced by the bench scripts: timed(), cpu_seconds() and
-# the speed probe below, and PIN,
+# bench/pin.sh - sourced by the bench scripts: timed(), cpu_seconds(), the
+# speed probe and the ceiling of N jobs below, and PIN,
 # the prefix that runs a timed command, ours and the peer's alike, on one
 # CPU (BENCH_CPU, default the last).  The CPUs of a shared or virtual
 # machine need not be equally fast: on the 2-core development machine of
@@ -63,4 +63,31 @@ speed_report() {
 			else
 				printf "steady (%.0f%% apart)\n", (hi / lo - 1) * 100
 		}'
+}
+
+# The machine's own speed-up with N busy CPUs, the most any -J N can reach
+# here: a virtual machine's CPUs may share a physical core or be taken by
+# other guests, so two busy CPUs can do less than twice the work of one
+# (on the 2-core development machine, between 1.3x and 2x from one hour to
+# the next).  jobs_ceiling N: one copy of the probe job alone, then N
+# copies started at once (unpinned), in turn five times; N * t1 / tN of
+# the best wall times, the turns taken so that a slow spell of the machine
+# meets both.
+probe_wall() {
+	local k=$1 t0 t1
+	t0=$(date +%s.%N)
+	for _ in $(seq "$k"); do "${B:-build}/bin/xqperft" -p 5 >/dev/null 2>&1 & done
+	wait
+	t1=$(date +%s.%N)
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
+}
+jobs_ceiling() {
+	local t1= tn= w
+	for _ in 1 2 3 4 5; do
+		w=$(probe_wall 1)
+		if [ -z "$t1" ] || awk -v a="$w" -v b="$t1" 'BEGIN { exit !(a < b) }'; then t1=$w; fi
+		w=$(probe_wall "$1")
+		if [ -z "$tn" ] || awk -v a="$w" -v b="$tn" 'BEGIN { exit !(a < b) }'; then tn=$w; fi
+	done
+	awk -v n="$1" -v a="$t1" -v b="$tn" 'BEGIN { printf "%.2f", (b > 0 ? n * a / b : 0) }'
 }
