@@ -902,36 +902,41 @@ static int prefix_ok(const struct minfo *mi, int wxf, const char *p, int plen, i
 }
 
 /* How many ranks an advisor, elephant or horse goes forward or back for
- * a move whose destination is dx files away (dx above 3 read as 3): 0 for
- * none; the others go along their file by the value (STRAIGHT). */
+ * a move whose destination is dx files away (index dx + 8): 0 for none;
+ * the others go along their file by the value (STRAIGHT). */
 #define STRAIGHT (-1)
-static const int8_t rank_step[8][4] = {
-	[XQ_NONE] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
-	[XQ_KING] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
-	[XQ_ADVISOR] = { 0, 1, 0, 0 },
-	[XQ_ELEPHANT] = { 0, 0, 2, 0 },
-	[XQ_HORSE] = { 0, 2, 1, 0 },
-	[XQ_CHARIOT] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
-	[XQ_CANNON] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
-	[XQ_PAWN] = { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT },
+#define ALONG_FILE { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, \
+		     STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, \
+		     STRAIGHT, STRAIGHT, STRAIGHT }
+static const int8_t rank_step[8][17] = {
+	[XQ_NONE] = ALONG_FILE,
+	[XQ_KING] = ALONG_FILE,
+	[XQ_ADVISOR] = { [8 - 1] = 1, [8 + 1] = 1 },
+	[XQ_ELEPHANT] = { [8 - 2] = 2, [8 + 2] = 2 },
+	[XQ_HORSE] = { [8 - 2] = 1, [8 - 1] = 2, [8 + 1] = 2, [8 + 2] = 1 },
+	[XQ_CHARIOT] = ALONG_FILE,
+	[XQ_CANNON] = ALONG_FILE,
+	[XQ_PAWN] = ALONG_FILE,
 };
+#undef ALONG_FILE
 
 /* The point a piece of the side to move on from reaches with direction d
  * and value v (1..9) as describe() reads them, or -1 if none.  By table
- * rather than by branches on the kind, which come in no order. */
+ * and arithmetic on the points rather than by branches on the kind, which
+ * come in no order: a rank is 16 points, a file 1, and the board's ranks
+ * 0..9 are the points 48..207. */
 static inline __attribute__((always_inline)) int destination(int side, int type, int from, char d, int v)
 {
-	int fx = ISQ_FILE(from), fr = ISQ_RANK(from);
-	int tx = side == XQ_RED ? 9 - v : v - 1;
-	int fwd = (side == XQ_RED) == (d == '+') ? 1 : -1;
-	int dx = abs(tx - fx), across = d == '.';
-	int dr = rank_step[type][dx < 3 ? dx : 3], straight = dr == STRAIGHT;
-	/* across: to file tx on the rank; else forward or back by dr, along
-	 * the file when straight */
-	int tr = fr + (across ? 0 : fwd * (straight ? v : dr));
-
-	tx = straight && !across ? fx : tx;
-	return ((!across && !dr) | (tr < 0) | (tr > 9)) ? -1 : ISQ(tx, tr);
+	int fx = ISQ_FILE(from), tx = side == XQ_RED ? 9 - v : v - 1, dx = tx - fx;
+	int up = (side == XQ_RED) == (d == '+') ? 16 : -16;
+	int dr = rank_step[type][dx + 8];
+	int across = d == '.', straight = dr == STRAIGHT;
+	/* across: to file tx on the rank; else forward or back by dr to file
+	 * tx, or along the file by v when straight (selections, not
+	 * branches: the kinds and directions come in no order) */
+	int ranks = across ? 0 : straight ? v : dr, files = straight && !across ? 0 : dx;
+	int to = from + files + up * ranks;
+	return ((!across && !dr) | ((unsigned)(to - ISQ(-3, 0)) >= 10 * 16)) ? -1 : to;
 }
 #undef STRAIGHT
 
