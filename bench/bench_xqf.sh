@@ -24,9 +24,11 @@ n=$(ls "$tmp/xqf-bulk" | grep -c '\.xqf$')
 . "$(dirname "$0")/pin.sh"
 
 # measure LABEL COUNT CMD...: CPU seconds, per second, peak RSS (on one
-# CPU, bench/pin.sh)
+# CPU, bench/pin.sh), the machine's speed probed before each row (and
+# after the last: speed_report)
 measure() {
 	local label=$1 count=$2; shift 2
+	speed_probe
 	timed "$tmp/time" "${PIN[@]}" "$@" 2>"$tmp/err"
 	read -r u s rss <"$tmp/time"
 	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v n="$count" 'BEGIN {
@@ -52,3 +54,5 @@ awk -v a="$xqf" -v b="$pgn" 'BEGIN {
 if [ -f "$HUGE" ]; then
 	measure "xqconv $(basename "$HUGE")" 1 sh -c "'$XQCONV' -q --keep-broken '$HUGE' >/dev/null"
 fi
+speed_probe
+speed_report
