@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -512,11 +513,126 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 	return 0;
 }
 
+/* --- a file in byte ranges
+ *
+ * One file is read in ranges that shrink as the work left does (guided
+ * self-scheduling): its first half in a range a job, then half of the rest
+ * in a range a job, and so on while a range holds RANGE_BYTES, then the
+ * rest in a range a job.  Each job takes the next range when it has ended
+ * its own, so that jobs that run at different speeds (a busy core, a
+ * slower one) still end together, the last ranges being small; a file of
+ * equal halves would wait for the slower job's half.  Every range is the
+ * K-th of N with N the job count times a power of two, so that the ranges
+ * of one level end exactly where those of the next begin
+ * (xq_reader_range() cuts at byte len * K / N, rounded down). */
+#define RANGE_BYTES (1 << 20)
+
+/* The size below which a range is no longer halved: XQ_JOBS_RANGE bytes
+ * when set (tests make many levels of small files with it), else
+ * RANGE_BYTES. */
+static double range_bytes(void)
+{
+	const char *s = getenv("XQ_JOBS_RANGE");
+	long v;
+	if (s && parse_count(s, 1L << 30, &v) == 0 && v > 0)
+		return (double)v;
+	return RANGE_BYTES;
+}
+
+/* Range i of a file cut in ranges for jobs jobs with levels levels of
+ * halving: its K and N. */
+static void file_range(int jobs, int levels, int i, long *k, long *n)
+{
+	int level = i / jobs;
+	if (level < levels) {
+		/* the level's jobs ranges after the 1 - 2^-level done */
+		*n = (long)jobs << (level + 1);
+		*k = ((1L << level) - 1) * 2 * jobs + i % jobs + 1;
+	} else {
+		/* the last 2^-levels of the file */
+		*n = (long)jobs << levels;
+		*k = ((1L << levels) - 1) * jobs + i % jobs + 1;
+	}
+}
+
+/* The head of file path as reading it with o finds it (xq_range_head()):
+ * 1, or 0 when the file cannot be mapped (each worker then says why or
+ * reads it whole, as --range does). */
+static int file_head(const char *path, const struct cmd_opts *o, struct xq_range *head)
+{
+	struct xq_reader_opts ro = { 0 };
+	struct stat sb;
+	void *map;
+	int fd = open(path, O_RDONLY), rc;
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
+	    (map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	ro.format = o->format;
+	ro.encoding = o->encoding;
+	ro.name = path;
+	rc = xq_range_head(map, (size_t)sb.st_size, &ro, head);
+	munmap(map, (size_t)sb.st_size);
+	if (rc < 0)
+		die(EXIT_TROUBLE, "out of memory");
+	return 1;
+}
+
+/* The single file path in ranges: 1 in a worker, with its range in *k of
+ * *n, else 0 once every worker has ended. */
+static int range_jobs(struct jobs *j, int jobs, FILE *messages, const char *path,
+		      const struct cmd_opts *o, long *k, long *n)
+{
+	/* (a static: a worker's record loop reads it) */
+	static struct xq_range head;
+	double size = input_size(path), least = range_bytes();
+	int levels = 1, total, running = 0, *part, *status, have_head = file_head(path, o, &head);
+	pid_t *pid;
+	while (levels < 20 && size / ((double)jobs * (double)(2L << levels)) >= least)
+		levels++;
+	total = jobs * (levels + 1);
+	j->dir = parts_dir();
+	pid = xrealloc(NULL, (size_t)jobs * sizeof *pid);
+	part = xrealloc(NULL, (size_t)jobs * sizeof *part);
+	status = xrealloc(NULL, (size_t)total * sizeof *status);
+	for (int i = 0; i < total; i++) {
+		pid_t p;
+		while (running == jobs)
+			running = wait_worker(pid, part, status, running);
+		add_part(j);
+		status[i] = 0;
+		if ((p = fork_worker(j, messages, -1)) == 0) {
+			file_range(jobs, levels, i, k, n);
+			if (have_head)
+				record_loop_range_head(&head);
+			free(pid);
+			free(part);
+			free(status);
+			free_parts(j, 0);
+			return 1;
+		}
+		pid[running] = p;
+		part[running++] = i;
+	}
+	while (running > 0)
+		running = wait_worker(pid, part, status, running);
+	for (int i = 0; i < total; i++)
+		job_status(j, i, status[i]);
+	free(pid);
+	free(part);
+	free(status);
+	return 0;
+}
+
 int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	       int *argc, char ***argv, long *range_k, long *range_n)
 {
 	static struct input_list sub;
-	int *first, single, rc;
+	int *first, rc;
 	pid_t *pid;
 	memset(j, 0, sizeof *j);
 	*range_k = *range_n = 0;
@@ -524,13 +640,14 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 		return -1;
 	if (*argc <= 1 && (rc = stream_jobs(j, jobs, messages, *argc ? (*argv)[0] : NULL, o)) != -2)
 		return rc;
-	single = *argc == 1;
-	j->parts = single ? jobs : jobs < *argc ? jobs : *argc;
+	if (*argc == 1)
+		return range_jobs(j, jobs, messages, (*argv)[0], o, range_k, range_n);
+	j->parts = jobs < *argc ? jobs : *argc;
 	/* whole files: groups in order, each of about the same bytes */
 	first = xrealloc(NULL, (size_t)(j->parts + 1) * sizeof *first);
 	first[0] = 0;
 	first[j->parts] = *argc;
-	if (!single) {
+	{
 		double total = 0, sum = 0;
 		int g = 1;
 		for (int i = 0; i < *argc; i++)
@@ -559,17 +676,12 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 			if (!freopen(j->out[i], "w", stdout) || !freopen(j->err[i], "w", stderr))
 				_exit(EXIT_TROUBLE);
 			cmd_messages_to(messages, part_put_message);
-			if (single) {
-				*range_k = i + 1;
-				*range_n = j->parts;
-			} else {
-				if (o->inputs) {
-					sub_inputs(o->inputs, first[i], first[i + 1], &sub);
-					o->inputs = &sub;
-				}
-				*argv += first[i];
-				*argc = first[i + 1] - first[i];
+			if (o->inputs) {
+				sub_inputs(o->inputs, first[i], first[i + 1], &sub);
+				o->inputs = &sub;
 			}
+			*argv += first[i];
+			*argc = first[i + 1] - first[i];
 			free(pid);
 			free(first);
 			free_parts(j, 0);

@@ -397,6 +397,13 @@ static struct xq_reader *whole_or_skip(int whole, const char *path, struct xq_re
 	return NULL;
 }
 
+static const struct xq_range *the_head;
+
+void record_loop_range_head(const struct xq_range *head)
+{
+	the_head = head;
+}
+
 static struct xq_reader *range_reader_open(const char *path, struct xq_reader_opts *o, long k, long n,
 				  FILE **fp, void **map, size_t *maplen, int *skip)
 {
@@ -420,7 +427,9 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	close(fd);
 	*maplen = (size_t)sb.st_size;
 	o->name = path;
-	if (xq_reader_range(*map, *maplen, o, k, n, &rg) < 0)
+	if (the_head)
+		xq_range_cut(the_head, *map, *maplen, k, n, &rg);
+	else if (xq_reader_range(*map, *maplen, o, k, n, &rg) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	if (!rg.split || rg.start >= rg.end) {
 		munmap(*map, *maplen);

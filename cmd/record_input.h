@@ -201,6 +201,11 @@ struct record_chunk {
 	int fd;
 };
 void record_loop_chunk(const struct record_chunk *c);
+/* In a -J worker over byte ranges of one file: the file's head
+ * (xq_range_head()), looked for once by the command before the workers
+ * started, with which the worker cuts its range (the head of a file far
+ * down which its encoding is found is not read again by each). */
+void record_loop_range_head(const struct xq_range *head);
 
 /* -t checked as cmd_getopt() checks it, for a stream of games (no format
  * of one game a file): the value, or NULL with "unknown ..." printed. */

@@ -29,46 +29,91 @@ static size_t range_mark(size_t len, long k, long n)
 	return q * (size_t)k + rem * (size_t)k / (size_t)n;
 }
 
-int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
-		    long k, long n, struct xq_range *rg)
+/* Whether b[0..n) holds a byte that is not ASCII (eight at a time). */
+static int has_high_byte(const unsigned char *b, size_t n)
 {
-	const unsigned char *b = buf;
+	size_t i = 0;
+	for (uint64_t w; i + 8 <= n; i += 8) {
+		memcpy(&w, b + i, 8);
+		if (w & 0x8080808080808080ull)
+			return 1;
+	}
+	for (; i < n; i++)
+		if (b[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
+int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
+		  struct xq_range *head)
+{
 	struct xq_reader_opts po = o ? *o : (struct xq_reader_opts){ 0 };
 	struct xq_reader *r;
 	int err;
-	memset(rg, 0, sizeof *rg);
-	rg->start = k == 1 ? 0 : len;
-	rg->end = len;
+	memset(head, 0, sizeof *head);
+	head->end = len;
 	po.problem = no_problem;
 	po.problem_data = NULL;
-	if (k < 1 || n < 1 || k > n || len == 0)
+	if (len == 0)
 		return 0;
 	if (!(r = xq_reader_open_mem(buf, len, &po, &err)))
 		return err == XQ_ENOMEM ? XQ_ENOMEM : 0;
 	if (!r->gz && !r->no_record && r->fmt->game_start) {
 		/* an ASCII head leaves the encoding to the first byte that is
-		 * not: the text decoded up to there, as reading it would */
+		 * not: the text decoded up to there, as reading it would (none
+		 * at all: the lines would be read to the end for nothing) */
 		const char *line;
 		size_t linelen;
 		int rc = 1;
-		while (r->enc_pending && (rc = xq_reader_getline(r, &line, &linelen)) > 0)
+		if (r->enc_pending && !has_high_byte(buf, len))
+			rc = 0;
+		while (rc > 0 && r->enc_pending && (rc = xq_reader_getline(r, &line, &linelen)) > 0)
 			;
 		if (rc == XQ_ENOMEM) {
 			xq_reader_close(r);
 			return XQ_ENOMEM;
 		}
 		if (rc >= 0) {
-			rg->split = 1;
-			snprintf(rg->format, sizeof rg->format, "%s", r->fmt->name);
-			snprintf(rg->encoding, sizeof rg->encoding, "%s",
+			head->split = 1;
+			snprintf(head->format, sizeof head->format, "%s", r->fmt->name);
+			snprintf(head->encoding, sizeof head->encoding, "%s",
 				 r->enc_pending ? "" : r->enc_name);
-			rg->start = k == 1 ? 0 : r->fmt->game_start(b, len, range_mark(len, k - 1, n));
-			rg->end = k == n ? len : r->fmt->game_start(b, len, range_mark(len, k, n));
-			if (rg->end < rg->start)
-				rg->end = rg->start;
 		}
 	}
 	xq_reader_close(r);
+	return 0;
+}
+
+void xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long k, long n,
+		  struct xq_range *rg)
+{
+	const struct xq_format *f = head->split ? xq_format_find(head->format) : NULL;
+	*rg = *head;
+	rg->start = k == 1 ? 0 : len;
+	rg->end = len;
+	if (k < 1 || n < 1 || k > n || len == 0 || !f || !f->game_start) {
+		rg->split = 0;
+		return;
+	}
+	rg->start = k == 1 ? 0 : f->game_start(buf, len, range_mark(len, k - 1, n));
+	rg->end = k == n ? len : f->game_start(buf, len, range_mark(len, k, n));
+	if (rg->end < rg->start)
+		rg->end = rg->start;
+}
+
+int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
+		    long k, long n, struct xq_range *rg)
+{
+	struct xq_range head;
+	int rc;
+	memset(rg, 0, sizeof *rg);
+	rg->start = k == 1 ? 0 : len;
+	rg->end = len;
+	if (k < 1 || n < 1 || k > n || len == 0)
+		return 0;
+	if ((rc = xq_range_head(buf, len, o, &head)) < 0)
+		return rc;
+	xq_range_cut(&head, buf, len, k, n, rg);
 	return 0;
 }
 
@@ -178,21 +223,6 @@ static long more(struct xq_splitter *s, size_t want)
 	}
 	s->len += (size_t)n;
 	return n;
-}
-
-/* Whether b[0..n) holds a byte that is not ASCII (eight at a time). */
-static int has_high_byte(const unsigned char *b, size_t n)
-{
-	size_t i = 0;
-	for (uint64_t w; i + 8 <= n; i += 8) {
-		memcpy(&w, b + i, 8);
-		if (w & 0x8080808080808080ull)
-			return 1;
-	}
-	for (; i < n; i++)
-		if (b[i] >= 0x80)
-			return 1;
-	return 0;
 }
 
 /* Problems of the look at the encoding: whether the evidence leaves a

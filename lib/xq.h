@@ -1361,6 +1361,15 @@ struct xq_range {
 /* 0, or XQ_ENOMEM. */
 int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
 		    long k, long n, struct xq_range *rg);
+/* xq_reader_range() in two steps, for many ranges of one input: the
+ * input's format, encoding and whether it splits, looked for once into
+ * *head (its start 0, its end len; 0 or XQ_ENOMEM), then range k of n of
+ * the same buf by that head, which looks at the bytes near the range's
+ * ends only. */
+int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
+		  struct xq_range *head);
+void xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long k, long n,
+		  struct xq_range *rg);
 /* The options for reading range rg of an input read with o. */
 struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o);
 

@@ -3,12 +3,13 @@
 # exit status) is one run's, over corpus files and edge cases made here (a
 # byte range with no game start, games spanning range boundaries, more
 # jobs than games, one game, an empty file, invalid games in several
-# ranges, GBK with CRLF, an encoding settled far down the file, .gz and
-# standard input, many files); a pipe and a .gz file read in chunks of
-# whole games (cuts at, just before and just after a game start, a chunk a
-# game, an encoding the first chunk cannot settle) print what one job
-# prints of them; --range K/N over every K merged with --merge is one
-# run's; bad values are one line naming the valid ones, exit 2.
+# ranges, GBK with CRLF, an encoding settled far down the file, ranges
+# halved down to a few bytes, .gz and standard input, many files); a pipe
+# and a .gz file read in chunks of whole games (cuts at, just before and
+# just after a game start, a chunk a game, an encoding the first chunk
+# cannot settle) print what one job prints of them; --range K/N over every
+# K merged with --merge is one run's; bad values are one line naming the
+# valid ones, exit 2.
 bats_require_minimum_version 1.5.0
 
 setup_file() {
@@ -134,6 +135,17 @@ workers() {
 		"$T/trace"
 }
 
+# range_workers LEAST CMD ARGS...: the number of processes CMD ARGS (over
+# a file) starts with XQ_JOBS_RANGE=LEAST, counted as workers() counts them
+range_workers() {
+	local least=$1
+	shift
+	XQ_JOBS_RANGE=$least strace -f -q -e trace=fork,vfork,clone,clone3 -o "$T/trace" "$@" \
+		>/dev/null 2>&1 || true
+	awk 'NR == 1 { first = $1 } /\+\+\+ (exited|killed)/ && $1 != first { n++ } END { print n + 0 }' \
+		"$T/trace"
+}
+
 # at_once: the most workers of the last workers run alive at once, each
 # from the fork that starts it to its exit
 at_once() {
@@ -194,6 +206,40 @@ ranges_same() {
 	jobs_same xqcheck -R "$ALL" "$D/nonexistent.pgn"
 	[ "$one_rc" = 2 ]
 	jobs_same xqcheck -v -j "$D/big.pgn" "$C/walker_short_fen_gbk.pgn" "$D/empty.pgn" "$D/span.pgn"
+}
+
+@test "-J over a file: ranges halved down to XQ_JOBS_RANGE bytes, each to the next free job: one run's output" {
+	for least in 1 3000 20000; do
+		for f in big span gbk late_utf8 amb_gbk bom rep; do
+			XQ_JOBS_RANGE=$least jobs_same xqcheck -j -v "$D/$f.pgn"
+		done
+	done
+	for c in "xqconv -n wxf" "xqstats" "xqgrep --opening h2e2" "xqjudge -j"; do
+		XQ_JOBS_RANGE=3000 jobs_same $c "$D/big.pgn"
+		[ "$one_rc" = 1 ]
+	done
+}
+
+@test "-J over a file: the jobs times the levels of halving plus one workers, at most the jobs at once" {
+	# 80,000 bytes: a level of a range a job while such a range holds the
+	# bytes asked for (the first level always), then the rest in a range a
+	# job; one byte: 15 levels for two jobs (80000 / (2 * 2^15) >= 1), 14
+	# for three
+	head -c 80000 "$D/big.pgn" >"$T/f.pgn"
+	[ "$(range_workers 10001 xqcheck -q -J 2 "$T/f.pgn")" = 4 ]
+	[ "$(at_once)" = 2 ]
+	[ "$(range_workers 10000 xqcheck -q -J 2 "$T/f.pgn")" = 6 ]
+	[ "$(range_workers 2500 xqcheck -q -J 2 "$T/f.pgn")" = 10 ]
+	[ "$(at_once)" = 2 ]
+	[ "$(range_workers 1 xqcheck -q -J 2 "$T/f.pgn")" = 32 ]
+	[ "$(range_workers 1 xqcheck -q -J 3 "$T/f.pgn")" = 45 ]
+	[ "$(at_once)" -le 3 ]
+	# XQ_JOBS_RANGE at and past its limits: 2^30 taken; 0, past 2^30 and
+	# no number leave the default (1 MB: no level past the first here)
+	[ "$(range_workers 1073741824 xqcheck -q -J 2 "$T/f.pgn")" = 4 ]
+	for least in 0 1073741825 -5 12x ''; do
+		[ "$(range_workers "$least" xqcheck -q -J 2 "$T/f.pgn")" = 4 ]
+	done
 }
 
 @test "xqcheck -J: .gz and standard input: one run's output" {

@@ -4,7 +4,9 @@
  * count from 1 to 9 cover the input in order, each once (range 1 from 0,
  * each range ending where the next begins, the last at the end), every
  * range of a split input begins at 0 or at a '[' after a line feed, and
- * each range reads to its end without a crash.  (That the ranges read the
+ * each range reads to its end without a crash; so do the ranges of -J
+ * (a range a job over the first half, over half the rest, and so on, each
+ * of N the jobs times a power of two), cut by a head found once.  (That the ranges read the
  * games the whole input gives holds but for a '[' opening a line inside a
  * comment of several lines, the rule's documented limit; tests/unit/
  * test_range.c checks it on real and made inputs.)  The same input as a
@@ -78,10 +80,34 @@ static void chunks(const unsigned char *data, size_t size, const struct xq_reade
 	fclose(fp);
 }
 
+/* -J's ranges for jobs jobs and levels levels of halving (cmd/jobs.c),
+ * cut by one head: they cover the input in order, each once. */
+static void halvings(const unsigned char *data, size_t size, const struct xq_reader_opts *o,
+		     int jobs, int levels)
+{
+	struct xq_range head, rg;
+	size_t at = 0;
+	if (xq_range_head(data, size, o, &head) < 0)
+		return;   /* out of memory */
+	for (int l = 0; l <= levels; l++)
+		for (int i = 0; i < jobs; i++) {
+			long n = l < levels ? (long)jobs << (l + 1) : (long)jobs << levels;
+			long k = (l < levels ? ((1L << l) - 1) * 2 * jobs : ((1L << levels) - 1) * jobs) + i + 1;
+			xq_range_cut(&head, data, size, k, n, &rg);
+			if (rg.start != (k == 1 ? 0 : rg.split ? at : size) || rg.end < rg.start ||
+			    rg.end > size || (k == n && rg.end != size))
+				abort();
+			at = rg.end;
+		}
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	struct xq_reader_opts o = { 0 };
 	o.name = "fuzz.pgn";
+	halvings(data, size, &o, 2, 1);
+	halvings(data, size, &o, 2, 5);
+	halvings(data, size, &o, 3, 7);
 	for (long n = 1; n <= 9; n++) {
 		size_t at = 0;
 		for (long k = 1; k <= n; k++) {

@@ -125,42 +125,90 @@ static long count_games(const char *text)
 	return n + (text && !strncmp(text, "G ", 2));
 }
 
-/* The ranges of buf read alone give what reading it whole gives. */
-static int ranges_same(const unsigned char *buf, size_t len, const char *name, long n)
+/* The pieces kn[0..count) (range kn[i][0] of kn[i][1], in order) of buf
+ * read alone give what reading it whole gives; by_head: each cut by a head
+ * found once (xq_range_head(), xq_range_cut()), which must be the range
+ * xq_reader_range() gives. */
+static int pieces_same(const unsigned char *buf, size_t len, const char *name,
+		       const long (*kn)[2], size_t count, int by_head)
 {
 	struct xq_reader_opts o = { 0 };
 	struct reading whole = { 0 }, parts = { 0 };
-	int same;
+	struct xq_range head;
+	int same = 1;
 	o.name = name;
 	add(&whole, "");
 	add(&parts, "");
 	read_into(&whole, buf, len, o);
-	for (long k = 1; k <= n; k++) {
-		struct xq_range rg;
+	if (by_head && xq_range_head(buf, len, &o, &head) < 0)
+		return 0;
+	for (size_t i = 0; i < count; i++) {
+		long k = kn[i][0], n = kn[i][1];
+		struct xq_range rg, cut;
 		if (xq_reader_range(buf, len, &o, k, n, &rg) < 0)
 			return 0;
+		if (by_head) {
+			xq_range_cut(&head, buf, len, k, n, &cut);
+			if (cut.start != rg.start || cut.end != rg.end || cut.split != rg.split ||
+			    strcmp(cut.format, rg.format) || strcmp(cut.encoding, rg.encoding)) {
+				diagf("%s: range %ld of %ld cut by the head: %zu..%zu split %d %s %s, "
+				      "alone: %zu..%zu split %d %s %s", name, k, n, cut.start, cut.end,
+				      cut.split, cut.format, cut.encoding, rg.start, rg.end, rg.split,
+				      rg.format, rg.encoding);
+				same = 0;
+			}
+		}
 		if (rg.start >= rg.end && !(k == 1 && len == 0))
 			continue;
 		parts.line_shift = 0;
-		for (size_t i = 0; i < rg.start; i++)
-			parts.line_shift += buf[i] == '\n';
+		for (size_t b = 0; b < rg.start; b++)
+			parts.line_shift += buf[b] == '\n';
 		parts.game_shift = count_games(parts.text);
 		read_into(&parts, buf + rg.start, rg.end - rg.start, xq_range_opts(&rg, &o));
 	}
-	same = !strcmp(whole.text, parts.text);
-	if (!same) {
+	if (strcmp(whole.text, parts.text)) {
 		size_t i = 0, ls = 0;
 		while (whole.text[i] && whole.text[i] == parts.text[i])
 			if (whole.text[i++] == '\n')
 				ls = i;
-		diagf("%s in %ld ranges: %zu bytes of readings against %zu; first difference:\n"
-		      "#   whole: %.*s\n#   parts: %.*s", name, n, parts.len, whole.len,
+		diagf("%s in %zu pieces: %zu bytes of readings against %zu; first difference:\n"
+		      "#   whole: %.*s\n#   parts: %.*s", name, count, parts.len, whole.len,
 		      (int)strcspn(whole.text + ls, "\n"), whole.text + ls,
 		      (int)strcspn(parts.text + ls, "\n"), parts.text + ls);
+		same = 0;
 	}
 	free(whole.text);
 	free(parts.text);
 	return same;
+}
+
+/* The ranges of buf, k of n for every k, read alone give the whole. */
+static int ranges_same(const unsigned char *buf, size_t len, const char *name, long n)
+{
+	long (*kn)[2] = malloc((size_t)n * sizeof *kn);
+	int same;
+	for (long k = 1; k <= n; k++)
+		kn[k - 1][0] = k, kn[k - 1][1] = n;
+	same = pieces_same(buf, len, name, (const long (*)[2])kn, (size_t)n, 0);
+	free(kn);
+	return same;
+}
+
+/* The ranges -J makes of one file for jobs jobs and levels levels of
+ * halving (cmd/jobs.c): a range a job over the first half, over half the
+ * rest and so on, then over the rest, each of N the jobs times a power of
+ * two, cut by one head: the whole. */
+static int halvings_same(const unsigned char *buf, size_t len, const char *name, int jobs,
+			 int levels)
+{
+	long kn[64][2];
+	size_t count = 0;
+	for (int l = 0; l <= levels; l++)
+		for (int i = 0; i < jobs; i++, count++) {
+			kn[count][1] = l < levels ? (long)jobs << (l + 1) : (long)jobs << levels;
+			kn[count][0] = (l < levels ? ((1L << l) - 1) * 2 * jobs : ((1L << levels) - 1) * jobs) + i + 1;
+		}
+	return pieces_same(buf, len, name, (const long (*)[2])kn, count, 1);
 }
 
 static const char *const corpus[] = {
@@ -188,6 +236,9 @@ static void property(void)
 		for (size_t k = 0; k < sizeof ns / sizeof *ns; k++)
 			all &= ranges_same(buf, len, corpus[i], ns[k]);
 		ok(all, "%s: the ranges read alone are the whole", corpus[i]);
+		all = halvings_same(buf, len, corpus[i], 2, 1) && halvings_same(buf, len, corpus[i], 2, 6) &&
+		      halvings_same(buf, len, corpus[i], 3, 4) && halvings_same(buf, len, corpus[i], 4, 12);
+		ok(all, "%s: -J's halving ranges, cut by one head, are the whole", corpus[i]);
 		free(buf);
 	}
 	{
@@ -215,6 +266,9 @@ static void property(void)
 			for (long n = 1; n <= 12; n++)
 				all &= ranges_same((const unsigned char *)made[i], strlen(made[i]), "made.pgn", n);
 			ok(all, "made input %zu: the ranges read alone are the whole", i + 1);
+			all = halvings_same((const unsigned char *)made[i], strlen(made[i]), "made.pgn", 2, 3) &&
+			      halvings_same((const unsigned char *)made[i], strlen(made[i]), "made.pgn", 3, 5);
+			ok(all, "made input %zu: -J's halving ranges, cut by one head, are the whole", i + 1);
 		}
 	}
 }
