@@ -241,10 +241,10 @@ static void job_status(struct jobs *j, int i, int status)
  *
  * Standard input, a pipe or a compressed file cannot be read in byte
  * ranges: the library's splitter reads it (ungzipped) and cuts it where
- * the format says a game begins, into chunks of about chunk_bytes(); each
- * chunk goes to a worker process forked once the chunk is in memory, so
- * that the worker has it without a copy through a pipe or a file.  A
- * worker for each chunk: its start and end (the fork, the pages it first
+ * the format says a game begins, into chunks of about CHUNK_BYTES
+ * (XQ_JOBS_CHUNK); each chunk goes to a worker process forked once the
+ * chunk is in memory, so that the worker has it without a copy through a
+ * pipe or a file.  A worker for each chunk: its start and end (the fork, the pages it first
  * writes, its part) cost about 1.5 ms of CPU, under a tenth of the
  * fastest job's (xqcheck -q) 4 MB, with no framing of chunks on a pipe to
  * a worker that lives on.  At most as many workers as jobs run at once:
@@ -255,18 +255,36 @@ static void job_status(struct jobs *j, int i, int status)
 
 #define CHUNK_BYTES (4 << 20)
 
-/* The size of a chunk: XQ_JOBS_CHUNK bytes when set (tests place the cuts
- * with it), else CHUNK_BYTES. */
-static size_t chunk_bytes(void)
+/* A size in bytes from the environment variable name (1 to 2^30; tests
+ * place the cuts with XQ_JOBS_CHUNK and XQ_JOBS_RANGE), else dflt. */
+static size_t env_bytes(const char *name, size_t dflt)
 {
-	const char *s = getenv("XQ_JOBS_CHUNK");
+	const char *s = getenv(name);
 	long v;
 	if (s && parse_count(s, 1L << 30, &v) == 0 && v > 0)
 		return (size_t)v;
-	return CHUNK_BYTES;
+	return dflt;
 }
 
-static int wait_worker(pid_t *pid, int *part, int *status, int n)
+/* The workers of parts in order, at most jobs of them alive at once, and
+ * each part's exit status once its worker has ended. */
+struct pool {
+	int jobs, running, parts;
+	pid_t *pid;          /* [running]: the workers alive, */
+	int *part;           /* [running]: and their parts */
+	int *status;         /* [parts] */
+};
+
+static void pool_open(struct pool *w, int jobs)
+{
+	memset(w, 0, sizeof *w);
+	w->jobs = jobs;
+	w->pid = xrealloc(NULL, (size_t)jobs * sizeof *w->pid);
+	w->part = xrealloc(NULL, (size_t)jobs * sizeof *w->part);
+}
+
+/* Wait for one worker to end; its part's status kept. */
+static void pool_wait_one(struct pool *w)
 {
 	int st;
 	pid_t p;
@@ -274,14 +292,44 @@ static int wait_worker(pid_t *pid, int *part, int *status, int n)
 		while ((p = waitpid(-1, &st, 0)) < 0)
 			if (errno != EINTR)
 				die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
-		for (int k = 0; k < n; k++)
-			if (pid[k] == p) {
-				status[part[k]] = st;
-				pid[k] = pid[n - 1];
-				part[k] = part[n - 1];
-				return n - 1;
+		for (int k = 0; k < w->running; k++)
+			if (w->pid[k] == p) {
+				w->status[w->part[k]] = st;
+				w->running--;
+				w->pid[k] = w->pid[w->running];
+				w->part[k] = w->part[w->running];
+				return;
 			}
 	}
+}
+
+/* Room for the next part's worker (waited for while jobs are alive). */
+static void pool_room(struct pool *w)
+{
+	while (w->running == w->jobs)
+		pool_wait_one(w);
+	w->status = xrealloc(w->status, (size_t)(w->parts + 1) * sizeof *w->status);
+	w->status[w->parts++] = 0;
+}
+
+/* Worker p started for the part pool_room() made room for. */
+static void pool_add(struct pool *w, pid_t p)
+{
+	w->pid[w->running] = p;
+	w->part[w->running++] = w->parts - 1;
+}
+
+/* In the command, every part's status said (job_status()) once all have
+ * ended; in a worker (said 0), nothing waited for. */
+static void pool_close(struct pool *w, struct jobs *j, int say)
+{
+	while (say && w->running > 0)
+		pool_wait_one(w);
+	for (int i = 0; say && i < w->parts; i++)
+		job_status(j, i, w->status[i]);
+	free(w->pid);
+	free(w->part);
+	free(w->status);
 }
 
 /* A new part's files; the parts' count grows. */
@@ -436,15 +484,17 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 {
 	struct xq_reader_opts ro = { 0 };
 	struct xq_chunk c;
-	pid_t *pid;
-	int *part, *status = NULL, running = 0, rc, err;
+	struct pool w;
+	int rc, err;
 
 	if ((rc = stream_open(path)) < 1)
 		return rc;
 	ro.format = o->format;
 	ro.encoding = o->encoding;
 	ro.name = stream.name;
-	if (!(stream.sp = xq_splitter_open(stream.fd, stream.fp, &ro, chunk_bytes(), &err))) {
+	stream.sp = xq_splitter_open(stream.fd, stream.fp, &ro, env_bytes("XQ_JOBS_CHUNK", CHUNK_BYTES),
+				     &err);
+	if (!stream.sp) {
 		if (err == XQ_ENOMEM)
 			die(EXIT_TROUBLE, "out of memory");
 		stream_close();
@@ -459,57 +509,43 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 	j->dir = parts_dir();
 	if (xq_splitter_cuts(stream.sp) == 0)
 		return stream_one_job(j, messages);
-	pid = xrealloc(NULL, (size_t)jobs * sizeof *pid);
-	part = xrealloc(NULL, (size_t)jobs * sizeof *part);
+	pool_open(&w, jobs);
 	while ((rc = xq_splitter_next(stream.sp, &c)) > 0) {
 		pid_t p;
-		while (running == jobs)
-			running = wait_worker(pid, part, status, running);
+		pool_room(&w);
 		add_part(j);
-		status = xrealloc(status, (size_t)j->parts * sizeof *status);
-		status[j->parts - 1] = 0;
 		if ((p = fork_worker(j, messages, stream.fp ? fileno(stream.fp) : stream.fd)) == 0) {
 			memset(&chunk, 0, sizeof chunk);
 			chunk.name = stream.name;
 			chunk.fd = -1;
 			chunk.c = c;
 			record_loop_chunk(&chunk);
-			free(pid);
-			free(part);
-			free(status);
+			pool_close(&w, j, 0);
 			free_parts(j, 0);
 			return 1;
 		}
-		pid[running] = p;
-		part[running++] = j->parts - 1;
+		pool_add(&w, p);
 	}
 	if (rc == XQ_ENOMEM)
 		die(EXIT_TROUBLE, "out of memory");
-	if (rc == XQ_EINVAL)
-		for (int k = 0; k < running; k++)
-			kill(pid[k], SIGTERM);
-	while (running > 0)
-		running = wait_worker(pid, part, status, running);
 	if (rc == XQ_EINVAL) {
 		/* a damaged compressed file: read again by one job */
+		for (int k = 0; k < w.running; k++)
+			kill(w.pid[k], SIGTERM);
+		while (w.running > 0)
+			pool_wait_one(&w);
 		stream_close();
-		free(pid);
-		free(part);
-		free(status);
+		pool_close(&w, j, 0);
 		free_parts(j, 1);
 		return -1;
 	}
-	for (int i = 0; i < j->parts; i++)
-		job_status(j, i, status[i]);
+	pool_close(&w, j, 1);
 	if (rc == XQ_EIO) {
 		/* (every command's exit status 2) */
 		warnx_("error reading '%s': %s", stream.name, strerror(xq_splitter_errno(stream.sp)));
 		j->failed = 1;
 	}
 	stream_close();
-	free(pid);
-	free(part);
-	free(status);
 	return 0;
 }
 
@@ -525,19 +561,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
  * K-th of N with N the job count times a power of two, so that the ranges
  * of one level end exactly where those of the next begin
  * (xq_reader_range() cuts at byte len * K / N, rounded down). */
-#define RANGE_BYTES (1 << 20)
-
-/* The size below which a range is no longer halved: XQ_JOBS_RANGE bytes
- * when set (tests make many levels of small files with it), else
- * RANGE_BYTES. */
-static double range_bytes(void)
-{
-	const char *s = getenv("XQ_JOBS_RANGE");
-	long v;
-	if (s && parse_count(s, 1L << 30, &v) == 0 && v > 0)
-		return (double)v;
-	return RANGE_BYTES;
-}
+#define RANGE_BYTES (1 << 20)   /* the least range halved, XQ_JOBS_RANGE */
 
 /* Range i of a file cut in ranges for jobs jobs with levels levels of
  * halving: its K and N. */
@@ -589,42 +613,29 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, const char *path
 {
 	/* (a static: a worker's record loop reads it) */
 	static struct xq_range head;
-	double size = input_size(path), least = range_bytes();
-	int levels = 1, total, running = 0, *part, *status, have_head = file_head(path, o, &head);
-	pid_t *pid;
+	double size = input_size(path), least = (double)env_bytes("XQ_JOBS_RANGE", RANGE_BYTES);
+	int levels = 1, total, have_head = file_head(path, o, &head);
+	struct pool w;
 	while (levels < 20 && size / ((double)jobs * (double)(2L << levels)) >= least)
 		levels++;
 	total = jobs * (levels + 1);
 	j->dir = parts_dir();
-	pid = xrealloc(NULL, (size_t)jobs * sizeof *pid);
-	part = xrealloc(NULL, (size_t)jobs * sizeof *part);
-	status = xrealloc(NULL, (size_t)total * sizeof *status);
+	pool_open(&w, jobs);
 	for (int i = 0; i < total; i++) {
 		pid_t p;
-		while (running == jobs)
-			running = wait_worker(pid, part, status, running);
+		pool_room(&w);
 		add_part(j);
-		status[i] = 0;
 		if ((p = fork_worker(j, messages, -1)) == 0) {
 			file_range(jobs, levels, i, k, n);
 			if (have_head)
 				record_loop_range_head(&head);
-			free(pid);
-			free(part);
-			free(status);
+			pool_close(&w, j, 0);
 			free_parts(j, 0);
 			return 1;
 		}
-		pid[running] = p;
-		part[running++] = i;
+		pool_add(&w, p);
 	}
-	while (running > 0)
-		running = wait_worker(pid, part, status, running);
-	for (int i = 0; i < total; i++)
-		job_status(j, i, status[i]);
-	free(pid);
-	free(part);
-	free(status);
+	pool_close(&w, j, 1);
 	return 0;
 }
 

@@ -123,28 +123,23 @@ streams_same() {
 	done
 }
 
-# workers SIZE CMD ARGS...: the number of processes CMD ARGS (a pipe on
-# its standard input) starts with XQ_JOBS_CHUNK=SIZE: those that exit (the
-# sanitizer's tracer at exit is not followed)
-workers() {
-	local size=$1
+# forked NAME=VALUE CMD ARGS...: the number of processes CMD ARGS starts
+# with that variable in its environment: those that exit (the sanitizer's
+# tracer at exit is not followed)
+forked() {
+	local var=$1
 	shift
-	XQ_JOBS_CHUNK=$size strace -f -q -e trace=fork,vfork,clone,clone3 -o "$T/trace" "$@" \
+	env "$var" strace -f -q -e trace=fork,vfork,clone,clone3 -o "$T/trace" "$@" \
 		>/dev/null 2>&1 || true
 	awk 'NR == 1 { first = $1 } /\+\+\+ (exited|killed)/ && $1 != first { n++ } END { print n + 0 }' \
 		"$T/trace"
 }
 
-# range_workers LEAST CMD ARGS...: the number of processes CMD ARGS (over
-# a file) starts with XQ_JOBS_RANGE=LEAST, counted as workers() counts them
-range_workers() {
-	local least=$1
-	shift
-	XQ_JOBS_RANGE=$least strace -f -q -e trace=fork,vfork,clone,clone3 -o "$T/trace" "$@" \
-		>/dev/null 2>&1 || true
-	awk 'NR == 1 { first = $1 } /\+\+\+ (exited|killed)/ && $1 != first { n++ } END { print n + 0 }' \
-		"$T/trace"
-}
+# workers SIZE CMD ARGS...: the processes of CMD ARGS (a pipe on its
+# standard input) with XQ_JOBS_CHUNK=SIZE; range_workers LEAST CMD
+# ARGS...: those of CMD ARGS over a file with XQ_JOBS_RANGE=LEAST
+workers() { forked "XQ_JOBS_CHUNK=$1" "${@:2}"; }
+range_workers() { forked "XQ_JOBS_RANGE=$1" "${@:2}"; }
 
 # at_once: the most workers of the last workers run alive at once, each
 # from the fork that starts it to its exit
