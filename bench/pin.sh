@@ -82,12 +82,12 @@ probe_wall() {
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
 }
 jobs_ceiling() {
-	local t1= tn= w
+	local one= many=
 	for _ in 1 2 3 4 5; do
-		w=$(probe_wall 1)
-		if [ -z "$t1" ] || awk -v a="$w" -v b="$t1" 'BEGIN { exit !(a < b) }'; then t1=$w; fi
-		w=$(probe_wall "$1")
-		if [ -z "$tn" ] || awk -v a="$w" -v b="$tn" 'BEGIN { exit !(a < b) }'; then tn=$w; fi
+		one+=" $(probe_wall 1)"
+		many+=" $(probe_wall "$1")"
 	done
-	awk -v n="$1" -v a="$t1" -v b="$tn" 'BEGIN { printf "%.2f", (b > 0 ? n * a / b : 0) }'
+	awk -v n="$1" -v a="$one" -v b="$many" '
+		function least(s, f, i, m) { split(s, f, " "); m = f[1]; for (i in f) if (f[i] < m) m = f[i]; return m }
+		BEGIN { t1 = least(a); tn = least(b); printf "%.2f", (tn > 0 ? n * t1 / tn : 0) }'
 }

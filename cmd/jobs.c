@@ -585,22 +585,16 @@ static void file_range(int jobs, int levels, int i, long *k, long *n)
 static int file_head(const char *path, const struct cmd_opts *o, struct xq_range *head)
 {
 	struct xq_reader_opts ro = { 0 };
-	struct stat sb;
-	void *map;
-	int fd = open(path, O_RDONLY), rc;
-	if (fd < 0)
+	size_t len;
+	void *map = record_map(path, &len);
+	int rc;
+	if (!map)
 		return 0;
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
-	    (map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
-		close(fd);
-		return 0;
-	}
-	close(fd);
 	ro.format = o->format;
 	ro.encoding = o->encoding;
 	ro.name = path;
-	rc = xq_range_head(map, (size_t)sb.st_size, &ro, head);
-	munmap(map, (size_t)sb.st_size);
+	rc = xq_range_head(map, len, &ro, head);
+	munmap(map, len);
 	if (rc < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	return 1;
@@ -643,7 +637,8 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	       int *argc, char ***argv, long *range_k, long *range_n)
 {
 	static struct input_list sub;
-	int *first, rc;
+	double total = 0, sum = 0;
+	int *first, rc, g = 1;
 	pid_t *pid;
 	memset(j, 0, sizeof *j);
 	*range_k = *range_n = 0;
@@ -658,17 +653,13 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	first = xrealloc(NULL, (size_t)(j->parts + 1) * sizeof *first);
 	first[0] = 0;
 	first[j->parts] = *argc;
-	{
-		double total = 0, sum = 0;
-		int g = 1;
-		for (int i = 0; i < *argc; i++)
-			total += input_size((*argv)[i]) + 1;
-		for (int i = 0; i < *argc && g < j->parts; i++) {
-			sum += input_size((*argv)[i]) + 1;
-			/* a group each input at least, the rest shared by size */
-			if (sum >= total * g / j->parts || *argc - (i + 1) <= j->parts - g)
-				first[g++] = i + 1;
-		}
+	for (int i = 0; i < *argc; i++)
+		total += input_size((*argv)[i]) + 1;
+	for (int i = 0; i < *argc && g < j->parts; i++) {
+		sum += input_size((*argv)[i]) + 1;
+		/* a group each input at least, the rest shared by size */
+		if (sum >= total * g / j->parts || *argc - (i + 1) <= j->parts - g)
+			first[g++] = i + 1;
 	}
 	j->dir = parts_dir();
 	j->out = xrealloc(NULL, (size_t)j->parts * sizeof *j->out);

@@ -404,28 +404,35 @@ void record_loop_range_head(const struct xq_range *head)
 	the_head = head;
 }
 
+void *record_map(const char *path, size_t *len)
+{
+	struct stat sb;
+	void *map;
+	int fd;
+	*len = 0;
+	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+		return NULL;
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
+	    (map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
+		close(fd);
+		return NULL;
+	}
+	close(fd);
+	*len = (size_t)sb.st_size;
+	return map;
+}
+
 static struct xq_reader *range_reader_open(const char *path, struct xq_reader_opts *o, long k, long n,
 				  FILE **fp, void **map, size_t *maplen, int *skip)
 {
-	struct stat sb;
 	struct xq_range rg;
 	struct xq_reader_opts ro;
 	struct xq_reader *r;
-	int err, fd;
-	*map = NULL;
-	*maplen = 0;
+	int err;
 	*skip = 0;
 	*fp = NULL;
-	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+	if (!(*map = record_map(path, maplen)))
 		return whole_or_skip(k == 1, path, o, fp, skip);
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
-	    (*map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
-		close(fd);
-		*map = NULL;
-		return whole_or_skip(k == 1, path, o, fp, skip);
-	}
-	close(fd);
-	*maplen = (size_t)sb.st_size;
 	o->name = path;
 	if (the_head)
 		xq_range_cut(the_head, *map, *maplen, k, n, &rg);

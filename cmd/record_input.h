@@ -206,6 +206,10 @@ void record_loop_chunk(const struct record_chunk *c);
  * started, with which the worker cuts its range (the head of a file far
  * down which its encoding is found is not read again by each). */
 void record_loop_range_head(const struct xq_range *head);
+/* File path mapped for reading, its size in *len: NULL (and 0) when it is
+ * standard input ("-" or NULL), cannot be opened, is no regular file, is
+ * empty or cannot be mapped. */
+void *record_map(const char *path, size_t *len);
 
 /* -t checked as cmd_getopt() checks it, for a stream of games (no format
  * of one game a file): the value, or NULL with "unknown ..." printed. */

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "xq.h"
+#include "../unit/halvings.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -89,16 +90,15 @@ static void halvings(const unsigned char *data, size_t size, const struct xq_rea
 	size_t at = 0;
 	if (xq_range_head(data, size, o, &head) < 0)
 		return;   /* out of memory */
-	for (int l = 0; l <= levels; l++)
-		for (int i = 0; i < jobs; i++) {
-			long n = l < levels ? (long)jobs << (l + 1) : (long)jobs << levels;
-			long k = (l < levels ? ((1L << l) - 1) * 2 * jobs : ((1L << levels) - 1) * jobs) + i + 1;
-			xq_range_cut(&head, data, size, k, n, &rg);
-			if (rg.start != (k == 1 ? 0 : rg.split ? at : size) || rg.end < rg.start ||
-			    rg.end > size || (k == n && rg.end != size))
-				abort();
-			at = rg.end;
-		}
+	for (int i = 0; i < jobs * (levels + 1); i++) {
+		long k, n;
+		halving_range(jobs, levels, i, &k, &n);
+		xq_range_cut(&head, data, size, k, n, &rg);
+		if (rg.start != (k == 1 ? 0 : rg.split ? at : size) || rg.end < rg.start ||
+		    rg.end > size || (k == n && rg.end != size))
+			abort();
+		at = rg.end;
+	}
 }
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)

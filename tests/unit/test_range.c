@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "game_cmp.h"
+#include "halvings.h"
 #include "tap.h"
 #include "xq.h"
 #include "xq_format.h"
@@ -202,12 +203,9 @@ static int halvings_same(const unsigned char *buf, size_t len, const char *name,
 			 int levels)
 {
 	long kn[64][2];
-	size_t count = 0;
-	for (int l = 0; l <= levels; l++)
-		for (int i = 0; i < jobs; i++, count++) {
-			kn[count][1] = l < levels ? (long)jobs << (l + 1) : (long)jobs << levels;
-			kn[count][0] = (l < levels ? ((1L << l) - 1) * 2 * jobs : ((1L << levels) - 1) * jobs) + i + 1;
-		}
+	size_t count = (size_t)(jobs * (levels + 1));
+	for (size_t i = 0; i < count; i++)
+		halving_range(jobs, levels, (int)i, &kn[i][0], &kn[i][1]);
 	return pieces_same(buf, len, name, (const long (*)[2])kn, count, 1);
 }
 
