@@ -6,6 +6,7 @@
 #   notation GBK and Big5, WXF UTF-8, ICCS in the spellings real files
 #   use (h2e2, H2E2, H2-E2, h2-e2; with and without move numbers; many
 #   moves a line, a move pair a line as xqbase writes, one move a line),
+#   UCI with ranks 1..10 as Fairy-Stockfish writes it ([Format "UCI10"]),
 #   and XQF files (one a game, through xargs): games and plies per CPU
 #   second, MB/s, peak RSS; pgn-extract -s -r over
 #   ../shared/bench/chess-selfplay.pgn replicated to the same number of
@@ -161,6 +162,7 @@ cmp -s "$tmp/back.pgn" "$tmp/iccs.pgn" || echo "bench_records: Chinese GBK -> IC
 "$XQCONV" -q -n chinese -E big5 "$tmp/one.pgn" >"$tmp/big5-one.pgn" 2>/dev/null
 for _ in $(seq "$copies"); do cat "$tmp/big5-one.pgn"; done >"$tmp/big5.pgn"
 "$XQCONV" -q -n wxf "$tmp/iccs.pgn" >"$tmp/wxf.pgn" 2>/dev/null
+"$XQCONV" -q -n uci10 "$tmp/iccs.pgn" >"$tmp/uci10.pgn" 2>/dev/null
 # the ICCS spellings: case, dash, numbers, layout (see respell)
 respell upper 0 0 many <"$tmp/iccs.pgn" >"$tmp/iccs-upper.pgn"
 respell upper 1 1 pair <"$tmp/iccs.pgn" >"$tmp/iccs-xqbase.pgn"
@@ -178,7 +180,7 @@ xbytes=$(( $(xargs cat <"$tmp/xqf1.list" | wc -c) * xcopies ))
 
 # check KEY LABEL GOAL GAMES PLIES BYTES CMD...: a checking row, its rates
 # kept for the ratios, with the goal (times pgn-extract's games per CPU
-# second); a run that exits other than 0, or whose summary counts an
+# second; 0 for a row with none); a run that exits other than 0, or whose summary counts an
 # invalid game, is reported
 declare -A rate prate goal label rss
 keys=()
@@ -209,6 +211,8 @@ check dash "xqcheck -q ICCS h2-e2 one/line" 15 "$games" "$nplies" "$(size "$tmp/
 	"$XQCHECK" -q "$tmp/iccs-dash-one.pgn"
 check updash "xqcheck -q ICCS 1. H2-E2 one/line" 15 "$games" "$nplies" \
 	"$(size "$tmp/iccs-upper-dash-one.pgn")" "$XQCHECK" -q "$tmp/iccs-upper-dash-one.pgn"
+check uci10 "xqcheck -q UCI10 h3e3 1. many/line" 0 "$games" "$nplies" "$(size "$tmp/uci10.pgn")" \
+	"$XQCHECK" -q "$tmp/uci10.pgn"
 check xqf "xqcheck -q XQF files (xargs)" 8 "$xgames" "$xplies" "$xbytes" \
 	sh -c "xargs '$XQCHECK' -q <'$tmp/xqf.list'"
 gzip -1 -c "$tmp/iccs.pgn" >"$tmp/iccs.pgn.gz"
@@ -239,9 +243,10 @@ if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 		awk -v l="${label[$k]}" -v a="${rate[$k]}" -v b="$peer" -v pa="${prate[$k]}" \
 		    -v pb="$ppeer" -v g="${goal[$k]}" -v r="${rss[$k]}" 'BEGIN {
 			x = a / b
-			printf "  %-37s %5.1fx games/s %5.1fx plies/s  goal %2dx: %-7s  RSS %4.1f MB: %s\n",
-				l, x, pa / pb, g, (x >= g ? "met" : "not met"), r / 1024,
-				(r <= 16 * 1024 ? "met" : "not met") }'
+			printf "  %-37s %5.1fx games/s %5.1fx plies/s  %-17s  RSS %4.1f MB: %s\n",
+				l, x, pa / pb,
+				(g ? sprintf("goal %2dx: %s", g, (x >= g ? "met" : "not met")) : "no goal"),
+				r / 1024, (r <= 16 * 1024 ? "met" : "not met") }'
 	done
 else
 	echo "pgn-extract or $CHESS not found: no peer figure (apt-get install pgn-extract)"

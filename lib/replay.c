@@ -28,7 +28,8 @@
 /*
  * The run: a stretch of a line, each move tested and made in one step
  * over the board and its lines, for as long as the moves are ICCS or the
- * common shapes of Chinese and WXF moves (xq__replay_run).
+ * common shapes of Chinese and WXF moves, or UCI with ranks 1..10 in a
+ * game that says so (xq__replay_run).
  */
 /* ICCS characters to padded-board offsets by table (ISQ()): a file
  * letter either case to its column, a rank digit to its row times 16;
@@ -65,6 +66,32 @@ static inline int quick_iccs(const char *s, unsigned *from, unsigned *to)
 	return 1;
 }
 
+/* A UCI text with ranks 1..10 ("h3e3", "h10g8", "H3-E3": [Format
+ * "UCI10"]), as quick_iccs() reads ICCS: 1 with its points in *from and
+ * *to, or 0 (marks after it are left to resolve()). */
+static inline int quick_uci10(const char *s, unsigned *from, unsigned *to)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned f1, r1, f2, r2, ten;
+
+	/* a digit d is ICCS rank d - 1 ('0' lands on no rank); "10" is 9 */
+	if (!(f1 = iccs_file[u[0]]))
+		return 0;
+	ten = u[1] == '1' && u[2] == '0';
+	if (!(r1 = ten ? iccs_rank['9'] : iccs_rank[(uint8_t)(u[1] - 1)]))
+		return 0;
+	u += ten;
+	u += u[2] == '-';
+	if (!(f2 = iccs_file[u[2]]))
+		return 0;
+	ten = u[3] == '1' && u[4] == '0';
+	if (!(r2 = ten ? iccs_rank['9'] : iccs_rank[(uint8_t)(u[3] - 1)]) || u[4 + ten])
+		return 0;
+	*from = r1 + f1;
+	*to = r2 + f2;
+	return 1;
+}
+
 /* What the judge (lib/rules.c) and the searches need of a move replay
  * played, kept in its node: the key after it, what it took (cap: the
  * board value on its destination before), whether it gives check; a
@@ -90,8 +117,9 @@ static inline void mark_played(struct xq_node *n, uint64_t key, int check, unsig
  * side, counters and check stay in registers over the run and go to pos
  * at its end.
  */
-struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
-			       struct xq_node **last, unsigned flags)
+static inline __attribute__((always_inline))
+struct xq_node *run(struct xq_pos *pos, struct xq_node *n, int *plies, struct xq_node **last,
+		    const unsigned flags)
 {
 	uint8_t *b = pos->board;
 	struct counters c = { pos->key, pos->side, pos->halfmove, pos->fullmove };
@@ -109,8 +137,8 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 
 	/* a first move that only an ICCS reader could take and no ICCS
 	 * reader takes (WinBoard's SAN): no run, so no lines drawn */
-	if (n && !(flags & XQ__RUN_RELATIVE) && n->move == XQ_MOVE_NONE && n->text &&
-	    !quick_iccs(n->text, &from, &to))
+	if (n && !(flags & (XQ__RUN_RELATIVE | XQ__RUN_UCI10)) && n->move == XQ_MOVE_NONE &&
+	    n->text && !quick_iccs(n->text, &from, &to))
 		return n;
 	holders = ray_holders(pos->sq_of + (pos->side ^ 1) * 16,
 			      pos->sq_of[pos->side * 16 + SLOT_KING]);
@@ -128,6 +156,10 @@ struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies
 			to = MOVE_TO(n->move);
 		} else if (!n->text) {
 			break;
+		} else if (flags & XQ__RUN_UCI10) {
+			/* what resolve() reads first in such a game */
+			if (!quick_uci10(n->text, &from, &to))
+				break;
 		} else {
 			/* ICCS, or the common Chinese and WXF shapes
 			 * (xq__relative_quick_on, lib/notation.c); no text is
@@ -194,6 +226,17 @@ illegal:
 	pos->in_check = (uint8_t)check;
 	*plies += played;
 	return n;
+}
+
+/* (one loop for each set of flags, with no test of them in it) */
+struct xq_node *xq__replay_run(struct xq_pos *pos, struct xq_node *n, int *plies,
+			       struct xq_node **last, unsigned flags)
+{
+	if (flags & XQ__RUN_UCI10)
+		return run(pos, n, plies, last, XQ__RUN_UCI10);
+	if (flags & XQ__RUN_RELATIVE)
+		return run(pos, n, plies, last, XQ__RUN_RELATIVE);
+	return run(pos, n, plies, last, 0);
 }
 
 struct ctx {
@@ -801,8 +844,8 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		g->flags |= XQ_GAME_SAN; /* WinBoard's SAN, read as WXF */
 	check_side(&c);
 	c.complete = 1;
-	c.run_flags = c.san_first ? 0 : XQ__RUN_RELATIVE;
-	int walked = xq__walk_to_end(g, replay_node, c.uci10 ? NULL : replay_run, replay_step, &c,
+	c.run_flags = c.uci10 ? XQ__RUN_UCI10 : c.san_first ? 0 : XQ__RUN_RELATIVE;
+	int walked = xq__walk_to_end(g, replay_node, replay_run, replay_step, &c,
 				     &c.end, &c.end_plies);
 	if (walked == XQ_ENOMEM || c.nomem)
 		problem(&c, XQ_SEV_ERROR, XQ_P_LIMIT, NULL, 0,

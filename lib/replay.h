@@ -9,8 +9,9 @@
 
 /* What the run takes besides ICCS texts and moves given as points (n->move
  * set, as the binary formats give them): the common shape of a Chinese or
- * WXF move (xq__relative_quick_on). */
-enum { XQ__RUN_RELATIVE = 1 };
+ * WXF move (xq__relative_quick_on); or, in place of ICCS, UCI texts with
+ * ranks 1..10 ([Format "UCI10"]). */
+enum { XQ__RUN_RELATIVE = 1, XQ__RUN_UCI10 = 2 };
 
 /* Replay's run: the line from n on (n, its first child, ...) for as
  * long as each node has no alternatives (next) and holds a legal move

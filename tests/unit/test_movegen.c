@@ -6,10 +6,12 @@
  * (from, to) pair of many
  * positions, the same position after it (the whole struct) and the node
  * marked as replay marks it, or the position and the node untouched when
- * the move is refused; whole games as one run; the single-move test
+ * the move is refused; the same move as a UCI10 text (ranks 1..10);
+ * whole games as one run, of ICCS, of mixed notations, of UCI10; the single-move test
  * against the generator and against the former single-move test and
  * check test (ref_is_legal, ref_gives_check) on the same positions.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "tap.h"
@@ -21,7 +23,7 @@
 
 struct tally {
 	long pairs, legal, wrong_answer, wrong_after, wrong_node, touched, gen_disagree;
-	long ref_disagree, check_disagree;
+	long ref_disagree, check_disagree, uci10_disagree;
 };
 
 /* A node as replay finds it: an ICCS text, no move yet, in one of the
@@ -40,6 +42,26 @@ static void iccs_node(struct xq_node *n, char *text, xq_move m, int spelling)
 		memmove(text + 3, text + 2, 3);
 		text[2] = '-';
 	}
+	n->text = text;
+}
+
+/* The same with ranks 1..10, as [Format "UCI10"] writes them, by
+ * spelling % 4: "h3e3", "H3E3", "H3-E3", "h10-e10" (text: room for eight
+ * bytes). */
+static void uci10_node(struct xq_node *n, char *text, xq_move m, int spelling)
+{
+	char sq[2][4];
+	for (int i = 0; i < 2; i++) {
+		unsigned p = i ? MOVE_TO(m) : MOVE_FROM(m);
+		/* the padded board's column and row 3.. from a corner: a point
+		 * off the board gets a name out of range, as ICCS would */
+		int file = (int)(p & 15) - 3, rank = (int)(p >> 4) - 3 + 1;
+		snprintf(sq[i], sizeof sq[i], "%c%d", 'a' + file, rank);
+		if (spelling % 4 == 1 || spelling % 4 == 2)
+			sq[i][0] = (char)(sq[i][0] - 'a' + 'A');
+	}
+	memset(n, 0, sizeof *n);
+	snprintf(text, 8, "%s%s%s", sq[0], spelling % 4 >= 2 ? "-" : "", sq[1]);
 	n->text = text;
 }
 
@@ -77,6 +99,17 @@ static void one(struct tally *t, const struct xq_pos *pos, xq_move m, int given)
 		iccs_node(&n, text, m, (int)(t->pairs % 7));
 	}
 	made = xq__replay_run(&got, &n, &plies, &last, 0) == NULL;
+	if (!given) {
+		/* and with ranks 1..10: the same answer, the same position */
+		struct xq_pos got10 = *pos;
+		struct xq_node n10, *last10 = NULL;
+		char text10[8];
+		int plies10 = 0;
+		uci10_node(&n10, text10, m, (int)(t->pairs % 5));
+		t->uci10_disagree += (xq__replay_run(&got10, &n10, &plies10, &last10,
+						     XQ__RUN_UCI10) == NULL) != made ||
+				     memcmp(&got10, &got, sizeof got) != 0;
+	}
 	t->pairs++;
 	if (made != legal || plies != made || last != (made ? &n : NULL)) {
 		t->wrong_answer++;
@@ -136,6 +169,8 @@ static void report(const struct tally *t, const char *what)
 	is_int(t->ref_disagree, 0, "%s: xq_is_legal agrees with the former single-move test "
 				   "(ref_is_legal)", what);
 	is_int(t->check_disagree, 0, "%s: xq_make's check agrees with ref_gives_check", what);
+	is_int(t->uci10_disagree, 0, "%s: the move as a UCI10 text, run with XQ__RUN_UCI10: the "
+				     "same answer and position", what);
 }
 
 /* Random games from the start, every position on the way. */
@@ -345,10 +380,82 @@ static void mixed_runs(void)
 			 "node before as xq_make gives it");
 }
 
+/*
+ * Whole games as one run of UCI10 texts (XQ__RUN_UCI10), in their four
+ * spellings, each read by xq_move_parse() as the same move, up to a last
+ * text the run leaves to resolve(): a mark after the move (which resolve()
+ * reads), a rank 0 (ICCS), the move before again (illegal), a text cut
+ * short, a Chinese move.  The run stops at it, every node before marked
+ * as played.
+ */
+static void uci10_runs(void)
+{
+	static const char *const stoppers[] = { "+", "a0a1", NULL, "h10", "炮二平五" };
+	unsigned long long seed = 0x75636931ull;
+	static struct xq_node nodes[121];
+	static char texts[121][XQ_MOVE_TEXT_MAX];
+	static struct xq_pos before[121];
+	static xq_move played[121];
+	long wrong = 0, misread = 0, plies_run = 0, tens = 0;
+
+	for (int game = 0; game < 60; game++) {
+		struct xq_pos pos, got;
+		struct xq_node *last = NULL, *left;
+		const char *stopper = stoppers[game % 5];
+		int made = 0, plies = 0;
+		xq_pos_start(&pos);
+		got = pos;
+		for (int ply = 0; ply < 120; ply++) {
+			xq_move moves[XQ_MAX_MOVES], m, read;
+			int n = xq_legal_moves(&pos, moves);
+			struct xq_undo u;
+			if (n == 0)
+				break;
+			m = moves[tap_rand(&seed) % (unsigned)n];
+			before[made] = pos;
+			played[made] = m;
+			uci10_node(&nodes[made], texts[made], m, (int)(tap_rand(&seed) % 4));
+			tens += strstr(texts[made], "10") != NULL;
+			misread += xq_move_parse(&pos, texts[made], strlen(texts[made]),
+						 XQ_NOTATION_UCI10, 0, &read, NULL) != 0 || read != m;
+			if (made)
+				nodes[made - 1].child = &nodes[made];
+			made++;
+			xq_make(&pos, m, &u);
+		}
+		before[made] = pos;
+		memset(&nodes[made], 0, sizeof nodes[made]);
+		if (!stopper)
+			uci10_node(&nodes[made], texts[made], played[made - 1], 0);
+		else if (!strcmp(stopper, "+"))
+			uci10_node(&nodes[made], texts[made], played[made - 1], 0),
+				strcat(texts[made], "+");
+		else
+			strcpy(texts[made], stopper);
+		nodes[made].text = texts[made];
+		nodes[made - 1].child = &nodes[made];
+		left = xq__replay_run(&got, &nodes[0], &plies, &last, XQ__RUN_UCI10);
+		plies_run += plies;
+		wrong += left != &nodes[made] || plies != made || last != &nodes[made - 1] ||
+			 memcmp(&got, &pos, sizeof got) != 0 || nodes[made].move != XQ_MOVE_NONE ||
+			 nodes[made].flags != 0;
+		for (int i = 0; i < made; i++) {
+			struct xq_pos after = i + 1 < made ? before[i + 1] : pos;
+			wrong += !node_right(&nodes[i], played[i], &before[i], &after);
+		}
+	}
+	ok(plies_run > 3000 && tens > 100, "UCI10 runs: %ld plies, %ld texts with rank 10",
+	   plies_run, tens);
+	is_int(misread, 0, "UCI10 runs: xq_move_parse() reads every text as the move it names");
+	is_int(wrong, 0, "UCI10 runs: each run stopped at the text it leaves, every node before "
+			 "as xq_make gives it");
+}
+
 int main(void)
 {
 	random_games();
 	fixed_positions();
 	mixed_runs();
+	uci10_runs();
 	return done_testing();
 }
