@@ -6,6 +6,7 @@
  * statics, and a worker's part is the very --partial output a machine of
  * a cluster writes, so that one merge serves both.
  */
+#define _GNU_SOURCE 1   /* F_SETPIPE_SZ */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -439,6 +440,20 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 	return 0;
 }
 
+/* A pipe's buffer as large as the system lets anyone make it: the writer
+ * and the cutter then take turns a sixteenth as often (64 KiB is Linux's
+ * default; /proc/sys/fs/pipe-max-size, 1 MiB by default, the most). */
+static void pipe_widen(int fd)
+{
+#ifdef F_SETPIPE_SZ
+	struct stat sb;
+	if (fstat(fd, &sb) == 0 && S_ISFIFO(sb.st_mode))
+		(void)fcntl(fd, F_SETPIPE_SZ, 1 << 20);
+#else
+	(void)fd;
+#endif
+}
+
 /* Open the single input path (NULL or "-": standard input) as a stream
  * into s: 1, or -2 when it is a file to read in byte ranges (or not
  * there: the ranges say so), -1 when a compressed file cannot be read. */
@@ -451,6 +466,7 @@ static int stream_open(const char *path)
 	if (!path || !strcmp(path, "-")) {
 		stream.name = "<stdin>";
 		stream.fd = STDIN_FILENO;
+		pipe_widen(stream.fd);
 		return 1;
 	}
 	stream.name = path;
