@@ -245,10 +245,10 @@ static void job_status(struct jobs *j, int i, int status)
  * the format says a game begins, into chunks of about CHUNK_BYTES
  * (XQ_JOBS_CHUNK); each chunk goes to a worker process forked once the
  * chunk is in memory, so that the worker has it without a copy through a
- * pipe or a file.  A worker for each chunk: its start and end (the fork, the pages it first
- * writes, its part) cost about 1.5 ms of CPU, under a tenth of the
- * fastest job's (xqcheck -q) 4 MB, with no framing of chunks on a pipe to
- * a worker that lives on.  At most as many workers as jobs run at once:
+ * pipe or a file.  A worker for each chunk: its start and end (the fork,
+ * the pages it first writes, its part) cost about 1.5 ms of CPU, under a
+ * tenth of the fastest job's (xqcheck -q) 4 MB, with no framing of chunks
+ * on a pipe to a worker that lives on.  At most as many workers as jobs run at once:
  * the chunks in memory are bounded by the job count.  A worker writes its
  * part as a range's worker does, and the merge adds the earlier parts'
  * games and lines to its positions.  A stream that cannot be cut is read
@@ -654,8 +654,8 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 {
 	static struct input_list sub;
 	double total = 0, sum = 0;
-	int *first, rc, g = 1;
-	pid_t *pid;
+	int *first, rc, g = 1, parts;
+	struct pool w;
 	memset(j, 0, sizeof *j);
 	*range_k = *range_n = 0;
 	if (jobs <= 1 || (*argc == 0 && o->inputs_gathered) || name_twice(*argc, *argv))
@@ -664,56 +664,41 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 		return rc;
 	if (*argc == 1)
 		return range_jobs(j, jobs, messages, (*argv)[0], o, range_k, range_n);
-	j->parts = jobs < *argc ? jobs : *argc;
+	parts = jobs < *argc ? jobs : *argc;
 	/* whole files: groups in order, each of about the same bytes */
-	first = xrealloc(NULL, (size_t)(j->parts + 1) * sizeof *first);
+	first = xrealloc(NULL, (size_t)(parts + 1) * sizeof *first);
 	first[0] = 0;
-	first[j->parts] = *argc;
+	first[parts] = *argc;
 	for (int i = 0; i < *argc; i++)
 		total += input_size((*argv)[i]) + 1;
-	for (int i = 0; i < *argc && g < j->parts; i++) {
+	for (int i = 0; i < *argc && g < parts; i++) {
 		sum += input_size((*argv)[i]) + 1;
 		/* a group each input at least, the rest shared by size */
-		if (sum >= total * g / j->parts || *argc - (i + 1) <= j->parts - g)
+		if (sum >= total * g / parts || *argc - (i + 1) <= parts - g)
 			first[g++] = i + 1;
 	}
 	j->dir = parts_dir();
-	j->out = xrealloc(NULL, (size_t)j->parts * sizeof *j->out);
-	j->err = xrealloc(NULL, (size_t)j->parts * sizeof *j->err);
-	pid = xrealloc(NULL, (size_t)j->parts * sizeof *pid);
-	for (int i = 0; i < j->parts; i++) {
-		j->out[i] = part_file(j->dir, i, "out");
-		j->err[i] = part_file(j->dir, i, "err");
-	}
-	fflush(stdout);
-	fflush(stderr);
-	for (int i = 0; i < j->parts; i++) {
-		if ((pid[i] = fork()) < 0)
-			die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
-		if (pid[i] == 0) {
-			if (!freopen(j->out[i], "w", stdout) || !freopen(j->err[i], "w", stderr))
-				_exit(EXIT_TROUBLE);
-			cmd_messages_to(messages, part_put_message);
+	/* (all at once: as many workers as groups) */
+	pool_open(&w, parts);
+	for (int i = 0; i < parts; i++) {
+		pid_t p;
+		pool_room(&w);
+		add_part(j);
+		if ((p = fork_worker(j, messages, -1)) == 0) {
 			if (o->inputs) {
 				sub_inputs(o->inputs, first[i], first[i + 1], &sub);
 				o->inputs = &sub;
 			}
 			*argv += first[i];
 			*argc = first[i + 1] - first[i];
-			free(pid);
+			pool_close(&w, j, 0);
 			free(first);
 			free_parts(j, 0);
 			return 1;
 		}
+		pool_add(&w, p);
 	}
-	for (int i = 0; i < j->parts; i++) {
-		int status;
-		while (waitpid(pid[i], &status, 0) < 0)
-			if (errno != EINTR)
-				die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
-		job_status(j, i, status);
-	}
-	free(pid);
+	pool_close(&w, j, 1);
 	free(first);
 	return 0;
 }
