@@ -10,7 +10,9 @@
 #   and XQF files (one a game, through xargs): games and plies per CPU
 #   second, MB/s, peak RSS; pgn-extract -s -r over
 #   ../shared/bench/chess-selfplay.pgn replicated to the same number of
-#   games; each ratio, per game and per ply, beside its goal; xqconv
+#   games, and over a quarter of them in turn with each checking row's
+#   runs (the row's ratio: a slow spell of the machine meets both sides);
+#   each ratio, per game and per ply, beside its goal; xqconv
 #   Chinese GBK -> ICCS and ICCS -> Chinese GBK in games per CPU second;
 #   xqjudge over the ICCS games beside xqcheck.
 #
@@ -128,9 +130,11 @@ for _ in $(seq "$copies"); do cat "$tmp/one.pgn"; done >"$tmp/iccs.pgn"
 # $tmp/status.  The CPU time is the best of $BENCH_RUNS (default 3) runs,
 # ours and the peer's alike, so that another process's load on a shared
 # machine counts less, each on one CPU (bench/pin.sh); the peak RSS is the
-# largest of them.
+# largest of them.  With the array BESIDE set, that command is timed after
+# each run too, and the best of its CPU times left in $beside_best.
 measure() {
 	local label=$1 n=$2 p=$3 size=$4 u s rss bu= bs= brss=0 i rc worst=0; shift 4
+	beside_best=
 	for ((i = 0; i < ${BENCH_RUNS:-3}; i++)); do
 		timed "$tmp/time" "${PIN[@]}" "$@" >/dev/null 2>"$tmp/err"
 		rc=$?
@@ -140,6 +144,13 @@ measure() {
 			bu=$u bs=$s
 		fi
 		[ "$rss" -gt "$brss" ] && brss=$rss
+		# the peer's run beside this one (BESIDE), so that a slow spell of
+		# the machine meets both sides of the row's ratio
+		if [ "${#BESIDE[@]}" -gt 0 ]; then
+			timed "$tmp/btime" "${PIN[@]}" "${BESIDE[@]}" >/dev/null 2>&1
+			beside_best=$(awk -v b="$beside_best" '{ c = $1 + $2
+				print (b == "" || c < b) ? c : b }' "$tmp/btime")
+		fi
 	done
 	u=$bu s=$bs rss=$brss
 	awk -v l="$label" -v u="$u" -v s="$s" -v r="$rss" -v n="$n" -v p="$p" -v b="$size" 'BEGIN {
@@ -182,12 +193,24 @@ xbytes=$(( $(xargs cat <"$tmp/xqf1.list" | wc -c) * xcopies ))
 # kept for the ratios, with the goal (times pgn-extract's games per CPU
 # second; 0 for a row with none); a run that exits other than 0, or whose summary counts an
 # invalid game, is reported
-declare -A rate prate goal label rss
+declare -A rate prate goal label rss near
 keys=()
+BESIDE=()
+# pgn-extract beside every checking row: over a quarter of the games (its
+# rate per game does not depend on how many), in turn with ours
+if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
+	cper=$(grep -c '^\[Event ' "$CHESS")
+	ncopies=$(( (games / 4 + cper - 1) / cper ))
+	for _ in $(seq "$ncopies"); do cat "$CHESS"; done >"$tmp/chess-near.pgn"
+	near_games=$((cper * ncopies))
+	BESIDE=("$PGNX" -s -r "$tmp/chess-near.pgn")
+fi
 check() {
 	local key=$1 l=$2 g=$3 n=$4 p=$5 bytes=$6; shift 6
 	speed_probe
 	measure "$l" "$n" "$p" "$bytes" "$@"
+	[ -n "$beside_best" ] && near[$key]=$(awk -v n="$near_games" -v c="$beside_best" 'BEGIN {
+		if (c <= 0) c = 0.001; print n / c }')
 	keys+=("$key")
 	label[$key]=$l
 	goal[$key]=$g
@@ -215,6 +238,7 @@ check uci10 "xqcheck -q UCI10 h3e3 1. many/line" 0 "$games" "$nplies" "$(size "$
 	"$XQCHECK" -q "$tmp/uci10.pgn"
 check xqf "xqcheck -q XQF files (xargs)" 8 "$xgames" "$xplies" "$xbytes" \
 	sh -c "xargs '$XQCHECK' -q <'$tmp/xqf.list'"
+BESIDE=()
 gzip -1 -c "$tmp/iccs.pgn" >"$tmp/iccs.pgn.gz"
 measure "xqcheck -q ICCS, gzip input" "$games" "$nplies" "$(size "$tmp/iccs.pgn")" "$XQCHECK" -q "$tmp/iccs.pgn.gz"
 # xqjudge replays and judges (repetition rulings, natural limit) the same games
@@ -237,16 +261,18 @@ if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	speed_probe
 	peer=$(awk -v n="$cgames" -v c="$(cpu)" 'BEGIN { if (c <= 0) c = 0.001; print n / c }')
 	ppeer=$(awk -v n="$cplies" -v c="$(cpu)" 'BEGIN { if (c <= 0) c = 0.001; print n / c }')
-	echo "ratios to pgn-extract -s -r (games per CPU s, plies per CPU s), goals in games per CPU s,"
-	echo "and peak RSS against its goal of 16 MB:"
+	echo "ratios to pgn-extract -s -r timed beside each row, in turn with it ($near_games games,"
+	echo "its games per CPU s in brackets; plies per CPU s with its plies a game), goals in games"
+	echo "per CPU s, and peak RSS against its goal of 16 MB; the last column is the ratio to the"
+	echo "pgn-extract row above, timed once after all the rows:"
 	for k in "${keys[@]}"; do
-		awk -v l="${label[$k]}" -v a="${rate[$k]}" -v b="$peer" -v pa="${prate[$k]}" \
-		    -v pb="$ppeer" -v g="${goal[$k]}" -v r="${rss[$k]}" 'BEGIN {
+		awk -v l="${label[$k]}" -v a="${rate[$k]}" -v b="${near[$k]:-$peer}" -v pa="${prate[$k]}" \
+		    -v pb="$ppeer" -v pg="$peer" -v g="${goal[$k]}" -v r="${rss[$k]}" 'BEGIN {
 			x = a / b
-			printf "  %-37s %5.1fx games/s %5.1fx plies/s  %-17s  RSS %4.1f MB: %s\n",
-				l, x, pa / pb,
+			printf "  %-37s %5.1fx games/s (%5.0f) %5.1fx plies/s  %-17s  RSS %4.1f MB: %s  (%.1fx)\n",
+				l, x, b, pa / (b * pb / pg),
 				(g ? sprintf("goal %2dx: %s", g, (x >= g ? "met" : "not met")) : "no goal"),
-				r / 1024, (r <= 16 * 1024 ? "met" : "not met") }'
+				r / 1024, (r <= 16 * 1024 ? "met" : "not met"), a / pg }'
 	done
 else
 	echo "pgn-extract or $CHESS not found: no peer figure (apt-get install pgn-extract)"
