@@ -132,6 +132,7 @@ for _ in $(seq "$copies"); do cat "$tmp/one.pgn"; done >"$tmp/iccs.pgn"
 # machine counts less, each on one CPU (bench/pin.sh); the peak RSS is the
 # largest of them.  With the array BESIDE set, that command is timed after
 # each run too, and the best of its CPU times left in $beside_best.
+BESIDE=()
 measure() {
 	local label=$1 n=$2 p=$3 size=$4 u s rss bu= bs= brss=0 i rc worst=0; shift 4
 	beside_best=
@@ -195,7 +196,6 @@ xbytes=$(( $(xargs cat <"$tmp/xqf1.list" | wc -c) * xcopies ))
 # invalid game, is reported
 declare -A rate prate goal label rss near
 keys=()
-BESIDE=()
 # pgn-extract beside every checking row: over a quarter of the games (its
 # rate per game does not depend on how many), in turn with ours
 if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
