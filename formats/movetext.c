@@ -648,9 +648,9 @@ static inline int zh_direction(uint32_t k)
 	return direction_by_low6[k & 63] == k;
 }
 
-/* The eight (four) bytes at p as one number, the first byte highest: one
- * load and a byte swap where the byte order is known (the shifted bytes
- * are not fused into one by every compiler). */
+/* The eight bytes at p as one number, the first byte highest: one load
+ * and a byte swap where the byte order is known (the shifted bytes are not
+ * fused into one by every compiler). */
 static inline uint64_t load_be64(const unsigned char *p)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -661,16 +661,6 @@ static inline uint64_t load_be64(const unsigned char *p)
 	return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 | (uint64_t)p[2] << 40 |
 	       (uint64_t)p[3] << 32 | (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
 	       (uint64_t)p[6] << 8 | p[7];
-#endif
-}
-static inline uint32_t load_be32(const unsigned char *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return __builtin_bswap32(v);
-#else
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 #endif
 }
 
@@ -685,7 +675,7 @@ size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
 	/* the twelve bytes, first highest: each char's 2nd and 3rd byte a
 	 * continuation byte (10xxxxxx) */
 	w = load_be64(p);
-	v = load_be32(p + 8);
+	v = (uint32_t)load_be64(p + 4);   /* bytes 8..11 */
 	if ((w & 0x00c0c000c0c000c0ull) != 0x0080800080800080ull ||
 	    (v & 0xc000c0c0u) != 0x80008080u)
 		return 0;
