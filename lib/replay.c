@@ -796,14 +796,12 @@ static const char *result_of_end(const struct xq_pos *pos)
 	return pos->side == XQ_RED ? "0-1" : "1-0";
 }
 
-/* The tags replay reads, in one pass (each the first of its name, as
- * xq_game_tag() finds it). */
 /*
  * Engine coordinates in their two rank numberings: ICCS counts ranks 0..9,
  * UCI as Fairy-Stockfish writes it 1..10, and "h3e3" is a move in both.  A
- * game that says nothing ([Format "UCI10"]) is read by the first text of
- * its main line that only one numbering has: a rank 10 ("h10g8") says
- * UCI10, a rank 0 ("h0g2") ICCS.
+ * game without [Format "UCI10"] is read by the first text of its main line
+ * that only one numbering has: a rank 10 ("h10g8") says UCI10, a rank 0
+ * ("h0g2") ICCS.
  */
 
 /* One rank of a coordinate text at *s, its file letter read: 0..10, past
@@ -857,6 +855,8 @@ static int main_line_uci10(const struct xq_node *n)
 	return 0;
 }
 
+/* The tags replay reads, in one pass (each the first of its name, as
+ * xq_game_tag() finds it). */
 static void replay_tags(const struct xq_game *g, const char **format, const char **variant,
 			const char **result)
 {
