@@ -196,8 +196,9 @@ xbytes=$(( $(xargs cat <"$tmp/xqf1.list" | wc -c) * xcopies ))
 # invalid game, is reported
 declare -A rate prate goal label rss near
 keys=()
-# pgn-extract beside every checking row: over a quarter of the games (its
-# rate per game does not depend on how many), in turn with ours
+# pgn-extract beside every checking row, in turn with ours, over a quarter
+# of the games (a run of 25,000 is 2 to 4% faster per game than one of
+# 100,000 here: bench/README.md)
 if [ -x "$PGNX" ] && [ -f "$CHESS" ]; then
 	cper=$(grep -c '^\[Event ' "$CHESS")
 	ncopies=$(( (games / 4 + cper - 1) / cper ))
