@@ -1330,6 +1330,16 @@ static int coord_squares(const char *s, size_t len, int one_based, int *from, in
 	return 0;
 }
 
+int xq__coord_numbering(const char *s, size_t len)
+{
+	int from, to, zero = coord_squares(s, len, 0, &from, &to) == 0, one;
+	/* (without a digit 0 the text has neither rank 0 nor rank 10) */
+	if (!memchr(s, '0', len))
+		return zero ? 1 : -1;
+	one = coord_squares(s, len, 1, &from, &to) == 0;
+	return zero && one ? 1 : zero ? 0 : one ? 10 : -1;
+}
+
 static void sq_name(int sq, int one_based, char out[4])
 {
 	int r = XQ_RANK(sq) % 10 + one_based, i = 0;

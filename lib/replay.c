@@ -804,51 +804,13 @@ static const char *result_of_end(const struct xq_pos *pos)
  * ("h0g2") ICCS.
  */
 
-/* One rank of a coordinate text at *s, its file letter read: 0..10, past
- * it; -1 for no rank. */
-static int coord_rank(const char **s)
-{
-	const char *t = *s;
-	if (t[0] < '0' || t[0] > '9')
-		return -1;
-	if (t[0] == '1' && t[1] == '0') {
-		*s = t + 2;
-		return 10;
-	}
-	*s = t + 1;
-	return t[0] - '0';
-}
-
-/* What a move text says of the numbering: 10 (a rank 10, no rank 0), 0 (a
- * rank 0, no rank 10), 1 (neither), or -1 when it is no coordinate move
- * (a letter a..i either case, a rank, a dash or not, a letter, a rank;
- * marks may follow) or has both. */
-static int coord_ranks(const char *t)
-{
-	int r1, r2;
-	if ((t[0] | 0x20) < 'a' || (t[0] | 0x20) > 'i')
-		return -1;
-	t++;
-	if ((r1 = coord_rank(&t)) < 0)
-		return -1;
-	t += *t == '-';
-	if ((t[0] | 0x20) < 'a' || (t[0] | 0x20) > 'i')
-		return -1;
-	t++;
-	if ((r2 = coord_rank(&t)) < 0 || (*t >= '0' && *t <= '9'))
-		return -1;
-	if ((r1 == 10 || r2 == 10) && (r1 == 0 || r2 == 0))
-		return -1;
-	return r1 == 10 || r2 == 10 ? 10 : r1 == 0 || r2 == 0 ? 0 : 1;
-}
-
 /* Whether the main line from n says UCI10: a rank 10 before any rank 0,
  * among its coordinate texts up to the first other one (in an ICCS game a
  * back-rank move, rank 0, comes within a few plies). */
 static int main_line_uci10(const struct xq_node *n)
 {
 	for (; n && n->text && n->move == XQ_MOVE_NONE; n = n->child) {
-		int r = coord_ranks(n->text);
+		int r = xq__coord_numbering(n->text, strlen(n->text));
 		if (r != 1)
 			return r == 10;
 	}
