@@ -248,11 +248,12 @@ static void job_status(struct jobs *j, int i, int status)
  * pipe or a file.  A worker for each chunk: its start and end (the fork,
  * the pages it first writes, its part) cost about 1.5 ms of CPU, under a
  * tenth of the fastest job's (xqcheck -q) 4 MB, with no framing of chunks
- * on a pipe to a worker that lives on.  At most as many workers as jobs run at once:
- * the chunks in memory are bounded by the job count.  A worker writes its
- * part as a range's worker does, and the merge adds the earlier parts'
- * games and lines to its positions.  A stream that cannot be cut is read
- * by one worker, which the command feeds the bytes as they come. */
+ * on a pipe to a worker that lives on.  At most as many workers as jobs
+ * run at once: the chunks in memory are bounded by the job count.  A
+ * worker writes its part as a range's worker does, and the merge adds the
+ * earlier parts' games and lines to its positions.  A stream that cannot
+ * be cut is read by one worker, which the command feeds the bytes as they
+ * come. */
 
 #define CHUNK_BYTES (4 << 20)
 
@@ -366,6 +367,23 @@ static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd)
 		cmd_messages_to(messages, part_put_message);
 	}
 	return pid;
+}
+
+/* The next part's worker, once the pool has room: 0 in the worker (the
+ * pool and the parts' names, the command's, let go), else its process id,
+ * in the pool. */
+static pid_t pool_fork(struct pool *w, struct jobs *j, FILE *messages, int input_fd)
+{
+	pid_t p;
+	pool_room(w);
+	add_part(j);
+	if ((p = fork_worker(j, messages, input_fd)) == 0) {
+		pool_close(w, j, 0);
+		free_parts(j, 0);
+		return 0;
+	}
+	pool_add(w, p);
+	return p;
 }
 
 /* The stream being cut and the worker's chunk (statics: a worker's loop
@@ -527,20 +545,14 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 		return stream_one_job(j, messages);
 	pool_open(&w, jobs);
 	while ((rc = xq_splitter_next(stream.sp, &c)) > 0) {
-		pid_t p;
-		pool_room(&w);
-		add_part(j);
-		if ((p = fork_worker(j, messages, stream.fp ? fileno(stream.fp) : stream.fd)) == 0) {
+		if (pool_fork(&w, j, messages, stream.fp ? fileno(stream.fp) : stream.fd) == 0) {
 			memset(&chunk, 0, sizeof chunk);
 			chunk.name = stream.name;
 			chunk.fd = -1;
 			chunk.c = c;
 			record_loop_chunk(&chunk);
-			pool_close(&w, j, 0);
-			free_parts(j, 0);
 			return 1;
 		}
-		pool_add(&w, p);
 	}
 	if (rc == XQ_ENOMEM)
 		die(EXIT_TROUBLE, "out of memory");
@@ -631,20 +643,13 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, const char *path
 	total = jobs * (levels + 1);
 	j->dir = parts_dir();
 	pool_open(&w, jobs);
-	for (int i = 0; i < total; i++) {
-		pid_t p;
-		pool_room(&w);
-		add_part(j);
-		if ((p = fork_worker(j, messages, -1)) == 0) {
+	for (int i = 0; i < total; i++)
+		if (pool_fork(&w, j, messages, -1) == 0) {
 			file_range(jobs, levels, i, k, n);
 			if (have_head)
 				record_loop_range_head(&head);
-			pool_close(&w, j, 0);
-			free_parts(j, 0);
 			return 1;
 		}
-		pool_add(&w, p);
-	}
 	pool_close(&w, j, 1);
 	return 0;
 }
@@ -680,24 +685,17 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	j->dir = parts_dir();
 	/* (all at once: as many workers as groups) */
 	pool_open(&w, parts);
-	for (int i = 0; i < parts; i++) {
-		pid_t p;
-		pool_room(&w);
-		add_part(j);
-		if ((p = fork_worker(j, messages, -1)) == 0) {
+	for (int i = 0; i < parts; i++)
+		if (pool_fork(&w, j, messages, -1) == 0) {
 			if (o->inputs) {
 				sub_inputs(o->inputs, first[i], first[i + 1], &sub);
 				o->inputs = &sub;
 			}
 			*argv += first[i];
 			*argc = first[i + 1] - first[i];
-			pool_close(&w, j, 0);
 			free(first);
-			free_parts(j, 0);
 			return 1;
 		}
-		pool_add(&w, p);
-	}
 	pool_close(&w, j, 1);
 	free(first);
 	return 0;
