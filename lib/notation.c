@@ -70,14 +70,15 @@ static const char zh_tokens[0x9FFF - 0x4E00 + 1] = {
 #undef X
 };
 
-/* And by the UTF-8 bytes of the character (b0 << 16 | b1 << 8 | b2), for
- * the quick reader: a table of 256 entries by a hash of the bytes, with
- * the full-width digits １..９ too.  No two characters share an entry (a
- * designated initializer given twice is a compiler warning); an entry
- * holds its bytes, so that only those bytes match it. */
-#define ZH_UTF8(cp) ((uint32_t)(0xE0 | (cp) >> 12) << 16 | \
-		     (uint32_t)(0x80 | ((cp) >> 6 & 0x3F)) << 8 | (uint32_t)(0x80 | ((cp) & 0x3F)))
-#define ZH_HASH(k) ((uint32_t)((uint32_t)(k) * 0x0a6be26du) >> 24)
+/* And by the UTF-8 bytes of the character (b0 | b1 << 8 | b2 << 16, as
+ * they lie in memory), for the quick reader: a table of 256 entries by a
+ * hash of the bytes, with the full-width digits １..９ too.  No two
+ * characters share an entry (a designated initializer given twice is a
+ * compiler warning); an entry holds its bytes, so that only those bytes
+ * match it. */
+#define ZH_UTF8(cp) ((uint32_t)(0xE0 | (cp) >> 12) | (uint32_t)(0x80 | ((cp) >> 6 & 0x3F)) << 8 | \
+		     (uint32_t)(0x80 | ((cp) & 0x3F)) << 16)
+#define ZH_HASH(k) ((uint32_t)((uint32_t)(k) * 0xf0eea705u) >> 24)
 static const struct {
 	uint32_t bytes;
 	char tok;
@@ -901,44 +902,82 @@ static int prefix_ok(const struct minfo *mi, int wxf, const char *p, int plen, i
 	       p[0] == w[0] && p[1] == w[1];
 }
 
-/* How many ranks an advisor, elephant or horse goes forward or back for
- * a move whose destination is dx files away (index dx + 8): 0 for none;
- * the others go along their file by the value (STRAIGHT). */
-#define STRAIGHT (-1)
-#define ALONG_FILE { STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, \
-		     STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, STRAIGHT, \
-		     STRAIGHT, STRAIGHT, STRAIGHT }
-static const int8_t rank_step[8][17] = {
-	[XQ_NONE] = ALONG_FILE,
-	[XQ_KING] = ALONG_FILE,
-	[XQ_ADVISOR] = { [8 - 1] = 1, [8 + 1] = 1 },
-	[XQ_ELEPHANT] = { [8 - 2] = 2, [8 + 2] = 2 },
-	[XQ_HORSE] = { [8 - 2] = 1, [8 - 1] = 2, [8 + 1] = 2, [8 + 2] = 1 },
-	[XQ_CHARIOT] = ALONG_FILE,
-	[XQ_CANNON] = ALONG_FILE,
-	[XQ_PAWN] = ALONG_FILE,
-};
-#undef ALONG_FILE
+/* Where a piece of the side to move goes with direction d and value v
+ * (1..9) as describe() reads them: from + dest_delta[], by one lookup
+ * rather than arithmetic and selections on the kind and direction, which
+ * come in no order.  A block of 81 deltas (by value and from's file) for
+ * each side, kind and direction; the kinds: along the file by the value
+ * (king, chariot, cannon, pawn), or an advisor, elephant or horse, which
+ * goes RANKS() ranks forward or back to the file dx away (0: none, the
+ * delta DEST_NONE, which leaves every point off the board).  A '.' goes
+ * across to the file for every kind.  A rank is 16 points, a file 1. */
+#define DEST_NONE (-256)
+/* the ranks for |dx| 0..8, four bits each */
+#define RANK_STEPS(k) ((k) == XQ_ADVISOR ? 0x10ull : (k) == XQ_ELEPHANT ? 0x200ull : \
+		       (k) == XQ_HORSE ? 0x120ull : 0ull)
+#define DEST_ABS(x) ((x) < 0 ? -(x) : (x))
+#define RANKS(k, dx) ((int)(RANK_STEPS(k) >> 4 * DEST_ABS(dx) & 15))
+/* the files to the destination for side s, value v, from's file x (0..8) */
+#define DX(s, v, x) (((s) == XQ_RED ? 9 - (v) : (v) - 1) - (x))
+/* a rank forward (dir 0, '+') or back (1, '-') for side s */
+#define UP(s, dir) ((((s) == XQ_RED) == ((dir) == 0)) ? 16 : -16)
+#define DELTA(s, k, dir, v, x) \
+	((dir) == 2 ? DX(s, v, x) : !(k) ? UP(s, dir) * (v) : \
+	 RANKS(k, DX(s, v, x)) ? DX(s, v, x) + UP(s, dir) * RANKS(k, DX(s, v, x)) : DEST_NONE)
+#define DEST_ROW(s, k, dir, v) \
+	DELTA(s, k, dir, v, 0), DELTA(s, k, dir, v, 1), DELTA(s, k, dir, v, 2), \
+	DELTA(s, k, dir, v, 3), DELTA(s, k, dir, v, 4), DELTA(s, k, dir, v, 5), \
+	DELTA(s, k, dir, v, 6), DELTA(s, k, dir, v, 7), DELTA(s, k, dir, v, 8),
+#define DEST_BLOCK(s, k, dir) \
+	DEST_ROW(s, k, dir, 1) DEST_ROW(s, k, dir, 2) DEST_ROW(s, k, dir, 3) \
+	DEST_ROW(s, k, dir, 4) DEST_ROW(s, k, dir, 5) DEST_ROW(s, k, dir, 6) \
+	DEST_ROW(s, k, dir, 7) DEST_ROW(s, k, dir, 8) DEST_ROW(s, k, dir, 9)
+#define DEST_KIND(s, k) DEST_BLOCK(s, k, 0) DEST_BLOCK(s, k, 1) DEST_BLOCK(s, k, 2)
+#define DEST_SIDE(s) \
+	DEST_KIND(s, 0) DEST_KIND(s, XQ_ADVISOR) DEST_KIND(s, XQ_ELEPHANT) DEST_KIND(s, XQ_HORSE)
+static const int16_t dest_delta[2 * 4 * 3 * 81] = { DEST_SIDE(XQ_RED) DEST_SIDE(XQ_BLACK) };
+/* The block of a side, piece type and direction (by d & 3: '+' 3, '-' 1,
+ * '.' 2) */
+#define DEST_KIND_OF(t) ((t) == XQ_ADVISOR ? 1 : (t) == XQ_ELEPHANT ? 2 : (t) == XQ_HORSE ? 3 : 0)
+#define DEST_AT(s, t, dir) ((((s) * 4 + DEST_KIND_OF(t)) * 3 + (dir)) * 81)
+#define DEST_TYPE(s, t) { 0, DEST_AT(s, t, 1), DEST_AT(s, t, 2), DEST_AT(s, t, 0) }
+#define DEST_TYPES(s) { DEST_TYPE(s, 0), DEST_TYPE(s, 1), DEST_TYPE(s, 2), DEST_TYPE(s, 3), \
+			DEST_TYPE(s, 4), DEST_TYPE(s, 5), DEST_TYPE(s, 6), DEST_TYPE(s, 7) }
+static const uint16_t dest_at[2][8][4] = { DEST_TYPES(XQ_RED), DEST_TYPES(XQ_BLACK) };
+#undef DEST_TYPES
+#undef DEST_TYPE
+#undef DEST_AT
+#undef DEST_KIND_OF
+#undef DEST_SIDE
+#undef DEST_KIND
+#undef DEST_BLOCK
+#undef DEST_ROW
+#undef DELTA
+#undef UP
+#undef DX
+#undef RANKS
+#undef DEST_ABS
+#undef RANK_STEPS
+#undef DEST_NONE
 
 /* The point a piece of the side to move on from reaches with direction d
- * and value v (1..9) as describe() reads them, or -1 if none.  By table
- * and arithmetic on the points rather than by branches on the kind, which
- * come in no order: a rank is 16 points, a file 1, and the board's ranks
- * 0..9 are the points 48..207. */
+ * ('+', '-' or '.') and value v (1..9), which may be off the board: the
+ * board's ranks 0..9 are the points 48..207, and from's file (from & 15)
+ * is 3..11. */
+static inline __attribute__((always_inline)) unsigned dest_point(unsigned side, unsigned type,
+								 unsigned from, unsigned char d,
+								 unsigned v)
+{
+	return from + (unsigned)dest_delta[dest_at[side][type][d & 3] + v * 9 + (from & 15) - 12];
+}
+
+/* The point as dest_point(), or -1 off the board. */
 static inline __attribute__((always_inline)) int destination(int side, int type, int from, char d, int v)
 {
-	int fx = ISQ_FILE(from), tx = side == XQ_RED ? 9 - v : v - 1, dx = tx - fx;
-	int up = (side == XQ_RED) == (d == '+') ? 16 : -16;
-	int dr = rank_step[type][dx + 8];
-	int across = d == '.', straight = dr == STRAIGHT;
-	/* across: to file tx on the rank; else forward or back by dr to file
-	 * tx, or along the file by v when straight (selections, not
-	 * branches: the kinds and directions come in no order) */
-	int ranks = across ? 0 : straight ? v : dr, files = straight && !across ? 0 : dx;
-	int to = from + files + up * ranks;
-	return ((!across && !dr) | ((unsigned)(to - ISQ(-3, 0)) >= 10 * 16)) ? -1 : to;
+	unsigned to = dest_point((unsigned)side, (unsigned)type, (unsigned)from, (unsigned char)d,
+				 (unsigned)v);
+	return to - ISQ(-3, 0) >= 10 * 16 ? -1 : (int)to;
 }
-#undef STRAIGHT
 
 /* The legal moves whose renderings include the token string t.  Returns
  * how many (at most 15). */
@@ -1061,8 +1100,8 @@ static int resolve(const struct xq_pos *pos, struct tokens *tk, enum xq_notation
 }
 
 /* An ASCII byte's token for quick_tokens(), or 0: tokenize() decides
- * (for NUL too). */
-static const char quick_ascii_tok[128] = {
+ * (for NUL and every byte past ASCII too). */
+static const char quick_ascii_tok[256] = {
 	['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4', ['5'] = '5', ['6'] = '6',
 	['7'] = '7', ['8'] = '8', ['9'] = '9', ['+'] = '+', ['-'] = '-', ['.'] = '.',
 	['='] = '.',
@@ -1074,7 +1113,7 @@ static const char quick_ascii_tok[128] = {
 
 static char quick_ascii(unsigned char c)
 {
-	return c < 0x80 ? quick_ascii_tok[c] : 0;
+	return quick_ascii_tok[c];
 }
 
 /*
@@ -1160,25 +1199,38 @@ static const uint8_t tok_type[128] = {
 	['R'] = XQ_CHARIOT, ['C'] = XQ_CANNON, ['P'] = XQ_PAWN,
 };
 
+/* Whether the three bytes at s, of which the first two are no NUL, are
+ * one of the characters with a token, and that token in *tok.  The key
+ * with one load for the last two bytes where the byte order allows. */
+static inline int zh_match(const unsigned char *s, unsigned *tok)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint16_t w;
+	memcpy(&w, s + 1, 2);
+	uint32_t k = (uint32_t)s[0] | (uint32_t)w << 8;
+#else
+	uint32_t k = (uint32_t)s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16;
+#endif
+	*tok = (unsigned char)zh_by_utf8[ZH_HASH(k)].tok;
+	return zh_by_utf8[ZH_HASH(k)].bytes == k;
+}
+
 /* The token quick_tokens() gives the character at s (NUL-terminated) in
  * *tok, and its length; 0 for a character it leaves to tokenize() (and for
  * the minus sign U+2212, a token this reader does without).  The position
  * words 前中后 keep their letters F M B here. */
 static inline int quick_char(const unsigned char *s, char *tok)
 {
-	uint32_t k;
+	unsigned t;
 	if (s[0] < 0x80) {
 		*tok = quick_ascii_tok[s[0]];
 		return *tok ? 1 : 0;
 	}
-	/* three bytes that are one of the characters with a token (s[2] is
-	 * read only when s[1] is no NUL: the text goes on) */
-	if (!s[1])
+	/* three bytes (s[2] is read only when s[1] is no NUL: the text
+	 * goes on) */
+	if (!s[1] || !zh_match(s, &t))
 		return 0;
-	k = (uint32_t)s[0] << 16 | (uint32_t)s[1] << 8 | s[2];
-	if (zh_by_utf8[ZH_HASH(k)].bytes != k)
-		return 0;
-	*tok = zh_by_utf8[ZH_HASH(k)].tok;
+	*tok = (char)t;
 	return 3;
 }
 
@@ -1202,35 +1254,51 @@ static inline int quick_label(char t)
 xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text)
 {
 	const unsigned char *s = (const unsigned char *)text;
-	char t[4];
-	int k, type, from = 0, to;
+	unsigned t0, t1, t2, t3, type, from = 0, to;
+	int common;
 
-	/* four tokens, then the end (each read only when the one before it
-	 * was a character: the text may end anywhere) */
-	if (!(k = quick_char(s, &t[0])) || !(k = quick_char(s += k, &t[1])) ||
-	    !(k = quick_char(s += k, &t[2])) || !(k = quick_char(s += k, &t[3])))
-		return XQ_MOVE_NONE;
-	s += k;
+	/* four tokens, then the end: four ASCII characters (C2.5, +R-1) and
+	 * four of three bytes (炮二平五, 马８进７) each read in a line, any
+	 * other text (马8进7) by quick_char().  A byte is read only when those
+	 * before it are no NUL: the text may end anywhere. */
+	if ((t0 = (unsigned char)quick_ascii_tok[s[0]]))
+		common = (t1 = (unsigned char)quick_ascii_tok[s[1]]) &&
+			 (t2 = (unsigned char)quick_ascii_tok[s[2]]) &&
+			 (t3 = (unsigned char)quick_ascii_tok[s[3]]) && !s[4];
+	else
+		common = s[0] && s[1] && zh_match(s, &t0) && s[3] && s[4] && zh_match(s + 3, &t1) &&
+			 s[6] && s[7] && zh_match(s + 6, &t2) && s[9] && s[10] &&
+			 zh_match(s + 9, &t3) && !s[12];
+	if (!common) {
+		char t[4];
+		int k;
+		if (!(k = quick_char(s, &t[0])) || !(k = quick_char(s += k, &t[1])) ||
+		    !(k = quick_char(s += k, &t[2])) || !(k = quick_char(s += k, &t[3])) ||
+		    s[k])
+			return XQ_MOVE_NONE;
+		t0 = (unsigned char)t[0], t1 = (unsigned char)t[1];
+		t2 = (unsigned char)t[2], t3 = (unsigned char)t[3];
+	}
 	/* a direction, a number (a position word in the place of the
 	 * direction is left to the full reader, which reads it as one) */
-	if (*s || !(t[2] == '+' || t[2] == '-' || t[2] == '.') || !is_digit_tok(t[3]))
+	if (!(t2 == '+' || t2 == '-' || t2 == '.') || !is_digit_tok((char)t3))
 		return XQ_MOVE_NONE;
-	if ((type = tok_type[(unsigned char)t[0]]) && is_digit_tok(t[1])) {
+	if ((type = tok_type[t0]) && is_digit_tok((char)t1)) {
 		/* "L f d v": one piece of the kind on the file is the only
 		 * candidate of direct_match() */
 		/* (a captured piece's slot holds 0, on no file: fx is 3..11) */
-		int fx = (side == XQ_RED ? '9' - t[1] : t[1] - '1') + 3, on_file = 0;
-		int lo = slot_lo[type];
+		unsigned fx = (side == XQ_RED ? '9' - t1 : t1 - '1') + 3, on_file = 0;
 		if (type == XQ_PAWN) {
-			for (int q = lo; q < 16; q++) {
-				int on = (sq_of[q] & 15) == fx;
+			for (int q = SLOT_PAWN; q < 16; q++) {
+				unsigned on = (sq_of[q] & 15u) == fx;
 				on_file += on;
 				from = on ? sq_of[q] : from;
 			}
 		} else {
 			/* (the king has one slot) */
-			int a = sq_of[lo], b = type == XQ_KING ? 0 : sq_of[lo + 1];
-			int ia = (a & 15) == fx, ib = (b & 15) == fx;
+			int lo = slot_lo[type];
+			unsigned a = sq_of[lo], b = type == XQ_KING ? 0 : sq_of[lo + 1];
+			unsigned ia = (a & 15) == fx, ib = (b & 15) == fx;
 			on_file = ia + ib;
 			from = ia ? a : b;
 		}
@@ -1241,11 +1309,12 @@ xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text)
 		 * chariot or cannon: when both of the kind stand on one file
 		 * (tandem_labels(): '+' the front one, '-' the rear one), the
 		 * one prefix_ok() takes; any other case is the full reader's */
-		int label, a, b;
+		int label;
+		unsigned a, b;
 		if (type)
-			label = quick_label(t[1]);
+			label = quick_label((char)t1);
 		else
-			label = quick_label(t[0]), type = tok_type[(unsigned char)t[1]];
+			label = quick_label((char)t0), type = tok_type[t1];
 		if (!label || !(type == XQ_HORSE || type == XQ_CHARIOT || type == XQ_CANNON))
 			return XQ_MOVE_NONE;
 		a = sq_of[slot_lo[type]], b = sq_of[slot_lo[type] + 1];
@@ -1253,13 +1322,13 @@ xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text)
 			return XQ_MOVE_NONE;
 		/* a ahead of b for the mover */
 		if (advance(side, ISQ_RANK(a)) < advance(side, ISQ_RANK(b))) {
-			int x = a;
+			unsigned x = a;
 			a = b, b = x;
 		}
 		from = label == 1 ? a : b;
 	}
-	to = destination(side, type, from, t[2], t[3] - '0');
-	return to < 0 ? XQ_MOVE_NONE : MOVE(from, to);
+	to = dest_point((unsigned)side, type, from, (unsigned char)t2, t3 - '0');
+	return to - ISQ(-3, 0) < 10 * 16 ? MOVE(from, to) : XQ_MOVE_NONE;
 }
 
 int xq__relative_quick(const struct xq_pos *pos, const char *text, xq_move *out)
