@@ -236,9 +236,13 @@ static int next_elem(const char *b, size_t limit, size_t *pos, struct elem *e)
 const char *xq__cbf_memstr(const char *s, size_t n, const char *pat)
 {
 	size_t k = strlen(pat);
-	for (size_t i = 0; i + k <= n; i++)
-		if (s[i] == pat[0] && !memcmp(s + i, pat, k))
-			return s + i;
+	const char *e = s + n, *q = s;
+	/* the first byte found by memchr(), the rest compared there */
+	while (k <= (size_t)(e - q) && (q = memchr(q, pat[0], (size_t)(e - q) - k + 1))) {
+		if (!memcmp(q, pat, k))
+			return q;
+		q++;
+	}
 	return NULL;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ascii.h"
+#include "cbf_impl.h"
 #include "utf8.h"
 #include "walk.h"
 #include "xq_format.h"
@@ -1503,12 +1504,8 @@ static int dh_read(struct xq_reader *r, struct xq_game *g)
 
 static int dh_sniff(const unsigned char *head, size_t len, const char *name)
 {
-	const char *p = (const char *)head;
 	/* above PGN's 80 for a file starting with '[': no PGN holds these */
-	for (size_t i = 0; i + 8 <= len; i++)
-		if (head[i] == '[' && !memcmp(p + i, "[DhtmlXQ", 8))
-			return 90;
-	return 0;
+	return xq__cbf_memstr((const char *)head, len, "[DhtmlXQ") ? 90 : 0;
 }
 
 /* Tags the block has no place for, named in one warning per game. */

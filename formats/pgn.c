@@ -211,40 +211,18 @@ static size_t plain_value_end(const unsigned char *s, size_t i, size_t len)
 	return i;
 }
 
-/* memcpy() for the short names and values of tags, without a call. */
-static inline void copy_short(char *d, const unsigned char *s, size_t n)
-{
-	uint64_t w;
-	uint32_t v;
-	if (n >= 8) {
-		for (size_t k = 0; k + 8 < n; k += 8) {
-			memcpy(&w, s + k, 8);
-			memcpy(d + k, &w, 8);
-		}
-		memcpy(&w, s + n - 8, 8);
-		memcpy(d + n - 8, &w, 8);
-	} else if (n >= 4) {
-		memcpy(&v, s, 4);
-		memcpy(d, &v, 4);
-		memcpy(&v, s + n - 4, 4);
-		memcpy(d + n - 4, &v, 4);
-	} else {
-		for (size_t k = 0; k < n; k++)
-			d[k] = (char)s[k];
-	}
-}
-
 /*
  * The common tag at s[i] ('['): [Name "value"] with blanks before the name
  * and around nothing else but the gap before the value, the name of 1 to
  * 255 ASCII graphic characters (no quote or bracket), the value up to
- * sizeof value - 1 bytes with no backslash and no NUL, its quote right
- * before ']': what the general loop of pgn_tags() would read with no
- * warning, name and value as it would keep them.  Fills name and value
- * and returns the index after ']', or 0 when the tag needs that loop.
+ * 4095 bytes with no backslash and no NUL, its quote right before ']':
+ * what the general loop of pgn_tags() would read with no warning, name
+ * and value as it would keep them.  Sets where name and value start and
+ * their lengths (the value's cut as that loop cuts it) and returns the
+ * index after ']', or 0 when the tag needs that loop.
  */
-static size_t plain_tag(const char *str, size_t i, size_t len, char name[static 256],
-			char value[static 4096], size_t *name_len)
+static size_t plain_tag(const char *str, size_t i, size_t len, size_t *name_at, size_t *name_len,
+			size_t *value_at, size_t *value_len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t ns, nl, vs, vl;
@@ -266,19 +244,17 @@ static size_t plain_tag(const char *str, size_t i, size_t len, char name[static 
 	vl = i - vs;
 	if (i + 1 >= len || s[i] != '"' || s[i + 1] != ']' || vl > 4095)
 		return 0;
-	copy_short(name, s + ns, nl);
-	name[nl] = '\0';
+	*name_at = ns;
 	*name_len = nl;
-	copy_short(value, s + vs, vl);
-	vl = xq__utf8_cut(value, vl);
-	value[vl] = '\0';
+	*value_at = vs;
+	*value_len = xq__utf8_cut(str + vs, vl);
 	return i + 2;
 }
 
 static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		    size_t len, long lineno, unsigned *seen)
 {
-	size_t i = 0, past, nl;
+	size_t i = 0, past, ns, nl, vs, vl;
 	char value[4096], name[256];
 	for (;;) {
 		while (i < len && (s[i] == ' ' || s[i] == '\t'))
@@ -291,24 +267,26 @@ static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 			return 0;
 		}
 		size_t tag_col = i + 1;
-		if ((past = plain_tag(s, i, len, name, value, &nl))) {
-			if (xq_game_add_tag(g, name, value) < 0)
+		if ((past = plain_tag(s, i, len, &ns, &nl, &vs, &vl))) {
+			const struct xq_tag *t = xq__game_add_tag_len(g, s + ns, nl, s + vs, vl);
+			if (!t)
 				return XQ_ENOMEM;
-			tag_added(r, g, name, nl, lineno, (long)tag_col, seen);
+			tag_added(r, g, t->name, nl, lineno, (long)tag_col, seen);
 			i = past;
 			continue;
 		}
 		i++;
 		while (i < len && (s[i] == ' ' || s[i] == '\t'))
 			i++;
-		size_t ns = i;
+		ns = i;
 		while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '"' && s[i] != ']' &&
 		       s[i] != '[')
 			i++;
 		size_t ne = i;
 		while (i < len && (s[i] == ' ' || s[i] == '\t'))
 			i++;
-		size_t vl = 0, full = 0;   /* kept, and as long as it was */
+		size_t full = 0;   /* vl kept, and as long as it was */
+		vl = 0;
 		int ok = 1;
 		if (i < len && s[i] == '"') {
 			const char *q, *e;
@@ -343,7 +321,7 @@ static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 				ok = 0;
 		} else {
 			/* [Name value] without quotes */
-			size_t vs = i;
+			vs = i;
 			while (i < len && s[i] != ']')
 				i++;
 			full = i - vs;

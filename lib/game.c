@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ascii.h"
-#include "xq.h"
+#include "xq_format.h"
 
 /*
  * The arena: a list of chunks, newest first; allocation bumps a pointer
@@ -19,7 +19,6 @@
  */
 struct chunk {
 	struct chunk *prev;
-	size_t size, used;
 	_Alignas(16) unsigned char data[];
 };
 
@@ -42,6 +41,7 @@ struct pmap {
 };
 
 struct xq_arena {
+	unsigned char *cur, *end;  /* the room left in the newest chunk */
 	struct chunk *head;
 	size_t next_size;
 	struct pmap last_child;  /* parent -> its last child */
@@ -97,69 +97,73 @@ static void *arena_alloc_slow(struct xq_arena *a, size_t n);
 /* The common case inline: room in the newest chunk. */
 static inline void *arena_alloc(struct xq_arena *a, size_t n)
 {
-	struct chunk *c = a->head;
 	size_t need = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
 
-	if (c && need >= n && c->size - c->used >= need) {
-		c->used += need;
-		return c->data + c->used - need;
+	if (need >= n && (size_t)(a->end - a->cur) >= need) {
+		a->cur += need;
+		return a->cur - need;
 	}
 	return arena_alloc_slow(a, n);
 }
 
+/* No room in the newest chunk (or n too large): a new chunk. */
 static void *arena_alloc_slow(struct xq_arena *a, size_t n)
 {
-	struct chunk *c = a->head;
-	size_t need = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	struct chunk *c;
+	size_t need = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1), size = a->next_size;
 
 	if (need < n)
 		return NULL;
-	if (!c || c->size - c->used < need) {
-		size_t size = a->next_size;
-		if (need > size / 2)
-			size = need;
-		else if (a->next_size < 65536)
-			a->next_size *= 2;
-		if (size > SIZE_MAX - sizeof *c)
-			return NULL;
-		if (!(c = malloc(sizeof *c + size)))
-			return NULL;
-		c->size = size;
-		c->used = 0;
-		if (size == need && a->head) {
-			/* a big block of its own: keep bumping in the old chunk */
-			c->prev = a->head->prev;
-			a->head->prev = c;
-			c->used = need;
-			return c->data;
-		}
-		c->prev = a->head;
-		a->head = c;
+	if (need > size / 2)
+		size = need;
+	else if (a->next_size < 65536)
+		a->next_size *= 2;
+	if (size > SIZE_MAX - sizeof *c)
+		return NULL;
+	if (!(c = malloc(sizeof *c + size)))
+		return NULL;
+	if (size == need) {
+		/* a big block of its own: keep bumping in the old chunk */
+		c->prev = a->head->prev;
+		a->head->prev = c;
+		return c->data;
 	}
-	c->used += need;
-	return c->data + c->used - need;
+	c->prev = a->head;
+	a->head = c;
+	a->cur = c->data + need;
+	a->end = c->data + size;
+	return c->data;
 }
 
-/* A game and its arena's head, in one block (free(g) frees both): one
- * allocation a game, by malloc(), which takes back the block the last
- * game freed.  (glibc's calloc() skips the cache free() fills: the freed
- * blocks piled up in its fast bins, and every game's first chunk had
- * malloc() consolidate them.) */
+/* A game, its arena's head and the arena's first chunk, in one block
+ * (free(g) frees all three): one allocation a game, by malloc(), which
+ * takes back the block the last game freed.  (glibc's calloc() skips the
+ * cache free() fills: the freed blocks piled up in its fast bins, and
+ * every game's first chunk had malloc() consolidate them.)  The arena
+ * thus always has a chunk. */
 struct game_block {
 	struct xq_game game;
 	struct xq_arena arena;
 };
+#define FIRST_CHUNK 16384
+#define FIRST_AT ((sizeof(struct game_block) + ALIGN - 1) & ~(size_t)(ALIGN - 1))
 
 struct xq_game *xq_game_new(void)
 {
-	struct game_block *gb = malloc(sizeof *gb);
+	struct game_block *gb = malloc(FIRST_AT + sizeof(struct chunk) + FIRST_CHUNK);
 	struct xq_game *g;
+	struct chunk *c;
 	if (!gb)
 		return NULL;
 	memset(gb, 0, sizeof *gb);
+	c = (struct chunk *)(void *)((char *)gb + FIRST_AT);
+	c->prev = NULL;
 	g = &gb->game;
 	g->arena = &gb->arena;
-	g->arena->next_size = 16384;
+	g->arena->head = c;
+	g->arena->cur = c->data;
+	g->arena->end = c->data + FIRST_CHUNK;
+	g->arena->next_size = 2 * FIRST_CHUNK;
 	xq_pos_start(&g->start);
 	memcpy(g->start_fen, XQ_START_FEN, sizeof XQ_START_FEN);
 	return g;
@@ -170,16 +174,17 @@ void xq_game_free(struct xq_game *g)
 	if (!g)
 		return;
 	if (g->arena) {
-		struct chunk *c = g->arena->head;
+		struct chunk *c = g->arena->head, *first = (struct chunk *)(void *)((char *)g + FIRST_AT);
 		while (c) {
 			struct chunk *p = c->prev;
-			free(c);
+			if (c != first)
+				free(c);
 			c = p;
 		}
 		free(g->arena->last_child.e);
 		free(g->arena->comments.e);
 	}
-	/* (the arena's head is in the game's block) */
+	/* (the arena's head and first chunk are in the game's block) */
 	free(g);
 }
 
@@ -235,17 +240,42 @@ const char *xq_game_tag_known(const struct xq_game *g, const char *name)
 	return v && *v && strcmp(v, "?") != 0 ? v : NULL;
 }
 
-int xq_game_add_tag(struct xq_game *g, const char *name, const char *value)
+/* memcpy() for the short names and values of tags, without a call. */
+static inline void copy_short(char *d, const char *s, size_t n)
+{
+	uint64_t w;
+	uint32_t v;
+	if (n >= 8) {
+		for (size_t k = 0; k + 8 < n; k += 8) {
+			memcpy(&w, s + k, 8);
+			memcpy(d + k, &w, 8);
+		}
+		memcpy(&w, s + n - 8, 8);
+		memcpy(d + n - 8, &w, 8);
+	} else if (n >= 4) {
+		memcpy(&v, s, 4);
+		memcpy(d, &v, 4);
+		memcpy(&v, s + n - 4, 4);
+		memcpy(d + n - 4, &v, 4);
+	} else {
+		for (size_t k = 0; k < n; k++)
+			d[k] = s[k];
+	}
+}
+
+struct xq_tag *xq__game_add_tag_len(struct xq_game *g, const char *name, size_t nl,
+				    const char *value, size_t vl)
 {
 	/* the tag, its name and its value in one piece */
-	size_t nl = strlen(name), vl = strlen(value);
 	struct xq_tag *t;
 	char *p;
 	if (nl + vl + 2 + sizeof *t < nl || !(t = arena_alloc(g->arena, sizeof *t + nl + vl + 2)))
-		return XQ_ENOMEM;
+		return NULL;
 	p = (char *)(t + 1);
-	memcpy(p, name, nl + 1);
-	memcpy(p + nl + 1, value, vl + 1);
+	copy_short(p, name, nl);
+	p[nl] = '\0';
+	copy_short(p + nl + 1, value, vl);
+	p[nl + 1 + vl] = '\0';
 	t->name = p;
 	t->value = p + nl + 1;
 	t->next = NULL;
@@ -254,7 +284,12 @@ int xq_game_add_tag(struct xq_game *g, const char *name, const char *value)
 	else
 		g->tags = t;
 	g->tags_tail = t;
-	return 0;
+	return t;
+}
+
+int xq_game_add_tag(struct xq_game *g, const char *name, const char *value)
+{
+	return xq__game_add_tag_len(g, name, strlen(name), value, strlen(value)) ? 0 : XQ_ENOMEM;
 }
 
 int xq_game_set_tag(struct xq_game *g, const char *name, const char *value)
@@ -370,13 +405,13 @@ struct xq_node *xq_node_add(struct xq_game *g, struct xq_node *parent,
 	/* the common case without a call, so without a frame: a first
 	 * child with a text of 4 to 16 bytes (ICCS, WXF; Chinese, 12), room
 	 * in the newest chunk (the size as arena_alloc() rounds it) */
-	struct chunk *c = g->arena->head;
+	struct xq_arena *a = g->arena;
 	struct xq_node *n;
 	size_t size = (sizeof *n + len + 1 + ALIGN - 1) & ~(size_t)(ALIGN - 1);
-	if (len - 4 > 12 || !text || parent->child || !c || c->size - c->used < size)
+	if (len - 4 > 12 || !text || parent->child || (size_t)(a->end - a->cur) < size)
 		return node_add_slow(g, parent, m, text, len);
-	n = (struct xq_node *)(c->data + c->used);
-	c->used += size;
+	n = (struct xq_node *)(void *)a->cur;
+	a->cur += size;
 	parent->child = node_init(n, parent, m, text, len);
 	return n;
 }

@@ -167,6 +167,45 @@ static inline size_t ascii_lead(uint64_t hi)
 #endif
 }
 
+/* Copy the ASCII bytes p[0..n) starts with to o, which has room for n
+ * bytes and 16 more (bytes past the run may be written too); returns how
+ * many there are.  Sixty-four bytes at a time where SSE2 is. */
+static size_t ascii_copy(char *o, const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+#if defined(__SSE2__)
+	for (; i + 64 <= n; i += 64) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(p + i)),
+			b = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 16)),
+			c = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 32)),
+			d = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 48));
+		if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))))
+			break;
+		_mm_storeu_si128((__m128i *)(void *)(o + i), a);
+		_mm_storeu_si128((__m128i *)(void *)(o + i + 16), b);
+		_mm_storeu_si128((__m128i *)(void *)(o + i + 32), c);
+		_mm_storeu_si128((__m128i *)(void *)(o + i + 48), d);
+	}
+	for (; i + 16 <= n; i += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+		unsigned m = (unsigned)_mm_movemask_epi8(a);
+		_mm_storeu_si128((__m128i *)(void *)(o + i), a);
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w, hi;
+		memcpy(&w, p + i, 8);
+		memcpy(o + i, &w, 8);
+		if ((hi = w & 0x8080808080808080ull))
+			return i + ascii_lead(hi);
+	}
+	for (; i < n && p[i] < 0x80; i++)
+		o[i] = (char)p[i];
+	return i;
+}
+
 /*
  * The encoding of the text from raw_start on, from the evidence of the
  * whole input: while the likeliest decoding and the next are close, more
@@ -223,8 +262,21 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 				continue;
 		}
 		/* p[i] is no ASCII, and p[i + 1] is in the buffer: the
-		 * pairs, each read as it lies in memory (PAIR) */
-		do {
+		 * pairs, each read as it lies in memory (PAIR), two at a
+		 * time while the table holds both */
+		while (i + 4 <= n) {
+			uint16_t a, b;
+			uint32_t ua, ub;
+			memcpy(&a, p + i, 2);
+			memcpy(&b, p + i + 2, 2);
+			if ((ua = t[a]) <= DBCS_NONE || (ub = t[b]) <= DBCS_NONE)
+				break;
+			memcpy(o, &ua, 4);
+			memcpy(o + 3, &ub, 4);
+			o += 6;
+			i += 4;
+		}
+		while (i + 1 < n) {
 			uint16_t pair;
 			uint32_t u;
 			memcpy(&pair, p + i, 2);
@@ -239,7 +291,7 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 			memcpy(o, &u, 4);
 			o += 3;
 			i += 2;
-		} while (i + 1 < n);
+		}
 	}
 	/* all but the last byte: a pair always has its second byte here */
 	while (i + 1 < n) {
@@ -361,68 +413,53 @@ static int txt_more(struct xq_reader *r)
 			r->enc_pending = 0;
 		}
 	}
-	if (r->enc_pending) {
-		size_t i = 0;
-		/* ASCII eight bytes at a time, then the byte itself */
-		for (uint64_t w; i + 8 <= n; i += 8) {
-			memcpy(&w, p + i, 8);
-			if (w & 0x8080808080808080ull)
-				break;
-		}
-		for (; i < n; i++)
-			if (p[i] >= 0x80) {
-				r->enc_pending = 0;
-				xq__reader_set_encoding(r, xq__reader_guess_encoding(r));
-				/* (reading on may have moved the bytes) */
-				p = r->raw + r->raw_start;
-				n = r->raw_end - r->raw_start;
-				break;
-			}
-	}
 	/* 3 bytes of UTF-8 a byte at most, 4 for a raw one */
 	if (txt_reserve(r, n * 4 + 16) < 0)
 		return 0;
 	if (r->utf8) {
-		size_t i = 0;
-		while (i < n) {
-			/* fast path over ASCII, eight bytes at a time */
-			size_t j = i;
-			while (j + 8 <= n) {
-				uint64_t w;
-				memcpy(&w, p + j, 8);
-				if (w & 0x8080808080808080ull)
-					break;
-				j += 8;
-			}
-			while (j < n && p[j] < 0x80)
-				j++;
-			memcpy(r->txt + r->txt_end, p + i, j - i);
-			r->txt_end += j - i;
-			i = j;
-			if (i >= n)
-				break;
-			int l = xq__utf8_seq(p + i, n - i);
-			if (l > 0) {
-				memcpy(r->txt + r->txt_end, p + i, (size_t)l);
-				r->txt_end += (size_t)l;
-				i += (size_t)l;
-			} else if (l < 0 && !r->raw_eof) {
-				break; /* cut by the buffer end: wait for more */
-			} else {
-				bad_bytes(r, p + i, 1);
-				i++;
-			}
+		/* the ASCII run first, copied as it is checked */
+		size_t i = ascii_copy(r->txt + r->txt_end, p, n);
+		if (i < n && r->enc_pending) {
+			/* the first byte that is not ASCII: the encoding from
+			 * the whole input, which decodes these bytes again
+			 * (reading on may have moved them) */
+			r->enc_pending = 0;
+			xq__reader_set_encoding(r, xq__reader_guess_encoding(r));
+			p = r->raw + r->raw_start;
+			n = r->raw_end - r->raw_start;
+			if (txt_reserve(r, n * 4 + 16) < 0)
+				return 0;
+			i = 0;
 		}
-		r->raw_start += i;
-		if (i == 0 && n > 0) {
-			/* only a cut sequence is left: fetch more */
-			if (xq__reader_raw_more(r, SRC_CHUNK) <= 0 && r->raw_eof) {
-				/* at the end: decode what remains as bad */
-				bad_bytes(r, r->raw + r->raw_start, 1);
-				r->raw_start++;
+		if (r->utf8) {
+			r->txt_end += i;
+			while (i < n) {
+				int l = xq__utf8_seq(p + i, n - i);
+				if (l > 0) {
+					memcpy(r->txt + r->txt_end, p + i, (size_t)l);
+					r->txt_end += (size_t)l;
+					i += (size_t)l;
+				} else if (l < 0 && !r->raw_eof) {
+					break; /* cut by the buffer end: wait for more */
+				} else {
+					bad_bytes(r, p + i, 1);
+					i++;
+				}
+				size_t k = ascii_copy(r->txt + r->txt_end, p + i, n - i);
+				r->txt_end += k;
+				i += k;
 			}
+			r->raw_start += i;
+			if (i == 0 && n > 0) {
+				/* only a cut sequence is left: fetch more */
+				if (xq__reader_raw_more(r, SRC_CHUNK) <= 0 && r->raw_eof) {
+					/* at the end: decode what remains as bad */
+					bad_bytes(r, r->raw + r->raw_start, 1);
+					r->raw_start++;
+				}
+			}
+			return 1;
 		}
-		return 1;
 	}
 	/* In bulk, the pairs from the table, and iconv for one character
 	 * (four bytes at most) where the table stops: the same text.  The

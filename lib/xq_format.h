@@ -118,6 +118,12 @@ void xq_reader_problem_at(struct xq_reader *r, struct xq_game *g,
 			  const char *fmt, ...)
 	__attribute__((format(printf, 8, 9)));
 
+/* xq_game_add_tag() for a builder that knows the lengths: name[0..nl) and
+ * value[0..vl), neither holding a NUL.  The tag added, or NULL when out
+ * of memory. */
+struct xq_tag *xq__game_add_tag_len(struct xq_game *g, const char *name, size_t nl,
+				    const char *value, size_t vl);
+
 /* --- for format implementers: writer side */
 
 void **xq_writer_state(struct xq_writer *w);
