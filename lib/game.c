@@ -349,17 +349,17 @@ static inline struct xq_node *node_init(struct xq_node *n, struct xq_node *paren
 	memset(n, 0, sizeof *n);
 	if (text) {
 		char *t = (char *)(n + 1);
-		if (len - 4 <= 4) {
+		if (len - 4 > 12) {
+			memcpy(t, text, len);
+		} else if (len <= 8) {
 			/* move texts mostly (ICCS, WXF): two fixed-size
 			 * copies, overlapping, instead of a call */
 			memcpy(t, text, 4);
 			memcpy(t + len - 4, text + len - 4, 4);
-		} else if (len - 8 <= 8) {
+		} else {
 			/* (Chinese moves: four characters of three bytes) */
 			memcpy(t, text, 8);
 			memcpy(t + len - 8, text + len - 8, 8);
-		} else {
-			memcpy(t, text, len);
 		}
 		t[len] = '\0';
 		n->text = t;

@@ -262,27 +262,19 @@ static size_t dbcs_decode(struct xq_reader *r, const unsigned char *p, size_t n)
 				continue;
 		}
 		/* p[i] is no ASCII, and p[i + 1] is in the buffer: the
-		 * pairs, each read as it lies in memory (PAIR), two at a
-		 * time while the table holds both */
-		while (i + 4 <= n) {
-			uint16_t a, b;
-			uint32_t ua, ub;
-			memcpy(&a, p + i, 2);
-			memcpy(&b, p + i + 2, 2);
-			if ((ua = t[a]) <= DBCS_NONE || (ub = t[b]) <= DBCS_NONE)
-				break;
-			memcpy(o, &ua, 4);
-			memcpy(o + 3, &ub, 4);
-			o += 6;
-			i += 4;
-		}
+		 * pairs, each read as it lies in memory (PAIR), and an
+		 * ASCII byte alone between two (a space between moves) */
 		while (i + 1 < n) {
 			uint16_t pair;
 			uint32_t u;
 			memcpy(&pair, p + i, 2);
 			if ((u = t[pair]) <= DBCS_NONE) {
-				if (p[i] < 0x80)
-					break;
+				if (p[i] < 0x80) {
+					if (p[i + 1] < 0x80)
+						break;
+					*o++ = p[i++];
+					continue;
+				}
 				if (u == DBCS_NONE || (u = dbcs_fill(r, p + i)) == DBCS_NONE)
 					goto out;
 			}

@@ -836,6 +836,12 @@ static void replay_tags(const struct xq_game *g, const char **format, const char
 	}
 }
 
+/* Whether a result is "*" (unknown), without a call. */
+static inline int is_star(const char *s)
+{
+	return s[0] == '*' && !s[1];
+}
+
 int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 		   void *data)
 {
@@ -856,7 +862,8 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	replay_tags(g, &format, &variant, &tag);
 	c.san_first = variant && (!strcmp(variant, "xiangqi") || !strcmp(variant, "Xiangqi"));
 	c.san_base = -2;
-	c.uci10 = format && (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
+	c.uci10 = format && (format[0] | 0x20) == 'u' &&
+		  (!strcmp(format, "UCI10") || !strcmp(format, "uci10"));
 	if (!c.uci10 && !c.san_first)
 		c.uci10 = main_line_uci10(g->root.child);
 	/* moves given as squares are in no notation */
@@ -889,8 +896,8 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	int plies = c.end_plies, complete = c.complete;
 	const char *tagres = tag ? xq_result_word(tag, strlen(tag)) : NULL;
 	if (complete) {
-		const char *claimed = tagres && strcmp(tagres, "*") ? tagres :
-			g->result && strcmp(g->result, "*") ? g->result : NULL;
+		const char *claimed = tagres && !is_star(tagres) ? tagres :
+			g->result && !is_star(g->result) ? g->result : NULL;
 		const char *end;
 		/* a final mate or stalemate would be the claimed result itself
 		 * when the side to move is the claimed loser: no need to look */
@@ -909,7 +916,7 @@ int xq_game_replay(struct xq_game *g, const char *file, xq_problem_fn fn,
 	if (tag && !tagres && *tag)
 		problem(&c, XQ_SEV_WARNING, XQ_P_RESULT, NULL, 0,
 			"unknown Result tag value '%s'", tag);
-	else if (tagres && g->result && strcmp(tagres, "*") && strcmp(g->result, "*") &&
+	else if (tagres && g->result && !is_star(tagres) && !is_star(g->result) &&
 		 strcmp(tagres, g->result))
 		problem(&c, XQ_SEV_WARNING, XQ_P_RESULT, NULL, 0,
 			"Result tag %s differs from the result %s at the end of the moves",

@@ -72,6 +72,8 @@ static inline int xq__utf8_seq(const unsigned char *s, size_t n)
 static inline size_t xq__utf8_cut(const char *s, size_t n)
 {
 	size_t k = n;
+	if (!n || (unsigned char)s[n - 1] < 0x80)
+		return n; /* (the common case: ends in ASCII) */
 	while (k > 0 && n - k < 3 && ((unsigned char)s[k - 1] & 0xc0) == 0x80)
 		k--;
 	if (k > 0) {
