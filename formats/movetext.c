@@ -368,39 +368,44 @@ static int mark_nag(const char *s, size_t n)
 }
 
 /* A move as written, as the next node (m neither skipping nor in a
- * skipped variation). */
+ * skipped variation).  after_move: it comes right after a move this added,
+ * with nothing between, so no comment waits for it and the checks for one
+ * are left out.  Returns -1 when the game's moves are skipped from here
+ * on. */
 static inline __attribute__((always_inline))
-void add_move_now(struct mt *m, const char *s, size_t n, long line, long col)
+int add_move_now(struct mt *m, const char *s, size_t n, long line, long col, int after_move)
 {
 	struct xq_node *node;
-	if (m->acc_target) /* else there is nothing to flush (acc_len is 0) */
+	if (!after_move && m->acc_target) /* else there is nothing to flush (acc_len is 0) */
 		flush_comments(m);
 	if (++m->nodes > MT_MAX_NODES) {
 		xq_reader_problem(m->r, m->g, XQ_SEV_ERROR, XQ_P_LIMIT, line, col, 0, NULL,
 				  "more than %d moves in one game (the limit for every format): the rest is skipped",
 				  MT_MAX_NODES);
 		m->skipping = 1;
-		return;
+		return -1;
 	}
 	if (!(node = xq_node_add(m->g, m->cur, XQ_MOVE_NONE, s, n))) {
 		oom(m, line);
-		return;
+		return -1;
 	}
 	node->line = (uint32_t)line;
 	node->col = (uint32_t)col;
-	if (m->pend_len) {
+	if (!after_move && m->pend_len) {
 		if (xq_node_comment(m->g, node, 1, m->pend, m->pend_len) < 0)
 			oom(m, line);
 		m->pend_len = 0;
 	}
 	m->cur = node;
 	m->last = node;
+	/* (a comment attached may have run out of memory) */
+	return after_move || !m->skipping ? 0 : -1;
 }
 
 static void add_move(struct mt *m, const char *s, size_t n, long line, long col)
 {
 	if (!m->skipping && !m->skip_depth)
-		add_move_now(m, s, n, line, col);
+		add_move_now(m, s, n, line, col, 0);
 }
 
 static int bad_bytes(const char *s, size_t n)
@@ -692,14 +697,21 @@ size_t zh_move_word(const unsigned char *s, size_t i, size_t len)
 	return word_ends(s, i + 12, len) ? i + 12 : 0;
 }
 
+/* The blanks (spaces and tabs) a line (ended by an LF) starts with. */
+static inline size_t lead_blanks(const unsigned char *s)
+{
+	size_t j = 0;
+	while (s[j] == ' ' || s[j] == '\t')
+		j++;
+	return j;
+}
+
 /* Whether a line (ended by an LF) is one xq__mt_lines() takes: its first
  * byte but spaces and tabs an ASCII letter or digit or the lead byte of an
  * ideograph, so no blank, tag, escape or comment line. */
 static inline int plain_line(const unsigned char *s)
 {
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return (byte_class[*s] & (K_LETTER | K_DIGIT | K_ZH)) != 0;
+	return (byte_class[s[lead_blanks(s)]] & (K_LETTER | K_DIGIT | K_ZH)) != 0;
 }
 
 /*
@@ -716,6 +728,8 @@ static inline int plain_line(const unsigned char *s)
  * that line is plain (plain_line()), as the next call would: *line, *len
  * and *lineno then follow the line it is in, and *prev is where the line
  * before starts.  It stops at the start of a line that is not plain.
+ * There every token ends before n (at the LF at the latest), so a byte
+ * after a word, a digit, a dot or a space is there to read.
  */
 static inline __attribute__((always_inline))
 size_t fast_run(struct mt *m, const char **line, size_t i, size_t *len, long *lineno,
@@ -727,6 +741,8 @@ size_t fast_run(struct mt *m, const char **line, size_t i, size_t *len, long *li
 	long ln = *lineno;
 	/* (only the general loop opens or closes a variation) */
 	const int skip = m->skip_depth;
+	/* (no comment comes between two moves of the run) */
+	int moved = 0;
 	/* (at the start of a line and after a general token that asked for
 	 * its column, the cache is at i already) */
 	long adj = (long)i + 1 - (i == m->col_off ? m->col_val : col_at(m, i));
@@ -736,6 +752,9 @@ size_t fast_run(struct mt *m, const char **line, size_t i, size_t *len, long *li
 		long col;
 		if (k & K_BLANK) {
 			if (lines && (k & K_EOL)) {
+				/* the next line, from its first token when it
+				 * is plain (its leading blanks are one byte a
+				 * column) */
 				*prev = str;
 				str += i + 1;
 				s = (const unsigned char *)str;
@@ -743,42 +762,48 @@ size_t fast_run(struct mt *m, const char **line, size_t i, size_t *len, long *li
 				ln++;
 				i = 0;
 				adj = 0;
-				if (!n || !plain_line(s))
+				if (!n)
 					break;
+				j = lead_blanks(s);
+				if (!(byte_class[s[j]] & (K_LETTER | K_DIGIT | K_ZH)))
+					break;
+				i = j;
 				continue;
 			}
 			i++;
 			continue;
 		}
 		if (k & K_LETTER) {
-			/* four bytes first, as ICCS and WXF moves are, or five,
-			 * as ICCS with a dash is, and a word's end (what
+			/* four bytes, as ICCS and WXF moves are, or five, as
+			 * ICCS with a dash is, and a word's end (what
 			 * ascii_move_word() would find, without its loop) */
-			if (i + 4 <= n &&
-			    (byte_class[s[i + 1]] & byte_class[s[i + 2]] & byte_class[s[i + 3]] & K_WORD) &&
-			    word_ends(s, i + 4, n))
-				j = i + 4;
-			else if (i + 5 <= n &&
-				 (byte_class[s[i + 1]] & byte_class[s[i + 2]] & byte_class[s[i + 3]] &
-				  byte_class[s[i + 4]] & K_WORD) &&
-				 word_ends(s, i + 5, n))
-				j = i + 5;
-			else if (!(j = ascii_move_word(s, i, n)))
+			if (i + 4 < n) {
+				unsigned w = byte_class[s[i + 1]] & byte_class[s[i + 2]] &
+					     byte_class[s[i + 3]];
+				/* (K_WORD is 1: a fifth byte of a word) */
+				j = i + 4 + (byte_class[s[i + 4]] & K_WORD);
+				if (!((w & K_WORD) && word_ends(s, j, n)) &&
+				    !(j = ascii_move_word(s, i, n)))
+					break;
+			} else if (!(j = ascii_move_word(s, i, n))) {
 				break;
+			}
 			col = (long)i + 1 - adj;
 		} else if (k & K_DIGIT) {
 			/* a move number: digits, dots and a word's end */
 			j = i + 1;
-			while (j < n && s[j] - (unsigned)'0' <= 9)
+			while ((lines || j < n) && s[j] - (unsigned)'0' <= 9)
 				j++;
-			if (j == n || s[j] != '.')
+			if ((!lines && j == n) || s[j] != '.')
 				break;
-			while (++j < n && s[j] == '.')
-				;
-			if (!word_ends(s, j, n))
-				break;
+			if (!word_ends(s, ++j, n)) {
+				while ((lines || j < n) && s[j] == '.')
+					j++;
+				if (!word_ends(s, j, n))
+					break;
+			}
 			m->any = 1;
-			i = j + (j < n && s[j] == ' ');
+			i = j + ((lines || j < n) && s[j] == ' ');
 			continue;
 		} else if (k & K_ZH) {
 			if (!(j = zh_move_word(s, i, n)))
@@ -791,14 +816,15 @@ size_t fast_run(struct mt *m, const char **line, size_t i, size_t *len, long *li
 		m->any = 1;
 		if (!skip) {
 			/* (m->skipping is 0 here: it ends the run) */
-			add_move_now(m, str + i, j - i, ln, col);
-			if (m->skipping) {
+			if (moved ? add_move_now(m, str + i, j - i, ln, col, 1) :
+				    add_move_now(m, str + i, j - i, ln, col, 0)) {
 				i = j;
 				break;
 			}
+			moved = 1;
 		}
 		/* and the blank after it */
-		i = j + (j < n && s[j] == ' ');
+		i = j + ((lines || j < n) && s[j] == ' ');
 	}
 	m->line = str;
 	m->col_off = i;

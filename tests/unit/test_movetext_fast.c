@@ -217,6 +217,74 @@ static void moves(void)
 	free(b.s);
 }
 
+/* A move w, then what follows it in a (blanks, or the line's end); in b
+ * with an ideographic space (U+3000) after it in place of a blank, so that
+ * the general path reads the move and the columns stay. */
+static void move_then(struct text *a, struct text *b, const char *w, const char *next)
+{
+	puts_(a, w);
+	puts_(a, next);
+	puts_(b, w);
+	puts_(b, "　");
+	puts_(b, next[0] == ' ' ? next + 1 : next);
+}
+
+static void both(struct text *a, struct text *b, const char *s)
+{
+	puts_(a, s);
+	puts_(b, s);
+}
+
+/* The layouts of real databases, in runs over whole lines: a pair a line
+ * with the numbers right-aligned and two blanks between ("  1. B2-B4
+ * H9-I7"), a move a line, numbers on lines of their own, many moves a
+ * line; lines that start with blanks and tabs. */
+static void layouts(void)
+{
+	static const char *const mv[] = { "B2-B4", "h9-i7", "H2E2", "c3c4", "C2.5", "炮二平五", "H0-G2" };
+	static const char *const lead[] = { "", " ", "  ", "\t", " \t " };
+	struct text a = { 0 }, b = { 0 };
+	char s[32];
+
+	for (int g = 0; g < 80; g++) {
+		for (int k = 0; k < 130; k++) {
+			const char *w = mv[(g + k) % 7], *x = mv[(g + 3 * k + 1) % 7];
+			const char *ld = lead[(g + k) % 5];
+			switch (g % 4) {
+			case 0:
+				snprintf(s, sizeof s, "%3d. ", k + 1);
+				both(&a, &b, s);
+				move_then(&a, &b, w, "  ");
+				move_then(&a, &b, x, "\n");
+				break;
+			case 1:
+				both(&a, &b, ld);
+				move_then(&a, &b, w, "\n");
+				break;
+			case 2:
+				snprintf(s, sizeof s, "%s%d.%s\n", ld, k + 1, k % 9 == 8 ? ".." : "");
+				both(&a, &b, s);
+				move_then(&a, &b, w, "\n");
+				both(&a, &b, lead[(k + 2) % 5]);
+				move_then(&a, &b, x, "\n");
+				break;
+			default:
+				if (k % 5 == 0)
+					both(&a, &b, ld);
+				snprintf(s, sizeof s, "%d. ", k + 1);
+				both(&a, &b, s);
+				move_then(&a, &b, w, " ");
+				move_then(&a, &b, x, k % 5 == 4 ? "\n" : " ");
+				break;
+			}
+		}
+		both(&a, &b, "*\n\n");
+	}
+	compare(&a, &b, "layouts");
+	free(a.s);
+	free(b.s);
+}
+
 /* [name "value"] and a game into a, the same with a blank before ']'
  * (which only the general loop of pgn_tags() reads) into b. */
 static void tag_pair(struct text *a, struct text *b, const char *name, size_t nl,
@@ -353,6 +421,7 @@ static void looked_up(void)
 int main(void)
 {
 	moves();
+	layouts();
 	tags();
 	looked_up();
 	return done_testing();
