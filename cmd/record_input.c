@@ -353,6 +353,14 @@ void opt_output(struct cmd_opts *o)
 		exit(EXIT_TROUBLE);
 }
 
+/* An input's FILE (not stdin) or descriptor closed. */
+static void input_close(FILE *fp, int fd)
+{
+	record_close(fp);
+	if (fd >= 0)
+		close(fd);
+}
+
 /* "cannot read" name: a reader that would not open (err). */
 static void say_unreadable(const char *name, int err)
 {
@@ -361,23 +369,33 @@ static void say_unreadable(const char *name, int err)
 }
 
 /* A reader on path (NULL or "-": stdin) with the options in *o, whose
- * name it sets; NULL with the complaint said.  *fp is for record_close(). */
-static struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o, FILE **fp)
+ * name it sets; NULL with the complaint said.  *fp (stdin) or *fd (a
+ * file, read with read(2): no stdio buffer, no copy) is for
+ * input_close(). */
+static struct xq_reader *record_reader_open(const char *path, struct xq_reader_opts *o, FILE **fp,
+					    int *fd)
 {
 	struct xq_reader *r;
 	int err;
-	if (!(*fp = record_fopen(path, &o->name)))
-		return NULL;
-	/* the reader takes 64 KiB at a time into its own buffer: a stdio
-	 * buffer would be one more copy, and one more fstat(2) a file (not
-	 * in record_fopen: the --merge readers take lines with getline); the
-	 * reader refuses a directory with the fstat(2) it makes anyway */
-	if (*fp != stdin)
-		setvbuf(*fp, NULL, _IONBF, 0);
-	if (!(r = xq_reader_open(*fp, o, &err))) {
+	*fp = NULL;
+	*fd = -1;
+	if (!path || !strcmp(path, "-")) {
+		o->name = "<stdin>";
+		*fp = stdin;
+		r = xq_reader_open(stdin, o, &err);
+	} else {
+		o->name = path;
+		if ((*fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+			warnx_("cannot open '%s': %s", path, strerror(errno));
+			return NULL;
+		}
+		r = xq_reader_open_fd(*fd, o, &err);
+	}
+	if (!r) {
 		say_unreadable(o->name, err);
-		record_close(*fp);
+		input_close(*fp, *fd);
 		*fp = NULL;
+		*fd = -1;
 	}
 	return r;
 }
@@ -389,10 +407,10 @@ static struct xq_reader *record_reader_open(const char *path, struct xq_reader_o
 /* The whole input's reader, or none (*skip set) for a range that reads
  * nothing of it. */
 static struct xq_reader *whole_or_skip(int whole, const char *path, struct xq_reader_opts *o,
-				       FILE **fp, int *skip)
+				       FILE **fp, int *fd, int *skip)
 {
 	if (whole)
-		return record_reader_open(path, o, fp);
+		return record_reader_open(path, o, fp, fd);
 	*skip = 1;
 	return NULL;
 }
@@ -423,7 +441,7 @@ void *record_map(const char *path, size_t *len)
 }
 
 static struct xq_reader *range_reader_open(const char *path, struct xq_reader_opts *o, long k, long n,
-				  FILE **fp, void **map, size_t *maplen, int *skip)
+				  FILE **fp, int *fd, void **map, size_t *maplen, int *skip)
 {
 	struct xq_range rg;
 	struct xq_reader_opts ro;
@@ -431,8 +449,9 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	int err;
 	*skip = 0;
 	*fp = NULL;
+	*fd = -1;
 	if (!(*map = record_map(path, maplen)))
-		return whole_or_skip(k == 1, path, o, fp, skip);
+		return whole_or_skip(k == 1, path, o, fp, fd, skip);
 	o->name = path;
 	if (the_head)
 		xq_range_cut(the_head, *map, *maplen, k, n, &rg);
@@ -441,7 +460,7 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	if (!rg.split || rg.start >= rg.end) {
 		munmap(*map, *maplen);
 		*map = NULL;
-		return whole_or_skip(!rg.split && k == 1, path, o, fp, skip);
+		return whole_or_skip(!rg.split && k == 1, path, o, fp, fd, skip);
 	}
 	ro = xq_range_opts(&rg, o);
 	if (!(r = xq_reader_open_mem((const char *)*map + rg.start, rg.end - rg.start, &ro, &err))) {
@@ -452,13 +471,13 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	return r;
 }
 
-static void range_reader_close(struct xq_reader *r, FILE *fp, void *map, size_t maplen)
+static void range_reader_close(struct xq_reader *r, FILE *fp, int fd, void *map, size_t maplen)
 {
 	xq_reader_close(r);
 	if (map)
 		munmap(map, maplen);
 	else
-		record_close(fp);
+		input_close(fp, fd);
 }
 
 /* --- a chunk of a stream (-J) */
@@ -535,7 +554,7 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	FILE *fp;
 	void *map = NULL;
 	size_t maplen = 0;
-	int rc = 0, skip = 0;
+	int rc = 0, skip = 0, fd = -1;
 	enum record_step step = RECORD_NEXT;
 	long fatals = l->o->pp->fatals;
 
@@ -552,8 +571,8 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 		ro.problem_data = &wf;
 	}
 	l->r = the_chunk ? chunk_reader_open(the_chunk, &ro, &fp) :
-	       l->range_n ? range_reader_open(path, &ro, l->range_k, l->range_n, &fp, &map, &maplen,
-					    &skip) : record_reader_open(path, &ro, &fp);
+	       l->range_n ? range_reader_open(path, &ro, l->range_k, l->range_n, &fp, &fd, &map,
+					    &maplen, &skip) : record_reader_open(path, &ro, &fp, &fd);
 	if (!l->r) {
 		if (!skip)
 			l->trouble = 1;
@@ -592,7 +611,7 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	}
 	if (step == RECORD_STOP)
 		l->stop = 1;
-	range_reader_close(l->r, fp, map, maplen);
+	range_reader_close(l->r, fp, fd, map, maplen);
 	l->r = NULL;
 }
 

@@ -3,22 +3,26 @@
  */
 #include <stdlib.h>
 
+#include "source.h"
 #include "whole.h"
 
 int xq__read_whole(struct xq_reader *r, struct xq_game *g, size_t max, const char *what,
 		   unsigned char **buf, size_t *len)
 {
-	unsigned char *b = NULL;
-	size_t n = 0, cap = 0;
+	unsigned char *b;
+	size_t n, cap;
+	/* what sniffing read is the buffer's start: a small file is read
+	 * whole by then, and neither copied nor read again */
+	int done = xq__reader_take_raw(r, &b, &n, &cap);
 
 	*buf = NULL;
 	*len = 0;
-	for (;;) {
+	while (!done && n <= max) {
 		long k;
 		/* the buffer grows only when full (most inputs fit the first
 		 * 64 KiB) and stops just past the limit */
 		if (n == cap && cap < max + 65536) {
-			size_t nc = cap ? cap * 2 : 65536;
+			size_t nc = cap < 32768 ? 65536 : cap * 2;
 			unsigned char *nb;
 			if (nc > max + 65536)
 				nc = max + 65536;
@@ -37,12 +41,12 @@ int xq__read_whole(struct xq_reader *r, struct xq_game *g, size_t max, const cha
 		if (k == 0)
 			break;
 		n += (size_t)k;
-		if (n > max) {
-			xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
-					  "%s larger than the limit of %zu MiB; not read", what, max >> 20);
-			free(b);
-			return XQ_ERANGE;
-		}
+	}
+	if (n > max) {
+		xq_reader_problem(r, g, XQ_SEV_FATAL, XQ_P_LIMIT, 0, 0, 0, NULL,
+				  "%s larger than the limit of %zu MiB; not read", what, max >> 20);
+		free(b);
+		return XQ_ERANGE;
 	}
 	if (!n) {
 		free(b);

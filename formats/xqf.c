@@ -460,22 +460,11 @@ static const char *const field_tags[XQF_NFIELDS] = {
 	[XQF_AUTHOR] = "Author",
 };
 
-/* The cached decoder, or a new one in *own (freed by the caller). */
-static struct xq__decoder *cached_decoder(struct xq__decoder **cache, struct xq__decoder **own)
-{
-	if (cache) {
-		if (!*cache)
-			*cache = xq__decoder_new("GB18030");
-		return *cache;
-	}
-	return *own = xq__decoder_new("GB18030");
-}
-
 /* What the strings of one game are decoded with, and the kinds of string
  * already warned about (bytes kept raw: one warning a kind a game). */
 struct xqf_text {
 	const struct xq_build_sink *s;
-	struct xq__decoder *cd;
+	struct xq__decoder *cd; /* made at the first string not plain ASCII */
 	const uint8_t *plain;   /* the file's bytes, decrypted */
 	unsigned warned;        /* bit i: field i; XQF_NFIELDS: comments, +1: extensions */
 };
@@ -489,7 +478,10 @@ static char *decode_string(struct xq_game *g, struct xqf_text *t, const uint8_t 
 			   int crlf, size_t *olen, int kind, const char *what, int ply)
 {
 	size_t raw_at;
-	char *u = gbk_decode(t->cd, p, n, crlf, olen, &raw_at);
+	char *u;
+	if (!t->cd && !(t->cd = xq__decoder_new("GB18030")))
+		return NULL;
+	u = gbk_decode(t->cd, p, n, crlf, olen, &raw_at);
 	if (u && raw_at != (size_t)-1 && !(t->warned & 1u << kind)) {
 		unsigned b = p[raw_at];
 		t->warned |= 1u << kind;
@@ -747,13 +739,16 @@ static int xqf_moves(struct xq_game *g, const struct xq_build_sink *s, struct xq
 	int rc = 0;
 
 	if (r->n_nodes) {
-		made = calloc(r->n_nodes, sizeof *made);
-		owner = malloc(r->n_nodes * sizeof *owner);
-		dropped = calloc(r->n_nodes, sizeof *dropped);
-		if (!made || !owner || !dropped) {
+		/* the three in one block (made first: its alignment) */
+		size_t n = r->n_nodes;
+		if (!(made = malloc(n * (sizeof *made + sizeof *owner + sizeof *dropped)))) {
 			rc = XQ_ENOMEM;
 			goto out;
 		}
+		memset(made, 0, n * sizeof *made);
+		owner = (int32_t *)(void *)(made + n);
+		dropped = (uint32_t *)(void *)(owner + n);
+		memset(dropped, 0, n * sizeof *dropped);
 	}
 	for (uint32_t i = 0; i < r->n_nodes; i++) {
 		const struct xqf_node *n = &r->nodes[i];
@@ -821,8 +816,6 @@ static int xqf_moves(struct xq_game *g, const struct xq_build_sink *s, struct xq
 	}
 out:
 	free(bad);
-	free(owner);
-	free(dropped);
 	free(made);
 	return rc;
 }
@@ -831,8 +824,7 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 		       const struct xq_build_sink *s, struct xq__decoder **cd)
 {
 	struct xqf_raw r;
-	struct xq__decoder *own = NULL;
-	struct xqf_text t = { s, NULL, NULL, 0 };
+	struct xqf_text t = { s, cd ? *cd : NULL, NULL, 0 };
 	char fen[XQ_FEN_MAX + 16];
 	struct xq_err err;
 	int rc, bad_start;
@@ -851,10 +843,6 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 	if (rc < 0)
 		goto out;
-	if (!(t.cd = cached_decoder(cd, &own))) {
-		rc = XQ_ENOMEM;
-		goto out;
-	}
 	t.plain = r.plain;
 	if ((rc = xqf_tags(g, s, &t, &r)) < 0)
 		goto out;
@@ -891,7 +879,10 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 	rc = 0;
 out:
-	xq__decoder_free(own);
+	if (cd)
+		*cd = t.cd;
+	else
+		xq__decoder_free(t.cd);
 	xq__xqf_raw_free(&r);
 	return rc;
 }
@@ -1313,11 +1304,6 @@ int xq__xqf_encode_game(const struct xq_game *g, unsigned opts, uint8_t **out,
 
 #define XQF_MAX_FILE (64u << 20)
 
-struct xqf_rstate {
-	int done;
-	struct xq__decoder *cd;   /* GBK decoder kept across files */
-};
-
 /* A file that is no XQF is the end of the input, not a game's error. */
 static void reader_report(void *ctx, struct xq_game *g, enum xq_severity sev,
 			  enum xq_problem_code code, struct xq_build_at at, int ply,
@@ -1327,36 +1313,24 @@ static void reader_report(void *ctx, struct xq_game *g, enum xq_severity sev,
 			    msg);
 }
 
-static void xqf_read_end(struct xq_reader *r)
-{
-	struct xqf_rstate *st = *xq_reader_state(r);
-	if (st)
-		xq__decoder_free(st->cd);
-	free(st);
-	*xq_reader_state(r) = NULL;
-}
-
 static int xqf_read(struct xq_reader *r, struct xq_game *g)
 {
-	struct xqf_rstate *st = *xq_reader_state(r);
+	int *done = (int *)xq_reader_state(r);
 	const struct xq_build_sink sink = { reader_report, r };
 	uint8_t *buf;
 	size_t len;
 	int rc;
 
-	if (!st) {
-		if (!(st = calloc(1, sizeof *st)))
-			return XQ_ENOMEM;
-		*xq_reader_state(r) = st;
-	}
-	if (st->done)
+	/* the state slot holds a flag, not a pointer: one game per file
+	 * (the GBK decoder is the game's, made if a string needs it) */
+	if (*done)
 		return 0;
-	st->done = 1;       /* one game per file */
+	*done = 1;
 	if ((rc = xq__read_whole(r, g, XQF_MAX_FILE, "file", &buf, &len)) < 0)
 		return rc;
 	if (len == 0)
 		return 0;
-	rc = xq__xqf_build_game(buf, len, g, &sink, &st->cd);
+	rc = xq__xqf_build_game(buf, len, g, &sink, NULL);
 	free(buf);
 	return rc < 0 ? rc : 1;
 }
@@ -1436,7 +1410,6 @@ const struct xq_format xq_format_xqf = {
 	.flags = XQ_FORMAT_BINARY | XQ_FORMAT_ONE_GAME,
 	.sniff = xqf_sniff,
 	.read = xqf_read,
-	.read_end = xqf_read_end,
 	.write = xqf_write,
 };
 

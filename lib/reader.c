@@ -19,12 +19,15 @@
 
 static struct xq_reader *reader_new(const struct xq_reader_opts *o, int *err)
 {
-	struct xq_reader *r = calloc(1, sizeof *r);
+	/* (malloc and memset: glibc's calloc takes no block from the cache
+	 * a reader freed for the next file) */
+	struct xq_reader *r = malloc(sizeof *r);
 	*err = 0;
 	if (!r) {
 		*err = XQ_ENOMEM;
 		return NULL;
 	}
+	memset(r, 0, sizeof *r);
 	if (o)
 		r->o = *o;
 	if (!r->o.name)
@@ -180,10 +183,20 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 			sniff_name = base;
 		}
 	}
+	if (!r->gz && r->src_eof && r->inlen && r->in == r->sbuf) {
+		/* all there is, read at once (a small file): the source buffer
+		 * becomes the raw one, no copy */
+		r->raw = r->sbuf;
+		r->raw_cap = r->sbuf_cap;
+		r->raw_end = r->inlen;
+		r->sbuf = NULL;
+		r->in = NULL;
+		r->inlen = 0;
+	}
 	/* the head for sniffing: from a pipe, what has come (at least some
 	 * bytes), so that a stream is not held up */
 	while (!r->raw_eof && r->raw_end < HEAD_BYTES)
-		if (xq__reader_raw_more(r, HEAD_BYTES - r->raw_end) <= 0 || (r->fd >= 0 && r->raw_end > 0))
+		if (xq__reader_raw_more(r, HEAD_BYTES - r->raw_end) <= 0 || (r->stream && r->raw_end > 0))
 			break;
 
 	for (size_t i = 0; i < r->raw_end && !r->nonblank; i++)
@@ -272,38 +285,59 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 			return NULL;
 		}
 	} else {
-		snprintf(r->enc_name, sizeof r->enc_name, "binary");
+		memcpy(r->enc_name, "binary", sizeof "binary");
 	}
 	return r;
+}
+
+/* The reader r on descriptor fd (fp NULL: read(2) it whatever it is),
+ * started; NULL with *err set (and r closed) when it cannot be. */
+static struct xq_reader *reader_on(struct xq_reader *r, FILE *fp, int fd, int *err)
+{
+	struct stat st;
+	size_t cap = SRC_CHUNK;
+	r->fp = fp;
+	if (!fp)
+		r->fd = fd;
+	if (fd >= 0 && fstat(fd, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			*err = XQ_EIO;
+			xq_reader_close(r);
+			errno = EISDIR;
+			return NULL;
+		}
+		if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode)) {
+			r->fd = fd;
+			r->stream = 1;
+		} else if (S_ISREG(st.st_mode) && st.st_size >= 0) {
+			/* a small file: a buffer of its size, and a byte more
+			 * (a read that fills it: the file grew) */
+			if ((uint64_t)st.st_size < SRC_CHUNK)
+				cap = (size_t)st.st_size + 1;
+			if (r->fd >= 0)
+				r->reg_size = (uint64_t)st.st_size;
+		}
+	}
+	if (!(r->sbuf = malloc(cap))) {
+		*err = XQ_ENOMEM;
+		xq_reader_close(r);
+		return NULL;
+	}
+	r->sbuf_cap = cap;
+	return reader_start(r, err);
 }
 
 struct xq_reader *xq_reader_open(FILE *fp, const struct xq_reader_opts *o,
 				 int *err)
 {
 	struct xq_reader *r = reader_new(o, err);
-	if (!r)
-		return NULL;
-	r->fp = fp;
-	{
-		struct stat st;
-		int fd = fileno(fp);
-		if (fd >= 0 && fstat(fd, &st) == 0) {
-			if (S_ISDIR(st.st_mode)) {
-				*err = XQ_EIO;
-				xq_reader_close(r);
-				errno = EISDIR;
-				return NULL;
-			}
-			if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode) || S_ISSOCK(st.st_mode))
-				r->fd = fd;
-		}
-	}
-	if (!(r->sbuf = malloc(SRC_CHUNK))) {
-		*err = XQ_ENOMEM;
-		xq_reader_close(r);
-		return NULL;
-	}
-	return reader_start(r, err);
+	return r ? reader_on(r, fp, fileno(fp), err) : NULL;
+}
+
+struct xq_reader *xq_reader_open_fd(int fd, const struct xq_reader_opts *o, int *err)
+{
+	struct xq_reader *r = reader_new(o, err);
+	return r ? reader_on(r, NULL, fd, err) : NULL;
 }
 
 struct xq_reader *xq_reader_open_mem(const void *buf, size_t len,
@@ -344,10 +378,17 @@ int xq_reader_next(struct xq_reader *r, struct xq_game **out)
 	*out = NULL;
 	if (r->no_record)
 		return 0;
-	if (!(g = xq_game_new()))
-		return XQ_ENOMEM;
-	g->index = r->games + 1;
-	rc = r->fmt->read(r, g);
+	if ((r->fmt->flags & XQ_FORMAT_ONE_GAME) && r->one_read) {
+		/* its read would hand out nothing more: no game made for it */
+		g = NULL;
+		rc = 0;
+	} else {
+		if (!(g = xq_game_new()))
+			return XQ_ENOMEM;
+		g->index = r->games + 1;
+		r->one_read = 1;
+		rc = r->fmt->read(r, g);
+	}
 	if (rc <= 0) {
 		xq_game_free(g);
 		if (r->gz_cut == 1) {

@@ -6,9 +6,9 @@
  * sniffing, the game driver, on both); lib/report.c reports the
  * problems of all three.  Internal to libxq.
  *
- * Memory: a reader holds its source buffer (64 KiB), the decoded text not
- * yet consumed (a line at most, up to LINE_MAX_BYTES) and the format's
- * state.  Nothing grows with the file.
+ * Memory: a reader holds its source buffer (64 KiB at most), the decoded
+ * text not yet consumed (a line at most, up to LINE_MAX_BYTES) and the
+ * format's state.  Nothing grows with the file.
  */
 #ifndef XQ_READER_STATE_H
 #define XQ_READER_STATE_H
@@ -31,10 +31,14 @@ struct xq_reader {
 
 	/* the source */
 	FILE *fp;
-	int fd;                         /* >= 0: read(2) it (pipes, ttys) */
+	int fd;                         /* >= 0: read(2) it */
+	int stream;                     /* a pipe, tty or socket: take what has come */
+	uint64_t reg_size;              /* a regular file's size when opened: a
+					 * short read past it is the end */
 	const unsigned char *mem;
 	size_t memlen;
-	unsigned char *sbuf;            /* SRC_CHUNK bytes for FILE input */
+	unsigned char *sbuf;            /* sbuf_cap bytes for FILE or fd input */
+	size_t sbuf_cap;                /* SRC_CHUNK, or a small file's size + 1 */
 	const unsigned char *in;        /* pending source bytes */
 	size_t inlen;
 	int src_eof, src_error;         /* src_error: errno of a failed read */
@@ -96,6 +100,8 @@ struct xq_reader {
 	int nonblank;                   /* the head holds more than blanks */
 	int no_record;                  /* nothing to read: already reported */
 	int unclaimed;                  /* no format's sniffer claimed the input */
+	int one_read;                   /* the format's read called (one game a
+					 * file: XQ_FORMAT_ONE_GAME's ends there) */
 };
 
 /* A fatal problem of the input (no game): sets r->fatal (lib/report.c). */

@@ -19,7 +19,10 @@ static size_t src_read(struct xq_reader *r, unsigned char *buf, size_t n)
 	size_t got;
 	if (r->fd >= 0) {
 		/* a pipe or a terminal: take what has come, do not wait for a
-		 * whole chunk (games flow through pipelines one by one) */
+		 * whole chunk (games flow through pipelines one by one); a
+		 * regular file ends at a short read once its size is read (no
+		 * read(2) more to see 0), else at 0 (a file that shrank, or one
+		 * in /proc that says 0 bytes) */
 		ssize_t k;
 		do
 			k = read(r->fd, buf, n);
@@ -31,7 +34,7 @@ static size_t src_read(struct xq_reader *r, unsigned char *buf, size_t n)
 			r->error = XQ_EIO;
 			xq__reader_fatal(r, XQ_P_IO, 0, "read error: %s", strerror(r->src_error));
 		}
-		if (k <= 0)
+		if (k <= 0 || (r->reg_size && got < n && r->consumed >= r->reg_size))
 			r->src_eof = 1;
 		return got;
 	}
@@ -59,7 +62,16 @@ void xq__reader_src_fill(struct xq_reader *r)
 		r->src_eof = 1;
 		return;
 	}
-	r->inlen = src_read(r, r->sbuf, SRC_CHUNK);
+	if (r->consumed && r->sbuf_cap < SRC_CHUNK) {
+		/* a small file that grew: whole chunks from here on (or on in
+		 * the small buffer, short of memory) */
+		unsigned char *p = realloc(r->sbuf, SRC_CHUNK);
+		if (p) {
+			r->sbuf = p;
+			r->sbuf_cap = SRC_CHUNK;
+		}
+	}
+	r->inlen = src_read(r, r->sbuf, r->sbuf_cap);
 	r->in = r->sbuf;
 }
 
@@ -143,6 +155,12 @@ long xq__reader_raw_more(struct xq_reader *r, size_t want)
 	long n;
 	if (r->raw_eof)
 		return 0;
+	if (!r->gz && r->src_eof && !r->inlen && r->raw) {
+		/* nothing more to come: no room made for it (a buffer there
+		 * is, for sniffers and scans that take r->raw) */
+		r->raw_eof = 1;
+		return r->src_error ? r->error : 0;
+	}
 	if (r->raw_start > 0 && r->raw_start == r->raw_end)
 		r->raw_start = r->raw_end = 0;
 	if (r->raw_cap - r->raw_end < want) {
@@ -186,4 +204,17 @@ long xq_reader_read(struct xq_reader *r, void *buf, size_t n)
 	if (k <= 0)
 		r->raw_eof = 1;
 	return k;
+}
+
+int xq__reader_take_raw(struct xq_reader *r, unsigned char **buf, size_t *len, size_t *cap)
+{
+	size_t n = r->raw_end - r->raw_start;
+	if (r->raw_start)
+		memmove(r->raw, r->raw + r->raw_start, n);
+	*buf = r->raw;
+	*len = n;
+	*cap = r->raw_cap;
+	r->raw = NULL;
+	r->raw_start = r->raw_end = r->raw_cap = 0;
+	return r->raw_eof && !r->error;
 }

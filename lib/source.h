@@ -14,5 +14,10 @@ void xq__reader_src_fill(struct xq_reader *r);
  * at the end, r->error (XQ_EIO, XQ_ENOMEM) when the input failed
  * (reported). */
 long xq__reader_raw_more(struct xq_reader *r, size_t want);
+/* The raw bytes not yet taken, handed over: a malloc'd *buf (NULL when
+ * none was made) of *cap bytes, the first *len of them used; the reader
+ * has none left.  Whether the input ended with them (no more to read, no
+ * error). */
+int xq__reader_take_raw(struct xq_reader *r, unsigned char **buf, size_t *len, size_t *cap);
 
 #endif

@@ -1301,14 +1301,16 @@ struct xq_reader_opts {
 	void *problem_data;
 };
 
-/* Open a reader on fp (not closed by the reader) or on buf[0..len) (not
- * copied: it must outlive the reader).  NULL on failure with *err set
- * (XQ_EINVAL: unknown format or encoding name; XQ_ENOMEM; XQ_EIO with
- * errno EISDIR: fp is a directory).  When fp is a
+/* Open a reader on fp (not closed by the reader), on descriptor fd (read
+ * with read(2) from where it stands; not closed by the reader) or on
+ * buf[0..len) (not copied: it must outlive the reader).  NULL on failure
+ * with *err set (XQ_EINVAL: unknown format or encoding name; XQ_ENOMEM;
+ * XQ_EIO with errno EISDIR: fp or fd is a directory).  When fp is a
  * pipe, terminal or socket, its descriptor is read directly, so that games
  * are handed out as they arrive: nothing must have been read from fp. */
 struct xq_reader *xq_reader_open(FILE *fp, const struct xq_reader_opts *o,
 				 int *err);
+struct xq_reader *xq_reader_open_fd(int fd, const struct xq_reader_opts *o, int *err);
 struct xq_reader *xq_reader_open_mem(const void *buf, size_t len,
 				     const struct xq_reader_opts *o, int *err);
 

@@ -24,7 +24,7 @@
  */
 enum xq_format_flags {
 	XQ_FORMAT_BINARY = 1 << 0,
-	XQ_FORMAT_ONE_GAME = 1 << 1,  /* a file holds one game (-d wants it) */
+	XQ_FORMAT_ONE_GAME = 1 << 1,  /* a file holds one game (-d wants it; read is called once) */
 	/* Records may stand anywhere in a file (blocks in an HTML page): when
 	 * no format claims the head, the reader sniffs on past it for this
 	 * format's records. */
