@@ -5,10 +5,14 @@
  * middle of a game fails the whole write and nothing of it is written
  * (failures injected through the problem callback, which a format calls
  * while it renders); Big5 output in traditional characters by the
- * library's rule; WinBoard SAN records flagged by replay.
+ * library's rule; WinBoard SAN records flagged by replay; a reader on a
+ * file descriptor (xq_reader_open_fd()) gives the games a reader on the
+ * same bytes in memory gives, whatever the descriptor is.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -306,11 +310,151 @@ static void san(void)
 	xq_game_free(g);
 }
 
+/* --- a reader on a descriptor */
+
+/* The games of a reader: how many, and the plies and Event tags of all
+ * in one string (NULL when the reader could not be opened). */
+static char *games_of(struct xq_reader *r, long *n)
+{
+	size_t cap = 1024, len = 0;
+	char *s = malloc(cap);
+	struct xq_game *g;
+	*n = 0;
+	if (!r || !s) {
+		free(s);
+		return NULL;
+	}
+	s[0] = '\0';
+	while (xq_reader_next(r, &g) == 1) {
+		const char *ev = xq_game_tag(g, "Event");
+		char one[128];
+		int k = snprintf(one, sizeof one, "%d %s|", xq_game_plies(g), ev ? ev : "-");
+		if (len + (size_t)k + 1 > cap) {
+			char *t = realloc(s, cap *= 2);
+			if (!t)
+				break;
+			s = t;
+		}
+		memcpy(s + len, one, (size_t)k + 1);
+		len += (size_t)k;
+		(*n)++;
+		xq_game_free(g);
+	}
+	xq_reader_close(r);
+	return s;
+}
+
+/* text games, each with its number in the Event tag, one after another */
+static char *many_games(int count, size_t *len)
+{
+	static const char moves[] = "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 *\n\n";
+	size_t cap = (size_t)count * 64 + 1, n = 0;
+	char *s = malloc(cap);
+	for (int i = 0; s && i < count; i++)
+		n += (size_t)snprintf(s + n, cap - n, "[Event \"g%d\"]\n\n%s", i + 1, moves);
+	*len = n;
+	return s;
+}
+
+/* The games read from fd against those of the same bytes in memory. */
+static void same_as_mem(int fd, const char *text, size_t len, const char *what)
+{
+	struct xq_reader_opts o = { 0 };
+	long nf, nm;
+	int err = 0;
+	char *a = games_of(xq_reader_open_fd(fd, &o, &err), &nf);
+	char *b = games_of(xq_reader_open_mem(text, len, &o, &err), &nm);
+	if (!ok(a && b && nf == nm && nf > 0 && !strcmp(a, b), "%s: the games of memory (%ld)", what, nm))
+		printf("# fd: %ld games, memory: %ld\n", nf, nm);
+	free(a);
+	free(b);
+}
+
+/* A temporary file holding text[0..len), opened for reading; -1 if not. */
+static int temp_with(const char *text, size_t len)
+{
+	char path[] = "/tmp/test_io_XXXXXX";
+	int fd = mkstemp(path), in = -1;
+	if (fd < 0)
+		return -1;
+	if (write(fd, text, len) == (ssize_t)len)
+		in = open(path, O_RDONLY);
+	close(fd);
+	unlink(path);
+	return in;
+}
+
+static void fd_reader(void)
+{
+	size_t len;
+	char *text = many_games(3, &len);
+	int fd;
+
+	/* a small file (one read), a file past the 64 KiB of one read, a
+	 * file read from where its offset stands, a pipe */
+	if ((fd = temp_with(text, len)) >= 0) {
+		same_as_mem(fd, text, len, "a small file");
+		close(fd);
+	}
+	free(text);
+	text = many_games(4000, &len);
+	ok(len > 3 * 65536, "the big file is past three reads of 64 KiB (%zu bytes)", len);
+	if ((fd = temp_with(text, len)) >= 0) {
+		same_as_mem(fd, text, len, "a big file");
+		close(fd);
+	}
+	if ((fd = temp_with(text, len)) >= 0) {
+		/* the first game skipped */
+		const char *second = strstr(text, "[Event \"g2\"]");
+		size_t skip = (size_t)(second - text);
+		ok(lseek(fd, (off_t)skip, SEEK_SET) == (off_t)skip, "the offset set");
+		same_as_mem(fd, second, len - skip, "a file from its offset");
+		close(fd);
+	}
+	free(text);
+	text = many_games(20, &len);
+	{
+		int p[2];
+		if (ok(pipe(p) == 0 && len < 4096, "a pipe holding %zu bytes", len)) {
+			ok(write(p[1], text, len) == (ssize_t)len, "written to the pipe");
+			close(p[1]);
+			same_as_mem(p[0], text, len, "a pipe");
+			close(p[0]);
+		}
+	}
+	free(text);
+	{
+		/* a directory: no reader, as for a FILE */
+		struct xq_reader_opts o = { 0 };
+		int err = 0;
+		fd = open("/", O_RDONLY);
+		errno = 0;
+		ok(fd >= 0 && xq_reader_open_fd(fd, &o, &err) == NULL && err == XQ_EIO && errno == EISDIR,
+		   "a directory's descriptor: no reader, XQ_EIO with errno EISDIR");
+		if (fd >= 0)
+			close(fd);
+	}
+	{
+		/* an empty file: no game, no error */
+		struct xq_reader_opts o = { 0 };
+		struct xq_game *g = NULL;
+		int err = 0;
+		struct xq_reader *r;
+		fd = temp_with("", 0);
+		r = fd >= 0 ? xq_reader_open_fd(fd, &o, &err) : NULL;
+		ok(r && xq_reader_next(r, &g) == 0 && !g, "an empty file: no game");
+		xq_reader_close(r);
+		if (fd >= 0)
+			close(fd);
+	}
+}
+
 int main(void)
 {
 	read_errors();
 	writer_errors();
 	big5();
 	san();
+	fd_reader();
 	return done_testing();
 }
