@@ -623,7 +623,6 @@ int xq__cbf_build_game(const char *b, size_t len, long line0, struct xq_game *g,
 
 static int cbf_read(struct xq_reader *r, struct xq_game *g)
 {
-	int *done = (int *)xq_reader_state(r);
 	const struct xq_build_sink sink = { xq__build_to_reader, r };
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
@@ -631,10 +630,7 @@ static int cbf_read(struct xq_reader *r, struct xq_game *g)
 	size_t n;
 	int rc;
 
-	/* the state slot holds a flag, not a pointer: one game per file */
-	if (*done)
-		return 0;
-	*done = 1;
+	/* (called once: one game a file, XQ_FORMAT_ONE_GAME) */
 	while ((rc = xq_reader_getline(r, &line, &n)) > 0) {
 		if (cap - len < n + 2) {
 			size_t nc = cap ? cap * 2 : 65536;
@@ -671,11 +667,6 @@ static int cbf_read(struct xq_reader *r, struct xq_game *g)
 	return rc < 0 ? rc : 1;
 }
 
-static void cbf_read_end(struct xq_reader *r)
-{
-	*xq_reader_state(r) = NULL;
-}
-
 static int cbf_sniff(const unsigned char *head, size_t len, const char *name)
 {
 	const char *h = (const char *)head;
@@ -691,5 +682,4 @@ const struct xq_format xq_format_cbf = {
 	.flags = XQ_FORMAT_ONE_GAME,
 	.sniff = cbf_sniff,
 	.read = cbf_read,
-	.read_end = cbf_read_end,
 };

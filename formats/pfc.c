@@ -331,17 +331,13 @@ out:
 
 static int pfc_read(struct xq_reader *r, struct xq_game *g)
 {
-	int *done = (int *)xq_reader_state(r);
 	const struct xq_build_sink sink = { xq__build_to_reader, r };
 	struct pfc p = { &sink, g, NULL, 0, 0 };
 	unsigned char *buf;
 	size_t len;
 	int rc;
 
-	/* the state slot holds a flag, not a pointer: one game per file */
-	if (*done)
-		return 0;
-	*done = 1;
+	/* (called once: one game a file, XQ_FORMAT_ONE_GAME) */
 	if ((rc = xq__read_whole(r, g, PFC_MAX_SIZE, "file", &buf, &len)) < 0)
 		return rc;
 	if (!len)
@@ -357,11 +353,6 @@ static int pfc_read(struct xq_reader *r, struct xq_game *g)
 	rc = pfc_build(&p);
 	free(buf);
 	return rc < 0 ? rc : 1;
-}
-
-static void pfc_read_end(struct xq_reader *r)
-{
-	*xq_reader_state(r) = NULL;
 }
 
 /* The root element, past a byte-order mark, the XML declaration and
@@ -398,6 +389,5 @@ const struct xq_format xq_format_pfc = {
 	.flags = XQ_FORMAT_BINARY | XQ_FORMAT_ONE_GAME,
 	.sniff = pfc_sniff,
 	.read = pfc_read,
-	.read_end = pfc_read_end,
 	.write = NULL,
 };

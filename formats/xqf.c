@@ -1315,17 +1315,13 @@ static void reader_report(void *ctx, struct xq_game *g, enum xq_severity sev,
 
 static int xqf_read(struct xq_reader *r, struct xq_game *g)
 {
-	int *done = (int *)xq_reader_state(r);
 	const struct xq_build_sink sink = { reader_report, r };
 	uint8_t *buf;
 	size_t len;
 	int rc;
 
-	/* the state slot holds a flag, not a pointer: one game per file
-	 * (the GBK decoder is the game's, made if a string needs it) */
-	if (*done)
-		return 0;
-	*done = 1;
+	/* (called once: one game a file, XQ_FORMAT_ONE_GAME; the GBK
+	 * decoder is the game's, made if a string needs it) */
 	if ((rc = xq__read_whole(r, g, XQF_MAX_FILE, "file", &buf, &len)) < 0)
 		return rc;
 	if (len == 0)
