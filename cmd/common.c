@@ -3,6 +3,7 @@
  * commands, and the judge their -r and --judge options open.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -597,7 +598,7 @@ void judge_open(struct xq_judge **j, const char *rules)
 FILE *record_fopen(const char *path, const char **name)
 {
 	FILE *fp;
-	if (!path || !strcmp(path, "-")) {
+	if (record_stdin(path)) {
 		*name = "<stdin>";
 		return stdin;
 	}
@@ -605,6 +606,20 @@ FILE *record_fopen(const char *path, const char **name)
 	if (!(fp = fopen(path, "rb")))
 		warnx_("cannot open '%s': %s", path, strerror(errno));
 	return fp;
+}
+
+int record_stdin(const char *path)
+{
+	return !path || !strcmp(path, "-");
+}
+
+int record_open_fd(const char *path, const char **name)
+{
+	int fd;
+	*name = path;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		warnx_("cannot open '%s': %s", path, strerror(errno));
+	return fd;
 }
 
 FILE *record_open(const char *path, const char **name)

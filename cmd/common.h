@@ -141,5 +141,11 @@ void judge_open(struct xq_judge **j, const char *rules);
 FILE *record_fopen(const char *path, const char **name);
 FILE *record_open(const char *path, const char **name);
 void record_close(FILE *fp);
+/* Whether path names standard input ("-" or NULL). */
+int record_stdin(const char *path);
+/* A file (not standard input) opened for read(2), close-on-exec, *name
+ * set to path: its descriptor, or -1 with "cannot open" said as by
+ * record_fopen(). */
+int record_open_fd(const char *path, const char **name);
 
 #endif

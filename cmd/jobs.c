@@ -481,7 +481,7 @@ static int stream_open(const char *path)
 	unsigned char magic[2];
 	memset(&stream, 0, sizeof stream);
 	stream.fd = -1;
-	if (!path || !strcmp(path, "-")) {
+	if (record_stdin(path)) {
 		stream.name = "<stdin>";
 		stream.fd = STDIN_FILENO;
 		pipe_widen(stream.fd);

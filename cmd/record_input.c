@@ -379,16 +379,12 @@ static struct xq_reader *record_reader_open(const char *path, struct xq_reader_o
 	int err;
 	*fp = NULL;
 	*fd = -1;
-	if (!path || !strcmp(path, "-")) {
-		o->name = "<stdin>";
-		*fp = stdin;
-		r = xq_reader_open(stdin, o, &err);
+	if (record_stdin(path)) {
+		*fp = record_fopen(path, &o->name);
+		r = xq_reader_open(*fp, o, &err);
 	} else {
-		o->name = path;
-		if ((*fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-			warnx_("cannot open '%s': %s", path, strerror(errno));
+		if ((*fd = record_open_fd(path, &o->name)) < 0)
 			return NULL;
-		}
 		r = xq_reader_open_fd(*fd, o, &err);
 	}
 	if (!r) {
@@ -428,7 +424,7 @@ void *record_map(const char *path, size_t *len)
 	void *map;
 	int fd;
 	*len = 0;
-	if (!path || !strcmp(path, "-") || (fd = open(path, O_RDONLY)) < 0)
+	if (record_stdin(path) || (fd = open(path, O_RDONLY)) < 0)
 		return NULL;
 	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
 	    (map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
