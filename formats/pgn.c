@@ -444,25 +444,26 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 			if (!any)
 				g->line = ln;
 			any = 1;
-			if (!fen_line && tl > 4 && !memcmp(t, "[FEN", 4))
-				fen_line = ln;
-			if (pgn_tags(r, g, s, len, ln, &seen) < 0)
-				return XQ_ENOMEM;
 			in_tag = 1;
 			prev_blank = 0;
-			/* the tag lines after it that are decoded already, each
-			 * '[' first and ended by an LF with no CR before it, as
-			 * this loop would read them, without its tests */
-			const char *text;
-			size_t avail, b;
-			while (xq_reader_ready_text(r, &text, &avail) && avail && text[0] == '[' &&
-			       (b = xq__line_break_at(text, 0, avail)) < avail && text[b] == '\n') {
+			/* this tag line, then the ones after it that are decoded
+			 * already, each '[' first and ended by an LF with no CR
+			 * before it, as this loop would read them, without its
+			 * tests */
+			for (;;) {
+				const char *text;
+				size_t avail, b;
+				if (!fen_line && tl > 4 && !memcmp(t, "[FEN", 4))
+					fen_line = ln;
+				if (pgn_tags(r, g, s, len, ln, &seen) < 0)
+					return XQ_ENOMEM;
+				if (!(xq_reader_ready_text(r, &text, &avail) && avail && text[0] == '[' &&
+				      (b = xq__line_break_at(text, 0, avail)) < avail && text[b] == '\n'))
+					break;
 				xq_reader_take_lines(r, b + 1, 1, 0);
 				ln = xq_reader_line(r);
-				if (!fen_line && b > 4 && !memcmp(text, "[FEN", 4))
-					fen_line = ln;
-				if (pgn_tags(r, g, text, b, ln, &seen) < 0)
-					return XQ_ENOMEM;
+				s = t = text;
+				len = tl = b;
 			}
 			continue;
 		}
