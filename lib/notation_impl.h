@@ -69,12 +69,13 @@ xq_move xq__relative_quick_on(const uint8_t *sq_of, int side, const char *text);
 int xq__quick_char(const char *s, char *tok);
 char xq__zh_token(unsigned cp);
 
-/* The notation as a PGN [Format] tag names it ("ICCS", "Chinese"); the
- * default's, "Chinese", for ANY. */
 /* Which rank numbering a coordinate move text ("h0g2", "H10-G8+") fits:
  * 0 ICCS's alone (a rank 0), 10 UCI10's alone (a rank 10), 1 both, -1
  * neither (no coordinate move, or ranks 0 and 10 together). */
 int xq__coord_numbering(const char *s, size_t len);
+
+/* The notation as a PGN [Format] tag names it ("ICCS", "Chinese"); the
+ * default's, "Chinese", for ANY. */
 const char *xq__notation_tag(enum xq_notation n);
 
 #endif
