@@ -63,6 +63,9 @@ browser() {
 peers() {
 	[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || add fairy-stockfish
 	have pgn-extract || [ -x /usr/games/pgn-extract ] || add pgn-extract
+	# the strength matches' other two peers (bench/bench_strength.sh)
+	[ -x /usr/games/maxqi ] || add fairymax
+	[ -x /usr/games/sjaakii ] || add sjaakii
 	[ -x /usr/bin/time ] || add time
 	have xz || add xz-utils
 }
