@@ -6,7 +6,8 @@
 # through a pipe (cat big.pgn | xqcheck -q -J N -: one reader cutting it
 # into chunks for the workers) and gzipped, at 1 and 2 jobs, with the
 # peak memory of one process; over one big PGN file:
-# the corpus' ICCS games (or the self-play games bench_records.sh keeps)
+# the self-play games of pin.sh's selfplay_games (without Fairy-Stockfish,
+# the corpus' ICCS games)
 # replicated to $BENCH_JOBS_GAMES games (default 200,000), written here,
 # never committed.  Unpinned: the jobs need every core; the machine's own
 # ceiling at two busy CPUs (pin.sh's jobs_ceiling) is printed before and
@@ -23,8 +24,8 @@ bench_dir=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-src=$(ls "$B"/bench/selfplay-*.pgn 2>/dev/null | head -1)
-[ -s "$src" ] || src="$CORPUS"
+selfplay_games
+src=${SELFPLAY:-$CORPUS}
 [ -f "$src" ] || { echo "bench_jobs: no $CORPUS"; exit 0; }
 per=$(grep -c '^\[Event ' "$src")
 [ "$per" -gt 0 ] || { echo "bench_jobs: no games in $src"; exit 0; }

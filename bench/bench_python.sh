@@ -22,8 +22,9 @@ for p in python3 /usr/bin/python3; do
 	command -v "$p" >/dev/null && { py=$p; break; }
 done
 [ -n "$py" ] || { echo "bench_python: no python3"; exit 0; }
-src=$(ls "$B"/bench/selfplay-*.pgn 2>/dev/null | head -1)
-if [ -n "$src" ]; then
+selfplay_games
+if [ -n "$SELFPLAY" ]; then
+	src=$SELFPLAY
 	what="fairy-stockfish self-play"
 else
 	src="$SHARED/corpus/pgn/wukong_iccs_1125_games.pgn"

@@ -16,8 +16,8 @@
 #   Chinese GBK -> ICCS and ICCS -> Chinese GBK in games per CPU second;
 #   xqjudge over the ICCS games beside xqcheck.
 #
-# The xiangqi games are fairy-stockfish self-play (bench/selfplay.sh, made
-# once and kept in BUILD/bench/), about 130 plies a game against the
+# The xiangqi games are fairy-stockfish self-play (pin.sh's selfplay_games,
+# made once and kept in BUILD/bench/), about 130 plies a game against the
 # chess input's 114; without fairy-stockfish the longest games of the
 # corpus stand in.  The Chinese, WXF and XQF inputs are written by xqconv
 # here, never committed; the ICCS spellings xqconv does not write (it
@@ -30,8 +30,6 @@ SHARED="${XQ_SHARED:-$(pwd)/../shared}"
 CHESS="$SHARED/bench/chess-selfplay.pgn"
 CORPUS="$SHARED/corpus/pgn/wukong_hu_ronghua_1391_iccs.pgn"
 WANT=${BENCH_GAMES:-100000}
-SELFPLAY_GAMES=${BENCH_SELFPLAY:-400}
-FSF=${XQ_FSF:-/usr/games/fairy-stockfish}
 PGNX=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 bench_dir=$(cd "$(dirname "$0")" && pwd)
 XQCHECK="$B/bin/xqcheck"
@@ -93,14 +91,9 @@ respell() {
 }
 
 # the long games, in ICCS
-cache="$B/bench/selfplay-$SELFPLAY_GAMES.pgn"
-if [ ! -s "$cache" ] && [ -x "$FSF" ]; then
-	echo "(making $SELFPLAY_GAMES fairy-stockfish self-play games once, into $cache)"
-	mkdir -p "$B/bench"
-	bash "$bench_dir/selfplay.sh" "$SELFPLAY_GAMES" "$cache"
-fi
-if [ -s "$cache" ]; then
-	src="$cache"
+selfplay_games
+if [ -n "$SELFPLAY" ]; then
+	src="$SELFPLAY"
 	what="fairy-stockfish self-play"
 	"$XQCONV" -q -n iccs "$src" >"$tmp/one.pgn" 2>/dev/null
 else

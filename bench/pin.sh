@@ -91,3 +91,19 @@ jobs_ceiling() {
 		function least(s, f, i, m) { split(s, f, " "); m = f[1]; for (i in f) if (f[i] < m) m = f[i]; return m }
 		BEGIN { t1 = least(a); tn = least(b); printf "%.2f", (tn > 0 ? n * t1 / tn : 0) }'
 }
+
+# The Fairy-Stockfish self-play games that the record, job and Python rows
+# read (bench/selfplay.sh, BENCH_SELFPLAY games, 400 by default), made once
+# into BUILD/bench by whichever of those scripts runs first, so that each
+# row reads the same games in a first run as in a later one.
+# selfplay_games: SELFPLAY set to the file, or empty without Fairy-Stockfish.
+selfplay_games() {
+	local n=${BENCH_SELFPLAY:-400}
+	SELFPLAY="${B:-build}/bench/selfplay-$n.pgn"
+	if [ ! -s "$SELFPLAY" ] && [ -x "${XQ_FSF:-/usr/games/fairy-stockfish}" ]; then
+		echo "(making $n fairy-stockfish self-play games once, into $SELFPLAY)"
+		mkdir -p "${SELFPLAY%/*}"
+		bash "$bench_dir/selfplay.sh" "$n" "$SELFPLAY"
+	fi
+	[ -s "$SELFPLAY" ] || SELFPLAY=
+}
