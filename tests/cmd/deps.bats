@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # tests/deps.sh: plain make, missing a build dependency, prints the one
 # apt-get line that installs it and stops; each job asks for what it needs
-# and no more (-n: only say what is missing).
+# and no more (-n: only say what is missing); as root, every job but plain
+# make's installs what is missing and goes on.
 bats_require_minimum_version 1.5.0
 
 setup() {
@@ -46,4 +47,26 @@ setup() {
 	for j in build demo check; do
 		run -0 sh "$ROOT/tests/deps.sh" -n "$j"
 	done
+}
+
+@test "as root every job installs what it misses with apt-get and goes on" {
+	rm "$T/bin/id"
+	printf '#!/bin/sh\necho 0\n' >"$T/bin/id"
+	printf '#!/bin/sh\necho "$*" >>"%s/apt.log"\n' "$T" >"$T/bin/apt-get"
+	chmod +x "$T/bin/id" "$T/bin/apt-get"
+	for j in demo check bench fuzz; do
+		rm -f "$T/apt.log"
+		run -0 env PATH="$T/bin" sh "$ROOT/tests/deps.sh" "$j"
+		[[ "$output" == "deps: installing gcc zlib1g-dev libopencc-dev"* ]]
+		[ "$(sed -n 1p "$T/apt.log")" = "update -qq" ]
+		[[ "$(sed -n 2p "$T/apt.log")" == "install -y -qq gcc zlib1g-dev libopencc-dev"* ]]
+	done
+	# plain make's build job never installs
+	rm -f "$T/apt.log"
+	run -1 env PATH="$T/bin" sh "$ROOT/tests/deps.sh" build
+	[ ! -e "$T/apt.log" ]
+	# an apt-get that fails is said, and the job fails
+	printf '#!/bin/sh\nexit 100\n' >"$T/bin/apt-get"
+	run -1 --separate-stderr env PATH="$T/bin" sh "$ROOT/tests/deps.sh" demo
+	[ "$stderr" = "deps: apt-get install gcc zlib1g-dev libopencc-dev failed" ]
 }
