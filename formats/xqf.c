@@ -821,10 +821,10 @@ out:
 }
 
 int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
-		       const struct xq_build_sink *s, struct xq__decoder **cd)
+		       const struct xq_build_sink *s)
 {
 	struct xqf_raw r;
-	struct xqf_text t = { s, cd ? *cd : NULL, NULL, 0 };
+	struct xqf_text t = { s, NULL, NULL, 0 };
 	char fen[XQ_FEN_MAX + 16];
 	struct xq_err err;
 	int rc, bad_start;
@@ -879,10 +879,7 @@ int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
 	}
 	rc = 0;
 out:
-	if (cd)
-		*cd = t.cd;
-	else
-		xq__decoder_free(t.cd);
+	xq__decoder_free(t.cd);
 	xq__xqf_raw_free(&r);
 	return rc;
 }
@@ -1326,7 +1323,7 @@ static int xqf_read(struct xq_reader *r, struct xq_game *g)
 		return rc;
 	if (len == 0)
 		return 0;
-	rc = xq__xqf_build_game(buf, len, g, &sink, NULL);
+	rc = xq__xqf_build_game(buf, len, g, &sink);
 	free(buf);
 	return rc < 0 ? rc : 1;
 }

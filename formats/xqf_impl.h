@@ -135,8 +135,6 @@ enum xqf_write_opts {
 uint8_t *xq__xqf_utf8_to_gbk(const char *s, size_t n, unsigned opts, size_t *outlen,
 			     uint32_t *bad, size_t *bad_off, long *replaced);
 
-struct xq__decoder;
-
 /*
  * The record model.  Build g (fresh from xq_game_new) from the XQF bytes
  * buf[0..len): tags, start position, the move tree with comments.  Moves
@@ -144,14 +142,13 @@ struct xq__decoder;
  * record), not checked: xq_game_replay() does that.  Only a move with a
  * square code off the board is reported here (with its byte offset and
  * ply) and left out with the records below it, kept as text in a comment.
- * Problems go to s (may be NULL).  cd caches a GB18030 -> UTF-8 decoder
- * across games (NULL at first and freed by the owner with
- * xq__decoder_free of lib/encoding.h; or cd NULL: none kept).  Returns 0
+ * Problems go to s (may be NULL).  The strings' GB18030 decoder is made
+ * at the first one that is not plain ASCII.  Returns 0
  * (problems reported, g flagged), XQ_EINVAL when buf is no XQF at all,
  * XQ_ENOMEM.
  */
 int xq__xqf_build_game(const uint8_t *buf, size_t len, struct xq_game *g,
-		       const struct xq_build_sink *s, struct xq__decoder **cd);
+		       const struct xq_build_sink *s);
 
 /*
  * Encode a replayed game as an XQF file: version 10 plain, or version 18

@@ -75,7 +75,7 @@ static int read_image(const uint8_t *img, size_t len, struct xq_game *h)
 {
 	int e = 0;
 	const struct xq_build_sink s = { errs, &e };
-	if (xq__xqf_build_game(img, len, h, &s, NULL) < 0)
+	if (xq__xqf_build_game(img, len, h, &s) < 0)
 		return -1;
 	xq_game_replay(h, NULL, replay_errs, &e);
 	return e;

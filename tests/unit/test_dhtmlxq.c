@@ -135,7 +135,7 @@ static void compendium(void)
 		const struct xq_build_sink sink = { collect, &q };
 		memset(&q, 0, sizeof q);
 		x = xq_game_new();
-		xq__xqf_build_game(buf, len, x, &sink, NULL);
+		xq__xqf_build_game(buf, len, x, &sink);
 		xq_game_replay(x, NULL, NULL, NULL);
 		ok(same_moves(g->root.child, x->root.child),
 		   "compendium: the same move tree as hbsxcjp_xianren_v18_huge.xqf");
@@ -187,7 +187,7 @@ static void round_trip(void)
 			continue;
 		}
 		memset(&p, 0, sizeof p);
-		xq__xqf_build_game(buf, len, g, &xs, NULL);
+		xq__xqf_build_game(buf, len, g, &xs);
 		xq_game_replay(g, NULL, NULL, NULL);
 		if (ok(xq__dhtmlxq_encode_game(g, 0, &o) == 0, "%s: written as DhtmlXQ", xqf_files[i])) {
 			h = block(o.p, o.len, &p);
@@ -196,7 +196,7 @@ static void round_trip(void)
 			if (h && xq__xqf_encode_game(h, 0, &out, &olen, &xs, NULL) == 0) {
 				k = xq_game_new();
 				memset(&p, 0, sizeof p);
-				xq__xqf_build_game(out, olen, k, &xs, NULL);
+				xq__xqf_build_game(out, olen, k, &xs);
 				xq_game_replay(k, NULL, replay_collect, &p);
 				ok(p.errors == 0 && same_game(g, k, why, sizeof why),
 				   "%s: XQF -> DhtmlXQ -> XQF gives the same game %s", xqf_files[i], why);

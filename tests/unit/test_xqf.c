@@ -436,7 +436,7 @@ static struct xq_game *load(const char *file, struct probs *p)
 		return NULL;
 	}
 	g = xq_game_new();
-	if (xq__xqf_build_game(buf, len, g, &sink, NULL) < 0) {
+	if (xq__xqf_build_game(buf, len, g, &sink) < 0) {
 		xq_game_free(g);
 		g = NULL;
 	} else {
@@ -588,7 +588,7 @@ static void model(void)
 				continue;
 			h = xq_game_new();
 			memset(&q, 0, sizeof q);
-			rc = xq__xqf_build_game(out, len, h, &sink, NULL);
+			rc = xq__xqf_build_game(out, len, h, &sink);
 			ok(rc == 0 && q.errors == 0 && same_game(g, h, why, sizeof why),
 			   "%s: v%d copy reads back the same %s", corpus[i].file, opts ? 18 : 10, why);
 			xq_game_free(h);
@@ -829,7 +829,7 @@ static void stacked(void)
 	b[0x10 + 8] = 0;        /* the other on a0 */
 	b[0x10 + 20] = 39;      /* black king d9: no facing kings */
 	memset(&p, 0, sizeof p);
-	ok(xq__xqf_build_game(b, 1032, g, &sink, NULL) == 0 && p.errors == 1 &&
+	ok(xq__xqf_build_game(b, 1032, g, &sink) == 0 && p.errors == 1 &&
 	   strstr(p.first_msg, "slot 0 (R) stands on e0 with slot 4 (K)") &&
 	   !strcmp(g->start_fen, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"),
 	   "stacked pieces reported: %s (start %s)", p.first_msg, g->start_fen);
@@ -839,7 +839,7 @@ static void stacked(void)
 	g = xq_game_new();
 	b[0x10 + 8] = 40;       /* the other red chariot on e0 too */
 	memset(&p, 0, sizeof p);
-	ok(xq__xqf_build_game(b, 1032, g, &sink, NULL) == 0 && p.errors == 2 &&
+	ok(xq__xqf_build_game(b, 1032, g, &sink) == 0 && p.errors == 2 &&
 	   strstr(p.first_msg, "slot 0 (R) stands on e0 with slot 4 (K)") &&
 	   !strcmp(g->start_fen, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
 	   "three stacked pieces: two reported, the king kept: %s (start %s)", p.first_msg,
