@@ -274,6 +274,8 @@ struct pool {
 	int jobs, running, parts;
 	pid_t *pid;          /* [running]: the workers alive, */
 	int *part;           /* [running]: and their parts */
+	const void **chunk;  /* [running]: and the chunks they read, */
+	struct xq_splitter *sp;   /* given back to it as each ends */
 	int *status;         /* [parts] */
 };
 
@@ -283,6 +285,7 @@ static void pool_open(struct pool *w, int jobs)
 	w->jobs = jobs;
 	w->pid = xrealloc(NULL, (size_t)jobs * sizeof *w->pid);
 	w->part = xrealloc(NULL, (size_t)jobs * sizeof *w->part);
+	w->chunk = xrealloc(NULL, (size_t)jobs * sizeof *w->chunk);
 }
 
 /* Wait for one worker to end; its part's status kept. */
@@ -297,9 +300,12 @@ static void pool_wait_one(struct pool *w)
 		for (int k = 0; k < w->running; k++)
 			if (w->pid[k] == p) {
 				w->status[w->part[k]] = st;
+				if (w->sp)
+					xq_splitter_release(w->sp, w->chunk[k]);
 				w->running--;
 				w->pid[k] = w->pid[w->running];
 				w->part[k] = w->part[w->running];
+				w->chunk[k] = w->chunk[w->running];
 				return;
 			}
 	}
@@ -314,9 +320,11 @@ static void pool_room(struct pool *w)
 	w->status[w->parts++] = 0;
 }
 
-/* Worker p started for the part pool_room() made room for. */
-static void pool_add(struct pool *w, pid_t p)
+/* Worker p started for the part pool_room() made room for, reading
+ * chunk (NULL: none of a stream). */
+static void pool_add(struct pool *w, pid_t p, const void *chunk)
 {
+	w->chunk[w->running] = chunk;
 	w->pid[w->running] = p;
 	w->part[w->running++] = w->parts - 1;
 }
@@ -331,6 +339,7 @@ static void pool_close(struct pool *w, struct jobs *j, int say)
 		job_status(j, i, w->status[i]);
 	free(w->pid);
 	free(w->part);
+	free(w->chunk);
 	free(w->status);
 }
 
@@ -372,7 +381,8 @@ static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd)
 /* The next part's worker, once the pool has room: 0 in the worker (the
  * pool and the parts' names, the command's, let go), else its process id,
  * in the pool. */
-static pid_t pool_fork(struct pool *w, struct jobs *j, FILE *messages, int input_fd)
+static pid_t pool_fork(struct pool *w, struct jobs *j, FILE *messages, int input_fd,
+		       const void *chunk)
 {
 	pid_t p;
 	pool_room(w);
@@ -382,7 +392,7 @@ static pid_t pool_fork(struct pool *w, struct jobs *j, FILE *messages, int input
 		free_parts(j, 0);
 		return 0;
 	}
-	pool_add(w, p);
+	pool_add(w, p, chunk);
 	return p;
 }
 
@@ -544,8 +554,11 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 	if (xq_splitter_cuts(stream.sp) == 0)
 		return stream_one_job(j, messages);
 	pool_open(&w, jobs);
+	/* a chunk's buffer serves again once its worker has ended */
+	if (xq_splitter_share(stream.sp) == 0)
+		w.sp = stream.sp;
 	while ((rc = xq_splitter_next(stream.sp, &c)) > 0) {
-		if (pool_fork(&w, j, messages, stream.fp ? fileno(stream.fp) : stream.fd) == 0) {
+		if (pool_fork(&w, j, messages, stream.fp ? fileno(stream.fp) : stream.fd, c.buf) == 0) {
 			memset(&chunk, 0, sizeof chunk);
 			chunk.name = stream.name;
 			chunk.fd = -1;
@@ -644,7 +657,7 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, const char *path
 	j->dir = parts_dir();
 	pool_open(&w, jobs);
 	for (int i = 0; i < total; i++)
-		if (pool_fork(&w, j, messages, -1) == 0) {
+		if (pool_fork(&w, j, messages, -1, NULL) == 0) {
 			file_range(jobs, levels, i, k, n);
 			if (have_head)
 				record_loop_range_head(&head);
@@ -686,7 +699,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	/* (all at once: as many workers as groups) */
 	pool_open(&w, parts);
 	for (int i = 0; i < parts; i++)
-		if (pool_fork(&w, j, messages, -1) == 0) {
+		if (pool_fork(&w, j, messages, -1, NULL) == 0) {
 			if (o->inputs) {
 				sub_inputs(o->inputs, first[i], first[i + 1], &sub);
 				o->inputs = &sub;

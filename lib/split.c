@@ -158,6 +158,14 @@ struct xq_splitter {
 	 * last; 1 known before it (said to the chunks after the first) */
 	int settled;
 	char format[16], encoding[32];
+	/* xq_splitter_share(): the buffers shared with other processes, buf
+	 * one of them; held: handed out in a chunk, not released yet */
+	struct shared {
+		unsigned char *p;
+		size_t cap;
+		int held;
+	} *shared;
+	int nshared;
 };
 
 /* Problems while ungzipping: a damaged stream is read again whole, which
@@ -185,6 +193,59 @@ static unsigned char *chunk_buffer(size_t size)
 	return malloc(size);
 }
 
+/* A buffer of cap bytes shared with the processes forked after it is made. */
+static unsigned char *shared_map(size_t cap)
+{
+	void *p = mmap(NULL, cap, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* The shared buffer of s->buf, its index. */
+static int shared_index(const struct xq_splitter *s, const void *p)
+{
+	for (int i = 0; i < s->nshared; i++)
+		if (s->shared[i].p == p)
+			return i;
+	return -1;
+}
+
+/* s->buf, shared, grown to cap bytes (its bytes kept; nobody holds it):
+ * the new buffer, NULL when there is no memory. */
+static unsigned char *shared_grow(struct xq_splitter *s, size_t cap)
+{
+	struct shared *sh = &s->shared[shared_index(s, s->buf)];
+	unsigned char *b = shared_map(cap);
+	if (!b)
+		return NULL;
+	memcpy(b, s->buf, s->len);
+	munmap(sh->p, sh->cap);
+	sh->p = b;
+	sh->cap = cap;
+	return b;
+}
+
+/* A shared buffer no chunk holds, other than s->buf, with room for cap
+ * bytes: made when there is none; NULL when there is no memory. */
+static struct shared *shared_free(struct xq_splitter *s, size_t cap)
+{
+	struct shared *sh;
+	for (int i = 0; i < s->nshared; i++) {
+		sh = &s->shared[i];
+		if (!sh->held && sh->p != s->buf && sh->cap >= cap)
+			return sh;
+	}
+	if (!(sh = realloc(s->shared, (size_t)(s->nshared + 1) * sizeof *sh)))
+		return NULL;
+	s->shared = sh;
+	sh += s->nshared;
+	if (!(sh->p = shared_map(cap)))
+		return NULL;
+	sh->cap = cap;
+	sh->held = 0;
+	s->nshared++;
+	return sh;
+}
+
 /* Up to want more bytes at the end of the buffer: the bytes added, 0 at the
  * end (eof set), -1 on a read error (error set, an errno value). */
 static long more(struct xq_splitter *s, size_t want)
@@ -194,7 +255,7 @@ static long more(struct xq_splitter *s, size_t want)
 		return 0;
 	if (s->cap - s->len < want) {
 		size_t cap = s->len + want + (s->len >> 1);
-		unsigned char *b = realloc(s->buf, cap);
+		unsigned char *b = s->shared ? shared_grow(s, cap) : realloc(s->buf, cap);
 		if (!b) {
 			s->error = ENOMEM;
 			s->eof = 1;
@@ -316,14 +377,28 @@ int xq_splitter_next(struct xq_splitter *s, struct xq_chunk *c)
 	if (s->cuts != 1)
 		return XQ_EINVAL;
 	if (s->handed) {
-		/* the rest into a fresh buffer: the reader of the chunk handed
-		 * out last may hold the old one (a process forked with it) */
-		unsigned char *rest = chunk_buffer(s->cap);
-		if (!rest)
-			return XQ_ENOMEM;
-		memcpy(rest, s->buf + s->cut, s->len - s->cut);
-		free(s->buf);
-		s->buf = rest;
+		if (s->shared && !s->shared[shared_index(s, s->buf)].held) {
+			/* released already: the rest stays where it is */
+			memmove(s->buf, s->buf + s->cut, s->len - s->cut);
+		} else if (s->shared) {
+			/* the rest into a buffer no chunk holds */
+			struct shared *sh = shared_free(s, s->cap);
+			if (!sh)
+				return XQ_ENOMEM;
+			memcpy(sh->p, s->buf + s->cut, s->len - s->cut);
+			s->buf = sh->p;
+			s->cap = sh->cap;
+		} else {
+			/* the rest into a fresh buffer: the reader of the chunk
+			 * handed out last may hold the old one (a process forked
+			 * with it) */
+			unsigned char *rest = chunk_buffer(s->cap);
+			if (!rest)
+				return XQ_ENOMEM;
+			memcpy(rest, s->buf + s->cut, s->len - s->cut);
+			free(s->buf);
+			s->buf = rest;
+		}
 		s->len -= s->cut;
 		s->start += s->cut;
 		s->from = s->target;
@@ -375,8 +450,37 @@ int xq_splitter_next(struct xq_splitter *s, struct xq_chunk *c)
 		}
 		s->cut = cut;
 		s->handed = 1;
+		if (s->shared)
+			s->shared[shared_index(s, s->buf)].held = 1;
 		return 1;
 	}
+}
+
+int xq_splitter_share(struct xq_splitter *s)
+{
+	struct shared *sh;
+	if (s->shared)
+		return 0;
+	if (s->handed)
+		return XQ_EINVAL;
+	if (!(sh = calloc(1, sizeof *sh)) || !(sh->p = shared_map(s->cap))) {
+		free(sh);
+		return XQ_ENOMEM;
+	}
+	sh->cap = s->cap;
+	memcpy(sh->p, s->buf, s->len);
+	free(s->buf);
+	s->buf = sh->p;
+	s->shared = sh;
+	s->nshared = 1;
+	return 0;
+}
+
+void xq_splitter_release(struct xq_splitter *s, const void *buf)
+{
+	int i = shared_index(s, buf);
+	if (i >= 0)
+		s->shared[i].held = 0;
 }
 
 struct xq_reader_opts xq_chunk_opts(const struct xq_chunk *c, const struct xq_reader_opts *o)
@@ -406,6 +510,12 @@ void xq_splitter_close(struct xq_splitter *s)
 	if (!s)
 		return;
 	xq_reader_close(s->gz);
-	free(s->buf);
+	if (s->shared) {
+		for (int i = 0; i < s->nshared; i++)
+			munmap(s->shared[i].p, s->shared[i].cap);
+		free(s->shared);
+	} else {
+		free(s->buf);
+	}
 	free(s);
 }

@@ -1390,7 +1390,8 @@ struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_r
  */
 struct xq_splitter;
 struct xq_chunk {
-	const void *buf;      /* valid until the next xq_splitter_next() */
+	const void *buf;      /* valid until the next xq_splitter_next(), or,
+			       * shared, until xq_splitter_release() */
 	size_t len;
 	uint64_t offset;      /* of buf[0] in the stream (ungzipped) */
 	char format[16];      /* for a chunk not at the stream's start: */
@@ -1410,6 +1411,17 @@ int xq_splitter_cuts(const struct xq_splitter *s);
  * which reports where); XQ_ENOMEM. */
 int xq_splitter_next(struct xq_splitter *s, struct xq_chunk *c);
 struct xq_reader_opts xq_chunk_opts(const struct xq_chunk *c, const struct xq_reader_opts *o);
+/* Chunks handed out, from now on, in buffers shared with the processes
+ * forked after they were made (shared memory, not copied on write), each
+ * written again only once xq_splitter_release() gives it back: a process
+ * forked with a chunk reads it where the splitter wrote it, and a few
+ * buffers serve the whole stream, where fresh memory for each chunk would
+ * cost a page zeroed for each page read.  Before the first chunk: 0;
+ * XQ_EINVAL after it; XQ_ENOMEM (the splitter goes on unshared). */
+int xq_splitter_share(struct xq_splitter *s);
+/* The chunk whose buffer is buf is read: its buffer may be written again
+ * (shared chunks; otherwise nothing is done). */
+void xq_splitter_release(struct xq_splitter *s, const void *buf);
 /* An uncut stream's bytes as they come, the head first: the count into
  * *buf (valid until the next call), 0 at the end, -1 on an error. */
 long xq_splitter_read(struct xq_splitter *s, const void **buf);

@@ -295,11 +295,45 @@ static int temp_file(const void *buf, size_t len, int gz)
 	return fd;
 }
 
+/* Chunks held in shared buffers (xq_splitter_share()), the oldest given
+ * back once hold are out; the distinct buffers seen. */
+struct holding {
+	struct xq_chunk c[4];
+	int n, hold, bad;
+	const void *seen[64];
+	int nseen;
+};
+
+/* Give back the oldest chunk held, whose bytes must still be the
+ * input's at its offset: the splitter wrote none of them while it was
+ * held. */
+static void give_back(struct xq_splitter *sp, struct holding *h, const unsigned char *buf)
+{
+	const struct xq_chunk *c = &h->c[0];
+	if (memcmp(c->buf, buf + c->offset, c->len))
+		h->bad = 1;
+	xq_splitter_release(sp, c->buf);
+	memmove(&h->c[0], &h->c[1], (size_t)--h->n * sizeof *h->c);
+}
+
+static void take(struct xq_splitter *sp, struct holding *h, const struct xq_chunk *c,
+		 const unsigned char *buf)
+{
+	int i = 0;
+	while (i < h->nseen && h->seen[i] != c->buf)
+		i++;
+	if (i == h->nseen && h->nseen < 64)
+		h->seen[h->nseen++] = c->buf;
+	h->c[h->n++] = *c;
+	if (h->n > h->hold)
+		give_back(sp, h, buf);
+}
+
 /* The chunks of buf (gz: gzipped first) cut at `target` bytes, read one
  * after another, give what reading it whole gives, and put together they
- * are buf. */
+ * are buf.  h, when not NULL: shared, the chunks held as it says. */
 static int chunks_same(const unsigned char *buf, size_t len, const char *name, size_t target,
-		       int gz)
+		       int gz, struct holding *h)
 {
 	struct xq_reader_opts o = { 0 };
 	struct reading whole = { 0 }, parts = { 0 };
@@ -320,6 +354,10 @@ static int chunks_same(const unsigned char *buf, size_t len, const char *name, s
 		fp ? fclose(fp) : close(fd);
 		return 0;
 	}
+	if (h && xq_splitter_share(sp) != 0) {
+		diagf("%s: the splitter cannot share its buffers", name);
+		h->bad = 1;
+	}
 	same = 1;
 	while ((rc = xq_splitter_next(sp, &c)) > 0) {
 		if (c.offset != at || at + c.len > len || memcmp(buf + at, c.buf, c.len)) {
@@ -332,7 +370,15 @@ static int chunks_same(const unsigned char *buf, size_t len, const char *name, s
 		for (size_t i = 0; i < c.len; i++)
 			parts.line_shift += buf[at + i] == '\n';
 		at += c.len;
+		if (h)
+			take(sp, h, &c, buf);
 	}
+	while (h && h->n > 0)
+		give_back(sp, h, buf);
+	if (h && h->bad)
+		diagf("%s at %zu bytes a chunk%s: a held chunk was written", name, target,
+		      gz ? ", gzipped" : "");
+	same &= !(h && h->bad);
 	same &= rc == 0 && at == len && !strcmp(whole.text, parts.text);
 	if (!same)
 		diagf("%s at %zu bytes a chunk%s: end %d at byte %zu of %zu; readings %s", name, target,
@@ -392,8 +438,16 @@ static void chunk_property(void)
 		}
 		for (size_t k = 0; k < sizeof targets / sizeof *targets; k++)
 			for (int gz = 0; gz < 2; gz++)
-				all &= chunks_same(buf, len, corpus[i], targets[k], gz);
+				all &= chunks_same(buf, len, corpus[i], targets[k], gz, NULL);
 		ok(all, "%s: its chunks read one after another are the whole, raw and gzipped", corpus[i]);
+		all = 1;
+		for (size_t k = 0; k < sizeof targets / sizeof *targets; k++)
+			for (int gz = 0; gz < 2; gz++)
+				for (int hold = 0; hold <= 3; hold++) {
+					struct holding h = { .hold = hold };
+					all &= chunks_same(buf, len, corpus[i], targets[k], gz, &h);
+				}
+		ok(all, "%s: shared, 0 to 3 chunks held at once, none written while held", corpus[i]);
 		if (i == 0) {
 			/* a damaged compressed stream: said, not cut short */
 			struct xq_reader_opts o = { 0 };
@@ -436,10 +490,50 @@ static void chunk_property(void)
 				n += strlen(r % 40 == 39 ? bodies[i] : ascii);
 			}
 			for (size_t k = 0; k < sizeof targets / sizeof *targets; k++)
-				all &= chunks_same((unsigned char *)text, n, "made.pgn", targets[k], 0);
+				all &= chunks_same((unsigned char *)text, n, "made.pgn", targets[k], 0, NULL);
 			ok(all, "made stream %zu (the encoding found late): its chunks are the whole", i + 1);
 			free(text);
 		}
+	}
+	{
+		/* short games, about 12 chunks: one at a time, in one buffer;
+		 * two held, in three */
+		static const char game[] = "[Event \"a\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n";
+		char text[300 * sizeof game];
+		size_t n = 0;
+		for (int r = 0; r < 300; r++, n += sizeof game - 1)
+			memcpy(text + n, game, sizeof game - 1);
+		for (int hold = 0; hold <= 2; hold++) {
+			struct holding h = { .hold = hold };
+			int same = chunks_same((unsigned char *)text, n, "short.pgn", 1000, 0, &h);
+			ok(same && h.nseen == hold + 1, "shared, %d chunks held: the whole, in %d buffers (%d)",
+			   hold, hold + 1, h.nseen);
+		}
+	}
+	{
+		/* a game longer than a chunk's buffer (a comment of 300,000
+		 * bytes) between short ones: the buffer grows, shared too */
+		static const char game[] = "[Event \"a\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n";
+		size_t n = 0, cap = 400000;
+		char *text = malloc(cap);
+		int all = 1;
+		for (int r = 0; r < 40; r++) {
+			memcpy(text + n, game, sizeof game - 1);
+			n += sizeof game - 1;
+			if (r == 20) {
+				memcpy(text + n - 3, "{", 1);
+				memset(text + n - 2, 'x', 300000);
+				n += 300000 - 2;
+				memcpy(text + n, "} *\n\n", 5);
+				n += 5;
+			}
+		}
+		for (int hold = -1; hold <= 2; hold++) {
+			struct holding h = { .hold = hold };
+			all &= chunks_same((unsigned char *)text, n, "long.pgn", 1000, 0, hold < 0 ? NULL : &h);
+		}
+		ok(all, "a game longer than a chunk's buffer: the chunks are the whole, shared or not");
+		free(text);
 	}
 	{
 		size_t len = 0;
