@@ -33,7 +33,7 @@ WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
        -Wno-unused-parameter
 override CFLAGS := $(WARN) -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(CFLAGS)
 override CPPFLAGS += -Ilib -MMD -MP
-LDLIBS ?= -lz -lopencc -pthread -lm
+LDLIBS ?= -lisal -lz -lopencc -pthread -lm
 
 B = build
 LIB_SRC := $(sort $(wildcard lib/*.c formats/*.c))

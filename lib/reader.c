@@ -172,11 +172,13 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 	xq__reader_src_fill(r);
 	if (r->inlen >= 2 && r->in[0] == 0x1f && r->in[1] == 0x8b) {
 		r->gz = 1;
-		if (inflateInit2(&r->zs, 15 + 16) != Z_OK) {
+		if (!(r->gzs = malloc(sizeof *r->gzs))) {
 			*err = XQ_ENOMEM;
 			xq_reader_close(r);
 			return NULL;
 		}
+		isal_inflate_init(r->gzs);
+		r->gzs->crc_flag = ISAL_GZIP;
 		if (xq__has_suffix(sniff_name, ".gz")) {
 			snprintf(base, sizeof base, "%s", sniff_name);
 			base[strlen(base) - 3] = '\0';
@@ -433,8 +435,7 @@ void xq_reader_close(struct xq_reader *r)
 		return;
 	if (r->fmt && r->fmt->read_end)
 		r->fmt->read_end(r);
-	if (r->gz)
-		inflateEnd(&r->zs);
+	free(r->gzs);
 	xq__conv_close(r->cd);
 	free(r->dbcs);
 	free(r->enc_q);

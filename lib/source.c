@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -75,6 +76,20 @@ void xq__reader_src_fill(struct xq_reader *r)
 	r->in = r->sbuf;
 }
 
+/* What isal_inflate()'s error rc says of the data. */
+static const char *inflate_error(int rc)
+{
+	switch (rc) {
+	case ISAL_INVALID_BLOCK: return "invalid block";
+	case ISAL_INVALID_SYMBOL: return "invalid code";
+	case ISAL_INVALID_LOOKBACK: return "invalid distance too far back";
+	case ISAL_INVALID_WRAPPER: return "invalid gzip header";
+	case ISAL_UNSUPPORTED_METHOD: return "unknown compression method";
+	case ISAL_INCORRECT_CHECKSUM: return "incorrect data check";
+	default: return "inflate failed";
+	}
+}
+
 /* Up to n ungzipped bytes; 0 at the end, XQ_EIO on a read error. */
 static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 {
@@ -100,25 +115,30 @@ static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 	if (r->gz_done)
 		return 0;
 	for (;;) {
+		struct inflate_state *z = r->gzs;
 		int rc;
-		r->zs.next_in = (unsigned char *)r->in;
-		r->zs.avail_in = (uInt)r->inlen;
-		r->zs.next_out = buf;
-		r->zs.avail_out = (uInt)n;
-		rc = inflate(&r->zs, Z_NO_FLUSH);
-		r->in = r->zs.next_in;
-		r->inlen = r->zs.avail_in;
-		size_t got = n - r->zs.avail_out;
-		if (rc == Z_STREAM_END) {
+		z->next_in = (uint8_t *)r->in;
+		z->avail_in = r->inlen > UINT32_MAX ? UINT32_MAX : (uint32_t)r->inlen;
+		z->next_out = buf;
+		z->avail_out = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+		size_t room = z->avail_out, offered = z->avail_in;
+		rc = isal_inflate(z);
+		r->in = z->next_in;
+		r->inlen -= offered - z->avail_in;
+		size_t got = room - z->avail_out;
+		if (rc < 0 || rc == ISAL_NEED_DICT) {
+			xq__reader_fatal(r, XQ_P_SYNTAX, 0, "corrupt compressed input: %s", inflate_error(rc));
+			r->gz_done = 1;
+			return got ? (long)got : 0;
+		}
+		if (z->block_state == ISAL_BLOCK_FINISH) {
+			/* a member ends: another may follow (gzip's members
+			 * are read as one stream), or padding */
 			if (!r->inlen)
 				xq__reader_src_fill(r);
-			if (r->inlen) {
-				if (r->in[0] != 0x1f) {
-					/* padding after the last member */
-					r->gz_done = 1;
-				} else {
-					inflateReset(&r->zs);
-				}
+			if (r->inlen && r->in[0] == 0x1f) {
+				isal_inflate_reset(z);
+				z->crc_flag = ISAL_GZIP;
 			} else {
 				r->gz_done = 1;
 			}
@@ -126,27 +146,20 @@ static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 				return (long)got;
 			continue;
 		}
-		if (rc == Z_OK || rc == Z_BUF_ERROR) {
-			if (got)
-				return (long)got;
-			if (!r->inlen) {
-				if (r->src_eof) {
-					/* the game that runs to this end is cut
-					 * (xq_reader_next says so) */
-					r->gz_cut = 1;
-					r->gz_done = 1;
-					return 0;
-				}
-				xq__reader_src_fill(r);
-				if (r->src_error)
-					return r->error;
+		if (got)
+			return (long)got;
+		if (!r->inlen) {
+			if (r->src_eof) {
+				/* the game that runs to this end is cut
+				 * (xq_reader_next says so) */
+				r->gz_cut = 1;
+				r->gz_done = 1;
+				return 0;
 			}
-			continue;
+			xq__reader_src_fill(r);
+			if (r->src_error)
+				return r->error;
 		}
-		xq__reader_fatal(r, XQ_P_SYNTAX, 0, "corrupt compressed input: %s",
-		      r->zs.msg ? r->zs.msg : "inflate failed");
-		r->gz_done = 1;
-		return got ? (long)got : 0;
 	}
 }
 

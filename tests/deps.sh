@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/deps.sh [-n] JOB - make sure what JOB needs is here:
 #
-#   build   compiling and running: a C compiler, make, zlib, OpenCC
+#   build   compiling and running: a C compiler, make, zlib, ISA-L, OpenCC
 #   demo    the same (make demo builds and runs the commands)
 #   check   build, and what the tests need (the differential tests run
 #           fairy-stockfish; the rest: bats, clang for the warnings, ...)
@@ -23,6 +23,7 @@ build() {
 	have cc || have gcc || add gcc
 	have make || add make
 	header zlib.h || add zlib1g-dev
+	header isa-l/igzip_lib.h || add libisal-dev
 	header opencc/opencc.h || add libopencc-dev
 }
 tests() {

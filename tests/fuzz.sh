@@ -41,7 +41,7 @@ for t in "$@"; do
 	rm -f "$out/$name.rc"
 	echo "fuzz: building $name"
 	# shellcheck disable=SC2086
-	{ clang $cflags -fsanitize=fuzzer -o "$out/$name" "$t" $objs -lz -lopencc -pthread -lm \
+	{ clang $cflags -fsanitize=fuzzer -o "$out/$name" "$t" $objs -lisal -lz -lopencc -pthread -lm \
 		>"$out/$name.build" 2>&1; echo $? >"$out/$name.rc"; } &
 	if [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; then wait -n; fi
 done

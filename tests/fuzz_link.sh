@@ -16,7 +16,7 @@ for t in tests/fuzz/fuzz_*.c; do
 	name=${t##*/}
 	if err=$(clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib \
 		-fsanitize=fuzzer -o "$out/${name%.c}" "$t" "$lib" \
-		-lz -lopencc -pthread -lm 2>&1); then
+		-lisal -lz -lopencc -pthread -lm 2>&1); then
 		echo "ok $n - ${name%.c} links"
 	else
 		echo "not ok $n - ${name%.c} does not link"

@@ -16,15 +16,16 @@ setup() {
 @test "plain make without a C compiler prints one apt-get line and stops" {
 	run -2 --separate-stderr env PATH="$T/bin" make --no-print-directory -C "$ROOT"
 	[ "$(grep -c 'apt-get install' <<<"$stderr")" = 1 ]
-	[[ "$stderr" == *"  sudo apt-get install gcc zlib1g-dev libopencc-dev"$'\n'* ]]
+	[[ "$stderr" == *"  sudo apt-get install gcc zlib1g-dev libisal-dev libopencc-dev"$'\n'* ]]
 	[[ "$stderr" == *"a build dependency is missing.  Stop."* ]]
 	[ -z "$output" ]
 }
 
 @test "plain make without zlib's header names zlib1g-dev alone" {
 	ln -s "$(command -v cc)" "$T/bin/cc"
-	mkdir -p "$T/inc/opencc"
+	mkdir -p "$T/inc/opencc" "$T/inc/isa-l"
 	: >"$T/inc/opencc/opencc.h"
+	: >"$T/inc/isa-l/igzip_lib.h"
 	run -2 --separate-stderr env PATH="$T/bin" CC="cc -nostdinc -I$T/inc" make --no-print-directory -C "$ROOT"
 	[[ "$stderr" == *"  sudo apt-get install zlib1g-dev"$'\n'* ]]
 }
@@ -57,9 +58,9 @@ setup() {
 	for j in demo check bench fuzz; do
 		rm -f "$T/apt.log"
 		run -0 env PATH="$T/bin" sh "$ROOT/tests/deps.sh" "$j"
-		[[ "$output" == "deps: installing gcc zlib1g-dev libopencc-dev"* ]]
+		[[ "$output" == "deps: installing gcc zlib1g-dev libisal-dev libopencc-dev"* ]]
 		[ "$(sed -n 1p "$T/apt.log")" = "update -qq" ]
-		[[ "$(sed -n 2p "$T/apt.log")" == "install -y -qq gcc zlib1g-dev libopencc-dev"* ]]
+		[[ "$(sed -n 2p "$T/apt.log")" == "install -y -qq gcc zlib1g-dev libisal-dev libopencc-dev"* ]]
 	done
 	# plain make's build job never installs
 	rm -f "$T/apt.log"
@@ -68,5 +69,5 @@ setup() {
 	# an apt-get that fails is said, and the job fails
 	printf '#!/bin/sh\nexit 100\n' >"$T/bin/apt-get"
 	run -1 --separate-stderr env PATH="$T/bin" sh "$ROOT/tests/deps.sh" demo
-	[ "$stderr" = "deps: apt-get install gcc zlib1g-dev libopencc-dev failed" ]
+	[ "$stderr" = "deps: apt-get install gcc zlib1g-dev libisal-dev libopencc-dev failed" ]
 }
