@@ -33,9 +33,9 @@ games=$((per * copies))
 # minutes of the bench falls on both alike; each figure is the job's best
 # round (peak RSS: the largest), its games per CPU second in rate[KEY].
 keys=()
-declare -A label games cmd best rss rate
+declare -A label ngames cmd best rss rate
 job() {
-	local k=$1; keys+=("$k") label[$k]=$2 games[$k]=$3; shift 3
+	local k=$1; keys+=("$k") label[$k]=$2 ngames[$k]=$3; shift 3
 	cmd[$k]=$(printf '%q ' "${PIN[@]}" "$@")
 }
 run_jobs() {
@@ -54,8 +54,8 @@ run_jobs() {
 	done
 	speed_probe
 	for k in "${keys[@]}"; do
-		rate[$k]=$(awk -v n="${games[$k]}" -v c="${best[$k]}" 'BEGIN { if (c <= 0) c = 0.001; printf "%.0f", n / c }')
-		awk -v l="${label[$k]}" -v c="${best[$k]}" -v r="${rss[$k]}" -v n="${games[$k]}" 'BEGIN {
+		rate[$k]=$(awk -v n="${ngames[$k]}" -v c="${best[$k]}" 'BEGIN { if (c <= 0) c = 0.001; printf "%.0f", n / c }')
+		awk -v l="${label[$k]}" -v c="${best[$k]}" -v r="${rss[$k]}" -v n="${ngames[$k]}" 'BEGIN {
 			if (c <= 0) c = 0.001
 			printf "%-38s %7d games %6.3f CPU s %9.0f games/s  peak RSS %6.1f MB\n", l, n, c, n / c, r / 1024 }'
 	done

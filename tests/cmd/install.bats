@@ -67,7 +67,7 @@ accepted() {
 	run -0 pkg-config --cflags --libs xq
 	[ "${output% }" = "-I$dest/opt/xq/inc -L$dest/opt/xq/lib64 -lxq" ]
 	run -0 pkg-config --static --libs xq
-	[ "${output% }" = "-L$dest/opt/xq/lib64 -lxq -lz -lopencc -lm -pthread" ]
+	[ "${output% }" = "-L$dest/opt/xq/lib64 -lxq -lisal -lz -lopencc -lm -pthread" ]
 	[ -f "$dest/opt/xq/lib64/libxq.so.0" ] && [ -f "$dest/opt/xq/inc/xq.h" ]
 }
 
