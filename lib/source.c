@@ -90,6 +90,28 @@ static const char *inflate_error(int rc)
 	}
 }
 
+/* The bytes after the last gzip member, read to the end: zeros are
+ * padding (tar pads so), anything else is said, as gzip(1) says it. */
+static void gz_trailing(struct xq_reader *r)
+{
+	uint64_t n = 0;
+	int garbage = 0;
+	for (;;) {
+		for (size_t i = 0; i < r->inlen; i++)
+			garbage |= r->in[i];
+		n += r->inlen;
+		r->in += r->inlen;
+		r->inlen = 0;
+		if (r->src_eof || r->src_error)
+			break;
+		xq__reader_src_fill(r);
+	}
+	if (garbage)
+		xq_reader_problem(r, NULL, XQ_SEV_WARNING, XQ_P_SYNTAX, 0, 0, 0, NULL,
+				  "%llu bytes after the compressed data are not compressed data: ignored",
+				  (unsigned long long)n);
+}
+
 /* Up to n ungzipped bytes; 0 at the end, XQ_EIO on a read error. */
 static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 {
@@ -141,6 +163,8 @@ static long input_read(struct xq_reader *r, unsigned char *buf, size_t n)
 				z->crc_flag = ISAL_GZIP;
 			} else {
 				r->gz_done = 1;
+				if (r->inlen)
+					gz_trailing(r);
 			}
 			if (got || r->gz_done)
 				return (long)got;

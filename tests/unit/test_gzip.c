@@ -1,9 +1,9 @@
 /*
  * test_gzip.c - gzipped input: the members of a file read as one stream,
- * padding after the last member ignored, and damaged data said where it
- * is (a wrong checksum, a bad header, a bad block, data cut short); the
- * same from memory and from a file descriptor, whose reads hand the
- * inflater the data in other pieces.
+ * zeros after the last member ignored, other bytes there said, and
+ * damaged data said where it is (a wrong checksum, a bad header, a bad
+ * block, data cut short); the same from memory and from a file
+ * descriptor, whose reads hand the inflater the data in other pieces.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -105,7 +105,7 @@ static void read_all(const struct bytes *b, int from_fd, struct reading *rd)
 		close(fd);
 }
 
-enum damage { NONE, PAD, CRC, HEADER2, BLOCK, CUT };
+enum damage { NONE, PAD, GARBAGE, CRC, HEADER2, BLOCK, CUT };
 
 static const struct {
 	const char *what;
@@ -118,6 +118,8 @@ static const struct {
 	{ "one member", 1, NONE, "aaa", "", 0 },
 	{ "two members, read as one stream", 2, NONE, "aaabbb", "", 0 },
 	{ "zero bytes after the last member", 2, PAD, "aaabbb", "", 0 },
+	{ "other bytes after the last member", 2, GARBAGE, "aaabbb",
+	  "5 bytes after the compressed data are not compressed data: ignored", 0 },
 	{ "a wrong checksum", 1, CRC, "aaa", "corrupt compressed input: incorrect data check", 0 },
 	{ "a second member with a bad header", 2, HEADER2, "aaa", "corrupt compressed input: ", 0 },
 	{ "a block of bad data", 1, BLOCK, "", "corrupt compressed input: ", 0 },
@@ -137,6 +139,9 @@ static void damaged(void)
 			break;
 		case PAD:
 			append(&b, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 16);
+			break;
+		case GARBAGE:
+			append(&b, "junk\n", 5);
 			break;
 		case CRC:
 			b.p[first - 8] ^= 0xff;   /* the trailer: CRC-32, then the size */
