@@ -1,7 +1,7 @@
 /*
  * source.c - a reader's bytes: from a FILE (read(2) for pipes and
  * terminals, so that games flow through a pipeline one by one) or a
- * buffer, with gzip undone by zlib; the raw (ungzipped) bytes that
+ * buffer, with gzip undone by ISA-L; the raw (ungzipped) bytes that
  * sniffing, decoding and binary formats take.
  */
 #include <errno.h>
