@@ -37,7 +37,7 @@ cores=$(nproc)
 # the file through a pipe (cat outside the timing) or the file gzipped,
 # the best wall of RUNS
 run() {
-	local best= cpu= mem= f="$tmp/t" t0 t1 u s m w
+	local best='' cpu='' mem='' f="$tmp/t" t0 t1 u s m w
 	for _ in $(seq "$RUNS"); do
 		t0=$(date +%s.%N)
 		case ${2:-file} in

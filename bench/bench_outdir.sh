@@ -17,6 +17,7 @@ if [ ! -f "$TAR" ]; then
 fi
 tar xJf "$TAR" -C "$tmp"
 XQCONV="$(cd "$B/bin" && pwd)/xqconv"
+# shellcheck disable=SC2010 # the archive's names are plain (NNNNN.xqf)
 (cd "$tmp/xqf-bulk" && ls | grep '\.xqf$' | xargs "$XQCONV" -q --keep-broken >"$tmp/all.pgn" 2>/dev/null)
 rm -rf "$tmp/xqf-bulk"
 
@@ -31,7 +32,7 @@ measure() {
 	t0=$(date +%s.%N)
 	timed "$tmp/time" "${PIN[@]}" "$@" 2>"$tmp/err"
 	t1=$(date +%s.%N)
-	read -r u s rss <"$tmp/time"
+	read -r u s _ <"$tmp/time"
 	local n
 	n=$(find "$tmp/out" -type f | wc -l)
 	awk -v l="$label" -v u="$u" -v s="$s" -v t0="$t0" -v t1="$t1" -v n="$n" 'BEGIN {

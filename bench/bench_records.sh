@@ -127,7 +127,7 @@ for _ in $(seq "$copies"); do cat "$tmp/one.pgn"; done >"$tmp/iccs.pgn"
 # each run too, and the best of its CPU times left in $beside_best.
 BESIDE=()
 measure() {
-	local label=$1 n=$2 p=$3 size=$4 u s rss bu= bs= brss=0 i rc worst=0; shift 4
+	local label=$1 n=$2 p=$3 size=$4 u s rss bu='' bs='' brss=0 i rc worst=0; shift 4
 	beside_best=
 	for ((i = 0; i < ${BENCH_RUNS:-3}; i++)); do
 		timed "$tmp/time" "${PIN[@]}" "$@" >/dev/null 2>"$tmp/err"
@@ -175,7 +175,7 @@ respell lower 1 0 one <"$tmp/iccs.pgn" >"$tmp/iccs-dash-one.pgn"
 respell upper 1 1 one <"$tmp/iccs.pgn" >"$tmp/iccs-upper-dash-one.pgn"
 mkdir "$tmp/xqf"
 "$XQCONV" -q -t xqf -d "$tmp/xqf" "$tmp/one.pgn" 2>/dev/null
-ls "$tmp/xqf" | grep '\.xqf$' | sed "s|^|$tmp/xqf/|" >"$tmp/xqf1.list"
+find "$tmp/xqf" -maxdepth 1 -name '*.xqf' | sort >"$tmp/xqf1.list"
 nx=$(wc -l <"$tmp/xqf1.list")
 xcopies=$(( (WANT + nx - 1) / nx ))
 for _ in $(seq "$xcopies"); do cat "$tmp/xqf1.list"; done >"$tmp/xqf.list"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # bench/pin.sh - sourced by the bench scripts: timed(), cpu_seconds(), the
 # speed probe and the ceiling of N jobs below, and PIN,
 # the prefix that runs a timed command, ours and the peer's alike, on one
@@ -33,10 +34,10 @@ timed() {
 # cpu_seconds CMD...: user+system CPU seconds of CMD (its output and
 # errors to /dev/null), on one CPU (PIN and timed()).
 cpu_seconds() {
-	local f u s m
+	local f u s
 	f=$(mktemp)
 	timed "$f" "${PIN[@]}" "$@" >/dev/null 2>&1
-	read -r u s m <"$f"
+	read -r u s _ <"$f"
 	rm -f "$f"
 	awk -v u="$u" -v s="$s" 'BEGIN { printf "%.3f", u + s }'
 }
@@ -82,7 +83,7 @@ probe_wall() {
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
 }
 jobs_ceiling() {
-	local one= many=
+	local one='' many=''
 	for _ in 1 2 3 4 5; do
 		one+=" $(probe_wall 1)"
 		many+=" $(probe_wall "$1")"
@@ -103,6 +104,7 @@ selfplay_games() {
 	if [ ! -s "$SELFPLAY" ] && [ -x "${XQ_FSF:-/usr/games/fairy-stockfish}" ]; then
 		echo "(making $n fairy-stockfish self-play games once, into $SELFPLAY)"
 		mkdir -p "${SELFPLAY%/*}"
+		# shellcheck disable=SC2154 # bench_dir: the sourcing script's
 		bash "$bench_dir/selfplay.sh" "$n" "$SELFPLAY"
 	fi
 	[ -s "$SELFPLAY" ] || SELFPLAY=

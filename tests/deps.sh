@@ -34,6 +34,7 @@ tests() {
 	have rsvg-convert || add librsvg2-bin
 	have mandoc || add mandoc
 	have jq || add jq
+	have shellcheck || add shellcheck
 	have xz || add xz-utils
 	have xmllint || add libxml2-utils
 	have strace || add strace

@@ -12,6 +12,7 @@
 #                   install.bats, words.bats and deps.bats, which test no command
 #   words           tests/words.sh: the tree speaks of the product alone
 #   fuzz targets    tests/fuzz_link.sh: each libFuzzer target links
+#   shell scripts   tests/shell_lint.sh: shellcheck at its warning level
 #   python          python/tests (pytest), the bindings over BUILD/libxq.so
 #
 # CHECK_JOBS suites run at once (default: the number of CPUs); each
@@ -77,6 +78,7 @@ suite "layout (nm)" sh tests/layout.sh "$B/libxq.a"
 suite "fuzz targets link (clang)" sh tests/fuzz_link.sh "$B/libxq.a"
 suite "words" sh tests/words.sh
 suite "bats hygiene" sh tests/bats_lint.sh
+suite "shell scripts (shellcheck)" sh tests/shell_lint.sh
 for t in "$B"/unit/test_*; do
 	[ -x "$t" ] && suite "unit ${t##*/}" "$t"
 done
