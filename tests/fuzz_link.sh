@@ -10,19 +10,10 @@ if ! command -v clang >/dev/null 2>&1; then
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-n=0 bad=0
+. tests/tap.sh
 for t in tests/fuzz/fuzz_*.c; do
-	n=$((n + 1))
 	name=${t##*/}
-	if err=$(clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib \
-		-fsanitize=fuzzer -o "$out/${name%.c}" "$t" "$lib" \
-		-lisal -lz -lopencc -pthread -lm 2>&1); then
-		echo "ok $n - ${name%.c} links"
-	else
-		echo "not ok $n - ${name%.c} does not link"
-		echo "$err" | head -20 | sed 's/^/# /'
-		bad=$((bad + 1))
-	fi
+	tap "${name%.c} links" clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Ilib \
+		-fsanitize=fuzzer -o "$out/${name%.c}" "$t" "$lib" -lisal -lz -lopencc -pthread -lm
 done
-echo "1..$n"
-[ "$bad" -eq 0 ]
+tap_end

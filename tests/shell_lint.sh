@@ -14,25 +14,11 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+. tests/tap.sh
 printf '#!/bin/sh\nlocal_a= b=1\necho $undefined_name\n' >"$tmp/planted.sh"
-n=1
-if shellcheck -S warning "$tmp/planted.sh" >/dev/null 2>&1; then
-	echo "not ok $n - shellcheck passes a planted script with two warnings"
-	bad=1
-else
-	echo "ok $n - shellcheck refuses a planted script with two warnings"
-	bad=0
-fi
+tap "shellcheck refuses a planted script with two warnings" \
+	sh -c '! shellcheck -S warning "$1" >/dev/null 2>&1' sh "$tmp/planted.sh"
 for f in tests/*.sh bench/*.sh samples/*.sh contrib/hadoop/*.sh .ci/run; do
-	[ -f "$f" ] || continue
-	n=$((n + 1))
-	if out=$(shellcheck -S warning -f gcc "$f" 2>&1); then
-		echo "ok $n - $f"
-	else
-		echo "not ok $n - $f"
-		echo "$out" | head -20 | sed 's/^/# /'
-		bad=$((bad + 1))
-	fi
+	[ -f "$f" ] && tap "$f" shellcheck -S warning -f gcc "$f"
 done
-echo "1..$n"
-[ "$bad" -eq 0 ]
+tap_end
