@@ -449,9 +449,8 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	if (!(*map = record_map(path, maplen)))
 		return whole_or_skip(k == 1, path, o, fp, fd, skip);
 	o->name = path;
-	if (the_head)
-		xq_range_cut(the_head, *map, *maplen, k, n, &rg);
-	else if (xq_reader_range(*map, *maplen, o, k, n, &rg) < 0)
+	if ((the_head ? xq_range_cut(the_head, *map, *maplen, k, n, &rg) :
+	     xq_reader_range(*map, *maplen, o, k, n, &rg)) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	if (!rg.split || rg.start >= rg.end) {
 		munmap(*map, *maplen);

@@ -44,8 +44,15 @@ static int has_high_byte(const unsigned char *b, size_t n)
 	return 0;
 }
 
-int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
-		  struct xq_range *head)
+/* The bytes the head looks through for the first one that is not ASCII,
+ * which settles the encoding: a range that holds such a byte past them
+ * looks further itself (xq_range_cut()), so that a command cutting a big
+ * ASCII file for its jobs does not read all of it before they start. */
+#define HEAD_LOOK 65536
+
+/* xq_range_head() looking at the first look bytes for one not ASCII. */
+static int find_head(const void *buf, size_t len, const struct xq_reader_opts *o, size_t look,
+		     struct xq_range *head)
 {
 	struct xq_reader_opts po = o ? *o : (struct xq_reader_opts){ 0 };
 	struct xq_reader *r;
@@ -61,12 +68,14 @@ int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
 	if (!r->gz && !r->no_record && r->fmt->game_start) {
 		/* an ASCII head leaves the encoding to the first byte that is
 		 * not: the text decoded up to there, as reading it would (none
-		 * at all: the lines would be read to the end for nothing) */
+		 * within look: the lines are not read that far for nothing) */
 		const char *line;
 		size_t linelen;
 		int rc = 1;
-		if (r->enc_pending && !has_high_byte(buf, len))
+		if (r->enc_pending && !has_high_byte(buf, len < look ? len : look)) {
 			rc = 0;
+			head->enc_later = len > look;
+		}
 		while (rc > 0 && r->enc_pending && (rc = xq_reader_getline(r, &line, &linelen)) > 0)
 			;
 		if (rc == XQ_ENOMEM) {
@@ -84,21 +93,42 @@ int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
 	return 0;
 }
 
-void xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long k, long n,
-		  struct xq_range *rg)
+int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
+		  struct xq_range *head)
+{
+	return find_head(buf, len, o, HEAD_LOOK, head);
+}
+
+int xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long k, long n,
+		 struct xq_range *rg)
 {
 	const struct xq_format *f = head->split ? xq_format_find(head->format) : NULL;
 	*rg = *head;
+	rg->enc_later = 0;
 	rg->start = k == 1 ? 0 : len;
 	rg->end = len;
 	if (k < 1 || n < 1 || k > n || len == 0 || !f || !f->game_start) {
 		rg->split = 0;
-		return;
+		return 0;
 	}
 	rg->start = k == 1 ? 0 : f->game_start(buf, len, range_mark(len, k - 1, n));
 	rg->end = k == n ? len : f->game_start(buf, len, range_mark(len, k, n));
 	if (rg->end < rg->start)
 		rg->end = rg->start;
+	if (head->enc_later && rg->start > 0 &&
+	    has_high_byte((const unsigned char *)buf + rg->start, rg->end - rg->start)) {
+		/* text that depends on the encoding: the one reading the
+		 * input whole settles at its first byte that is not ASCII
+		 * (a range of ASCII alone reads the same in any) */
+		struct xq_reader_opts o = { 0 };
+		struct xq_range whole;
+		int rc;
+		o.format = head->format;
+		if ((rc = find_head(buf, len, &o, len, &whole)) < 0)
+			return rc;
+		memcpy(rg->encoding, whole.encoding, sizeof rg->encoding);
+	}
+	return 0;
 }
 
 int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
@@ -113,8 +143,7 @@ int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
 		return 0;
 	if ((rc = xq_range_head(buf, len, o, &head)) < 0)
 		return rc;
-	xq_range_cut(&head, buf, len, k, n, rg);
-	return 0;
+	return xq_range_cut(&head, buf, len, k, n, rg);
 }
 
 /* o with the format and encoding a piece of an input is told ("": not

@@ -1359,6 +1359,8 @@ struct xq_range {
 	int split;            /* 1 split by the format's rule; 0 read whole */
 	char format[16];      /* for a range not at the input's start: the */
 	char encoding[32];    /* input's format and encoding ("": detect) */
+	int enc_later;        /* a head: no byte outside ASCII near the start, so
+			       * a range holding one finds the encoding itself */
 };
 /* 0, or XQ_ENOMEM. */
 int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
@@ -1366,12 +1368,15 @@ int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
 /* xq_reader_range() in two steps, for many ranges of one input: the
  * input's format, encoding and whether it splits, looked for once into
  * *head (its start 0, its end len; 0 or XQ_ENOMEM), then range k of n of
- * the same buf by that head, which looks at the bytes near the range's
- * ends only. */
+ * the same buf by that head (0 or XQ_ENOMEM).  The head reads the first
+ * 64 KiB at most: when they are all ASCII, the encoding is settled
+ * later, and a range that holds a byte outside ASCII looks for it from
+ * the input's start (any encoding reads ASCII alike); the cut otherwise
+ * looks at the bytes near the range's ends and at the range's own. */
 int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
 		  struct xq_range *head);
-void xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long k, long n,
-		  struct xq_range *rg);
+int xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long k, long n,
+		 struct xq_range *rg);
 /* The options for reading range rg of an input read with o. */
 struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o);
 

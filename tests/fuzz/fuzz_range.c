@@ -93,7 +93,8 @@ static void halvings(const unsigned char *data, size_t size, const struct xq_rea
 	for (int i = 0; i < jobs * (levels + 1); i++) {
 		long k, n;
 		halving_range(jobs, levels, i, &k, &n);
-		xq_range_cut(&head, data, size, k, n, &rg);
+		if (xq_range_cut(&head, data, size, k, n, &rg) < 0)
+			return;   /* out of memory */
 		if (rg.start != (k == 1 ? 0 : rg.split ? at : size) || rg.end < rg.start ||
 		    rg.end > size || (k == n && rg.end != size))
 			abort();

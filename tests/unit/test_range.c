@@ -149,7 +149,8 @@ static int pieces_same(const unsigned char *buf, size_t len, const char *name,
 		if (xq_reader_range(buf, len, &o, k, n, &rg) < 0)
 			return 0;
 		if (by_head) {
-			xq_range_cut(&head, buf, len, k, n, &cut);
+			if (xq_range_cut(&head, buf, len, k, n, &cut) < 0)
+				return 0;
 			if (cut.start != rg.start || cut.end != rg.end || cut.split != rg.split ||
 			    strcmp(cut.format, rg.format) || strcmp(cut.encoding, rg.encoding)) {
 				diagf("%s: range %ld of %ld cut by the head: %zu..%zu split %d %s %s, "
@@ -269,6 +270,47 @@ static void property(void)
 			ok(all, "made input %zu: -J's halving ranges, cut by one head, are the whole", i + 1);
 		}
 	}
+}
+
+/* An input whose first byte outside ASCII comes after the head's 64 KiB:
+ * ASCII games, one with GBK that settles the encoding, more ASCII ones,
+ * then games whose bytes read as UTF-8 too (a range of them alone would
+ * take them so); each range holding them must read them as GBK, as the
+ * whole does, and the ranges of ASCII alone read as they are. */
+static void far_encoding(void)
+{
+	static const char ascii[] = "[Event \"a\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n";
+	static const char gbk[] = "[Event \"\xb1\xb1\xbe\xa9\"]\n\n1. h2e2 *\n\n";
+	static const char utf8[] = "[Event \"\xe4\xb8\xad\xe5\x9b\xbd\"]\n\n1. b2e2 *\n\n";
+	size_t cap = 200000, len = 0;
+	char *buf = malloc(cap);
+	struct xq_range head;
+	struct xq_reader_opts o = { 0 };
+	int all = 1;
+#define PUT(s, bytes) for (size_t end = len + (bytes); len + sizeof s - 1 <= end; len += sizeof s - 1) \
+		memcpy(buf + len, s, sizeof s - 1)
+	PUT(ascii, 80000);
+	PUT(gbk, sizeof gbk - 1);
+	PUT(ascii, 20000);
+	PUT(utf8, 60000);
+#undef PUT
+	ok(len > 65536 && len < cap, "the made input holds %zu bytes", len);
+	ok(xq_range_head(buf, len, &o, &head) == 0 && head.split && head.enc_later &&
+	   !*head.encoding, "its head leaves the encoding to the ranges");
+	for (long n = 2; n <= 16; n *= 2)
+		all &= ranges_same((const unsigned char *)buf, len, "far.pgn", n);
+	ok(all, "its ranges read alone are the whole, in 2 to 16 ranges");
+	all = halvings_same((const unsigned char *)buf, len, "far.pgn", 2, 3) &&
+	      halvings_same((const unsigned char *)buf, len, "far.pgn", 3, 4);
+	ok(all, "its -J halving ranges, cut by one head, are the whole");
+	{
+		struct xq_range rg;
+		ok(xq_range_cut(&head, buf, len, 4, 4, &rg) == 0 && !strcmp(rg.encoding, "GB18030"),
+		   "its last range, UTF-8 alone, is told the whole's encoding (%s)", rg.encoding);
+		ok(xq_range_cut(&head, buf, len, 3, 8, &rg) == 0 && !*rg.encoding,
+		   "a range of ASCII alone is told none");
+	}
+	free(buf);
 }
 
 /* --- chunks of a stream */
@@ -552,6 +594,7 @@ int main(void)
 {
 	rule_cases();
 	property();
+	far_encoding();
 	chunk_property();
 	return done_testing();
 }
