@@ -6,7 +6,9 @@
  * range of a split input begins at 0 or at a '[' after a line feed, and
  * each range reads to its end without a crash; so do the ranges of -J
  * (a range a job over the first half, over half the rest, and so on, each
- * of N the jobs times a power of two), cut by a head found once.  (That the ranges read the
+ * of N the jobs times a power of two), cut by a head found once, and the
+ * same after more than 64 KiB of ASCII games (bytes that hold one outside
+ * ASCII), where the head leaves the encoding to the ranges that hold one.  (That the ranges read the
  * games the whole input gives holds but for a '[' opening a line inside a
  * comment of several lines, the rule's documented limit; tests/unit/
  * test_range.c checks it on real and made inputs.)  The same input as a
@@ -102,6 +104,36 @@ static void halvings(const unsigned char *data, size_t size, const struct xq_rea
 	}
 }
 
+/* data after 70,000 bytes of ASCII games: its -J ranges, each read. */
+static void after_ascii(const unsigned char *data, size_t size, const struct xq_reader_opts *o)
+{
+	static const char game[] = "[Event \"a\"]\n\n1. h2e2 h9g7 *\n\n";
+	size_t pre = 70000 - 70000 % (sizeof game - 1), at = 0;
+	unsigned char *buf = malloc(pre + size + 1);
+	struct xq_range head, rg;
+	if (!buf)
+		return;
+	for (size_t i = 0; i < pre; i += sizeof game - 1)
+		memcpy(buf + i, game, sizeof game - 1);
+	if (size)
+		memcpy(buf + pre, data, size);
+	if (xq_range_head(buf, pre + size, o, &head) == 0) {
+		for (int i = 0; i < 2 * 4; i++) {
+			long k, n;
+			halving_range(2, 3, i, &k, &n);
+			if (xq_range_cut(&head, buf, pre + size, k, n, &rg) < 0)
+				break;   /* out of memory */
+			if (rg.start != (k == 1 ? 0 : rg.split ? at : pre + size) || rg.end < rg.start ||
+			    rg.end > pre + size || (k == n && rg.end != pre + size))
+				abort();
+			if (rg.start < rg.end)
+				read_all(buf + rg.start, rg.end - rg.start, xq_range_opts(&rg, o));
+			at = rg.end;
+		}
+	}
+	free(buf);
+}
+
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	struct xq_reader_opts o = { 0 };
@@ -109,6 +141,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	halvings(data, size, &o, 2, 1);
 	halvings(data, size, &o, 2, 5);
 	halvings(data, size, &o, 3, 7);
+	for (size_t i = 0; i < size; i++)
+		if (data[i] >= 0x80) {
+			/* (only then does a range look further than the head) */
+			after_ascii(data, size, &o);
+			break;
+		}
 	for (long n = 1; n <= 9; n++) {
 		size_t at = 0;
 		for (long k = 1; k <= n; k++) {
