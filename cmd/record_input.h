@@ -202,9 +202,10 @@ struct record_chunk {
 };
 void record_loop_chunk(const struct record_chunk *c);
 /* In a -J worker over byte ranges of one file: the file's head
- * (xq_range_head()), looked for once by the command before the workers
- * started, with which the worker cuts its range (the head of a file far
- * down which its encoding is found is not read again by each). */
+ * (xq_range_head(): its format, and its encoding when the first 64 KiB
+ * settle it), looked for once by the command before the workers started,
+ * with which the worker cuts its range (xq_range_cut(), which looks for
+ * an encoding settled further down only for a range that needs it). */
 void record_loop_range_head(const struct xq_range *head);
 /* File path mapped for reading, its size in *len: NULL (and 0) when it is
  * standard input ("-" or NULL), cannot be opened, is no regular file, is
