@@ -18,19 +18,11 @@
 
 void print_problem_always(const struct xq_problem *p)
 {
-	char where[64] = "", at[48] = "";
-	int n = 0;
-	if (p->game > 0)
-		n = snprintf(where, sizeof where, "game %ld", p->game);
-	if (p->ply > 0)
-		snprintf(where + n, sizeof where - (size_t)n, "%sply %d", n ? ", " : "", p->ply);
-	/* a binary source: the byte offset, in decimal and as a hex dump shows it */
-	if (p->has_byte)
-		snprintf(at, sizeof at, "byte %ld (0x%lX): ", p->byte, (unsigned long)p->byte);
-	diag(p->file, p->line, p->col, xq_severity_name(p->severity), "%s%s%s%s%s%s",
-	     where, *where ? ": " : "",
-	     p->text && p->code != XQ_P_FEN ? p->text : "",
-	     p->text && p->code != XQ_P_FEN ? ": " : "", at, p->msg);
+	size_t n = (size_t)xq_problem_describe(NULL, 0, p) + 1;
+	char *text = xrealloc(NULL, n);
+	xq_problem_describe(text, n, p);
+	diag(p->file, p->line, p->col, xq_severity_name(p->severity), "%s", text);
+	free(text);
 }
 
 void count_problem(struct problem_printer *pp, const struct xq_problem *p)

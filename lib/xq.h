@@ -952,6 +952,11 @@ typedef void (*xq_problem_fn)(void *data, const struct xq_problem *p);
 
 const char *xq_severity_name(enum xq_severity s);  /* "note", "warning", ... */
 const char *xq_problem_name(enum xq_problem_code c); /* "illegal-move", ... */
+/* What the commands' diagnostic line says of p after "FILE:LINE:COL:
+ * SEVERITY: ": its game and ply ("game 3, ply 12: "), the text it is
+ * about, a binary record's byte offset ("byte 1106 (0x452): ") and the
+ * message, into buf as snprintf() writes: the length of the whole. */
+int xq_problem_describe(char *buf, size_t size, const struct xq_problem *p);
 
 /*
  * Replay a game (lib/replay.c), the one validator of every format: resolve

@@ -155,6 +155,31 @@ def test_binary_formats_give_byte_offsets(corpus):
     assert all(n.byte is not None and n.line == 0 for n in g.mainline())
 
 
+def test_problems_read_as_xqcheck_says_them(corpus, bindir):
+    """str() of every problem of every corpus file is xqcheck's line for
+    it, without "xqcheck: " (xqcheck's own hint about -e aside)."""
+    lines = []
+    for path in corpus_files(corpus):
+        r = run([os.path.join(bindir, "xqcheck"), "-v", path], ok=(0, 1, 2))
+        want = [line[len("xqcheck: "):]
+                for line in r.stderr.decode(errors="surrogateescape").splitlines()
+                if line.startswith("xqcheck: " + path)
+                and "-e chooses the encoding" not in line]
+        got, outside = [], []
+        try:
+            for g in xq.read_games(path, problems=outside):
+                got += [str(p) for p in g.problems]
+        except xq.ReadError as e:
+            if not any(p is e.problem for p in outside):
+                got.append(str(e.problem))
+        got += [str(p) for p in outside]
+        assert sorted(got) == sorted(want), path
+        lines += want
+    # errors at a ply with their text, binary records' byte offsets
+    assert len(lines) > 50 and any(", ply " in s for s in lines) and \
+        any(": byte " in s for s in lines)
+
+
 def test_problem_carries_location():
     data = b'[Event "x"]\n\n1. h2e2 h9g7 2. h2h8 *\n'
     g, = xq.read_games(data)

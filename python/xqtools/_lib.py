@@ -232,6 +232,7 @@ _proto("xq_game_plies", c_int, GAME_P)
 _proto("xq_game_position", c_int, GAME_P, c_int, POS_P)
 _proto("xq_severity_name", c_char_p, c_int)
 _proto("xq_problem_name", c_char_p, c_int)
+_proto("xq_problem_describe", c_int, c_char_p, c_size_t, POINTER(Problem))
 _proto("xq_reader_open", c_void_p, c_void_p, POINTER(ReaderOpts),
        POINTER(c_int))
 _proto("xq_reader_open_mem", c_void_p, c_void_p, c_size_t,

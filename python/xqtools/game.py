@@ -23,16 +23,22 @@ def _s(b):
     return None if b is None else b.decode("utf-8", errors="surrogateescape")
 
 
+# control characters as the commands' diagnostics show them
+_CONTROL = {c: "\\x%02x" % c for c in list(range(32)) + [127]}
+
+
 class Problem:
     """A problem a reader, replay or writer reported: ``severity`` ("note",
     "warning", "error", "fatal"), ``code`` (its name, e.g.
     "illegal-move"), ``code_number`` (``enum xq_problem_code``), ``file``,
     ``game`` (1-based index, 0 outside a game), ``line`` and ``column``
     (1-based, 0 unknown), ``byte`` (offset in a binary source, or None),
-    ``ply`` (0 none), ``text`` (as written, or None) and ``message``."""
+    ``ply`` (0 none), ``text`` (as written, or None) and ``message``;
+    ``str()`` gives the line the commands print for it, without the
+    command's name."""
 
     __slots__ = ("severity", "code", "code_number", "file", "game", "line",
-                 "column", "byte", "ply", "text", "message")
+                 "column", "byte", "ply", "text", "message", "_described")
 
     def __init__(self, p):
         self.severity = lib.xq_severity_name(p.severity).decode()
@@ -46,14 +52,20 @@ class Problem:
         self.ply = p.ply
         self.text = _s(p.text)
         self.message = _s(p.msg)
+        # the library's wording of game, ply, text, byte and message
+        n = lib.xq_problem_describe(None, 0, p)
+        buf = ctypes.create_string_buffer(n + 1)
+        lib.xq_problem_describe(buf, n + 1, p)
+        self._described = _s(buf.value)
 
     def __str__(self):
-        where = self.file or "<input>"
-        if self.byte is not None:
-            where += ": byte %d (0x%x)" % (self.byte, self.byte)
-        elif self.line:
-            where += ":%d:%d" % (self.line, self.column)
-        return "%s: %s: %s" % (where, self.severity, self.message)
+        where = (self.file or "<stdin>") + ":"
+        if self.line:
+            where += "%d:" % self.line
+            if self.column:
+                where += "%d:" % self.column
+        return ("%s %s: %s" % (where, self.severity, self._described)
+                ).translate(_CONTROL)
 
     def __repr__(self):
         return "<Problem %s %s>" % (self.code, self)

@@ -101,6 +101,10 @@ accepted() {
 	run -0 --separate-stderr "$T/static" samples/bad_illegal.pgn
 	[[ "$output" == *", invalid"* ]]
 	[[ "$stderr" == *"samples/bad_illegal.pgn:"*": error: "* ]]
+	# worded as the commands word it (xq_problem_describe)
+	problem=$stderr
+	run -1 --separate-stderr xqcheck samples/bad_illegal.pgn
+	[ "xqcheck: $problem" = "${stderr%%$'\n'*}" ]
 	run -2 "$T/static" /nonexistent
 }
 

@@ -3,7 +3,8 @@
  * (xq_game_write_check_json) compared whole, with and without the
  * caller's writer of positions; problems kept past their callback
  * (xq_problem_list_*); JSON strings written and read back
- * (xq_json_put_string, xq_json_get_string).
+ * (xq_json_put_string, xq_json_get_string); a problem as the commands'
+ * diagnostic line words it (xq_problem_describe).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -170,10 +171,59 @@ static void json_strings(void)
 	}
 }
 
+/* What a diagnostic line says after its place and severity, whole, and
+ * a buffer too small: cut as snprintf() cuts, the length of the whole. */
+static void describe(void)
+{
+	static const struct {
+		long game;
+		int ply;
+		enum xq_problem_code code;
+		const char *text, *msg;
+		long byte;
+		int has_byte;
+		const char *want;
+	} t[] = {
+		{ 3, 12, XQ_P_ILLEGAL, "h2h8", "illegal move", 0, 0, "game 3, ply 12: h2h8: illegal move" },
+		{ 3, 0, XQ_P_TAG, NULL, "no Result tag", 0, 0, "game 3: no Result tag" },
+		{ 0, 4, XQ_P_SYNTAX, "x", "bad", 0, 0, "ply 4: x: bad" },
+		{ 0, 0, XQ_P_IO, NULL, "cannot read", 0, 0, "cannot read" },
+		{ 1, 0, XQ_P_FEN, "9/9 w", "bad FEN '9/9 w': too few ranks", 0, 0,
+		  "game 1: bad FEN '9/9 w': too few ranks" },
+		{ 2, 5, XQ_P_ILLEGAL, NULL, "move off the board", 1106, 1,
+		  "game 2, ply 5: byte 1106 (0x452): move off the board" },
+		{ 0, 0, XQ_P_SYNTAX, "", "empty text", 0, 1, "byte 0 (0x0): empty text" },
+		{ 7, 0, XQ_P_SYNTAX, "t", NULL, 0, 0, "game 7: t: " },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+		struct xq_problem p = { 0 };
+		char buf[200], small[8];
+		int n;
+		p.severity = XQ_SEV_ERROR;
+		p.code = t[i].code;
+		p.game = t[i].game;
+		p.ply = t[i].ply;
+		p.text = t[i].text;
+		p.msg = t[i].msg;
+		p.byte = t[i].byte;
+		p.has_byte = t[i].has_byte;
+		n = xq_problem_describe(buf, sizeof buf, &p);
+		is_str(buf, t[i].want, "describe %zu: %s", i + 1, t[i].want);
+		is_int(n, strlen(t[i].want), "describe %zu: its length", i + 1);
+		is_int(xq_problem_describe(NULL, 0, &p), n, "describe %zu: the length asked with no buffer",
+		       i + 1);
+		xq_problem_describe(small, sizeof small, &p);
+		ok(strncmp(small, t[i].want, sizeof small - 1) == 0 && strlen(small) ==
+		   (strlen(t[i].want) < sizeof small ? strlen(t[i].want) : sizeof small - 1),
+		   "describe %zu: cut in 8 bytes", i + 1);
+	}
+}
+
 int main(void)
 {
 	json_lines();
 	problem_list();
 	json_strings();
+	describe();
 	return done_testing();
 }
