@@ -196,18 +196,13 @@ static void describe(void)
 		{ 7, 0, XQ_P_SYNTAX, "t", NULL, 0, 0, "game 7: t: " },
 	};
 	for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
-		struct xq_problem p = { 0 };
+		const struct xq_problem p = {
+			.severity = XQ_SEV_ERROR, .code = t[i].code, .game = t[i].game,
+			.ply = t[i].ply, .text = t[i].text, .msg = t[i].msg,
+			.byte = t[i].byte, .has_byte = t[i].has_byte,
+		};
 		char buf[200], small[8];
-		int n;
-		p.severity = XQ_SEV_ERROR;
-		p.code = t[i].code;
-		p.game = t[i].game;
-		p.ply = t[i].ply;
-		p.text = t[i].text;
-		p.msg = t[i].msg;
-		p.byte = t[i].byte;
-		p.has_byte = t[i].has_byte;
-		n = xq_problem_describe(buf, sizeof buf, &p);
+		int n = xq_problem_describe(buf, sizeof buf, &p);
 		is_str(buf, t[i].want, "describe %zu: %s", i + 1, t[i].want);
 		is_int(n, strlen(t[i].want), "describe %zu: its length", i + 1);
 		is_int(xq_problem_describe(NULL, 0, &p), n, "describe %zu: the length asked with no buffer",
