@@ -128,7 +128,7 @@ void cmd_messages_to(FILE *fp, void (*put)(FILE *fp, const char *line))
  * those the line always had (a message of at most 4,095 bytes, the whole
  * line cut short at 17,582 bytes with 5 left when escaping).
  */
-#define MSG_MAX 4096
+#define MSG_MAX DIAG_MSG_MAX
 #define DIAG_LINE (MSG_MAX * 4 + 1200)
 #define WHERE_MAX 1024
 static void put_line(const char *where, const char *msg)

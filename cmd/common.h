@@ -29,8 +29,10 @@ _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(print
 
 /*
  * "prog: file:line:col: level: msg" on stderr; line/col 0 are left out.
- * Control characters in msg are shown escaped (game files are untrusted).
+ * Control characters in msg are shown escaped (game files are untrusted),
+ * and msg is cut at DIAG_MSG_MAX - 1 bytes.
  */
+#define DIAG_MSG_MAX 4096
 void diag(const char *file, long line, long col, const char *level,
 	  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 

@@ -18,11 +18,10 @@
 
 void print_problem_always(const struct xq_problem *p)
 {
-	size_t n = (size_t)xq_problem_describe(NULL, 0, p) + 1;
-	char *text = xrealloc(NULL, n);
-	xq_problem_describe(text, n, p);
+	/* (no more than diag() keeps) */
+	char text[DIAG_MSG_MAX];
+	xq_problem_describe(text, sizeof text, p);
 	diag(p->file, p->line, p->col, xq_severity_name(p->severity), "%s", text);
-	free(text);
 }
 
 void count_problem(struct problem_printer *pp, const struct xq_problem *p)
