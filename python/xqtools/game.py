@@ -35,7 +35,7 @@ class Problem:
     (1-based, 0 unknown), ``byte`` (offset in a binary source, or None),
     ``ply`` (0 none), ``text`` (as written, or None) and ``message``;
     ``str()`` gives the line the commands print for it, without the
-    command's name."""
+    command's name (whole: the commands cut a message past 4,095 bytes)."""
 
     __slots__ = ("severity", "code", "code_number", "file", "game", "line",
                  "column", "byte", "ply", "text", "message", "_described")
