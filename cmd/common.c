@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -89,23 +90,50 @@ static void put_number(char *buf, size_t size, size_t *k, long v, char c)
 	put_cut(buf, size, k, d + i, sizeof d - i);
 }
 
-/* A progress line (progress.c) stands on the terminal. */
+/* A progress line (progress.c) stands on the terminal.  It and the
+ * diagnostics take standard error's rows one at a time: xqannotate's jobs
+ * draw the line from their threads. */
 static int progress_shown;
+static pthread_mutex_t line_lock = PTHREAD_MUTEX_INITIALIZER;
 
-void progress_put(const char *line, size_t n)
-{
-	fwrite(line, 1, n, stderr);
-	fflush(stderr);
-	progress_shown = 1;
-}
-
-void progress_clear(void)
+/* The line erased, with line_lock held. */
+static void erase_shown(void)
 {
 	if (!progress_shown)
 		return;
 	fputs("\r\033[K", stderr);
 	fflush(stderr);
 	progress_shown = 0;
+}
+
+void progress_put(const char *line, size_t n)
+{
+	pthread_mutex_lock(&line_lock);
+	fwrite(line, 1, n, stderr);
+	fflush(stderr);
+	progress_shown = 1;
+	pthread_mutex_unlock(&line_lock);
+}
+
+void put_lines(const char *text, size_t n)
+{
+	pthread_mutex_lock(&line_lock);
+	erase_shown();
+	fwrite(text, 1, n, stderr);
+	fflush(stderr);
+	pthread_mutex_unlock(&line_lock);
+}
+
+void progress_forget(void)
+{
+	progress_shown = 0;
+}
+
+void progress_clear(void)
+{
+	pthread_mutex_lock(&line_lock);
+	erase_shown();
+	pthread_mutex_unlock(&line_lock);
 }
 
 /* Where this thread's lines go (NULL: stderr), and how (NULL: held as
@@ -148,9 +176,13 @@ static void put_line(const char *where, const char *msg)
 		return;
 	}
 	line[n++] = '\n';
+	if (message_fp) {
+		/* held, to be said later */
+		fwrite(line, 1, n, message_fp);
+		return;
+	}
 	/* never on the progress line's row */
-	progress_clear();
-	fwrite(line, 1, n, message_fp ? message_fp : stderr);
+	put_lines(line, n);
 }
 
 __attribute__((format(printf, 2, 0)))

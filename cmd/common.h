@@ -39,9 +39,15 @@ void diag(const char *file, long line, long col, const char *level,
 /* The progress line (progress.h) on standard error: progress_put() writes
  * one (starting with \r, over the last); progress_clear() erases it when
  * one is shown.  diag(), warnx_() and die() erase it first, so that a
- * diagnostic never shares its row. */
+ * diagnostic never shares its row; threads may call them at once. */
 void progress_put(const char *line, size_t n);
 void progress_clear(void);
+/* In a process forked from the command: the line standing is the
+ * command's, not to be erased from the new process's output. */
+void progress_forget(void);
+/* Lines said as they are (messages held, said in their place), the
+ * progress line erased first. */
+void put_lines(const char *text, size_t n);
 
 /* "prog (xqtools) VERSION" on stdout, exit 0. */
 _Noreturn void print_version(void);

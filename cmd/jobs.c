@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "jobs.h"
@@ -134,6 +135,143 @@ int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int 
 	trouble |= mg.trouble | part_cut_short(mg.in_part);
 	part_merge_free(&mg.m);
 	return trouble;
+}
+
+/* --- the progress line of a run in parts
+ *
+ * When the command's one job would show a progress line (progress.h), the
+ * command shows one for its workers: each sets its games and bytes read in
+ * a meter of memory shared with the command (record_loop_meter()), a meter
+ * for each job running; the command adds in those of the workers that
+ * ended and shows the sums as they go, until every worker has ended and
+ * the line is erased. */
+static struct {
+	int on, n;
+	const char *name;            /* shown for the input */
+	char files[32];              /* several files: their count */
+	struct progress_meter *m;    /* [n], shared with the workers */
+	long games;                  /* of the workers that ended */
+	uint64_t bytes;
+	int gz_fd;                   /* a compressed file cut into chunks: its
+				      * descriptor (the bytes read of it); -1 */
+	uint64_t cut;                /* a stream: the bytes cut into chunks */
+	sigset_t was;                /* the signals blocked before */
+} meter = { .gz_fd = -1 };
+
+/* The line shown (when on) for jobs workers reading name, total bytes (0:
+ * not known). */
+static void meter_start(int on, int jobs, const char *name, uint64_t total)
+{
+	sigset_t chld;
+	void *m;
+	if (!on || meter.on ||
+	    (m = mmap(NULL, (size_t)jobs * sizeof *meter.m, PROT_READ | PROT_WRITE,
+		      MAP_SHARED | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
+		return;   /* (no memory for meters: no line, nothing else lost) */
+	meter.m = m;
+	meter.n = jobs;
+	meter.name = name;
+	meter.games = 0;
+	meter.bytes = meter.cut = 0;
+	meter.on = 1;
+	/* a worker's end wakes the command (meter_wait()) */
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &meter.was);
+	progress_begin(total);
+}
+
+/* The meter of a worker given slot i (NULL: no line shown). */
+static struct progress_meter *meter_of(int i)
+{
+	return meter.on ? &meter.m[i] : NULL;
+}
+
+/* The bytes read of the input as the line counts them: of a compressed
+ * file cut into chunks, the share of the bytes cut that the workers read,
+ * of its compressed bytes read so far. */
+static uint64_t meter_done(uint64_t bytes)
+{
+	off_t at;
+	if (meter.gz_fd < 0)
+		return bytes;
+	at = lseek(meter.gz_fd, 0, SEEK_CUR);
+	return at > 0 && meter.cut ? (uint64_t)((double)at * (double)bytes / (double)meter.cut) : 0;
+}
+
+static void meter_show(void)
+{
+	long games = meter.games;
+	uint64_t bytes = meter.bytes;
+	if (!meter.on)
+		return;
+	for (int i = 0; i < meter.n; i++) {
+		games += atomic_load_explicit(&meter.m[i].games, memory_order_relaxed);
+		bytes += atomic_load_explicit(&meter.m[i].bytes, memory_order_relaxed);
+	}
+	progress_update(meter.name, games, meter_done(bytes));
+}
+
+/* The worker of slot i ended: its counts kept, the slot free. */
+static void meter_ended(int i)
+{
+	if (!meter.on)
+		return;
+	meter.games += atomic_load_explicit(&meter.m[i].games, memory_order_relaxed);
+	meter.bytes += atomic_load_explicit(&meter.m[i].bytes, memory_order_relaxed);
+	progress_meter_set(&meter.m[i], 0, 0);
+	meter_show();
+}
+
+/* Up to a tenth of a second for a worker to end. */
+static void meter_wait(void)
+{
+	sigset_t chld;
+	struct timespec t = { 0, 100000000 };
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	(void)sigtimedwait(&chld, NULL, &t);
+}
+
+/* In a worker just forked: no line of its own; its counts into m. */
+static void meter_worker(struct progress_meter *m)
+{
+	if (!meter.on)
+		return;
+	sigprocmask(SIG_SETMASK, &meter.was, NULL);
+	progress_forget();
+	record_loop_meter(m);
+	meter.on = 0;
+}
+
+/* Every worker ended (or none is waited for): the last line, erased. */
+static void meter_stop(void)
+{
+	if (!meter.on)
+		return;
+	meter_show();
+	progress_clear();
+	sigprocmask(SIG_SETMASK, &meter.was, NULL);
+	munmap(meter.m, (size_t)meter.n * sizeof *meter.m);
+	meter.on = 0;
+	meter.gz_fd = -1;
+}
+
+/* Worker pid (-1: any) ended, its status in *status: the line shown as the
+ * workers go while waiting. */
+static pid_t wait_worker(pid_t pid, int *status)
+{
+	for (;;) {
+		pid_t p = waitpid(pid, status, meter.on ? WNOHANG : 0);
+		if (p > 0)
+			return p;
+		if (p < 0 && errno != EINTR)
+			die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
+		if (p == 0) {
+			meter_show();
+			meter_wait();
+		}
+	}
 }
 
 /* --- workers */
@@ -274,6 +412,7 @@ struct pool {
 	int jobs, running, parts;
 	pid_t *pid;          /* [running]: the workers alive, */
 	int *part;           /* [running]: and their parts */
+	int *slot;           /* [running]: and their meters */
 	const void **chunk;  /* [running]: and the chunks they read, */
 	struct xq_splitter *sp;   /* given back to it as each ends */
 	int *status;         /* [parts] */
@@ -285,6 +424,7 @@ static void pool_open(struct pool *w, int jobs)
 	w->jobs = jobs;
 	w->pid = xrealloc(NULL, (size_t)jobs * sizeof *w->pid);
 	w->part = xrealloc(NULL, (size_t)jobs * sizeof *w->part);
+	w->slot = xrealloc(NULL, (size_t)jobs * sizeof *w->slot);
 	w->chunk = xrealloc(NULL, (size_t)jobs * sizeof *w->chunk);
 }
 
@@ -292,19 +432,18 @@ static void pool_open(struct pool *w, int jobs)
 static void pool_wait_one(struct pool *w)
 {
 	int st;
-	pid_t p;
 	for (;;) {
-		while ((p = waitpid(-1, &st, 0)) < 0)
-			if (errno != EINTR)
-				die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
+		pid_t p = wait_worker(-1, &st);
 		for (int k = 0; k < w->running; k++)
 			if (w->pid[k] == p) {
 				w->status[w->part[k]] = st;
 				if (w->sp)
 					xq_splitter_release(w->sp, w->chunk[k]);
+				meter_ended(w->slot[k]);
 				w->running--;
 				w->pid[k] = w->pid[w->running];
 				w->part[k] = w->part[w->running];
+				w->slot[k] = w->slot[w->running];
 				w->chunk[k] = w->chunk[w->running];
 				return;
 			}
@@ -320,10 +459,23 @@ static void pool_room(struct pool *w)
 	w->status[w->parts++] = 0;
 }
 
-/* Worker p started for the part pool_room() made room for, reading
- * chunk (NULL: none of a stream). */
-static void pool_add(struct pool *w, pid_t p, const void *chunk)
+/* A meter slot no running worker has. */
+static int pool_free_slot(const struct pool *w)
 {
+	for (int s = 0;; s++) {
+		int used = 0;
+		for (int k = 0; k < w->running; k++)
+			used |= w->slot[k] == s;
+		if (!used)
+			return s;
+	}
+}
+
+/* Worker p started for the part pool_room() made room for, with meter
+ * slot, reading chunk (NULL: none of a stream). */
+static void pool_add(struct pool *w, pid_t p, int slot, const void *chunk)
+{
+	w->slot[w->running] = slot;
 	w->chunk[w->running] = chunk;
 	w->pid[w->running] = p;
 	w->part[w->running++] = w->parts - 1;
@@ -339,6 +491,7 @@ static void pool_close(struct pool *w, struct jobs *j, int say)
 		job_status(j, i, w->status[i]);
 	free(w->pid);
 	free(w->part);
+	free(w->slot);
 	free(w->chunk);
 	free(w->status);
 }
@@ -354,9 +507,9 @@ static void add_part(struct jobs *j)
 }
 
 /* Fork the worker of the last part: 0 in the worker (its output to the
- * part's files, the input's descriptor no longer the stream's), else its
- * process id. */
-static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd)
+ * part's files, the input's descriptor no longer the stream's, its counts
+ * into meter m), else its process id. */
+static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd, struct progress_meter *m)
 {
 	pid_t pid;
 	fflush(stdout);
@@ -374,6 +527,7 @@ static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd)
 		close(null);
 		/* a worker's messages, as lines of its part */
 		cmd_messages_to(messages, part_put_message);
+		meter_worker(m);
 	}
 	return pid;
 }
@@ -385,14 +539,16 @@ static pid_t pool_fork(struct pool *w, struct jobs *j, FILE *messages, int input
 		       const void *chunk)
 {
 	pid_t p;
+	int slot;
 	pool_room(w);
 	add_part(j);
-	if ((p = fork_worker(j, messages, input_fd)) == 0) {
+	slot = pool_free_slot(w);
+	if ((p = fork_worker(j, messages, input_fd, meter_of(slot))) == 0) {
 		pool_close(w, j, 0);
 		free_parts(j, 0);
 		return 0;
 	}
-	pool_add(w, p, chunk);
+	pool_add(w, p, slot, chunk);
 	return p;
 }
 
@@ -428,7 +584,7 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 	if (pipe(fds) < 0)
 		die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
 	add_part(j);
-	if ((pid = fork_worker(j, messages, stream.fd)) == 0) {
+	if ((pid = fork_worker(j, messages, stream.fd, meter_of(0))) == 0) {
 		close(fds[1]);
 		memset(&chunk, 0, sizeof chunk);
 		chunk.name = stream.name;
@@ -453,17 +609,18 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 		}
 		if (off < (size_t)len)
 			break;
+		meter_show();
 	}
 	if (xq_splitter_errno(stream.sp))
 		warnx_("error reading '%s': %s", stream.name, strerror(xq_splitter_errno(stream.sp)));
 	close(fds[1]);
 	signal(SIGPIPE, pipe_was);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
+	wait_worker(pid, &status);
+	meter_ended(0);
 	job_status(j, 0, status);
 	if (xq_splitter_errno(stream.sp))
 		j->failed = 1;
+	meter_stop();
 	stream_close();
 	return 0;
 }
@@ -523,12 +680,13 @@ static int stream_open(const char *path)
  * -1 for one job as it is (a damaged or unsplittable compressed file), else
  * as jobs_start().
  */
-static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *path,
+static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, const char *path,
 		       const struct cmd_opts *o)
 {
 	struct xq_reader_opts ro = { 0 };
 	struct xq_chunk c;
 	struct pool w;
+	char *input = (char *)path;   /* (only read) */
 	int rc, err;
 
 	if ((rc = stream_open(path)) < 1)
@@ -551,8 +709,13 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 		return -1;
 	}
 	j->dir = parts_dir();
+	/* the line counts the bytes of a file or standard input: a
+	 * compressed file's as the command reads them */
+	meter_start(progress, jobs, stream.name, record_input_bytes(!record_stdin(path), &input));
 	if (xq_splitter_cuts(stream.sp) == 0)
 		return stream_one_job(j, messages);
+	if (stream.fp)
+		meter.gz_fd = fileno(stream.fp);
 	pool_open(&w, jobs);
 	/* a chunk's buffer serves again once its worker has ended */
 	if (xq_splitter_share(stream.sp) == 0)
@@ -566,6 +729,8 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 			record_loop_chunk(&chunk);
 			return 1;
 		}
+		meter.cut = c.offset + c.len;
+		meter_show();
 	}
 	if (rc == XQ_ENOMEM)
 		die(EXIT_TROUBLE, "out of memory");
@@ -575,12 +740,14 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, const char *pat
 			kill(w.pid[k], SIGTERM);
 		while (w.running > 0)
 			pool_wait_one(&w);
+		meter_stop();
 		stream_close();
 		pool_close(&w, j, 0);
 		free_parts(j, 1);
 		return -1;
 	}
 	pool_close(&w, j, 1);
+	meter_stop();
 	if (rc == XQ_EIO) {
 		/* (every command's exit status 2) */
 		warnx_("error reading '%s': %s", stream.name, strerror(xq_splitter_errno(stream.sp)));
@@ -643,7 +810,7 @@ static int file_head(const char *path, const struct cmd_opts *o, struct xq_range
 
 /* The single file path in ranges: 1 in a worker, with its range in *k of
  * *n, else 0 once every worker has ended. */
-static int range_jobs(struct jobs *j, int jobs, FILE *messages, const char *path,
+static int range_jobs(struct jobs *j, int jobs, FILE *messages, int progress, const char *path,
 		      const struct cmd_opts *o, long *k, long *n)
 {
 	/* (a static: a worker's record loop reads it) */
@@ -655,6 +822,7 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, const char *path
 		levels++;
 	total = jobs * (levels + 1);
 	j->dir = parts_dir();
+	meter_start(progress, jobs, path, (uint64_t)size);
 	pool_open(&w, jobs);
 	for (int i = 0; i < total; i++)
 		if (pool_fork(&w, j, messages, -1, NULL) == 0) {
@@ -664,10 +832,11 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, const char *path
 			return 1;
 		}
 	pool_close(&w, j, 1);
+	meter_stop();
 	return 0;
 }
 
-int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
+int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int progress,
 	       int *argc, char ***argv, long *range_k, long *range_n)
 {
 	static struct input_list sub;
@@ -678,10 +847,11 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 	*range_k = *range_n = 0;
 	if (jobs <= 1 || (*argc == 0 && o->inputs_gathered) || name_twice(*argc, *argv))
 		return -1;
-	if (*argc <= 1 && (rc = stream_jobs(j, jobs, messages, *argc ? (*argv)[0] : NULL, o)) != -2)
+	if (*argc <= 1 &&
+	    (rc = stream_jobs(j, jobs, messages, progress, *argc ? (*argv)[0] : NULL, o)) != -2)
 		return rc;
 	if (*argc == 1)
-		return range_jobs(j, jobs, messages, (*argv)[0], o, range_k, range_n);
+		return range_jobs(j, jobs, messages, progress, (*argv)[0], o, range_k, range_n);
 	parts = jobs < *argc ? jobs : *argc;
 	/* whole files: groups in order, each of about the same bytes */
 	first = xrealloc(NULL, (size_t)(parts + 1) * sizeof *first);
@@ -696,6 +866,8 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 			first[g++] = i + 1;
 	}
 	j->dir = parts_dir();
+	snprintf(meter.files, sizeof meter.files, "%d files", *argc);
+	meter_start(progress, parts, meter.files, record_input_bytes(*argc, *argv));
 	/* (all at once: as many workers as groups) */
 	pool_open(&w, parts);
 	for (int i = 0; i < parts; i++)
@@ -710,6 +882,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
 			return 1;
 		}
 	pool_close(&w, j, 1);
+	meter_stop();
 	free(first);
 	return 0;
 }

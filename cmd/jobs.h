@@ -40,7 +40,9 @@ void jobs_check_inputs(long range_n, int argc, char **argv);
  * files out[i] and err[i] of the part, and, when messages is the stream
  * its part goes to (stdout or stderr), the messages it says (cannot open,
  * ...) go there as part lines (part_put_message()), which the merge
- * prints in their place.  It
+ * prints in their place.  With progress set (the command's one job would
+ * show its progress line), the command shows one for the workers, their
+ * games and bytes added up, and erases it once they have ended.  It
  * returns 0 in the command once every worker has ended, with parts the
  * part count, and -1 (no worker started) when the run is one job: -J 1,
  * an input named twice (the parts tell inputs by their names), a
@@ -55,7 +57,7 @@ struct jobs {
 	int failed;              /* a worker ended without finishing its part */
 	int trouble;             /* a worker's exit status was 2 */
 };
-int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages,
+int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int progress,
 	       int *argc, char ***argv, long *range_k, long *range_n);
 /* The parts argv[0..argc) of command cmd with no merge of its own (the
  * lines part.h describes for them): the diagnostics and messages printed

@@ -16,6 +16,13 @@ static struct {
 	uint64_t total;
 } pline;
 
+void progress_meter_set(struct progress_meter *m, long games, uint64_t bytes)
+{
+	/* (the command reads them at any time: no more than a number each) */
+	atomic_store_explicit(&m->games, games, memory_order_relaxed);
+	atomic_store_explicit(&m->bytes, bytes, memory_order_relaxed);
+}
+
 int progress_wanted(int quiet, int out_as_read)
 {
 	return !quiet && isatty(STDERR_FILENO) && !(out_as_read && isatty(STDOUT_FILENO));

@@ -8,6 +8,7 @@
 #ifndef XQ_CMD_PROGRESS_H
 #define XQ_CMD_PROGRESS_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 /* Whether a command shows progress: standard error is a terminal, the run
@@ -26,5 +27,14 @@ void progress_begin(uint64_t total);
 void progress_update(const char *name, long games, uint64_t done);
 
 /* progress_clear() (common.h) erases it. */
+
+/* How far a -J worker has read (jobs.c): its games and the bytes of its
+ * inputs, set after each game in memory it shares with the command, whose
+ * line shows the sums of the workers. */
+struct progress_meter {
+	atomic_long games;
+	atomic_uint_least64_t bytes;
+};
+void progress_meter_set(struct progress_meter *m, long games, uint64_t bytes);
 
 #endif

@@ -502,6 +502,13 @@ static struct xq_reader *chunk_reader_open(const struct record_chunk *c, struct 
 
 /* --- the input loop */
 
+static struct progress_meter *the_meter;
+
+void record_loop_meter(struct progress_meter *m)
+{
+	the_meter = m;
+}
+
 /* A file found in a walk that holds no record is skipped with a note
  * instead of the reader's fatal problem. */
 struct walked_filter {
@@ -578,9 +585,13 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 			xq_game_free(g);
 		if (l->progress)
 			progress_update(l->name, l->games, l->bytes_before + xq_reader_offset(l->r));
+		if (the_meter)
+			progress_meter_set(the_meter, l->games, l->bytes_before + xq_reader_offset(l->r));
 	}
 	l->rc = rc;
 	l->bytes_before += xq_reader_offset(l->r);
+	if (the_meter)
+		progress_meter_set(the_meter, l->games, l->bytes_before);
 	/* end() may write standard output: the terminal the line is on */
 	if (l->progress && (l->end || l->part_end) && isatty(STDOUT_FILENO))
 		progress_clear();
@@ -610,9 +621,7 @@ static void say_input_notes(const struct record_loop *l, int *next, int i)
 			diag(il->notes[*next].path, 0, 0, "note", "%s", il->notes[*next].msg);
 }
 
-/* The bytes of the inputs argv[0..argc) (none: standard input), or 0 when
- * one is not a regular file. */
-static uint64_t input_bytes(int argc, char **argv)
+uint64_t record_input_bytes(int argc, char **argv)
 {
 	uint64_t total = 0;
 	struct stat sb;
@@ -634,7 +643,7 @@ int record_loop_run(struct record_loop *l, int argc, char **argv)
 	if (l->o->inputs_trouble)
 		l->trouble = 1;
 	if (l->progress)
-		progress_begin(input_bytes(argc, argv));
+		progress_begin(record_input_bytes(argc, argv));
 	if (argc == 0 && !l->o->inputs_gathered)
 		loop_input(l, NULL, 0);
 	for (int i = 0; i < argc && !l->stop; i++) {

@@ -201,6 +201,12 @@ struct record_chunk {
 	int fd;
 };
 void record_loop_chunk(const struct record_chunk *c);
+/* In a -J worker whose command shows a progress line: the games and bytes
+ * read so far set in m after each game and each input (jobs.c). */
+void record_loop_meter(struct progress_meter *m);
+/* The bytes of the inputs argv[0..argc) (none: standard input), as the
+ * progress line counts them, or 0 when one is not a regular file. */
+uint64_t record_input_bytes(int argc, char **argv);
 /* In a -J worker over byte ranges of one file: the file's head
  * (xq_range_head(): its format, and its encoding when the first 64 KiB
  * settle it), looked for once by the command before the workers started,

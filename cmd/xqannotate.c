@@ -10,6 +10,7 @@
  * JSON lines and chart.  A game whose engine failed is written as it came.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +105,10 @@ struct annotator {
 	struct xq_search *search;       /* built-in */
 	struct xq_engine_process *proc; /* external */
 	double started;                 /* the game's first search */
+	/* with more than one job, under jobs_line: the plies of its game
+	 * searched and in all (0: no game under way), the seconds a search */
+	int done, total;
+	double per;
 };
 
 static struct {
@@ -180,6 +185,53 @@ static void write_chart(const struct xq_annotated *a)
 	free(path);
 }
 
+/* With more than one job, the line of all their games: the games done,
+ * those under way and their plies, and the time the slowest has left;
+ * drawn by whichever job moves on. */
+static pthread_mutex_t jobs_line = PTHREAD_MUTEX_INITIALIZER;
+static long games_done;
+
+/* The line drawn (or erased: no game under way), jobs_line held. */
+static void draw_jobs_line(void)
+{
+	int under = 0, done = 0, total = 0;
+	double left = 0;
+	char line[256];
+	for (int i = 0; i < st.njobs; i++) {
+		const struct annotator *an = &st.jobs[i];
+		if (!an->total)
+			continue;
+		under++;
+		done += an->done;
+		total += an->total;
+		if (an->per * (an->total - an->done) > left)
+			left = an->per * (an->total - an->done);
+	}
+	if (!under) {
+		progress_clear();
+		return;
+	}
+	int n = snprintf(line, sizeof line, "\r%s: %ld game%s done, %d under way: ply %d of %d, "
+			 "about %.0f s left in them\033[K", progname, games_done,
+			 games_done == 1 ? "" : "s", under, done, total, left);
+	progress_put(line, n < (int)sizeof line ? (size_t)n : sizeof line - 1);
+}
+
+static void progress_jobs(void *data, const struct xq_annotated *a, int done, int total)
+{
+	struct annotator *an = &st.jobs[a->engine];
+	double now = now_seconds();
+	(void)data;
+	if (done == 0)
+		an->started = now;
+	pthread_mutex_lock(&jobs_line);
+	an->done = done;
+	an->total = done < total ? total : 0;
+	an->per = an->engine.searches ? (now - an->started) / an->engine.searches : 0;
+	draw_jobs_line();
+	pthread_mutex_unlock(&jobs_line);
+}
+
 /* With one job only (the others' games are not the next one written). */
 static void progress_line(void *data, const struct xq_annotated *a, int done, int total)
 {
@@ -203,8 +255,15 @@ static void progress_line(void *data, const struct xq_annotated *a, int done, in
  * cannot be run at all. */
 static void annotated(void *data, struct xq_annotated *a)
 {
-	if (st.progress)
+	if (st.progress && st.njobs > 1) {
+		pthread_mutex_lock(&jobs_line);
+		st.jobs[a->engine].total = 0;
+		games_done++;
+		draw_jobs_line();
+		pthread_mutex_unlock(&jobs_line);
+	} else if (st.progress) {
 		progress_clear();
+	}
 	if (a->rc == XQ_ENOMEM && (!a->engine_failed || st.external))
 		die(EXIT_TROUBLE, "out of memory");
 	if (a->rc < 0 && !st.external)
@@ -255,7 +314,7 @@ static enum record_step write_game(const struct xq_annotated *a)
 	const struct game_note *n = a->data;
 	st.read = a->seq;
 	if (n->held_len)
-		fwrite(n->held, 1, n->held_len, stderr);
+		put_lines(n->held, n->held_len);
 	if (g->errors) {
 		st.findings = 1;
 		st.dropped++;
@@ -555,7 +614,10 @@ static void settle(int argc, char **argv)
 	st.ro.inputs = argv;
 	st.ro.ninputs = argc;
 	st.ro.o = &st.o;
-	st.progress = !st.pp.quiet && isatty(2);
+	/* one job's line is erased before its game is written; jobs write
+	 * games while others go on: not on a terminal they go to */
+	st.progress = st.njobs == 1 ? !st.pp.quiet && isatty(2) :
+		      progress_wanted(st.pp.quiet, st.o.json || (!st.o.outpath && !st.o.dir));
 	st.records = !(st.o.json && !st.o.outpath && !st.o.dir);
 }
 
@@ -575,7 +637,8 @@ int main(int argc, char **argv)
 	open_engines(engines);
 	struct xq_annotate_batch_opts bo = {
 		.run = st.run, .engines = engines, .nengines = st.njobs, .done = annotated,
-		.progress = st.progress && st.njobs == 1 ? progress_line : NULL, .free_data = note_free,
+		.progress = !st.progress ? NULL : st.njobs == 1 ? progress_line : progress_jobs,
+		.free_data = note_free,
 		.flags = (st.o.json ? XQ_BATCH_JSON : 0) | (st.plot ? XQ_BATCH_CHART : 0),
 	};
 	if (st.records && record_output_open(&st.ro) < 0)
@@ -591,6 +654,7 @@ int main(int argc, char **argv)
 	if (st.records && record_output_close(&st.ro, !(st.strict && (st.findings || st.unannotated)) &&
 					       !(st.trouble && st.stop)) < 0)
 		st.trouble = 1;
+	progress_clear();   /* (a game the run stopped left its line) */
 	fprintf(stderr, "%s: %ld game%s read, %ld annotated, %ld unannotated, %ld dropped\n",
 		progname, st.read, st.read == 1 ? "" : "s", st.annotated, st.unannotated, st.dropped);
 	return exit_status(1, st.trouble, st.findings);

@@ -271,7 +271,7 @@ static int check_options(int argc, char **argv, int *merge)
 int main(int argc, char **argv)
 {
 	struct record_loop l = { 0 };
-	int status, merge = 0;
+	int status, merge = 0, progress;
 
 	cmd_init(argv, usage_text);
 	st.o.pp = &st.pp;
@@ -282,9 +282,11 @@ int main(int argc, char **argv)
 	if (merge)
 		return merge_summary(argc, argv);
 	jobs_check_inputs(st.range_n, argc, argv);
+	progress = !st.o.json && progress_wanted(st.pp.quiet, 0);
 	if (st.jobs > 1) {
 		struct jobs j;
-		int rc = jobs_start(&j, st.jobs, &st.o, stdout, &argc, &argv, &st.range_k, &st.range_n);
+		int rc = jobs_start(&j, st.jobs, &st.o, stdout, progress, &argc, &argv, &st.range_k,
+				    &st.range_n);
 		if (rc == 0) {
 			/* the parts merged: what one job prints */
 			int trouble = jobs_copy(j.err, j.parts, stderr) < 0 || j.failed;
@@ -299,7 +301,7 @@ int main(int argc, char **argv)
 	l.o = &st.o;
 	l.problem = keep_problem;
 	l.hint = 1;
-	l.progress = !st.o.json && !st.partial && progress_wanted(st.pp.quiet, 0);
+	l.progress = progress && !st.partial;
 	l.game = check_game;
 	l.range_k = st.range_k;
 	l.range_n = st.range_n;

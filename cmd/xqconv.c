@@ -469,12 +469,19 @@ static void output_options(void)
 		usage_error("--split needs -d DIR and a format that holds several games");
 }
 
+/* Whether the run shows a progress line. */
+static int conv_progress(void)
+{
+	return progress_wanted(st.pp.quiet, !st.o.outpath && !st.o.dir);
+}
+
 /* -J: the workers started.  The exit status once their games and counts
  * are put together; -1 in a worker, or when the run is one job. */
 static int run_jobs(int *argc, char ***argv)
 {
 	struct jobs j;
-	int rc = jobs_start(&j, st.jobs, &st.o, stderr, argc, argv, &st.range_k, &st.range_n);
+	int rc = jobs_start(&j, st.jobs, &st.o, stderr, conv_progress(), argc, argv, &st.range_k,
+			    &st.range_n);
 	if (rc == 0)
 		return merge_jobs(&j, *argc, *argv);
 	if (rc == 1) {
@@ -518,7 +525,7 @@ static int convert_inputs(int argc, char **argv)
 	struct record_loop l = { 0 };
 	l.o = &st.o;
 	l.hint = 1;
-	l.progress = progress_wanted(st.pp.quiet, !st.o.outpath && !st.o.dir);
+	l.progress = conv_progress();
 	l.game = convert_game;
 	l.range_k = st.range_k;
 	l.range_n = st.range_n;

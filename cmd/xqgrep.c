@@ -436,6 +436,15 @@ static int grep_finish(int argc, char **argv)
 	return exit_status(1, st.trouble, st.invalid || st.matched - st.u.dupes == 0);
 }
 
+/* Whether the run shows a progress line: not over a part on standard
+ * error, nor on a terminal that standard output's games, --keys or -c and
+ * -l lines (after each input) go to. */
+static int grep_progress(void)
+{
+	return !st.partial &&
+	       progress_wanted(st.pp.quiet, st.u.keys_out || (!st.o.outpath && !st.count && !st.list));
+}
+
 int main(int argc, char **argv)
 {
 	struct record_loop l = { .o = &st.o, .flags = XQ_READ_NO_REPLAY, .game = grep_game,
@@ -458,7 +467,8 @@ int main(int argc, char **argv)
 	/* --unique sees every game at once: one job */
 	if (st.jobs > 1 && !st.unique) {
 		struct jobs j;
-		int rc = jobs_start(&j, st.jobs, &st.o, stderr, &argc, &argv, &st.range_k, &st.range_n);
+		int rc = jobs_start(&j, st.jobs, &st.o, stderr, grep_progress(), &argc, &argv,
+				    &st.range_k, &st.range_n);
 		if (rc == 0)
 			return grep_merge_jobs(&j, &st.out, st.o.outpath, argc, argv);
 		if (rc == 1) {
@@ -480,10 +490,7 @@ int main(int argc, char **argv)
 	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
 		return EXIT_TROUBLE;
 	st.nfiles = argc;
-	/* not over a part on standard error; the games, --keys and the
-	 * -c or -l lines (after each input) on standard output */
-	l.progress = !st.partial &&
-		progress_wanted(st.pp.quiet, st.u.keys_out || (!st.o.outpath && !st.count && !st.list));
+	l.progress = grep_progress();
 	l.range_k = st.range_k;
 	l.range_n = st.range_n;
 	if (record_loop_run(&l, argc, argv))

@@ -167,7 +167,7 @@ int main(int argc, char **argv)
 {
 	struct cmd_opts o = { 0 };
 	struct record_loop l = { 0 };
-	int status, err;
+	int status, err, progress;
 
 	cmd_init(argv, usage_text);
 	o.pp = &st.pp;
@@ -178,9 +178,11 @@ int main(int argc, char **argv)
 	cmd_inputs(&o, &argc, &argv);
 	st.notation = o.notation;
 	st.json = o.json;
+	progress = progress_wanted(st.pp.quiet, 1);
 	if (st.jobs > 1) {
 		struct jobs j;
-		int rc = jobs_start(&j, st.jobs, &o, stderr, &argc, &argv, &st.range_k, &st.range_n);
+		int rc = jobs_start(&j, st.jobs, &o, stderr, progress, &argc, &argv, &st.range_k,
+				    &st.range_n);
 		if (rc == 0)
 			return merge_jobs(&j);
 		if (rc == 1) {
@@ -197,7 +199,7 @@ int main(int argc, char **argv)
 
 	l.o = &o;
 	l.game = judge_step;
-	l.progress = progress_wanted(st.pp.quiet, 1);
+	l.progress = progress && !st.worker;
 	l.range_k = st.range_k;
 	l.range_n = st.range_n;
 	status = record_loop_run(&l, argc, argv);

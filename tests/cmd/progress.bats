@@ -2,9 +2,9 @@
 # The progress line of the commands that read records (xqconv, xqcheck,
 # xqgrep, xqstats, xqjudge): shown on a terminal (tests/diff/tty_stderr
 # puts standard error on a pseudo-terminal), per cent and time left for
-# files, games and rate for a pipe; never when standard error is a file or
-# a pipe, nor under -J; cleared before each diagnostic; the output the same
-# either way.
+# files, games and rate for a pipe, the sums of the workers under -J;
+# never when standard error is a file or a pipe; cleared before each
+# diagnostic; the output the same either way.
 bats_require_minimum_version 1.5.0
 
 setup() {
@@ -128,19 +128,60 @@ args() {
 	run -1 grep -aq $'[\r\033]' "$T/err"
 }
 
-@test "-J over a file or a pipe: no progress line (the jobs write parts; no line erased), the output one job's" {
+@test "xqannotate -J: the games done and under way on one row, erased before the summary" {
+	awk '/^\[Event /{ n++ } n <= 3' "$F" >"$T/three.pgn"
+	run -0 "$TTY" "$T/tty" xqannotate -J 2 --depth 1 "$T/three.pgn"
+	printf '%s\n' "$output" >"$T/out.tty"
+	grep -aq $'\r'"xqannotate: 0 games done, [12] under way: ply [0-9]* of [0-9]*, about [0-9]* s left in them"$'\033\\[K' "$T/tty"
+	grep -aq $'\r'"xqannotate: 2 games done, 1 under way: ply [0-9]* of [0-9]*" "$T/tty"
+	grep -aq $'\r\033\\[K'"xqannotate: 3 games read" "$T/tty"
+	run -0 --separate-stderr xqannotate --depth 1 "$T/three.pgn"
+	printf '%s\n' "$output" >"$T/out.one"
+	cmp "$T/out.tty" "$T/out.one"
+	run -0 "$TTY" "$T/tty" xqannotate -q -J 2 --depth 1 "$T/three.pgn"
+	run -1 grep -aq 'under way' "$T/tty"
+}
+
+@test "-J over a file, a pipe, a .gz file and several files: the workers' sums, erased; the output one job's" {
+	gzip -c "$F" >"$T/f.pgn.gz"
+	# the games in two files, the first 500 and the rest
+	awk -v a="$T/a.pgn" -v b="$T/b.pgn" '/^\[Event /{ n++ } { print > (n <= 500 ? a : b) }' "$F"
 	for c in xqconv xqcheck xqgrep xqstats xqjudge; do
 		read -ra cmd <<<"$(args "$c")"
-		run "$TTY" "$T/tty" "${cmd[0]}" -J 2 "${cmd[@]:1}" "$F"
+		# a file in ranges of 64 KiB, the workers' games at the end
+		run env XQ_JOBS_RANGE=65536 "$TTY" "$T/tty" "${cmd[0]}" -J 2 "${cmd[@]:1}" "$F"
 		[ "$status" -le 1 ]
-		run -1 grep -aq $'\033' "$T/tty"
+		printf '%s\n' "$output" >"$T/out.tty"
+		grep -aq $'\r'"$c: $F: [0-9]*%, [0-9]* games, [?0-9:]* left"$'\033\\[K' "$T/tty"
+		grep -aq $'\r'"$c: $F: 100%, 1125 games, [?0-9:]* left"$'\033\\[K'$'\r\033\\[K' "$T/tty"
+		last=$(tr -d '\n' <"$T/tty")
+		last=${last##*$'\r'}
+		[[ "$last" != *games,* ]]
+		run --separate-stderr "${cmd[@]}" "$F"
+		printf '%s\n' "$output" >"$T/out.one"
+		cmp "$T/out.tty" "$T/out.one"
+		# a pipe in chunks: games and a rate
 		run bash -c 'cat "$1" | XQ_JOBS_CHUNK=100000 "${@:2}"' _ "$F" "$TTY" "$T/tty" \
 			"${cmd[0]}" -J 2 "${cmd[@]:1}" -
 		[ "$status" -le 1 ]
 		printf '%s\n' "$output" >"$T/out.tty"
-		run -1 grep -aq $'\033' "$T/tty"
+		grep -aq $'\r'"$c: <stdin>: 1125 games, [0-9]* games/s"$'\033\\[K'$'\r\033\\[K' "$T/tty"
+		run -1 grep -aq '%' "$T/tty"
 		run bash -c 'cat "$1" | "${@:2}" 2>/dev/null' _ "$F" "${cmd[@]}" -
 		printf '%s\n' "$output" >"$T/out.one"
 		cmp "$T/out.tty" "$T/out.one"
+		# a .gz file in chunks: per cent of its compressed bytes
+		run env XQ_JOBS_CHUNK=100000 "$TTY" "$T/tty" "${cmd[0]}" -J 2 "${cmd[@]:1}" "$T/f.pgn.gz"
+		[ "$status" -le 1 ]
+		grep -aq $'\r'"$c: $T/f.pgn.gz: 100%, 1125 games, [?0-9:]* left"$'\033\\[K'$'\r\033\\[K' "$T/tty"
+		# several files, a group a job: their count for the name
+		run "$TTY" "$T/tty" "${cmd[0]}" -J 2 "${cmd[@]:1}" "$T/a.pgn" "$T/b.pgn"
+		[ "$status" -le 1 ]
+		grep -aq $'\r'"$c: 2 files: 100%, 1125 games, [?0-9:]* left"$'\033\\[K'$'\r\033\\[K' "$T/tty"
+		# -q, or standard error a file: none
+		run "$TTY" "$T/tty" "${cmd[0]}" -q -J 2 "${cmd[@]:1}" "$F"
+		run -1 grep -aq 'games,' "$T/tty"
+		"${cmd[0]}" -J 2 "${cmd[@]:1}" "$F" 2>"$T/err" >/dev/null || [ $? = 1 ]
+		run -1 grep -aq $'[\r\033]' "$T/err"
 	done
 }
