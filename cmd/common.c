@@ -416,12 +416,17 @@ static const int temp_signals[] = {
 #define NSIGNALS (sizeof temp_signals / sizeof temp_signals[0])
 static struct sigaction temp_old[NSIGNALS];
 
+static void (*volatile temp_fn)(void);
+
 static void remove_temps(int sig, siginfo_t *info, void *uc)
 {
+	void (*fn)(void) = temp_fn;
 	(void)uc;
 	for (int i = 0; i < MAX_TEMPS; i++)
 		if (temps[i])
 			unlink(temps[i]);
+	if (fn)
+		fn();
 	for (size_t i = 0; i < NSIGNALS; i++)
 		if (temp_signals[i] == sig)
 			sigaction(sig, &temp_old[i], NULL);
@@ -432,7 +437,8 @@ static void remove_temps(int sig, siginfo_t *info, void *uc)
 	raise(sig);
 }
 
-void temp_register(char *path)
+/* The handlers, set once. */
+static void temp_handlers(void)
 {
 	static int handlers;
 	if (!handlers) {
@@ -451,6 +457,17 @@ void temp_register(char *path)
 				sigaction(temp_signals[i], &sa, NULL);
 		}
 	}
+}
+
+void temp_register_fn(void (*fn)(void))
+{
+	temp_handlers();
+	temp_fn = fn;
+}
+
+void temp_register(char *path)
+{
+	temp_handlers();
 	for (int i = 0; i < MAX_TEMPS; i++)
 		if (!temps[i]) {
 			temps[i] = path;

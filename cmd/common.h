@@ -121,6 +121,9 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
  * signal ending the command removes; forget it once done. */
 void temp_register(char *path);
 void temp_forget(const char *path);
+/* fn (NULL: none) called by that signal's handler too, after it removed
+ * the files: async-signal-safe calls only (-J's parts). */
+void temp_register_fn(void (*fn)(void));
 int out_commit(struct outfile *o);
 void out_abort(struct outfile *o);
 /* buf[0..len) into path, atomically, as out_open() and out_commit() write

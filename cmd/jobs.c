@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -323,12 +326,58 @@ static double input_size(const char *path)
 }
 
 /* A file of the parts' directory, named part i's out or err. */
+/* s at *k of buf (size bytes, cut there), without stdio. */
+static void append(char *buf, size_t size, size_t *k, const char *s)
+{
+	while (*s && *k + 1 < size)
+		buf[(*k)++] = *s++;
+	buf[*k] = '\0';
+}
+
+/* Part i's file dir/N.what (N = i + 1) into buf, without stdio: the
+ * handler of a signal that ends the command names them too. */
+static void part_path(char *buf, size_t size, const char *dir, int i, const char *what)
+{
+	char num[16];
+	int d = sizeof num - 1;
+	unsigned u = (unsigned)i + 1;
+	size_t k = 0;
+	num[d] = '\0';
+	do
+		num[--d] = (char)('0' + u % 10);
+	while ((u /= 10));
+	buf[0] = '\0';
+	append(buf, size, &k, dir);
+	append(buf, size, &k, "/");
+	append(buf, size, &k, num + d);
+	append(buf, size, &k, ".");
+	append(buf, size, &k, what);
+}
+
 static char *part_file(const char *dir, int i, const char *what)
 {
 	size_t n = strlen(dir) + 32;
 	char *p = xrealloc(NULL, n);
-	snprintf(p, n, "%s/%d.%s", dir, i + 1, what);
+	part_path(p, n, dir, i, what);
 	return p;
+}
+
+/* An interrupted run leaves no parts behind: the signal that ends the
+ * command removes the files of the parts made so far and their directory
+ * (temp_register_fn()), and each worker ends with the command. */
+static char parts_at[4096];
+static volatile sig_atomic_t parts_made;
+
+static void remove_parts_now(void)
+{
+	char path[sizeof parts_at + 32];
+	for (int i = 0; i < parts_made; i++) {
+		part_path(path, sizeof path, parts_at, i, "out");
+		unlink(path);
+		part_path(path, sizeof path, parts_at, i, "err");
+		unlink(path);
+	}
+	rmdir(parts_at);
 }
 
 /* The names of the parts' files freed, the files and their directory
@@ -345,6 +394,10 @@ static void free_parts(struct jobs *j, int remove)
 	}
 	if (j->dir && remove)
 		rmdir(j->dir);
+	if (remove) {
+		temp_register_fn(NULL);
+		parts_made = 0;
+	}
 	free(j->out);
 	free(j->err);
 	free(j->dir);
@@ -360,6 +413,11 @@ static char *parts_dir(void)
 	if (!mkdtemp(dir))
 		die(EXIT_TROUBLE, "cannot make a directory for the jobs' parts in '%s': %s",
 		    tmp && *tmp ? tmp : "/tmp", strerror(errno));
+	if (strlen(dir) < sizeof parts_at) {
+		memcpy(parts_at, dir, strlen(dir) + 1);
+		parts_made = 0;
+		temp_register_fn(remove_parts_now);
+	}
 	return dir;
 }
 
@@ -504,6 +562,7 @@ static void add_part(struct jobs *j)
 	j->out[j->parts] = part_file(j->dir, j->parts, "out");
 	j->err[j->parts] = part_file(j->dir, j->parts, "err");
 	j->parts++;
+	parts_made = j->parts;
 }
 
 /* Fork the worker of the last part: 0 in the worker (its output to the
@@ -511,13 +570,22 @@ static void add_part(struct jobs *j)
  * into meter m), else its process id. */
 static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd, struct progress_meter *m)
 {
-	pid_t pid;
+	pid_t pid, command = getpid();
 	fflush(stdout);
 	fflush(stderr);
 	if ((pid = fork()) < 0)
 		die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
 	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
+		int null;
+		/* the parts are the command's to remove; a worker ends with it */
+		temp_register_fn(NULL);
+		parts_made = 0;
+#ifdef PR_SET_PDEATHSIG
+		(void)prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+		if (getppid() != command)
+			_exit(EXIT_TROUBLE);
+		null = open("/dev/null", O_RDONLY);
 		if (!freopen(j->out[j->parts - 1], "w", stdout) ||
 		    !freopen(j->err[j->parts - 1], "w", stderr) || null < 0)
 			_exit(EXIT_TROUBLE);

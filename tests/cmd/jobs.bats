@@ -345,6 +345,71 @@ ranges_same() {
 	cmp "$T/one.err" "$T/j.err"
 }
 
+# alive PID: whether process PID runs (not ended, nor a zombie)
+alive() {
+	[ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* (.*) Z' "/proc/$1/stat"
+}
+
+# stalled_run SIG BYTES FILE CMD...: CMD with a FIFO for its last input,
+# which gets the first BYTES of FILE and then nothing more, its parts in
+# $T/tmp, ended by signal SIG once its first part's files are there
+# ($parts_seen 1); its exit status in $cmd_status; $worker_ended 1 when
+# its last worker alive then is gone a second later (before the FIFO ends)
+stalled_run() {
+	local sig=$1 bytes=$2 file=$3 writer cmd n=0 w
+	shift 3
+	rm -rf "$T/tmp" "$T/fifo"
+	mkdir "$T/tmp"
+	mkfifo "$T/fifo"
+	(head -c "$bytes" "$file"; exec sleep 60) >"$T/fifo" 2>/dev/null &
+	writer=$!
+	(TMPDIR="$T/tmp" XQ_JOBS_CHUNK=100000 exec "$@" "$T/fifo" >/dev/null 2>&1) &
+	cmd=$!
+	parts_seen=0
+	until [ "$parts_seen" = 1 ] || [ "$n" -ge 100 ]; do
+		sleep 0.1
+		[ -z "$(find "$T/tmp" -name 1.out)" ] || parts_seen=1
+		n=$((n + 1))
+	done
+	# (the workers of what was read so far at work or done)
+	sleep 0.3
+	w=$(pgrep -P "$cmd" | tail -n 1)
+	kill "-$sig" "$cmd"
+	cmd_status=0
+	wait "$cmd" || cmd_status=$?
+	worker_ended=0
+	for n in $(seq 10); do
+		if [ -z "$w" ] || ! alive "$w"; then
+			worker_ended=1
+			break
+		fi
+		sleep 0.1
+	done
+	kill "$writer"
+}
+
+@test "-J ended by a signal: the parts' files and directory removed, the workers ended with it" {
+	# chunks cut and read, the command waiting for more
+	stalled_run TERM 300000 "$D/big.pgn" xqcheck -J 2
+	[ "$parts_seen" = 1 ]
+	[ "$cmd_status" = $((128 + 15)) ]
+	[ -z "$(ls -A "$T/tmp")" ]
+	# a compressed stream on a pipe, read by one worker as it comes
+	gzip -c "$D/big.pgn" >"$T/big.pgn.gz"
+	stalled_run HUP 100000 "$T/big.pgn.gz" xqcheck -J 2
+	[ "$parts_seen" = 1 ]
+	[ "$cmd_status" = $((128 + 1)) ]
+	[ -z "$(ls -A "$T/tmp")" ]
+	[ "$worker_ended" = 1 ]
+	# a file a job, the second worker waiting on the FIFO, which only the
+	# command's end can end
+	stalled_run TERM 100000 "$D/big.pgn" xqcheck -J 2 "$D/big.pgn"
+	[ "$parts_seen" = 1 ]
+	[ "$cmd_status" = $((128 + 15)) ]
+	[ -z "$(ls -A "$T/tmp")" ]
+	[ "$worker_ended" = 1 ]
+}
+
 @test "xqcheck --range K/N over every K, merged: one run's output" {
 	for n in 1 2 5 64; do
 		ranges_same "$n" xqcheck -j "$D/big.pgn"
