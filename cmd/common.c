@@ -401,8 +401,9 @@ static int is_stdin(const char *path)
 
 /*
  * Temporary files still open, removed by a signal that ends the command
- * (INT, TERM, HUP, QUIT) or by a crash (SEGV, BUS, FPE, ILL, ABRT) before
- * it goes on as the signal would: the handler only unlinks, puts back the
+ * (INT, TERM, HUP, QUIT; PIPE: a reader such as head(1) that went away)
+ * or by a crash (SEGV, BUS, FPE, ILL, ABRT) before it goes on as the
+ * signal would: the handler only unlinks, puts back the
  * action that was there before (the default, or a sanitizer's) and lets
  * the signal go on, which is async-signal-safe.  A fault raised by the
  * processor is simply returned to: the instruction faults again, now
@@ -411,7 +412,7 @@ static int is_stdin(const char *path)
 #define MAX_TEMPS 8
 static char *volatile temps[MAX_TEMPS];
 static const int temp_signals[] = {
-	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT,
 };
 #define NSIGNALS (sizeof temp_signals / sizeof temp_signals[0])
 static struct sigaction temp_old[NSIGNALS];

@@ -646,7 +646,7 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 {
 	int fds[2], status;
 	pid_t pid;
-	void (*pipe_was)(int);
+	struct sigaction ignore = { .sa_handler = SIG_IGN }, pipe_was;
 	const void *buf;
 	long len;
 	if (pipe(fds) < 0)
@@ -664,7 +664,7 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 	}
 	close(fds[0]);
 	/* a worker that stops reading ends the copy, not the command */
-	pipe_was = signal(SIGPIPE, SIG_IGN);
+	sigaction(SIGPIPE, &ignore, &pipe_was);
 	while ((len = xq_splitter_read(stream.sp, &buf)) > 0) {
 		size_t off = 0;
 		while (off < (size_t)len) {
@@ -682,7 +682,7 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 	if (xq_splitter_errno(stream.sp))
 		warnx_("error reading '%s': %s", stream.name, strerror(xq_splitter_errno(stream.sp)));
 	close(fds[1]);
-	signal(SIGPIPE, pipe_was);
+	sigaction(SIGPIPE, &pipe_was, NULL);
 	wait_worker(pid, &status);
 	meter_ended(0);
 	job_status(j, 0, status);

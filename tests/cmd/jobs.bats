@@ -410,6 +410,16 @@ stalled_run() {
 	[ "$worker_ended" = 1 ]
 }
 
+@test "-J into a reader that goes away (head): SIGPIPE ends the command, its parts removed" {
+	mkdir "$T/tmp"
+	for c in "xqconv -n iccs" "xqcheck -j" "xqjudge -j"; do
+		run bash -c 'set -o pipefail; TMPDIR="$1" $2 -J 2 "$3" | head -c 10 >/dev/null' _ \
+			"$T/tmp" "$c" "$D/big.pgn"
+		[ "$status" = $((128 + 13)) ]
+		[ -z "$(ls -A "$T/tmp")" ]
+	done
+}
+
 @test "xqcheck --range K/N over every K, merged: one run's output" {
 	for n in 1 2 5 64; do
 		ranges_same "$n" xqcheck -j "$D/big.pgn"
