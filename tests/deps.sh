@@ -38,6 +38,7 @@ tests() {
 	have xz || add xz-utils
 	have xmllint || add libxml2-utils
 	have strace || add strace
+	have pgrep || add procps
 	have parallel || add parallel
 	[ -x /usr/games/fairy-stockfish ] || have fairy-stockfish || add fairy-stockfish
 	# the Python bindings' tests (python/tests): pytest for the system python3
