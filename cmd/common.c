@@ -65,9 +65,7 @@ static void put_escaped(char *buf, size_t size, size_t *n, const char *s)
 	*n = i;
 }
 
-/* Append len bytes of s at *k in buf[size] as snprintf() would there: cut
- * to what fits beside the NUL, with *k counting them all. */
-static void put_cut(char *buf, size_t size, size_t *k, const char *s, size_t len)
+void put_cut(char *buf, size_t size, size_t *k, const char *s, size_t len)
 {
 	if (*k < size) {
 		size_t room = size - 1 - *k, m = len < room ? len : room;
@@ -77,8 +75,7 @@ static void put_cut(char *buf, size_t size, size_t *k, const char *s, size_t len
 	*k += len;
 }
 
-/* Append v > 0 in decimal and then c, as put_cut(). */
-static void put_number(char *buf, size_t size, size_t *k, long v, char c)
+void put_number(char *buf, size_t size, size_t *k, long v, char c)
 {
 	char d[24];
 	size_t i = sizeof d;

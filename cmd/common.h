@@ -49,6 +49,13 @@ void progress_forget(void);
  * progress line erased first. */
 void put_lines(const char *text, size_t n);
 
+/* Append len bytes of s at *k in buf[size] as snprintf() would there: cut
+ * to what fits beside the NUL, with *k counting them all; put_number()
+ * appends v > 0 in decimal and then c.  No stdio: a signal handler may
+ * call them. */
+void put_cut(char *buf, size_t size, size_t *k, const char *s, size_t len);
+void put_number(char *buf, size_t size, size_t *k, long v, char c);
+
 /* "prog (xqtools) VERSION" on stdout, exit 0. */
 _Noreturn void print_version(void);
 

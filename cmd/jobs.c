@@ -325,35 +325,18 @@ static double input_size(const char *path)
 		(double)sb.st_size : 0;
 }
 
-/* A file of the parts' directory, named part i's out or err. */
-/* s at *k of buf (size bytes, cut there), without stdio. */
-static void append(char *buf, size_t size, size_t *k, const char *s)
-{
-	while (*s && *k + 1 < size)
-		buf[(*k)++] = *s++;
-	buf[*k] = '\0';
-}
-
 /* Part i's file dir/N.what (N = i + 1) into buf, without stdio: the
  * handler of a signal that ends the command names them too. */
 static void part_path(char *buf, size_t size, const char *dir, int i, const char *what)
 {
-	char num[16];
-	int d = sizeof num - 1;
-	unsigned u = (unsigned)i + 1;
 	size_t k = 0;
-	num[d] = '\0';
-	do
-		num[--d] = (char)('0' + u % 10);
-	while ((u /= 10));
-	buf[0] = '\0';
-	append(buf, size, &k, dir);
-	append(buf, size, &k, "/");
-	append(buf, size, &k, num + d);
-	append(buf, size, &k, ".");
-	append(buf, size, &k, what);
+	put_cut(buf, size, &k, dir, strlen(dir));
+	put_cut(buf, size, &k, "/", 1);
+	put_number(buf, size, &k, (long)i + 1, '.');
+	put_cut(buf, size, &k, what, strlen(what));
 }
 
+/* A file of the parts' directory, named part i's out or err. */
 static char *part_file(const char *dir, int i, const char *what)
 {
 	size_t n = strlen(dir) + 32;
