@@ -2,7 +2,8 @@
 # bench/bench_jobs.sh BUILD - xqcheck -J: the speed-up at -J 2 (goal: at
 # least 1.8x on two cores) and the scaling curve at 1, 2, 4, ... jobs and
 # the core count (nproc), wall and CPU seconds each (best wall of
-# $BENCH_RUNS, default 3; CPU: the workers' too); then the same input
+# $BENCH_RUNS, default 3; CPU: the workers' too); every batch command at
+# 1 and 2 jobs over the same file, its output merged; then the same input
 # through a pipe (cat big.pgn | xqcheck -q -J N -: one reader cutting it
 # into chunks for the workers) and gzipped, at 1 and 2 jobs, with the
 # peak memory of one process; over one big PGN file:
@@ -77,6 +78,45 @@ if [ "$cores" -gt "$last" ]; then
 fi
 printf 'speed-up at -J 2: %.2fx (goal at least 1.8x on two idle cores; the machine itself gave two jobs at once %sx one'"'"'s rate just before)\n' \
 	"$(awk -v a="$w1" -v b="$w2" 'BEGIN { print a / b }')" "$ceiling_before"
+
+# best_wall J CMD ARGS...: the best wall seconds of RUNS of CMD -J J ARGS
+# over the file, its output to /dev/null
+best_wall() {
+	local best='' t0 t1 w j=$1 c=$2
+	shift 2
+	for _ in $(seq "$RUNS"); do
+		t0=$(date +%s.%N)
+		"$c" -J "$j" "$@" "$tmp/big.pgn" >/dev/null 2>&1
+		t1=$(date +%s.%N)
+		w=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+		if [ -z "$best" ] || awk -v a="$w" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+			best=$w
+		fi
+	done
+	echo "$best"
+}
+
+# every batch command over the same file: its output goes through the
+# parts and the merge, which xqcheck -q's hardly does
+echo
+echo "== every batch command -J 1 and -J 2 over the same file (wall s, best of $RUNS; output to /dev/null)"
+printf '%-34s %8s %8s %9s
+' "command" "-J 1" "-J 2" "speed-up"
+start_fen='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR'
+while IFS='|' read -r label cmd args; do
+	# shellcheck disable=SC2086 # args: words
+	a1=$(best_wall 1 "$B/bin/$cmd" $args)
+	# shellcheck disable=SC2086
+	a2=$(best_wall 2 "$B/bin/$cmd" $args)
+	printf '%-34s %8s %8s %8.2fx\n' "$label" "$a1" "$a2" "$(awk -v a="$a1" -v b="$a2" 'BEGIN { print a / b }')"
+done <<EOF2
+xqcheck -q|xqcheck|-q
+xqcheck -j (a JSON line a game)|xqcheck|-j
+xqconv -n wxf (the games)|xqconv|-q -n wxf
+xqgrep -c --fen (start position)|xqgrep|-c --fen $start_fen
+xqstats|xqstats|
+xqjudge -q (a verdict a game)|xqjudge|-q
+EOF2
 
 # a stream: one reader cuts it into chunks of whole games for the workers
 gzip -c "$tmp/big.pgn" >"$tmp/big.pgn.gz"

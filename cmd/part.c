@@ -396,11 +396,12 @@ void part_put_pos(FILE *fp, char kind, long v)
 
 void part_put_pos_text(FILE *fp, const char *s)
 {
-	for (; s && *s; s++) {
-		if (*s == '\001')
-			putc('\001', fp);
-		putc(*s, fp);
+	for (const char *mark; s && (mark = strchr(s, '\001')); s = mark + 1) {
+		fwrite(s, 1, (size_t)(mark - s) + 1, fp);
+		putc('\001', fp);
 	}
+	if (s)
+		fputs(s, fp);
 }
 
 void part_pos_writer(void *data, FILE *fp, char kind, long v)
@@ -413,40 +414,55 @@ void part_text_writer(void *data, FILE *fp, const char *s)
 	part_put_pos_text(fp, s);
 }
 
-/* Marked output read from a stream or from a string. */
+/* Marked output read from a stream (in blocks) or from a string: the
+ * bytes waiting are p[0..end). */
 struct pos_source {
 	FILE *fp;
-	const char *s;
+	unsigned char *buf;   /* the stream's, of size bytes */
+	size_t size;
+	const unsigned char *p, *end;
 };
+
+/* The count of bytes waiting, read from the stream when there are none;
+ * 0 at the end. */
+static size_t pos_fill(struct pos_source *src)
+{
+	if (src->p == src->end && src->fp) {
+		src->p = src->buf;
+		src->end = src->buf + fread(src->buf, 1, src->size, src->fp);
+	}
+	return (size_t)(src->end - src->p);
+}
 
 static int pos_getc(struct pos_source *src)
 {
-	if (src->fp)
-		return getc(src->fp);
-	return *src->s ? (unsigned char)*src->s++ : EOF;
+	return pos_fill(src) ? *src->p++ : EOF;
 }
 
-static void pos_ungetc(struct pos_source *src, int c)
+/* Back one byte, the one pos_getc() has just returned (not EOF). */
+static void pos_ungetc(struct pos_source *src)
 {
-	if (src->fp)
-		ungetc(c, src->fp);
-	else
-		src->s--;
+	src->p--;
 }
 
 /* The reader of both: src to out, each position shifted by the earlier
- * parts of its input (cur, or the one the last \001I names); 0 or -1. */
+ * parts of its input (cur, or the one the last \001I names); 0 or -1.
+ * The bytes between marks go out in runs: a part's output is most of the
+ * merge's work. */
 static int copy_marked(struct pos_source *src, FILE *out, struct part_merge *m,
 		       struct part_input *cur)
 {
 	char *nm = NULL;
-	size_t len = 0, cap = 0;
+	size_t len = 0, cap = 0, n;
 	int c, rc = 0;
-	while ((c = pos_getc(src)) != EOF) {
-		if (c != '\001') {
-			putc(c, out);
+	while ((n = pos_fill(src)) > 0) {
+		const unsigned char *mark = memchr(src->p, '\001', n);
+		size_t run = mark ? (size_t)(mark - src->p) : n;
+		fwrite(src->p, 1, run, out);
+		src->p += run;
+		if (!mark)
 			continue;
-		}
+		src->p++;
 		c = pos_getc(src);
 		if (c == '\001') {
 			putc(c, out);
@@ -464,7 +480,7 @@ static int copy_marked(struct pos_source *src, FILE *out, struct part_merge *m,
 			cur = part_input_of(m, nm);
 			if (c == EOF)
 				break;
-			pos_ungetc(src, c);
+			pos_ungetc(src);
 		} else if ((c == 'G' || c == 'L' || c == 'B') && cur) {
 			long v = 0;
 			int kind = c, digits = 0;
@@ -490,7 +506,8 @@ static int copy_marked(struct pos_source *src, FILE *out, struct part_merge *m,
 
 int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name)
 {
-	struct pos_source src = { in, NULL };
+	static unsigned char buf[1 << 16];
+	struct pos_source src = { in, buf, sizeof buf, buf, buf };
 	int rc = copy_marked(&src, out, m, NULL);
 	if (rc < 0 || ferror(in))
 		diag(name, 0, 0, "error", "not the output of a part");
@@ -499,6 +516,7 @@ int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name
 
 int part_copy_marked(const char *s, FILE *out, struct part_merge *m, struct part_input *in)
 {
-	struct pos_source src = { NULL, s };
+	const unsigned char *p = (const unsigned char *)s;
+	struct pos_source src = { NULL, NULL, 0, p, p + strlen(s) };
 	return copy_marked(&src, out, m, in);
 }

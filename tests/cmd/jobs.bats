@@ -610,6 +610,11 @@ granges_same() {
 	jobs_same xqjudge -r axf -R "$ALL" "$D/nonexistent.pgn"
 	[ "$one_rc" = 2 ]
 	jobs_same xqjudge -q "$D/rep.pgn" "$D/big.pgn"
+	# a name holding the byte that marks a position in a part, and parts
+	# longer than the blocks the merge copies them in
+	cp "$D/rep.pgn" "$T/a"$'\001'"b.pgn"
+	jobs_same xqjudge "$D/big.pgn" "$T/a"$'\001'"b.pgn"
+	jobs_same xqjudge -j "$T/a"$'\001'"b.pgn" "$D/rep.pgn"
 	stdin_same xqjudge -j "$D/rep.pgn"
 	run -2 --separate-stderr xqjudge -J -3 "$D/one.pgn"
 	[ "$stderr" = "xqjudge: invalid -J '-3': a number of jobs from 1 to 256, or 0 for one a core" ]
