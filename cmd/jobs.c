@@ -161,11 +161,20 @@ static struct {
 	sigset_t was;                /* the signals blocked before */
 } meter = { .gz_fd = -1 };
 
+/* The set of SIGCHLD alone, which a worker's end sends the command. */
+static sigset_t chld_only(void)
+{
+	sigset_t chld;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	return chld;
+}
+
 /* The line shown (when on) for jobs workers reading name, total bytes (0:
  * not known). */
 static void meter_start(int on, int jobs, const char *name, uint64_t total)
 {
-	sigset_t chld;
+	sigset_t chld = chld_only();
 	void *m;
 	if (!on || meter.on ||
 	    (m = mmap(NULL, (size_t)jobs * sizeof *meter.m, PROT_READ | PROT_WRITE,
@@ -178,8 +187,6 @@ static void meter_start(int on, int jobs, const char *name, uint64_t total)
 	meter.bytes = meter.cut = 0;
 	meter.on = 1;
 	/* a worker's end wakes the command (meter_wait()) */
-	sigemptyset(&chld);
-	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, &meter.was);
 	progress_begin(total);
 }
@@ -229,10 +236,8 @@ static void meter_ended(int i)
 /* Up to a tenth of a second for a worker to end. */
 static void meter_wait(void)
 {
-	sigset_t chld;
+	sigset_t chld = chld_only();
 	struct timespec t = { 0, 100000000 };
-	sigemptyset(&chld);
-	sigaddset(&chld, SIGCHLD);
 	(void)sigtimedwait(&chld, NULL, &t);
 }
 

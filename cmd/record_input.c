@@ -583,10 +583,13 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 		step = l->game(l, g);
 		if (step != RECORD_KEEP && !l->taken)
 			xq_game_free(g);
-		if (l->progress)
-			progress_update(l->name, l->games, l->bytes_before + xq_reader_offset(l->r));
-		if (the_meter)
-			progress_meter_set(the_meter, l->games, l->bytes_before + xq_reader_offset(l->r));
+		if (l->progress || the_meter) {
+			uint64_t done = l->bytes_before + xq_reader_offset(l->r);
+			if (l->progress)
+				progress_update(l->name, l->games, done);
+			if (the_meter)
+				progress_meter_set(the_meter, l->games, done);
+		}
 	}
 	l->rc = rc;
 	l->bytes_before += xq_reader_offset(l->r);

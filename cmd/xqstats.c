@@ -347,8 +347,9 @@ int main(int argc, char **argv)
 	jobs_check_inputs(st.range_n, argc, argv);
 	st.inputs = argv;
 	st.ninputs = argc;
-	if (st.jobs > 1 && (rc = jobs_start(&j, st.jobs, &st.o, stdout, progress_wanted(st.pp.quiet, 0),
-					    &argc, &argv, &st.range_k, &st.range_n)) == 1) {
+	if (st.jobs > 1 &&
+	    (rc = jobs_start(&j, st.jobs, &st.o, stdout, progress_wanted(st.pp.quiet, partial), &argc,
+			     &argv, &st.range_k, &st.range_n)) == 1) {
 		/* a worker: its part on its standard output */
 		partial = 1;
 		st.o.outpath = NULL;
