@@ -100,8 +100,7 @@ best_wall() {
 # parts and the merge, which xqcheck -q's hardly does
 echo
 echo "== every batch command -J 1 and -J 2 over the same file (wall s, best of $RUNS; output to /dev/null)"
-printf '%-34s %8s %8s %9s
-' "command" "-J 1" "-J 2" "speed-up"
+printf '%-34s %8s %8s %9s\n' "command" "-J 1" "-J 2" "speed-up"
 start_fen='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR'
 while IFS='|' read -r label cmd args; do
 	# shellcheck disable=SC2086 # args: words
