@@ -34,17 +34,19 @@ for _ in $(seq $(( (WANT + per - 1) / per ))); do cat "$src"; done >"$tmp/big.pg
 games=$(grep -c '^\[Event ' "$tmp/big.pgn")
 cores=$(nproc)
 
-# run J [pipe|gz]: "wall cpu peak-MB" of xqcheck -q -J J over the file,
-# the file through a pipe (cat outside the timing) or the file gzipped,
-# the best wall of RUNS
-run() {
-	local best='' cpu='' mem='' f="$tmp/t" t0 t1 u s m w
+# best_run J HOW CMD ARGS...: "wall cpu peak-MB" of CMD -J J ARGS over the
+# file (HOW file), the file through a pipe (pipe: cat outside the timing,
+# read as -) or the file gzipped (gz), the best wall of RUNS; its output to
+# /dev/null
+best_run() {
+	local best='' cpu='' mem='' f="$tmp/t" j=$1 how=$2 c=$3 t0 t1 u s m w
+	shift 3
 	for _ in $(seq "$RUNS"); do
 		t0=$(date +%s.%N)
-		case ${2:-file} in
-		pipe) timed "$f" "$XQCHECK" -q -J "$1" - < <(cat "$tmp/big.pgn") 2>/dev/null ;;
-		gz) timed "$f" "$XQCHECK" -q -J "$1" "$tmp/big.pgn.gz" 2>/dev/null ;;
-		*) timed "$f" "$XQCHECK" -q -J "$1" "$tmp/big.pgn" 2>/dev/null ;;
+		case $how in
+		pipe) timed "$f" "$c" -J "$j" "$@" - < <(cat "$tmp/big.pgn") >/dev/null 2>&1 ;;
+		gz) timed "$f" "$c" -J "$j" "$@" "$tmp/big.pgn.gz" </dev/null >/dev/null 2>&1 ;;
+		*) timed "$f" "$c" -J "$j" "$@" "$tmp/big.pgn" </dev/null >/dev/null 2>&1 ;;
 		esac
 		t1=$(date +%s.%N)
 		read -r u s m <"$f"
@@ -56,6 +58,11 @@ run() {
 		fi
 	done
 	echo "$best $cpu $mem"
+}
+
+# run J [pipe|gz]: best_run of xqcheck -q
+run() {
+	best_run "$1" "${2:-file}" "$XQCHECK" -q
 }
 
 echo
@@ -79,23 +86,6 @@ fi
 printf 'speed-up at -J 2: %.2fx (goal at least 1.8x on two idle cores; the machine itself gave two jobs at once %sx one'"'"'s rate just before)\n' \
 	"$(awk -v a="$w1" -v b="$w2" 'BEGIN { print a / b }')" "$ceiling_before"
 
-# best_wall J CMD ARGS...: the best wall seconds of RUNS of CMD -J J ARGS
-# over the file, its output to /dev/null
-best_wall() {
-	local best='' t0 t1 w j=$1 c=$2
-	shift 2
-	for _ in $(seq "$RUNS"); do
-		t0=$(date +%s.%N)
-		"$c" -J "$j" "$@" "$tmp/big.pgn" >/dev/null 2>&1
-		t1=$(date +%s.%N)
-		w=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-		if [ -z "$best" ] || awk -v a="$w" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-			best=$w
-		fi
-	done
-	echo "$best"
-}
-
 # every batch command over the same file: its output goes through the
 # parts and the merge, which xqcheck -q's hardly does
 echo
@@ -104,9 +94,9 @@ printf '%-34s %8s %8s %9s\n' "command" "-J 1" "-J 2" "speed-up"
 start_fen='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR'
 while IFS='|' read -r label cmd args; do
 	# shellcheck disable=SC2086 # args: words
-	a1=$(best_wall 1 "$B/bin/$cmd" $args)
+	read -r a1 _ < <(best_run 1 file "$B/bin/$cmd" $args)
 	# shellcheck disable=SC2086
-	a2=$(best_wall 2 "$B/bin/$cmd" $args)
+	read -r a2 _ < <(best_run 2 file "$B/bin/$cmd" $args)
 	printf '%-34s %8s %8s %8.2fx\n' "$label" "$a1" "$a2" "$(awk -v a="$a1" -v b="$a2" 'BEGIN { print a / b }')"
 done <<EOF2
 xqcheck -q|xqcheck|-q
