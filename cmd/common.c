@@ -480,6 +480,12 @@ void temp_forget(const char *path)
 			temps[i] = NULL;
 }
 
+void temp_forget_all(void)
+{
+	for (int i = 0; i < MAX_TEMPS; i++)
+		temps[i] = NULL;
+}
+
 /* The mode a new file gets from a shell redirect: 0666 less the umask. */
 static mode_t new_file_mode(void)
 {

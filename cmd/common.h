@@ -128,6 +128,8 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
  * signal ending the command removes; forget it once done. */
 void temp_register(char *path);
 void temp_forget(const char *path);
+/* Forget them all: a -J worker leaves the command's files to it. */
+void temp_forget_all(void);
 /* fn (NULL: none) called by that signal's handler too, after it removed
  * the files: async-signal-safe calls only (-J's parts). */
 void temp_register_fn(void (*fn)(void));

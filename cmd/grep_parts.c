@@ -152,24 +152,23 @@ bad:
 	return -1;
 }
 
-int grep_merge_parts(int argc, char **argv, struct outfile *out)
+/* The parts read (trouble set when one could not be, or the output
+ * failed): what -c and -l print, the invalid games' line, out (NULL:
+ * standard output) committed; the exit status. */
+static int grep_parts_end(struct grep_merging *mg, int trouble, struct outfile *out)
 {
-	struct grep_merging mg;
-	int trouble;
-	memset(&mg, 0, sizeof mg);
-	trouble = part_read(argc, argv, merge_part_line, &mg) || mg.trouble;
-	trouble |= part_cut_short(mg.in_part);
+	trouble |= mg->trouble | part_cut_short(mg->in_part);
 	fflush(stderr);
-	if (strchr(mg.flags, 'c')) {
-		if (mg.inputs > 1 || mg.m.nin > 1)
-			for (int i = 0; i < mg.m.nin; i++)
-				printf("%s:%ld\n", mg.m.in[i].name, mg.m.in[i].matched);
+	if (strchr(mg->flags, 'c')) {
+		if (mg->inputs > 1 || mg->m.nin > 1)
+			for (int i = 0; i < mg->m.nin; i++)
+				printf("%s:%ld\n", mg->m.in[i].name, mg->m.in[i].matched);
 		else
-			printf("%ld\n", mg.count);
+			printf("%ld\n", mg->count);
 	}
-	if (mg.invalid)
-		grep_invalid_summary(mg.games, mg.invalid);
-	part_merge_free(&mg.m);
+	if (mg->invalid)
+		grep_invalid_summary(mg->games, mg->invalid);
+	part_merge_free(&mg->m);
 	fflush(stderr);
 	close_stdout();
 	if (out && out->fp != stdout) {
@@ -178,30 +177,73 @@ int grep_merge_parts(int argc, char **argv, struct outfile *out)
 		else if (out_commit(out) < 0)
 			trouble = 1;
 	}
-	return exit_status(0, trouble, mg.invalid || mg.count == 0);
+	return exit_status(0, trouble, mg->invalid || mg->count == 0);
 }
 
-int grep_merge_jobs(struct jobs *j, struct outfile *out, const char *outpath, int argc,
-		    char **argv)
+int grep_merge_parts(int argc, char **argv)
 {
-	int rc, trouble;
-	if (out_open(out, outpath, argv, argc) < 0) {
+	struct grep_merging mg;
+	memset(&mg, 0, sizeof mg);
+	return grep_parts_end(&mg, part_read(argc, argv, merge_part_line, &mg), NULL);
+}
+
+/* -J's merge (one a run). */
+static struct {
+	struct grep_merging mg;
+	struct outfile *out;
+	const char *outpath;
+	int argc;
+	char **argv;
+	int opened;      /* 1: out open; -1: it could not be (said) */
+	int trouble;     /* a part could not be read, or the output failed */
+} jm;
+
+void grep_jobs_begin(struct outfile *out, const char *outpath, int argc, char **argv)
+{
+	memset(&jm, 0, sizeof jm);
+	jm.out = out;
+	jm.outpath = outpath;
+	jm.argc = argc;
+	jm.argv = argv;
+}
+
+int grep_merge_job(void *data, const struct jobs *j, int i)
+{
+	(void)data;
+	if (!jm.opened) {
+		if (out_open(jm.out, jm.outpath, jm.argv, jm.argc) < 0) {
+			jm.opened = -1;
+			return 1;
+		}
+		if (jm.out->fp != stdout &&
+		    (fflush(stdout) || dup2(fileno(jm.out->fp), STDOUT_FILENO) < 0))
+			die(EXIT_TROUBLE, "cannot write '%s': %s", jm.outpath, strerror(errno));
+		jm.opened = 1;
+	}
+	switch (jobs_copy(j->out + i, 1, stdout)) {
+	case -2:
+		/* said once, as one run says it when its writer closes; the
+		 * run ends there */
+		write_error(jm.outpath ? jm.outpath : "<stdout>");
+		clearerr(stdout);
+		jm.trouble = 1;
+		return 1;
+	case -1:
+		jm.trouble = 1;
+	}
+	if (part_read(1, j->err + i, merge_part_line, &jm.mg))
+		jm.trouble = 1;
+	return 0;
+}
+
+int grep_jobs_end(struct jobs *j)
+{
+	int rc, trouble = jm.trouble || j->failed;
+	if (jm.opened < 0) {
 		jobs_end(j);
 		return EXIT_TROUBLE;
 	}
-	if (out->fp != stdout && (fflush(stdout) || dup2(fileno(out->fp), STDOUT_FILENO) < 0))
-		die(EXIT_TROUBLE, "cannot write '%s': %s", outpath, strerror(errno));
-	trouble = j->failed;
-	switch (jobs_copy(j->out, j->parts, stdout)) {
-	case -2:
-		/* said once, as one run says it when its writer closes */
-		write_error(outpath ? outpath : "<stdout>");
-		clearerr(stdout);
-		/* fall through */
-	case -1:
-		trouble = 1;
-	}
-	rc = grep_merge_parts(j->parts, j->err, out);
+	rc = grep_parts_end(&jm.mg, trouble, jm.out);
 	jobs_end(j);
 	return trouble ? EXIT_TROUBLE : rc;
 }

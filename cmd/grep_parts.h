@@ -21,15 +21,19 @@ void grep_put_part_counts(FILE *fp, long games, long invalid, long count, int in
 			  int l, int q, int trouble);
 
 /* --merge: the --partial parts in the files argv[0..argc) (none: standard
- * input) as one run's output; out: -J's -o file, where what goes to
- * standard output goes, committed at the end (NULL: standard output).
- * The exit status. */
-int grep_merge_parts(int argc, char **argv, struct outfile *out);
-/* -J: the workers' games in order where one run writes them (outpath,
- * opened into out for the inputs argv[0..argc), or standard output), then
- * their parts merged there and on standard error; the exit status. */
+ * input) as one run's output.  The exit status. */
+int grep_merge_parts(int argc, char **argv);
+/*
+ * -J: each worker's games in order where one run writes them (outpath,
+ * opened into out for the inputs argv[0..argc) when the first part is
+ * merged, or standard output), then its part merged there and on standard
+ * error.  grep_jobs_begin() before jobs_start(), which calls
+ * grep_merge_job() for each part (data unused); grep_jobs_end() after: the
+ * -c and -l lines, the output committed, the exit status.
+ */
 struct jobs;
-int grep_merge_jobs(struct jobs *j, struct outfile *out, const char *outpath, int argc,
-		    char **argv);
+void grep_jobs_begin(struct outfile *out, const char *outpath, int argc, char **argv);
+int grep_merge_job(void *data, const struct jobs *j, int i);
+int grep_jobs_end(struct jobs *j);
 
 #endif

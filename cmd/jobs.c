@@ -57,15 +57,8 @@ void jobs_check_inputs(long range_n, int argc, char **argv)
 
 /* --- the merge of a command with no merge of its own */
 
-struct counts_merging {
-	struct part_merge m;
-	const char *cmd;
-	long *counts;
-	int n, in_part, trouble;
-};
-
 /* One line of a part: 0, or -1 when it is none. */
-static int counts_line(struct counts_merging *mg, char *line, const char *name, long lineno)
+static int counts_line(struct part_counts *mg, char *line, const char *name, long lineno)
 {
 	char *f[12];
 	struct part_input *in;
@@ -117,26 +110,40 @@ static int counts_line(struct counts_merging *mg, char *line, const char *name, 
 
 static int counts_one(void *data, char *line, const char *name, long lineno)
 {
-	struct counts_merging *mg = data;
+	struct part_counts *mg = data;
 	if (counts_line(mg, line, name, lineno) == 0)
 		return 0;
 	diag(name, lineno, 0, "error", "not a line of %s's parts", mg->cmd);
 	return -1;
 }
 
-int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
-		      int (*output)(void *data, int i, struct part_merge *m), void *data)
+void part_counts_init(struct part_counts *mg, const char *cmd, long *counts, int n,
+		      int (*output)(void *data, const struct jobs *j, int i, struct part_merge *m),
+		      void *data)
 {
-	struct counts_merging mg = { { 0 }, cmd, counts, n, 0, 0 };
-	int trouble = mg.trouble, last = 0;
-	for (int i = 0; i < argc && !last; i++) {
-		if (output)
-			last = output(data, i, &mg.m);
-		if (part_read(1, argv + i, counts_one, &mg))
-			trouble = 1;
-	}
-	trouble |= mg.trouble | part_cut_short(mg.in_part);
-	part_merge_free(&mg.m);
+	memset(mg, 0, sizeof *mg);
+	mg->cmd = cmd;
+	mg->counts = counts;
+	mg->n = n;
+	mg->output = output;
+	mg->data = data;
+}
+
+int part_counts_part(void *data, const struct jobs *j, int i)
+{
+	struct part_counts *mg = data;
+	int last = mg->output ? mg->output(mg->data, j, i, &mg->m) : 0;
+	if (last < 0)
+		return 1;
+	if (part_read(1, j->err + i, counts_one, mg))
+		mg->trouble = 1;
+	return last;
+}
+
+int part_counts_end(struct part_counts *mg)
+{
+	int trouble = mg->trouble | part_cut_short(mg->in_part);
+	part_merge_free(&mg->m);
 	return trouble;
 }
 
@@ -244,9 +251,12 @@ static void meter_wait(void)
 /* In a worker just forked: no line of its own; its counts into m. */
 static void meter_worker(struct progress_meter *m)
 {
+	sigset_t chld = chld_only();
 	if (!meter.on)
 		return;
-	sigprocmask(SIG_SETMASK, &meter.was, NULL);
+	/* SIGCHLD as it was (and SIGUSR1, pool_fork_waiting()'s, left) */
+	if (!sigismember(&meter.was, SIGCHLD))
+		sigprocmask(SIG_UNBLOCK, &chld, NULL);
 	progress_forget();
 	record_loop_meter(m);
 	meter.on = 0;
@@ -413,13 +423,27 @@ static char *parts_dir(void)
 static void job_status(struct jobs *j, int i, int status)
 {
 	if (!WIFEXITED(status) || WEXITSTATUS(status) > EXIT_TROUBLE) {
-		warnx_("job %d of %d ended abnormally (%s %d)", i + 1, j->parts,
+		warnx_("job %d ended abnormally (%s %d)", i + 1,
 		       WIFSIGNALED(status) ? "signal" : "status",
 		       WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
 		j->failed = 1;
 	} else if (WEXITSTATUS(status) == EXIT_TROUBLE) {
 		j->trouble = 1;
 	}
+}
+
+/* Part i, whose worker ended with status, merged by the command and its
+ * files removed: the merge's value (nonzero: the output failed there). */
+static int merge_part(struct jobs *j, int i, int status)
+{
+	int stop;
+	job_status(j, i, status);
+	stop = j->merge(j->merge_data, j, i);
+	/* the part's output out now, not with the next */
+	fflush(NULL);
+	unlink(j->out[i]);
+	unlink(j->err[i]);
+	return stop;
 }
 
 /* --- a stream cut into chunks of whole games
@@ -452,29 +476,78 @@ static size_t env_bytes(const char *name, size_t dflt)
 	return dflt;
 }
 
-/* The workers of parts in order, at most jobs of them alive at once, and
- * each part's exit status once its worker has ended. */
+/* The workers of parts in order, at most jobs of them alive at once (at
+ * work: at_once), and each part's exit status once its worker has ended.
+ * The command merges each part as soon as it and the parts before it have
+ * ended, while the later ones are still being written, so that the output
+ * streams and the merge's work overlaps the workers'; but only once every
+ * worker has been forked, since a worker forked later would start from
+ * what the merge changed in the command (its counts).  A file's ranges are
+ * therefore forked all at once, each waiting to be told to start, and a
+ * stream's chunks, forked as they are cut, are merged at the end. */
 struct pool {
-	int jobs, running, parts;
+	int jobs, at_once, running, parts;
 	pid_t *pid;          /* [running]: the workers alive, */
 	int *part;           /* [running]: and their parts */
 	int *slot;           /* [running]: and their meters */
 	const void **chunk;  /* [running]: and the chunks they read, */
 	struct xq_splitter *sp;   /* given back to it as each ends */
-	int *status;         /* [parts] */
+	int *status;         /* [parts]: -1 while its worker runs */
+	char *waiting;       /* [parts]: 1 while forked waiting to be told to
+			      * start (SIGUSR1) */
+	int started;         /* the parts before it at work or done */
+	struct jobs *j;
+	int merged;          /* the parts merged, in order */
+	int forking;         /* workers may still be forked: none merged */
+	int stop;            /* the output failed: no more parts */
 };
 
-static void pool_open(struct pool *w, int jobs)
+static void pool_open(struct pool *w, int jobs, struct jobs *j)
 {
 	memset(w, 0, sizeof *w);
-	w->jobs = jobs;
+	w->jobs = w->at_once = jobs;
+	w->j = j;
+	w->forking = 1;
 	w->pid = xrealloc(NULL, (size_t)jobs * sizeof *w->pid);
 	w->part = xrealloc(NULL, (size_t)jobs * sizeof *w->part);
 	w->slot = xrealloc(NULL, (size_t)jobs * sizeof *w->slot);
 	w->chunk = xrealloc(NULL, (size_t)jobs * sizeof *w->chunk);
 }
 
-/* Wait for one worker to end; its part's status kept. */
+/* The parts ended in order since the last merged, merged; when the output
+ * fails, the workers still running are stopped (their parts not merged). */
+static void pool_merge(struct pool *w)
+{
+	while (!w->forking && !w->stop && w->merged < w->parts && w->status[w->merged] != -1) {
+		w->stop = merge_part(w->j, w->merged, w->status[w->merged]);
+		w->merged++;
+	}
+	for (int k = 0; w->stop && k < w->running; k++)
+		kill(w->pid[k], SIGTERM);
+}
+
+/* The workers forked waiting told to start in order while fewer than
+ * at_once are at work. */
+static void pool_go(struct pool *w)
+{
+	int at_work = 0;
+	for (int k = 0; k < w->running; k++)
+		at_work += w->part[k] < w->started;
+	for (; !w->stop && w->started < w->parts; w->started++) {
+		if (w->waiting[w->started]) {
+			if (at_work == w->at_once)
+				break;
+			for (int k = 0; k < w->running; k++)
+				if (w->part[k] == w->started)
+					kill(w->pid[k], SIGUSR1);   /* (not yet waited for) */
+			w->waiting[w->started] = 0;
+		}
+		at_work++;
+	}
+}
+
+/* Wait for one worker to end; its part's status kept, the next told to
+ * start, and the parts ready merged. */
 static void pool_wait_one(struct pool *w)
 {
 	int st;
@@ -491,6 +564,8 @@ static void pool_wait_one(struct pool *w)
 				w->part[k] = w->part[w->running];
 				w->slot[k] = w->slot[w->running];
 				w->chunk[k] = w->chunk[w->running];
+				pool_go(w);
+				pool_merge(w);
 				return;
 			}
 	}
@@ -502,7 +577,9 @@ static void pool_room(struct pool *w)
 	while (w->running == w->jobs)
 		pool_wait_one(w);
 	w->status = xrealloc(w->status, (size_t)(w->parts + 1) * sizeof *w->status);
-	w->status[w->parts++] = 0;
+	w->waiting = xrealloc(w->waiting, (size_t)(w->parts + 1));
+	w->waiting[w->parts] = 0;
+	w->status[w->parts++] = -1;
 }
 
 /* A meter slot no running worker has. */
@@ -527,19 +604,21 @@ static void pool_add(struct pool *w, pid_t p, int slot, const void *chunk)
 	w->part[w->running++] = w->parts - 1;
 }
 
-/* In the command, every part's status said (job_status()) once all have
- * ended; in a worker (said 0), nothing waited for. */
-static void pool_close(struct pool *w, struct jobs *j, int say)
+/* In the command, every worker waited for and every part merged, up to
+ * one whose output failed; in a worker (merge 0), nothing waited for. */
+static void pool_close(struct pool *w, int merge)
 {
-	while (say && w->running > 0)
+	while (merge && w->running > 0)
 		pool_wait_one(w);
-	for (int i = 0; say && i < w->parts; i++)
-		job_status(j, i, w->status[i]);
+	w->forking = 0;
+	if (merge)
+		pool_merge(w);
 	free(w->pid);
 	free(w->part);
 	free(w->slot);
 	free(w->chunk);
 	free(w->status);
+	free(w->waiting);
 }
 
 /* A new part's files; the parts' count grows. */
@@ -559,14 +638,15 @@ static void add_part(struct jobs *j)
 static pid_t fork_worker(struct jobs *j, FILE *messages, int input_fd, struct progress_meter *m)
 {
 	pid_t pid, command = getpid();
-	fflush(stdout);
-	fflush(stderr);
+	/* (the merge may have written an output file too) */
+	fflush(NULL);
 	if ((pid = fork()) < 0)
 		die(EXIT_TROUBLE, "cannot start a job: %s", strerror(errno));
 	if (pid == 0) {
 		int null;
 		/* the parts are the command's to remove; a worker ends with it */
 		temp_register_fn(NULL);
+		temp_forget_all();
 		parts_made = 0;
 #ifdef PR_SET_PDEATHSIG
 		(void)prctl(PR_SET_PDEATHSIG, SIGTERM);
@@ -600,11 +680,32 @@ static pid_t pool_fork(struct pool *w, struct jobs *j, FILE *messages, int input
 	add_part(j);
 	slot = pool_free_slot(w);
 	if ((p = fork_worker(j, messages, input_fd, meter_of(slot))) == 0) {
-		pool_close(w, j, 0);
+		pool_close(w, 0);
 		free_parts(j, 0);
 		return 0;
 	}
 	pool_add(w, p, slot, chunk);
+	return p;
+}
+
+/* The same, the worker forked waiting to be told to start (pool_go(),
+ * SIGUSR1, blocked from the fork so that it waits if sent early): 0 in it
+ * once told (a signal that ends the command ends it, PR_SET_PDEATHSIG),
+ * else its process id. */
+static pid_t pool_fork_waiting(struct pool *w, struct jobs *j, FILE *messages)
+{
+	sigset_t usr1, was;
+	pid_t p;
+	int sig;
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &usr1, &was);
+	p = pool_fork(w, j, messages, -1, NULL);
+	if (p == 0)
+		sigwait(&usr1, &sig);
+	else
+		w->waiting[w->parts - 1] = 1;
+	sigprocmask(SIG_SETMASK, &was, NULL);
 	return p;
 }
 
@@ -673,10 +774,10 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 	sigaction(SIGPIPE, &pipe_was, NULL);
 	wait_worker(pid, &status);
 	meter_ended(0);
-	job_status(j, 0, status);
+	meter_stop();
+	merge_part(j, 0, status);
 	if (xq_splitter_errno(stream.sp))
 		j->failed = 1;
-	meter_stop();
 	stream_close();
 	return 0;
 }
@@ -772,7 +873,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, c
 		return stream_one_job(j, messages);
 	if (stream.fp)
 		meter.gz_fd = fileno(stream.fp);
-	pool_open(&w, jobs);
+	pool_open(&w, jobs, j);
 	/* a chunk's buffer serves again once its worker has ended */
 	if (xq_splitter_share(stream.sp) == 0)
 		w.sp = stream.sp;
@@ -798,11 +899,11 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, c
 			pool_wait_one(&w);
 		meter_stop();
 		stream_close();
-		pool_close(&w, j, 0);
+		pool_close(&w, 0);
 		free_parts(j, 1);
 		return -1;
 	}
-	pool_close(&w, j, 1);
+	pool_close(&w, 1);
 	meter_stop();
 	if (rc == XQ_EIO) {
 		/* (every command's exit status 2) */
@@ -878,28 +979,35 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, int progress, co
 		levels++;
 	total = jobs * (levels + 1);
 	j->dir = parts_dir();
-	meter_start(progress, jobs, path, (uint64_t)size);
-	pool_open(&w, jobs);
+	/* every range forked at once, jobs of them at work */
+	meter_start(progress, total, path, (uint64_t)size);
+	pool_open(&w, total, j);
+	w.at_once = jobs;
 	for (int i = 0; i < total; i++)
-		if (pool_fork(&w, j, messages, -1, NULL) == 0) {
+		if (pool_fork_waiting(&w, j, messages) == 0) {
 			file_range(jobs, levels, i, k, n);
 			if (have_head)
 				record_loop_range_head(&head);
 			return 1;
 		}
-	pool_close(&w, j, 1);
+	w.forking = 0;
+	pool_go(&w);
+	pool_close(&w, 1);
 	meter_stop();
 	return 0;
 }
 
 int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int progress,
-	       int *argc, char ***argv, long *range_k, long *range_n)
+	       jobs_merge_fn merge, void *data, int *argc, char ***argv, long *range_k,
+	       long *range_n)
 {
 	static struct input_list sub;
 	double total = 0, sum = 0;
 	int *first, rc, g = 1, parts;
 	struct pool w;
 	memset(j, 0, sizeof *j);
+	j->merge = merge;
+	j->merge_data = data;
 	*range_k = *range_n = 0;
 	if (jobs <= 1 || (*argc == 0 && o->inputs_gathered) || name_twice(*argc, *argv))
 		return -1;
@@ -925,7 +1033,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int
 	snprintf(meter.files, sizeof meter.files, "%d files", *argc);
 	meter_start(progress, parts, meter.files, record_input_bytes(*argc, *argv));
 	/* (all at once: as many workers as groups) */
-	pool_open(&w, parts);
+	pool_open(&w, parts, j);
 	for (int i = 0; i < parts; i++)
 		if (pool_fork(&w, j, messages, -1, NULL) == 0) {
 			if (o->inputs) {
@@ -937,7 +1045,8 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int
 			free(first);
 			return 1;
 		}
-	pool_close(&w, j, 1);
+	w.forking = 0;
+	pool_close(&w, 1);
 	meter_stop();
 	free(first);
 	return 0;

@@ -43,32 +43,56 @@ void jobs_check_inputs(long range_n, int argc, char **argv);
  * prints in their place.  With progress set (the command's one job would
  * show its progress line), the command shows one for the workers, their
  * games and bytes added up, and erases it once they have ended.  It
- * returns 0 in the command once every worker has ended, with parts the
- * part count, and -1 (no worker started) when the run is one job: -J 1,
+ * returns 0 in the command once every worker has ended and merge has been
+ * called for every part (below), with parts the part count, and -1 (no worker started) when the run is one job: -J 1,
  * an input named twice (the parts tell inputs by their names), a
  * compressed file that cannot be cut (another format, damaged) or standard
  * input that cannot be read.  A stream that cannot be cut is read by one
  * worker, fed as it comes.
  */
+struct jobs;
+/* The command's merge of part i, read from j->out[i] and j->err[i] (removed
+ * after): called in the command in order, each part as soon as it and the
+ * parts before it have ended, while later parts are still being written (a
+ * compressed stream: once all have ended).  Nonzero when the output failed
+ * there: the workers still running are stopped and no later part is read. */
+typedef int (*jobs_merge_fn)(void *data, const struct jobs *j, int i);
 struct jobs {
 	int parts;
 	char *dir;               /* the parts' files */
 	char **out, **err;
 	int failed;              /* a worker ended without finishing its part */
 	int trouble;             /* a worker's exit status was 2 */
+	jobs_merge_fn merge;
+	void *merge_data;
 };
 int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int progress,
-	       int *argc, char ***argv, long *range_k, long *range_n);
-/* The parts argv[0..argc) of command cmd with no merge of its own (the
- * lines part.h describes for them): the diagnostics and messages printed
- * in their place with the positions of the whole input, the counts added
- * into counts[0..n); 1 when a part was in trouble or is no such part
- * (said), else 0.  output, when not NULL, is called before part i is
- * read, with the inputs as the parts before it left them: part i's output
- * goes out there; when it returns nonzero, part i is the last read (the
- * output failed there, and a run ends where its output fails). */
-int part_merge_counts(int argc, char **argv, const char *cmd, long *counts, int n,
-		      int (*output)(void *data, int i, struct part_merge *m), void *data);
+	       jobs_merge_fn merge, void *data, int *argc, char ***argv, long *range_k,
+	       long *range_n);
+/*
+ * The merge of a command with no merge of its own (the lines part.h
+ * describes for them), a part at a time: part_counts_part() is a
+ * jobs_merge_fn that prints a part's diagnostics and messages in their
+ * place with the positions of the whole input and adds its counts into
+ * counts[0..n); output, when not NULL, is called before, with the inputs
+ * as the parts before it left them: part i's output goes out there; when
+ * it returns nonzero, part i is the last (the output failed there, and a
+ * run ends where its output fails; -1: nothing of it is read).  part_counts_end(): 1 when a part was
+ * in trouble or is no such part (said), else 0.
+ */
+struct part_counts {
+	struct part_merge m;
+	const char *cmd;
+	long *counts;
+	int n, in_part, trouble;
+	int (*output)(void *data, const struct jobs *j, int i, struct part_merge *m);
+	void *data;
+};
+void part_counts_init(struct part_counts *mg, const char *cmd, long *counts, int n,
+		      int (*output)(void *data, const struct jobs *j, int i, struct part_merge *m),
+		      void *data);
+int part_counts_part(void *mg, const struct jobs *j, int i);
+int part_counts_end(struct part_counts *mg);
 /* Copy the files of the parts, in order, to fp (standard output's or
  * standard error's, which were not merged), and flush it: 0; -2 when fp
  * could not be written (not said: errno is why); else -1 when a part could

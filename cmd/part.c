@@ -383,15 +383,22 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
 
 /* --- output with positions to shift */
 
-int part_pos_mark(char buf[PART_POS_MARK_SIZE], char kind, long v)
+/* Position v (never below 0) to fp, its mark kind's around it unless kind
+ * is 0: a number a game and more, so no printf. */
+static void put_pos_number(FILE *fp, long v, char kind)
 {
-	return snprintf(buf, PART_POS_MARK_SIZE, "\001%c%ld\001", kind, v);
+	const char head[2] = { '\001', kind };
+	char buf[32];
+	size_t k = 0;
+	if (kind)
+		put_cut(buf, sizeof buf, &k, head, 2);
+	put_number(buf, sizeof buf, &k, v < 0 ? 0 : v, '\001');
+	fwrite(buf, 1, kind ? k : k - 1, fp);
 }
 
 void part_put_pos(FILE *fp, char kind, long v)
 {
-	char buf[PART_POS_MARK_SIZE];
-	fputs(part_pos_mark(buf, kind, v) < PART_POS_MARK_SIZE ? buf : "", fp);
+	put_pos_number(fp, v, kind);
 }
 
 void part_put_pos_text(FILE *fp, const char *s)
@@ -493,8 +500,8 @@ static int copy_marked(struct pos_source *src, FILE *out, struct part_merge *m,
 				break;
 			}
 			/* a game or line not known (0) stays so */
-			fprintf(out, "%ld", kind == 'B' ? v + cur->bytes :
-				!v ? 0 : v + (kind == 'G' ? cur->games : cur->lines));
+			put_pos_number(out, kind == 'B' ? v + cur->bytes :
+				       !v ? 0 : v + (kind == 'G' ? cur->games : cur->lines), 0);
 		} else {
 			rc = -1;
 			break;

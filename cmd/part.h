@@ -110,15 +110,13 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
  * a part, for the merge to shift: \001I name \001 before an input's output,
  * \001G N \001 a game number, \001L N \001 a line (a number 0 of either
  * stays 0), \001B N \001 a byte offset, \001\001 a byte 001 of the text.
- * part_pos_mark() writes a position's mark into buf (its length);
- * part_put_pos() writes it to fp; part_put_pos_text() writes text so;
+ * part_put_pos() writes a position's mark to fp; part_put_pos_text()
+ * writes text so;
  * part_copy_output() copies such output from in to out with the positions
  * of the whole input: 0, or -1 when in is none (said as at name);
  * part_copy_marked() copies the string s so, its positions of the input
  * in until an \001I mark: 0, or -1 when s is none.
  */
-#define PART_POS_MARK_SIZE 32
-int part_pos_mark(char buf[PART_POS_MARK_SIZE], char kind, long v);
 void part_put_pos(FILE *fp, char kind, long v);
 void part_put_pos_text(FILE *fp, const char *s);
 /* The same as the library's writers of positions and names (xq.h

@@ -186,14 +186,29 @@ static int merge_one(void *data, char *line, const char *name, long n)
 	return -1;
 }
 
+/* The parts read (trouble set when one could not be): the summary and the
+ * exit status. */
+static int merge_end(struct check_merging *mg, int trouble)
+{
+	trouble |= mg->trouble | part_cut_short(mg->in_part);
+	part_merge_free(&mg->m);
+	summary();
+	return exit_status(1, trouble, st.invalid || st.pp.errors);
+}
+
 static int merge_summary(int argc, char **argv)
 {
 	struct check_merging mg = { { 0 }, 0, 0 };
-	int trouble = part_read(argc, argv, merge_one, &mg);
-	trouble |= mg.trouble | part_cut_short(mg.in_part);
-	part_merge_free(&mg.m);
-	summary();
-	return exit_status(1, trouble, st.invalid || st.pp.errors);
+	return merge_end(&mg, part_read(argc, argv, merge_one, &mg));
+}
+
+/* -J: part i merged, its worker's standard error first. */
+static int merge_job(void *data, const struct jobs *j, int i)
+{
+	struct check_merging *mg = data;
+	if (jobs_copy(j->err + i, 1, stderr) < 0 || part_read(1, j->out + i, merge_one, mg))
+		mg->trouble = 1;
+	return 0;
 }
 
 static void keep_problem(void *data, const struct xq_problem *p)
@@ -285,14 +300,14 @@ int main(int argc, char **argv)
 	progress = !st.o.json && progress_wanted(st.pp.quiet, 0);
 	if (st.jobs > 1) {
 		struct jobs j;
-		int rc = jobs_start(&j, st.jobs, &st.o, stdout, progress, &argc, &argv, &st.range_k,
-				    &st.range_n);
+		struct check_merging mg = { { 0 }, 0, 0 };
+		int rc = jobs_start(&j, st.jobs, &st.o, stdout, progress, merge_job, &mg, &argc, &argv,
+				    &st.range_k, &st.range_n);
 		if (rc == 0) {
 			/* the parts merged: what one job prints */
-			int trouble = jobs_copy(j.err, j.parts, stderr) < 0 || j.failed;
-			status = merge_summary(j.parts, j.out);
+			status = merge_end(&mg, j.failed);
 			jobs_end(&j);
-			return trouble ? EXIT_TROUBLE : status;
+			return status;
 		}
 		if (rc == 1)
 			st.partial = 1;

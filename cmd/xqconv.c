@@ -336,24 +336,29 @@ static void summary(void)
 			st.ecco_checked, st.ecco_agreed, st.ecco_checked - st.ecco_agreed);
 }
 
-/* -J to standard output: each part's games out and flushed before its
- * diagnostics are said, as one run flushes its games as it goes.  A game
- * counts as written once flushed, whatever else failed; when standard
- * output fails, the run ends with that part (said there), and the games
- * of the parts before it are the ones written. */
+/* -J: each part's games out (and flushed) before its diagnostics are
+ * said, as one run flushes its games as it goes; the output opened as
+ * the first part comes.  A game counts as written once flushed,
+ * whatever else failed; when the output fails, the run ends with that part
+ * (said there), and the games of the parts before it are the ones written. */
 struct part_copy {
-	char **files;
+	int argc;
+	char **argv;         /* the inputs, which the output must not be */
 	const long *counts;  /* the counts of the parts before this one */
 	long written;        /* games flushed whole: set when output failed */
-	int failed;          /* standard output failed (said) */
+	int opened;          /* 1: the output open; -1: it could not be (said) */
+	int failed;          /* the output failed (said) */
 	int unread;          /* a part's file could not be read (said) */
 };
 
-static int copy_part(void *data, int i, struct part_merge *m)
+static int copy_part(void *data, const struct jobs *j, int i, struct part_merge *m)
 {
 	struct part_copy *c = data;
-	int rc = jobs_copy(c->files + i, 1, stdout);
-	if (rc == -1)
+	int rc;
+	(void)m;
+	if (!c->opened && (c->opened = out_open(&st.out, st.o.outpath, c->argv, c->argc) < 0 ? -1 : 1) < 0)
+		return -1;
+	if ((rc = jobs_copy(j->out + i, 1, st.out.fp)) == -1)
 		c->unread = 1;
 	if (rc != -2)
 		return 0;
@@ -363,23 +368,14 @@ static int copy_part(void *data, int i, struct part_merge *m)
 	return 1;
 }
 
-/* -J: the workers' games in order where one run writes them, their
- * diagnostics in order, the counts added up. */
-static int merge_jobs(struct jobs *j, int argc, char **argv)
+/* -J: the workers' games and diagnostics merged in order, the counts added
+ * up: the output committed, the summary, the exit status. */
+static int merge_end(struct jobs *j, struct part_counts *pcs, struct part_copy *pc, const long *v)
 {
-	long v[7] = { 0 };
-	struct part_copy pc = { j->out, v, 0, 0, 0 };
-	int trouble = 0, commit = 0;
-	if (out_open(&st.out, st.o.outpath, argv, argc) < 0) {
-		jobs_end(j);
-		return EXIT_TROUBLE;
-	}
-	if (st.out.fp != stdout && (commit = jobs_copy(j->out, j->parts, st.out.fp)) == -2)
-		write_error(st.o.outpath);
-	trouble = part_merge_counts(j->parts, j->err, "xqconv", v, 7,
-				    st.out.fp == stdout ? copy_part : NULL, &pc) ||
-		  j->failed || commit < 0 || pc.unread || pc.failed;
+	int trouble = part_counts_end(pcs) || j->failed || pc->unread || pc->failed;
 	jobs_end(j);
+	if (pc->opened < 0)
+		return EXIT_TROUBLE;
 	st.read = v[0], st.written = v[1], st.dropped = v[2], st.converted = v[3];
 	st.ecco_checked = v[4], st.ecco_agreed = v[5];
 	if (st.out.fp != stdout) {
@@ -391,9 +387,9 @@ static int merge_jobs(struct jobs *j, int argc, char **argv)
 			st.dropped += st.written;
 			st.written = 0;
 		}
-	} else if (pc.failed) {
-		st.dropped += st.written - pc.written;
-		st.written = pc.written;
+	} else if (pc->failed) {
+		st.dropped += st.written - pc->written;
+		st.written = pc->written;
 	}
 	summary();
 	return exit_status(st.out.fp == stdout || !st.o.outpath, trouble, v[6] > 0);
@@ -479,11 +475,16 @@ static int conv_progress(void)
  * are put together; -1 in a worker, or when the run is one job. */
 static int run_jobs(int *argc, char ***argv)
 {
+	long v[7] = { 0 };
 	struct jobs j;
-	int rc = jobs_start(&j, st.jobs, &st.o, stderr, conv_progress(), argc, argv, &st.range_k,
-			    &st.range_n);
+	struct part_counts pcs;
+	struct part_copy pc = { *argc, *argv, v, 0, 0, 0, 0 };
+	int rc;
+	part_counts_init(&pcs, "xqconv", v, 7, copy_part, &pc);
+	rc = jobs_start(&j, st.jobs, &st.o, stderr, conv_progress(), part_counts_part, &pcs, argc,
+			argv, &st.range_k, &st.range_n);
 	if (rc == 0)
-		return merge_jobs(&j, *argc, *argv);
+		return merge_end(&j, &pcs, &pc, v);
 	if (rc == 1) {
 		/* a worker: its games on standard output, its part on
 		 * standard error */

@@ -463,14 +463,16 @@ int main(int argc, char **argv)
 	cmd_inputs(&st.o, &argc, &argv);
 	jobs_check_inputs(st.range_n, argc, argv);
 	if (st.merge_parts)
-		return grep_merge_parts(argc, argv, NULL);
+		return grep_merge_parts(argc, argv);
 	/* --unique sees every game at once: one job */
 	if (st.jobs > 1 && !st.unique) {
 		struct jobs j;
-		int rc = jobs_start(&j, st.jobs, &st.o, stderr, grep_progress(), &argc, &argv,
-				    &st.range_k, &st.range_n);
+		int rc;
+		grep_jobs_begin(&st.out, st.o.outpath, argc, argv);
+		rc = jobs_start(&j, st.jobs, &st.o, stderr, grep_progress(), grep_merge_job, NULL,
+				&argc, &argv, &st.range_k, &st.range_n);
 		if (rc == 0)
-			return grep_merge_jobs(&j, &st.out, st.o.outpath, argc, argv);
+			return grep_jobs_end(&j);
 		if (rc == 1) {
 			/* a worker: its games on standard output, its part on
 			 * standard error */

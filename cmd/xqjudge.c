@@ -139,10 +139,10 @@ static int status_of(int trouble)
 }
 
 /* -J: part i's output, its positions those of the whole input. */
-static int output_part(void *data, int i, struct part_merge *m)
+static int output_part(void *data, const struct jobs *j, int i, struct part_merge *m)
 {
-	const struct jobs *j = data;
 	FILE *fp = fopen(j->out[i], "rb");
+	(void)data;
 	if (!fp || part_copy_output(fp, stdout, m, j->out[i]) < 0)
 		st.pp.fatals++;
 	if (fp)
@@ -150,12 +150,11 @@ static int output_part(void *data, int i, struct part_merge *m)
 	return 0;
 }
 
-/* -J: the workers' outputs and parts, as one job prints them. */
-static int merge_jobs(struct jobs *j)
+/* -J: the workers' outputs and parts merged, as one job prints them: the
+ * summary and the exit status. */
+static int merge_end(struct jobs *j, struct part_counts *pc, const long *v)
 {
-	long v[6] = { 0 };
-	int trouble = part_merge_counts(j->parts, j->err, "xqjudge", v, 6, output_part, j) ||
-		j->failed || st.pp.fatals;
+	int trouble = part_counts_end(pc) || j->failed || st.pp.fatals;
 	jobs_end(j);
 	st.games = v[0], st.bad_games = v[1], st.rulings = v[2], st.against = v[3];
 	st.limits = v[4], st.pp.errors = v[5];
@@ -181,10 +180,14 @@ int main(int argc, char **argv)
 	progress = progress_wanted(st.pp.quiet, 1);
 	if (st.jobs > 1) {
 		struct jobs j;
-		int rc = jobs_start(&j, st.jobs, &o, stderr, progress, &argc, &argv, &st.range_k,
-				    &st.range_n);
+		struct part_counts pc;
+		long v[6] = { 0 };
+		int rc;
+		part_counts_init(&pc, "xqjudge", v, 6, output_part, NULL);
+		rc = jobs_start(&j, st.jobs, &o, stderr, progress, part_counts_part, &pc, &argc, &argv,
+				&st.range_k, &st.range_n);
 		if (rc == 0)
-			return merge_jobs(&j);
+			return merge_end(&j, &pc, v);
 		if (rc == 1) {
 			/* a worker: its output marked on standard output, its
 			 * part on standard error */

@@ -192,6 +192,14 @@ static void merge_parts(int argc, char **argv)
 	part_merge_free(&mg.m);
 }
 
+/* -J: part i added up, its worker's standard error after. */
+static int merge_job(void *data, const struct jobs *j, int i)
+{
+	if (part_read(1, j->out + i, merge_line, data) || jobs_copy(j->err + i, 1, stderr) < 0)
+		st.trouble = 1;
+	return 0;
+}
+
 /* The statistics to o.fp (text or JSON) and to --svg's file. */
 static void print_all(void)
 {
@@ -337,6 +345,7 @@ static int gather(int argc, char **argv, int partial)
 int main(int argc, char **argv)
 {
 	struct jobs j;
+	struct stats_merging mg = { { 0 }, 0, 0 };
 	int partial, rc = -1;
 
 	cmd_init(argv, usage_text);
@@ -347,20 +356,23 @@ int main(int argc, char **argv)
 	jobs_check_inputs(st.range_n, argc, argv);
 	st.inputs = argv;
 	st.ninputs = argc;
-	if (st.jobs > 1 &&
-	    (rc = jobs_start(&j, st.jobs, &st.o, stdout, progress_wanted(st.pp.quiet, partial), &argc,
-			     &argv, &st.range_k, &st.range_n)) == 1) {
-		/* a worker: its part on its standard output */
-		partial = 1;
-		st.o.outpath = NULL;
-	}
 	st.so.notation = st.o.notation;
 	st.s = stats_new();
+	if (st.jobs > 1 &&
+	    (rc = jobs_start(&j, st.jobs, &st.o, stdout, progress_wanted(st.pp.quiet, partial),
+			     merge_job, &mg, &argc, &argv, &st.range_k, &st.range_n)) == 1) {
+		/* a worker: its part on its standard output, its counts
+		 * from nothing whatever the command holds */
+		partial = 1;
+		st.o.outpath = NULL;
+		xq_stats_free(st.s);
+		st.s = stats_new();
+	}
 	if (rc == 0) {
 		/* the workers' parts added up: what one job prints */
-		merge_parts(j.parts, j.out);
-		if (jobs_copy(j.err, j.parts, stderr) < 0 || j.failed || j.trouble)
+		if (j.failed || j.trouble)
 			st.trouble = 1;
+		part_merge_free(&mg.m);
 		jobs_end(&j);
 	} else if (st.merge) {
 		merge_parts(argc, argv);

@@ -129,7 +129,7 @@ streams_same() {
 forked() {
 	local var=$1
 	shift
-	env "$var" strace -f -q -e trace=fork,vfork,clone,clone3 -o "$T/trace" "$@" \
+	env "$var" strace -f -q -e trace=fork,vfork,clone,clone3,kill -o "$T/trace" "$@" \
 		>/dev/null 2>&1 || true
 	awk 'NR == 1 { first = $1 } /\+\+\+ (exited|killed)/ && $1 != first { n++ } END { print n + 0 }' \
 		"$T/trace"
@@ -141,11 +141,14 @@ forked() {
 workers() { forked "XQ_JOBS_CHUNK=$1" "${@:2}"; }
 range_workers() { forked "XQ_JOBS_RANGE=$1" "${@:2}"; }
 
-# at_once: the most workers of the last workers run alive at once, each
-# from the fork that starts it to its exit
+# at_once: the most workers of the last workers run at work at once, each
+# from the fork that starts it, or when it was forked to wait, from the
+# command's word to start (SIGUSR1), to its exit
 at_once() {
-	awk 'NR == FNR { if (FNR == 1) first = $1; if (/\+\+\+ (exited|killed)/) worker[$1] = 1; next }
-	     /(fork|clone3?).*= [1-9][0-9]*$/ && ($NF in worker) && $NF != first { if (++n > max) max = n }
+	awk 'NR == FNR { if (FNR == 1) first = $1; if (/\+\+\+ (exited|killed)/) worker[$1] = 1
+	                 if ($1 == first && /kill\(.*SIGUSR1/) go = 1; next }
+	     !go && /(fork|clone3?).*= [1-9][0-9]*$/ && ($NF in worker) && $NF != first { if (++n > max) max = n }
+	     go && $1 == first && /kill\(.*SIGUSR1/ { if (++n > max) max = n }
 	     /\+\+\+ (exited|killed)/ && $1 != first { n-- }
 	     END { print max + 0 }' "$T/trace" "$T/trace"
 }
@@ -353,7 +356,7 @@ alive() {
 # stalled_run SIG BYTES FILE CMD...: CMD with a FIFO for its last input
 # (SIG TERM: INT and HUP may be ignored where the tests run, and stay so),
 # which gets the first BYTES of FILE and then nothing more, its parts in
-# $T/tmp, ended by signal SIG once its first part's files are there
+# $T/tmp, ended by signal SIG once the files of a part are there
 # ($parts_seen 1); its exit status in $cmd_status; $worker_ended 1 when
 # its last worker alive then is gone a second later (before the FIFO ends)
 stalled_run() {
@@ -370,7 +373,7 @@ stalled_run() {
 	parts_seen=0
 	until [ "$parts_seen" = 1 ] || [ "$n" -ge 100 ]; do
 		sleep 0.1
-		[ -z "$(find "$T/tmp" -name 1.out)" ] || parts_seen=1
+		[ -z "$(find "$T/tmp" -name '*.out')" ] || parts_seen=1
 		n=$((n + 1))
 	done
 	# (the workers of what was read so far at work or done)
@@ -410,6 +413,43 @@ stalled_run() {
 	[ "$cmd_status" = $((128 + 15)) ]
 	[ -z "$(ls -A "$T/tmp")" ]
 	[ "$worker_ended" = 1 ]
+}
+
+# streamed CMD ARGS...: CMD -J 2 ARGS FIFO, the FIFO held open and empty;
+# what CMD prints on standard output within 10 seconds in $T/early, the
+# parts' files then in $left (the command then ended), and what CMD ARGS
+# prints in $T/whole
+streamed() {
+	local writer cmd n
+	rm -rf "$T/fifo" "$T/tmp"
+	mkdir "$T/tmp"
+	mkfifo "$T/fifo"
+	(exec sleep 60) >"$T/fifo" &
+	writer=$!
+	"$@" >"$T/whole" 2>/dev/null || :
+	# (there before the command's shell opens it: the loop reads its size)
+	: >"$T/early"
+	(TMPDIR="$T/tmp" exec "$1" -J 2 "${@:2}" "$T/fifo" >"$T/early" 2>/dev/null) &
+	cmd=$!
+	for n in $(seq 100); do
+		[ "$(wc -c <"$T/early")" -lt "$(wc -c <"$T/whole")" ] || break
+		sleep 0.1
+	done
+	left=$(cd "$T/tmp" && echo */*)
+	kill "$cmd" "$writer"
+	wait "$cmd" || :
+}
+
+@test "-J: a part's output comes out once it and the parts before it have ended, while later ones are read" {
+	# the first file's worker ends, the second's waits on a FIFO that
+	# never ends: the first file's output is out whole all the same
+	for c in "xqconv -n iccs" xqjudge "xqgrep --opening h2e2" "xqcheck -j"; do
+		streamed $c "$D/big.pgn"
+		[ -s "$T/whole" ]
+		cmp "$T/whole" "$T/early"
+		# the first part's files removed once merged
+		[[ "$left" =~ ^${c%% *}\.[^/]*/2\.err\ ${c%% *}\.[^/]*/2\.out$ ]]
+	done
 }
 
 @test "-J into a reader that goes away (head): SIGPIPE ends the command, its parts removed" {
