@@ -213,9 +213,39 @@ static size_t ascii_copy(char *o, const unsigned char *p, size_t n)
  * throughout.  When the evidence does not settle it, a warning names both
  * and points at the option that says which.
  */
+/* The encoding reading r->o.whole from its start settles on (a piece of
+ * it is being read), NULL when it settles on none (no piece of it). */
+static const char *whole_encoding(struct xq_reader *r)
+{
+	struct xq_reader_opts o = { 0 };
+	struct xq_reader *w;
+	const char *line;
+	size_t len;
+	int err, rc = 1;
+	o.format = r->fmt ? r->fmt->name : NULL;
+	if (!(w = xq_reader_open_mem(r->o.whole, r->o.whole_len, &o, &err))) {
+		if (err == XQ_ENOMEM)
+			xq__reader_fatal(r, XQ_P_LIMIT, 0, "out of memory");
+		return NULL;
+	}
+	while (rc > 0 && w->enc_pending)
+		rc = xq_reader_getline(w, &line, &len);
+	if (rc == XQ_ENOMEM)
+		xq__reader_fatal(r, XQ_P_LIMIT, 0, "out of memory");
+	if (rc < 0 || w->enc_pending) {
+		xq_reader_close(w);
+		return NULL;
+	}
+	memcpy(r->whole_enc, w->enc_name, sizeof r->whole_enc);
+	xq_reader_close(w);
+	return r->whole_enc;
+}
+
 const char *xq__reader_guess_encoding(struct xq_reader *r)
 {
 	const char *enc, *rival;
+	if (r->o.whole && (enc = whole_encoding(r)))
+		return enc;
 	if (r->no_record)
 		/* no text to decode: nothing to warn about */
 		return xq_detect_encoding(r->raw + r->raw_start, r->raw_end - r->raw_start);

@@ -12,7 +12,8 @@
  * when iconv has no such encoding. */
 int xq__reader_set_encoding(struct xq_reader *r, const char *enc);
 /* The encoding of the input from raw_start on, read on as far as its
- * evidence needs; a warning when it stays unsettled. */
+ * evidence needs; a warning when it stays unsettled.  A piece of a bigger
+ * input (o.whole): the one reading that input settles on. */
 const char *xq__reader_guess_encoding(struct xq_reader *r);
 
 #endif

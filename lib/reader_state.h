@@ -28,6 +28,7 @@ struct xq_reader {
 	struct xq_reader_opts o;
 	const struct xq_format *fmt;
 	char enc_name[32];
+	char whole_enc[32];             /* o.whole's encoding, once found */
 
 	/* the source */
 	FILE *fp;

@@ -115,18 +115,14 @@ int xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long 
 	rg->end = k == n ? len : f->game_start(buf, len, range_mark(len, k, n));
 	if (rg->end < rg->start)
 		rg->end = rg->start;
-	if (head->enc_later && rg->start > 0 &&
-	    has_high_byte((const unsigned char *)buf + rg->start, rg->end - rg->start)) {
+	if (head->enc_later && rg->start > 0) {
 		/* text that depends on the encoding: the one reading the
-		 * input whole settles at its first byte that is not ASCII
-		 * (a range of ASCII alone reads the same in any) */
-		struct xq_reader_opts o = { 0 };
-		struct xq_range whole;
-		int rc;
-		o.format = head->format;
-		if ((rc = find_head(buf, len, &o, len, &whole)) < 0)
-			return rc;
-		memcpy(rg->encoding, whole.encoding, sizeof rg->encoding);
+		 * input whole settles at its first byte that is not ASCII,
+		 * which the range's reader finds if it comes to one (a
+		 * range of ASCII alone reads the same in any, and is not
+		 * read through for nothing) */
+		rg->whole = buf;
+		rg->whole_len = len;
 	}
 	return 0;
 }
@@ -161,8 +157,14 @@ static struct xq_reader_opts told(const struct xq_reader_opts *o, const char *fo
 
 struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o)
 {
+	struct xq_reader_opts ro = *o;
 	/* a range at the input's start reads its head as reading it whole does */
-	return rg->split && rg->start > 0 ? told(o, rg->format, rg->encoding) : *o;
+	if (rg->split && rg->start > 0) {
+		ro = told(o, rg->format, rg->encoding);
+		ro.whole = *rg->encoding ? NULL : rg->whole;
+		ro.whole_len = rg->whole_len;
+	}
+	return ro;
 }
 
 /* ------------------------------------------------------------- chunks */

@@ -1304,6 +1304,12 @@ struct xq_reader_opts {
 	unsigned flags;        /* enum xq_read_flags */
 	xq_problem_fn problem; /* may be NULL */
 	void *problem_data;
+	/* A piece of a bigger input (a byte range, xq_range_opts()) told no
+	 * encoding: at its first byte that is not ASCII, the encoding is the
+	 * one reading the whole input whole[0..whole_len) from its start
+	 * settles on, not the piece's own evidence.  NULL: none. */
+	const void *whole;
+	size_t whole_len;
 };
 
 /* Open a reader on fp (not closed by the reader), on descriptor fd (read
@@ -1366,6 +1372,10 @@ struct xq_range {
 	char encoding[32];    /* input's format and encoding ("": detect) */
 	int enc_later;        /* a head: no byte outside ASCII near the start, so
 			       * a range holding one finds the encoding itself */
+	/* such a range: the input, for its reader to find the encoding in
+	 * (xq_reader_opts) */
+	const void *whole;
+	size_t whole_len;
 };
 /* 0, or XQ_ENOMEM. */
 int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
@@ -1375,9 +1385,9 @@ int xq_reader_range(const void *buf, size_t len, const struct xq_reader_opts *o,
  * *head (its start 0, its end len; 0 or XQ_ENOMEM), then range k of n of
  * the same buf by that head (0 or XQ_ENOMEM).  The head reads the first
  * 64 KiB at most: when they are all ASCII, the encoding is settled
- * later, and a range that holds a byte outside ASCII looks for it from
- * the input's start (any encoding reads ASCII alike); the cut otherwise
- * looks at the bytes near the range's ends and at the range's own. */
+ * later, and the reader of a range that comes to a byte outside ASCII
+ * looks for it from the input's start (any encoding reads ASCII alike);
+ * the cut looks only at the bytes near the range's ends. */
 int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
 		  struct xq_range *head);
 int xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long k, long n,

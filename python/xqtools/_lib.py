@@ -75,7 +75,8 @@ PROBLEM_FN = CFUNCTYPE(None, c_void_p, POINTER(Problem))
 class ReaderOpts(Structure):
     _fields_ = [("format", c_char_p), ("encoding", c_char_p),
                 ("name", c_char_p), ("flags", c_uint),
-                ("problem", PROBLEM_FN), ("problem_data", c_void_p)]
+                ("problem", PROBLEM_FN), ("problem_data", c_void_p),
+                ("whole", c_void_p), ("whole_len", c_size_t)]
 
 
 class WriterOpts(Structure):

@@ -272,6 +272,22 @@ static void property(void)
 	}
 }
 
+/* The encoding a reader of buf[0..len) with o reads it in, once read. */
+static const char *range_encoding(const char *buf, size_t len, const struct xq_reader_opts *o)
+{
+	static char enc[32];
+	struct xq_game *g;
+	int err;
+	struct xq_reader *r = xq_reader_open_mem(buf, len, o, &err);
+	if (!r)
+		return "";
+	while (xq_reader_next(r, &g) > 0)
+		xq_game_free(g);
+	snprintf(enc, sizeof enc, "%s", xq_reader_encoding(r));
+	xq_reader_close(r);
+	return enc;
+}
+
 /* An input whose first byte outside ASCII comes after the head's 64 KiB:
  * ASCII games, one with GBK that settles the encoding, more ASCII ones,
  * then games whose bytes read as UTF-8 too (a range of them alone would
@@ -305,8 +321,16 @@ static void far_encoding(void)
 	ok(all, "its -J halving ranges, cut by one head, are the whole");
 	{
 		struct xq_range rg;
-		ok(xq_range_cut(&head, buf, len, 4, 4, &rg) == 0 && !strcmp(rg.encoding, "GB18030"),
-		   "its last range, UTF-8 alone, is told the whole's encoding (%s)", rg.encoding);
+		struct xq_reader_opts ro;
+		ok(xq_range_cut(&head, buf, len, 4, 4, &rg) == 0 && !*rg.encoding &&
+		   rg.whole == buf && rg.whole_len == len,
+		   "its last range is told no encoding, but where the whole input is");
+		ro = xq_range_opts(&rg, &o);
+		ok(!strcmp(range_encoding(buf + rg.start, rg.end - rg.start, &ro), "GB18030"),
+		   "its reader, on UTF-8 alone, takes the whole's encoding at its first byte outside ASCII");
+		ro.whole = NULL;
+		ok(!strcmp(range_encoding(buf + rg.start, rg.end - rg.start, &ro), "UTF-8"),
+		   "(without the whole input it would take UTF-8)");
 		ok(xq_range_cut(&head, buf, len, 3, 8, &rg) == 0 && !*rg.encoding,
 		   "a range of ASCII alone is told none");
 	}
