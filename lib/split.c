@@ -45,14 +45,14 @@ static int has_high_byte(const unsigned char *b, size_t n)
 }
 
 /* The bytes the head looks through for the first one that is not ASCII,
- * which settles the encoding: a range that holds such a byte past them
- * looks further itself (xq_range_cut()), so that a command cutting a big
- * ASCII file for its jobs does not read all of it before they start. */
+ * which settles the encoding: the reader of a range that comes to such a
+ * byte past them looks further itself (xq_reader_opts.whole), so that a
+ * command cutting a big ASCII file for its jobs does not read all of it
+ * before they start. */
 #define HEAD_LOOK 65536
 
-/* xq_range_head() looking at the first look bytes for one not ASCII. */
-static int find_head(const void *buf, size_t len, const struct xq_reader_opts *o, size_t look,
-		     struct xq_range *head)
+int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
+		  struct xq_range *head)
 {
 	struct xq_reader_opts po = o ? *o : (struct xq_reader_opts){ 0 };
 	struct xq_reader *r;
@@ -68,13 +68,14 @@ static int find_head(const void *buf, size_t len, const struct xq_reader_opts *o
 	if (!r->gz && !r->no_record && r->fmt->game_start) {
 		/* an ASCII head leaves the encoding to the first byte that is
 		 * not: the text decoded up to there, as reading it would (none
-		 * within look: the lines are not read that far for nothing) */
+		 * within HEAD_LOOK: the lines are not read that far for
+		 * nothing) */
 		const char *line;
 		size_t linelen;
 		int rc = 1;
-		if (r->enc_pending && !has_high_byte(buf, len < look ? len : look)) {
+		if (r->enc_pending && !has_high_byte(buf, len < HEAD_LOOK ? len : HEAD_LOOK)) {
 			rc = 0;
-			head->enc_later = len > look;
+			head->enc_later = len > HEAD_LOOK;
 		}
 		while (rc > 0 && r->enc_pending && (rc = xq_reader_getline(r, &line, &linelen)) > 0)
 			;
@@ -91,12 +92,6 @@ static int find_head(const void *buf, size_t len, const struct xq_reader_opts *o
 	}
 	xq_reader_close(r);
 	return 0;
-}
-
-int xq_range_head(const void *buf, size_t len, const struct xq_reader_opts *o,
-		  struct xq_range *head)
-{
-	return find_head(buf, len, o, HEAD_LOOK, head);
 }
 
 int xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long k, long n,
