@@ -206,13 +206,6 @@ static size_t ascii_copy(char *o, const unsigned char *p, size_t n)
 	return i;
 }
 
-/*
- * The encoding of the text from raw_start on, from the evidence of the
- * whole input: while the likeliest decoding and the next are close, more
- * is read (up to XQ_SNIFF_MAX), since a file is in one encoding
- * throughout.  When the evidence does not settle it, a warning names both
- * and points at the option that says which.
- */
 /* The encoding reading r->o.whole from its start settles on (a piece of
  * it is being read), NULL when it settles on none (no piece of it). */
 static const char *whole_encoding(struct xq_reader *r)
@@ -241,6 +234,13 @@ static const char *whole_encoding(struct xq_reader *r)
 	return r->whole_enc;
 }
 
+/*
+ * The encoding of the text from raw_start on, from the evidence of the
+ * whole input: while the likeliest decoding and the next are close, more
+ * is read (up to XQ_SNIFF_MAX), since a file is in one encoding
+ * throughout.  When the evidence does not settle it, a warning names both
+ * and points at the option that says which.
+ */
 const char *xq__reader_guess_encoding(struct xq_reader *r)
 {
 	const char *enc, *rival;
