@@ -361,12 +361,10 @@ int main(int argc, char **argv)
 	if (st.jobs > 1 &&
 	    (rc = jobs_start(&j, st.jobs, &st.o, stdout, progress_wanted(st.pp.quiet, partial),
 			     merge_job, &mg, &argc, &argv, &st.range_k, &st.range_n)) == 1) {
-		/* a worker: its part on its standard output, its counts
-		 * from nothing whatever the command holds */
+		/* a worker: its part on its standard output (forked before
+		 * any merge: its statistics start empty) */
 		partial = 1;
 		st.o.outpath = NULL;
-		xq_stats_free(st.s);
-		st.s = stats_new();
 	}
 	if (rc == 0) {
 		/* the workers' parts added up: what one job prints */
