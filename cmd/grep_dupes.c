@@ -44,7 +44,7 @@ struct keys_merging {
 	struct part_merge m;
 	struct xq_dupes *d;
 	FILE *drops;                 /* --write-drops, or NULL */
-	long part, keys, dupes;
+	long keys, dupes;
 	int quiet;
 };
 
@@ -52,38 +52,36 @@ struct keys_merging {
 static int merge_key_line(void *data, char *line, const char *name, long lineno)
 {
 	struct keys_merging *km = data;
-	char key[40], pname[4096];
+	char *f[5];
 	const char *num, *bad = NULL;
 	long a, b;
 	uint64_t k[2];
-	int rc;
-	if (part_keys_header(line, &num)) {
-		km->part++;
+	int n = part_split(line, f, 4), rc;
+	if (part_keys_header(f, n, &num))
 		return part_begin(&km->m, num, name, lineno);
-	}
-	if (part_get_key_line(line, key, pname, &a, &b) < 0)
+	if (n != 4 || part_number(f[2], &a) < 0 || part_number(f[3], &b) < 0)
 		bad = "not a line of xqgrep --keys";
-	else if (km->drops && !km->part)
+	else if (km->drops && !km->m.parts)
 		bad = "a line of xqgrep --keys before the first part's header";
-	else if (!strcmp(key, "#end")) {
-		if ((rc = xq_dupes_part_end(km->d, pname, a, b)) == XQ_ENOMEM)
+	else if (!strcmp(f[0], "#end")) {
+		if ((rc = xq_dupes_part_end(km->d, f[1], a, b)) == XQ_ENOMEM)
 			die(EXIT_TROUBLE, "out of memory");
 		if (rc < 0)
 			bad = "too many games or lines";
 		else if (km->drops) {
 			fflush(stderr);
-			part_put_drops_input(km->drops, km->part, pname, a, b);
+			part_put_drops_input(km->drops, km->m.parts, f[1], a, b);
 		}
-	} else if (part_get_key(key, k) < 0) {
+	} else if (part_get_key(f[0], k) < 0) {
 		bad = "not a key of xqgrep --keys";
 	} else {
-		struct xq_place at = { pname, a, b };
+		struct xq_place at = { f[1], a, b };
 		km->keys++;
 		if (noted(km->d, k, &at, km->quiet)) {
 			km->dupes++;
 			if (km->drops) {
 				fflush(stderr);
-				part_put_drop(km->drops, km->part, a, key, pname);
+				part_put_drop(km->drops, km->m.parts, a, f[0], f[1]);
 			}
 		}
 	}

@@ -278,8 +278,6 @@ void part_merge_free(struct part_merge *m)
 
 /* --- xqgrep --keys, --write-drops */
 
-#define PART_COUNT_MAX 1000000000000000L   /* games or lines of a part: sums stay far from overflow */
-
 void part_put_keys_header(FILE *fp, long part)
 {
 	fputs(PART_KEYS_HEADER, fp);
@@ -298,22 +296,12 @@ void part_put_keys_end(FILE *fp, const char *name, long games, long lines)
 	fprintf(fp, "#end\t%s\t%ld\t%ld\n", name, games, lines);
 }
 
-int part_keys_header(const char *line, const char **num)
+int part_keys_header(char **f, int n, const char **num)
 {
-	size_t n = sizeof PART_KEYS_HEADER - 1;
-	if (strncmp(line, PART_KEYS_HEADER, n) || (line[n] && line[n] != '\t'))
+	if (strcmp(f[0], "#xqgrep-keys") || n < 2 || n > 3 || strcmp(f[1], "1"))
 		return 0;
-	*num = line[n] ? line + n + 1 : NULL;
+	*num = n == 3 ? f[2] : NULL;
 	return 1;
-}
-
-int part_get_key_line(const char *line, char key[40], char name[4096], long *a, long *b)
-{
-	/* names are the last field but one; they hold no tab */
-	if (sscanf(line, "%39[^\t]\t%4095[^\t]\t%ld\t%ld", key, name, a, b) != 4 ||
-	    *a < 0 || *b < 0 || *a > PART_COUNT_MAX || *b > PART_COUNT_MAX)
-		return -1;
-	return 0;
 }
 
 int part_get_key(const char *key, uint64_t k[2])
@@ -333,40 +321,20 @@ void part_put_drop(FILE *fp, long part, long index, const char *key, const char 
 
 int part_get_drop_line(char *line, long *part, char **name, long *v1, long *v2, uint64_t k[2])
 {
-	char *f[6], *end;
-	int n = 0;
-	f[n++] = line;
-	for (char *p = line; *p && n < 6; p++)
-		if (*p == '\t') {
-			*p = '\0';
-			f[n++] = p + 1;
-		}
-	if (n != 5)
-		return -1;
-	errno = 0;
-	*part = strtol(f[1], &end, 10);
-	if (*end || end == f[1] || errno || *part < 1)
+	char *f[6];
+	if (part_split(line, f, 5) != 5 || part_number(f[1], part) < 0 || *part < 1)
 		return -1;
 	if (!strcmp(f[0], "#part")) {
-		*v1 = strtol(f[3], &end, 10);
-		if (*end || end == f[3] || *v1 < 0)
-			return -1;
-		*v2 = strtol(f[4], &end, 10);
-		if (*end || end == f[4] || *v2 < 0 || errno)
+		if (part_number(f[3], v1) < 0 || part_number(f[4], v2) < 0)
 			return -1;
 		*name = f[2];
 		return 'P';
 	}
-	if (!strcmp(f[0], "D")) {
-		*v1 = strtol(f[2], &end, 10);
-		if (*end || end == f[2] || *v1 < 1 || errno || strlen(f[3]) != 32 ||
-		    strspn(f[3], "0123456789abcdef") != 32 ||
-		    sscanf(f[3], "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) != 2)
-			return -1;
-		*name = f[4];
-		return 'D';
-	}
-	return -1;
+	if (strcmp(f[0], "D") || part_number(f[2], v1) < 0 || *v1 < 1 ||
+	    strspn(f[3], "0123456789abcdef") != 32 || part_get_key(f[3], k) < 0)
+		return -1;
+	*name = f[4];
+	return 'D';
 }
 
 /* --- the parts of a command with no merge of its own */
@@ -385,7 +353,7 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
 
 /* Position v (never below 0) to fp, its mark kind's around it unless kind
  * is 0: a number a game and more, so no printf. */
-static void put_pos_number(FILE *fp, long v, char kind)
+void part_put_pos(FILE *fp, char kind, long v)
 {
 	const char head[2] = { '\001', kind };
 	char buf[32];
@@ -394,11 +362,6 @@ static void put_pos_number(FILE *fp, long v, char kind)
 		put_cut(buf, sizeof buf, &k, head, 2);
 	put_number(buf, sizeof buf, &k, v < 0 ? 0 : v, '\001');
 	fwrite(buf, 1, kind ? k : k - 1, fp);
-}
-
-void part_put_pos(FILE *fp, char kind, long v)
-{
-	put_pos_number(fp, v, kind);
 }
 
 void part_put_pos_text(FILE *fp, const char *s)
@@ -446,12 +409,6 @@ static int pos_getc(struct pos_source *src)
 	return pos_fill(src) ? *src->p++ : EOF;
 }
 
-/* Back one byte, the one pos_getc() has just returned (not EOF). */
-static void pos_ungetc(struct pos_source *src)
-{
-	src->p--;
-}
-
 /* The reader of both: src to out, each position shifted by the earlier
  * parts of its input (cur, or the one the last \001I names); 0 or -1.
  * The bytes between marks go out in runs: a part's output is most of the
@@ -487,7 +444,7 @@ static int copy_marked(struct pos_source *src, FILE *out, struct part_merge *m,
 			cur = part_input_of(m, nm);
 			if (c == EOF)
 				break;
-			pos_ungetc(src);
+			src->p--;   /* back to the byte after the name's mark */
 		} else if ((c == 'G' || c == 'L' || c == 'B') && cur) {
 			long v = 0;
 			int kind = c, digits = 0;
@@ -500,8 +457,8 @@ static int copy_marked(struct pos_source *src, FILE *out, struct part_merge *m,
 				break;
 			}
 			/* a game or line not known (0) stays so */
-			put_pos_number(out, kind == 'B' ? v + cur->bytes :
-				       !v ? 0 : v + (kind == 'G' ? cur->games : cur->lines), 0);
+			part_put_pos(out, 0, kind == 'B' ? v + cur->bytes :
+				     !v ? 0 : v + (kind == 'G' ? cur->games : cur->lines));
 		} else {
 			rc = -1;
 			break;

@@ -143,11 +143,9 @@ int part_copy_marked(const char *s, FILE *out, struct part_merge *m, struct part
 void part_put_keys_header(FILE *fp, long part);
 void part_put_key(FILE *fp, const uint64_t k[2], const char *name, long index, long line);
 void part_put_keys_end(FILE *fp, const char *name, long games, long lines);
-/* Whether line is a --keys header; *num its part number field or NULL. */
-int part_keys_header(const char *line, const char **num);
-/* A line of --keys but the header, into its fields (key: the first field,
- * "#end" for an #end line; name: 4096 bytes): 0, or -1 when it is none. */
-int part_get_key_line(const char *line, char key[40], char name[4096], long *a, long *b);
+/* Whether f[0..n) (a split line) is a --keys header; *num its part number
+ * field or NULL. */
+int part_keys_header(char **f, int n, const char **num);
 /* The 32 hex digits of key into k: 0 or -1. */
 int part_get_key(const char *key, uint64_t k[2]);
 
