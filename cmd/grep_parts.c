@@ -51,6 +51,14 @@ void grep_put_part_counts(FILE *fp, long games, long invalid, long count, int in
 		c ? "c" : "", l ? "l" : "", q ? "q" : "", trouble);
 }
 
+/* -l: input in listed, once, where one run lists it. */
+static void list_input(struct part_input *in)
+{
+	in->hit = 1;
+	fflush(stderr);
+	printf("%s\n", in->name);
+}
+
 struct grep_merging {
 	struct part_merge m;
 	char flags[8];               /* the first part's */
@@ -67,7 +75,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 	int n;
 	struct part_input *in;
 	struct xq_problem p;
-	long v[6];
+	long v[4];
 	if (!strncmp(line, progname, plen) && !strncmp(line + plen, ": ", 2)) {
 		/* said by a part: said again, and trouble */
 		fprintf(stderr, "%s\n", line);
@@ -108,11 +116,8 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 		mg->games += g;
 		mg->invalid += inv;
 		in->matched += mt;
-		if (strchr(mg->flags, 'l') && mt) {
-			in->hit = 1;
-			fflush(stderr);
-			printf("%s\n", in->name);
-		}
+		if (strchr(mg->flags, 'l') && mt)
+			list_input(in);
 		return 0;
 	}
 	if (!strcmp(f[0], "#counts") && n == 7) {
@@ -133,11 +138,8 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 			strcpy(mg->flags, f[5]);
 			/* -l: the first part's inputs ended before its flags came */
 			for (int i = 0; strchr(mg->flags, 'l') && i < mg->m.nin; i++)
-				if (mg->m.in[i].matched && !mg->m.in[i].hit) {
-					mg->m.in[i].hit = 1;
-					fflush(stderr);
-					printf("%s\n", mg->m.in[i].name);
-				}
+				if (mg->m.in[i].matched && !mg->m.in[i].hit)
+					list_input(&mg->m.in[i]);
 		}
 		mg->count += v[2];
 		if (v[3] > mg->inputs)
@@ -238,12 +240,7 @@ int grep_merge_job(void *data, const struct jobs *j, int i)
 
 int grep_jobs_end(struct jobs *j)
 {
-	int rc, trouble = jm.trouble || j->failed;
-	if (jm.opened < 0) {
-		jobs_end(j);
-		return EXIT_TROUBLE;
-	}
-	rc = grep_parts_end(&jm.mg, trouble, jm.out);
+	int rc = jm.opened < 0 ? EXIT_TROUBLE : grep_parts_end(&jm.mg, jm.trouble || j->failed, jm.out);
 	jobs_end(j);
-	return trouble ? EXIT_TROUBLE : rc;
+	return rc;
 }
