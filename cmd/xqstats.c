@@ -136,11 +136,10 @@ static int merge_line(void *data, char *line, const char *name, long lineno)
 	nf = part_split(line, f, 12);
 	if (part_is_header(f, nf, "xqstats", 2)) {
 		struct xq_err err;
-		int bad = 0;
+		int bad;
 		if ((rc = xq_stats_part_settings(st.s, f[2], f[3], &err)) == XQ_ERANGE)
 			goto bad;
-		if (part_begin(&mg->m, nf == 5 ? f[4] : NULL, name, lineno) < 0)
-			bad = 1;
+		bad = part_begin(&mg->m, nf == 5 ? f[4] : NULL, name, lineno) < 0;
 		if (rc == 1) {
 			diag(name, lineno, 0, "error", "parts made with other --depth or --from");
 			return -1;
@@ -181,15 +180,6 @@ static int merge_line(void *data, char *line, const char *name, long lineno)
 bad:
 	diag(name, lineno, 0, "error", "not a line of xqstats --partial");
 	return -1;
-}
-
-/* --merge: the parts in the files argv[0..argc) (none: stdin) added up. */
-static void merge_parts(int argc, char **argv)
-{
-	struct stats_merging mg = { { 0 }, 0, 0 };
-	if (part_read(argc, argv, merge_line, &mg))
-		st.trouble = 1;
-	part_merge_free(&mg.m);
 }
 
 /* -J: part i added up, its worker's standard error after. */
@@ -370,13 +360,15 @@ int main(int argc, char **argv)
 		/* the workers' parts added up: what one job prints */
 		if (j.failed || j.trouble)
 			st.trouble = 1;
-		part_merge_free(&mg.m);
 		jobs_end(&j);
 	} else if (st.merge) {
-		merge_parts(argc, argv);
+		/* the parts in the files argv[0..argc) (none: stdin) added up */
+		if (part_read(argc, argv, merge_line, &mg))
+			st.trouble = 1;
 	} else if (gather(argc, argv, partial) < 0) {
 		return EXIT_TROUBLE;
 	}
+	part_merge_free(&mg.m);
 	if (!st.partial)
 		print_all();
 	long invalid = xq_stats_invalid(st.s);
