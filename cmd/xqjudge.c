@@ -48,45 +48,39 @@ static struct {
 	struct problem_printer pp;
 	struct xq_judge_opts jo;
 	struct xq_judge *j;
-	enum xq_notation notation;
-	int json, all_lines;
+	int all_lines;
 	long games, rulings, against, limits, bad_games;
 	int jobs;                 /* -J */
 	long range_k, range_n;    /* a worker's byte range */
 	int worker;               /* a worker of -J: positions marked (part.h) */
 } st;
 
-static void judge_one(const char *file, struct xq_game *g)
+static enum record_step judge_step(struct record_loop *l, struct xq_game *g)
 {
-	struct xq_judge_report r = { stdout, st.notation, st.json, NULL, NULL, NULL };
+	struct xq_judge_report r = { stdout, l->o->notation, l->o->json, NULL, NULL, NULL };
 	struct xq_game_verdict res;
 	int rc;
 
-	st.games++;
-	if (g->errors)
-		st.bad_games++;
-	if (g->flags & XQ_GAME_BAD_FEN)
-		return;
-	if (st.worker) {
-		r.put_pos = part_pos_writer;
-		r.put_text = part_text_writer;
-	}
-	if ((rc = xq_game_judge_report(st.j, g, file, st.all_lines, &r, &res)) < 0)
-		die(EXIT_TROUBLE, "%s", xq_strerror(rc));
-	st.rulings += res.rulings;
-	st.against += res.against;
-	st.limits += res.limits;
-}
-
-static enum record_step judge_step(struct record_loop *l, struct xq_game *g)
-{
 	if (st.worker && l->input_games == 1) {
 		/* the input the positions that follow are of */
 		fputs("\001I", stdout);
 		part_put_pos_text(stdout, l->name);
 		putchar('\001');
 	}
-	judge_one(l->name, g);
+	st.games++;
+	if (g->errors)
+		st.bad_games++;
+	if (g->flags & XQ_GAME_BAD_FEN)
+		return RECORD_NEXT;
+	if (st.worker) {
+		r.put_pos = part_pos_writer;
+		r.put_text = part_text_writer;
+	}
+	if ((rc = xq_game_judge_report(st.j, g, l->name, st.all_lines, &r, &res)) < 0)
+		die(EXIT_TROUBLE, "%s", xq_strerror(rc));
+	st.rulings += res.rulings;
+	st.against += res.against;
+	st.limits += res.limits;
 	return RECORD_NEXT;
 }
 
@@ -175,8 +169,6 @@ int main(int argc, char **argv)
 	argc -= first;
 	argv += first;
 	cmd_inputs(&o, &argc, &argv);
-	st.notation = o.notation;
-	st.json = o.json;
 	progress = progress_wanted(st.pp.quiet, 1);
 	if (st.jobs > 1) {
 		struct jobs j;
