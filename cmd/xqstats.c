@@ -80,15 +80,6 @@ static struct {
 	FILE *partial;              /* --partial: where the part goes */
 } st;
 
-static struct xq_stats *stats_new(void)
-{
-	int err;
-	struct xq_stats *s = xq_stats_new(&st.so, &err);
-	if (!s)
-		die(EXIT_TROUBLE, "%s", xq_strerror(err));
-	return s;
-}
-
 static void check(int rc)
 {
 	if (rc == XQ_ENOMEM)
@@ -336,7 +327,7 @@ int main(int argc, char **argv)
 {
 	struct jobs j;
 	struct stats_merging mg = { { 0 }, 0, 0 };
-	int partial, rc = -1;
+	int partial, err, rc = -1;
 
 	cmd_init(argv, usage_text);
 	partial = parse_options(argc, argv);
@@ -347,7 +338,8 @@ int main(int argc, char **argv)
 	st.inputs = argv;
 	st.ninputs = argc;
 	st.so.notation = st.o.notation;
-	st.s = stats_new();
+	if (!(st.s = xq_stats_new(&st.so, &err)))
+		die(EXIT_TROUBLE, "%s", xq_strerror(err));
 	if (st.jobs > 1 &&
 	    (rc = jobs_start(&j, st.jobs, &st.o, stdout, progress_wanted(st.pp.quiet, partial),
 			     merge_job, &mg, &argc, &argv, &st.range_k, &st.range_n)) == 1) {
