@@ -57,7 +57,7 @@ int part_number(const char *s, long *v);
 struct part_input {
 	char *name;
 	long games, lines, bytes;
-	long matched, invalid;   /* xqgrep */
+	long matched;            /* xqgrep */
 	int hit;                 /* xqgrep -l: matched in an earlier part */
 };
 struct part_merge {
