@@ -36,9 +36,7 @@ int outdir_make(const char *dir)
 	struct stat sb;
 	/* each prefix ending before a '/', then the whole */
 	for (size_t i = 1; i <= n; i++) {
-		if (i < n && p[i] != '/')
-			continue;
-		if (i < n && p[i - 1] == '/')
+		if (i < n && (p[i] != '/' || p[i - 1] == '/'))
 			continue;
 		char c = p[i];
 		p[i] = '\0';
@@ -140,11 +138,12 @@ static struct name_entry *use_name(struct outdir *od, const char *name, int *fre
 
 char *outdir_path(struct outdir *od, const struct xq_game *g, long seq, const char *ext)
 {
-	char base[BASE_MAX + 1], name[BASE_MAX + 64];
+	char base[BASE_MAX + 1], first[BASE_MAX + 64], name[BASE_MAX + 64];
 	int fresh;
 	xq_game_format_name(od->format, g, seq, base, sizeof base);
-	snprintf(name, sizeof name, "%s.%s", base, ext);
-	struct name_entry *e = use_name(od, name, &fresh);
+	snprintf(first, sizeof first, "%s.%s", base, ext);
+	strcpy(name, first);
+	struct name_entry *e = use_name(od, first, &fresh);
 	if (!fresh) {
 		/* used before in this run: the first free -N, remembered per
 		 * name, so that many games of one name stay linear */
@@ -152,8 +151,6 @@ char *outdir_path(struct outdir *od, const struct xq_game *g, long seq, const ch
 		do
 			snprintf(name, sizeof name, "%s-%ld.%s", base, k++, ext);
 		while (use_name(od, name, &fresh), !fresh);
-		char first[BASE_MAX + 64];
-		snprintf(first, sizeof first, "%s.%s", base, ext);
 		names_slot(od, first)->next = k;   /* (the table may have grown) */
 	}
 	size_t len = strlen(od->dir) + strlen(name) + 2;
@@ -163,6 +160,17 @@ char *outdir_path(struct outdir *od, const struct xq_game *g, long seq, const ch
 }
 
 /* --- files */
+
+/* An O_EXCL file done with (closed): removed unless kept, no longer one
+ * for a signal to remove. */
+static void excl_end(struct outdir_file *f, int keep)
+{
+	if (!keep)
+		unlink(f->out.path);
+	temp_forget(f->out.path);
+	free(f->out.path);
+	memset(f, 0, sizeof *f);
+}
 
 int outdir_create(struct outdir *od, struct outdir_file *f, const char *path,
 		  char *const *inputs, int ninputs)
@@ -186,10 +194,7 @@ int outdir_create(struct outdir *od, struct outdir_file *f, const char *path,
 	if (!(f->out.fp = fdopen(fd, "w"))) {
 		warnx_("cannot create '%s': %s", path, strerror(errno));
 		close(fd);
-		unlink(path);
-		temp_forget(f->out.path);
-		free(f->out.path);
-		f->out.path = NULL;
+		excl_end(f, 0);
 		return -1;
 	}
 	f->excl = 1;
@@ -219,12 +224,9 @@ int outdir_commit(struct outdir_file *f)
 	errno = 0;
 	if (fclose(f->out.fp) != 0 || bad) {
 		write_error(f->out.path);
-		unlink(f->out.path);
 		bad = 1;
 	}
-	temp_forget(f->out.path);
-	free(f->out.path);
-	memset(f, 0, sizeof *f);
+	excl_end(f, !bad);
 	return bad ? -1 : 0;
 }
 
@@ -235,8 +237,5 @@ void outdir_abort(struct outdir_file *f)
 		return;
 	}
 	fclose(f->out.fp);
-	unlink(f->out.path);
-	temp_forget(f->out.path);
-	free(f->out.path);
-	memset(f, 0, sizeof *f);
+	excl_end(f, 0);
 }

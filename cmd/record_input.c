@@ -128,55 +128,31 @@ static const char *format_names(char *buf, size_t size, int reading, int many_ga
 
 /* Option values checked as every command checks them: the value, or NULL
  * with "unknown ..." printed ("auto" is fine for the input ones). */
-static const char *opt_in_encoding(const char *arg)
+static const char *opt_encoding(const char *arg, int input)
 {
-	if (!xq_encoding_name(arg) && strcmp(arg, "auto")) {
-		warnx_("unknown encoding '%s' (auto, " ENCODING_NAMES ")", arg);
-		return NULL;
-	}
-	return arg;
+	if (xq_encoding_name(arg) || (input && !strcmp(arg, "auto")))
+		return arg;
+	warnx_("unknown encoding '%s' (%s" ENCODING_NAMES ")", arg, input ? "auto, " : "");
+	return NULL;
 }
 
-static const char *opt_out_encoding(const char *arg)
-{
-	if (!xq_encoding_name(arg)) {
-		warnx_("unknown encoding '%s' (" ENCODING_NAMES ")", arg);
-		return NULL;
-	}
-	return arg;
-}
-
-static const char *opt_in_format(const char *arg)
+/* -f (reading), -t, or -t for a stream of games (many_games). */
+static const char *opt_format(const char *arg, int reading, int many_games)
 {
 	char names[400];
-	if (strcmp(arg, "auto") && !xq_format_find_reader(arg)) {
-		warnx_("unknown input format '%s' (auto, %s)", arg,
-		       format_names(names, sizeof names, 1, 0));
-		return NULL;
-	}
-	return arg;
-}
-
-static const char *opt_out_format(const char *arg)
-{
-	char names[400];
-	if (!xq_format_find(arg) || !xq_format_find(arg)->write) {
-		warnx_("unknown output format '%s' (%s)", arg, format_names(names, sizeof names, 0, 0));
-		return NULL;
-	}
-	return arg;
+	const struct xq_format *f = xq_format_find(arg);
+	if (reading ? !strcmp(arg, "auto") || xq_format_find_reader(arg) :
+	    f && f->write && !(many_games && (f->flags & XQ_FORMAT_ONE_GAME)))
+		return arg;
+	warnx_("unknown %s format '%s'%s (%s%s)", reading ? "input" : "output", arg,
+	       many_games ? " for a stream of games" : "", reading ? "auto, " : "",
+	       format_names(names, sizeof names, reading, many_games));
+	return NULL;
 }
 
 const char *opt_out_format_many(const char *arg)
 {
-	char names[400];
-	const struct xq_format *f = xq_format_find(arg);
-	if (!f || !f->write || (f->flags & XQ_FORMAT_ONE_GAME)) {
-		warnx_("unknown output format '%s' for a stream of games (%s)", arg,
-		       format_names(names, sizeof names, 0, 1));
-		return NULL;
-	}
-	return arg;
+	return opt_format(arg, 0, 1);
 }
 
 /* A notation name (not "any") into *n: 0, or -1 with the complaint. */
@@ -220,6 +196,7 @@ static const struct shared_opt shared_opts[] = {
 	{ 'q', "quiet", no_argument },
 	{ 't', NULL, required_argument },  /* its long name differs: the command's */
 	{ 'R', "recursive", no_argument },
+	{ OPT_FILES_FROM, "files-from", required_argument },
 	{ 'V', "version", no_argument },
 	{ 'v', "verbose", no_argument },
 };
@@ -247,9 +224,9 @@ static int shared_set(struct cmd_opts *o, int c, const char *arg)
 	case 'R': o->recursive = 1; break;
 	case OPT_FILES_FROM: o->files_from = arg; break;
 	case 'd': o->dir = arg; break;
-	case 'E': return (o->enc_out = opt_out_encoding(arg)) ? 0 : -1;
-	case 'e': return (o->encoding = opt_in_encoding(arg)) ? 0 : -1;
-	case 'f': return (o->format = opt_in_format(arg)) ? 0 : -1;
+	case 'E': return (o->enc_out = opt_encoding(arg, 0)) ? 0 : -1;
+	case 'e': return (o->encoding = opt_encoding(arg, 1)) ? 0 : -1;
+	case 'f': return (o->format = opt_format(arg, 1, 0)) ? 0 : -1;
 	case 'h': usage(EXIT_OK);
 	case 'j': o->json = 1; break;
 	case 'n':
@@ -257,7 +234,7 @@ static int shared_set(struct cmd_opts *o, int c, const char *arg)
 		return opt_notation(arg, &o->notation);
 	case 'o': o->outpath = arg; break;
 	case 'q': o->pp->quiet = 1; break;
-	case 't': return (o->to = opt_out_format(arg)) ? 0 : -1;
+	case 't': return (o->to = opt_format(arg, 0, 0)) ? 0 : -1;
 	case 'V': print_version();
 	case 'v': o->pp->verbose = 1; break;
 	}
@@ -279,7 +256,7 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 	if (built_from != extra) {
 		size_t n = 0;
 		for (; extra[n].name; n++) {
-			if (n + NSHARED + 2 > sizeof longopts / sizeof longopts[0])
+			if (n + NSHARED + 1 > sizeof longopts / sizeof longopts[0])
 				die(EXIT_TROUBLE, "internal error: too many long options");
 			longopts[n] = extra[n];
 		}
@@ -289,10 +266,6 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 						     NULL, shared_opts[i].letter };
 				longopts[n++] = lo;
 			}
-		if (shared_letter(o, shortopts, OPT_FILES_FROM)) {
-			struct option lo = { "files-from", required_argument, NULL, OPT_FILES_FROM };
-			longopts[n++] = lo;
-		}
 		/* in the order of the names, as getopt_long() lists them when
 		 * an abbreviation is ambiguous */
 		qsort(longopts, n, sizeof longopts[0], cmp_option);
@@ -742,8 +715,6 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 {
 	int rc;
 	long seq = ++ro->count;
-	free(ro->last_path);
-	ro->last_path = NULL;
 	if (!ro->o->dir) {
 		if (record_one_game_refused(ro->one_game, seq - 1, ro->o->to))
 			return -1;
@@ -784,21 +755,18 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 	crc = xq_writer_close(ro->w);
 	ro->w = NULL;
 	if (rc == 0 && crc == 0) {
-		if (outdir_commit(&of) < 0) {
-			free(path);
-			return -1;
-		}
+		rc = outdir_commit(&of);
+	} else {
+		outdir_abort(&of);
+		rc = rc == XQ_EIO || crc == XQ_EIO ? -1 : 1;
+		if (rc < 0)
+			write_error(path);
+	}
+	if (rc == 0)
 		ro->last_path = path;
-		return 0;
-	}
-	outdir_abort(&of);
-	if (rc == XQ_EIO || crc == XQ_EIO) {
-		write_error(path);
+	else
 		free(path);
-		return -1;
-	}
-	free(path);
-	return 1;
+	return rc;
 }
 
 int record_output_close(struct record_output *ro, int keep)
