@@ -354,8 +354,6 @@ static struct xq_reader *record_reader_open(const char *path, struct xq_reader_o
 	if (!r) {
 		say_unreadable(o->name, err);
 		input_close(*fp, *fd);
-		*fp = NULL;
-		*fd = -1;
 	}
 	return r;
 }
@@ -390,12 +388,11 @@ void *record_map(const char *path, size_t *len)
 	*len = 0;
 	if (record_stdin(path) || (fd = open(path, O_RDONLY)) < 0)
 		return NULL;
-	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size == 0 ||
-	    (map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED) {
-		close(fd);
-		return NULL;
-	}
+	int ok = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 &&
+		 (map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) != MAP_FAILED;
 	close(fd);
+	if (!ok)
+		return NULL;
 	*len = (size_t)sb.st_size;
 	return map;
 }
@@ -425,7 +422,6 @@ static struct xq_reader *range_reader_open(const char *path, struct xq_reader_op
 	if (!(r = xq_reader_open_mem((const char *)*map + rg.start, rg.end - rg.start, &ro, &err))) {
 		say_unreadable(path, err);
 		munmap(*map, *maplen);
-		*map = NULL;
 	}
 	return r;
 }
@@ -468,7 +464,6 @@ static struct xq_reader *chunk_reader_open(const struct record_chunk *c, struct 
 	if (!r) {
 		say_unreadable(c->name, err);
 		record_close(*fp);
-		*fp = NULL;
 	}
 	return r;
 }
@@ -603,9 +598,7 @@ uint64_t record_input_bytes(int argc, char **argv)
 	struct stat sb;
 	for (int i = 0; i < (argc ? argc : 1); i++) {
 		const char *p = argc ? argv[i] : "-";
-		if (strcmp(p, "-") ? stat(p, &sb) < 0 : fstat(STDIN_FILENO, &sb) < 0)
-			return 0;
-		if (!S_ISREG(sb.st_mode))
+		if ((strcmp(p, "-") ? stat(p, &sb) : fstat(STDIN_FILENO, &sb)) < 0 || !S_ISREG(sb.st_mode))
 			return 0;
 		total += (uint64_t)sb.st_size;
 	}
@@ -787,11 +780,10 @@ int record_output_close(struct record_output *ro, int keep)
 		keep = 0;
 	}
 	ro->w = NULL;
-	if (!keep) {
-		if (ro->out.fp != stdout)
-			out_abort(&ro->out);
-	} else if (ro->out.fp != stdout && out_commit(&ro->out) < 0) {
+	/* (both leave standard output as it is) */
+	if (!keep)
+		out_abort(&ro->out);
+	else if (out_commit(&ro->out) < 0)
 		rc = -1;
-	}
 	return rc;
 }

@@ -295,12 +295,10 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 				  xq_game_tag(g, "ECCO"), e.code, e.opening,
 				  *e.variation ? " " : "", e.variation);
 	}
-	if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0) {
-		st.dropped++;
-		st.trouble = 1;
-		return RECORD_STOP;
-	}
-	wr = st.split ? write_game_to_stream(g) : write_game(g);
+	if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0)
+		wr = -1;
+	else
+		wr = st.split ? write_game_to_stream(g) : write_game(g);
 	if (wr == 0 && st.split)
 		st.split_games++;
 	if (wr == 0)
@@ -460,7 +458,7 @@ static void output_options(void)
 	opt_output(&st.o);
 	const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
 	st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
-	st.pages = st.o.dir && st.o.to && !strcmp(xq_format_find(st.o.to)->name, "html");
+	st.pages = st.o.dir && f && !strcmp(f->name, "html");
 	if (st.split && (!st.o.dir || st.one_game))
 		usage_error("--split needs -d DIR and a format that holds several games");
 }
