@@ -667,12 +667,21 @@ struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cm
 	return w;
 }
 
-static int open_writer(struct record_output *ro, FILE *fp, const char *name)
+int record_output_writer(struct record_output *ro, FILE *fp, const char *name)
 {
 	ro->w = record_writer_open(fp, name, ro->o, ro->o->notation, ro->wflags,
 				   ro->problem ? ro->problem : print_problem,
 				   ro->problem ? ro->problem_data : ro->o->pp);
 	return ro->w ? 0 : -1;
+}
+
+int record_output_writer_close(struct record_output *ro)
+{
+	int rc;
+	ro->converted += xq_writer_converted(ro->w);
+	rc = xq_writer_close(ro->w);
+	ro->w = NULL;
+	return rc;
 }
 
 int record_output_open(struct record_output *ro)
@@ -689,7 +698,7 @@ int record_output_open(struct record_output *ro)
 		return -1;
 	if (is_pipe(fileno(ro->out.fp)))
 		ro->flush_each = 1;
-	if (open_writer(ro, ro->out.fp, ro->o->outpath ? ro->o->outpath : "<stdout>") < 0) {
+	if (record_output_writer(ro, ro->out.fp, ro->o->outpath ? ro->o->outpath : "<stdout>") < 0) {
 		out_abort(&ro->out);
 		return -1;
 	}
@@ -738,15 +747,13 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 		free(path);
 		return rc;
 	}
-	if (open_writer(ro, of.out.fp, path) < 0) {
+	if (record_output_writer(ro, of.out.fp, path) < 0) {
 		outdir_abort(&of);
 		free(path);
 		return -1;
 	}
 	rc = xq_writer_write(ro->w, g);
-	ro->converted += xq_writer_converted(ro->w);
-	crc = xq_writer_close(ro->w);
-	ro->w = NULL;
+	crc = record_output_writer_close(ro);
 	if (rc == 0 && crc == 0) {
 		rc = outdir_commit(&of);
 	} else {
@@ -771,15 +778,12 @@ int record_output_close(struct record_output *ro, int keep)
 	ro->od = NULL;
 	if (ro->o->dir)
 		return 0;
-	if (ro->w)
-		ro->converted += xq_writer_converted(ro->w);
-	if (xq_writer_close(ro->w) < 0) {
+	if (record_output_writer_close(ro) < 0) {
 		if (keep)
 			write_error(ro->o->outpath ? ro->o->outpath : "<stdout>");
 		rc = -1;
 		keep = 0;
 	}
-	ro->w = NULL;
 	/* (both leave standard output as it is) */
 	if (!keep)
 		out_abort(&ro->out);

@@ -132,6 +132,11 @@ int record_one_game_refused(int one_game, long before, const char *format);
 /* -d: game g in a file of its own, named with seq (cmd/outdir.c);
  * returns as record_output_write(). */
 int record_output_file(struct record_output *ro, const struct xq_game *g, long seq);
+/* ro's writer on fp named name (-t, -E, -n, wflags, its problems): 0, or
+ * -1 said.  Closed, the lines it converted added to ro->converted: as
+ * xq_writer_close() (no writer: 0). */
+int record_output_writer(struct record_output *ro, FILE *fp, const char *name);
+int record_output_writer_close(struct record_output *ro);
 /* Close the stream: commit it when keep, else remove it; 0 or -1. */
 int record_output_close(struct record_output *ro, int keep);
 

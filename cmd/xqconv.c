@@ -74,10 +74,11 @@ static struct {
 	struct problem_printer pp;
 	enum policy policy;
 	struct cmd_opts o;
-	struct record_output ro;   /* -d: a file per game */
+	struct record_output ro;   /* -d: a file per game; the writer, the lines
+				    * it converted (--script) */
 	unsigned wflags;   /* --crlf, --replace, --script (Big5 output is traditional
 			    * unless --script says otherwise: the library's rule) */
-	long read, written, dropped, converted;
+	long read, written, dropped;
 	long pending;      /* handed to the writer, not yet known to be out */
 	FILE *strict_tmp;  /* --strict to stdout: the games wait here */
 	char **made;       /* --strict -d: the files written, removed if invalid */
@@ -88,7 +89,6 @@ static struct {
 	int one_game;      /* the output format holds one game per file */
 	int flush_each;      /* output is a pipe: one game at a time */
 	struct outfile out;
-	struct xq_writer *w;
 	struct xq_judge *judge;   /* --judge */
 	int ecco;                 /* --ecco: 1 set the tags, 2 check them */
 	long ecco_checked, ecco_agreed;
@@ -165,30 +165,13 @@ static int flush_out(void)
 	return 0;
 }
 
-static int open_writer(FILE *fp, const char *name)
-{
-	st.w = record_writer_open(fp, name, &st.o, st.o.notation, st.wflags,
-				  writer_problem, &st.pp);
-	return st.w ? 0 : -1;
-}
-
-/* Close the writer, counting the lines it converted (--script). */
-static int close_writer(void)
-{
-	int rc;
-	st.converted += xq_writer_converted(st.w);
-	rc = xq_writer_close(st.w);
-	st.w = NULL;
-	return rc;
-}
-
 /* Write one game to the stream or to its own file; 0 written, 1 dropped
  * (reported), -1 I/O error. */
 static int write_game_to_stream(const struct xq_game *g)
 {
 	int rc;
 	errno = 0;
-	rc = xq_writer_write(st.w, g);
+	rc = xq_writer_write(st.ro.w, g);
 	if (rc == XQ_EIO) {
 		write_error(st.o.outpath || !st.out.path ? out_name() : st.out.path);
 		settle(0);
@@ -230,7 +213,7 @@ static int write_game(const struct xq_game *g)
  * dropped.  0, or -1 when they did not reach it (said). */
 static int close_split_file(void)
 {
-	int ok = close_writer() == 0;
+	int ok = record_output_writer_close(&st.ro) == 0;
 	if (!ok)
 		write_error(st.out.path);
 	if (!ok || st.trouble)
@@ -247,7 +230,7 @@ static int split_next(void)
 {
 	char path[4096];
 	struct stat sb;
-	if (st.w && close_split_file() < 0)
+	if (st.ro.w && close_split_file() < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/%06ld.%s", st.o.dir, ++st.split_file, record_format_extension(st.o.to));
 	if (lstat(path, &sb) == 0) {
@@ -257,7 +240,7 @@ static int split_next(void)
 	st.split_games = 0;
 	if (out_open(&st.out, path, st.ro.inputs, st.ro.ninputs) < 0)
 		return -1;
-	return open_writer(st.out.fp, st.out.path);   /* the name lives as long as the file */
+	return record_output_writer(&st.ro, st.out.fp, st.out.path);   /* the name lives as long as the file */
 }
 
 static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
@@ -295,7 +278,7 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 				  xq_game_tag(g, "ECCO"), e.code, e.opening,
 				  *e.variation ? " " : "", e.variation);
 	}
-	if (st.split && (!st.w || st.split_games == st.split) && split_next() < 0)
+	if (st.split && (!st.ro.w || st.split_games == st.split) && split_next() < 0)
 		wr = -1;
 	else
 		wr = st.split ? write_game_to_stream(g) : write_game(g);
@@ -319,15 +302,15 @@ static void summary(void)
 {
 	if (st.pp.partial) {
 		fprintf(stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\t%d\n", st.read, st.written,
-			st.dropped, st.converted, st.ecco_checked, st.ecco_agreed, st.findings,
+			st.dropped, st.ro.converted, st.ecco_checked, st.ecco_agreed, st.findings,
 			st.trouble);
 		return;
 	}
 	fprintf(stderr, "%s: %ld game%s read, %ld written, %ld dropped", progname,
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
-	if (st.converted)
-		fprintf(stderr, "; %ld line%s converted to %s characters", st.converted,
-			st.converted == 1 ? "" : "s", st.wflags & XQ_WRITE_SIMPLIFIED ? "simplified" : "traditional");
+	if (st.ro.converted)
+		fprintf(stderr, "; %ld line%s converted to %s characters", st.ro.converted,
+			st.ro.converted == 1 ? "" : "s", st.wflags & XQ_WRITE_SIMPLIFIED ? "simplified" : "traditional");
 	fputc('\n', stderr);
 	if (st.ecco == 2)
 		fprintf(stderr, "%s: ECCO tags: %ld checked, %ld agree, %ld disagree\n", progname,
@@ -374,7 +357,7 @@ static int merge_end(struct jobs *j, struct part_counts *pcs, struct part_copy *
 	jobs_end(j);
 	if (pc->opened < 0)
 		return EXIT_TROUBLE;
-	st.read = v[0], st.written = v[1], st.dropped = v[2], st.converted = v[3];
+	st.read = v[0], st.written = v[1], st.dropped = v[2], st.ro.converted = v[3];
 	st.ecco_checked = v[4], st.ecco_agreed = v[5];
 	if (st.out.fp != stdout) {
 		if (trouble)
@@ -510,7 +493,7 @@ static int open_output(int argc, char **argv)
 	 * file to rename) the games wait in a temporary file */
 	if (st.policy == STRICT && !st.out.tmp && !(st.strict_tmp = tmpfile()))
 		die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
-	if (open_writer(st.strict_tmp ? st.strict_tmp : st.out.fp, out_name()) < 0) {
+	if (record_output_writer(&st.ro, st.strict_tmp ? st.strict_tmp : st.out.fp, out_name()) < 0) {
 		out_abort(&st.out);
 		return -1;
 	}
@@ -559,7 +542,7 @@ static void release_strict_games(void)
 static void end_stream(void)
 {
 	errno = 0;
-	if (close_writer() < 0 && !st.trouble) {
+	if (record_output_writer_close(&st.ro) < 0 && !st.trouble) {
 		write_error(out_name());
 		st.trouble = 1;
 	}
@@ -593,12 +576,10 @@ static void end_stream(void)
 		fclose(st.strict_tmp);
 }
 
-/* -d: the lines its writers converted counted; the files written before
- * --strict met an invalid game go, else the index of html pages is
- * written. */
+/* -d: the files written before --strict met an invalid game go, else
+ * the index of html pages is written. */
 static void end_dir(void)
 {
-	st.converted += st.ro.converted;
 	if (st.policy == STRICT && (st.findings || st.trouble)) {
 		for (long i = 0; i < st.nmade; i++)
 			unlink(st.made[i]);
@@ -628,7 +609,7 @@ int main(int argc, char **argv)
 		return EXIT_TROUBLE;
 	if (convert_inputs(argc, argv))
 		st.trouble = 1;
-	if (st.split && st.w && close_split_file() < 0)
+	if (st.split && st.ro.w && close_split_file() < 0)
 		st.trouble = 1;
 	if (!st.o.dir)
 		end_stream();
