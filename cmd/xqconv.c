@@ -74,10 +74,10 @@ static struct {
 	struct problem_printer pp;
 	enum policy policy;
 	struct cmd_opts o;
-	struct record_output ro;   /* -d: a file per game; the writer, the lines
-				    * it converted (--script) */
-	unsigned wflags;   /* --crlf, --replace, --script (Big5 output is traditional
-			    * unless --script says otherwise: the library's rule) */
+	/* the writers (wflags: --crlf, --replace, --script; Big5 output is
+	 * traditional unless --script says otherwise: the library's rule);
+	 * -d: a file per game */
+	struct record_output ro;
 	long read, written, dropped;
 	long pending;      /* handed to the writer, not yet known to be out */
 	FILE *strict_tmp;  /* --strict to stdout: the games wait here */
@@ -86,8 +86,6 @@ static struct {
 	const char *cur_input; /* the input being read, for writer problems */
 	long cur_line;     /* where the game being written starts in it */
 	int trouble, findings;
-	int one_game;      /* the output format holds one game per file */
-	int flush_each;      /* output is a pipe: one game at a time */
 	struct outfile out;
 	struct xq_judge *judge;   /* --judge */
 	int ecco;                 /* --ecco: 1 set the tags, 2 check them */
@@ -181,7 +179,7 @@ static int write_game_to_stream(const struct xq_game *g)
 		return 1;
 	st.pending++;   /* written when flushed (stream) or renamed (-o, --split) */
 	/* a stream is flushed every 64 games, a pipe after each */
-	if (!st.out.tmp && !st.strict_tmp && (st.flush_each || st.pending >= 64) &&
+	if (!st.out.tmp && !st.strict_tmp && (st.ro.flush_each || st.pending >= 64) &&
 	    flush_out() < 0)
 		return -2;
 	return 0;
@@ -190,7 +188,7 @@ static int write_game_to_stream(const struct xq_game *g)
 static int write_game(const struct xq_game *g)
 {
 	if (!st.o.dir) {
-		if (record_one_game_refused(st.one_game, st.written + st.dropped + st.pending, st.o.to))
+		if (record_one_game_refused(st.ro.one_game, st.written + st.dropped + st.pending, st.o.to))
 			return -1;
 		return write_game_to_stream(g);
 	}
@@ -310,7 +308,7 @@ static void summary(void)
 		st.read, st.read == 1 ? "" : "s", st.written, st.dropped);
 	if (st.ro.converted)
 		fprintf(stderr, "; %ld line%s converted to %s characters", st.ro.converted,
-			st.ro.converted == 1 ? "" : "s", st.wflags & XQ_WRITE_SIMPLIFIED ? "simplified" : "traditional");
+			st.ro.converted == 1 ? "" : "s", st.ro.wflags & XQ_WRITE_SIMPLIFIED ? "simplified" : "traditional");
 	fputc('\n', stderr);
 	if (st.ecco == 2)
 		fprintf(stderr, "%s: ECCO tags: %ld checked, %ld agree, %ld disagree\n", progname,
@@ -415,9 +413,9 @@ static int conv_options(int argc, char **argv)
 		switch (c) {
 		case OPT_KEEP: st.policy = KEEP; break;
 		case OPT_STRICT: st.policy = STRICT; break;
-		case OPT_CRLF: st.wflags |= XQ_WRITE_CRLF; break;
-		case OPT_REPLACE: st.wflags |= XQ_WRITE_REPLACE; break;
-		case OPT_SCRIPT: st.wflags = (st.wflags & ~SCRIPT_FLAGS) | script_flag(optarg); break;
+		case OPT_CRLF: st.ro.wflags |= XQ_WRITE_CRLF; break;
+		case OPT_REPLACE: st.ro.wflags |= XQ_WRITE_REPLACE; break;
+		case OPT_SCRIPT: st.ro.wflags = (st.ro.wflags & ~SCRIPT_FLAGS) | script_flag(optarg); break;
 		case OPT_JUDGE: judge_open(&st.judge, optarg); break;
 		case OPT_ECCO:
 			if (optarg && strcmp(optarg, "check"))
@@ -440,9 +438,9 @@ static void output_options(void)
 {
 	opt_output(&st.o);
 	const struct xq_format *f = xq_format_find(st.o.to ? st.o.to : "pgn");
-	st.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
+	st.ro.one_game = f && (f->flags & XQ_FORMAT_ONE_GAME);
 	st.pages = st.o.dir && f && !strcmp(f->name, "html");
-	if (st.split && (!st.o.dir || st.one_game))
+	if (st.split && (!st.o.dir || st.ro.one_game))
 		usage_error("--split needs -d DIR and a format that holds several games");
 }
 
@@ -482,13 +480,12 @@ static int open_output(int argc, char **argv)
 {
 	st.ro.inputs = argv;
 	st.ro.ninputs = argc;
-	st.ro.wflags = st.wflags;
 	st.ro.problem = writer_problem;
 	if (st.o.dir)
 		return 0;
 	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
 		return -1;
-	st.flush_each = is_pipe(fileno(st.out.fp));
+	st.ro.flush_each = is_pipe(fileno(st.out.fp));
 	/* --strict writes nothing on an invalid game: to a stream (no
 	 * file to rename) the games wait in a temporary file */
 	if (st.policy == STRICT && !st.out.tmp && !(st.strict_tmp = tmpfile()))
@@ -602,7 +599,7 @@ int main(int argc, char **argv)
 	cmd_inputs(&st.o, &argc, &argv);
 	output_options();
 	/* -d and --strict (one game decides for all) are one job */
-	if (st.jobs > 1 && !st.o.dir && st.policy != STRICT && !st.one_game &&
+	if (st.jobs > 1 && !st.o.dir && st.policy != STRICT && !st.ro.one_game &&
 	    (status = run_jobs(&argc, &argv)) >= 0)
 		return status;
 	if (open_output(argc, argv) < 0)
