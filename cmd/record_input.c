@@ -85,21 +85,13 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
 				 const char *encoding)
 {
 	struct one_game og = { { 0 }, n, NULL };
-	struct cmd_opts o = { 0 };
-	struct record_loop l = { 0 };
-	char *inputs[1];
+	struct cmd_opts o = { .format = format, .encoding = encoding, .pp = &og.pp };
+	struct record_loop l = {
+		.o = &o, .flags = XQ_READ_NO_REPLAY, .problem = print_one_game, .problem_data = &og,
+		.game = keep_nth, .end = say_games, .data = &og,
+	};
+	char *inputs[] = { (char *)path };   /* only read */
 
-	inputs[0] = (char *)path;   /* only read */
-	o.format = format;
-	o.encoding = encoding;
-	o.pp = &og.pp;
-	l.o = &o;
-	l.flags = XQ_READ_NO_REPLAY;
-	l.problem = print_one_game;
-	l.problem_data = &og;
-	l.game = keep_nth;
-	l.end = say_games;
-	l.data = &og;
 	if (record_loop_run(&l, 1, inputs) != EXIT_OK) {
 		xq_game_free(og.g);
 		return NULL;
@@ -509,8 +501,12 @@ static void put_part_end(const struct record_loop *l, FILE *fp)
 
 static void loop_input(struct record_loop *l, const char *path, int walked)
 {
-	struct walked_filter wf = { 0 };
-	struct xq_reader_opts ro = { 0 };
+	struct xq_reader_opts ro = {
+		.format = l->o->format, .encoding = l->o->encoding, .flags = l->flags,
+		.problem = l->problem ? l->problem : print_problem,
+		.problem_data = l->problem ? l->problem_data : l->o->pp,
+	};
+	struct walked_filter wf = { ro.problem, ro.problem_data, l->o->pp->quiet, 0 };
 	struct xq_game *g;
 	FILE *fp;
 	void *map = NULL;
@@ -519,15 +515,7 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 	enum record_step step = RECORD_NEXT;
 	long fatals = l->o->pp->fatals;
 
-	ro.format = l->o->format;
-	ro.encoding = l->o->encoding;
-	ro.flags = l->flags;
-	ro.problem = l->problem ? l->problem : print_problem;
-	ro.problem_data = l->problem ? l->problem_data : l->o->pp;
 	if (walked) {
-		wf.fn = ro.problem;
-		wf.data = ro.problem_data;
-		wf.quiet = l->o->pp->quiet;
 		ro.problem = filter_walked;
 		ro.problem_data = &wf;
 	}

@@ -136,7 +136,8 @@ static struct {
 	struct outdir *plot_names;      /* --plot DIR: named as -d names */
 	long read, dropped, unannotated, annotated;
 	int trouble, findings, stop;
-} st = { .timeout_s = 60, .lang = -1, .dialect = XQ_UCI_AUTO, .hash_mb = 16, .njobs = 1 };
+} st = { .o = { .pp = &st.pp, .notation = XQ_NOTATION_CHINESE }, .ro = { .o = &st.o },
+	 .timeout_s = 60, .lang = -1, .dialect = XQ_UCI_AUTO, .hash_mb = 16, .njobs = 1 };
 
 /* The jobs whose engines a fatal signal kills: st.jobs[0..killable). */
 static volatile sig_atomic_t killable;
@@ -471,8 +472,6 @@ static int parse_options(int argc, char **argv)
 	int c;
 
 	xq_annotate_defaults(&r->o);
-	st.o.pp = &st.pp;
-	st.o.notation = XQ_NOTATION_CHINESE;
 	while ((c = cmd_getopt(&st.o, argc, argv, "0d:E:e:f:hJ:jn:o:qRt:Vv", longopts)) != -1) {
 		switch (c) {
 		case OPT_ENGINE: st.engine_cmd = optarg; break;
@@ -613,7 +612,6 @@ static void settle(int argc, char **argv)
 		st.run.o.notation_flags |= XQ_NOTE_TRAD;
 	st.ro.inputs = argv;
 	st.ro.ninputs = argc;
-	st.ro.o = &st.o;
 	/* one job's line is erased before its game is written; jobs write
 	 * games while others go on: not on a terminal they go to */
 	st.progress = st.njobs == 1 ? !st.pp.quiet && isatty(2) :

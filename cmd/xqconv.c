@@ -501,13 +501,10 @@ static int open_output(int argc, char **argv)
  * not be read. */
 static int convert_inputs(int argc, char **argv)
 {
-	struct record_loop l = { 0 };
-	l.o = &st.o;
-	l.hint = 1;
-	l.progress = conv_progress();
-	l.game = convert_game;
-	l.range_k = st.range_k;
-	l.range_n = st.range_n;
+	struct record_loop l = {
+		.o = &st.o, .hint = 1, .progress = conv_progress(), .game = convert_game,
+		.range_k = st.range_k, .range_n = st.range_n,
+	};
 	if (st.pp.partial) {
 		l.part_end = stderr;
 		l.progress = 0;
