@@ -640,16 +640,13 @@ struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cm
 				     enum xq_notation n, unsigned flags,
 				     xq_problem_fn fn, void *data)
 {
-	struct xq_writer_opts wo = { 0 };
+	struct xq_writer_opts wo = {
+		.format = o->to, .encoding = o->enc_out, .notation = n, .name = name,
+		.flags = flags,   /* (Big5 output is traditional: the library's rule) */
+		.problem = fn, .problem_data = data,
+	};
 	struct xq_writer *w;
 	int err;
-	wo.format = o->to;
-	wo.encoding = o->enc_out;
-	wo.notation = n;
-	wo.flags = flags;   /* (Big5 output is traditional: the library's rule) */
-	wo.name = name;
-	wo.problem = fn;
-	wo.problem_data = data;
 	if (!(w = xq_writer_open(fp, &wo, &err)))
 		warnx_("cannot write: %s", xq_strerror(err));
 	return w;
@@ -703,21 +700,20 @@ int record_one_game_refused(int one_game, long before, const char *format)
 
 int record_output_write(struct record_output *ro, const struct xq_game *g)
 {
+	long before = ro->count++;
 	int rc;
-	long seq = ++ro->count;
-	if (!ro->o->dir) {
-		if (record_one_game_refused(ro->one_game, seq - 1, ro->o->to))
-			return -1;
-		rc = xq_writer_write(ro->w, g);
-		if (rc == 0 && ro->flush_each && fflush(ro->out.fp) != 0)
-			rc = XQ_EIO;
-		if (rc == XQ_EIO) {
-			write_error(ro->o->outpath ? ro->o->outpath : "<stdout>");
-			return -1;
-		}
-		return rc < 0 ? 1 : 0;
+	if (ro->o->dir)
+		return record_output_file(ro, g, before + 1);
+	if (record_one_game_refused(ro->one_game, before, ro->o->to))
+		return -1;
+	rc = xq_writer_write(ro->w, g);
+	if (rc == 0 && ro->flush_each && fflush(ro->out.fp) != 0)
+		rc = XQ_EIO;
+	if (rc == XQ_EIO) {
+		write_error(ro->o->outpath ? ro->o->outpath : "<stdout>");
+		return -1;
 	}
-	return record_output_file(ro, g, seq);
+	return rc < 0 ? 1 : 0;
 }
 
 int record_output_file(struct record_output *ro, const struct xq_game *g, long seq)

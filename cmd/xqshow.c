@@ -80,8 +80,7 @@ static void add_move(struct view *v, xq_move m)
  * Exits after a diagnostic when there is no such position. */
 static int record_position(const char *path, long game, struct view *v)
 {
-	struct xq_game *g = record_load_game(strcmp(path, "-") ? path : NULL, game, st.o.format,
-					     st.o.encoding);
+	struct xq_game *g = record_load_game(path, game, st.o.format, st.o.encoding);
 	if (!g)
 		exit(EXIT_TROUBLE);
 	if (g->flags & XQ_GAME_BAD_FEN) {
