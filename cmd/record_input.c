@@ -169,28 +169,23 @@ static int opt_notation(const char *arg, enum xq_notation *n)
 
 /* --- the shared options */
 
-struct shared_opt {
-	int letter;
-	const char *name;
-	int has_arg;
-};
-
-static const struct shared_opt shared_opts[] = {
-	{ '0', "null", no_argument },
-	{ 'd', "directory", required_argument },
-	{ 'E', "output-encoding", required_argument },
-	{ 'e', "encoding", required_argument },
-	{ 'f', "format", required_argument },
-	{ 'h', "help", no_argument },
-	{ 'j', "json", no_argument },
-	{ 'n', "notation", required_argument },
-	{ 'o', "output", required_argument },
-	{ 'q', "quiet", no_argument },
-	{ 't', NULL, required_argument },  /* its long name differs: the command's */
-	{ 'R', "recursive", no_argument },
-	{ OPT_FILES_FROM, "files-from", required_argument },
-	{ 'V', "version", no_argument },
-	{ 'v', "verbose", no_argument },
+/* The long names of the shared letters, as getopt_long() takes them. */
+static const struct option shared_opts[] = {
+	{ "null", no_argument, NULL, '0' },
+	{ "directory", required_argument, NULL, 'd' },
+	{ "output-encoding", required_argument, NULL, 'E' },
+	{ "encoding", required_argument, NULL, 'e' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "notation", required_argument, NULL, 'n' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ NULL, required_argument, NULL, 't' },  /* its long name differs: the command's */
+	{ "recursive", no_argument, NULL, 'R' },
+	{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+	{ "version", no_argument, NULL, 'V' },
+	{ "verbose", no_argument, NULL, 'v' },
 };
 #define NSHARED (sizeof shared_opts / sizeof shared_opts[0])
 
@@ -203,7 +198,7 @@ static int shared_letter(const struct cmd_opts *o, const char *shortopts, int c)
 	if (c <= 0 || !strchr(shortopts, c) || (o->own && strchr(o->own, c)))
 		return 0;
 	for (size_t i = 0; i < NSHARED; i++)
-		if (shared_opts[i].letter == c)
+		if (shared_opts[i].val == c)
 			return 1;
 	return 0;
 }
@@ -253,11 +248,8 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 			longopts[n] = extra[n];
 		}
 		for (size_t i = 0; i < NSHARED; i++)
-			if (shared_opts[i].name && shared_letter(o, shortopts, shared_opts[i].letter)) {
-				struct option lo = { shared_opts[i].name, shared_opts[i].has_arg,
-						     NULL, shared_opts[i].letter };
-				longopts[n++] = lo;
-			}
+			if (shared_opts[i].name && shared_letter(o, shortopts, shared_opts[i].val))
+				longopts[n++] = shared_opts[i];
 		/* in the order of the names, as getopt_long() lists them when
 		 * an abbreviation is ambiguous */
 		qsort(longopts, n, sizeof longopts[0], cmp_option);
