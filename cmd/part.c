@@ -298,7 +298,7 @@ void part_put_keys_end(FILE *fp, const char *name, long games, long lines)
 
 int part_keys_header(char **f, int n, const char **num)
 {
-	if (strcmp(f[0], "#xqgrep-keys") || n < 2 || n > 3 || strcmp(f[1], "1"))
+	if (strcmp(f[0], PART_KEYS_MAGIC) || n < 2 || n > 3 || strcmp(f[1], PART_KEYS_VERSION))
 		return 0;
 	*num = n == 3 ? f[2] : NULL;
 	return 1;

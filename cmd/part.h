@@ -137,7 +137,9 @@ int part_copy_marked(const char *s, FILE *out, struct part_merge *m, struct part
  *   D K INDEX KEY NAME                 a game part K drops (its own index)
  * Names hold no tab.
  */
-#define PART_KEYS_HEADER "#xqgrep-keys\t1"
+#define PART_KEYS_MAGIC "#xqgrep-keys"
+#define PART_KEYS_VERSION "1"
+#define PART_KEYS_HEADER PART_KEYS_MAGIC "\t" PART_KEYS_VERSION
 #define PART_DROPS_HEADER "#xqgrep-drops\t1"
 
 void part_put_keys_header(FILE *fp, long part);

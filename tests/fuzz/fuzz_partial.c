@@ -22,11 +22,9 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 #include "../../cmd/jobs.c"
 #define main xqstats_main
 #define parse_options stats_parse_options
-#define merge_parts stats_merge_parts
 #include "../../cmd/xqstats.c"
 #undef main
 #undef parse_options
-#undef merge_parts
 #undef usage_text
 #define main xqgrep_main
 #define st grep_st
