@@ -487,10 +487,11 @@ static size_t env_bytes(const char *name, size_t dflt)
  * stream's chunks, forked as they are cut, are merged at the end. */
 struct pool {
 	int jobs, at_once, running, parts;
-	pid_t *pid;          /* [running]: the workers alive, */
-	int *part;           /* [running]: and their parts */
-	int *slot;           /* [running]: and their meters */
-	const void **chunk;  /* [running]: and the chunks they read, */
+	struct worker {      /* [running]: the workers alive, */
+		pid_t pid;
+		int part, slot;      /* their parts and meters, */
+		const void *chunk;   /* and the chunks they read, */
+	} *run;
 	struct xq_splitter *sp;   /* given back to it as each ends */
 	int *status;         /* [parts]: -1 while its worker runs */
 	char *waiting;       /* [parts]: 1 while forked waiting to be told to
@@ -508,10 +509,7 @@ static void pool_open(struct pool *w, int jobs, struct jobs *j)
 	w->jobs = w->at_once = jobs;
 	w->j = j;
 	w->forking = 1;
-	w->pid = xrealloc(NULL, (size_t)jobs * sizeof *w->pid);
-	w->part = xrealloc(NULL, (size_t)jobs * sizeof *w->part);
-	w->slot = xrealloc(NULL, (size_t)jobs * sizeof *w->slot);
-	w->chunk = xrealloc(NULL, (size_t)jobs * sizeof *w->chunk);
+	w->run = xrealloc(NULL, (size_t)jobs * sizeof *w->run);
 }
 
 /* The parts ended in order since the last merged, merged; when the output
@@ -523,7 +521,7 @@ static void pool_merge(struct pool *w)
 		w->merged++;
 	}
 	for (int k = 0; w->stop && k < w->running; k++)
-		kill(w->pid[k], SIGTERM);
+		kill(w->run[k].pid, SIGTERM);
 }
 
 /* The workers forked waiting told to start in order while fewer than
@@ -532,14 +530,14 @@ static void pool_go(struct pool *w)
 {
 	int at_work = 0;
 	for (int k = 0; k < w->running; k++)
-		at_work += w->part[k] < w->started;
+		at_work += w->run[k].part < w->started;
 	for (; !w->stop && w->started < w->parts; w->started++) {
 		if (w->waiting[w->started]) {
 			if (at_work == w->at_once)
 				break;
 			for (int k = 0; k < w->running; k++)
-				if (w->part[k] == w->started)
-					kill(w->pid[k], SIGUSR1);   /* (not yet waited for) */
+				if (w->run[k].part == w->started)
+					kill(w->run[k].pid, SIGUSR1);   /* (not yet waited for) */
 			w->waiting[w->started] = 0;
 		}
 		at_work++;
@@ -554,16 +552,12 @@ static void pool_wait_one(struct pool *w)
 	for (;;) {
 		pid_t p = wait_worker(-1, &st);
 		for (int k = 0; k < w->running; k++)
-			if (w->pid[k] == p) {
-				w->status[w->part[k]] = st;
+			if (w->run[k].pid == p) {
+				w->status[w->run[k].part] = st;
 				if (w->sp)
-					xq_splitter_release(w->sp, w->chunk[k]);
-				meter_ended(w->slot[k]);
-				w->running--;
-				w->pid[k] = w->pid[w->running];
-				w->part[k] = w->part[w->running];
-				w->slot[k] = w->slot[w->running];
-				w->chunk[k] = w->chunk[w->running];
+					xq_splitter_release(w->sp, w->run[k].chunk);
+				meter_ended(w->run[k].slot);
+				w->run[k] = w->run[--w->running];
 				pool_go(w);
 				pool_merge(w);
 				return;
@@ -588,7 +582,7 @@ static int pool_free_slot(const struct pool *w)
 	for (int s = 0;; s++) {
 		int used = 0;
 		for (int k = 0; k < w->running; k++)
-			used |= w->slot[k] == s;
+			used |= w->run[k].slot == s;
 		if (!used)
 			return s;
 	}
@@ -598,10 +592,7 @@ static int pool_free_slot(const struct pool *w)
  * slot, reading chunk (NULL: none of a stream). */
 static void pool_add(struct pool *w, pid_t p, int slot, const void *chunk)
 {
-	w->slot[w->running] = slot;
-	w->chunk[w->running] = chunk;
-	w->pid[w->running] = p;
-	w->part[w->running++] = w->parts - 1;
+	w->run[w->running++] = (struct worker){ p, w->parts - 1, slot, chunk };
 }
 
 /* In the command, every worker waited for and every part merged, up to
@@ -613,10 +604,7 @@ static void pool_close(struct pool *w, int merge)
 	w->forking = 0;
 	if (merge)
 		pool_merge(w);
-	free(w->pid);
-	free(w->part);
-	free(w->slot);
-	free(w->chunk);
+	free(w->run);
 	free(w->status);
 	free(w->waiting);
 }
@@ -894,7 +882,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, c
 	if (rc == XQ_EINVAL) {
 		/* a damaged compressed file: read again by one job */
 		for (int k = 0; k < w.running; k++)
-			kill(w.pid[k], SIGTERM);
+			kill(w.run[k].pid, SIGTERM);
 		while (w.running > 0)
 			pool_wait_one(&w);
 		meter_stop();
