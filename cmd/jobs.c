@@ -168,20 +168,21 @@ static struct {
 	sigset_t was;                /* the signals blocked before */
 } meter = { .gz_fd = -1 };
 
-/* The set of SIGCHLD alone, which a worker's end sends the command. */
-static sigset_t chld_only(void)
+/* The set of sig alone: SIGCHLD, which a worker's end sends the command,
+ * or SIGUSR1, which tells a worker forked waiting to start. */
+static sigset_t sig_only(int sig)
 {
-	sigset_t chld;
-	sigemptyset(&chld);
-	sigaddset(&chld, SIGCHLD);
-	return chld;
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	return set;
 }
 
 /* The line shown (when on) for jobs workers reading name, total bytes (0:
  * not known). */
 static void meter_start(int on, int jobs, const char *name, uint64_t total)
 {
-	sigset_t chld = chld_only();
+	sigset_t chld = sig_only(SIGCHLD);
 	void *m;
 	if (!on || meter.on ||
 	    (m = mmap(NULL, (size_t)jobs * sizeof *meter.m, PROT_READ | PROT_WRITE,
@@ -243,7 +244,7 @@ static void meter_ended(int i)
 /* Up to a tenth of a second for a worker to end. */
 static void meter_wait(void)
 {
-	sigset_t chld = chld_only();
+	sigset_t chld = sig_only(SIGCHLD);
 	struct timespec t = { 0, 100000000 };
 	(void)sigtimedwait(&chld, NULL, &t);
 }
@@ -251,7 +252,7 @@ static void meter_wait(void)
 /* In a worker just forked: no line of its own; its counts into m. */
 static void meter_worker(struct progress_meter *m)
 {
-	sigset_t chld = chld_only();
+	sigset_t chld = sig_only(SIGCHLD);
 	if (!meter.on)
 		return;
 	/* SIGCHLD as it was (and SIGUSR1, pool_fork_waiting()'s, left) */
@@ -405,12 +406,12 @@ static void free_parts(struct jobs *j, int remove)
 /* The directory of the parts' files, made. */
 static char *parts_dir(void)
 {
-	const char *tmp = getenv("TMPDIR");
-	char *dir = xrealloc(NULL, strlen(tmp && *tmp ? tmp : "/tmp") + 32);
-	sprintf(dir, "%s/%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", progname);
+	const char *env = getenv("TMPDIR"), *tmp = env && *env ? env : "/tmp";
+	char *dir = xrealloc(NULL, strlen(tmp) + 32);
+	sprintf(dir, "%s/%s.XXXXXX", tmp, progname);
 	if (!mkdtemp(dir))
-		die(EXIT_TROUBLE, "cannot make a directory for the jobs' parts in '%s': %s",
-		    tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		die(EXIT_TROUBLE, "cannot make a directory for the jobs' parts in '%s': %s", tmp,
+		    strerror(errno));
 	if (strlen(dir) < sizeof parts_at) {
 		memcpy(parts_at, dir, strlen(dir) + 1);
 		parts_made = 0;
@@ -682,11 +683,9 @@ static pid_t pool_fork(struct pool *w, struct jobs *j, FILE *messages, int input
  * else its process id. */
 static pid_t pool_fork_waiting(struct pool *w, struct jobs *j, FILE *messages)
 {
-	sigset_t usr1, was;
+	sigset_t usr1 = sig_only(SIGUSR1), was;
 	pid_t p;
 	int sig;
-	sigemptyset(&usr1);
-	sigaddset(&usr1, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &usr1, &was);
 	p = pool_fork(w, j, messages, -1, NULL);
 	if (p == 0)
@@ -731,9 +730,7 @@ static int stream_one_job(struct jobs *j, FILE *messages)
 	add_part(j);
 	if ((pid = fork_worker(j, messages, stream.fd, meter_of(0))) == 0) {
 		close(fds[1]);
-		memset(&chunk, 0, sizeof chunk);
-		chunk.name = stream.name;
-		chunk.fd = fds[0];
+		chunk = (struct record_chunk){ .name = stream.name, .fd = fds[0] };
 		record_loop_chunk(&chunk);
 		xq_splitter_close(stream.sp);
 		free_parts(j, 0);
@@ -785,12 +782,13 @@ static void pipe_widen(int fd)
 }
 
 /* Open the single input path (NULL or "-": standard input) as a stream
- * into s: 1, or -2 when it is a file to read in byte ranges (or not
+ * into stream: 1, or -2 when it is a file to read in byte ranges (or not
  * there: the ranges say so), -1 when a compressed file cannot be read. */
 static int stream_open(const char *path)
 {
 	struct stat sb;
 	unsigned char magic[2];
+	int gz;
 	memset(&stream, 0, sizeof stream);
 	stream.fd = -1;
 	if (record_stdin(path)) {
@@ -802,17 +800,16 @@ static int stream_open(const char *path)
 	stream.name = path;
 	if (stat(path, &sb) < 0 || S_ISDIR(sb.st_mode))
 		return -2;
-	if (!S_ISREG(sb.st_mode))
-		return (stream.fd = open(path, O_RDONLY)) < 0 ? -2 : 1;   /* -2: said by the one job */
-	/* a compressed file: ungzipped as it is read */
 	if ((stream.fd = open(path, O_RDONLY)) < 0)
-		return -2;
-	if (read(stream.fd, magic, 2) != 2 || magic[0] != 0x1f || magic[1] != 0x8b) {
-		close(stream.fd);
-		return -2;
-	}
+		return -2;   /* said by the one job */
+	if (!S_ISREG(sb.st_mode))
+		return 1;
+	/* a compressed file: ungzipped as it is read */
+	gz = read(stream.fd, magic, 2) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
 	close(stream.fd);
 	stream.fd = -1;
+	if (!gz)
+		return -2;
 	if (!(stream.fp = fopen(path, "rb")))
 		return -1;
 	setvbuf(stream.fp, NULL, _IONBF, 0);
@@ -828,7 +825,7 @@ static int stream_open(const char *path)
 static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, const char *path,
 		       const struct cmd_opts *o)
 {
-	struct xq_reader_opts ro = { 0 };
+	struct xq_reader_opts ro = { .format = o->format, .encoding = o->encoding };
 	struct xq_chunk c;
 	struct pool w;
 	char *input = (char *)path;   /* (only read) */
@@ -836,8 +833,6 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, c
 
 	if ((rc = stream_open(path)) < 1)
 		return rc;
-	ro.format = o->format;
-	ro.encoding = o->encoding;
 	ro.name = stream.name;
 	stream.sp = xq_splitter_open(stream.fd, stream.fp, &ro, env_bytes("XQ_JOBS_CHUNK", CHUNK_BYTES),
 				     &err);
@@ -867,10 +862,7 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, c
 		w.sp = stream.sp;
 	while ((rc = xq_splitter_next(stream.sp, &c)) > 0) {
 		if (pool_fork(&w, j, messages, stream.fp ? fileno(stream.fp) : stream.fd, c.buf) == 0) {
-			memset(&chunk, 0, sizeof chunk);
-			chunk.name = stream.name;
-			chunk.fd = -1;
-			chunk.c = c;
+			chunk = (struct record_chunk){ .name = stream.name, .c = c, .fd = -1 };
 			record_loop_chunk(&chunk);
 			return 1;
 		}
@@ -937,15 +929,12 @@ static void file_range(int jobs, int levels, int i, long *k, long *n)
  * reads it whole, as --range does). */
 static int file_head(const char *path, const struct cmd_opts *o, struct xq_range *head)
 {
-	struct xq_reader_opts ro = { 0 };
+	struct xq_reader_opts ro = { .format = o->format, .encoding = o->encoding, .name = path };
 	size_t len;
 	void *map = record_map(path, &len);
 	int rc;
 	if (!map)
 		return 0;
-	ro.format = o->format;
-	ro.encoding = o->encoding;
-	ro.name = path;
 	rc = xq_range_head(map, len, &ro, head);
 	munmap(map, len);
 	if (rc < 0)
