@@ -218,7 +218,8 @@ void diag(const char *file, long line, long col, const char *level,
 	  const char *fmt, ...)
 {
 	/* "FILE:LINE:COL: LEVEL: ", at most WHERE_MAX - 1 bytes as it always
-	 * was: a name too long for that is cut there and nothing follows */
+	 * was: a name too long for that is cut there and nothing follows
+	 * (put_cut() writes nothing once the buffer is full) */
 	char where[WHERE_MAX];
 	size_t k = 0;
 	va_list ap;
@@ -226,15 +227,13 @@ void diag(const char *file, long line, long col, const char *level,
 		file = "<stdin>";
 	put_cut(where, sizeof where, &k, file, strlen(file));
 	put_cut(where, sizeof where, &k, ":", 1);
-	if (line > 0 && k < sizeof where)
+	if (line > 0)
 		put_number(where, sizeof where, &k, line, ':');
-	if (line > 0 && col > 0 && k < sizeof where)
+	if (line > 0 && col > 0)
 		put_number(where, sizeof where, &k, col, ':');
-	if (k < sizeof where) {
-		put_cut(where, sizeof where, &k, " ", 1);
-		put_cut(where, sizeof where, &k, level, strlen(level));
-		put_cut(where, sizeof where, &k, ": ", 2);
-	}
+	put_cut(where, sizeof where, &k, " ", 1);
+	put_cut(where, sizeof where, &k, level, strlen(level));
+	put_cut(where, sizeof where, &k, ": ", 2);
 	va_start(ap, fmt);
 	vmessage(where, fmt, ap);
 	va_end(ap);
@@ -381,19 +380,12 @@ int exit_status(int used_stdout, int trouble, int findings)
 	return findings ? EXIT_FINDINGS : EXIT_OK;
 }
 
-static int same_file(const char *a, const char *b)
+/* Whether st is the file input names ("-": the one standard input reads). */
+static int is_input(const struct stat *st, const char *input)
 {
-	struct stat sa, sb;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-/* Whether path is the file standard input reads ("-", or no file). */
-static int is_stdin(const char *path)
-{
-	struct stat sa, sb;
-	return stat(path, &sa) == 0 && fstat(0, &sb) == 0 && S_ISREG(sb.st_mode) &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	struct stat sb;
+	int rc = strcmp(input, "-") ? stat(input, &sb) : fstat(STDIN_FILENO, &sb);
+	return rc == 0 && sb.st_dev == st->st_dev && sb.st_ino == st->st_ino;
 }
 
 /*
@@ -439,22 +431,18 @@ static void remove_temps(int sig, siginfo_t *info, void *uc)
 static void temp_handlers(void)
 {
 	static int handlers;
-	if (!handlers) {
-		handlers = 1;
-		for (size_t i = 0; i < NSIGNALS; i++) {
-			struct sigaction sa;
-			memset(&sa, 0, sizeof sa);
-			sa.sa_sigaction = remove_temps;
-			sa.sa_flags = SA_SIGINFO;
-			sigemptyset(&sa.sa_mask);
-			for (size_t j = 0; j < NSIGNALS; j++)
-				sigaddset(&sa.sa_mask, temp_signals[j]);
-			/* a signal ignored when we started stays ignored */
-			if (sigaction(temp_signals[i], NULL, &temp_old[i]) == 0 &&
-			    temp_old[i].sa_handler != SIG_IGN)
-				sigaction(temp_signals[i], &sa, NULL);
-		}
-	}
+	struct sigaction sa = { .sa_sigaction = remove_temps, .sa_flags = SA_SIGINFO };
+	if (handlers)
+		return;
+	handlers = 1;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NSIGNALS; i++)
+		sigaddset(&sa.sa_mask, temp_signals[i]);
+	/* a signal ignored when we started stays ignored */
+	for (size_t i = 0; i < NSIGNALS; i++)
+		if (sigaction(temp_signals[i], NULL, &temp_old[i]) == 0 &&
+		    temp_old[i].sa_handler != SIG_IGN)
+			sigaction(temp_signals[i], &sa, NULL);
 }
 
 void temp_register_fn(void (*fn)(void))
@@ -494,6 +482,18 @@ static mode_t new_file_mode(void)
 	return 0666 & ~m;
 }
 
+/* The output done with: its temporary file (renamed or removed) no
+ * longer one for a signal to remove, the names freed. */
+static void out_forget(struct outfile *o)
+{
+	if (o->tmp)
+		temp_forget(o->tmp);
+	o->fp = NULL;
+	free(o->path);
+	free(o->tmp);
+	o->path = o->tmp = NULL;
+}
+
 int out_open(struct outfile *o, const char *path, char *const *inputs, int ninputs)
 {
 	struct stat st;
@@ -521,7 +521,7 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 	 * file where the name was and leave the open file without the output. */
 	if ((exists && !S_ISREG(st.st_mode)) || strncmp(path, "/dev/", 5) == 0 ||
 	    strncmp(path, "/proc/", 6) == 0) {
-		if (S_ISDIR(st.st_mode)) {
+		if (exists && S_ISDIR(st.st_mode)) {
 			warnx_("cannot write '%s': %s", path, strerror(EISDIR));
 			return -1;
 		}
@@ -532,13 +532,14 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 		o->path = xstrdup(path);
 		return 0;
 	}
-	for (int i = 0; i < ninputs; i++) {
-		if (strcmp(inputs[i], "-") != 0 ? same_file(path, inputs[i]) : is_stdin(path)) {
+	/* (a file that exists here is a regular one) */
+	for (int i = 0; exists && i < ninputs; i++) {
+		if (is_input(&st, inputs[i])) {
 			warnx_("refusing to overwrite input '%s'", path);
 			return -1;
 		}
 	}
-	if (ninputs == 0 && is_stdin(path)) {
+	if (exists && ninputs == 0 && is_input(&st, "-")) {
 		warnx_("refusing to overwrite input '%s' (it is standard input)", path);
 		return -1;
 	}
@@ -569,26 +570,11 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 		if (fd >= 0) {
 			close(fd);
 			unlink(o->tmp);
-			temp_forget(o->tmp);
 		}
-		free(o->path);
-		free(o->tmp);
-		o->path = o->tmp = NULL;
+		out_forget(o);
 		return -1;
 	}
 	return 0;
-}
-
-/* The output done with: its temporary file (renamed or removed) no
- * longer one for a signal to remove, the names freed. */
-static void out_forget(struct outfile *o)
-{
-	if (o->tmp)
-		temp_forget(o->tmp);
-	o->fp = NULL;
-	free(o->path);
-	free(o->tmp);
-	o->path = o->tmp = NULL;
 }
 
 int out_commit(struct outfile *o)
@@ -600,14 +586,13 @@ int out_commit(struct outfile *o)
 	bad = ferror(o->fp);
 	if (fclose(o->fp) != 0 || bad) {
 		write_error(o->path);
-		if (o->tmp)
-			unlink(o->tmp);
 		bad = -1;
 	} else if (o->tmp && rename(o->tmp, o->path) != 0) {
 		warnx_("cannot rename '%s' to '%s': %s", o->tmp, o->path, strerror(errno));
-		unlink(o->tmp);
 		bad = -1;
 	}
+	if (bad && o->tmp)
+		unlink(o->tmp);
 	out_forget(o);
 	return bad ? -1 : 0;
 }
