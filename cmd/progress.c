@@ -65,6 +65,7 @@ void progress_update(const char *name, long games, uint64_t done)
 {
 	double now = now_seconds(), spent = now - pline.start;
 	char tail[96], left[32], line[512];
+	const char *dots = "";
 	int room, n;
 	if (now - pline.last < pline.interval)
 		return;
@@ -93,9 +94,8 @@ void progress_update(const char *name, long games, uint64_t done)
 		name += n - (room - 3);
 		while ((*name & 0xC0) == 0x80)
 			name++;
-		n = snprintf(line, sizeof line, "\r%s: ...%.*s%s\033[K", progname, room, name, tail);
-	} else {
-		n = snprintf(line, sizeof line, "\r%s: %s%s\033[K", progname, name, tail);
+		dots = "...";
 	}
+	n = snprintf(line, sizeof line, "\r%s: %s%.*s%s\033[K", progname, dots, room, name, tail);
 	progress_put(line, n < (int)sizeof line ? (size_t)n : sizeof line - 1);
 }
