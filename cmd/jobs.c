@@ -100,8 +100,7 @@ static int counts_line(struct part_counts *mg, char *line, const char *name, lon
 		}
 		if (strcmp(f[mg->n + 1], "0") && strcmp(f[mg->n + 1], "1"))
 			return -1;
-		if (f[mg->n + 1][0] == '1')
-			mg->trouble = 1;
+		mg->trouble |= f[mg->n + 1][0] == '1';
 		mg->in_part = 0;
 		return 0;
 	}
@@ -118,15 +117,10 @@ static int counts_one(void *data, char *line, const char *name, long lineno)
 }
 
 void part_counts_init(struct part_counts *mg, const char *cmd, long *counts, int n,
-		      int (*output)(void *data, const struct jobs *j, int i, struct part_merge *m),
-		      void *data)
+		      part_output_fn output, void *data)
 {
-	memset(mg, 0, sizeof *mg);
-	mg->cmd = cmd;
-	mg->counts = counts;
-	mg->n = n;
-	mg->output = output;
-	mg->data = data;
+	*mg = (struct part_counts){ .cmd = cmd, .counts = counts, .n = n, .output = output,
+				    .data = data };
 }
 
 int part_counts_part(void *data, const struct jobs *j, int i)
@@ -194,7 +188,7 @@ static void meter_start(int on, int jobs, const char *name, uint64_t total)
 	meter.games = 0;
 	meter.bytes = meter.cut = 0;
 	meter.on = 1;
-	/* a worker's end wakes the command (meter_wait()) */
+	/* a worker's end wakes the command (wait_worker()) */
 	sigprocmask(SIG_BLOCK, &chld, &meter.was);
 	progress_begin(total);
 }
@@ -241,14 +235,6 @@ static void meter_ended(int i)
 	meter_show();
 }
 
-/* Up to a tenth of a second for a worker to end. */
-static void meter_wait(void)
-{
-	sigset_t chld = sig_only(SIGCHLD);
-	struct timespec t = { 0, 100000000 };
-	(void)sigtimedwait(&chld, NULL, &t);
-}
-
 /* In a worker just forked: no line of its own; its counts into m. */
 static void meter_worker(struct progress_meter *m)
 {
@@ -287,8 +273,11 @@ static pid_t wait_worker(pid_t pid, int *status)
 		if (p < 0 && errno != EINTR)
 			die(EXIT_TROUBLE, "cannot wait for a job: %s", strerror(errno));
 		if (p == 0) {
+			/* up to a tenth of a second for a worker to end */
+			sigset_t chld = sig_only(SIGCHLD);
+			struct timespec t = { 0, 100000000 };
 			meter_show();
-			meter_wait();
+			(void)sigtimedwait(&chld, NULL, &t);
 		}
 	}
 }
@@ -299,10 +288,8 @@ static pid_t wait_worker(pid_t pid, int *status)
  * the notes after the last input go with the last group (last == il->n). */
 static void sub_inputs(const struct input_list *il, int first, int last, struct input_list *sub)
 {
-	memset(sub, 0, sizeof *sub);
-	sub->paths = il->paths + first;
-	sub->walked = il->walked + first;
-	sub->n = sub->cap = last - first;
+	*sub = (struct input_list){ .paths = il->paths + first, .walked = il->walked + first,
+				    .n = last - first, .cap = last - first };
 	for (int i = 0; i < il->nnotes; i++) {
 		int b = il->notes[i].before;
 		if ((b >= first || first == 0) && (b < last || last == il->n)) {
@@ -506,11 +493,8 @@ struct pool {
 
 static void pool_open(struct pool *w, int jobs, struct jobs *j)
 {
-	memset(w, 0, sizeof *w);
-	w->jobs = w->at_once = jobs;
-	w->j = j;
-	w->forking = 1;
-	w->run = xrealloc(NULL, (size_t)jobs * sizeof *w->run);
+	*w = (struct pool){ .jobs = jobs, .at_once = jobs, .j = j, .forking = 1,
+			    .run = xrealloc(NULL, (size_t)jobs * sizeof *w->run) };
 }
 
 /* The parts ended in order since the last merged, merged; when the output
@@ -589,15 +573,9 @@ static int pool_free_slot(const struct pool *w)
 	}
 }
 
-/* Worker p started for the part pool_room() made room for, with meter
- * slot, reading chunk (NULL: none of a stream). */
-static void pool_add(struct pool *w, pid_t p, int slot, const void *chunk)
-{
-	w->run[w->running++] = (struct worker){ p, w->parts - 1, slot, chunk };
-}
-
 /* In the command, every worker waited for and every part merged, up to
- * one whose output failed; in a worker (merge 0), nothing waited for. */
+ * one whose output failed, and the progress line erased; in a worker
+ * (merge 0), nothing waited for and no line (meter_worker()). */
 static void pool_close(struct pool *w, int merge)
 {
 	while (merge && w->running > 0)
@@ -605,6 +583,7 @@ static void pool_close(struct pool *w, int merge)
 	w->forking = 0;
 	if (merge)
 		pool_merge(w);
+	meter_stop();
 	free(w->run);
 	free(w->status);
 	free(w->waiting);
@@ -673,7 +652,7 @@ static pid_t pool_fork(struct pool *w, struct jobs *j, FILE *messages, int input
 		free_parts(j, 0);
 		return 0;
 	}
-	pool_add(w, p, slot, chunk);
+	w->run[w->running++] = (struct worker){ p, w->parts - 1, slot, chunk };
 	return p;
 }
 
@@ -872,19 +851,16 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, c
 	if (rc == XQ_ENOMEM)
 		die(EXIT_TROUBLE, "out of memory");
 	if (rc == XQ_EINVAL) {
-		/* a damaged compressed file: read again by one job */
-		for (int k = 0; k < w.running; k++)
-			kill(w.run[k].pid, SIGTERM);
-		while (w.running > 0)
-			pool_wait_one(&w);
-		meter_stop();
+		/* a damaged compressed file: read again by one job, the
+		 * workers stopped as when the output fails */
+		w.stop = 1;
+		pool_merge(&w);
+		pool_close(&w, 1);
 		stream_close();
-		pool_close(&w, 0);
 		free_parts(j, 1);
 		return -1;
 	}
 	pool_close(&w, 1);
-	meter_stop();
 	if (rc == XQ_EIO) {
 		/* (every command's exit status 2) */
 		warnx_("error reading '%s': %s", stream.name, strerror(xq_splitter_errno(stream.sp)));
@@ -970,7 +946,6 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, int progress, co
 	w.forking = 0;
 	pool_go(&w);
 	pool_close(&w, 1);
-	meter_stop();
 	return 0;
 }
 
@@ -982,9 +957,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int
 	double total = 0, sum = 0;
 	int *first, rc, g = 1, parts;
 	struct pool w;
-	memset(j, 0, sizeof *j);
-	j->merge = merge;
-	j->merge_data = data;
+	*j = (struct jobs){ .merge = merge, .merge_data = data };
 	*range_k = *range_n = 0;
 	if (jobs <= 1 || (*argc == 0 && o->inputs_gathered) || name_twice(*argc, *argv))
 		return -1;
@@ -1024,7 +997,6 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int
 		}
 	w.forking = 0;
 	pool_close(&w, 1);
-	meter_stop();
 	free(first);
 	return 0;
 }

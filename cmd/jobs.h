@@ -80,17 +80,17 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int
  * run ends where its output fails; -1: nothing of it is read).  part_counts_end(): 1 when a part was
  * in trouble or is no such part (said), else 0.
  */
+typedef int (*part_output_fn)(void *data, const struct jobs *j, int i, struct part_merge *m);
 struct part_counts {
 	struct part_merge m;
 	const char *cmd;
 	long *counts;
 	int n, in_part, trouble;
-	int (*output)(void *data, const struct jobs *j, int i, struct part_merge *m);
+	part_output_fn output;
 	void *data;
 };
 void part_counts_init(struct part_counts *mg, const char *cmd, long *counts, int n,
-		      int (*output)(void *data, const struct jobs *j, int i, struct part_merge *m),
-		      void *data);
+		      part_output_fn output, void *data);
 int part_counts_part(void *mg, const struct jobs *j, int i);
 int part_counts_end(struct part_counts *mg);
 /* Copy the files of the parts, in order, to fp (standard output's or
