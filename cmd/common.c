@@ -496,22 +496,17 @@ static void out_forget(struct outfile *o)
 
 int out_open(struct outfile *o, const char *path, char *const *inputs, int ninputs)
 {
-	struct stat st;
+	struct stat st, sb;
 	size_t len;
-	int fd, exists;
+	int fd, exists, out = !path || strcmp(path, "-") == 0;
 	mode_t mode;
 
 	memset(o, 0, sizeof *o);
-	if (!path || strcmp(path, "-") == 0) {
-		o->fp = stdout;
-		return 0;
-	}
-	exists = stat(path, &st) == 0;
-	/* the file standard output already is (/dev/stdout, or its name): the
-	 * output joins standard output's stream, in order */
-	struct stat so;
-	if (exists && fstat(STDOUT_FILENO, &so) == 0 && so.st_dev == st.st_dev &&
-	    so.st_ino == st.st_ino) {
+	exists = !out && stat(path, &st) == 0;
+	/* standard output, or the file it already is (/dev/stdout, or its
+	 * name): the output joins standard output's stream, in order */
+	if (out || (exists && fstat(STDOUT_FILENO, &sb) == 0 && sb.st_dev == st.st_dev &&
+		    sb.st_ino == st.st_ino)) {
 		o->fp = stdout;
 		return 0;
 	}
@@ -546,16 +541,11 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 	/* an existing file keeps its mode; a new one gets the umask's */
 	mode = exists ? st.st_mode & 07777 : new_file_mode();
 	/* through a symbolic link the file it names is replaced, the link kept */
-	struct stat lst;
-	if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
-		char *real = realpath(path, NULL);
-		if (!real) {
-			warnx_("cannot resolve '%s': %s", path, strerror(errno));
-			return -1;
-		}
-		o->path = real;
-	} else {
-		o->path = xstrdup(path);
+	o->path = exists && lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode) ? realpath(path, NULL) :
+		  xstrdup(path);
+	if (!o->path) {
+		warnx_("cannot resolve '%s': %s", path, strerror(errno));
+		return -1;
 	}
 	path = o->path;
 	len = strlen(path) + 16;
@@ -565,8 +555,7 @@ int out_open(struct outfile *o, const char *path, char *const *inputs, int ninpu
 	if (fd >= 0)
 		temp_register(o->tmp);
 	if (fd < 0 || fchmod(fd, mode) != 0 || !(o->fp = fdopen(fd, "w"))) {
-		int e = errno;
-		warnx_("cannot create '%s': %s", path, strerror(e));
+		warnx_("cannot create '%s': %s", path, strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(o->tmp);
