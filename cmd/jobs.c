@@ -394,7 +394,7 @@ static void free_parts(struct jobs *j, int remove)
 static char *parts_dir(void)
 {
 	const char *env = getenv("TMPDIR"), *tmp = env && *env ? env : "/tmp";
-	char *dir = xrealloc(NULL, strlen(tmp) + 32);
+	char *dir = xrealloc(NULL, strlen(tmp) + strlen(progname) + 16);
 	sprintf(dir, "%s/%s.XXXXXX", tmp, progname);
 	if (!mkdtemp(dir))
 		die(EXIT_TROUBLE, "cannot make a directory for the jobs' parts in '%s': %s", tmp,
