@@ -768,8 +768,7 @@ static int stream_open(const char *path)
 	struct stat sb;
 	unsigned char magic[2];
 	int gz;
-	memset(&stream, 0, sizeof stream);
-	stream.fd = -1;
+	stream = (struct stream){ .fd = -1 };
 	if (record_stdin(path)) {
 		stream.name = "<stdin>";
 		stream.fd = STDIN_FILENO;
