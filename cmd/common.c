@@ -93,32 +93,28 @@ void put_number(char *buf, size_t size, size_t *k, long v, char c)
 static int progress_shown;
 static pthread_mutex_t line_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The line erased, with line_lock held. */
-static void erase_shown(void)
+/* text[0..n) on standard error: lines, the progress line shown erased
+ * first, or (line set) the progress line itself, over the last from its
+ * \r, shown until erased. */
+static void put_stderr(const char *text, size_t n, int line)
 {
-	if (!progress_shown)
-		return;
-	fputs("\r\033[K", stderr);
+	pthread_mutex_lock(&line_lock);
+	if (progress_shown && !line)
+		fputs("\r\033[K", stderr);
+	fwrite(text, 1, n, stderr);
 	fflush(stderr);
-	progress_shown = 0;
+	progress_shown = line;
+	pthread_mutex_unlock(&line_lock);
 }
 
 void progress_put(const char *line, size_t n)
 {
-	pthread_mutex_lock(&line_lock);
-	fwrite(line, 1, n, stderr);
-	fflush(stderr);
-	progress_shown = 1;
-	pthread_mutex_unlock(&line_lock);
+	put_stderr(line, n, 1);
 }
 
 void put_lines(const char *text, size_t n)
 {
-	pthread_mutex_lock(&line_lock);
-	erase_shown();
-	fwrite(text, 1, n, stderr);
-	fflush(stderr);
-	pthread_mutex_unlock(&line_lock);
+	put_stderr(text, n, 0);
 }
 
 void progress_forget(void)
@@ -128,9 +124,7 @@ void progress_forget(void)
 
 void progress_clear(void)
 {
-	pthread_mutex_lock(&line_lock);
-	erase_shown();
-	pthread_mutex_unlock(&line_lock);
+	put_stderr("", 0, 0);
 }
 
 /* Where this thread's lines go (NULL: stderr), and how (NULL: held as
