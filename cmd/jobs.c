@@ -488,7 +488,8 @@ struct pool {
 	struct jobs *j;
 	int merged;          /* the parts merged, in order */
 	int forking;         /* workers may still be forked: none merged */
-	int stop;            /* the output failed: no more parts */
+	int stop;            /* the output failed (or the input is to be read
+			      * again): no more parts */
 };
 
 static void pool_open(struct pool *w, int jobs, struct jobs *j)
