@@ -590,6 +590,14 @@ void out_abort(struct outfile *o)
 	out_forget(o);
 }
 
+int out_close(struct outfile *o, int keep)
+{
+	if (keep)
+		return out_commit(o);
+	out_abort(o);
+	return 0;
+}
+
 int out_write(const char *path, const void *buf, size_t len, char *const *inputs, int ninputs)
 {
 	struct outfile of;

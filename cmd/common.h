@@ -135,6 +135,8 @@ void temp_forget_all(void);
 void temp_register_fn(void (*fn)(void));
 int out_commit(struct outfile *o);
 void out_abort(struct outfile *o);
+/* out_commit() when keep, else out_abort(): 0 or -1. */
+int out_close(struct outfile *o, int keep);
 /* buf[0..len) into path, atomically, as out_open() and out_commit() write
  * it; a failed write is reported.  0 or -1. */
 int out_write(const char *path, const void *buf, size_t len, char *const *inputs, int ninputs);

@@ -111,12 +111,8 @@ int grep_merge_keys(int argc, char **argv, const char *drops_path, int quiet)
 	xq_dupes_free(km.d);
 	part_merge_free(&km.m);
 	fflush(stderr);
-	if (drops_path) {
-		if (trouble)
-			out_abort(&dout);
-		else if (out_commit(&dout) < 0)
-			trouble = 1;
-	}
+	if (drops_path && out_close(&dout, !trouble) < 0)
+		trouble = 1;
 	return exit_status(1, trouble, !km.keys);
 }
 

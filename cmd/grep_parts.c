@@ -173,12 +173,8 @@ static int grep_parts_end(struct grep_merging *mg, int trouble, struct outfile *
 	part_merge_free(&mg->m);
 	fflush(stderr);
 	close_stdout();
-	if (out && out->fp != stdout) {
-		if (trouble)
-			out_abort(out);
-		else if (out_commit(out) < 0)
-			trouble = 1;
-	}
+	if (out && out->fp != stdout && out_close(out, !trouble) < 0)
+		trouble = 1;
 	return exit_status(0, trouble, mg->invalid || mg->count == 0);
 }
 

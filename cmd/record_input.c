@@ -761,9 +761,7 @@ int record_output_close(struct record_output *ro, int keep)
 		keep = 0;
 	}
 	/* (both leave standard output as it is) */
-	if (!keep)
-		out_abort(&ro->out);
-	else if (out_commit(&ro->out) < 0)
+	if (out_close(&ro->out, keep) < 0)
 		rc = -1;
 	return rc;
 }

@@ -214,9 +214,7 @@ static int close_split_file(void)
 	int ok = record_output_writer_close(&st.ro) == 0;
 	if (!ok)
 		write_error(st.out.path);
-	if (!ok || st.trouble)
-		out_abort(&st.out);
-	else if (out_commit(&st.out) < 0)
+	if (out_close(&st.out, ok && !st.trouble) < 0)
 		ok = 0;
 	settle(ok && !st.trouble);
 	return ok ? 0 : -1;
@@ -358,9 +356,7 @@ static int merge_end(struct jobs *j, struct part_counts *pcs, struct part_copy *
 	st.read = v[0], st.written = v[1], st.dropped = v[2], st.ro.converted = v[3];
 	st.ecco_checked = v[4], st.ecco_agreed = v[5];
 	if (st.out.fp != stdout) {
-		if (trouble)
-			out_abort(&st.out);
-		else if (out_commit(&st.out) < 0)
+		if (out_close(&st.out, !trouble) < 0)
 			trouble = 1;
 		if (trouble) {
 			st.dropped += st.written;

@@ -416,12 +416,8 @@ static int grep_finish(int argc, char **argv)
 			st.trouble = 1;
 		}
 	fflush(stderr);
-	if (st.out.fp != stdout) {
-		if (st.trouble)
-			out_abort(&st.out);
-		else if (out_commit(&st.out) < 0)
-			st.trouble = 1;
-	}
+	if (st.out.fp != stdout && out_close(&st.out, !st.trouble) < 0)
+		st.trouble = 1;
 	if (st.unique && !st.u.keys_out && !st.u.drops_path)
 		grep_unique_summary(st.matched, st.u.dupes);
 	if (st.partial)
