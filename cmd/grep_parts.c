@@ -218,7 +218,7 @@ int grep_merge_job(void *data, const struct jobs *j, int i)
 			die(EXIT_TROUBLE, "cannot write '%s': %s", jm.outpath, strerror(errno));
 		jm.opened = 1;
 	}
-	switch (jobs_copy(j->out + i, 1, stdout)) {
+	switch (jobs_copy(j->out[i], stdout)) {
 	case -2:
 		/* said once, as one run says it when its writer closes; the
 		 * run ends there */

@@ -1001,23 +1001,21 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int
 	return 0;
 }
 
-int jobs_copy(char **files, int n, FILE *fp)
+int jobs_copy(const char *file, FILE *fp)
 {
 	char buf[65536];
 	int rc = 0, write_errno = 0;
-	for (int i = 0; i < n; i++) {
-		FILE *in = fopen(files[i], "rb");
-		size_t got;
-		if (!in) {
-			warnx_("cannot open '%s': %s", files[i], strerror(errno));
-			rc = -1;
-			continue;
-		}
+	FILE *in = fopen(file, "rb");
+	size_t got;
+	if (!in) {
+		warnx_("cannot open '%s': %s", file, strerror(errno));
+		rc = -1;
+	} else {
 		while ((got = fread(buf, 1, sizeof buf, in)) > 0)
 			if (fwrite(buf, 1, got, fp) < got && !write_errno)
 				write_errno = errno ? errno : EIO;
 		if (ferror(in)) {
-			warnx_("error reading '%s': %s", files[i], strerror(errno));
+			warnx_("error reading '%s': %s", file, strerror(errno));
 			rc = -1;
 		}
 		fclose(in);

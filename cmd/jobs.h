@@ -93,11 +93,10 @@ void part_counts_init(struct part_counts *mg, const char *cmd, long *counts, int
 		      part_output_fn output, void *data);
 int part_counts_part(void *mg, const struct jobs *j, int i);
 int part_counts_end(struct part_counts *mg);
-/* Copy the files of the parts, in order, to fp (standard output's or
- * standard error's, which were not merged), and flush it: 0; -2 when fp
- * could not be written (not said: errno is why); else -1 when a part could
- * not be read (said). */
-int jobs_copy(char **files, int n, FILE *fp);
+/* Copy a part's file to fp (standard output's or standard error's, which
+ * were not merged), and flush it: 0; -2 when fp could not be written (not
+ * said: errno is why); else -1 when the part could not be read (said). */
+int jobs_copy(const char *file, FILE *fp);
 /* Remove the parts' files. */
 void jobs_end(struct jobs *j);
 

@@ -206,7 +206,7 @@ static int merge_summary(int argc, char **argv)
 static int merge_job(void *data, const struct jobs *j, int i)
 {
 	struct check_merging *mg = data;
-	if (jobs_copy(j->err + i, 1, stderr) < 0 || part_read(1, j->out + i, merge_one, mg))
+	if (jobs_copy(j->err[i], stderr) < 0 || part_read(1, j->out + i, merge_one, mg))
 		mg->trouble = 1;
 	return 0;
 }

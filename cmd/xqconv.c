@@ -335,7 +335,7 @@ static int copy_part(void *data, const struct jobs *j, int i, struct part_merge 
 	(void)m;
 	if (!c->opened && (c->opened = out_open(&st.out, st.o.outpath, c->argv, c->argc) < 0 ? -1 : 1) < 0)
 		return -1;
-	if ((rc = jobs_copy(j->out + i, 1, st.out.fp)) == -1)
+	if ((rc = jobs_copy(j->out[i], st.out.fp)) == -1)
 		c->unread = 1;
 	if (rc != -2)
 		return 0;

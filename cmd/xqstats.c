@@ -176,7 +176,7 @@ bad:
 /* -J: part i added up, its worker's standard error after. */
 static int merge_job(void *data, const struct jobs *j, int i)
 {
-	if (part_read(1, j->out + i, merge_line, data) || jobs_copy(j->err + i, 1, stderr) < 0)
+	if (part_read(1, j->out + i, merge_line, data) || jobs_copy(j->err[i], stderr) < 0)
 		st.trouble = 1;
 	return 0;
 }
