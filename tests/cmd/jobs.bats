@@ -666,3 +666,11 @@ granges_same() {
 	done
 	jobs_same xqgrep -c --opening h2e2 "$D/big.pgn" "$D/gbk.pgn" "$D/big.pgn"
 }
+
+@test "-J under a long command name (argv[0]): the parts' directory is named after it whole" {
+	local long
+	long="$T/xqcheck-$(printf 'n%.0s' $(seq 60))"
+	ln -s "$(command -v xqcheck)" "$long"
+	jobs_same "$long" "$D/big.pgn"
+	stdin_same "$long" "$D/big.pgn"
+}
