@@ -306,7 +306,10 @@ int part_keys_header(char **f, int n, const char **num)
 
 int part_get_key(const char *key, uint64_t k[2])
 {
-	return strlen(key) == 32 && sscanf(key, "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) == 2 ? 0 : -1;
+	/* as part_put_key() writes it: sscanf() alone would take blanks, a
+	 * sign or 0x within the 32 bytes */
+	return strlen(key) == 32 && strspn(key, "0123456789abcdef") == 32 &&
+	       sscanf(key, "%16" SCNx64 "%16" SCNx64, &k[0], &k[1]) == 2 ? 0 : -1;
 }
 
 void part_put_drops_input(FILE *fp, long part, const char *name, long games, long lines)
@@ -331,7 +334,7 @@ int part_get_drop_line(char *line, long *part, char **name, long *v1, long *v2, 
 		return 'P';
 	}
 	if (strcmp(f[0], "D") || part_number(f[2], v1) < 0 || *v1 < 1 ||
-	    strspn(f[3], "0123456789abcdef") != 32 || part_get_key(f[3], k) < 0)
+	    part_get_key(f[3], k) < 0)
 		return -1;
 	*name = f[4];
 	return 'D';

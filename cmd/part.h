@@ -148,7 +148,7 @@ void part_put_keys_end(FILE *fp, const char *name, long games, long lines);
 /* Whether f[0..n) (a split line) is a --keys header; *num its part number
  * field or NULL. */
 int part_keys_header(char **f, int n, const char **num);
-/* The 32 hex digits of key into k: 0 or -1. */
+/* The 32 lower-case hex digits of key into k: 0 or -1. */
 int part_get_key(const char *key, uint64_t k[2]);
 
 void part_put_drops_input(FILE *fp, long part, const char *name, long games, long lines);

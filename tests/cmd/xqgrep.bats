@@ -538,6 +538,14 @@ $S/games.pgn:2" ]
 	cmp "$T/one.err" "$T/merged2.err"
 	run -2 xqgrep --merge-keys "$T/two.pgn"
 	[[ "$output" == *"not a line of xqgrep --keys"* ]]
+	# a key is 32 lower-case hex digits, as --keys writes it: 0x or upper
+	# case, which sscanf() would take, is refused
+	awk -F'\t' -v OFS='\t' 'NR == 2 { $1 = "0x" substr($1, 3) } 1' "$T/chunk0.keys" >"$T/0x.keys"
+	awk -F'\t' -v OFS='\t' 'NR == 2 { $1 = toupper($1) } 1' "$T/chunk0.keys" >"$T/upper.keys"
+	for k in 0x upper; do
+		run -2 --separate-stderr xqgrep --merge-keys "$T/$k.keys"
+		[ "${stderr_lines[0]}" = "xqgrep: $T/$k.keys:2: error: not a key of xqgrep --keys" ]
+	done
 }
 
 @test "--merge-keys --write-drops, then --drops --part: the games one --unique run writes" {
