@@ -75,8 +75,9 @@ static struct {
 	enum policy policy;
 	struct cmd_opts o;
 	/* the writers (wflags: --crlf, --replace, --script; Big5 output is
-	 * traditional unless --script says otherwise: the library's rule);
-	 * -d: a file per game */
+	 * traditional unless --script says otherwise: the library's rule)
+	 * and the stream they write (-o, standard output); -d: a file per
+	 * game */
 	struct record_output ro;
 	long read, written, dropped;
 	long pending;      /* handed to the writer, not yet known to be out */
@@ -86,7 +87,6 @@ static struct {
 	const char *cur_input; /* the input being read, for writer problems */
 	long cur_line;     /* where the game being written starts in it */
 	int trouble, findings;
-	struct outfile out;
 	struct xq_judge *judge;   /* --judge */
 	int ecco;                 /* --ecco: 1 set the tags, 2 check them */
 	long ecco_checked, ecco_agreed;
@@ -154,7 +154,7 @@ static void settle(int ok)
 static int flush_out(void)
 {
 	errno = 0;
-	if (fflush(st.out.fp) != 0 || ferror(st.out.fp)) {
+	if (fflush(st.ro.out.fp) != 0 || ferror(st.ro.out.fp)) {
 		write_error(out_name());
 		settle(0);
 		return -1;
@@ -171,7 +171,7 @@ static int write_game_to_stream(const struct xq_game *g)
 	errno = 0;
 	rc = xq_writer_write(st.ro.w, g);
 	if (rc == XQ_EIO) {
-		write_error(st.o.outpath || !st.out.path ? out_name() : st.out.path);
+		write_error(st.o.outpath || !st.ro.out.path ? out_name() : st.ro.out.path);
 		settle(0);
 		return -1;
 	}
@@ -179,7 +179,7 @@ static int write_game_to_stream(const struct xq_game *g)
 		return 1;
 	st.pending++;   /* written when flushed (stream) or renamed (-o, --split) */
 	/* a stream is flushed every 64 games, a pipe after each */
-	if (!st.out.tmp && !st.strict_tmp && (st.ro.flush_each || st.pending >= 64) &&
+	if (!st.ro.out.tmp && !st.strict_tmp && (st.ro.flush_each || st.pending >= 64) &&
 	    flush_out() < 0)
 		return -2;
 	return 0;
@@ -213,8 +213,8 @@ static int close_split_file(void)
 {
 	int ok = record_output_writer_close(&st.ro) == 0;
 	if (!ok)
-		write_error(st.out.path);
-	if (out_close(&st.out, ok && !st.trouble) < 0)
+		write_error(st.ro.out.path);
+	if (out_close(&st.ro.out, ok && !st.trouble) < 0)
 		ok = 0;
 	settle(ok && !st.trouble);
 	return ok ? 0 : -1;
@@ -234,9 +234,9 @@ static int split_next(void)
 		return -1;
 	}
 	st.split_games = 0;
-	if (out_open(&st.out, path, st.ro.inputs, st.ro.ninputs) < 0)
+	if (out_open(&st.ro.out, path, st.ro.inputs, st.ro.ninputs) < 0)
 		return -1;
-	return record_output_writer(&st.ro, st.out.fp, st.out.path);   /* the name lives as long as the file */
+	return record_output_writer(&st.ro, st.ro.out.fp, st.ro.out.path);   /* the name lives as long as the file */
 }
 
 static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
@@ -333,9 +333,9 @@ static int copy_part(void *data, const struct jobs *j, int i, struct part_merge 
 	struct part_copy *c = data;
 	int rc;
 	(void)m;
-	if (!c->opened && (c->opened = out_open(&st.out, st.o.outpath, c->argv, c->argc) < 0 ? -1 : 1) < 0)
+	if (!c->opened && (c->opened = out_open(&st.ro.out, st.o.outpath, c->argv, c->argc) < 0 ? -1 : 1) < 0)
 		return -1;
-	if ((rc = jobs_copy(j->out[i], st.out.fp)) == -1)
+	if ((rc = jobs_copy(j->out[i], st.ro.out.fp)) == -1)
 		c->unread = 1;
 	if (rc != -2)
 		return 0;
@@ -355,8 +355,8 @@ static int merge_end(struct jobs *j, struct part_counts *pcs, struct part_copy *
 		return EXIT_TROUBLE;
 	st.read = v[0], st.written = v[1], st.dropped = v[2], st.ro.converted = v[3];
 	st.ecco_checked = v[4], st.ecco_agreed = v[5];
-	if (st.out.fp != stdout) {
-		if (out_close(&st.out, !trouble) < 0)
+	if (st.ro.out.fp != stdout) {
+		if (out_close(&st.ro.out, !trouble) < 0)
 			trouble = 1;
 		if (trouble) {
 			st.dropped += st.written;
@@ -367,7 +367,7 @@ static int merge_end(struct jobs *j, struct part_counts *pcs, struct part_copy *
 		st.written = pc->written;
 	}
 	summary();
-	return exit_status(st.out.fp == stdout || !st.o.outpath, trouble, v[6] > 0);
+	return exit_status(st.ro.out.fp == stdout || !st.o.outpath, trouble, v[6] > 0);
 }
 
 /* --script's value as the writers' flag. */
@@ -479,15 +479,15 @@ static int open_output(int argc, char **argv)
 	st.ro.problem = writer_problem;
 	if (st.o.dir)
 		return 0;
-	if (out_open(&st.out, st.o.outpath, argv, argc) < 0)
+	if (out_open(&st.ro.out, st.o.outpath, argv, argc) < 0)
 		return -1;
-	st.ro.flush_each = is_pipe(fileno(st.out.fp));
+	st.ro.flush_each = is_pipe(fileno(st.ro.out.fp));
 	/* --strict writes nothing on an invalid game: to a stream (no
 	 * file to rename) the games wait in a temporary file */
-	if (st.policy == STRICT && !st.out.tmp && !(st.strict_tmp = tmpfile()))
+	if (st.policy == STRICT && !st.ro.out.tmp && !(st.strict_tmp = tmpfile()))
 		die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
-	if (record_output_writer(&st.ro, st.strict_tmp ? st.strict_tmp : st.out.fp, out_name()) < 0) {
-		out_abort(&st.out);
+	if (record_output_writer(&st.ro, st.strict_tmp ? st.strict_tmp : st.ro.out.fp, out_name()) < 0) {
+		out_abort(&st.ro.out);
 		return -1;
 	}
 	return 0;
@@ -516,14 +516,14 @@ static void release_strict_games(void)
 	size_t n;
 	int bad = fflush(st.strict_tmp) != 0 || fseek(st.strict_tmp, 0, SEEK_SET) != 0;
 	while (!bad && (n = fread(buf, 1, sizeof buf, st.strict_tmp)) > 0)
-		bad = fwrite(buf, 1, n, st.out.fp) != n;
+		bad = fwrite(buf, 1, n, st.ro.out.fp) != n;
 	if (bad || ferror(st.strict_tmp) || flush_out() < 0) {
 		if (bad)
 			write_error(out_name());
 		settle(0);
 		st.trouble = 1;
 	}
-	if (st.out.fp != stdout && out_commit(&st.out) < 0)
+	if (st.ro.out.fp != stdout && out_commit(&st.ro.out) < 0)
 		st.trouble = 1;
 }
 
@@ -540,7 +540,7 @@ static void end_stream(void)
 		/* a worker: the command counts its games as one run does */
 		if (flush_out() < 0)
 			st.trouble = 1;
-	} else if (st.out.fp == stdout && !st.strict_tmp && st.trouble) {
+	} else if (st.ro.out.fp == stdout && !st.strict_tmp && st.trouble) {
 		/* what stdio holds reaches standard output whatever else
 		 * failed: counted as written once flushed, as always (dropped
 		 * when standard output itself failed, which was said) */
@@ -550,13 +550,13 @@ static void end_stream(void)
 			flush_out();
 	} else if (st.trouble || (st.policy == STRICT && st.findings)) {
 		settle(0);
-		if (st.out.fp != stdout)
-			out_abort(&st.out);
+		if (st.ro.out.fp != stdout)
+			out_abort(&st.ro.out);
 	} else if (st.strict_tmp) {
 		release_strict_games();
-	} else if (st.out.fp != stdout) {
+	} else if (st.ro.out.fp != stdout) {
 		/* renamed into place, or a device flushed and closed */
-		int ok = out_commit(&st.out) == 0;
+		int ok = out_commit(&st.ro.out) == 0;
 		settle(ok);
 		st.trouble |= !ok;
 	} else if (flush_out() < 0) {
@@ -612,6 +612,6 @@ int main(int argc, char **argv)
 	free(st.ro.last_path);
 	xq_judge_free(st.judge);
 	summary();
-	return exit_status(st.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
+	return exit_status(st.ro.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
 			   st.findings);
 }
