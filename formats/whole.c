@@ -17,6 +17,8 @@ int xq__read_whole(struct xq_reader *r, struct xq_game *g, size_t max, const cha
 
 	*buf = NULL;
 	*len = 0;
+	if (done < 0)
+		return done;
 	while (!done && n <= max) {
 		long k;
 		/* the buffer grows only when full (most inputs fit the first

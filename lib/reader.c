@@ -185,7 +185,16 @@ static struct xq_reader *reader_start(struct xq_reader *r, int *err)
 			sniff_name = base;
 		}
 	}
-	if (!r->gz && r->src_eof && r->inlen && r->in == r->sbuf) {
+	if (!r->gz && r->mem) {
+		/* a buffer of the caller's: read where it lies, not copied,
+		 * never written (it may be a read-only map); raw_end moves on
+		 * through it as xq__reader_raw_more() is asked for more */
+		r->raw = (unsigned char *)r->in;
+		r->raw_cap = r->inlen;
+		r->raw_borrowed = 1;
+		r->in = NULL;
+		r->inlen = 0;
+	} else if (!r->gz && r->src_eof && r->inlen && r->in == r->sbuf) {
 		/* all there is, read at once (a small file): the source buffer
 		 * becomes the raw one, no copy */
 		r->raw = r->sbuf;
@@ -440,7 +449,8 @@ void xq_reader_close(struct xq_reader *r)
 	free(r->dbcs);
 	free(r->enc_q);
 	free(r->sbuf);
-	free(r->raw);
+	if (!r->raw_borrowed)
+		free(r->raw);
 	free(r->txt);
 	free(r);
 }

@@ -56,6 +56,9 @@ struct xq_reader {
 	unsigned char *raw;
 	size_t raw_start, raw_end, raw_cap;
 	int raw_eof;
+	int raw_borrowed;               /* raw is the caller's buffer
+					 * (xq_reader_open_mem()), raw_cap
+					 * its length: never written or freed */
 
 	/* decoding */
 	int utf8;                       /* pass-through with validation */

@@ -192,6 +192,19 @@ long xq__reader_raw_more(struct xq_reader *r, size_t want)
 	long n;
 	if (r->raw_eof)
 		return 0;
+	if (r->raw_borrowed) {
+		/* the next bytes of the caller's buffer, as much as a copy
+		 * would have given: the text is decoded a piece at a time */
+		size_t k = r->raw_cap - r->raw_end;
+		if (!k) {
+			r->raw_eof = 1;
+			return 0;
+		}
+		if (want && want < k)
+			k = want;
+		r->raw_end += k;
+		return (long)k;
+	}
 	if (!r->gz && r->src_eof && !r->inlen && r->raw) {
 		/* nothing more to come: no room made for it (a buffer there
 		 * is, for sniffers and scans that take r->raw) */
@@ -229,6 +242,8 @@ long xq__reader_raw_more(struct xq_reader *r, size_t want)
 long xq_reader_read(struct xq_reader *r, void *buf, size_t n)
 {
 	size_t have = r->raw_end - r->raw_start;
+	if (!have && r->raw_borrowed && xq__reader_raw_more(r, n) > 0)
+		have = r->raw_end - r->raw_start;
 	if (have) {
 		size_t k = have < n ? have : n;
 		memcpy(buf, r->raw + r->raw_start, k);
@@ -246,6 +261,19 @@ long xq_reader_read(struct xq_reader *r, void *buf, size_t n)
 int xq__reader_take_raw(struct xq_reader *r, unsigned char **buf, size_t *len, size_t *cap)
 {
 	size_t n = r->raw_end - r->raw_start;
+	if (r->raw_borrowed) {
+		/* a copy: the caller's buffer is not ours to hand over; the
+		 * rest of it is read on after the bytes taken */
+		*buf = NULL;
+		*len = *cap = 0;
+		if (n && !(*buf = malloc(n)))
+			return XQ_ENOMEM;
+		if (n)
+			memcpy(*buf, r->raw + r->raw_start, n);
+		*len = *cap = n;
+		r->raw_start = r->raw_end;
+		return r->raw_end == r->raw_cap;
+	}
 	if (r->raw_start)
 		memmove(r->raw, r->raw + r->raw_start, n);
 	*buf = r->raw;

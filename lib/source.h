@@ -17,7 +17,7 @@ long xq__reader_raw_more(struct xq_reader *r, size_t want);
 /* The raw bytes not yet taken, handed over: a malloc'd *buf (NULL when
  * none was made) of *cap bytes, the first *len of them used; the reader
  * has none left.  Whether the input ended with them (no more to read, no
- * error). */
+ * error); XQ_ENOMEM when a caller's buffer could not be copied. */
 int xq__reader_take_raw(struct xq_reader *r, unsigned char **buf, size_t *len, size_t *cap);
 
 #endif

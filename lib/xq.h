@@ -1314,7 +1314,8 @@ struct xq_reader_opts {
 
 /* Open a reader on fp (not closed by the reader), on descriptor fd (read
  * with read(2) from where it stands; not closed by the reader) or on
- * buf[0..len) (not copied: it must outlive the reader).  NULL on failure
+ * buf[0..len) (read where it lies, neither copied nor written, so a
+ * read-only map will do: it must outlive the reader).  NULL on failure
  * with *err set (XQ_EINVAL: unknown format or encoding name; XQ_ENOMEM;
  * XQ_EIO with errno EISDIR: fp or fd is a directory).  When fp is a
  * pipe, terminal or socket, its descriptor is read directly, so that games

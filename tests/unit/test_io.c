@@ -7,13 +7,17 @@
  * while it renders); Big5 output in traditional characters by the
  * library's rule; WinBoard SAN records flagged by replay; a reader on a
  * file descriptor (xq_reader_open_fd()) gives the games a reader on the
- * same bytes in memory gives, whatever the descriptor is.
+ * same bytes in memory gives, whatever the descriptor is; a reader in
+ * memory reads a read-only map of a file (the buffer is read where it
+ * lies, never written) as the file is read.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -449,6 +453,55 @@ static void fd_reader(void)
 	}
 }
 
+/* The bytes of path, count times over, in a file opened for reading: its
+ * descriptor (-1 if not), its length in *len. */
+static int temp_repeated(const char *path, int count, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char buf[8192];
+	size_t n = fp ? fread(buf, 1, sizeof buf, fp) : 0, cap = n * (size_t)count;
+	char *text = n && n < sizeof buf ? malloc(cap) : NULL;
+	int fd = -1;
+	if (fp)
+		fclose(fp);
+	*len = 0;
+	if (!text)
+		return -1;
+	for (int i = 0; i < count; i++)
+		memcpy(text + (size_t)i * n, buf, n);
+	fd = temp_with(text, cap);
+	free(text);
+	*len = cap;
+	return fd;
+}
+
+static void read_only_map(void)
+{
+	static const struct {
+		const char *path;
+		int count;
+		const char *what;
+	} cases[] = {
+		/* a text past many 64 KiB pieces, its two-byte characters cut
+		 * between them; a binary record, read whole */
+		{ "samples/games_gbk.pgn", 400, "GBK text of 371 KB" },
+		{ "samples/game.xqf", 1, "an XQF file" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		size_t len;
+		int fd = temp_repeated(cases[i].path, cases[i].count, &len);
+		void *map = fd >= 0 ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+		if (!ok(map != MAP_FAILED, "%s mapped read-only (%zu bytes)", cases[i].what, len)) {
+			if (fd >= 0)
+				close(fd);
+			continue;
+		}
+		same_as_mem(fd, map, len, cases[i].what);
+		munmap(map, len);
+		close(fd);
+	}
+}
+
 int main(void)
 {
 	read_errors();
@@ -456,5 +509,6 @@ int main(void)
 	big5();
 	san();
 	fd_reader();
+	read_only_map();
 	return done_testing();
 }
