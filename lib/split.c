@@ -29,19 +29,31 @@ static size_t range_mark(size_t len, long k, long n)
 	return q * (size_t)k + rem * (size_t)k / (size_t)n;
 }
 
-/* Whether b[0..n) holds a byte that is not ASCII (eight at a time). */
-static int has_high_byte(const unsigned char *b, size_t n)
+#define NO_HIGH SIZE_MAX
+
+/* The offset of the first byte of b[0..n) that is not ASCII, NO_HIGH when
+ * none: 64 bytes a test, which the compiler does in vector registers, then
+ * one at a time. */
+static size_t first_high(const unsigned char *b, size_t n)
 {
 	size_t i = 0;
-	for (uint64_t w; i + 8 <= n; i += 8) {
-		memcpy(&w, b + i, 8);
-		if (w & 0x8080808080808080ull)
-			return 1;
+	for (; i + 64 <= n; i += 64) {
+		uint64_t w[8], any = 0;
+		memcpy(w, b + i, 64);
+		for (int k = 0; k < 8; k++)
+			any |= w[k];
+		if (any & 0x8080808080808080ull)
+			break;
 	}
 	for (; i < n; i++)
 		if (b[i] >= 0x80)
-			return 1;
-	return 0;
+			return i;
+	return NO_HIGH;
+}
+
+static int has_high_byte(const unsigned char *b, size_t n)
+{
+	return first_high(b, n) != NO_HIGH;
 }
 
 /* The bytes the head looks through for the first one that is not ASCII,
@@ -183,6 +195,10 @@ struct xq_splitter {
 	/* 0 the encoding not known yet; 2 found with the chunk handed out
 	 * last; 1 known before it (said to the chunks after the first) */
 	int settled;
+	/* while not settled, cutting: the offset in buf of its first byte
+	 * that is not ASCII (NO_HIGH: none), each piece looked through as it
+	 * is read, in the cache still, not each chunk again when it is cut */
+	size_t high;
 	char format[16], encoding[32];
 	/* xq_splitter_share(): the buffers shared with other processes, buf
 	 * one of them; held: handed out in a chunk, not released yet */
@@ -309,6 +325,11 @@ static long more(struct xq_splitter *s, size_t want)
 		return n < 0 ? -1 : 0;
 	}
 	s->len += (size_t)n;
+	if (s->cuts == 1 && !s->settled && s->high == NO_HIGH) {
+		size_t h = first_high(s->buf + s->len - (size_t)n, (size_t)n);
+		if (h != NO_HIGH)
+			s->high = s->len - (size_t)n + h;
+	}
 	return n;
 }
 
@@ -388,6 +409,7 @@ struct xq_splitter *xq_splitter_open(int fd, FILE *gz, const struct xq_reader_op
 	while (s->len < SPLIT_READ && more(s, SPLIT_READ - s->len) > 0)
 		;
 	s->cuts = head_decides(s);
+	s->high = s->cuts == 1 ? first_high(s->buf, s->len) : NO_HIGH;
 	*err = 0;
 	return s;
 }
@@ -426,6 +448,8 @@ int xq_splitter_next(struct xq_splitter *s, struct xq_chunk *c)
 			s->buf = rest;
 		}
 		s->len -= s->cut;
+		if (s->high != NO_HIGH)
+			s->high = s->high >= s->cut ? s->high - s->cut : first_high(s->buf, s->len);
 		s->start += s->cut;
 		s->from = s->target;
 		s->handed = 0;
@@ -447,7 +471,7 @@ int xq_splitter_next(struct xq_splitter *s, struct xq_chunk *c)
 		}
 		if (s->eof && s->len > s->from)
 			cut = s->fmt->game_start(s->buf, s->len, s->from);
-		if (!s->settled && has_high_byte(s->buf, cut)) {
+		if (!s->settled && s->high < cut) {
 			/* the chunk where the encoding is found: it finds the one
 			 * reading it whole finds, with as much evidence, when it
 			 * is settled within it or it is as long as the reader
