@@ -131,7 +131,8 @@ static void gap_row(struct drawing *d, int i)
 		if (d->ascii)
 			xq__buf_printf(&d->b, " %s    chu he          han jie    %s\n", vline, vline);
 		else
-			xq__buf_printf(&d->b, " %s    楚  河           汉  界    %s\n", vline, vline);
+			xq__buf_printf(&d->b, " %s    楚  河           %s  界    %s\n", vline,
+				       d->trad ? "漢" : "汉", vline);
 		return;
 	}
 	for (int j = 0; j < 9; j++) {
