@@ -46,9 +46,11 @@ static int txt_reserve(struct xq_reader *r, size_t more)
 	return 0;
 }
 
+/* The line of the text not yet handed out begins on: the last line handed
+ * out's, when that was a piece of a line too long for one (r->cont). */
 static long pending_line(const struct xq_reader *r)
 {
-	long n = r->lineno + 1;
+	long n = r->lineno + !r->cont;
 	for (size_t i = r->txt_start; i < r->txt_end; i++)
 		n += r->txt[i] == '\n';
 	return n;

@@ -652,6 +652,43 @@ static void raw_bytes(void)
 	   xq__raw_at((const unsigned char *)"\xF4\x8F\xB9\xBF", 4) == -1, "no other code point is raw");
 }
 
+/* The lines of the encoding warnings a reader says, in order. */
+static void note_encoding_line(void *data, const struct xq_problem *p)
+{
+	char *lines = data;
+	if (p->code == XQ_P_ENCODING)
+		snprintf(lines + strlen(lines), 64, "%ld ", p->line);
+}
+
+/* A line too long for one piece (4 MiB, read as several) with bytes that
+ * cannot be decoded in each piece, then such a byte on line 3: one warning
+ * for line 1, whichever piece its bytes are in, and one for line 3. */
+static void split_line_bytes(void)
+{
+	const size_t half = 2200000;   /* "a\xff" twice over: past 4 MiB */
+	static const char tail[] = "\"]\n\n1. h2e2 \xff *\n";
+	size_t len = 8 + 2 * half + sizeof tail - 1;
+	char *text = malloc(len), lines[256] = "";
+	struct xq_reader_opts o = { .encoding = "GBK", .problem = note_encoding_line,
+				    .problem_data = lines };
+	struct xq_reader *r;
+	struct xq_game *g;
+	int err;
+	if (!ok(text != NULL, "a line of %zu bytes", len))
+		return;
+	memcpy(text, "[Event \"", 8);
+	for (size_t i = 0; i < half; i++)
+		memcpy(text + 8 + 2 * i, "a\xff", 2);
+	memcpy(text + 8 + 2 * half, tail, sizeof tail - 1);
+	if ((r = xq_reader_open_mem(text, len, &o, &err))) {
+		while (xq_reader_next(r, &g) > 0)
+			xq_game_free(g);
+		xq_reader_close(r);
+	}
+	is_str(lines, "1 3 ", "bytes not decoded on a line read in pieces: said once, for its own line");
+	free(text);
+}
+
 /* Every two bytes lead 0x81..0xFE, trail 0x00..0xFF: decoded, then
  * encoded into GB18030, they are the two bytes again. */
 static void every_pair_back(void)
@@ -915,6 +952,7 @@ int main(void)
 	writer_table("GBK", "GB18030", "\xc3\xbf"); /* ÿ: four bytes in GB18030 */
 	writer_table("BIG5", "BIG5", "许");
 	raw_bytes();
+	split_line_bytes();
 	every_pair_back();
 	gb18030_every_character();
 	writer_edges();
