@@ -30,33 +30,52 @@ void cmd_init(char **argv, const char *usage_text)
 	}
 }
 
-/* Append text to buf[*n..size) with control characters shown as \xNN,
- * while 5 bytes are left. */
-static void put_escaped(char *buf, size_t size, size_t *n, const char *s)
+/* The byte a reader kept as a raw code point (xq.h, XQ_RAW_BYTE_BASE) at
+ * s[0..n), in UTF-8 F4 8F BA..BB 80..BF; else -1. */
+static int raw_byte_at(const unsigned char *s, size_t n)
+{
+	if (n < 4 || s[0] != 0xf4 || s[1] != 0x8f || (s[2] & 0xfe) != 0xba || (s[3] & 0xc0) != 0x80)
+		return -1;
+	return (int)((((unsigned)s[2] & 0x3f) << 6 | (s[3] & 0x3f)) - 0xe00);
+}
+
+/* Append text to buf[*n..size) with control characters, and when raw is
+ * set the bytes a reader could not decode (kept as raw code points: the
+ * text is a message, not a file name), shown as \xNN, while 5 bytes are
+ * left. */
+static void put_escaped(char *buf, size_t size, size_t *n, const char *s, int raw)
 {
 	static const char hex[] = "0123456789abcdef";
 	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
 	size_t i = *n, len = strlen(s), k = 0;
 	while (i + 5 < size && k < len) {
 		/* a run with nothing to escape: 8 bytes at a time while none is
-		 * below 0x20 or 0x7f, then a byte at a time */
+		 * below 0x20, 0x7f or 0xf4 (a raw code point's first), then a
+		 * byte at a time */
 		size_t room = size - 5 - i, end = len - k < room ? len - k : room, j = 0;
 		unsigned char c;
+		int byte;
 		for (; j + 8 <= end; j += 8) {
 			uint64_t w;
 			memcpy(&w, s + k + j, 8);
-			uint64_t del = w ^ (ones * 0x7f);
-			if (((w - ones * 0x20) & ~w & highs) | ((del - ones) & ~del & highs))
+			uint64_t del = w ^ (ones * 0x7f), f4 = w ^ (ones * 0xf4);
+			if (((w - ones * 0x20) & ~w & highs) | ((del - ones) & ~del & highs) |
+			    (raw && ((f4 - ones) & ~f4 & highs)))
 				break;
 			memcpy(buf + i + j, &w, 8);
 		}
-		while (j < end && (c = (unsigned char)s[k + j]) >= 0x20 && c != 0x7f)
+		while (j < end && (c = (unsigned char)s[k + j]) >= 0x20 && c != 0x7f &&
+		       (c != 0xf4 || !raw || raw_byte_at((const unsigned char *)s + k + j, len - k - j) < 0))
 			buf[i + j] = (char)c, j++;
 		i += j;
 		k += j;
 		if (k == len || i + 5 >= size)
 			break;
 		c = (unsigned char)s[k++];
+		if (raw && (byte = raw_byte_at((const unsigned char *)s + k - 1, len - k + 1)) >= 0) {
+			c = (unsigned char)byte;
+			k += 3;
+		}
 		buf[i++] = '\\';
 		buf[i++] = 'x';
 		buf[i++] = hex[c >> 4];
@@ -159,8 +178,8 @@ static void put_line(const char *where, const char *msg)
 	memcpy(line, progname, n);
 	line[n++] = ':';
 	line[n++] = ' ';
-	put_escaped(line, sizeof line - 2, &n, where);
-	put_escaped(line, sizeof line - 2, &n, msg);
+	put_escaped(line, sizeof line - 2, &n, where, 0);
+	put_escaped(line, sizeof line - 2, &n, msg, 1);
 	if (message_fp && message_put) {
 		line[n] = '\0';
 		message_put(message_fp, line);

@@ -545,6 +545,10 @@ static int tokenize(const char *text, size_t len, enum xq_notation n,
 			if (!tok && cp == 0x53D8) /* 变 */
 				return at(err, i, fail(err, XQ_EINVAL,
 					    "%s: promotion (变) is a house rule, not standard xiangqi; not accepted", q));
+			if (!tok && cp >= XQ_RAW_BYTE_BASE + 0x80 && cp <= XQ_RAW_BYTE_BASE + 0xff)
+				return at(err, i, fail(err, XQ_EINVAL,
+					    "%s: byte 0x%02x, which the input's encoding does not decode, at byte %zu",
+					    q, (unsigned)(cp - XQ_RAW_BYTE_BASE), i + 1));
 			if (!tok)
 				return at(err, i, fail(err, XQ_EINVAL, "%s: unexpected character '%.*s' (U+%04X) at byte %zu",
 					    q, k, text + i, cp, i + 1));

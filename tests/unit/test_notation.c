@@ -270,6 +270,8 @@ static const struct bad bads[] = {
 	{ "mixed garbage", START, "炮二平五xyz", XQ_NOTATION_ANY, XQ_EINVAL, "'x' is not a piece letter" },
 	{ "garbage symbols", START, "@@", XQ_NOTATION_ANY, XQ_EINVAL, "unexpected character '@' at byte 1" },
 	{ "garbage CJK", START, "你好", XQ_NOTATION_CHINESE, XQ_EINVAL, "unexpected character '你' (U+4F60)" },
+	{ "byte not decoded", START, "\xf4\x8f\xbb\xa8\xf4\x8f\xba\xbd", XQ_NOTATION_ANY, XQ_EINVAL,
+	  "byte 0xe8, which the input's encoding does not decode, at byte 1" },
 	{ "not a move shape", START, "炮炮炮", XQ_NOTATION_CHINESE, XQ_EINVAL, "not a move shape" },
 	{ "incomplete", START, "炮二", XQ_NOTATION_CHINESE, XQ_EINVAL, "incomplete move" },
 	{ "only marks", START, "!?", XQ_NOTATION_ANY, XQ_EINVAL, "no move in it" },
