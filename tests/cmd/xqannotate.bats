@@ -109,31 +109,38 @@ no_leftovers() {
 	for n in chinese wxf iccs uci uci10; do
 		xqannotate -q --nodes 5000 -n "$n" -o "$T/$n.pgn" "$S/blunder.pgn" "$S/ignored.pgn"
 		run -0 xqcheck "$T/$n.pgn"
-		[[ "$output" == *"2 games: 2 valid"* ]]
+		[ "$output" = "xqcheck: 2 games: 2 valid, 0 invalid (0 errors, 0 warnings)" ]
 	done
-	grep -q '炮五进四??' "$T/chinese.pgn"
-	grep -q 'C5+4??' "$T/wxf.pgn"
-	grep -q 'was best' "$T/wxf.pgn"
+	# the files whole: 炮五进四?? in Chinese, C5+4?? and "was best" in WXF
+	diff -u <(golden annotate-readback-chinese) "$T/chinese.pgn"
+	diff -u <(golden annotate-readback-wxf) "$T/wxf.pgn"
 	xqannotate -q -E gbk -o "$T/gbk.pgn" "$S/blunder.pgn"
 	run -0 xqcheck "$T/gbk.pgn"
-	iconv -f gbk -t utf-8 "$T/gbk.pgn" | grep -q '炮五进四??'
+	[ "$output" = "xqcheck: 1 game: 1 valid, 0 invalid (0 errors, 0 warnings)" ]
+	# GBK holds the record of UTF-8 output (炮五进四??), byte for byte once converted
+	run -0 iconv -f gbk -t utf-8 "$T/gbk.pgn"
+	[ "$output" = "$(golden annotate-blunder-gbk)" ]
 	xqannotate -q -t text -o "$T/t.txt" "$S/blunder.pgn"
 	run -0 xqcheck "$T/t.txt"
+	[ "$output" = "xqcheck: 1 game: 1 valid, 0 invalid (0 errors, 0 warnings)" ]
 }
 
 @test "-n chinese: no line ends in a space, no move cut across lines" {
 	# Chinese comments: no trailing space, and the reader joins the wrapped
 	# lines back to the same text (a wrap between two Chinese characters)
 	run -0 --separate-stderr xqannotate --nodes 5000 --line 12 -n chinese "$S/blunder.pgn" "$S/ignored.pgn"
-	[[ "$output" == *"；应走"* ]]
+	# the records whole, "；应走" in the comments: golden case annotate-line12-chinese
+	[ "$output" = "$(golden annotate-line12-chinese)" ]
+	[ "$stderr" = "xqannotate: 2 games read, 2 annotated, 0 unannotated, 0 dropped" ]
 	[[ "$output"$'\n' != *$' \n'* ]]
 	printf '%s\n' "$output" >"$T/zh.pgn"
 	run -0 --separate-stderr xqconv -n chinese "$T/zh.pgn"
 	[ "$output" = "$(cat "$T/zh.pgn")" ]
 	# moves inside English comments are never cut
 	run -0 --separate-stderr xqannotate --lang en --nodes 5000 --line 12 -n chinese "$S/blunder.pgn" "$S/ignored.pgn"
-	[[ "$output" == *"炮五进四??"* ]]
-	[[ "$output" == *" was best."* ]]
+	# the records whole, 炮五进四?? and " was best.": golden case annotate-line12-english
+	[ "$output" = "$(golden annotate-line12-english)" ]
+	[ "$stderr" = "xqannotate: 2 games read, 2 annotated, 0 unannotated, 0 dropped" ]
 	run -0 perl -CSD -e '
 		local $/; my $t = <STDIN>; my $bad = 0;
 		for my $l (split /\n/, $t) {
@@ -160,6 +167,8 @@ no_leftovers() {
 
 @test "summaries count the marks written, per side, as tags and as a comment" {
 	xqannotate -q --nodes 8000 -n iccs "$S/clean.pgn" "$S/ignored.pgn" "$S/blunder.pgn" >"$T/all.pgn"
+	# the records whole: golden case annotate-summaries
+	diff -u <(golden annotate-summaries) "$T/all.pgn"
 	# one game per file to count
 	awk '/^\[Game /{n++} {print > (dir "/g" n ".pgn")}' dir="$T" "$T/all.pgn"
 	for f in "$T"/g1.pgn "$T"/g2.pgn "$T"/g3.pgn; do
@@ -177,13 +186,17 @@ no_leftovers() {
 		b=$(grep -o '[a-i][0-9][a-i][0-9]??' <<<"$mt" | wc -l)
 		tb=$(( $(sed -n 's/^\[RedBlunders "\([0-9]*\)"\]/\1/p' "$f") + $(sed -n 's/^\[BlackBlunders "\([0-9]*\)"\]/\1/p' "$f") ))
 		[ "$b" -eq "$tb" ]
-		# the comment says the same as the tags
-		rb=$(sed -n 's/^\[RedBlunders "\([0-9]*\)"\]/\1/p' "$f")
-		[[ "$mt" == *"Red: "*" moves, "*" ?!, "*" ?, $rb ??, average loss "* ]]
+		# the comment says the same as the tags, with each side's moves
+		# of the main line (comments and variations taken out)
+		tag() { sed -n "s/^\[$1 \"\(.*\)\"\]/\1/p" "$f"; }
+		plies=$(sed -e 's/{[^}]*}//g' -e 's/([^)]*)//g' <<<"$mt" | grep -o '[a-i][0-9][a-i][0-9]' | wc -l)
+		summary=${mt#*\{ }
+		summary=${summary%%. ECCO *}
+		[ "$summary" = "Red: $(( (plies + 1) / 2 )) moves, $(tag RedInaccuracies) ?!, $(tag RedMistakes) ?, $(tag RedBlunders) ??, average loss $(tag RedAverageLoss), accuracy $(tag RedAccuracy)%; Black: $((plies / 2)) moves, $(tag BlackInaccuracies) ?!, $(tag BlackMistakes) ?, $(tag BlackBlunders) ??, average loss $(tag BlackAverageLoss), accuracy $(tag BlackAccuracy)%" ]
 	done
 	# the planted game: Red 1 ??, Black none, 4 moves each
-	grep -q 'Red: 4 moves, .* 1 ??' <(tr '\n' ' ' <"$T/g3.pgn")
-	grep -q '\[BlackBlunders "0"\]' "$T/g3.pgn"
+	[ "$(sed -n 's/^\[\(Red\|Black\)Blunders "\([0-9]*\)"\]/\1 \2/p' "$T/g3.pgn" | tr '\n' ' ')" = "Red 1 Black 0 " ]
+	[ "$(sed -e 's/{[^}]*}//g' -e 's/([^)]*)//g' <<<"$(movetext "$(cat "$T/g3.pgn")")" | grep -o '[a-i][0-9][a-i][0-9]' | wc -l)" -eq 8 ]
 	# JSON agrees with the tags
 	run -0 --separate-stderr xqannotate -j "$S/blunder.pgn"
 	[ "$(jq -s '[.[] | select(.mark == "??")] | length' <<<"$output")" -eq 1 ]
