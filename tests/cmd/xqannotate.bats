@@ -263,6 +263,9 @@ no_leftovers() {
 
 @test "-j: one JSON object per ply with both scores, the best move and its line" {
 	run -0 --separate-stderr xqannotate -j -n iccs --nodes 5000 "$S/blunder.pgn"
+	# the lines whole: golden case annotate-json-blunder
+	[ "$output" = "$(golden annotate-json-blunder)" ]
+	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
 	[ "${#lines[@]}" -eq 8 ]
 	for l in "${lines[@]}"; do jq -e . <<<"$l" >/dev/null; done
 	[ "$(jq -r '.move' <<<"${lines[2]}")" = "e2e6" ]
@@ -272,7 +275,10 @@ no_leftovers() {
 	# -j with -o: JSON on stdout, the records to the file
 	run -0 --separate-stderr xqannotate -j -o "$T/out.pgn" "$S/blunder.pgn"
 	[ "${#lines[@]}" -eq 8 ]
-	grep -q 'Blunder' "$T/out.pgn"
+	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
+	# the record (its [RedBlunders "1"]) is the one written without -j, the
+	# UTF-8 text of golden case annotate-blunder-gbk
+	diff -u <(golden annotate-blunder-gbk) "$T/out.pgn"
 }
 
 @test "--plot: an SVG chart, rendered, with the ?? disc in red where the SVG puts it" {
@@ -292,7 +298,9 @@ no_leftovers() {
 	[ "$1" -gt 200 ]
 	# a ? disc is orange, a ?! one yellow
 	run -0 --separate-stderr xqannotate --blunder 0.9 --plot "$T/m.svg" -o /dev/null "$S/blunder.pgn"
-	grep -q 'data-mark="?" .*fill="#ff8000"' "$T/m.svg"
+	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
+	# the chart whole, its ? disc fill="#ff8000": golden case annotate-plot-blunder09
+	diff -u <(golden annotate-plot-blunder09) "$T/m.svg"
 	rsvg-convert -o "$T/m.png" "$T/m.svg"
 	line=$(grep 'data-ply="3"' "$T/m.svg")
 	cx=$(sed 's/.* cx="\([0-9.]*\)".*/\1/' <<<"$line"); cy=$(sed 's/.* cy="\([0-9.]*\)".*/\1/' <<<"$line")
@@ -302,7 +310,9 @@ no_leftovers() {
 
 @test "--plot FILE holds one game; --plot DIR and -d give one chart per game" {
 	run -0 --separate-stderr xqannotate --plot "$T/one.svg" -o /dev/null "$S/blunder.pgn" "$S/ignored.pgn"
-	[[ "$stderr" == *"holds one game's chart"* ]]
+	expected="xqannotate: --plot $T/one.svg holds one game's chart: the charts of later games are not written (give a directory for one per game)
+xqannotate: 2 games read, 2 annotated, 0 unannotated, 0 dropped"
+	[ "$stderr" = "$expected" ]
 	[ -f "$T/one.svg" ]
 	mkdir "$T/d"
 	run -0 --separate-stderr xqannotate -d "$T/d" --plot "$T/d" "$S/blunder.pgn" "$S/ignored.pgn"
@@ -522,10 +532,12 @@ no_leftovers() {
 	sed 's/^\[Result .*/[Result "1\/2-1\/2"]\n[Date "2024.05.01"]/' "$S/ignored.pgn" >"$T/g.pgn"
 	run -0 --separate-stderr xqannotate --plot "$T/c.svg" -o /dev/null "$T/g.pgn"
 	xmllint --noout "$T/c.svg"
-	grep -q '<text class="players" [^>]*>R &#8211; B  1/2-1/2  2024.05.01</text>' "$T/c.svg"
+	# the chart whole (golden case annotate-plot-players): <text
+	# class="players" ...>R &#8211; B  1/2-1/2  2024.05.01</text>, each
+	# disc's <title>, as 2. 炮五进四??; better: 车一进一
+	diff -u <(golden annotate-plot-players) "$T/c.svg"
 	# move numbers, not plies: 5 plies are moves 1 to 3
 	[ "$(grep -c 'class="move-no"' "$T/c.svg")" -eq 3 ]
-	grep -q '<title>2. 炮五进四??; better: ' "$T/c.svg"
 	[ "$(grep -c '<title>' "$T/c.svg")" -eq 4 ]     # the picture's and one per disc
 	rsvg-convert -o "$T/c.png" "$T/c.svg"
 	# the legend's discs in their colours: ?! yellow, ? orange, ?? red
