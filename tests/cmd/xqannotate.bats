@@ -651,7 +651,9 @@ xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	printf '#!/bin/sh\ntee -a "%s" | "%s"\n' "$T/said" "$FSF" >"$T/logged.sh"
 	chmod +x "$T/logged.sh"
 	run -0 --separate-stderr xqannotate -n iccs --engine "$T/logged.sh" --depth 6 "$S/blunder.pgn"
-	[[ "$(movetext "$output")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
+	# at a depth limit the movetext whole: 2. e2e6?? { Out of book. Blunder: ... }
+	[ "$(movetext "$output")" = ' { Red: 4 moves, 0 ?!, 0 ?, 1 ??, average loss 156, accuracy 68.9%; Black: 4 moves, 0 ?!, 0 ?, 0 ??, average loss 22, accuracy 94.7%. ECCO B05: out of book at move 2. } 1. h2e2 h9g7 2. e2e6?? { Out of book. Blunder: +0.53 -> -4.77; h0g2 was best. } (2. h0g2 h7h1 3. i0h0) 2... g7e6 3. h0g2 i9h9 4. i0h0 b9c7 * ' ]
+	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
 	# every searchmoves search is of one move, at the depth asked for, in
 	# the position searched just before (the full search of the same
 	# position), and it is the move the game plays there
@@ -666,21 +668,31 @@ xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	     END { exit bad > 0 }' "$T/said"
 	: >"$T/said"
 	run -0 --separate-stderr xqannotate -n iccs --played next --engine "$T/logged.sh" --depth 6 "$S/blunder.pgn"
-	[[ "$(movetext "$output")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
+	local next=' { Red: 4 moves, 0 ?!, 0 ?, 1 ??, average loss 205, accuracy 59.7%; Black: 4 moves, 1 ?!, 0 ?, 0 ??, average loss 108, accuracy 73.9%. ECCO B05: out of book at move 2. } 1. h2e2 h9g7 2. e2e6?? { Out of book. Blunder: +0.69 -> -4.81; h0g2 was best. } (2. h0g2 f9e8) 2... g7e6 3. h0g2 i9h9?! { Inaccuracy: -5.58 -> -3.78; b9c7 was best. } (3... b9c7 4. g0e2 c6c5 5. g3g4 c7d5) 4. i0h0 b9c7 * '
+	[ "$(movetext "$output")" = "$next" ]
+	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
 	run -1 grep -q searchmoves "$T/said"
 	# UCCI has no searchmoves: the next position's search is used
 	: >"$T/said"
 	printf '#!/bin/sh\ntee -a "%s" | sh "%s"\n' "$T/said" "$E/ucci-fsf.sh" >"$T/logged-ucci.sh"
 	run -0 --separate-stderr xqannotate -n iccs --engine sh --engine-arg "$T/logged-ucci.sh" --depth 6 "$S/blunder.pgn"
-	[[ "$(movetext "$output")" == *"2. e2e6??"* ]]
+	# the same engine and depth: the movetext of --played next
+	[ "$(movetext "$output")" = "$next" ]
+	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
 	run -1 grep -q searchmoves "$T/said"
 	# the built-in engine both ways; a bad word is a usage error
-	run -0 xqannotate -n iccs --nodes 4000 --played root "$S/blunder.pgn"
-	[[ "$(movetext "$output")" == *"2. e2e6??"* ]]
-	run -0 xqannotate -n iccs --nodes 4000 --played next "$S/blunder.pgn"
-	[[ "$(movetext "$output")" == *"2. e2e6??"* ]]
+	# (2. e2e6?? in each record, golden cases annotate-nodes, the default
+	# root, and annotate-played-next)
+	run -0 --separate-stderr xqannotate -n iccs --nodes 4000 --played root "$S/blunder.pgn"
+	[ "$output" = "$(golden annotate-nodes)" ]
+	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
+	run -0 --separate-stderr xqannotate -n iccs --nodes 4000 --played next "$S/blunder.pgn"
+	[ "$output" = "$(golden annotate-played-next)" ]
+	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
+	run -0 xqannotate --help
+	local help=$output
 	run -2 --separate-stderr xqannotate --played both "$S/blunder.pgn"
-	[[ "$stderr" == *"--played wants root or next, not 'both'"* ]]
+	[ "$stderr" = "xqannotate: --played wants root or next, not 'both'"$'\n'"$help" ]
 	no_leftovers
 }
 
