@@ -735,10 +735,36 @@ xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	printf '[Event "x"]\n1. h2e2 { \xf0\x9f\x98\x80 } h9g7 *\n' >"$T/r.pgn"
 	run -1 --separate-stderr xqannotate --nodes 200 -e utf-8 -n iccs -E gbk "$T/r.pgn"
 	[ "$output" = "" ]
-	[[ "$stderr" == *"error: game 1: character '😀' cannot be encoded in GBK"* ]]
-	[[ "$stderr" == *"1 game read, 0 annotated, 0 unannotated, 1 dropped" ]]
+	expected="xqannotate: <stdout>: error: game 1: character '😀' cannot be encoded in GBK, in '?!, 0 ?, 0 ??, average loss 99, accuracy 72.4%. } 1. h2e2 { 😀 }'
+xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
+	[ "$stderr" = "$expected" ]
 	run -0 --separate-stderr xqannotate --nodes 200 -e utf-8 -n iccs -E gbk --replace "$T/r.pgn"
-	[[ "$output" == *"1. h2e2 { ? }"* ]]
+	# GBK, all ASCII here: the record whole, 1. h2e2 { ? }, with the
+	# version of xqtools (xqannotate -V) as VERSION
+	expected='[Game "Chinese Chess"]
+[Event "x"]
+[Red "?"]
+[Black "?"]
+[Result "*"]
+[Annotator "xqannotate VERSION, built-in engine, 200 nodes"]
+[RedInaccuracies "0"]
+[RedMistakes "0"]
+[RedBlunders "0"]
+[RedAverageLoss "157"]
+[RedAccuracy "60.1"]
+[BlackInaccuracies "0"]
+[BlackMistakes "0"]
+[BlackBlunders "0"]
+[BlackAverageLoss "99"]
+[BlackAccuracy "72.4"]
+[Format "ICCS"]
+
+{ Red: 1 move, 0 ?!, 0 ?, 0 ??, average loss 157, accuracy 60.1%; Black: 1
+move, 0 ?!, 0 ?, 0 ??, average loss 99, accuracy 72.4%. } 1. h2e2 { ? }
+1... h9g7 *'
+	local version
+	version=$(xqannotate -V | sed 's/.* //')
+	[ "${output/"xqannotate $version,"/xqannotate VERSION,}" = "$expected" ]
 	[ "$stderr" = "$(printf '%s\n' "xqannotate: <stdout>: warning: game 1: 1 character with no GBK form written as '?'" \
 		'xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped')" ]
 }
