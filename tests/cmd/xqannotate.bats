@@ -780,16 +780,25 @@ games_with_invalid() {
 
 @test "-J N: records, messages and exit status byte for byte those of -J 1 (built-in, node limits)" {
 	games_with_invalid
+	# the records of -J 1 whole: golden cases (the same games on stdin)
+	local -A golden_of=(["--nodes 3000"]=annotate-six-nodes3000 ["--nodes 1500 --order backward"]=annotate-six-backward
+		["--depth 3 -n iccs"]=annotate-six-depth3 ["--strict --nodes 1000"]=annotate-six-strict)
+	local illegal="xqannotate: $T/games.pgn:46:17: error: game 3, ply 3: e2e9: illegal move: no legal move from e2 to e9"
 	for args in "--nodes 3000" "--nodes 1500 --order backward" "--depth 3 -n iccs" "--strict --nodes 1000"; do
 		# shellcheck disable=SC2086
 		run -1 --separate-stderr xqannotate $args "$T/games.pgn"
 		local out1=$output err1=$stderr
+		[ "$out1" = "$(golden "${golden_of[$args]}")" ]
 		if [[ "$args" == --strict* ]]; then
-			[[ "$err1" == *"game 3 is invalid: stopping (--strict)"*"3 games read"* ]]
+			expected="$illegal
+xqannotate: $T/games.pgn:43: error: game 3 is invalid: stopping (--strict)
+xqannotate: 3 games read, 2 annotated, 0 unannotated, 1 dropped"
 		else
-			[[ "$out1" == *"Blunder"* ]]
-			[[ "$err1" == *"game 3 is invalid: dropped"* ]]
+			expected="$illegal
+xqannotate: $T/games.pgn:43: note: game 3 is invalid: dropped
+xqannotate: 6 games read, 5 annotated, 0 unannotated, 1 dropped"
 		fi
+		[ "$err1" = "$expected" ]
 		for j in "-J 2" -J3 "-J 0" --jobs=2; do
 			# shellcheck disable=SC2086
 			run -1 --separate-stderr xqannotate $args $j "$T/games.pgn"
