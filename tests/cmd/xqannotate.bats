@@ -827,7 +827,35 @@ xqannotate: 6 games read, 5 annotated, 0 unannotated, 1 dropped"
 	games_with_invalid
 	run -1 --separate-stderr xqannotate -n iccs --engine "$FSF" --nodes 3000 "$T/games.pgn"
 	local out1=$output err1=$stderr
-	[[ "$(movetext "$out1")" == *"2. e2e6?? { Out of book. Blunder:"* ]]
+	expected="xqannotate: $T/games.pgn:46:17: error: game 3, ply 3: e2e9: illegal move: no legal move from e2 to e9
+xqannotate: $T/games.pgn:43: note: game 3 is invalid: dropped
+xqannotate: 6 games read, 5 annotated, 0 unannotated, 1 dropped"
+	[ "$err1" = "$expected" ]
+	# the planted game's record whole (2. e2e6?? { Out of book. Blunder: ... }),
+	# Fairy-Stockfish's version as VERSION
+	expected='[Game "Chinese Chess"]
+[Event "planted blunder: 2. e2e6 gives the cannon away"]
+[Red "R"]
+[Black "B"]
+[Result "*"]
+[Annotator "xqannotate 0.1.0, Fairy-Stockfish VERSION, 3000 nodes"]
+[RedInaccuracies "0"]
+[RedMistakes "0"]
+[RedBlunders "1"]
+[RedAverageLoss "146"]
+[RedAccuracy "69.5"]
+[BlackInaccuracies "0"]
+[BlackMistakes "0"]
+[BlackBlunders "0"]
+[BlackAverageLoss "6"]
+[BlackAccuracy "98.5"]
+[Format "ICCS"]
+
+{ Red: 4 moves, 0 ?!, 0 ?, 1 ??, average loss 146, accuracy 69.5%; Black: 4
+moves, 0 ?!, 0 ?, 0 ??, average loss 6, accuracy 98.5%. ECCO B05: out of book
+at move 2. } 1. h2e2 h9g7 2. e2e6?? { Out of book. Blunder: +0.65 -> -4.28;
+b0c2 was best. } (2. b0c2 b9c7) 2... g7e6 3. h0g2 i9h9 4. i0h0 b9c7 *'
+	[ "$(unversioned "$(awk '/^\[Game /{n++} n==2' <<<"$out1")")" = "$expected" ]
 	run -1 --separate-stderr xqannotate -n iccs --engine "$FSF" --nodes 3000 -J 2 "$T/games.pgn"
 	[ "$output" = "$out1" ]
 	[ "$stderr" = "$err1" ]
