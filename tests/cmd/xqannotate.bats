@@ -879,6 +879,21 @@ b0c2 was best. } (2. b0c2 b9c7) 2... g7e6 3. h0g2 i9h9 4. i0h0 b9c7 *'
 	[ "$out2" = "$output" ]
 	[ "$err2" = "$(sed 's/; it said last: .*//' <<<"$stderr")" ]
 	[ "$(grep -c 'written unannotated' <<<"$stderr")" -eq 5 ]
+	# every message in its place, each last word one of the engine's two
+	expected="xqannotate: $T/games.pgn:1: error: game 1, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
+xqannotate: $T/games.pgn:1: note: game 1 written unannotated
+xqannotate: $T/games.pgn:37: error: game 2, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
+xqannotate: $T/games.pgn:37: note: game 2 written unannotated
+xqannotate: $T/games.pgn:46:17: error: game 3, ply 3: e2e9: illegal move: no legal move from e2 to e9
+xqannotate: $T/games.pgn:43: note: game 3 is invalid: dropped
+xqannotate: $T/games.pgn:48: error: game 4, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
+xqannotate: $T/games.pgn:48: note: game 4 written unannotated
+xqannotate: $T/games.pgn:55: error: game 5, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
+xqannotate: $T/games.pgn:55: note: game 5 written unannotated
+xqannotate: $T/games.pgn:61: error: game 6, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
+xqannotate: $T/games.pgn:61: note: game 6 written unannotated
+xqannotate: 6 games read, 0 annotated, 5 unannotated, 1 dropped"
+	[ "$(last_words "$stderr")" = "$expected" ]
 	no_leftovers
 }
 
