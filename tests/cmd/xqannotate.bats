@@ -433,9 +433,11 @@ g7e6 was best. } (2... g7e6 3. h0g2 b9c7 4. c0e2 a9a8 5. g3g4 c6c5 6. b0d1)
 	# the record whole (golden case annotate-xqengine-depth4): 2. e2e6??
 	# { Out of book. Blunder: ... }, xqengine and depth 4 in [Annotator];
 	# the note names the engine and the dialect
+	run -0 xqengine -V
+	local version=${output##* }
 	run -0 --separate-stderr xqannotate -v -n iccs --engine xqengine --depth 4 "$S/blunder.pgn"
 	[ "$output" = "$(golden annotate-xqengine-depth4)" ]
-	expected="xqannotate: note: engine 'xqengine $(xqengine -V | sed 's/.* //')', dialect uci
+	expected="xqannotate: note: engine 'xqengine $version', dialect uci
 xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped"
 	[ "$stderr" = "$expected" ]
 	no_leftovers
@@ -445,7 +447,8 @@ xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped"
 	# xqengine (UCI, ranks 0..9), Fairy-Stockfish (UCI_Variant among other
 	# variants: ranks 1..10), a UCCI engine (ucciok)
 	local -a names=(xqengine "$FSF" "$E/ucci-fsf.sh") want=(uci fsf ucci)
-	local -a ids=("xqengine $(xqengine -V | sed 's/.* //')" "Fairy-Stockfish VERSION" "UCCI wrapper of Fairy-Stockfish VERSION")
+	run -0 xqengine -V
+	local -a ids=("xqengine ${output##* }" "Fairy-Stockfish VERSION" "UCCI wrapper of Fairy-Stockfish VERSION")
 	# each one's movetext whole, 2. e2e6?? { Out of book. Blunder: ... } in it
 	local -a moves=(' { Red: 4 moves, 0 ?!, 0 ?, 1 ??, average loss 233, accuracy 68.5%; Black: 4 moves, 0 ?!, 0 ?, 0 ??, average loss 28, accuracy 96.6%. ECCO B05: out of book at move 2. } 1. h2e2 h9g7 2. e2e6?? { Out of book. Blunder: +0.86 -> -5.80; i0i1 was best. } (2. i0i1 h7h4 3. i1f1 b7b3 4. e3e4) 2... g7e6 3. h0g2 i9h9 4. i0h0 b9c7 * '
 		' { Red: 4 moves, 0 ?!, 0 ?, 1 ??, average loss 144, accuracy 71.6%; Black: 4 moves, 0 ?!, 0 ?, 0 ??, average loss 29, accuracy 91.2%. ECCO B05: out of book at move 2. } 1. h2e2 h9g7 2. e2e6?? { Out of book. Blunder: +0.56 -> -4.47; b2b4 was best. } (2. b2b4 b7e7 3. h0g2 b9c7 4. b0c2) 2... g7e6 3. h0g2 i9h9 4. i0h0 b9c7 * '
@@ -745,6 +748,8 @@ xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	expected="xqannotate: <stdout>: error: game 1: character '😀' cannot be encoded in GBK, in '?!, 0 ?, 0 ??, average loss 99, accuracy 72.4%. } 1. h2e2 { 😀 }'
 xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
 	[ "$stderr" = "$expected" ]
+	run -0 xqannotate -V
+	local version=${output##* }
 	run -0 --separate-stderr xqannotate --nodes 200 -e utf-8 -n iccs -E gbk --replace "$T/r.pgn"
 	# GBK, all ASCII here: the record whole, 1. h2e2 { ? }, with the
 	# version of xqtools (xqannotate -V) as VERSION
@@ -769,8 +774,6 @@ xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
 { Red: 1 move, 0 ?!, 0 ?, 0 ??, average loss 157, accuracy 60.1%; Black: 1
 move, 0 ?!, 0 ?, 0 ??, average loss 99, accuracy 72.4%. } 1. h2e2 { ? }
 1... h9g7 *'
-	local version
-	version=$(xqannotate -V | sed 's/.* //')
 	[ "${output/"xqannotate $version,"/xqannotate VERSION,}" = "$expected" ]
 	[ "$stderr" = "$(printf '%s\n' "xqannotate: <stdout>: warning: game 1: 1 character with no GBK form written as '?'" \
 		'xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped')" ]
