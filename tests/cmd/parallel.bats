@@ -40,16 +40,31 @@ setup() {
 	n=$($P -k wc -l <"$big" | wc -l)
 	[ "$n" -ge 8 ]
 	# every part starts at a game's first line
-	$P -k head -1 <"$big" | grep -v -c '^\[Event ' | grep -qx 0
+	[ "$($P -k head -1 <"$big" | grep -v -c '^\[Event ')" = 0 ]
 }
 
 @test "xqcheck --partial | xqcheck --merge: the diagnostics, -j lines and summary of one run" {
+	# the input is blocks of 2517 games (1125, a bad one, 1391) of L lines;
+	# the bad game of each is game 1126 of the block, its bad move on the
+	# block's line 6755
+	blocks=$(((want + 2516) / 2517))
+	games=$((blocks * 2517))
+	L=$(($(wc -l <"$big") / blocks))
+	summary="xqcheck: $games games: $((games - blocks)) valid, $blocks invalid ($blocks errors, 0 warnings)"
+	for k in $(seq 0 $((blocks - 1))); do
+		echo "xqcheck: <stdin>:$((6755 + k * L)):17: error: game $((1126 + k * 2517)), ply 3: h2h9: illegal move: no legal move from h2 to h9"
+	done >"$T/errors"
 	for opts in "-v" "-j"; do
 		rc=0
 		# shellcheck disable=SC2086
 		xqcheck $opts <"$big" >"$T/one.out" 2>"$T/one.err" || rc=$?
 		[ "$rc" = 1 ]
-		grep -q 'invalid (' "$T/one.err"
+		# -v: the errors, then the summary; -j: the errors are in the lines
+		if [ "$opts" = -v ]; then
+			diff -u <(cat "$T/errors"; echo "$summary") "$T/one.err"
+		else
+			diff -u <(echo "$summary") "$T/one.err"
+		fi
 		# shellcheck disable=SC2086
 		$P -k xqcheck $opts --partial <"$big" >"$T/parts" || true
 		[ "$(grep -c '^#xqcheck-partial' "$T/parts")" -ge 8 ]
@@ -104,5 +119,6 @@ setup() {
 	cmp "$T/one.txt" "$T/merged.txt"
 	cmp "$T/one.json" "$T/merged.json"
 	cmp "$T/one.svg" "$T/merged.svg"
-	grep -q 'invalid games left out' "$T/one.txt"
+	blocks=$(((want + 2516) / 2517))
+	[ "$(head -1 "$T/one.txt")" = "$((blocks * 2517 - blocks)) games ($blocks invalid games left out)" ]
 }
