@@ -26,12 +26,16 @@ setup() {
 
 @test "the name .html picks the page" {
 	run -0 xqconv -q -o "$T/n.html" "$LINES"
-	grep -q '<div id="fen">' "$T/n.html"
+	# the page of -t html, byte for byte (its text is a golden case)
+	run -0 xqconv -q -t html -o "$T/p.html" "$LINES"
+	cmp "$T/p.html" "$T/n.html"
 }
 
 @test "-t html: several games need -d; a game without a start position is dropped" {
 	run -2 --separate-stderr xqconv -t html "$S/games.pgn"
-	[[ "$stderr" == *"the html format holds one game per file: use -d DIR"* ]]
+	# the first game's page is out when the second is refused
+	[ "$stderr" = "xqconv: the html format holds one game per file: use -d DIR to write several
+xqconv: 2 games read, 1 written, 1 dropped" ]
 	run -1 --separate-stderr xqconv --keep-broken -t html -o "$T/b.html" "$S/bad_fen.pgn"
 	[ ! -s "$T/b.html" ]
 }
@@ -39,13 +43,40 @@ setup() {
 @test "-t html -d DIR: a page per game and index.html linking them" {
 	mkdir "$T/d" "$T/s"
 	run -0 --separate-stderr xqconv -t html -d "$T/d" "$S/games.pgn"
-	[[ "$stderr" == *"2 games read, 2 written, 0 dropped"* ]]
+	[ "$stderr" = "xqconv: 2 games read, 2 written, 0 dropped" ]
 	[ "$(ls "$T/d" | wc -l)" -eq 3 ]
-	grep -q '<h1>Games (2)</h1>' "$T/d/index.html"
-	for f in "$T/d"/*.html; do
-		[ "${f##*/}" = index.html ] && continue
-		grep -qF "<a href=\"${f##*/}\">" "$T/d/index.html"
-		grep -q '<div id="fen">' "$f"
+	[ "$(ls "$T/d")" = "000001-Red_Sample-Black_Sample.html
+000002-Black_Sample-Red_Sample.html
+index.html" ]
+	diff -u - "$T/d/index.html" <<'HTML'
+<!DOCTYPE html>
+<html lang="zh">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Games</title>
+<style>
+body{margin:0;padding:8px;background:#faf6ee;color:#222;font:16px/1.6 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Serif CJK SC','Noto Sans CJK SC','Source Han Serif SC','Source Han Sans SC','WenQuanYi Micro Hei','WenQuanYi Zen Hei','AR PL UMing CN','AR PL UKai CN','Microsoft YaHei','SimSun','PingFang SC','Hiragino Sans GB','Songti SC',serif}
+a{color:#a11}.tag{color:#666;font-size:.9em;margin-left:6px}.result{font-weight:700}
+ol{padding-left:2.2em}
+</style>
+</head>
+<body>
+<h1>Games (2)</h1>
+<ol>
+<li><a href="000001-Red_Sample-Black_Sample.html">Red Sample &#8211; Black Sample</a> <span class="result">1-0</span> <span class="tag">xqtools sample match</span> <span class="tag">2026.01.15</span> <span class="tag">central cannon</span></li>
+<li><a href="000002-Black_Sample-Red_Sample.html">Black Sample &#8211; Red Sample</a> <span class="result">1/2-1/2</span> <span class="tag">xqtools sample match</span></li>
+</ol>
+</body>
+</html>
+HTML
+	# each page is the page -t html writes of its game alone
+	for g in "1|Red Sample|Black Sample" "2|Black Sample|Red Sample"; do
+		IFS='|' read -r k red black <<<"$g"
+		run -0 xqgrep -T "Red=$red" -o "$T/g$k.pgn" "$S/games.pgn"
+		run -0 xqconv -q -t html -o "$T/g$k.html" "$T/g$k.pgn"
+		cmp "$T/g$k.html" "$T/d/00000$k-${red// /_}-${black// /_}.html"
 	done
 	# --strict: an invalid game leaves no page and no index
 	cat "$S/games.pgn" "$S/bad_illegal.pgn" >"$T/mixed.pgn"
