@@ -94,7 +94,8 @@ xqjudge: 3 games: 0 rulings (0 against a side), 0 natural-limit events, 1 invali
 xqcheck: error writing standard output: No space left on device" ;;
 		xqjudge) want="xqjudge: 2 games: 0 rulings (0 against a side), 0 natural-limit events, 0 invalid
 xqjudge: error writing standard output: No space left on device" ;;
-		xqstats | xqshow) want="$c: error writing standard output: No space left on device" ;;
+		xqstats) want="xqstats: error writing standard output: No space left on device" ;;
+		xqshow) want="xqshow: error writing standard output: No space left on device" ;;
 		*) want="" ;;
 		esac
 		if [ -n "$want" ]; then
