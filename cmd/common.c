@@ -211,8 +211,17 @@ void warnx_(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Standard output's write error was said (write_error()): exit_status()
+ * does not say it again when standard output is closed. */
+static int stdout_error_said;
+
 void write_error(const char *path)
 {
+	if (!path || !strcmp(path, "<stdout>")) {
+		if (!stdout_error_said++)
+			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
+		return;
+	}
 	warnx_("error writing '%s': %s", path, strerror(errno ? errno : EIO));
 }
 
@@ -384,7 +393,8 @@ int exit_status(int used_stdout, int trouble, int findings)
 	if (used_stdout) {
 		int bad = ferror(stdout);
 		if (fclose(stdout) != 0 || bad) {
-			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
+			if (!stdout_error_said)
+				warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
 			return EXIT_TROUBLE;
 		}
 	}
