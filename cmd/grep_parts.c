@@ -130,11 +130,12 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 		    f[5][fl - 1] != '-' || (strcmp(f[6], "0") && strcmp(f[6], "1")) ||
 		    mg->count > PART_POS_MAX - v[2])
 			goto bad;
-		if (mg->m.parts > 1 && strcmp(mg->flags, f[5])) {
+		/* the flags are the first part's read, whatever its number */
+		if (*mg->flags && strcmp(mg->flags, f[5])) {
 			diag(name, lineno, 0, "error", "parts made with other -c, -l or -q");
 			rc = -1;
 		}
-		if (mg->m.parts == 1) {
+		if (!*mg->flags) {
 			strcpy(mg->flags, f[5]);
 			/* -l: the first part's inputs ended before its flags came */
 			for (int i = 0; strchr(mg->flags, 'l') && i < mg->m.nin; i++)
