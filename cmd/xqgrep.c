@@ -185,13 +185,18 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 	if (m && (m = xq_query_match_moves(st.q, g)) < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	if (m != st.invert) {
+		/* an input's count is of the games it keeps: a duplicate that
+		 * goes counts in the summary's, not its input's */
 		st.matched++;
-		st.file_matched++;
-		if (!(st.unique && grep_unique_game(&st.u, st.q, l->name, g)) && !st.count && !st.list &&
-		    !st.u.keys_out)
-			write_game(g);
+		if (!(st.unique && grep_unique_game(&st.u, st.q, l->name, g))) {
+			st.file_matched++;
+			if (!st.count && !st.list && !st.u.keys_out)
+				write_game(g);
+		}
 	}
-	return st.list && st.file_matched ? RECORD_DONE : RECORD_NEXT;
+	/* -l: an input is done at its first match, but for --unique, whose
+	 * later inputs' duplicates are of the games read before them */
+	return st.list && st.file_matched && !st.unique ? RECORD_DONE : RECORD_NEXT;
 }
 
 /* After an input: its line of --keys, -c or -l; with --drops, whether it

@@ -532,9 +532,18 @@ xqgrep: 3 games, 1 duplicate removed, 2 kept" ]
 	run -0 --separate-stderr xqgrep --unique -q -c "$T/dup.pgn"
 	[ "$output" = "$distinct" ]
 	[[ "$stderr" != *"is a duplicate"* ]]
-	# across files: where the first copy is names the other file
+	# across files: each input's count is of the games it keeps; every
+	# game of the renamed copy goes, its note naming the first file
 	run -0 --separate-stderr xqgrep --unique -c "$f" "$T/renamed.pgn"
-	[[ "$stderr" == *"($f:"* ]]
+	kept=$("$GC" lines "$f" | cut -f1 | sort -u | wc -l)
+	n=$(grep -c '^\[Event' "$f")
+	[ "$output" = "$f:$kept
+$T/renamed.pgn:0" ]
+	[ "$(grep -c "^xqgrep: $T/renamed.pgn:[0-9]*: note: game [0-9]* is a duplicate of game [0-9]* ($f:[0-9]*)$" <<<"$stderr")" = "$n" ]
+	[ "${stderr_lines[-1]}" = "xqgrep: $((2 * n)) games, $((2 * n - kept)) duplicates removed, $kept kept" ]
+	# -l: the inputs that keep a game; the copy keeps none
+	run -0 --separate-stderr xqgrep --unique -l "$f" "$T/renamed.pgn"
+	[ "$output" = "$f" ]
 }
 
 @test "--unique --keys and --merge-keys report exactly what one run does" {
