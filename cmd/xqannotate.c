@@ -125,6 +125,10 @@ static struct {
 	unsigned given;                 /* enum xq_annotate_given */
 	size_t hash_mb;
 	char who[400];
+	/* an engine's failed start, said by the first game it fails in, or
+	 * at the end when no game needed it */
+	char start_error[600];
+	int engine_failure_said;
 	int njobs;
 	struct annotator *jobs;
 	struct xq_annotate_batch *batch;
@@ -326,6 +330,7 @@ static enum record_step write_game(const struct xq_annotated *a)
 	}
 	if (a->restarted && st.pp.verbose)
 		engine_note(st.jobs[a->engine].proc);
+	st.engine_failure_said |= a->engine_failed && !st.pp.quiet;
 	if (a->engine_failed && a->failed_ply >= 0 && !st.pp.quiet)
 		diag(n->name, g->line, 0, "error", "game %ld, ply %d: %s", g->index, a->failed_ply + 1,
 		     a->error ? a->error : "");
@@ -558,7 +563,8 @@ static void open_engines(struct xq_engine **engines)
 			if (rc == XQ_EINVAL || st.strict)
 				die(EXIT_TROUBLE, "%s", xq_engine_process_error(a->proc));
 			if (!st.trouble)
-				warnx_("%s", xq_engine_process_error(a->proc));
+				snprintf(st.start_error, sizeof st.start_error, "%s",
+					 xq_engine_process_error(a->proc));
 			st.trouble = 1;
 		} else if (st.pp.verbose && i == 0) {
 			engine_note(a->proc);
@@ -653,6 +659,8 @@ int main(int argc, char **argv)
 					       !(st.trouble && st.stop)) < 0)
 		st.trouble = 1;
 	progress_clear();   /* (a game the run stopped left its line) */
+	if (*st.start_error && !st.engine_failure_said)
+		warnx_("%s", st.start_error);
 	fprintf(stderr, "%s: %ld game%s read, %ld annotated, %ld unannotated, %ld dropped\n",
 		progname, st.read, st.read == 1 ? "" : "s", st.annotated, st.unannotated, st.dropped);
 	return exit_status(1, st.trouble, st.findings);

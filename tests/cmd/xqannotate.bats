@@ -643,10 +643,17 @@ xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
 xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	[ "$stderr" = "$expected" ]
 	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg noshake --engine-timeout 2 "$S/blunder.pgn"
-	# the failed handshake named, the summary
-	[[ "$stderr" == *"gave no uciok or ucciok in time; it said last: '@#%&*'"* ]]
-	[[ "$stderr" == *"1 game read, 0 annotated, 1 unannotated"* ]]
+	# the failed handshake named once, by the game it failed, the summary
+	expected="xqannotate: $S/blunder.pgn:1: error: game 1: engine '$E/garbage.sh' gave no uciok or ucciok in time; it said last: '@#%&*'
+xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
+	[ "$stderr" = "$expected" ]
 	[ "$output" = "$plain" ]
+	# with the games' messages kept quiet, said once before the summary
+	run -2 --separate-stderr xqannotate -q --engine "$E/garbage.sh" --engine-arg noshake --engine-timeout 2 "$S/blunder.pgn"
+	expected="xqannotate: engine '$E/garbage.sh' gave no uciok or ucciok in time; it said last: '@#%&*'
+xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
+	[ "$stderr" = "$expected" ]
 	no_leftovers
 }
 
