@@ -303,6 +303,16 @@ static void take_held(char **text, size_t *len)
 	st.held_len = 0;
 }
 
+/* The Annotator tag's text for the engine named name (NULL: the built-in
+ * one) at the run's budget. */
+static void annotator_text(char *buf, size_t size, const char *name)
+{
+	size_t n = (size_t)snprintf(buf, size, "xqannotate %s", XQ_VERSION);
+	if (n < size)
+		xq_annotate_engine_text(buf + n, size - n, st.run.o.lang, st.run.o.notation_flags, name,
+					&st.run.lim);
+}
+
 static void note_free(void *data)
 {
 	struct game_note *n = data;
@@ -330,6 +340,15 @@ static enum record_step write_game(const struct xq_annotated *a)
 	}
 	if (a->restarted && st.pp.verbose)
 		engine_note(st.jobs[a->engine].proc);
+	if (st.external && a->rc >= 0) {
+		/* the tag names the engine the run started with: an engine
+		 * started again may name itself otherwise (a first handshake
+		 * that failed left only the command's name) */
+		char who[sizeof st.who];
+		annotator_text(who, sizeof who, xq_engine_process_name(st.jobs[a->engine].proc));
+		if (strcmp(who, st.who) && xq_game_set_tag(a->g, "Annotator", who) < 0)
+			die(EXIT_TROUBLE, "out of memory");
+	}
 	st.engine_failure_said |= a->engine_failed && !st.pp.quiet;
 	if (a->engine_failed && a->failed_ply >= 0 && !st.pp.quiet)
 		diag(n->name, g->line, 0, "error", "game %ld, ply %d: %s", g->index, a->failed_ply + 1,
@@ -570,12 +589,7 @@ static void open_engines(struct xq_engine **engines)
 			engine_note(a->proc);
 		}
 	}
-	size_t n = (size_t)snprintf(st.who, sizeof st.who, "xqannotate %s", XQ_VERSION);
-	if (n < sizeof st.who)
-		xq_annotate_engine_text(st.who + n, sizeof st.who - n, st.run.o.lang,
-					st.run.o.notation_flags,
-					st.external ? xq_engine_process_name(st.jobs[0].proc) : NULL,
-					&st.run.lim);
+	annotator_text(st.who, sizeof st.who, st.external ? xq_engine_process_name(st.jobs[0].proc) : NULL);
 	st.run.who = st.who;
 }
 

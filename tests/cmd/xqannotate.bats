@@ -566,6 +566,9 @@ xqannotate: 3 games read, 0 annotated, 3 unannotated, 0 dropped"
 xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
 xqannotate: 2 games read, 1 annotated, 1 unannotated, 0 dropped"
 	[ "$(last_words "$stderr")" = "$expected" ]
+	# the second game's tag names the engine that annotated it, not the
+	# one that died (the same command, started again)
+	[ "$(unversioned "$(grep '^\[Annotator ' <<<"$output")")" = '[Annotator "xqannotate 0.1.0, Fairy-Stockfish VERSION, depth 5"]' ]
 	# the first game as it came, the second annotated by Fairy-Stockfish at
 	# depth 5 (2... i9h9??): the movetext whole
 	[ "$(movetext "$output")" = ' 1. h2e2 h9g7 2. e2e6 g7e6 3. h0g2 i9h9 4. i0h0 b9c7 * { Red: 3 moves, 0 ?!, 0 ?, 2 ??, average loss 361, accuracy 34.1%; Black: 2 moves, 0 ?!, 0 ?, 1 ??, average loss 306, accuracy 43.5%. ECCO B05: out of book at move 2. } 1. h2e2 h9g7 2. e2e6?? { Out of book. Blunder: +0.56 -> -4.47; b2b4 was best. } (2. b2b4 b7e7 3. h0g2 b9c7 4. b0c2) 2... i9h9?? { Blunder: -4.82 -> +0.73; g7e6 was best. } (2... g7e6 3. h0g2 f9e8 4. c0e2) 3. h0g2?? { Blunder: +1.41 -> -3.93; e6e4 was best. } (3. e6e4 h7h6) * ' ]
