@@ -30,15 +30,6 @@ void cmd_init(char **argv, const char *usage_text)
 	}
 }
 
-/* The byte a reader kept as a raw code point (xq.h, XQ_RAW_BYTE_BASE) at
- * s[0..n), in UTF-8 F4 8F BA..BB 80..BF; else -1. */
-static int raw_byte_at(const unsigned char *s, size_t n)
-{
-	if (n < 4 || s[0] != 0xf4 || s[1] != 0x8f || (s[2] & 0xfe) != 0xba || (s[3] & 0xc0) != 0x80)
-		return -1;
-	return (int)((((unsigned)s[2] & 0x3f) << 6 | (s[3] & 0x3f)) - 0xe00);
-}
-
 /* Append text to buf[*n..size) with control characters, and when raw is
  * set the bytes a reader could not decode (kept as raw code points: the
  * text is a message, not a file name), shown as \xNN, while 5 bytes are
@@ -54,7 +45,6 @@ static void put_escaped(char *buf, size_t size, size_t *n, const char *s, int ra
 		 * byte at a time */
 		size_t room = size - 5 - i, end = len - k < room ? len - k : room, j = 0;
 		unsigned char c;
-		int byte;
 		for (; j + 8 <= end; j += 8) {
 			uint64_t w;
 			memcpy(&w, s + k + j, 8);
@@ -64,18 +54,26 @@ static void put_escaped(char *buf, size_t size, size_t *n, const char *s, int ra
 				break;
 			memcpy(buf + i + j, &w, 8);
 		}
-		while (j < end && (c = (unsigned char)s[k + j]) >= 0x20 && c != 0x7f &&
-		       (c != 0xf4 || !raw || raw_byte_at((const unsigned char *)s + k + j, len - k - j) < 0))
+		while (j < end && (c = (unsigned char)s[k + j]) >= 0x20 && c != 0x7f && (c != 0xf4 || !raw))
 			buf[i + j] = (char)c, j++;
 		i += j;
 		k += j;
 		if (k == len || i + 5 >= size)
 			break;
-		c = (unsigned char)s[k++];
-		if (raw && (byte = raw_byte_at((const unsigned char *)s + k - 1, len - k + 1)) >= 0) {
+		c = (unsigned char)s[k];
+		if (c == 0xf4) {
+			/* a raw code point (four bytes) is its byte; any other
+			 * character starting so is itself */
+			int byte = xq_raw_byte_at(s + k, len - k);
+			if (byte < 0) {
+				buf[i++] = (char)c;
+				k++;
+				continue;
+			}
 			c = (unsigned char)byte;
 			k += 3;
 		}
+		k++;
 		buf[i++] = '\\';
 		buf[i++] = 'x';
 		buf[i++] = hex[c >> 4];

@@ -365,6 +365,11 @@ const char *xq__detect_encoding(const void *buf, size_t len, const char **rival)
 	return best;
 }
 
+int xq_raw_byte_at(const char *s, size_t n)
+{
+	return xq__raw_at((const unsigned char *)s, n);
+}
+
 const char *xq_detect_encoding(const void *buf, size_t len)
 {
 	return xq__detect_encoding(buf, len, NULL);

@@ -1536,6 +1536,10 @@ const struct xq_format *xq_format_reader_by_filename(const char *path);
  * (GBK, GB18030, Big5, XQF); UTF-8 output keeps the code point. */
 #define XQ_RAW_BYTE_BASE 0x10FE00u
 
+/* The byte whose raw code point starts s[0..n) (in UTF-8), else -1: for a
+ * program that shows such a byte as the byte it was (\xNN). */
+int xq_raw_byte_at(const char *s, size_t n);
+
 /* "UTF-8", "GB18030" or "BIG5" for a sample of bytes (a BOM means UTF-8;
  * otherwise the likeliest reading of the three, by the characters each
  * makes of the bytes: xq-formats(5), Encodings). */

@@ -3,7 +3,8 @@
  * warnx_()): made in one pass with its own formatter, it must give the
  * bytes the line always had, which the reference below makes as it was
  * made before (snprintf for the place, vsnprintf for the message, control
- * characters escaped, the same limits).  Table-driven over places,
+ * characters escaped, and in the message the raw code points of bytes a
+ * reader could not decode shown as those bytes; the same limits).  Table-driven over places,
  * conversions, escapes and the cuts at every limit.
  */
 #include <stdarg.h>
@@ -16,11 +17,25 @@
 
 /* --- the reference: diag() as it was */
 
-static void ref_escaped(char *buf, size_t size, size_t *n, const char *s)
+/* The code point of the four-byte UTF-8 sequence at s, or 0. */
+static unsigned long ref_four(const unsigned char *s)
+{
+	if ((s[0] & 0xf8) != 0xf0 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 ||
+	    (s[3] & 0xc0) != 0x80)
+		return 0;
+	return (unsigned long)(s[0] & 7) << 18 | (unsigned long)(s[1] & 0x3f) << 12 |
+	       (unsigned long)(s[2] & 0x3f) << 6 | (s[3] & 0x3f);
+}
+
+static void ref_escaped(char *buf, size_t size, size_t *n, const char *s, int raw)
 {
 	for (; *s && *n + 5 < size; s++) {
 		unsigned char c = (unsigned char)*s;
-		if (c < 0x20 || c == 0x7f)
+		unsigned long cp = raw ? ref_four((const unsigned char *)s) : 0;
+		if (cp >= XQ_RAW_BYTE_BASE + 0x80 && cp <= XQ_RAW_BYTE_BASE + 0xff) {
+			*n += (size_t)snprintf(buf + *n, size - *n, "\\x%02lx", cp - XQ_RAW_BYTE_BASE);
+			s += 3;
+		} else if (c < 0x20 || c == 0x7f)
 			*n += (size_t)snprintf(buf + *n, size - *n, "\\x%02x", c);
 		else
 			buf[(*n)++] = (char)c;
@@ -36,8 +51,8 @@ static size_t ref_vmessage(char *line, const char *prefix, const char *fmt, va_l
 	n = (size_t)snprintf(line, size - 2, "%s: ", progname);
 	if (n > size - 2)
 		n = size - 2;
-	ref_escaped(line, size - 2, &n, prefix);
-	ref_escaped(line, size - 2, &n, msg);
+	ref_escaped(line, size - 2, &n, prefix, 0);
+	ref_escaped(line, size - 2, &n, msg, 1);
 	line[n++] = '\n';
 	return n;
 }
@@ -107,7 +122,11 @@ int main(void)
 	char ctl[40];
 	char *big = filled(5000, 'x'), *name900 = filled(900, 'n'), *name1000 = filled(1000, 'n');
 	char *name1100 = filled(1100, 'n'), *ctlmsg = filled(4500, '\001');
-	char *ctlname = filled(1010, '\002');
+	char *ctlname = filled(1010, '\002'), *rawmsg = malloc(4 * 1100 + 2);
+	for (int i = 0; i < 1100; i++)
+		memcpy(rawmsg + 1 + 4 * i, "\xf4\x8f\xbb\xbf", 4);
+	rawmsg[0] = 'x';   /* (the limit then falls inside one) */
+	rawmsg[4 * 1100 + 1] = '\0';
 	real_stderr = stderr;
 	for (int i = 0; i < 31; i++)
 		ctl[i] = (char)(i + 1);
@@ -141,6 +160,15 @@ int main(void)
 	CASE("control characters in the name", ctl, 2, 3, "error", "m");
 	CASE("a tab and a newline in the format", "f", 1, 1, "error", "a\tb\nc %s", "d\re");
 	CASE("UTF-8 kept", "棋谱.pgn", 4, 2, "error", "%s", "炮二平五: 不合法");
+	/* U+10FEE8 and U+10FEBD are the bytes 0xe8 and 0xbd read raw; U+100000
+	 * and U+10FF00 start as they do and are characters */
+	CASE("raw code points in the message: their bytes", "f", 1, 1, "error", "'%s': x",
+	     "\xf4\x8f\xbb\xa8\xf4\x8f\xba\xbdok");
+	CASE("raw code points in the name: kept", "a\xf4\x8f\xbb\xa8.pgn", 1, 1, "error", "m");
+	CASE("other characters from 0xf4: kept", "f", 1, 1, "error", "%s",
+	     "\xf4\x80\x80\x80 \xf4\x8f\xbc\x80 \xf4\x8f\xb9\xbf");
+	CASE("a raw code point cut short at the end: kept", "f", 1, 1, "error", "%s", "ab\xf4\x8f\xbb");
+	CASE("raw code points past the message's limit, one cut there", "f", 1, 1, "error", "%s", rawmsg);
 	CASE("message cut at 4095 bytes", "f", 1, 1, "error", "%s", big);
 	CASE("message cut in the literal text", "f", 1, 1, "error", "%s and more text here", big + 4090);
 	CASE("escapes at the line's end", "f", 1, 1, "error", "%s", ctlmsg);
@@ -167,5 +195,6 @@ int main(void)
 	free(name1100);
 	free(ctlmsg);
 	free(ctlname);
+	free(rawmsg);
 	return done_testing();
 }
