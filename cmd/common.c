@@ -215,7 +215,7 @@ static int stdout_error_said;
 
 void write_error(const char *path)
 {
-	if (!path || !strcmp(path, "<stdout>")) {
+	if (!path) {
 		if (!stdout_error_said++)
 			warnx_("error writing standard output: %s", strerror(errno ? errno : EIO));
 		return;

@@ -23,8 +23,8 @@ void cmd_init(char **argv, const char *usage_text);
 /* "prog: msg" on stderr. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "prog: error writing 'path': reason" (errno's, else EIO's); standard
- * output's (path NULL or "<stdout>") "error writing standard output: reason",
- * said once in a run. */
+ * output's (path NULL) "error writing standard output: reason", said once
+ * in a run. */
 void write_error(const char *path);
 /* "prog: msg" on stderr, then exit(status). */
 _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -223,7 +223,7 @@ int grep_merge_job(void *data, const struct jobs *j, int i)
 	case -2:
 		/* said once, as one run says it when its writer closes; the
 		 * run ends there */
-		write_error(jm.outpath ? jm.outpath : "<stdout>");
+		write_error(jm.outpath);
 		clearerr(stdout);
 		jm.trouble = 1;
 		return 1;

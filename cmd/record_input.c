@@ -702,7 +702,7 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 	if (rc == 0 && ro->flush_each && fflush(ro->out.fp) != 0)
 		rc = XQ_EIO;
 	if (rc == XQ_EIO) {
-		write_error(ro->o->outpath ? ro->o->outpath : "<stdout>");
+		write_error(ro->o->outpath);
 		return -1;
 	}
 	return rc < 0 ? 1 : 0;
@@ -756,7 +756,7 @@ int record_output_close(struct record_output *ro, int keep)
 		return 0;
 	if (record_output_writer_close(ro) < 0) {
 		if (keep)
-			write_error(ro->o->outpath ? ro->o->outpath : "<stdout>");
+			write_error(ro->o->outpath);
 		rc = -1;
 		keep = 0;
 	}

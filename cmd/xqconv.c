@@ -155,7 +155,7 @@ static int flush_out(void)
 {
 	errno = 0;
 	if (fflush(st.ro.out.fp) != 0 || ferror(st.ro.out.fp)) {
-		write_error(out_name());
+		write_error(st.o.outpath);
 		settle(0);
 		return -1;
 	}
@@ -171,7 +171,7 @@ static int write_game_to_stream(const struct xq_game *g)
 	errno = 0;
 	rc = xq_writer_write(st.ro.w, g);
 	if (rc == XQ_EIO) {
-		write_error(st.o.outpath || !st.ro.out.path ? out_name() : st.ro.out.path);
+		write_error(st.o.outpath ? st.o.outpath : st.ro.out.path);
 		settle(0);
 		return -1;
 	}
@@ -339,7 +339,7 @@ static int copy_part(void *data, const struct jobs *j, int i, struct part_merge 
 		c->unread = 1;
 	if (rc != -2)
 		return 0;
-	write_error(out_name());
+	write_error(st.o.outpath);
 	c->written = c->counts[1];
 	c->failed = 1;
 	return 1;
@@ -519,7 +519,7 @@ static void release_strict_games(void)
 		bad = fwrite(buf, 1, n, st.ro.out.fp) != n;
 	if (bad || ferror(st.strict_tmp) || flush_out() < 0) {
 		if (bad)
-			write_error(out_name());
+			write_error(st.o.outpath);
 		settle(0);
 		st.trouble = 1;
 	}
@@ -533,7 +533,7 @@ static void end_stream(void)
 {
 	errno = 0;
 	if (record_output_writer_close(&st.ro) < 0 && !st.trouble) {
-		write_error(out_name());
+		write_error(st.o.outpath);
 		st.trouble = 1;
 	}
 	if (st.pp.partial) {

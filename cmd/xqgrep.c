@@ -159,7 +159,7 @@ static void write_game(const struct xq_game *g)
 		exit(EXIT_TROUBLE);   /* said */
 	fflush(stderr);
 	if ((rc = xq_writer_write(st.w[n], g)) == XQ_EIO) {
-		write_error(name);
+		write_error(st.o.outpath);
 		exit(EXIT_TROUBLE);
 	}
 	if (rc < 0)
@@ -417,7 +417,7 @@ static int grep_finish(int argc, char **argv)
 		fprintf(st.out.fp, "%ld\n", st.matched - st.u.dupes);
 	for (int i = 0; i <= XQ_NOTATION_UCI10; i++)
 		if (st.w[i] && xq_writer_close(st.w[i]) < 0) {
-			write_error(st.o.outpath ? st.o.outpath : "<stdout>");
+			write_error(st.o.outpath);
 			st.trouble = 1;
 		}
 	fflush(stderr);

@@ -244,6 +244,11 @@ xqconv: 2 games read, 0 written, 2 dropped" ]
 xqconv: 16 games read, 0 written, 16 dropped" ]
 	[ ! -e out.pgn ]
 	[ -z "$(ls | grep tmp)" ]
+	# a file named as the messages name standard output is still a file
+	run -2 --separate-stderr bash -c 'trap "" XFSZ; ulimit -f 4; xqconv -o "<stdout>" many.pgn'
+	[ "$stderr" = "xqconv: error writing '<stdout>': File too large
+xqconv: 16 games read, 0 written, 16 dropped" ]
+	[ ! -e '<stdout>' ]
 	# what did reach the output is counted
 	run -0 --separate-stderr xqconv -o out.pgn many.pgn
 	[ "$stderr" = "xqconv: 16 games read, 16 written, 0 dropped" ]
