@@ -72,7 +72,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 	struct grep_merging *mg = data;
 	size_t plen = strlen(progname);
 	char *f[12];
-	int n;
+	int n, rc;
 	struct part_input *in;
 	struct xq_problem p;
 	long v[4];
@@ -84,16 +84,8 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 	n = part_split(line, f, 11);
 	if (mg->in_part && part_message(f, n) == 0)
 		return 0;
-	if (part_is_header(f, n, "xqgrep", 0)) {
-		int rc = 0;
-		if (mg->in_part) {
-			diag(name, lineno, 0, "error",
-			     "a part starts before the one before it ended (#counts)");
-			rc = -1;
-		}
-		mg->in_part = 1;
-		return part_begin(&mg->m, n == 3 ? f[2] : NULL, name, lineno) < 0 ? -1 : rc;
-	}
+	if ((rc = part_header(&mg->m, &mg->in_part, f, n, "xqgrep", name, lineno)) <= 0)
+		return rc;
 	if (!mg->in_part)
 		goto bad;
 	if (!strcmp(f[0], "P")) {
@@ -122,7 +114,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 	}
 	if (!strcmp(f[0], "#counts") && n == 7) {
 		size_t fl = strlen(f[5]);
-		int rc = 0;
+		rc = 0;
 		for (int k = 0; k < 4; k++)
 			if (part_number(f[k + 1], &v[k]) < 0)
 				goto bad;

@@ -57,18 +57,15 @@ void jobs_check_inputs(long range_n, int argc, char **argv)
 
 /* --- the merge of a command with no merge of its own */
 
-/* One line of a part: 0, or -1 when it is none. */
+/* One line of a part: 0, or -1 when it is none, -2 wrong and said
+ * (part_header()). */
 static int counts_line(struct part_counts *mg, char *line, const char *name, long lineno)
 {
 	char *f[12];
 	struct part_input *in;
-	int n = part_split(line, f, 11), bad = 0;
-	if (part_is_header(f, n, mg->cmd, 0)) {
-		if (mg->in_part)
-			return -1;
-		mg->in_part = 1;
-		return part_begin(&mg->m, n == 3 ? f[2] : NULL, name, lineno);
-	}
+	int n = part_split(line, f, 11), bad = 0, rc;
+	if ((rc = part_header(&mg->m, &mg->in_part, f, n, mg->cmd, name, lineno)) <= 0)
+		return rc < 0 ? -2 : 0;
 	if (!mg->in_part)
 		return -1;
 	if (part_message(f, n) == 0)
@@ -110,9 +107,11 @@ static int counts_line(struct part_counts *mg, char *line, const char *name, lon
 static int counts_one(void *data, char *line, const char *name, long lineno)
 {
 	struct part_counts *mg = data;
-	if (counts_line(mg, line, name, lineno) == 0)
+	int rc = counts_line(mg, line, name, lineno);
+	if (rc == 0)
 		return 0;
-	diag(name, lineno, 0, "error", "not a line of %s's parts", mg->cmd);
+	if (rc == -1)
+		diag(name, lineno, 0, "error", "not a line of %s's parts", mg->cmd);
 	return -1;
 }
 

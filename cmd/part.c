@@ -138,6 +138,20 @@ int part_is_header(char **f, int n, const char *cmd, int extra)
 	       n >= 2 + extra && n <= 3 + extra && !strcmp(f[1], "1");
 }
 
+int part_header(struct part_merge *m, int *in_part, char **f, int n, const char *cmd,
+		const char *file, long lineno)
+{
+	int rc = 0;
+	if (!part_is_header(f, n, cmd, 0))
+		return 1;
+	if (*in_part) {
+		diag(file, lineno, 0, "error", "a part starts before the one before it ended (#counts)");
+		rc = -1;
+	}
+	*in_part = 1;
+	return part_begin(m, n == 3 ? f[2] : NULL, file, lineno) < 0 ? -1 : rc;
+}
+
 int part_begin(struct part_merge *m, const char *num, const char *file, long lineno)
 {
 	long n = 0;
@@ -271,8 +285,11 @@ void part_merge_free(struct part_merge *m)
 	for (int i = 0; i < m->nin; i++)
 		free(m->in[i].name);
 	free(m->in);
+	free(m->line);
 	m->in = NULL;
 	m->nin = 0;
+	m->line = NULL;
+	m->line_cap = 0;
 }
 
 
@@ -356,15 +373,21 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
 
 /* Position v (never below 0) to fp, its mark kind's around it unless kind
  * is 0: a number a game and more, so no printf. */
-void part_put_pos(FILE *fp, char kind, long v)
+/* A position's mark (kind 0: the number alone) into buf: its length. */
+static size_t pos_mark(char *buf, size_t size, char kind, long v)
 {
 	const char head[2] = { '\001', kind };
-	char buf[32];
 	size_t k = 0;
 	if (kind)
-		put_cut(buf, sizeof buf, &k, head, 2);
-	put_number(buf, sizeof buf, &k, v < 0 ? 0 : v, '\001');
-	fwrite(buf, 1, kind ? k : k - 1, fp);
+		put_cut(buf, size, &k, head, 2);
+	put_number(buf, size, &k, v < 0 ? 0 : v, '\001');
+	return kind ? k : k - 1;
+}
+
+void part_put_pos(FILE *fp, char kind, long v)
+{
+	char buf[32];
+	fwrite(buf, 1, pos_mark(buf, sizeof buf, kind, v), fp);
 }
 
 void part_put_pos_text(FILE *fp, const char *s)
@@ -412,27 +435,49 @@ static int pos_getc(struct pos_source *src)
 	return pos_fill(src) ? *src->p++ : EOF;
 }
 
+/* Where the copy goes: a stream, or (fp NULL) the buffer of a line, which
+ * is written whole or not at all. */
+struct pos_sink {
+	FILE *fp;
+	char **buf;
+	size_t *cap, len;
+};
+
+static void sink_put(struct pos_sink *o, const void *p, size_t n)
+{
+	if (o->fp) {
+		fwrite(p, 1, n, o->fp);
+		return;
+	}
+	if (o->len + n > *o->cap) {
+		*o->cap = 2 * (o->len + n) + 256;
+		*o->buf = xrealloc(*o->buf, *o->cap);
+	}
+	memcpy(*o->buf + o->len, p, n);
+	o->len += n;
+}
+
 /* The reader of both: src to out, each position shifted by the earlier
  * parts of its input (cur, or the one the last \001I names); 0 or -1.
  * The bytes between marks go out in runs: a part's output is most of the
  * merge's work. */
-static int copy_marked(struct pos_source *src, FILE *out, struct part_merge *m,
+static int copy_marked(struct pos_source *src, struct pos_sink *out, struct part_merge *m,
 		       struct part_input *cur)
 {
-	char *nm = NULL;
+	char *nm = NULL, pos[32];
 	size_t len = 0, cap = 0, n;
 	int c, rc = 0;
 	while ((n = pos_fill(src)) > 0) {
 		const unsigned char *mark = memchr(src->p, '\001', n);
 		size_t run = mark ? (size_t)(mark - src->p) : n;
-		fwrite(src->p, 1, run, out);
+		sink_put(out, src->p, run);
 		src->p += run;
 		if (!mark)
 			continue;
 		src->p++;
 		c = pos_getc(src);
 		if (c == '\001') {
-			putc(c, out);
+			sink_put(out, "\001", 1);
 		} else if (c == 'I') {
 			len = 0;
 			while ((c = pos_getc(src)) != EOF &&
@@ -460,8 +505,8 @@ static int copy_marked(struct pos_source *src, FILE *out, struct part_merge *m,
 				break;
 			}
 			/* a game or line not known (0) stays so */
-			part_put_pos(out, 0, kind == 'B' ? v + cur->bytes :
-				     !v ? 0 : v + (kind == 'G' ? cur->games : cur->lines));
+			sink_put(out, pos, pos_mark(pos, sizeof pos, 0, kind == 'B' ? v + cur->bytes :
+						     !v ? 0 : v + (kind == 'G' ? cur->games : cur->lines)));
 		} else {
 			rc = -1;
 			break;
@@ -475,7 +520,8 @@ int part_copy_output(FILE *in, FILE *out, struct part_merge *m, const char *name
 {
 	static unsigned char buf[1 << 16];
 	struct pos_source src = { in, buf, sizeof buf, buf, buf };
-	int rc = copy_marked(&src, out, m, NULL);
+	struct pos_sink to = { .fp = out };
+	int rc = copy_marked(&src, &to, m, NULL);
 	if (rc < 0 || ferror(in))
 		diag(name, 0, 0, "error", "not the output of a part");
 	return rc < 0 || ferror(in) ? -1 : 0;
@@ -485,5 +531,9 @@ int part_copy_marked(const char *s, FILE *out, struct part_merge *m, struct part
 {
 	const unsigned char *p = (const unsigned char *)s;
 	struct pos_source src = { NULL, NULL, 0, p, p + strlen(s) };
-	return copy_marked(&src, out, m, in);
+	struct pos_sink line = { .buf = &m->line, .cap = &m->line_cap };
+	if (copy_marked(&src, &line, m, in) < 0)
+		return -1;
+	fwrite(m->line, 1, line.len, out);
+	return 0;
 }

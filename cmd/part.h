@@ -65,6 +65,8 @@ struct part_merge {
 	int nin;
 	long parts;              /* headers read */
 	int numbered;            /* 1 parts numbered, -1 not, 0 none yet */
+	char *line;              /* part_copy_marked()'s line */
+	size_t line_cap;
 };
 /* The input named name, added when new. */
 struct part_input *part_input_of(struct part_merge *m, const char *name);
@@ -74,6 +76,14 @@ int part_is_header(char **f, int n, const char *cmd, int extra);
 /* A header read (its part number field num, or NULL): in order?  0, or -1
  * with the error said as at line lineno of file. */
 int part_begin(struct part_merge *m, const char *num, const char *file, long lineno);
+/* The rule every merge that follows its parts' order keeps: f[0..n) the
+ * header of cmd's part (no extra fields) begins a part, in order
+ * (part_begin()), even inside another one, which is an error; *in_part
+ * set.  1 when f is no such header, else 0, or -1 with the error said as
+ * at line lineno of file.  A wrong line inside a part is one error and the
+ * part goes on. */
+int part_header(struct part_merge *m, int *in_part, char **f, int n, const char *cmd,
+		const char *file, long lineno);
 /* The fields of a P line (n of them) into p, its positions shifted by the
  * earlier parts; *in the input it is about; 0 or -1. */
 int part_problem(struct part_merge *m, char **f, int n, struct xq_problem *p,
@@ -115,7 +125,7 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
  * part_copy_output() copies such output from in to out with the positions
  * of the whole input: 0, or -1 when in is none (said as at name);
  * part_copy_marked() copies the string s so, its positions of the input
- * in until an \001I mark: 0, or -1 when s is none.
+ * in until an \001I mark: 0, or -1 when s is none (nothing of it written).
  */
 void part_put_pos(FILE *fp, char kind, long v);
 void part_put_pos_text(FILE *fp, const char *s);

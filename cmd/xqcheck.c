@@ -122,14 +122,14 @@ static int merge_json(const char *s, struct part_merge *m)
 
 struct check_merging { struct part_merge m; int in_part, trouble; };
 
-/* One line of the parts: 0, or -1 not a line of theirs, -2 a part begins
- * inside another, -3 a part out of order (said). */
+/* One line of the parts: 0, or -1 not a line of theirs, -2 wrong and said
+ * (part_header()). */
 static int merge_line(struct check_merging *mg, char *line, const char *file, long lineno)
 {
 	struct part_merge *m = &mg->m;
 	struct part_input *in;
 	char *f[12];
-	int n;
+	int n, rc;
 	long v[7];
 	if (!strncmp(line, "{\"games\":", 9)) {
 		char end;
@@ -141,12 +141,8 @@ static int merge_line(struct check_merging *mg, char *line, const char *file, lo
 	n = part_split(line, f, 11);
 	if (mg->in_part && part_message(f, n) == 0)
 		return 0;
-	if (part_is_header(f, n, "xqcheck", 0)) {
-		if (mg->in_part)
-			return -2;
-		mg->in_part = 1;
-		return part_begin(m, n == 3 ? f[2] : NULL, file, lineno) < 0 ? -3 : 0;
-	}
+	if ((rc = part_header(m, &mg->in_part, f, n, "xqcheck", file, lineno)) <= 0)
+		return rc < 0 ? -2 : 0;
 	if (!mg->in_part)
 		return -1;
 	if (!strcmp(f[0], "P")) {
@@ -178,11 +174,8 @@ static int merge_one(void *data, char *line, const char *name, long n)
 	int rc = merge_line(mg, line, name, n);
 	if (rc >= 0)
 		return 0;
-	if (rc != -3)
-		diag(name, n, 0, "error", rc == -2 ?
-		     "a part starts before the one before it ended (#counts)" :
-		     "not a line of xqcheck --partial or --summary-json");
-	mg->in_part = rc == -2 || rc == -3;
+	if (rc == -1)
+		diag(name, n, 0, "error", "not a line of xqcheck --partial or --summary-json");
 	return -1;
 }
 

@@ -344,16 +344,26 @@ xqcheck: 5 games: 3 valid, 2 invalid (2 errors, 0 warnings)" ]
 		   'P\t2\t1\t1000000000000001\t1\t1\t1\t-\t-\t-\tm' 'bogus'; do
 		printf "#xqcheck-partial\t1\n$bad\n#counts\t0\t0\t0\t0\t0\t0\n" >"$T/bad"
 		run -2 --separate-stderr xqcheck --merge "$T/bad"
-		# the bad line ends its part: the #counts after it is of none
+		# one error for the bad line, and the part goes on to its
+		# #counts; nothing of a refused JSON line is written
 		[ "$stderr" = "xqcheck: $T/bad:2: error: not a line of xqcheck --partial or --summary-json
-xqcheck: $T/bad:3: error: not a line of xqcheck --partial or --summary-json
 xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
+		[ "$output" = "" ]
 	done
+	# the lines around a bad one merged as ever
+	printf '#xqcheck-partial\t1\nJ\t{"file":"x","index":\001G1\001}\nJ\t{"file":"x","index":\001G\nJ\t{"file":"x","index":\001G3\001}\n#end\tx\t3\t3\t9\n#counts\t3\t3\t0\t0\t0\t0\n' >"$T/bad"
+	run -2 --separate-stderr xqcheck --merge "$T/bad" "$T/bad"
+	[ "$output" = '{"file":"x","index":1}
+{"file":"x","index":3}
+{"file":"x","index":4}
+{"file":"x","index":6}' ]
+	[ "$stderr" = "xqcheck: $T/bad:3: error: not a line of xqcheck --partial or --summary-json
+xqcheck: $T/bad:3: error: not a line of xqcheck --partial or --summary-json
+xqcheck: 6 games: 6 valid, 0 invalid (0 errors, 0 warnings)" ]
 	# sums that would overflow, summaries that do not add up
 	for i in 1 2; do printf '#xqcheck-partial\t1\n#end\tx\t900000000000000\t0\t0\n#counts\t0\t0\t0\t0\t0\t0\n'; done >"$T/big"
 	run -2 --separate-stderr xqcheck --merge "$T/big"
 	[ "$stderr" = "xqcheck: $T/big:5: error: not a line of xqcheck --partial or --summary-json
-xqcheck: $T/big:6: error: not a line of xqcheck --partial or --summary-json
 xqcheck: 0 games: 0 valid, 0 invalid (0 errors, 0 warnings)" ]
 	printf '{"games":2,"valid":2,"invalid":1,"errors":0,"warnings":0}\n' >"$T/sum"
 	run -2 --separate-stderr xqcheck --merge "$T/sum"
