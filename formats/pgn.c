@@ -269,6 +269,8 @@ static size_t plain_tag(const char *str, size_t i, size_t len, size_t *name_at, 
 	return i + 2;
 }
 
+/* The tags of line s into g: 0, 1 when the line was cut at the line
+ * limit inside a tag (said: its rest is ignored), or XQ_ENOMEM. */
 static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		    size_t len, long lineno, unsigned *seen)
 {
@@ -367,6 +369,25 @@ static int pgn_tags(struct xq_reader *r, struct xq_game *g, const char *s,
 		memcpy(name, s + ns, nl);
 		nl = xq__utf8_cut(name, nl);
 		name[nl] = '\0';
+		if (!ok && xq_reader_line_cut(r)) {
+			/* not malformed: its line is longer than any line read;
+			 * a value past the tags' limit is kept cut, as any
+			 * other, a tag cut before that is none */
+			if (full <= sizeof value - 1) {
+				xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_LIMIT, lineno, (long)tag_col,
+						  0, NULL, "tag line longer than the limit of %d bytes: "
+						  "the rest of it ignored", XQ_MAX_LINE_BYTES);
+				return 1;
+			}
+			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_LIMIT, lineno, (long)tag_col, 0, NULL,
+					  "tag '%s' longer than the limit of %zu bytes cut; the rest of its "
+					  "line, past the limit of %d bytes, ignored", name, sizeof value - 1,
+					  XQ_MAX_LINE_BYTES);
+			if (xq_game_add_tag(g, name, value) < 0)
+				return XQ_ENOMEM;
+			tag_added(r, g, name, strlen(name), lineno, (long)tag_col, seen);
+			return 1;
+		}
 		if (!ok)
 			xq_reader_problem(r, g, XQ_SEV_WARNING, XQ_P_TAG, lineno, (long)tag_col, 0, NULL,
 					  "malformed tag '%s' read as '%s'", name, value);
@@ -455,8 +476,11 @@ static int pgn_read(struct xq_reader *r, struct xq_game *g)
 				size_t avail, b;
 				if (!fen_line && tl > 4 && !memcmp(t, "[FEN", 4))
 					fen_line = ln;
-				if (pgn_tags(r, g, s, len, ln, &seen) < 0)
+				int said = pgn_tags(r, g, s, len, ln, &seen);
+				if (said < 0)
 					return XQ_ENOMEM;
+				if (said)
+					in_tag = 2;   /* its rest said ignored */
 				if (!(xq_reader_ready_text(r, &text, &avail) && avail && text[0] == '[' &&
 				      (b = xq__line_break_at(text, 0, avail)) < avail && text[b] == '\n'))
 					break;

@@ -707,3 +707,8 @@ int xq_reader_line_continues(const struct xq_reader *r)
 {
 	return r->line_cont;
 }
+
+int xq_reader_line_cut(const struct xq_reader *r)
+{
+	return r->cont;
+}

@@ -95,6 +95,8 @@ void xq_reader_take_lines(struct xq_reader *r, size_t n, long nlines, size_t las
  * (XQ_MAX_LINE_BYTES), split there: it has the number of the piece before. */
 #define XQ_MAX_LINE_BYTES (1 << 22)
 int xq_reader_line_continues(const struct xq_reader *r);
+/* Whether the line was cut at that limit: its rest is the next line. */
+int xq_reader_line_cut(const struct xq_reader *r);
 /* Give the last line back: the next getline returns it again. */
 void xq_reader_ungetline(struct xq_reader *r);
 /* Raw bytes (binary formats): like fread; 0 at the end, XQ_EIO (a read
