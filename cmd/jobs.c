@@ -467,11 +467,11 @@ static size_t env_bytes(const char *name, size_t dflt)
  * work: at_once), and each part's exit status once its worker has ended.
  * The command merges each part as soon as it and the parts before it have
  * ended, while the later ones are still being written, so that the output
- * streams and the merge's work overlaps the workers'; but only once every
- * worker has been forked, since a worker forked later would start from
- * what the merge changed in the command (its counts).  A file's ranges are
- * therefore forked all at once, each waiting to be told to start, and a
- * stream's chunks, forked as they are cut, are merged at the end. */
+ * streams, the parts' files do not pile up and the merge's work overlaps
+ * the workers'.  A stream's chunks are forked as they are cut, after such
+ * merges: a command's merge therefore keeps what it adds up apart from
+ * what its workers count (jobs_merge_fn, jobs.h).  A file's ranges are
+ * forked all at once, each waiting to be told to start. */
 struct pool {
 	int jobs, at_once, running, parts;
 	struct worker {      /* [running]: the workers alive, */
@@ -486,14 +486,13 @@ struct pool {
 	int started;         /* the parts before it at work or done */
 	struct jobs *j;
 	int merged;          /* the parts merged, in order */
-	int forking;         /* workers may still be forked: none merged */
 	int stop;            /* the output failed (or the input is to be read
 			      * again): no more parts */
 };
 
 static void pool_open(struct pool *w, int jobs, struct jobs *j)
 {
-	*w = (struct pool){ .jobs = jobs, .at_once = jobs, .j = j, .forking = 1,
+	*w = (struct pool){ .jobs = jobs, .at_once = jobs, .j = j,
 			    .run = xrealloc(NULL, (size_t)jobs * sizeof *w->run) };
 }
 
@@ -501,7 +500,7 @@ static void pool_open(struct pool *w, int jobs, struct jobs *j)
  * fails, the workers still running are stopped (their parts not merged). */
 static void pool_merge(struct pool *w)
 {
-	while (!w->forking && !w->stop && w->merged < w->parts && w->status[w->merged] != -1) {
+	while (!w->stop && w->merged < w->parts && w->status[w->merged] != -1) {
 		w->stop = merge_part(w->j, w->merged, w->status[w->merged]);
 		w->merged++;
 	}
@@ -580,7 +579,6 @@ static void pool_close(struct pool *w, int merge)
 {
 	while (merge && w->running > 0)
 		pool_wait_one(w);
-	w->forking = 0;
 	if (merge)
 		pool_merge(w);
 	meter_stop();
@@ -846,6 +844,8 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, c
 		}
 		meter.cut = c.offset + c.len;
 		meter_show();
+		if (w.stop)
+			break;   /* the output failed: nothing more is read */
 	}
 	if (rc == XQ_ENOMEM)
 		die(EXIT_TROUBLE, "out of memory");
@@ -942,7 +942,6 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, int progress, co
 				record_loop_range_head(&head);
 			return 1;
 		}
-	w.forking = 0;
 	pool_go(&w);
 	pool_close(&w, 1);
 	return 0;
@@ -994,7 +993,6 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int
 			free(first);
 			return 1;
 		}
-	w.forking = 0;
 	pool_close(&w, 1);
 	free(first);
 	return 0;

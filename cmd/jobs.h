@@ -53,9 +53,11 @@ void jobs_check_inputs(long range_n, int argc, char **argv);
 struct jobs;
 /* The command's merge of part i, read from j->out[i] and j->err[i] (removed
  * after): called in the command in order, each part as soon as it and the
- * parts before it have ended, while later parts are still being written (a
- * compressed stream: once all have ended).  Nonzero when the output failed
- * there: the workers still running are stopped and no later part is read. */
+ * parts before it have ended, while later parts are still being written.
+ * A stream's later workers are forked after it, from the command as the
+ * merge left it: what a merge adds up or sets must be its own (data), not
+ * what a worker counts from zero.  Nonzero when the output failed there:
+ * the workers still running are stopped and no later part is read. */
 typedef int (*jobs_merge_fn)(void *data, const struct jobs *j, int i);
 struct jobs {
 	int parts;

@@ -86,20 +86,27 @@ static void summary(void)
 }
 
 /* --merge: what one run prints, from the --partial outputs of the parts
- * in order (and --summary-json lines, added up into the summary).
- *
- * The counts of a part or of a summary line (games, valid, invalid,
+ * in order (and --summary-json lines, added up into the summary).  The
+ * counts add up apart from st's until the end: a stream's workers under
+ * -J are forked while the parts before are merged, and count from 0. */
+struct check_merging {
+	struct part_merge m;
+	int in_part, trouble;
+	long games, valid, invalid, errors, warnings;
+};
+
+/* The counts of a part or of a summary line (games, valid, invalid,
  * errors, warnings) added up: 0, or -1 when they do not add up. */
-static int add_counts(const long v[5])
+static int add_counts(struct check_merging *mg, const long v[5])
 {
 	for (int i = 0; i < 5; i++)
 		if (v[i] < 0 || v[i] > PART_POS_MAX)
 			return -1;
-	if (v[1] + v[2] != v[0] || st.games > PART_POS_MAX - v[0] ||
-	    st.pp.errors > PART_POS_MAX - v[3] || st.pp.warnings > PART_POS_MAX - v[4])
+	if (v[1] + v[2] != v[0] || mg->games > PART_POS_MAX - v[0] ||
+	    mg->errors > PART_POS_MAX - v[3] || mg->warnings > PART_POS_MAX - v[4])
 		return -1;
-	st.games += v[0], st.valid += v[1], st.invalid += v[2];
-	st.pp.errors += v[3], st.pp.warnings += v[4];
+	mg->games += v[0], mg->valid += v[1], mg->invalid += v[2];
+	mg->errors += v[3], mg->warnings += v[4];
 	return 0;
 }
 
@@ -120,8 +127,6 @@ static int merge_json(const char *s, struct part_merge *m)
 	return 0;
 }
 
-struct check_merging { struct part_merge m; int in_part, trouble; };
-
 /* One line of the parts: 0, or -1 not a line of theirs, -2 wrong and said
  * (part_header()). */
 static int merge_line(struct check_merging *mg, char *line, const char *file, long lineno)
@@ -134,7 +139,7 @@ static int merge_line(struct check_merging *mg, char *line, const char *file, lo
 	if (!strncmp(line, "{\"games\":", 9)) {
 		char end;
 		return sscanf(line, "{\"games\":%ld,\"valid\":%ld,\"invalid\":%ld,\"errors\":%ld,\"warnings\":%ld%c",
-			      &v[0], &v[1], &v[2], &v[3], &v[4], &end) == 6 && end == '}' ? add_counts(v) : -1;
+			      &v[0], &v[1], &v[2], &v[3], &v[4], &end) == 6 && end == '}' ? add_counts(mg, v) : -1;
 	}
 	if (mg->in_part && !strncmp(line, "J\t", 2))
 		return merge_json(line + 2, m);
@@ -159,7 +164,7 @@ static int merge_line(struct check_merging *mg, char *line, const char *file, lo
 		for (int i = 0; i < 6; i++)
 			if (part_number(f[i + 1], &v[i]) < 0)
 				return -1;
-		if (add_counts(v) < 0)
+		if (add_counts(mg, v) < 0)
 			return -1;
 		mg->trouble |= v[5] != 0;
 		mg->in_part = 0;
@@ -185,13 +190,15 @@ static int merge_end(struct check_merging *mg, int trouble)
 {
 	trouble |= mg->trouble | part_cut_short(mg->in_part);
 	part_merge_free(&mg->m);
+	st.games = mg->games, st.valid = mg->valid, st.invalid = mg->invalid;
+	st.pp.errors = mg->errors, st.pp.warnings = mg->warnings;
 	summary();
 	return exit_status(1, trouble, st.invalid || st.pp.errors);
 }
 
 static int merge_summary(int argc, char **argv)
 {
-	struct check_merging mg = { { 0 }, 0, 0 };
+	struct check_merging mg = { .in_part = 0 };
 	return merge_end(&mg, part_read(argc, argv, merge_one, &mg));
 }
 
@@ -293,7 +300,7 @@ int main(int argc, char **argv)
 	progress = !st.o.json && progress_wanted(st.pp.quiet, 0);
 	if (st.jobs > 1) {
 		struct jobs j;
-		struct check_merging mg = { { 0 }, 0, 0 };
+		struct check_merging mg = { .in_part = 0 };
 		int rc = jobs_start(&j, st.jobs, &st.o, stdout, progress, merge_job, &mg, &argc, &argv,
 				    &st.range_k, &st.range_n);
 		if (rc == 0) {

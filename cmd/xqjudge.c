@@ -132,13 +132,15 @@ static int status_of(int trouble)
 	return exit_status(1, trouble, st.bad_games || st.pp.errors || st.against);
 }
 
-/* -J: part i's output, its positions those of the whole input. */
+/* -J: part i's output, its positions those of the whole input; *unread
+ * set when it cannot be read (not st's: a stream's workers are forked
+ * while the parts before are merged). */
 static int output_part(void *data, const struct jobs *j, int i, struct part_merge *m)
 {
 	FILE *fp = fopen(j->out[i], "rb");
-	(void)data;
+	int *unread = data;
 	if (!fp || part_copy_output(fp, stdout, m, j->out[i]) < 0)
-		st.pp.fatals++;
+		*unread = 1;
 	if (fp)
 		fclose(fp);
 	return 0;
@@ -146,9 +148,9 @@ static int output_part(void *data, const struct jobs *j, int i, struct part_merg
 
 /* -J: the workers' outputs and parts merged, as one job prints them: the
  * summary and the exit status. */
-static int merge_end(struct jobs *j, struct part_counts *pc, const long *v)
+static int merge_end(struct jobs *j, struct part_counts *pc, const long *v, int unread)
 {
-	int trouble = part_counts_end(pc) || j->failed || st.pp.fatals;
+	int trouble = part_counts_end(pc) || j->failed || unread;
 	jobs_end(j);
 	st.games = v[0], st.bad_games = v[1], st.rulings = v[2], st.against = v[3];
 	st.limits = v[4], st.pp.errors = v[5];
@@ -174,12 +176,12 @@ int main(int argc, char **argv)
 		struct jobs j;
 		struct part_counts pc;
 		long v[6] = { 0 };
-		int rc;
-		part_counts_init(&pc, "xqjudge", v, 6, output_part, NULL);
+		int rc, unread = 0;
+		part_counts_init(&pc, "xqjudge", v, 6, output_part, &unread);
 		rc = jobs_start(&j, st.jobs, &o, stderr, progress, part_counts_part, &pc, &argc, &argv,
 				&st.range_k, &st.range_n);
 		if (rc == 0)
-			return merge_end(&j, &pc, v);
+			return merge_end(&j, &pc, v, unread);
 		if (rc == 1) {
 			/* a worker: its output marked on standard output, its
 			 * part on standard error */

@@ -104,8 +104,13 @@ static void write_header(FILE *fp)
 	putc('\n', fp);
 }
 
+/* The parts added up into s: st.s for --merge; under -J statistics of
+ * their own, since a stream's workers are forked while the parts before
+ * are merged and must start from st.s empty. */
 struct stats_merging {
 	struct part_merge m;
+	struct xq_stats *s;
+	int trouble;         /* -J: a part could not be read */
 	int have_header;     /* a good header read */
 	int unordered;       /* lines not in the parts' order */
 };
@@ -118,7 +123,7 @@ static int merge_line(void *data, char *line, const char *name, long lineno)
 	int nf, rc;
 	if (!*line)
 		return 0;
-	if ((rc = xq_stats_read_part_line(st.s, line, NULL)) != 0) {
+	if ((rc = xq_stats_read_part_line(mg->s, line, NULL)) != 0) {
 		check(rc);
 		if (rc > 0)
 			return 0;
@@ -128,7 +133,7 @@ static int merge_line(void *data, char *line, const char *name, long lineno)
 	if (part_is_header(f, nf, "xqstats", 2)) {
 		struct xq_err err;
 		int bad;
-		if ((rc = xq_stats_part_settings(st.s, f[2], f[3], &err)) == XQ_ERANGE)
+		if ((rc = xq_stats_part_settings(mg->s, f[2], f[3], &err)) == XQ_ERANGE)
 			goto bad;
 		bad = part_begin(&mg->m, nf == 5 ? f[4] : NULL, name, lineno) < 0;
 		if (rc == 1) {
@@ -176,8 +181,9 @@ bad:
 /* -J: part i added up, its worker's standard error after. */
 static int merge_job(void *data, const struct jobs *j, int i)
 {
-	if (part_read(1, j->out + i, merge_line, data) || jobs_copy(j->err[i], stderr) < 0)
-		st.trouble = 1;
+	struct stats_merging *mg = data;
+	if (part_read(1, j->out + i, merge_line, mg) || jobs_copy(j->err[i], stderr) < 0)
+		mg->trouble = 1;
 	return 0;
 }
 
@@ -326,7 +332,7 @@ static int gather(int argc, char **argv, int partial)
 int main(int argc, char **argv)
 {
 	struct jobs j;
-	struct stats_merging mg = { { 0 }, 0, 0 };
+	struct stats_merging mg = { .s = NULL };
 	int partial, err, rc = -1;
 
 	cmd_init(argv, usage_text);
@@ -338,21 +344,28 @@ int main(int argc, char **argv)
 	st.inputs = argv;
 	st.ninputs = argc;
 	st.so.notation = st.o.notation;
-	if (!(st.s = xq_stats_new(&st.so, &err)))
+	if (!(st.s = xq_stats_new(&st.so, &err)) ||
+	    !(mg.s = st.jobs > 1 ? xq_stats_new(&st.so, &err) : st.s))
 		die(EXIT_TROUBLE, "%s", xq_strerror(err));
 	if (st.jobs > 1 &&
 	    (rc = jobs_start(&j, st.jobs, &st.o, stdout, progress_wanted(st.pp.quiet, partial),
 			     merge_job, &mg, &argc, &argv, &st.range_k, &st.range_n)) == 1) {
-		/* a worker: its part on its standard output (forked before
-		 * any merge: its statistics start empty) */
+		/* a worker: its part on its standard output */
 		partial = 1;
 		st.o.outpath = NULL;
 	}
+	if (mg.s != st.s && rc != 0) {
+		/* no parts to add up: a worker, or one job */
+		xq_stats_free(mg.s);
+		mg.s = st.s;
+	}
 	if (rc == 0) {
 		/* the workers' parts added up: what one job prints */
-		if (j.failed || j.trouble)
+		if (j.failed || j.trouble || mg.trouble)
 			st.trouble = 1;
 		jobs_end(&j);
+		xq_stats_free(st.s);
+		st.s = mg.s;
 	} else if (st.merge) {
 		/* the parts in the files argv[0..argc) (none: stdin) added up */
 		if (part_read(argc, argv, merge_line, &mg))
