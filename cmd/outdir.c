@@ -201,19 +201,21 @@ int outdir_create(struct outdir *od, struct outdir_file *f, const char *path,
 	return 0;
 }
 
-void outdir_clash(const char *path, const struct xq_game *g, xq_problem_fn fn, void *data)
+void outdir_clash(const char *path, const struct xq_game *g, const char *input,
+		  xq_problem_fn fn, void *data)
 {
-	if (!fn) {
-		warnx_("game %ld: '%s' exists: not overwritten (--force replaces it)", g->index, path);
-		return;
-	}
+	static const char why[] = "' exists: not overwritten (--force replaces it)";
+	size_t len = strlen(path) + sizeof why + 1;
+	char *msg = xrealloc(NULL, len);
 	struct xq_problem p = { 0 };
+	snprintf(msg, len, "'%s%s", path, why);
 	p.severity = XQ_SEV_ERROR;
-	p.file = path;   /* the file written, which fn names */
+	p.file = input;
 	p.game = g->index;
 	p.line = g->line;
-	p.msg = "exists: not overwritten (--force replaces it)";
+	p.msg = msg;
 	fn(data, &p);
+	free(msg);
 }
 
 int outdir_commit(struct outdir_file *f)

@@ -40,10 +40,11 @@ struct outdir_file {
  * writes over an input. */
 int outdir_create(struct outdir *od, struct outdir_file *f, const char *path,
 		  char *const *inputs, int ninputs);
-/* The clash of game g with the existing file path, said as the game's
- * error: to fn (a writer's problem callback: file is the file written),
- * else "game N: 'P' exists: not overwritten (--force replaces it)". */
-void outdir_clash(const char *path, const struct xq_game *g, xq_problem_fn fn, void *data);
+/* The clash of game g, read from input, with the existing file path,
+ * said to fn as the game's error where it starts in input: "game N: 'P'
+ * exists: not overwritten (--force replaces it)". */
+void outdir_clash(const char *path, const struct xq_game *g, const char *input,
+		  xq_problem_fn fn, void *data);
 /* Close the file (0, or -1 said, the file removed), or remove it. */
 int outdir_commit(struct outdir_file *f);
 void outdir_abort(struct outdir_file *f);

@@ -690,12 +690,12 @@ int record_one_game_refused(int one_game, long before, const char *format)
 	return 1;
 }
 
-int record_output_write(struct record_output *ro, const struct xq_game *g)
+int record_output_write(struct record_output *ro, const struct xq_game *g, const char *input)
 {
 	long before = ro->count++;
 	int rc;
 	if (ro->o->dir)
-		return record_output_file(ro, g, before + 1);
+		return record_output_file(ro, g, before + 1, input);
 	if (record_one_game_refused(ro->one_game, before, ro->o->to))
 		return -1;
 	rc = xq_writer_write(ro->w, g);
@@ -708,7 +708,8 @@ int record_output_write(struct record_output *ro, const struct xq_game *g)
 	return rc < 0 ? 1 : 0;
 }
 
-int record_output_file(struct record_output *ro, const struct xq_game *g, long seq)
+int record_output_file(struct record_output *ro, const struct xq_game *g, long seq,
+		       const char *input)
 {
 	if (!ro->od)
 		ro->od = outdir_new(ro->o->dir, ro->o->name_format, ro->o->force);
@@ -719,7 +720,7 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 	ro->last_path = NULL;
 	if ((rc = outdir_create(ro->od, &of, path, ro->inputs, ro->ninputs)) != 0) {
 		if (rc > 0)   /* a clash: this game's error; the run goes on */
-			outdir_clash(path, g, ro->problem, ro->problem_data);
+			outdir_clash(path, g, input, print_problem, ro->o->pp);
 		free(path);
 		return rc;
 	}

@@ -123,15 +123,18 @@ struct record_output {
 };
 /* 0, or -1 with the error printed. */
 int record_output_open(struct record_output *ro);
-/* 0 written, 1 not writable (reported), -1 I/O error (printed). */
-int record_output_write(struct record_output *ro, const struct xq_game *g);
+/* Game g, read from input (which its errors name), written: 0, 1 not
+ * writable (reported), -1 I/O error (printed). */
+int record_output_write(struct record_output *ro, const struct xq_game *g, const char *input);
 /* Whether a stream in a format of one game a file (one_game) refuses the
  * game after `before` others; said when it does (the one place of that
  * rule: xqconv and record_output_write()). */
 int record_one_game_refused(int one_game, long before, const char *format);
-/* -d: game g in a file of its own, named with seq (cmd/outdir.c);
+/* -d: game g in a file of its own, named with seq (cmd/outdir.c); a
+ * file there already is g's error (outdir_clash(), printed on o->pp);
  * returns as record_output_write(). */
-int record_output_file(struct record_output *ro, const struct xq_game *g, long seq);
+int record_output_file(struct record_output *ro, const struct xq_game *g, long seq,
+		       const char *input);
 /* ro's writer on fp named name (-t, -E, -n, wflags, its problems): 0, or
  * -1 said.  Closed, the lines it converted added to ro->converted: as
  * xq_writer_close() (no writer: 0). */

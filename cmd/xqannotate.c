@@ -370,7 +370,7 @@ static enum record_step write_game(const struct xq_annotated *a)
 		}
 	}
 	enum record_step step = RECORD_NEXT;
-	int wr = st.records ? record_output_write(&st.ro, g) : 0;
+	int wr = st.records ? record_output_write(&st.ro, g, n->name) : 0;
 	if (wr == 0) {
 		if (a->rc < 0)
 			st.unannotated++;

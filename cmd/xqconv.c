@@ -192,7 +192,7 @@ static int write_game(const struct xq_game *g)
 			return -1;
 		return write_game_to_stream(g);
 	}
-	int rc = record_output_file(&st.ro, g, st.written + st.dropped + 1);
+	int rc = record_output_file(&st.ro, g, st.written + st.dropped + 1, st.cur_input);
 	if (rc == 0) {
 		st.written++;
 		if (st.pages)

@@ -318,6 +318,31 @@ no_leftovers() {
 	[ "$1" -gt 200 ] && [ "$2" -gt 90 ] && [ "$2" -lt 170 ] && [ "$3" -lt 60 ] || { echo "disc colour $*"; return 1; }
 }
 
+@test "-d: an existing file is the game's error, said, counted and exited on as xqconv does" {
+	local G="$TOP/samples/games.pgn" f="$T/d/000001-Red_Sample-Black_Sample.pgn"
+	mkdir "$T/d"
+	echo keep >"$f"
+	run -1 --separate-stderr xqannotate --nodes 100 -d "$T/d" "$G"
+	[ "$stderr" = "xqannotate: $G:1: error: game 1: '$f' exists: not overwritten (--force replaces it)
+xqannotate: 2 games read, 1 annotated, 0 unannotated, 1 dropped" ]
+	[ "$(cat "$f")" = keep ]
+	rm "$T/d/000002-Black_Sample-Red_Sample.pgn"
+	run -1 --separate-stderr xqconv -d "$T/d" "$G"
+	[ "$stderr" = "xqconv: $G:1: error: game 1: '$f' exists: not overwritten (--force replaces it)
+xqconv: 2 games read, 1 written, 1 dropped" ]
+	# both files there: -J 2 says what one job says; -q the counts alone
+	run -1 --separate-stderr xqannotate --nodes 100 -d "$T/d" "$G"
+	local want="xqannotate: $G:1: error: game 1: '$f' exists: not overwritten (--force replaces it)
+xqannotate: $G:19: error: game 2: '$T/d/000002-Black_Sample-Red_Sample.pgn' exists: not overwritten (--force replaces it)
+xqannotate: 2 games read, 0 annotated, 0 unannotated, 2 dropped"
+	[ "$stderr" = "$want" ]
+	run -1 --separate-stderr xqannotate --nodes 100 -J 2 -d "$T/d" "$G"
+	[ "$stderr" = "$want" ]
+	run -1 --separate-stderr xqannotate -q --nodes 100 -d "$T/d" "$G"
+	[ "$stderr" = "xqannotate: 2 games read, 0 annotated, 0 unannotated, 2 dropped" ]
+	[ "$(cat "$f")" = keep ]
+}
+
 @test "--plot FILE holds one game; --plot DIR and -d give one chart per game" {
 	run -0 --separate-stderr xqannotate --plot "$T/one.svg" -o /dev/null "$S/blunder.pgn" "$S/ignored.pgn"
 	expected="xqannotate: --plot $T/one.svg holds one game's chart: the charts of later games are not written (give a directory for one per game)

@@ -261,9 +261,24 @@ xqconv: 2 games read, 0 written, 2 dropped" ]
 	mkdir "$T/d"
 	echo keep >"$T/d/000001-Red_Sample-Black_Sample.pgn"
 	run -1 --separate-stderr xqconv -d "$T/d" "$S/games.pgn"
-	[ "$stderr" = "xqconv: $S/games.pgn:1: error: game 1: exists: not overwritten (--force replaces it) (writing '$T/d/000001-Red_Sample-Black_Sample.pgn')
+	# said where the game starts, the file named before the reason, as
+	# xqannotate says it (xqannotate.bats)
+	[ "$stderr" = "xqconv: $S/games.pgn:1: error: game 1: '$T/d/000001-Red_Sample-Black_Sample.pgn' exists: not overwritten (--force replaces it)
 xqconv: 2 games read, 1 written, 1 dropped" ]
 	[ "$(cat "$T/d/000001-Red_Sample-Black_Sample.pgn")" = keep ]
+	# -d is one job: -J 2 says the same bytes
+	run -1 --separate-stderr xqconv -J 2 -d "$T/d" "$S/games.pgn"
+	[ "$stderr" = "xqconv: $S/games.pgn:1: error: game 1: '$T/d/000001-Red_Sample-Black_Sample.pgn' exists: not overwritten (--force replaces it)
+xqconv: $S/games.pgn:19: error: game 2: '$T/d/000002-Black_Sample-Red_Sample.pgn' exists: not overwritten (--force replaces it)
+xqconv: 2 games read, 0 written, 2 dropped" ]
+	local one=$stderr
+	run -1 --separate-stderr xqconv -d "$T/d" "$S/games.pgn"
+	[ "$stderr" = "$one" ]
+	# from standard input, the input's name is <stdin>; -q says only the counts
+	run -1 --separate-stderr xqconv -d "$T/d" <"$S/games.pgn"
+	[ "${stderr%%$'\n'*}" = "xqconv: <stdin>:1: error: game 1: '$T/d/000001-Red_Sample-Black_Sample.pgn' exists: not overwritten (--force replaces it)" ]
+	run -1 --separate-stderr xqconv -q -d "$T/d" "$S/games.pgn"
+	[ "$stderr" = "xqconv: 2 games read, 0 written, 2 dropped" ]
 	[ -f "$T/d/000002-Black_Sample-Red_Sample.pgn" ]
 	# no silent -2 copy, no temporary file left
 	[ "$(ls "$T/d" | wc -l)" -eq 2 ]
