@@ -369,10 +369,20 @@ static enum record_step write_game(const struct xq_annotated *a)
 			return RECORD_STOP;
 		}
 	}
+	if (a->rc == 0 && !st.pp.quiet) {
+		/* no move judged: none of its plies in --from..--to */
+		int plies = xq_game_plies(g);
+		if (plies == 0)
+			diag(n->name, g->line, 0, "note", "game %ld written unannotated: it has no moves",
+			     g->index);
+		else
+			diag(n->name, g->line, 0, "note", "game %ld written unannotated: --from %d is "
+			     "past its %d %s", g->index, st.run.from, plies, plies == 1 ? "ply" : "plies");
+	}
 	enum record_step step = RECORD_NEXT;
 	int wr = st.records ? record_output_write(&st.ro, g, n->name) : 0;
 	if (wr == 0) {
-		if (a->rc < 0)
+		if (a->rc <= 0)
 			st.unannotated++;
 		else
 			st.annotated++;
@@ -669,7 +679,7 @@ int main(int argc, char **argv)
 		st.trouble = 1;
 	st.stop = l.stop;
 	end_jobs();
-	if (st.records && record_output_close(&st.ro, !(st.strict && (st.findings || st.unannotated)) &&
+	if (st.records && record_output_close(&st.ro, !(st.strict && st.findings) &&
 					       !(st.trouble && st.stop)) < 0)
 		st.trouble = 1;
 	progress_clear();   /* (a game the run stopped left its line) */

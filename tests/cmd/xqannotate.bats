@@ -248,11 +248,49 @@ no_leftovers() {
 	# variations of two plies, (2. e2g2 h7h4): golden case annotate-line2
 	[ "$output" = "$(golden annotate-line2)" ]
 	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
-	# a range past the end judges nothing, the game still goes out
+	# a range past the end judges nothing: the game goes out as it came,
+	# counted unannotated, with a note
 	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --from 50 "$S/blunder.pgn"
 	# no mark, no comment: golden case annotate-from50
 	[ "$output" = "$(golden annotate-from50)" ]
+	[ "$stderr" = "xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated: --from 50 is past its 8 plies
+xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
+}
+
+@test "--from at the edge: the last ply is judged; one past it, the game is written unannotated with a note" {
+	run -0 --separate-stderr xqannotate --nodes 2000 -j --from 8 "$S/blunder.pgn"
+	[ "$(jq -s -c '[.[].ply]' <<<"$output")" = "[8]" ]
 	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
+	run -0 --separate-stderr xqannotate --nodes 2000 -n iccs --from 9 "$S/blunder.pgn"
+	[ "$output" = "$(xqconv -q -n iccs "$S/blunder.pgn")" ]
+	[ "$stderr" = "xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated: --from 9 is past its 8 plies
+xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
+	# no JSON line, no chart; -q keeps the counts alone
+	run -0 --separate-stderr xqannotate --nodes 2000 -j -q --from 9 --plot "$T/c.svg" "$S/blunder.pgn"
+	[ -z "$output" ]
+	[ ! -e "$T/c.svg" ]
+	[ "$stderr" = "xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
+	# every game of a file past --from, one job or two; --strict keeps them
+	local G="$TOP/samples/games_iccs.pgn"
+	local want="xqannotate: $G:1: note: game 1 written unannotated: --from 500 is past its 12 plies
+xqannotate: $G:18: note: game 2 written unannotated: --from 500 is past its 10 plies
+xqannotate: 2 games read, 0 annotated, 2 unannotated, 0 dropped"
+	run -0 --separate-stderr xqannotate --nodes 100 --from 500 "$G"
+	[ "$stderr" = "$want" ]
+	run -0 --separate-stderr xqannotate --nodes 100 -J 2 --from 500 "$G"
+	[ "$stderr" = "$want" ]
+	run -0 --separate-stderr xqannotate --nodes 100 --strict --from 500 -o "$T/s.pgn" "$G"
+	[ "$stderr" = "$want" ]
+	cmp "$T/s.pgn" <(xqconv -q "$G")
+	# a game with no move at all
+	printf '[Red "R"]\n\n*\n' >"$T/empty.pgn"
+	run -0 --separate-stderr xqannotate --nodes 100 "$T/empty.pgn"
+	[ "$stderr" = "xqannotate: $T/empty.pgn:1: note: game 1 written unannotated: it has no moves
+xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
+	# --to counts from 1: 0 is a usage error
+	run -2 --separate-stderr xqannotate --to 0 "$S/blunder.pgn"
+	[ -z "$output" ]
+	[ "$stderr" = "xqannotate: invalid ply '0' (expected 1..100000)" ]
 }
 
 @test "--blunder, --mistake, --inaccuracy and --scale move the marks" {
