@@ -668,6 +668,7 @@ int record_output_open(struct record_output *ro)
 	ro->count = 0;
 	ro->w = NULL;
 	ro->last_path = NULL;
+	ro->held = NULL;
 	memset(&ro->out, 0, sizeof ro->out);
 	if (ro->o->dir)
 		return 0;
@@ -675,7 +676,14 @@ int record_output_open(struct record_output *ro)
 		return -1;
 	if (is_pipe(fileno(ro->out.fp)))
 		ro->flush_each = 1;
-	if (record_output_writer(ro, ro->out.fp, ro->o->outpath ? ro->o->outpath : "<stdout>") < 0) {
+	/* no temporary file to rename: the games wait in one of their own */
+	if (ro->all_or_none && !ro->out.tmp && !(ro->held = tmpfile()))
+		die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
+	if (record_output_writer(ro, ro->held ? ro->held : ro->out.fp,
+				 ro->o->outpath ? ro->o->outpath : "<stdout>") < 0) {
+		if (ro->held)
+			fclose(ro->held);
+		ro->held = NULL;
 		out_abort(&ro->out);
 		return -1;
 	}

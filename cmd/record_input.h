@@ -112,16 +112,23 @@ struct record_output {
 	int ninputs;
 	xq_problem_fn problem;      /* the writer's problems; NULL: print_problem() */
 	void *problem_data;         /* (on o->pp) */
+	int all_or_none;            /* the games go out together or not at all
+				     * (xqconv --strict) */
 	/* state */
 	int one_game, flush_each;
 	long count;          /* games handed to record_output_write() */
 	struct outfile out;
+	FILE *held;          /* all_or_none on a stream with no file to rename
+			      * (standard output, a device): the writer writes
+			      * here, a temporary file, for the caller to copy
+			      * to out.fp and close */
 	struct xq_writer *w;
 	char *last_path;     /* -d: where the last game went (NULL: none) */
 	struct outdir *od;   /* -d: the names used (made at the first game) */
 	long converted;      /* lines the writers converted (--script) */
 };
-/* 0, or -1 with the error printed. */
+/* The stream (-o or standard output) and its writer, or nothing yet for
+ * -d: 0, or -1 with the error printed. */
 int record_output_open(struct record_output *ro);
 /* Game g, read from input (which its errors name), written: 0, 1 not
  * writable (reported), -1 I/O error (printed). */

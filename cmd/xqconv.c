@@ -81,7 +81,6 @@ static struct {
 	struct record_output ro;
 	long read, written, dropped;
 	long pending;      /* handed to the writer, not yet known to be out */
-	FILE *strict_tmp;  /* --strict to stdout: the games wait here */
 	char **made;       /* --strict -d: the files written, removed if invalid */
 	long nmade;
 	const char *cur_input; /* the input being read, for writer problems */
@@ -118,12 +117,6 @@ static void game_diag(const char *level, const char *name, long line, long game,
 }
 
 /* --- output */
-
-/* The name of the stream written, for its messages. */
-static const char *out_name(void)
-{
-	return st.o.outpath ? st.o.outpath : "<stdout>";
-}
 
 /* A writer's problem (a character the output encoding lacks) is the
  * input game's: name the input and where the game starts there. */
@@ -179,7 +172,7 @@ static int write_game_to_stream(const struct xq_game *g)
 		return 1;
 	st.pending++;   /* written when flushed (stream) or renamed (-o, --split) */
 	/* a stream is flushed every 64 games, a pipe after each */
-	if (!st.ro.out.tmp && !st.strict_tmp && (st.ro.flush_each || st.pending >= 64) &&
+	if (!st.ro.out.tmp && !st.ro.held && (st.ro.flush_each || st.pending >= 64) &&
 	    flush_out() < 0)
 		return -2;
 	return 0;
@@ -477,20 +470,9 @@ static int open_output(int argc, char **argv)
 	st.ro.inputs = argv;
 	st.ro.ninputs = argc;
 	st.ro.problem = writer_problem;
-	if (st.o.dir)
-		return 0;
-	if (out_open(&st.ro.out, st.o.outpath, argv, argc) < 0)
-		return -1;
-	st.ro.flush_each = is_pipe(fileno(st.ro.out.fp));
-	/* --strict writes nothing on an invalid game: to a stream (no
-	 * file to rename) the games wait in a temporary file */
-	if (st.policy == STRICT && !st.ro.out.tmp && !(st.strict_tmp = tmpfile()))
-		die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
-	if (record_output_writer(&st.ro, st.strict_tmp ? st.strict_tmp : st.ro.out.fp, out_name()) < 0) {
-		out_abort(&st.ro.out);
-		return -1;
-	}
-	return 0;
+	/* --strict writes nothing on an invalid game */
+	st.ro.all_or_none = st.policy == STRICT;
+	return record_output_open(&st.ro);
 }
 
 /* Every game of the inputs converted; EXIT_TROUBLE when an input could
@@ -514,10 +496,10 @@ static void release_strict_games(void)
 {
 	char buf[65536];
 	size_t n;
-	int bad = fflush(st.strict_tmp) != 0 || fseek(st.strict_tmp, 0, SEEK_SET) != 0;
-	while (!bad && (n = fread(buf, 1, sizeof buf, st.strict_tmp)) > 0)
+	int bad = fflush(st.ro.held) != 0 || fseek(st.ro.held, 0, SEEK_SET) != 0;
+	while (!bad && (n = fread(buf, 1, sizeof buf, st.ro.held)) > 0)
 		bad = fwrite(buf, 1, n, st.ro.out.fp) != n;
-	if (bad || ferror(st.strict_tmp) || flush_out() < 0) {
+	if (bad || ferror(st.ro.held) || flush_out() < 0) {
 		if (bad)
 			write_error(st.o.outpath);
 		settle(0);
@@ -540,7 +522,7 @@ static void end_stream(void)
 		/* a worker: the command counts its games as one run does */
 		if (flush_out() < 0)
 			st.trouble = 1;
-	} else if (st.ro.out.fp == stdout && !st.strict_tmp && st.trouble) {
+	} else if (st.ro.out.fp == stdout && !st.ro.held && st.trouble) {
 		/* what stdio holds reaches standard output whatever else
 		 * failed: counted as written once flushed, as always (dropped
 		 * when standard output itself failed, which was said) */
@@ -552,7 +534,7 @@ static void end_stream(void)
 		settle(0);
 		if (st.ro.out.fp != stdout)
 			out_abort(&st.ro.out);
-	} else if (st.strict_tmp) {
+	} else if (st.ro.held) {
 		release_strict_games();
 	} else if (st.ro.out.fp != stdout) {
 		/* renamed into place, or a device flushed and closed */
@@ -562,8 +544,8 @@ static void end_stream(void)
 	} else if (flush_out() < 0) {
 		st.trouble = 1;
 	}
-	if (st.strict_tmp)
-		fclose(st.strict_tmp);
+	if (st.ro.held)
+		fclose(st.ro.held);
 }
 
 /* -d: the files written before --strict met an invalid game go, else
