@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
@@ -266,26 +267,101 @@ void print_version(void)
 	exit(EXIT_OK);
 }
 
-void usage_exit(const char *text, int status)
+/* The end of every usage error, its message said: the synopsis (the
+ * usage text's first line and the indented lines that continue it, up to
+ * the prose) and where the whole help is, on stderr, in one write. */
+static _Noreturn void usage_end(int status)
 {
-	fputs(text, status ? stderr : stdout);
-	if (!status)
-		close_stdout();
+	const char *end = usage_text_;
+	size_t size;
+	char *buf;
+	do {
+		end += strcspn(end, "\n");
+		end += *end != '\0';
+	} while (*end == ' ');
+	size = (size_t)(end - usage_text_) + strlen(progname) + 40;
+	buf = xrealloc(NULL, size);
+	snprintf(buf, size, "%.*sTry '%s --help' for more.\n", (int)(end - usage_text_), usage_text_,
+		 progname);
+	put_lines(buf, strlen(buf));
+	free(buf);
 	exit(status);
 }
 
 void usage(int status)
 {
-	usage_exit(usage_text_, status);
+	if (status)
+		usage_end(status);
+	fputs(usage_text_, stdout);
+	close_stdout();
+	exit(EXIT_OK);
 }
 
 void usage_error(const char *fmt, ...)
 {
 	va_list ap;
+	if (!message_put)
+		message_fp = NULL;    /* said now, as die() says its own */
 	va_start(ap, fmt);
 	vmessage("", fmt, ap);
 	va_end(ap);
-	usage(EXIT_TROUBLE);
+	usage_end(EXIT_TROUBLE);
+}
+
+/* getopt_long()'s refusal ('?', optopt, the argument at optind - 1) in
+ * the words of usage_error(), the option named as it was typed.  A long
+ * option's error is the argument just passed, optopt its value (0: none
+ * matched, or several); otherwise it is a short letter, optopt. */
+static _Noreturn void bad_option(int argc, char **argv, const char *shortopts,
+				 const struct option *longopts)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	if (arg[0] == '-' && arg[1] == '-') {
+		const char *name = arg + 2;
+		int len = (int)strcspn(name, "="), matches = 0;
+		const struct option *found = NULL;
+		for (const struct option *p = longopts; p && p->name; p++)
+			if (!strncmp(p->name, name, (size_t)len)) {
+				if (!found || (int)strlen(p->name) == len)
+					found = p;
+				matches++;
+			}
+		if (!optopt && !matches)
+			usage_error("unknown option '--%.*s'", len, name);
+		if (!optopt) {
+			/* an abbreviation of several: their names */
+			char list[MSG_MAX / 2];
+			size_t k = 0;
+			list[0] = '\0';
+			for (const struct option *p = longopts; p->name; p++)
+				if (!strncmp(p->name, name, (size_t)len)) {
+					put_cut(list, sizeof list, &k, k ? ", --" : "--", k ? 4 : 2);
+					put_cut(list, sizeof list, &k, p->name, strlen(p->name));
+				}
+			usage_error("option '--%.*s' is ambiguous: %s", len, name, list);
+		}
+		/* a long option's value: given to one that takes none, or
+		 * missing at the end; else the error is a short letter's (one
+		 * in the middle of a cluster leaves optind on its argument) */
+		if (found && found->val == optopt) {
+			if (found->has_arg == no_argument && name[len] == '=')
+				usage_error("option '--%.*s' takes no value", len, name);
+			if (found->has_arg == required_argument && !name[len] && optind >= argc)
+				usage_error("option '--%.*s' needs a value", len, name);
+		}
+	}
+	if (optopt && optopt != ':' && optopt != ';' && strchr(shortopts, optopt))
+		usage_error("option '-%c' needs a value", optopt);
+	usage_error("unknown option '-%c'", optopt);
+}
+
+int cmd_getopt_long(int argc, char **argv, const char *shortopts, const struct option *longopts)
+{
+	int c;
+	opterr = 0;
+	if ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) == '?')
+		bad_option(argc, argv, shortopts, longopts);
+	return c;
 }
 
 char *xstrdup(const char *s)
@@ -324,10 +400,12 @@ void pos_from_args(struct xq_pos *pos, int argc, char **argv, int may_be_file)
 {
 	struct xq_err err;
 	char *fen = join_args(argc, argv);
-	if (xq_pos_from_fen(pos, fen, 0, &err) < 0)
-		die(EXIT_TROUBLE, may_be_file && argc == 1 && strchr(fen, '.') ?
-		    "cannot open '%s': no such file (and not a FEN: column %d: %s)" :
-		    "invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
+	if (xq_pos_from_fen(pos, fen, 0, &err) < 0) {
+		if (may_be_file && argc == 1 && strchr(fen, '.'))
+			die(EXIT_TROUBLE, "cannot open '%s': no such file (and not a FEN: column %d: %s)",
+			    fen, err.offset + 1, err.msg);
+		usage_error("invalid FEN '%s': column %d: %s", fen, err.offset + 1, err.msg);
+	}
 	free(fen);
 }
 
@@ -345,7 +423,7 @@ long parse_number(const char *text, long min, long max, const char *name)
 	errno = 0;
 	v = strtol(text, &end, 10);
 	if (errno || end == text || *end || v < min || v > max)
-		die(EXIT_TROUBLE, "invalid %s '%s' (expected %ld..%ld)", name, text, min, max);
+		usage_error("invalid %s '%s' (expected %ld..%ld)", name, text, min, max);
 	return v;
 }
 
@@ -353,8 +431,8 @@ int cmd_jobs_arg(const char *text)
 {
 	long v = -1;
 	if (parse_count(text, CMD_JOBS_MAX, &v) < 0)
-		die(EXIT_TROUBLE, "invalid -J '%s': a number of jobs from 1 to %d, or 0 for one a core",
-		    text, CMD_JOBS_MAX);
+		usage_error("invalid -J '%s': a number of jobs from 1 to %d, or 0 for one a core",
+			    text, CMD_JOBS_MAX);
 	if (v == 0) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
 		v = n < 1 ? 1 : n > CMD_JOBS_MAX ? CMD_JOBS_MAX : n;

@@ -61,18 +61,28 @@ void put_number(char *buf, size_t size, size_t *k, long v, char c);
 /* "prog (xqtools) VERSION" on stdout, exit 0. */
 _Noreturn void print_version(void);
 
-/* The usage text, then exit(status): on stdout for --help (status 0),
- * else on stderr. */
-_Noreturn void usage_exit(const char *text, int status);
-/* usage_exit() with the text given to cmd_init(). */
+/* usage(EXIT_OK), for -h and --help: the usage text given to cmd_init()
+ * on stdout, exit 0.  Any other status ends a usage error whose message
+ * was said: the text's synopsis (its "usage:" line and the indented lines
+ * that continue it) and "Try 'prog --help' for more." on stderr, then
+ * exit(status). */
 _Noreturn void usage(int status);
-/* A usage error: "prog: msg" on stderr, then usage(EXIT_TROUBLE). */
+/* A usage error (an unknown option, a value missing or refused, options
+ * that exclude each other, operands too many or too few): "prog: msg" on
+ * stderr, then usage(EXIT_TROUBLE). */
 _Noreturn void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* getopt_long() (opterr 0) whose refusals are usage errors in the
+ * commands' words: "unknown option '--name'" or "'-c'", "option '-c'
+ * needs a value" (or '--name'), "option '--name' takes no value", "option
+ * '--na' is ambiguous: --name, --names", each option named as typed (cut
+ * at '=').  Returns what getopt_long() returns otherwise. */
+struct option;
+int cmd_getopt_long(int argc, char **argv, const char *shortopts, const struct option *longopts);
 
 /* *pos from a FEN given as argv[0..argc): one argument or its fields.
- * Dies when it is none: "invalid FEN", or, when the one argument could
- * have named a file (may_be_file) and has a dot (a FEN has none),
- * "cannot open" it. */
+ * When it is none, the usage error "invalid FEN", or, when the one
+ * argument could have named a file (may_be_file) and has a dot (a FEN has
+ * none), "cannot open" it, one line and exit 2. */
 struct xq_pos;
 void pos_from_args(struct xq_pos *pos, int argc, char **argv, int may_be_file);
 
@@ -84,8 +94,8 @@ void *xrealloc(void *p, size_t n);
 /* Seconds on the monotonic clock, for timings and progress. */
 double now_seconds(void);
 
-/* Parse a whole decimal number in [min, max]; on failure die with
- * "invalid NAME 'text'" and EXIT_TROUBLE. */
+/* Parse a whole decimal number in [min, max]; anything else is the usage
+ * error "invalid NAME 'text' (expected MIN..MAX)". */
 long parse_number(const char *text, long min, long max, const char *name);
 
 /* This thread's diagnostics (warnx_, diag, the problems printed, each
@@ -97,8 +107,8 @@ long parse_number(const char *text, long min, long max, const char *name);
 void cmd_messages_to(FILE *fp, void (*put)(FILE *fp, const char *line));
 
 /* The value of -J/--jobs: 1..CMD_JOBS_MAX jobs, 0 for one a core (as many
- * as the machine has online, at most CMD_JOBS_MAX); anything else dies
- * with one line naming the values taken. */
+ * as the machine has online, at most CMD_JOBS_MAX); anything else is a
+ * usage error naming the values taken. */
 #define CMD_JOBS_MAX 256
 int cmd_jobs_arg(const char *text);
 

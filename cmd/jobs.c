@@ -36,9 +36,8 @@ void range_parse(const char *arg, long *k, long *n)
 		    *k >= 1 && *k <= *n)
 			return;
 	}
-	warnx_("invalid --range '%s': K/N, the K-th of N byte ranges, 1 <= K <= N <= %d",
-	       arg, RANGE_MAX);
-	exit(EXIT_TROUBLE);
+	usage_error("invalid --range '%s': K/N, the K-th of N byte ranges, 1 <= K <= N <= %d",
+		    arg, RANGE_MAX);
 }
 
 void jobs_check_options(int jobs, long range_n, int partial, int merge)

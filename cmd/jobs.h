@@ -20,8 +20,8 @@
 /* The long-only option --range, as the commands' tables give it. */
 #define OPT_RANGE 0x4100
 
-/* --range's K/N into *k and *n; a bad value is one line naming the valid
- * ones, exit 2, as cmd_jobs_arg() for -J. */
+/* --range's K/N into *k and *n; a bad value is a usage error naming the
+ * valid ones, as cmd_jobs_arg()'s for -J. */
 void range_parse(const char *arg, long *k, long *n);
 
 /* The rules of -J and --range beside the other options (usage, exit 2):

@@ -256,12 +256,12 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 		memset(&longopts[n], 0, sizeof longopts[n]);
 		built_from = extra;
 	}
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((c = cmd_getopt_long(argc, argv, shortopts, longopts)) != -1) {
 		if (!shared_letter(o, shortopts, c))
 			return c;
-		/* a bad value: its message names the good ones, no usage */
+		/* a bad value: its message (names the good ones) said */
 		if (shared_set(o, c, optarg) < 0)
-			exit(EXIT_TROUBLE);
+			usage(EXIT_TROUBLE);
 	}
 	return -1;
 }

@@ -58,12 +58,12 @@ struct xq_game *record_load_game(const char *path, long n, const char *format,
  * The options every record command spells and checks the same way
  * (DESIGN.md): -f in-format, -e in-encoding, -t out-format, -E
  * out-encoding, -n notation, -o file, -d dir, -q, -v, -j, -h, -V.
- * cmd_getopt() is getopt_long() over the command's short options and its
- * own long ones (extra, ended by a zero entry), with the long names of the
- * shared letters added: it handles each shared letter in shortopts that
- * is not in own (the letters the command gives another meaning), checking
- * the value (an unknown one is "prog: unknown ..." and usage(), exit 2),
- * and returns the others as getopt_long() does; -1 at the end.
+ * cmd_getopt() is cmd_getopt_long() over the command's short options and
+ * its own long ones (extra, ended by a zero entry), with the long names of
+ * the shared letters added: it handles each shared letter in shortopts
+ * that is not in own (the letters the command gives another meaning),
+ * checking the value (an unknown one is the usage error "prog: unknown
+ * ..."), and returns the others as getopt_long() does; -1 at the end.
  */
 struct cmd_opts {
 	/* set by the caller */
@@ -93,8 +93,8 @@ int cmd_getopt(struct cmd_opts *o, int argc, char **argv, const char *shortopts,
 void cmd_inputs(struct cmd_opts *o, int *argc, char ***argv);
 /* After the options of a command that writes records: -o and -d exclude
  * each other (usage, exit 2), -t is what -o's file name says when not
- * given, --name is valid, and -d's directory is made as by mkdir -p
- * (else exit 2). */
+ * given, --name is valid (else a usage error), and -d's directory is
+ * made as by mkdir -p (else exit 2). */
 void opt_output(struct cmd_opts *o);
 
 /*

@@ -438,7 +438,7 @@ static double given(unsigned bit, const char *what)
 	errno = 0;
 	double v = strtod(optarg, &e);
 	if (errno || e == optarg || *e || !(v > 0) || v > 1)
-		die(EXIT_TROUBLE, "invalid %s '%s' (a number in (0, 1])", what, optarg);
+		usage_error("invalid %s '%s' (a number in (0, 1])", what, optarg);
 	st.given |= bit;
 	return v;
 }
@@ -457,7 +457,7 @@ static void engine_option(char *arg)
 	if (!eq || eq == arg)
 		usage_error("--engine-option wants NAME=VALUE, not '%s'", arg);
 	if (st.neopts >= MAX_ENGINE_OPTIONS)
-		die(EXIT_TROUBLE, "more than %d --engine-option", MAX_ENGINE_OPTIONS);
+		usage_error("more than %d --engine-option", MAX_ENGINE_OPTIONS);
 	*eq = '\0';
 	st.eopts[st.neopts].name = arg;
 	st.eopts[st.neopts++].value = eq + 1;
@@ -511,7 +511,7 @@ static int parse_options(int argc, char **argv)
 		case OPT_ENGINE: st.engine_cmd = optarg; break;
 		case OPT_EARG:
 			if (st.neargs >= MAX_ENGINE_ARGS)
-				die(EXIT_TROUBLE, "more than %d --engine-arg", MAX_ENGINE_ARGS);
+				usage_error("more than %d --engine-arg", MAX_ENGINE_ARGS);
 			st.eargv[1 + st.neargs++] = optarg;
 			break;
 		case OPT_EOPT: engine_option(optarg); break;

@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 	int c, err;
 
 	cmd_init(argv, usage_text);
-	while ((c = getopt_long(argc, argv, "H:hJ:V", longopts, NULL)) != -1) {
+	while ((c = cmd_getopt_long(argc, argv, "H:hJ:V", longopts)) != -1) {
 		switch (c) {
 		case 'H': o.hash_mb = (size_t)parse_number(optarg, 1, XQ_UCI_HASH_MAX, "hash size"); break;
 		case 'h': usage(EXIT_OK);

@@ -220,9 +220,9 @@ static void grep_end(struct record_loop *l)
 
 /* --- the options */
 
-/* A criterion that does not compile: said, exit 2. */
+/* A criterion that does not compile: a usage error. */
 #define query_fails(rc, ...) \
-	((rc) == XQ_ENOMEM ? die(EXIT_TROUBLE, "out of memory") : die(EXIT_TROUBLE, __VA_ARGS__))
+	((rc) == XQ_ENOMEM ? die(EXIT_TROUBLE, "out of memory") : usage_error(__VA_ARGS__))
 
 static int material_any_plies(struct xq_query *q, const char *spec)
 {
@@ -317,7 +317,7 @@ static void special_option(int c)
 		break;
 	case 't':
 		if (!(st.o.to = opt_out_format_many(optarg)))
-			exit(EXIT_TROUBLE);
+			usage(EXIT_TROUBLE);
 		break;
 	case OPT_FEN:
 		st.fens = xrealloc(st.fens, (size_t)(st.nfen + 1) * sizeof *st.fens);
@@ -356,7 +356,7 @@ static void parse_options(int argc, char **argv)
 		if (g->crit && (rc = g->crit(st.q, optarg)) < 0) {
 			if (rc == XQ_ENOMEM || !g->bad[0])
 				die(EXIT_TROUBLE, "out of memory");
-			die(EXIT_TROUBLE, "invalid %s '%s' (%s)", g->bad[0], optarg, g->bad[1]);
+			usage_error("invalid %s '%s' (%s)", g->bad[0], optarg, g->bad[1]);
 		}
 		flags |= g->flag;
 		if (g->on)

@@ -105,7 +105,7 @@ static int judge_options(int argc, char **argv, struct cmd_opts *o)
 		case OPT_LIMIT:
 			st.jo.limit = (int)parse_number(optarg, 2, 1000, "limit");
 			if (st.jo.limit % 2)
-				die(EXIT_TROUBLE, "invalid limit '%s': a number of plies must be even", optarg);
+				usage_error("invalid limit '%s': a number of plies must be even", optarg);
 			break;
 		case 'r':
 			if (xq_rules_from_name(optarg, &st.jo.rules))

@@ -40,7 +40,7 @@ static int perft_options(int argc, char **argv)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "Dhp:vV", longopts, NULL)) != -1) {
+	while ((c = cmd_getopt_long(argc, argv, "Dhp:vV", longopts)) != -1) {
 		switch (c) {
 		case 'D': st.divide = 1; break;
 		case 'h': usage(EXIT_OK);

@@ -118,9 +118,9 @@ static int set_position(struct view *v, int argc, char **argv)
 		return record_position(argv[0], st.game ? st.game : 1, v);
 	}
 	if (st.ply >= 0 || st.game)
-		die(EXIT_TROUBLE, "%s needs a record file", st.ply >= 0 ? "-p (--ply)" : "-g (--game)");
+		usage_error("%s needs a record file", st.ply >= 0 ? "-p (--ply)" : "-g (--game)");
 	if (st.o.format || st.o.encoding)
-		die(EXIT_TROUBLE, "-f and -e need a record file");
+		usage_error("-f and -e need a record file");
 	if (argc > 0) {
 		pos_from_args(&v->pos, argc, argv, 1);
 		v->origin = v->pos;

@@ -210,7 +210,7 @@ static void set_root(const char *arg)
 	struct xq_err err;
 	if (strchr(arg, '/')) {
 		if (xq_pos_from_fen(&st.root, arg, XQ_FEN_LAX, &err) < 0)
-			die(EXIT_TROUBLE, "invalid FEN '%s': %s", arg, err.msg);
+			usage_error("invalid FEN '%s': %s", arg, err.msg);
 	} else {
 		const char *p = arg, *mv;
 		size_t n;
@@ -219,7 +219,7 @@ static void set_root(const char *arg)
 		while ((rc = xq_moves_next(&st.root, &p, &mv, &n, NULL, &err)) > 0)
 			;
 		if (rc < 0)
-			die(EXIT_TROUBLE, "invalid --from '%s': '%.*s': %s", arg, (int)n, mv, err.msg);
+			usage_error("invalid --from '%s': '%.*s': %s", arg, (int)n, mv, err.msg);
 	}
 	st.so.root = &st.root;
 }

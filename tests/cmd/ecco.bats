@@ -36,29 +36,28 @@ setup() {
 	[ "$(sed -n '/^      --ecco  /,/^                       that the moves/p' <<<"$output")" = "$expected" ]
 }
 
+# synopsis CMD: what every usage error of CMD says after its message: the
+# usage lines that begin its --help (up to the first line of prose) and
+# where the rest is.
+synopsis() {
+	"$1" --help | awk 'NR > 1 && !/^ / { exit } { print }'
+	echo "Try '$1 --help' for more."
+}
+
 @test "bad ECCO option values: exit 2 with the reason" {
-	# a bad value is a usage error: the reason, then the usage -h prints
-	run -0 xqconv -h
-	help=$output
+	# a bad value is a usage error: the reason, then the synopsis
 	run -2 --separate-stderr xqconv --ecco=fix "$S/ecco.pgn"
-	[ "$stderr" = "xqconv: unknown --ecco 'fix' (check, or nothing to set the tags)
-$help" ]
+	[ "$stderr" = "xqconv: unknown --ecco 'fix' (check, or nothing to set the tags)"$'\n'"$(synopsis xqconv)" ]
 	[ -z "$output" ]
 	for spec in F1 C456 C49-C40 C4- ""; do
 		run -2 --separate-stderr xqgrep --ecco="$spec" "$S/ecco.pgn"
-		[ "$stderr" = "xqgrep: invalid ECCO codes '$spec' (C45, C4, C40-C49)" ]
+		[ "$stderr" = "xqgrep: invalid ECCO codes '$spec' (C45, C4, C40-C49)"$'\n'"$(synopsis xqgrep)" ]
 		[ -z "$output" ]
 	done
-	run -0 xqstats -h
-	help=$output
 	run -2 --separate-stderr xqstats --by player "$S/ecco.pgn"
-	[ "$stderr" = "xqstats: unknown --by 'player' (ecco)
-$help" ]
-	run -0 xqshow -h
-	help=$output
+	[ "$stderr" = "xqstats: unknown --by 'player' (ecco)"$'\n'"$(synopsis xqstats)" ]
 	run -2 --separate-stderr xqshow --ecco -F
-	[ "$stderr" = "xqshow: choose one of -F, -m, --svg and --ecco
-$help" ]
+	[ "$stderr" = "xqshow: choose one of -F, -m, --svg and --ecco"$'\n'"$(synopsis xqshow)" ]
 }
 
 @test "xqconv --ecco: tags set once; a second pass finds nothing to change" {

@@ -27,10 +27,10 @@ example() {
 		sed -e 's/\\e/\\/g' -e 's/\\-/-/g'
 }
 
-# Long options a command accepts, from getopt_long itself: "--=" is a
-# prefix of every long option, and glibc lists them as ambiguous.
+# Long options a command accepts, from the command itself: "--=" is a
+# prefix of every long option, which it lists as ambiguous.
 accepted() {
-	"$1" --= 2>&1 | sed -n "s/.*possibilities: //p" | tr -d "'" | tr ' ' '\n'
+	"$1" --= 2>&1 | sed -n "s/^[^:]*: option '--' is ambiguous: //p" | sed 's/, /\n/g'
 }
 
 @test "install puts every command, man page, library file, header and completion in place" {

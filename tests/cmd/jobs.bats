@@ -483,14 +483,22 @@ streamed() {
 	ranges_same 3 xqcheck "$D/big.pgn.gz"
 }
 
-@test "xqcheck: bad -J and --range values are one line naming the valid ones, exit 2" {
+# synopsis CMD: what every usage error of CMD says after its message: the
+# usage lines that begin its --help (up to the first line of prose) and
+# where the rest is.
+synopsis() {
+	"$1" --help | awk 'NR > 1 && !/^ / { exit } { print }'
+	echo "Try '$1 --help' for more."
+}
+
+@test "xqcheck: bad -J and --range values are usage errors naming the valid ones, exit 2" {
 	for v in x -1 257 1.5 ""; do
 		run -2 --separate-stderr xqcheck -J "$v" "$D/one.pgn"
-		[ "$stderr" = "xqcheck: invalid -J '$v': a number of jobs from 1 to 256, or 0 for one a core" ]
+		[ "$stderr" = "xqcheck: invalid -J '$v': a number of jobs from 1 to 256, or 0 for one a core"$'\n'"$(synopsis xqcheck)" ]
 	done
 	for v in 0/3 4/3 3 /3 3/ 1/100001 a/b; do
 		run -2 --separate-stderr xqcheck --partial --range "$v" "$D/one.pgn"
-		[ "$stderr" = "xqcheck: invalid --range '$v': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000" ]
+		[ "$stderr" = "xqcheck: invalid --range '$v': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000"$'\n'"$(synopsis xqcheck)" ]
 	done
 	run -2 --separate-stderr xqcheck --range 1/2 "$D/one.pgn"
 	[[ "$stderr" == "xqcheck: --range goes with --partial"* ]]
@@ -527,9 +535,9 @@ streamed() {
 
 @test "xqstats: bad -J and --range values, -J with --partial or --merge: exit 2" {
 	run -2 --separate-stderr xqstats -J 1x "$D/one.pgn"
-	[ "$stderr" = "xqstats: invalid -J '1x': a number of jobs from 1 to 256, or 0 for one a core" ]
+	[ "$stderr" = "xqstats: invalid -J '1x': a number of jobs from 1 to 256, or 0 for one a core"$'\n'"$(synopsis xqstats)" ]
 	run -2 --separate-stderr xqstats --partial --range 2/1 "$D/one.pgn"
-	[ "$stderr" = "xqstats: invalid --range '2/1': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000" ]
+	[ "$stderr" = "xqstats: invalid --range '2/1': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000"$'\n'"$(synopsis xqstats)" ]
 	run -2 --separate-stderr xqstats --range 1/2 "$D/one.pgn"
 	[[ "$stderr" == "xqstats: --range goes with --partial"* ]]
 	run -2 --separate-stderr xqstats -J 2 --merge "$D/one.pgn"
@@ -595,11 +603,11 @@ granges_same() {
 	granges_same 4 "$D/span.pgn"
 }
 
-@test "xqgrep: bad -J and --range values exit 2 with one line" {
+@test "xqgrep: bad -J and --range values are usage errors, exit 2" {
 	run -2 --separate-stderr xqgrep -J '' "$D/one.pgn"
-	[ "$stderr" = "xqgrep: invalid -J '': a number of jobs from 1 to 256, or 0 for one a core" ]
+	[ "$stderr" = "xqgrep: invalid -J '': a number of jobs from 1 to 256, or 0 for one a core"$'\n'"$(synopsis xqgrep)" ]
 	run -2 --separate-stderr xqgrep --partial --range 1/0 "$D/one.pgn"
-	[ "$stderr" = "xqgrep: invalid --range '1/0': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000" ]
+	[ "$stderr" = "xqgrep: invalid --range '1/0': K/N, the K-th of N byte ranges, 1 <= K <= N <= 100000"$'\n'"$(synopsis xqgrep)" ]
 	run -2 --separate-stderr xqgrep -J 2 --merge "$D/one.pgn"
 	[[ "$stderr" == "xqgrep: -J goes without --partial and --merge"* ]]
 }
@@ -624,7 +632,7 @@ granges_same() {
 	xqconv -J 2 -d "$T/j" "$D/gbk.pgn" 2>"$T/j.err"
 	diff -r "$T/one" "$T/j"
 	run -2 --separate-stderr xqconv -J 300 "$D/one.pgn"
-	[ "$stderr" = "xqconv: invalid -J '300': a number of jobs from 1 to 256, or 0 for one a core" ]
+	[ "$stderr" = "xqconv: invalid -J '300': a number of jobs from 1 to 256, or 0 for one a core"$'\n'"$(synopsis xqconv)" ]
 }
 
 @test "xqconv -J: standard output that fails is said where it fails, and written counts what reached it" {
@@ -669,7 +677,7 @@ granges_same() {
 	jobs_same xqjudge -j "$T/a"$'\001'"b.pgn" "$D/rep.pgn"
 	stdin_same xqjudge -j "$D/rep.pgn"
 	run -2 --separate-stderr xqjudge -J -3 "$D/one.pgn"
-	[ "$stderr" = "xqjudge: invalid -J '-3': a number of jobs from 1 to 256, or 0 for one a core" ]
+	[ "$stderr" = "xqjudge: invalid -J '-3': a number of jobs from 1 to 256, or 0 for one a core"$'\n'"$(synopsis xqjudge)" ]
 }
 
 @test "every command -J: an input named twice is read as one run reads it (one job)" {

@@ -21,26 +21,30 @@ setup() {
 	printf '\211PNG\r\n\032\n\0\0\0\0not a record' >"$T/picture.png"
 }
 
-# refused CMD MESSAGE ARGS...: exit 2, nothing on stdout, MESSAGE and the
-# usage (what --help prints) on stderr.
-refused() {
-	local cmd=$1 msg=$2 usage
-	shift 2
-	usage=$("$cmd" --help)
-	run -2 --separate-stderr "$cmd" "$@"
-	[ -z "$output" ]
-	[ "$stderr" = "$cmd: $msg"$'\n'"$usage" ]
+# synopsis CMD: what every usage error of CMD says after its message: the
+# usage lines that begin its --help (up to the first line of prose) and
+# where the rest is.
+synopsis() {
+	"$1" --help | awk 'NR > 1 && !/^ / { exit } { print }'
+	echo "Try '$1 --help' for more."
 }
 
-# refused_value CMD MESSAGE LIST ARGS...: a bad option value: exit 2,
-# nothing on stdout, and on stderr one line, MESSAGE and the values that
-# are right (LIST), no usage.
+# refused CMD MESSAGE ARGS...: a usage error: exit 2, nothing on stdout,
+# MESSAGE and the synopsis on stderr.
+refused() {
+	local cmd=$1 msg=$2
+	shift 2
+	run -2 --separate-stderr "$cmd" "$@"
+	[ -z "$output" ]
+	[ "$stderr" = "$cmd: $msg"$'\n'"$(synopsis "$cmd")" ]
+}
+
+# refused_value CMD MESSAGE LIST ARGS...: a bad option value, a usage
+# error whose message names the values that are right (LIST).
 refused_value() {
 	local cmd=$1 msg=$2 list=$3
 	shift 3
-	run -2 --separate-stderr "$cmd" "$@"
-	[ -z "$output" ]
-	[ "$stderr" = "$cmd: $msg ($list)" ]
+	refused "$cmd" "$msg ($list)" "$@"
 }
 
 # the values each refusal names

@@ -46,6 +46,21 @@ no_leftovers() {
 	[ -z "$(ps -eo stat,args | grep -E '^Z' | grep -E 'die.sh|hang.sh|garbage.sh|fairy')" ]
 }
 
+# synopsis: what every usage error says after its message, the usage
+# lines of --help and where the rest of it is.
+synopsis() {
+	cat <<'EOF'
+usage: xqannotate [-hjqVv] [--engine CMD [--engine-arg ARG]... [--engine-option N=V]...]
+                  [--depth N | --nodes N | --movetime MS] [--from PLY] [--to PLY]
+                  [--played root|next] [--order forward|backward] [-J jobs]
+                  [--lang zh|en]
+                  [--plot FILE.svg|DIR] [-f format] [-t format] [-e enc] [-E enc]
+                  [-n notation] [-o file | -d dir]
+                  [-R] [--files-from=list [-0]] [file ...]
+Try 'xqannotate --help' for more.
+EOF
+}
+
 @test "--help on stdout, exit 0; --version; bad usage is exit 2" {
 	# the help text whole: the golden case annotate-help holds it
 	run -0 --separate-stderr xqannotate --help
@@ -57,41 +72,54 @@ no_leftovers() {
 	# the version number itself may change: its form is checked
 	run -0 xqannotate -V
 	[[ "$output" =~ ^xqannotate\ \(xqtools\)\ [0-9]+\.[0-9]+\.[0-9]+$ ]]
-	run -2 --separate-stderr xqannotate --no-such-option
+}
+
+@test "usage errors: the message, the synopsis and where the help is; exit 2, nothing on stdout" {
+	run -2 --separate-stderr xqannotate --no-such-option "$S/blunder.pgn"
 	[ -z "$output" ]
-	[ "$stderr" = "xqannotate: unrecognized option '--no-such-option'"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: unknown option '--no-such-option'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqannotate -qy "$S/blunder.pgn"
+	[ -z "$output" ]
+	[ "$stderr" = "xqannotate: unknown option '-y'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqannotate "$S/blunder.pgn" --depth
+	[ -z "$output" ]
+	[ "$stderr" = "xqannotate: option '--depth' needs a value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqannotate --strict=yes "$S/blunder.pgn"
+	[ -z "$output" ]
+	[ "$stderr" = "xqannotate: option '--strict' takes no value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqannotate --engine- x "$S/blunder.pgn"
+	[ -z "$output" ]
+	[ "$stderr" = "xqannotate: option '--engine-' is ambiguous: --engine-arg, --engine-dialect, --engine-option, --engine-timeout"$'\n'"$(synopsis)" ]
 }
 
 @test "option errors: ranges, thresholds, engine options without --engine" {
-	# a usage error is its line, then the help on stderr; a bad value one line
-	run -0 xqannotate --help
-	local help=$output
+	# a usage error is its line, then the synopsis on stderr
 	run -2 --separate-stderr xqannotate --from 5 --to 3 "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: --from 5 is after --to 3"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: --from 5 is after --to 3"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --from 0 "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: invalid ply '0' (expected 1..100000)" ]
+	[ "$stderr" = "xqannotate: invalid ply '0' (expected 1..100000)"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --mistake 0.3 --blunder 0.2 "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: the thresholds must grow: inaccuracy <= mistake <= blunder"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: the thresholds must grow: inaccuracy <= mistake <= blunder"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --blunder 1.5 "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: invalid blunder threshold '1.5' (a number in (0, 1])" ]
+	[ "$stderr" = "xqannotate: invalid blunder threshold '1.5' (a number in (0, 1])"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --blunder x "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: invalid blunder threshold 'x' (a number in (0, 1])" ]
+	[ "$stderr" = "xqannotate: invalid blunder threshold 'x' (a number in (0, 1])"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --engine-arg x "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: --engine-arg, --engine-option and --engine-dialect need --engine"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: --engine-arg, --engine-option and --engine-dialect need --engine"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --engine "$FSF" --engine-dialect xboard "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: unknown engine dialect 'xboard'"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: unknown engine dialect 'xboard'"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --engine "$FSF" --engine-option Hash "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: --engine-option wants NAME=VALUE, not 'Hash'"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: --engine-option wants NAME=VALUE, not 'Hash'"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --depth 0 "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: invalid depth '0' (expected 1..100)" ]
+	[ "$stderr" = "xqannotate: invalid depth '0' (expected 1..100)"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --depth 101 "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: invalid depth '101' (expected 1..100)" ]
+	[ "$stderr" = "xqannotate: invalid depth '101' (expected 1..100)"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate --line 65 "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: invalid line length '65' (expected 0..64)" ]
+	[ "$stderr" = "xqannotate: invalid line length '65' (expected 0..64)"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate -o "$T/a" -d "$T" "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: -o and -d cannot be used together"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: -o and -d cannot be used together"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqannotate -n klingon "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: unknown notation 'klingon' (chinese, wxf, iccs, uci, uci10)" ]
+	[ "$stderr" = "xqannotate: unknown notation 'klingon' (chinese, wxf, iccs, uci, uci10)"$'\n'"$(synopsis)" ]
 	: >"$T/file"
 	run -2 --separate-stderr xqannotate -d "$T/file" "$S/blunder.pgn"
 	[ "$stderr" = "xqannotate: '$T/file' is not a directory" ]
@@ -772,10 +800,8 @@ xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	run -0 --separate-stderr xqannotate -n iccs --nodes 4000 --played next "$S/blunder.pgn"
 	[ "$output" = "$(golden annotate-played-next)" ]
 	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
-	run -0 xqannotate --help
-	local help=$output
 	run -2 --separate-stderr xqannotate --played both "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: --played wants root or next, not 'both'"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: --played wants root or next, not 'both'"$'\n'"$(synopsis)" ]
 	no_leftovers
 }
 
@@ -973,14 +999,14 @@ xqannotate: 6 games read, 0 annotated, 5 unannotated, 1 dropped"
 	no_leftovers
 }
 
-@test "a bad -J is one line naming the values taken, exit 2" {
+@test "a bad -J is a usage error naming the values taken, exit 2" {
 	for bad in x -1 257 "" 2x 1.5; do
 		run -2 --separate-stderr xqannotate -J "$bad" "$S/blunder.pgn"
 		[ -z "$output" ]
-		[ "$stderr" = "xqannotate: invalid -J '$bad': a number of jobs from 1 to 256, or 0 for one a core" ]
+		[ "$stderr" = "xqannotate: invalid -J '$bad': a number of jobs from 1 to 256, or 0 for one a core"$'\n'"$(synopsis)" ]
 	done
 	run -2 --separate-stderr xqannotate --jobs=300 "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: invalid -J '300': a number of jobs from 1 to 256, or 0 for one a core" ]
+	[ "$stderr" = "xqannotate: invalid -J '300': a number of jobs from 1 to 256, or 0 for one a core"$'\n'"$(synopsis)" ]
 	run -0 --separate-stderr xqannotate -q -J 256 --hash 1 --nodes 500 "$S/blunder.pgn"
 	# the record whole ([RedBlunders "1"]): golden case annotate-jobs256
 	[ "$output" = "$(golden annotate-jobs256)" ]
@@ -996,10 +1022,8 @@ xqannotate: 6 games read, 0 annotated, 5 unannotated, 1 dropped"
 	run -0 --separate-stderr xqannotate -n iccs --order=forward --nodes 3000 "$S/blunder.pgn"
 	[ "$output" = "$(golden annotate-forward)" ]
 	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
-	run -0 xqannotate --help
-	local help=$output
 	run -2 --separate-stderr xqannotate --order sideways "$S/blunder.pgn"
-	[ "$stderr" = "xqannotate: --order wants forward or backward, not 'sideways'"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: --order wants forward or backward, not 'sideways'"$'\n'"$(synopsis)" ]
 }
 
 @test "-J 3: an unreadable input's message in its place among the games' messages" {
@@ -1046,7 +1070,7 @@ xqannotate: 12 games read, 10 annotated, 0 unannotated, 2 dropped"
 	run -0 xqannotate --help
 	local help=$output
 	run -2 --separate-stderr xqannotate --lang fr "$o"
-	[ "$stderr" = "xqannotate: --lang wants zh or en, not 'fr'"$'\n'"$help" ]
+	[ "$stderr" = "xqannotate: --lang wants zh or en, not 'fr'"$'\n'"$(synopsis)" ]
 	# the help (its --lang=zh|en line) whole
 	[ "$help" = "$(golden annotate-help)" ]
 }

@@ -24,16 +24,40 @@ setup() {
 	[ "$output" = "$want" ]
 }
 
-@test "bad options exit 2 with the usage on stderr" {
-	run -2 --separate-stderr xqcheck --bogus
-	# the first line is getopt_long's, worded by the C library; the usage
-	# after it is the help, whole
-	[ "${#stderr_lines[@]}" -gt 2 ]
-	[[ "${stderr_lines[0]}" == xqcheck:*bogus* ]]
-	[ "$(sed 1d <<<"$stderr")" = "$(xqcheck --help)" ]
+# synopsis: what every usage error says after its message, the usage
+# lines of --help and where the rest of it is.
+synopsis() {
+	cat <<'EOF'
+usage: xqcheck [-hjqVv] [-e encoding] [-f format] [-r axf | cxa | 1956]
+               [-J jobs] [--partial [--part N] [--range K/N] | --summary-json]
+               [-R] [--files-from=list [-0]] [file ...]
+       xqcheck --merge [-q] [file ...]
+Try 'xqcheck --help' for more.
+EOF
+}
+
+@test "usage errors: the message, the synopsis and where the help is; exit 2, nothing on stdout" {
+	run -2 --separate-stderr xqcheck --bogus "$S/games.pgn"
+	[ "$stderr" = "xqcheck: unknown option '--bogus'"$'\n'"$(synopsis)" ]
 	[ "$output" = "" ]
-	run -2 xqcheck -x
-	run -2 xqcheck -f
+	run -2 --separate-stderr xqcheck -x "$S/games.pgn"
+	[ "$stderr" = "xqcheck: unknown option '-x'"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqcheck -f
+	[ "$stderr" = "xqcheck: option '-f' needs a value"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqcheck "$S/games.pgn" --rules
+	[ "$stderr" = "xqcheck: option '--rules' needs a value"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqcheck --json=yes "$S/games.pgn"
+	[ "$stderr" = "xqcheck: option '--json' takes no value"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqcheck -r fide "$S/games.pgn"
+	[ "$stderr" = "xqcheck: unknown rules 'fide' (axf, cxa or 1956)"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqcheck --merge -j "$S/games.pgn"
+	[ "$stderr" = "xqcheck: --merge takes -j, -r, -f and -e from the parts"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
 }
 
 @test "valid games: exit 0 and the summary line" {

@@ -30,20 +30,52 @@ golden_out() {
 	[ "$output" = "$want" ]
 }
 
-@test "bad options exit 2" {
-	run -2 --separate-stderr xqconv --bogus
-	# the first line is getopt_long's, worded by the C library; the usage
-	# after it is the help, whole
-	[ "${#stderr_lines[@]}" -gt 2 ]
-	[[ "${stderr_lines[0]}" == xqconv:*bogus* ]]
-	[ "$(sed 1d <<<"$stderr")" = "$(xqconv --help)" ]
+# synopsis: what every usage error says after its message, the usage
+# lines of --help and where the rest of it is.
+synopsis() {
+	cat <<'EOF'
+usage: xqconv [-hqVv] [--keep-broken | --strict] [--judge[=rules]] [--script=S]
+              [--ecco[=check]]
+              [-E encoding [--replace]] [-e encoding]
+              [-f format] [-n notation] [-t format] [-o file | -d dir]
+              [-J jobs] [-R] [--files-from=list [-0]] [file ...]
+Try 'xqconv --help' for more.
+EOF
+}
+
+@test "usage errors: the message, the synopsis and where the help is; exit 2, nothing on stdout" {
+	run -2 --separate-stderr xqconv --bogus=1 "$S/games.pgn"
+	[ "$stderr" = "xqconv: unknown option '--bogus'"$'\n'"$(synopsis)" ]
 	[ "$output" = "" ]
+	run -2 --separate-stderr xqconv -qZ "$S/games.pgn"
+	[ "$stderr" = "xqconv: unknown option '-Z'"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqconv "$S/games.pgn" -J
+	[ "$stderr" = "xqconv: option '-J' needs a value"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqconv "$S/games.pgn" --split
+	[ "$stderr" = "xqconv: option '--split' needs a value"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqconv --qui=yes "$S/games.pgn"
+	[ "$stderr" = "xqconv: option '--qui' takes no value"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqconv --s "$S/games.pgn"
+	[ "$stderr" = "xqconv: option '--s' is ambiguous: --script, --split, --strict"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqconv --split 0 -d "$T/d" "$S/games.pgn"
+	[ "$stderr" = "xqconv: invalid --split count '0' (expected 1..1000000000)"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	run -2 --separate-stderr xqconv -o "$T/x.pgn" -d "$T" "$S/games.pgn"
+	[ "$stderr" = "xqconv: -o and -d cannot be used together"$'\n'"$(synopsis)" ]
+	[ "$output" = "" ]
+	[ ! -e "$T/x.pgn" ]
+}
+
+@test "bad options exit 2" {
 	run -2 xqconv -f nosuch "$S/games.pgn"
 	run -2 xqconv -e nosuch "$S/games.pgn"
 	run -2 xqconv -E nosuch "$S/games.pgn"
-	run -2 xqconv -o "$T/x.pgn" -d "$T" "$S/games.pgn"
-	[ "$output" = "xqconv: -o and -d cannot be used together
-$(xqconv --help)" ]
+	# a directory that cannot be made: one line, no synopsis
 	: >"$T/afile"
 	run -2 xqconv -d "$T/afile" "$S/games.pgn"
 	[ "$output" = "xqconv: '$T/afile' is not a directory" ]
@@ -53,7 +85,7 @@ $(xqconv --help)" ]
 		run -2 xqconv -d "$T/dd" --name="$bad" "$S/games.pgn"
 		# (each of these goes wrong at its first character)
 		[ "$output" = "xqconv: invalid --name '$bad' at '$bad': the fields are %n, %06n, %{Tag} and %%
-$(xqconv --help)" ]
+$(synopsis)" ]
 	done
 	[ ! -e "$T/dd" ]
 	run -2 xqconv -o

@@ -145,24 +145,54 @@ bestmove i9i8"
 	[[ "${lines[-2]}" != *" score cp 0 "* ]]
 }
 
+# synopsis: what every usage error says after its message, the usage
+# line of --help and where the rest of it is.
+synopsis() {
+	cat <<'EOF'
+usage: xqengine [-hV] [-H mb] [-J threads]
+Try 'xqengine --help' for more.
+EOF
+}
+
 @test "-H and -J (--threads, --jobs): ranges checked; extra arguments refused" {
 	run -0 bash -c "printf 'position startpos\ngo depth 3\n' | xqengine -H 2 -J 2"
 	[[ "${lines[-1]}" == "bestmove "* ]]
 	run -0 bash -c "printf 'position startpos\ngo depth 3\n' | xqengine --jobs 2"
 	[[ "${lines[-1]}" == "bestmove "* ]]
 	run -2 --separate-stderr xqengine --jobs=0
-	[ "$stderr" = "xqengine: invalid thread count '0' (expected 1..64)" ]
+	[ "$stderr" = "xqengine: invalid thread count '0' (expected 1..64)"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqengine -H 0
-	[ "$stderr" = "xqengine: invalid hash size '0' (expected 1..4096)" ]
+	[ "$stderr" = "xqengine: invalid hash size '0' (expected 1..4096)"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqengine --threads=65
-	[ "$stderr" = "xqengine: invalid thread count '65' (expected 1..64)" ]
-	# an argument is a usage error: its message, then the usage -h prints
-	run -0 xqengine -h
-	help=$output
+	[ "$stderr" = "xqengine: invalid thread count '65' (expected 1..64)"$'\n'"$(synopsis)" ]
+	# an argument is a usage error: its message, then the synopsis
 	run -2 --separate-stderr xqengine extra
 	[ "$output" = "" ]
-	[ "$stderr" = "xqengine: unexpected argument 'extra'
-$help" ]
+	[ "$stderr" = "xqengine: unexpected argument 'extra'"$'\n'"$(synopsis)" ]
+}
+
+@test "usage errors: the message, the synopsis and where the help is; exit 2, nothing on stdout" {
+	run -2 --separate-stderr xqengine --bogus </dev/null
+	[ "$output" = "" ]
+	[ "$stderr" = "xqengine: unknown option '--bogus'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqengine -x </dev/null
+	[ "$output" = "" ]
+	[ "$stderr" = "xqengine: unknown option '-x'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqengine -H </dev/null
+	[ "$output" = "" ]
+	[ "$stderr" = "xqengine: option '-H' needs a value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqengine --threads </dev/null
+	[ "$output" = "" ]
+	[ "$stderr" = "xqengine: option '--threads' needs a value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqengine --help=all </dev/null
+	[ "$output" = "" ]
+	[ "$stderr" = "xqengine: option '--help' takes no value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqengine -H x </dev/null
+	[ "$output" = "" ]
+	[ "$stderr" = "xqengine: invalid hash size 'x' (expected 1..4096)"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqengine -J 1 extra </dev/null
+	[ "$output" = "" ]
+	[ "$stderr" = "xqengine: unexpected argument 'extra'"$'\n'"$(synopsis)" ]
 }
 
 @test "go searchmoves: only the moves named, up to the next keyword; none legal is reported" {

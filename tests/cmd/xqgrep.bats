@@ -43,6 +43,26 @@ PGN
 
 sum() { awk -F: '{ s += $NF } END { print s + 0 }'; }
 
+# synopsis: what every usage error says after its message, the usage
+# lines of --help and where the rest of it is.
+synopsis() {
+	cat <<'EOF'
+usage: xqgrep [-chlqVv] [-T tag-criterion] [-P player] [--exact-names]
+              [-r result] [--date range] [--plies range]
+              [--fen FEN] [--all-lines] [--mirror]
+              [--material spec [--material-either] [--material-plies N]]
+              [--at-ply range] [--opening moves] [--event-year]
+              [--ecco codes] [--opening-name text]
+              [--unique [--key tags] [--keys | --drops file]] [--partial] [--part N]
+              [--range K/N] [-J jobs]
+              [-e enc] [-f fmt] [-E enc] [-n notation] [-t fmt] [-o file]
+              [-R] [--files-from=list [-0]] [file ...]
+       xqgrep --merge-keys [--write-drops file] [file ...]
+       xqgrep --merge [file ...]
+Try 'xqgrep --help' for more.
+EOF
+}
+
 @test "-h, --version, -V" {
 	run -0 xqgrep -h
 	run -0 xqgrep --version
@@ -50,17 +70,34 @@ sum() { awk -F: '{ s += $NF } END { print s + 0 }'; }
 	run -0 xqgrep -V
 }
 
-@test "bad options and arguments exit 2" {
-	# a usage error is its message, then the whole usage as -h prints it
-	run -0 xqgrep -h
-	help=$output
-	run -2 --separate-stderr xqgrep --bogus
+@test "usage errors: the message, the synopsis and where the help is; exit 2, nothing on stdout" {
+	run -2 --separate-stderr xqgrep --bogus "$T/d.pgn"
 	[ "$output" = "" ]
-	[ "$stderr" = "xqgrep: unrecognized option '--bogus'
-$help" ]
+	[ "$stderr" = "xqgrep: unknown option '--bogus'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqgrep -cZ "$T/d.pgn"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqgrep: unknown option '-Z'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqgrep "$T/d.pgn" --date
+	[ "$output" = "" ]
+	[ "$stderr" = "xqgrep: option '--date' needs a value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqgrep "$T/d.pgn" -P
+	[ "$output" = "" ]
+	[ "$stderr" = "xqgrep: option '-P' needs a value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqgrep --unique=yes "$T/d.pgn"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqgrep: option '--unique' takes no value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqgrep --date foo "$T/d.pgn"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqgrep: invalid date range 'foo' (e.g. 1990..1995.06)"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqgrep -c -l "$T/d.pgn"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqgrep: -c, -l and --keys exclude each other"$'\n'"$(synopsis)" ]
+}
+
+@test "bad options and arguments exit 2" {
 	run -2 xqgrep -T 'nooperator' "$T/d.pgn"
 	[ "$output" = "xqgrep: invalid tag criterion 'nooperator' (NAME=VALUE, NAME~TEXT or NAME=~RE)
-$help" ]
+$(synopsis)" ]
 	run -2 xqgrep -T 'Event=~(' "$T/d.pgn"
 	run -2 xqgrep -r maybe "$T/d.pgn"
 	run -2 xqgrep --date 1995.13 "$T/d.pgn"
@@ -75,13 +112,13 @@ $help" ]
 	run -2 xqgrep --keys "$T/d.pgn"
 	run -2 xqgrep --material-either "$T/d.pgn"
 	[ "$output" = "xqgrep: --material-either and --material-plies need --material
-$help" ]
+$(synopsis)" ]
 	run -2 xqgrep --material-plies 2 "$T/d.pgn"
 	run -2 xqgrep --material R/R --material-plies 0 "$T/d.pgn"
 	run -2 xqgrep --material R/R --material-plies x "$T/d.pgn"
 	run -2 xqgrep --event-year "$T/d.pgn"
 	[ "$output" = "xqgrep: --event-year needs --date
-$help" ]
+$(synopsis)" ]
 	run -2 xqgrep -c -l "$T/d.pgn"
 	run -2 xqgrep -n klingon "$T/d.pgn"
 	run -2 xqgrep -t nosuch "$T/d.pgn"
@@ -642,11 +679,9 @@ xqgrep: 0 games, 0 duplicates removed, 0 kept" ]
 	run -2 xqgrep --drops "$T/drops" --part 1 <"$T/chunk0"
 	run -2 xqgrep --unique --keys --drops "$T/drops" --part 1 <"$T/chunk0"
 	run -2 xqgrep --unique --drops "$T/drops" --part 0 <"$T/chunk0"
-	run -0 xqgrep -h
-	help=$output
 	run -2 xqgrep --write-drops "$T/d3" --unique <"$T/chunk0"
 	[ "$output" = "xqgrep: --write-drops goes with --merge-keys
-$help" ]
+$(synopsis)" ]
 }
 
 @test "-q silences the reports but keeps the summary; no notes without --verbose" {

@@ -40,14 +40,42 @@ QUIET="a0b2 e9f9 b2a0 f9e9 a0c1 e9f9 c1a0 f9e9"
 	[ "$output" = "$want" ]
 }
 
-@test "bad options and values exit 2" {
-	run -2 --separate-stderr xqjudge --bogus
-	# the first line is getopt_long's, worded by the C library; the usage
-	# after it is the help, whole
-	[ "${#stderr_lines[@]}" -gt 2 ]
-	[[ "${stderr_lines[0]}" == xqjudge:*bogus* ]]
-	[ "$(sed 1d <<<"$stderr")" = "$(xqjudge --help)" ]
+# synopsis: what every usage error says after its message, the usage
+# lines of --help and where the rest of it is.
+synopsis() {
+	cat <<'EOF'
+usage: xqjudge [-hjqVv] [-r axf | cxa | 1956] [--fold N] [--limit PLIES]
+               [--all-lines] [-n notation] [-e encoding] [-f format]
+               [-J jobs] [-R] [--files-from=list [-0]] [file ...]
+Try 'xqjudge --help' for more.
+EOF
+}
+
+@test "usage errors: the message, the synopsis and where the help is; exit 2, nothing on stdout" {
+	run -2 --separate-stderr xqjudge --bogus "$S/repetition.pgn"
 	[ "$output" = "" ]
+	[ "$stderr" = "xqjudge: unknown option '--bogus'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqjudge -jk "$S/repetition.pgn"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqjudge: unknown option '-k'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqjudge "$S/repetition.pgn" -r
+	[ "$output" = "" ]
+	[ "$stderr" = "xqjudge: option '-r' needs a value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqjudge --all-lines=1 "$S/repetition.pgn"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqjudge: option '--all-lines' takes no value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqjudge --limit 3 "$S/repetition.pgn"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqjudge: invalid limit '3': a number of plies must be even"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqjudge --fold 1 "$S/repetition.pgn"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqjudge: invalid fold '1' (expected 2..4)"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqjudge -0 "$S/repetition.pgn"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqjudge: -0 needs --files-from"$'\n'"$(synopsis)" ]
+}
+
+@test "bad options and values exit 2" {
 	run -2 xqjudge --fold 1 "$S/repetition.pgn"
 	run -2 xqjudge --fold x "$S/repetition.pgn"
 	run -2 xqjudge --limit 0 "$S/repetition.pgn"

@@ -52,40 +52,58 @@ is_colour() {
 	[[ "$output" =~ ^"xqshow (xqtools) "[0-9][^[:space:]]*$ ]]
 }
 
-@test "bad usage is exit 2 with usage on stderr" {
-	# the usage after the message is the whole help text
-	run -0 xqshow --help
-	local usage=$output
+# synopsis: what every usage error says after its message, the usage
+# lines of --help and where the rest of it is.
+synopsis() {
+	cat <<'EOF'
+usage: xqshow [-aFhmuV] [-e encoding] [-f format] [-g n] [-n notation] [-o file]
+              [-p ply] [--ascii-digits] [--book-pawns] [--color[=when]] [--flip]
+              [--play=moves] [--svg] [--trad] [--ecco] [fen | file]
+Try 'xqshow --help' for more.
+EOF
+}
+
+@test "usage errors: the message, the synopsis and where the help is; exit 2, nothing on stdout" {
 	run -2 --separate-stderr xqshow --no-such-option
 	[ -z "$output" ]
-	[ "$stderr" = "xqshow: unrecognized option '--no-such-option'
-$usage" ]
+	[ "$stderr" = "xqshow: unknown option '--no-such-option'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqshow -Fz
+	[ -z "$output" ]
+	[ "$stderr" = "xqshow: unknown option '-z'"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqshow -g
+	[ -z "$output" ]
+	[ "$stderr" = "xqshow: option '-g' needs a value"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqshow --svg=yes
+	[ -z "$output" ]
+	[ "$stderr" = "xqshow: option '--svg' takes no value"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqshow -n klingon
-	[ "$stderr" = "xqshow: unknown notation 'klingon' (chinese, wxf, iccs, uci, uci10)" ]
+	[ "$stderr" = "xqshow: unknown notation 'klingon' (chinese, wxf, iccs, uci, uci10)"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqshow --color=sometimes
-	[ "$stderr" = "xqshow: invalid --color 'sometimes' (expected auto, always or never)
-$usage" ]
+	[ "$stderr" = "xqshow: invalid --color 'sometimes' (expected auto, always or never)"$'\n'"$(synopsis)" ]
+	run -2 --separate-stderr xqshow -g 0 "$TOP/samples/games.pgn"
+	[ -z "$output" ]
+	[ "$stderr" = "xqshow: invalid game number '0' (expected 1..1000000000)"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqshow -F -m
-	[ "$stderr" = "xqshow: choose one of -F, -m, --svg and --ecco
-$usage" ]
+	[ -z "$output" ]
+	[ "$stderr" = "xqshow: choose one of -F, -m, --svg and --ecco"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqshow -p x
-	[ "$stderr" = "xqshow: invalid ply 'x' (expected 0..100000)" ]
+	[ "$stderr" = "xqshow: invalid ply 'x' (expected 0..100000)"$'\n'"$(synopsis)" ]
 }
 
 # -f, -e and -n are checked as in every command, before the file is read:
-# one line naming the values that are right, on stderr (compared whole),
-# nothing on stdout.
+# a usage error naming the values that are right, on stderr (compared
+# whole), nothing on stdout.
 @test "-f, -e and -n: unknown values refused with exit 2, file or not" {
 	local formats="auto, pgn, text, xqf, dhtmlxq, cbf, cbr, xiexie, oldcbl, pfc, openings, che, ourgame, ccm, mxq, xgf, xfen"
 	for args in "-f nosuch" "--format=nosuch" "-f nosuch $TOP/samples/games.pgn"; do
 		run -2 --separate-stderr xqshow $args
 		[ -z "$output" ]
-		[ "$stderr" = "xqshow: unknown input format 'nosuch' ($formats)" ]
+		[ "$stderr" = "xqshow: unknown input format 'nosuch' ($formats)"$'\n'"$(synopsis)" ]
 	done
 	for args in "-e klingon" "--encoding=klingon" "-e klingon $TOP/samples/games.pgn"; do
 		run -2 --separate-stderr xqshow $args
 		[ -z "$output" ]
-		[ "$stderr" = "xqshow: unknown encoding 'klingon' (auto, utf-8, gbk, gb18030, gb2312, big5, big5-hkscs, cp936, cp950)" ]
+		[ "$stderr" = "xqshow: unknown encoding 'klingon' (auto, utf-8, gbk, gb18030, gb2312, big5, big5-hkscs, cp936, cp950)"$'\n'"$(synopsis)" ]
 	done
 	for args in "-n klingon" "--notation=any" "-m -n klingon $TOP/samples/games.pgn"; do
 		run -2 --separate-stderr xqshow $args
@@ -93,7 +111,7 @@ $usage" ]
 		local want=${args#*=}
 		want=${want#*-n }
 		want=${want%% *}
-		[ "$stderr" = "xqshow: unknown notation '$want' (chinese, wxf, iccs, uci, uci10)" ]
+		[ "$stderr" = "xqshow: unknown notation '$want' (chinese, wxf, iccs, uci, uci10)"$'\n'"$(synopsis)" ]
 	done
 }
 
@@ -107,27 +125,27 @@ $usage" ]
 	[ "$output" = "$want" ]
 	run -2 --separate-stderr xqshow -f pgn
 	[ -z "$output" ]
-	[ "$stderr" = "xqshow: -f and -e need a record file" ]
+	[ "$stderr" = "xqshow: -f and -e need a record file"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqshow -e gbk "$START"
-	[ "$stderr" = "xqshow: -f and -e need a record file" ]
+	[ "$stderr" = "xqshow: -f and -e need a record file"$'\n'"$(synopsis)" ]
 }
 
 @test "bad FEN is exit 2 and says where" {
 	run -2 --separate-stderr xqshow 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w'
 	[ -z "$output" ]
 	# column 50: the space after the ninth rank
-	[ "$stderr" = "xqshow: invalid FEN 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w': column 50: only 9 ranks, not 10" ]
+	[ "$stderr" = "xqshow: invalid FEN 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w': column 50: only 9 ranks, not 10"$'\n'"$(synopsis)" ]
 	# '10' is a 1 and a letter '0'
 	run -2 --separate-stderr xqshow -F 'rnbakabnr/10/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w'
 	[ -z "$output" ]
-	[ "$stderr" = "xqshow: invalid FEN 'rnbakabnr/10/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w': column 12: unknown piece letter '0'" ]
+	[ "$stderr" = "xqshow: invalid FEN 'rnbakabnr/10/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w': column 12: unknown piece letter '0'"$'\n'"$(synopsis)" ]
 }
 
 @test "-p and -g need a record file" {
 	run -2 --separate-stderr xqshow -p 3
-	[ "$stderr" = "xqshow: -p (--ply) needs a record file" ]
+	[ "$stderr" = "xqshow: -p (--ply) needs a record file"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqshow -g 2 "$START"
-	[ "$stderr" = "xqshow: -g (--game) needs a record file" ]
+	[ "$stderr" = "xqshow: -g (--game) needs a record file"$'\n'"$(synopsis)" ]
 }
 
 @test "a record file: the final position, -p PLY, -g N, stdin" {
@@ -157,9 +175,9 @@ $usage" ]
 	run -2 --separate-stderr xqshow -g 3 "$TMP/g.pgn"
 	[ "$stderr" = "xqshow: '$TMP/g.pgn' has 1 game, not 3" ]
 	run -2 --separate-stderr xqshow -g 0 "$TMP/g.pgn"
-	[ "$stderr" = "xqshow: invalid game number '0' (expected 1..1000000000)" ]
+	[ "$stderr" = "xqshow: invalid game number '0' (expected 1..1000000000)"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqshow -f pgn
-	[ "$stderr" = "xqshow: -f and -e need a record file" ]
+	[ "$stderr" = "xqshow: -f and -e need a record file"$'\n'"$(synopsis)" ]
 	run -2 --separate-stderr xqshow "$TMP"
 	[ "$stderr" = "xqshow: '$TMP' is a directory, not a record file" ]
 	run -2 --separate-stderr xqshow "$TMP/nosuch.pgn"
