@@ -644,11 +644,29 @@ struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cm
 	return w;
 }
 
+/* A writer's problem (a character the output encoding lacks) is the
+ * input game's: name the input and where the game starts there, and the
+ * output at the end. */
+static void writer_problem(void *data, const struct xq_problem *p)
+{
+	const struct record_output *ro = data;
+	struct xq_problem q = *p;
+	char msg[700];
+	if (ro->game_input) {
+		snprintf(msg, sizeof msg, "%s (writing '%s')", p->msg, p->file ? p->file : "<stdout>");
+		q.file = ro->game_input;
+		q.line = ro->game_line;
+		q.col = 0;
+		q.msg = msg;
+	}
+	print_problem(ro->o->pp, &q);
+}
+
 int record_output_writer(struct record_output *ro, FILE *fp, const char *name)
 {
 	ro->w = record_writer_open(fp, name, ro->o, ro->o->notation, ro->wflags,
-				   ro->problem ? ro->problem : print_problem,
-				   ro->problem ? ro->problem_data : ro->o->pp);
+				   ro->problem ? ro->problem : writer_problem,
+				   ro->problem ? ro->problem_data : ro);
 	return ro->w ? 0 : -1;
 }
 
@@ -702,6 +720,8 @@ int record_output_write(struct record_output *ro, const struct xq_game *g, const
 {
 	long before = ro->count++;
 	int rc;
+	ro->game_input = input;
+	ro->game_line = g->line;
 	if (ro->o->dir)
 		return record_output_file(ro, g, before + 1, input);
 	if (record_one_game_refused(ro->one_game, before, ro->o->to))
@@ -724,6 +744,8 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 	char *path = outdir_path(ro->od, g, seq, record_format_extension(ro->o->to));
 	struct outdir_file of;
 	int rc, crc;
+	ro->game_input = input;
+	ro->game_line = g->line;
 	free(ro->last_path);
 	ro->last_path = NULL;
 	if ((rc = outdir_create(ro->od, &of, path, ro->inputs, ro->ninputs)) != 0) {
@@ -754,6 +776,22 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 	return rc;
 }
 
+int record_output_release(struct record_output *ro)
+{
+	char buf[65536];
+	size_t n;
+	int bad;
+	errno = 0;
+	bad = fflush(ro->held) != 0 || fseek(ro->held, 0, SEEK_SET) != 0;
+	while (!bad && (n = fread(buf, 1, sizeof buf, ro->held)) > 0)
+		bad = fwrite(buf, 1, n, ro->out.fp) != n;
+	if (bad || ferror(ro->held) || fflush(ro->out.fp) != 0 || ferror(ro->out.fp)) {
+		write_error(ro->o->outpath);
+		return -1;
+	}
+	return 0;
+}
+
 int record_output_close(struct record_output *ro, int keep)
 {
 	int rc = 0;
@@ -768,6 +806,14 @@ int record_output_close(struct record_output *ro, int keep)
 			write_error(ro->o->outpath);
 		rc = -1;
 		keep = 0;
+	}
+	if (ro->held) {
+		if (keep && record_output_release(ro) < 0) {
+			rc = -1;
+			keep = 0;
+		}
+		fclose(ro->held);
+		ro->held = NULL;
 	}
 	/* (both leave standard output as it is) */
 	if (out_close(&ro->out, keep) < 0)

@@ -110,10 +110,17 @@ struct record_output {
 	unsigned wflags;
 	char **inputs;
 	int ninputs;
-	xq_problem_fn problem;      /* the writer's problems; NULL: print_problem() */
-	void *problem_data;         /* (on o->pp) */
+	xq_problem_fn problem;      /* the writer's problems; NULL: each said as
+				     * the game's, at game_input:game_line, with
+				     * "(writing 'OUTPUT')" after it, on o->pp */
+	void *problem_data;
 	int all_or_none;            /* the games go out together or not at all
-				     * (xqconv --strict) */
+				     * (--strict) */
+	/* set by the caller before a game is written (record_output_write()
+	 * and record_output_file() set them from their game and input): the
+	 * input the game came from and the line it starts at there */
+	const char *game_input;
+	long game_line;
 	/* state */
 	int one_game, flush_each;
 	long count;          /* games handed to record_output_write() */
@@ -147,7 +154,11 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
  * xq_writer_close() (no writer: 0). */
 int record_output_writer(struct record_output *ro, FILE *fp, const char *name);
 int record_output_writer_close(struct record_output *ro);
-/* Close the stream: commit it when keep, else remove it; 0 or -1. */
+/* all_or_none on a stream: the games held copied to it and flushed; 0, or
+ * -1 with the write error said. */
+int record_output_release(struct record_output *ro);
+/* Close the stream: commit it (the games held released) when keep, else
+ * remove it (the games held dropped); 0 or -1. */
 int record_output_close(struct record_output *ro, int keep);
 
 /* Whether enc (an -E value, or NULL) is Big5: no simplified characters. */

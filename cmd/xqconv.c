@@ -83,8 +83,6 @@ static struct {
 	long pending;      /* handed to the writer, not yet known to be out */
 	char **made;       /* --strict -d: the files written, removed if invalid */
 	long nmade;
-	const char *cur_input; /* the input being read, for writer problems */
-	long cur_line;     /* where the game being written starts in it */
 	int trouble, findings;
 	struct xq_judge *judge;   /* --judge */
 	int ecco;                 /* --ecco: 1 set the tags, 2 check them */
@@ -95,7 +93,7 @@ static struct {
 	long range_k, range_n;   /* a worker's byte range */
 	struct page_index index;
 } st = { .o = { .pp = &st.pp, .notation = XQ_NOTATION_CHINESE },
-	 .ro = { .o = &st.o, .problem_data = &st.pp } };
+	 .ro = { .o = &st.o } };
 
 /* "game N<text>" at a line of an input: said (not under -q), or in a
  * worker's part. */
@@ -117,20 +115,6 @@ static void game_diag(const char *level, const char *name, long line, long game,
 }
 
 /* --- output */
-
-/* A writer's problem (a character the output encoding lacks) is the
- * input game's: name the input and where the game starts there. */
-static void writer_problem(void *data, const struct xq_problem *p)
-{
-	struct xq_problem q = *p;
-	char msg[700];
-	snprintf(msg, sizeof msg, "%s (writing '%s')", p->msg, p->file ? p->file : "<stdout>");
-	q.file = st.cur_input;
-	q.line = st.cur_line;
-	q.col = 0;
-	q.msg = msg;
-	print_problem(data, &q);
-}
 
 /* The games handed to the writer reached the output (ok) or not. */
 static void settle(int ok)
@@ -185,7 +169,7 @@ static int write_game(const struct xq_game *g)
 			return -1;
 		return write_game_to_stream(g);
 	}
-	int rc = record_output_file(&st.ro, g, st.written + st.dropped + 1, st.cur_input);
+	int rc = record_output_file(&st.ro, g, st.written + st.dropped + 1, st.ro.game_input);
 	if (rc == 0) {
 		st.written++;
 		if (st.pages)
@@ -250,8 +234,9 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 			return RECORD_NEXT;
 		}
 	}
-	st.cur_input = name;
-	st.cur_line = g->line;
+	/* (its writer's problems are said as this game's) */
+	st.ro.game_input = name;
+	st.ro.game_line = g->line;
 	if (st.judge && !(g->flags & XQ_GAME_BAD_FEN) &&
 	    xq_game_judge_comment(st.judge, g, st.o.notation) < 0)
 		die(EXIT_TROUBLE, "out of memory");
@@ -469,7 +454,6 @@ static int open_output(int argc, char **argv)
 {
 	st.ro.inputs = argv;
 	st.ro.ninputs = argc;
-	st.ro.problem = writer_problem;
 	/* --strict writes nothing on an invalid game */
 	st.ro.all_or_none = st.policy == STRICT;
 	return record_output_open(&st.ro);
@@ -494,17 +478,9 @@ static int convert_inputs(int argc, char **argv)
  * temporary file go out. */
 static void release_strict_games(void)
 {
-	char buf[65536];
-	size_t n;
-	int bad = fflush(st.ro.held) != 0 || fseek(st.ro.held, 0, SEEK_SET) != 0;
-	while (!bad && (n = fread(buf, 1, sizeof buf, st.ro.held)) > 0)
-		bad = fwrite(buf, 1, n, st.ro.out.fp) != n;
-	if (bad || ferror(st.ro.held) || flush_out() < 0) {
-		if (bad)
-			write_error(st.o.outpath);
-		settle(0);
-		st.trouble = 1;
-	}
+	int ok = record_output_release(&st.ro) == 0;
+	settle(ok);
+	st.trouble |= !ok;
 	if (st.ro.out.fp != stdout && out_commit(&st.ro.out) < 0)
 		st.trouble = 1;
 }

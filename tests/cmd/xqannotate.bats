@@ -439,6 +439,38 @@ xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
 	[ -z "$output" ]
 }
 
+@test "a writer's problem is said as xqconv says it: the input and the game's line, the output last" {
+	cd "$T"
+	printf '[Event "\xf0\x9f\x98\x80"]\n1. h2e2 h9g7 *\n\n' >in.pgn
+	printf '[Event "y"]\n1. h2e2 { a } h9g7 *\n' >good.pgn
+	cat good.pgn >>in.pgn
+	# a character GBK lacks: the game is dropped, exit 1
+	run -1 --separate-stderr xqconv -e utf-8 -n iccs -E gbk in.pgn
+	[ "$stderr" = "xqconv: in.pgn:1: error: game 1: character '😀' cannot be encoded in GBK, in '[Event \"😀\"]' (writing '<stdout>')
+xqconv: 2 games read, 1 written, 1 dropped" ]
+	[ "$output" = "$(xqconv -q -e utf-8 -n iccs -E gbk good.pgn)" ]
+	run -1 --separate-stderr xqannotate --depth 1 -e utf-8 -n iccs -E gbk in.pgn
+	[ "$stderr" = "xqannotate: in.pgn:1: error: game 1: character '😀' cannot be encoded in GBK, in '[Event \"😀\"]' (writing '<stdout>')
+xqannotate: 2 games read, 1 annotated, 0 unannotated, 1 dropped" ]
+	[ "$output" = "$(xqannotate -q --depth 1 -e utf-8 -n iccs -E gbk good.pgn)" ]
+	# -o and -d are named as they were given
+	run -1 --separate-stderr xqannotate --depth 1 -e utf-8 -E gbk -o out.pgn in.pgn
+	[ "$stderr" = "xqannotate: in.pgn:1: error: game 1: character '😀' cannot be encoded in GBK, in '[Event \"😀\"]' (writing 'out.pgn')
+xqannotate: 2 games read, 1 annotated, 0 unannotated, 1 dropped" ]
+	run -1 --separate-stderr xqannotate --depth 1 -e utf-8 -E gbk -d d in.pgn
+	[ "$stderr" = "xqannotate: in.pgn:1: error: game 1: character '😀' cannot be encoded in GBK, in '[Event \"😀\"]' (writing 'd/000001.pgn')
+xqannotate: 2 games read, 1 annotated, 0 unannotated, 1 dropped" ]
+	# -t text leaves the comments out: a warning, the game written
+	run -0 --separate-stderr xqconv -e utf-8 -t text -o c.txt in.pgn
+	[ "$stderr" = "xqconv: in.pgn:4: warning: game 2: the text format holds no comments or variations: 1 comment and 0 variations left out (-t pgn keeps them) (writing 'c.txt')
+xqconv: 2 games read, 2 written, 0 dropped" ]
+	run -0 --separate-stderr xqannotate --depth 1 -e utf-8 -t text -o a.txt in.pgn
+	[ "$stderr" = "xqannotate: in.pgn:1: warning: game 1: the text format holds no comments or variations: 1 comment and 0 variations left out (-t pgn keeps them) (writing 'a.txt')
+xqannotate: in.pgn:4: warning: game 2: the text format holds no comments or variations: 2 comments and 0 variations left out (-t pgn keeps them) (writing 'a.txt')
+xqannotate: 2 games read, 2 annotated, 0 unannotated, 0 dropped" ]
+	[ "$(ls d)" = 000002.pgn ]
+}
+
 @test "stdin in, stdout out: a filter in a pipe; -q keeps only the summary" {
 	run -0 --separate-stderr bash -o pipefail -c "xqconv -q '$S/blunder.pgn' 2>/dev/null | xqannotate -q --nodes 3000 2>&1 >/dev/null"
 	[ "$output" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
