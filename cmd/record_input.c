@@ -769,6 +769,10 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 		if (rc < 0)
 			write_error(path);
 	}
+	if (rc == 0 && ro->all_or_none) {
+		ro->made = xrealloc(ro->made, (size_t)(ro->nmade + 1) * sizeof *ro->made);
+		ro->made[ro->nmade++] = xstrdup(path);
+	}
 	if (rc == 0)
 		ro->last_path = path;
 	else
@@ -799,6 +803,14 @@ int record_output_close(struct record_output *ro, int keep)
 	ro->last_path = NULL;
 	outdir_free(ro->od);
 	ro->od = NULL;
+	for (long i = 0; i < ro->nmade; i++) {
+		if (!keep)
+			unlink(ro->made[i]);
+		free(ro->made[i]);
+	}
+	free(ro->made);
+	ro->made = NULL;
+	ro->nmade = 0;
 	if (ro->o->dir)
 		return 0;
 	if (record_output_writer_close(ro) < 0) {

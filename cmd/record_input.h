@@ -115,7 +115,9 @@ struct record_output {
 				     * "(writing 'OUTPUT')" after it, on o->pp */
 	void *problem_data;
 	int all_or_none;            /* the games go out together or not at all
-				     * (--strict) */
+				     * (--strict): on a stream see held; -d
+				     * keeps the names of the files it wrote,
+				     * removed when the output is not kept */
 	/* set by the caller before a game is written (record_output_write()
 	 * and record_output_file() set them from their game and input): the
 	 * input the game came from and the line it starts at there */
@@ -131,6 +133,8 @@ struct record_output {
 			      * to out.fp and close */
 	struct xq_writer *w;
 	char *last_path;     /* -d: where the last game went (NULL: none) */
+	char **made;         /* all_or_none -d: the files written */
+	long nmade;
 	struct outdir *od;   /* -d: the names used (made at the first game) */
 	long converted;      /* lines the writers converted (--script) */
 };
@@ -158,7 +162,8 @@ int record_output_writer_close(struct record_output *ro);
  * -1 with the write error said. */
 int record_output_release(struct record_output *ro);
 /* Close the stream: commit it (the games held released) when keep, else
- * remove it (the games held dropped); 0 or -1. */
+ * remove it (the games held dropped); with -d and all_or_none, the files
+ * written go unless keep.  0 or -1. */
 int record_output_close(struct record_output *ro, int keep);
 
 /* Whether enc (an -E value, or NULL) is Big5: no simplified characters. */

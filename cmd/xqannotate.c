@@ -629,6 +629,23 @@ static void end_jobs(void)
 	free(st.jobs);
 }
 
+/* The records' output closed: kept unless --strict met an invalid game or
+ * an engine failure, or the run stopped on an error.  The games of a file
+ * or held for standard output that is not kept are dropped. */
+static void close_records(void)
+{
+	int keep = !(st.strict && st.findings) && !(st.trouble && st.stop);
+	int whole = st.ro.held || st.ro.out.tmp || (st.o.dir && st.strict);
+	if (record_output_close(&st.ro, keep) < 0) {
+		st.trouble = 1;
+		keep = 0;
+	}
+	if (!keep && whole) {
+		st.dropped += st.annotated + st.unannotated;
+		st.annotated = st.unannotated = 0;
+	}
+}
+
 /* The settings that follow from the options and the inputs. */
 static void settle(int argc, char **argv)
 {
@@ -642,6 +659,9 @@ static void settle(int argc, char **argv)
 		st.run.o.notation_flags |= XQ_NOTE_TRAD;
 	st.ro.inputs = argv;
 	st.ro.ninputs = argc;
+	/* --strict writes nothing on an invalid game or an engine failure:
+	 * on standard output the games wait in a temporary file */
+	st.ro.all_or_none = st.strict;
 	/* one job's line is erased before its game is written; jobs write
 	 * games while others go on: not on a terminal they go to */
 	st.progress = st.njobs == 1 ? !st.pp.quiet && isatty(2) :
@@ -679,9 +699,8 @@ int main(int argc, char **argv)
 		st.trouble = 1;
 	st.stop = l.stop;
 	end_jobs();
-	if (st.records && record_output_close(&st.ro, !(st.strict && st.findings) &&
-					       !(st.trouble && st.stop)) < 0)
-		st.trouble = 1;
+	if (st.records)
+		close_records();
 	progress_clear();   /* (a game the run stopped left its line) */
 	if (*st.start_error && !st.engine_failure_said)
 		warnx_("%s", st.start_error);

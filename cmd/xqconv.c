@@ -81,8 +81,6 @@ static struct {
 	struct record_output ro;
 	long read, written, dropped;
 	long pending;      /* handed to the writer, not yet known to be out */
-	char **made;       /* --strict -d: the files written, removed if invalid */
-	long nmade;
 	int trouble, findings;
 	struct xq_judge *judge;   /* --judge */
 	int ecco;                 /* --ecco: 1 set the tags, 2 check them */
@@ -174,11 +172,6 @@ static int write_game(const struct xq_game *g)
 		st.written++;
 		if (st.pages)
 			page_index_add(&st.index, g, st.ro.last_path);
-		if (st.policy == STRICT) {
-			st.made = xrealloc(st.made, (size_t)(st.nmade + 1) * sizeof *st.made);
-			st.made[st.nmade++] = st.ro.last_path;
-			st.ro.last_path = NULL;
-		}
 	}
 	return rc;
 }
@@ -454,7 +447,8 @@ static int open_output(int argc, char **argv)
 {
 	st.ro.inputs = argv;
 	st.ro.ninputs = argc;
-	/* --strict writes nothing on an invalid game */
+	/* --strict writes nothing on an invalid game (-d: the files written
+	 * go) */
 	st.ro.all_or_none = st.policy == STRICT;
 	return record_output_open(&st.ro);
 }
@@ -529,14 +523,15 @@ static void end_stream(void)
 static void end_dir(void)
 {
 	if (st.policy == STRICT && (st.findings || st.trouble)) {
-		for (long i = 0; i < st.nmade; i++)
-			unlink(st.made[i]);
-		st.dropped += st.nmade;
-		st.written -= st.nmade;
-	} else if (st.pages && st.index.n &&
-		   page_index_write(&st.index, st.o.dir, st.ro.inputs, st.ro.ninputs) < 0) {
-		st.trouble = 1;
+		st.dropped += st.ro.nmade;
+		st.written -= st.ro.nmade;
+		record_output_close(&st.ro, 0);
+		return;
 	}
+	record_output_close(&st.ro, 1);
+	if (st.pages && st.index.n &&
+	    page_index_write(&st.index, st.o.dir, st.ro.inputs, st.ro.ninputs) < 0)
+		st.trouble = 1;
 }
 
 int main(int argc, char **argv)
@@ -564,9 +559,6 @@ int main(int argc, char **argv)
 	else
 		end_dir();
 	page_index_free(&st.index);
-	for (long i = 0; i < st.nmade; i++)
-		free(st.made[i]);
-	free(st.made);
 	free(st.ro.last_path);
 	xq_judge_free(st.judge);
 	summary();

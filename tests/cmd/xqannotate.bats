@@ -439,6 +439,46 @@ xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
 	[ -z "$output" ]
 }
 
+@test "--strict writes nothing on an invalid game, as xqconv: standard output, a pipe, -o and -d" {
+	local bad="$TOP/samples/bad_illegal.pgn" G="$TOP/samples/games.pgn"
+	local illegal="$bad:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)"
+	local stop="$bad:1: error: game 1 is invalid: stopping (--strict)"
+	# the two games before the invalid one are dropped with it
+	run -1 --separate-stderr xqconv --strict "$G" "$bad"
+	[ "$output" = "" ]
+	[ "$stderr" = "xqconv: $illegal
+xqconv: $stop
+xqconv: 3 games read, 0 written, 3 dropped" ]
+	run -1 --separate-stderr xqannotate --depth 1 --strict "$G" "$bad"
+	[ "$output" = "" ]
+	local expected="xqannotate: $illegal
+xqannotate: $stop
+xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
+	[ "$stderr" = "$expected" ]
+	# a pipe: the games wait until the last one is known to be valid
+	run -1 --separate-stderr bash -o pipefail -c 'xqannotate --depth 1 --strict "$1" "$2" | od -c' _ "$G" "$bad"
+	[ "$output" = "0000000" ]
+	[ "$stderr" = "$expected" ]
+	run -1 --separate-stderr xqannotate --depth 1 --strict -o "$T/s.pgn" "$G" "$bad"
+	[ "$stderr" = "$expected" ]
+	[ ! -e "$T/s.pgn" ]
+	run -1 --separate-stderr xqannotate --depth 1 --strict -d "$T/d" "$G" "$bad"
+	[ "$stderr" = "$expected" ]
+	[ -z "$(ls -A "$T/d")" ]
+	[ -z "$(ls "$T" | grep tmp)" ]
+	# every game valid: all of them out, the same to each
+	run -0 --separate-stderr xqannotate --depth 1 --strict "$G"
+	[ "$stderr" = "xqannotate: 2 games read, 2 annotated, 0 unannotated, 0 dropped" ]
+	local all=$output
+	[ "$all" = "$(xqannotate -q --depth 1 "$G")" ]
+	run -0 --separate-stderr bash -o pipefail -c 'xqannotate --depth 1 --strict "$1" | cat' _ "$G"
+	[ "$output" = "$all" ]
+	run -0 --separate-stderr xqannotate --depth 1 --strict -o "$T/s.pgn" "$G"
+	[ "$(cat "$T/s.pgn")" = "$all" ]
+	run -0 --separate-stderr xqannotate --depth 1 --strict -d "$T/d" "$G"
+	[ "$(ls "$T/d" | wc -l)" -eq 2 ]
+}
+
 @test "a writer's problem is said as xqconv says it: the input and the game's line, the output last" {
 	cd "$T"
 	printf '[Event "\xf0\x9f\x98\x80"]\n1. h2e2 h9g7 *\n\n' >in.pgn
@@ -876,7 +916,7 @@ xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	printf '[Event "x"]\n1. h2e2 { \xf0\x9f\x98\x80 } h9g7 *\n' >"$T/r.pgn"
 	run -1 --separate-stderr xqannotate --nodes 200 -e utf-8 -n iccs -E gbk "$T/r.pgn"
 	[ "$output" = "" ]
-	expected="xqannotate: <stdout>: error: game 1: character '😀' cannot be encoded in GBK, in '?!, 0 ?, 0 ??, average loss 99, accuracy 72.4%. } 1. h2e2 { 😀 }'
+	expected="xqannotate: $T/r.pgn:1: error: game 1: character '😀' cannot be encoded in GBK, in '?!, 0 ?, 0 ??, average loss 99, accuracy 72.4%. } 1. h2e2 { 😀 }' (writing '<stdout>')
 xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
 	[ "$stderr" = "$expected" ]
 	run -0 xqannotate -V
@@ -906,7 +946,7 @@ xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
 move, 0 ?!, 0 ?, 0 ??, average loss 99, accuracy 72.4%. } 1. h2e2 { ? }
 1... h9g7 *'
 	[ "${output/"xqannotate $version,"/xqannotate VERSION,}" = "$expected" ]
-	[ "$stderr" = "$(printf '%s\n' "xqannotate: <stdout>: warning: game 1: 1 character with no GBK form written as '?'" \
+	[ "$stderr" = "$(printf '%s\n' "xqannotate: $T/r.pgn:1: warning: game 1: 1 character with no GBK form written as '?' (writing '<stdout>')" \
 		'xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped')" ]
 }
 
@@ -933,7 +973,7 @@ games_with_invalid() {
 		if [[ "$args" == --strict* ]]; then
 			expected="$illegal
 xqannotate: $T/games.pgn:43: error: game 3 is invalid: stopping (--strict)
-xqannotate: 3 games read, 2 annotated, 0 unannotated, 1 dropped"
+xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
 		else
 			expected="$illegal
 xqannotate: $T/games.pgn:43: note: game 3 is invalid: dropped
