@@ -334,7 +334,7 @@ static enum record_step write_game(const struct xq_annotated *a)
 		st.findings = 1;
 		st.dropped++;
 		if (!st.pp.quiet)
-			diag(n->name, g->line, 0, st.strict ? "error" : "note", "game %ld is invalid: %s",
+			diag(n->name, g->line, 0, st.strict ? "error" : "warning", "game %ld is invalid: %s",
 			     g->index, st.strict ? "stopping (--strict)" : "dropped");
 		return st.strict ? RECORD_STOP : RECORD_NEXT;
 	}
@@ -362,15 +362,16 @@ static enum record_step write_game(const struct xq_annotated *a)
 	if (a->rc < 0) {
 		st.trouble = 1;
 		if (!st.pp.quiet)
-			diag(n->name, g->line, 0, st.strict ? "error" : "note", st.strict ?
+			diag(n->name, g->line, 0, st.strict ? "error" : "warning", st.strict ?
 			     "game %ld: stopping (--strict)" : "game %ld written unannotated", g->index);
 		if (st.strict) {
 			st.dropped++;
 			return RECORD_STOP;
 		}
 	}
-	if (a->rc == 0 && !st.pp.quiet) {
-		/* no move judged: none of its plies in --from..--to */
+	if (a->rc == 0 && st.pp.verbose && !st.pp.quiet) {
+		/* no move judged: none of its plies in --from..--to, as
+		 * asked: a note */
 		int plies = xq_game_plies(g);
 		if (plies == 0)
 			diag(n->name, g->line, 0, "note", "game %ld written unannotated: it has no moves",

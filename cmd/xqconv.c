@@ -222,7 +222,8 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 			return RECORD_STOP;
 		}
 		if (st.policy == DROP) {
-			game_diag("note", name, g->line, g->index, " dropped");
+			/* not written as asked: said without -v */
+			game_diag("warning", name, g->line, g->index, " dropped");
 			st.dropped++;
 			return RECORD_NEXT;
 		}

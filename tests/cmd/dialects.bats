@@ -142,7 +142,7 @@ e9f9 0-1'
 	# the shared sample with the ambiguous pawn move is reported, not lost
 	run -1 --separate-stderr xqconv "$D/xiexie_game1.wxf"
 	[ "$stderr" = "xqconv: $D/xiexie_game1.wxf:38:12: error: game 1, ply 122: P3+1: ambiguous move: 'P3+1': 2 black pawns on file 3; name the one meant: P++1 (c1c0), P-+1 (c3c2)
-xqconv: $D/xiexie_game1.wxf:1: note: game 1 dropped
+xqconv: $D/xiexie_game1.wxf:1: warning: game 1 dropped
 xqconv: 1 game read, 0 written, 1 dropped" ]
 	# no 'F is not a piece letter' for the FORMAT line
 	[[ "$stderr" != *"piece letter"* ]]
@@ -254,7 +254,7 @@ a7c9 52. d6e6 { ----------------------------------------------------棋谱
 	# endgame problems: set-up positions; one record plays on after mate
 	run -1 --separate-stderr xqconv -n iccs "$D/old_ccbridge_juzhongmi.CBL"
 	[ "$stderr" = "xqconv: $D/old_ccbridge_juzhongmi.CBL: error: game 41, ply 8: move after checkmate: Black has no legal move
-xqconv: $D/old_ccbridge_juzhongmi.CBL: note: game 41 dropped
+xqconv: $D/old_ccbridge_juzhongmi.CBL: warning: game 41 dropped
 xqconv: 116 games read, 115 written, 1 dropped" ]
 	printf '%s\n' "$output" >"$T/juzhongmi.pgn"
 	expected='[Game "Chinese Chess"]
@@ -284,7 +284,7 @@ xqconv: 116 games read, 115 written, 1 dropped" ]
 	[ "$status" -ge 1 ]
 	[ "$stderr" = "xqconv: $T/cut.cbl: error: old CCBridge library: the compressed stream is cut short after 183 of 129514 bytes
 xqconv: $T/cut.cbl: error: game 1: old CCBridge library: game record at byte 77 (size 1110) runs past the end
-xqconv: $T/cut.cbl: note: game 1 dropped
+xqconv: $T/cut.cbl: warning: game 1 dropped
 xqconv: 1 game read, 0 written, 1 dropped" ]
 }
 

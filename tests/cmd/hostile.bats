@@ -427,7 +427,7 @@ xqcheck: 2 games: 1 valid, 1 invalid (1 error, 0 warnings)" ]
 	run -1 --separate-stderr xqconv -o "$T/o.pgn" "$T/cut.pgn.gz"
 	# the game dropped is named by its first line (19)
 	[ "$stderr" = "xqconv: $T/cut.pgn.gz:27: error: game 2: the compressed input ends early: the game is cut there
-xqconv: $T/cut.pgn.gz:19: note: game 2 dropped
+xqconv: $T/cut.pgn.gz:19: warning: game 2 dropped
 xqconv: 2 games read, 1 written, 1 dropped" ]
 	gzip -c "$S/game.xqf" >"$T/x.xqf.gz"
 	head -c 150 "$T/x.xqf.gz" >"$T/xc.xqf.gz"
@@ -456,10 +456,10 @@ xqcheck: 4 games: 2 valid, 2 invalid (2 errors, 2 warnings)" ]
 	run -1 --separate-stderr xqconv -o "$T/o.pgn" "$T/mixed.pgn"
 	[ "$stderr" = "xqconv: $T/mixed.pgn:14:4: error: game 1, ply 1: $g1: not a move for Red here: '$g1': unexpected character '蘿' (U+863F) at byte 1
 xqconv: $T/mixed.pgn:14: warning: game 1: the file was read as BIG5; if the text is garbled, -e chooses the encoding
-xqconv: $T/mixed.pgn:1: note: game 1 dropped
+xqconv: $T/mixed.pgn:1: warning: game 1 dropped
 xqconv: $T/mixed.pgn:27:4: error: game 2, ply 1: $g2: not a move for Red here: '$g2': unexpected character '條' (U+689D) at byte 1
 xqconv: $T/mixed.pgn:27: warning: game 2: the file was read as BIG5; if the text is garbled, -e chooses the encoding
-xqconv: $T/mixed.pgn:19: note: game 2 dropped
+xqconv: $T/mixed.pgn:19: warning: game 2 dropped
 xqconv: 4 games read, 2 written, 2 dropped" ]
 	# chosen with -e: no hint; valid games: no hint
 	run -1 --separate-stderr xqcheck -e gbk "$T/mixed.pgn"

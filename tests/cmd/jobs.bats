@@ -318,7 +318,7 @@ P	2	2	1	4	9	2	-	=$D/span.pgn	=h2e3	illegal move: no legal move from h2 to e3
 	run -1 --separate-stderr xqconv -n iccs - <"$D/amb.pgn"
 	expected="xqconv: <stdin>: warning: the encoding is read as GB18030, but BIG5 is close: too little text to tell them apart (say which with the encoding option, -e)
 xqconv: <stdin>:413:9: error: game 3, ply 2: h2e3: illegal move: no legal move from h2 to e3
-xqconv: <stdin>:410: note: game 3 dropped
+xqconv: <stdin>:410: warning: game 3 dropped
 xqconv: 4 games read, 3 written, 1 dropped"
 	[ "$stderr" = "$expected" ]
 	run -0 --separate-stderr xqconv -n iccs - <"$D/amb_gbk.pgn"

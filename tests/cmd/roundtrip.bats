@@ -30,7 +30,7 @@ last() {
 	# are reported and dropped, nothing else
 	run -1 --separate-stderr xqconv -R "$B" -o "$T/first.pgn"
 	[ "$(last "$stderr")" = "xqconv: 31372 games read, 31302 written, 70 dropped" ]
-	[ "$(grep -c ': note: game 1 dropped$' <<<"$stderr")" -eq 70 ]
+	[ "$(grep -c ': warning: game 1 dropped$' <<<"$stderr")" -eq 70 ]
 	# bytes that are no GBK character: kept, one warning a field a game
 	first_raw=$(grep -c 'is no GBK character; kept as U+10FE' <<<"$stderr")
 	[ "$first_raw" -eq 120 ]

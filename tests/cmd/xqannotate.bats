@@ -277,22 +277,25 @@ EOF
 	[ "$output" = "$(golden annotate-line2)" ]
 	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
 	# a range past the end judges nothing: the game goes out as it came,
-	# counted unannotated, with a note
-	run -0 --separate-stderr xqannotate --nodes 5000 -n iccs --from 50 "$S/blunder.pgn"
+	# counted unannotated, with a note (-v)
+	run -0 --separate-stderr xqannotate -v --nodes 5000 -n iccs --from 50 "$S/blunder.pgn"
 	# no mark, no comment: golden case annotate-from50
 	[ "$output" = "$(golden annotate-from50)" ]
 	[ "$stderr" = "xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated: --from 50 is past its 8 plies
 xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
 }
 
-@test "--from at the edge: the last ply is judged; one past it, the game is written unannotated with a note" {
+@test "--from at the edge: the last ply is judged; one past it, the game is written unannotated with a note (-v)" {
 	run -0 --separate-stderr xqannotate --nodes 2000 -j --from 8 "$S/blunder.pgn"
 	[ "$(jq -s -c '[.[].ply]' <<<"$output")" = "[8]" ]
 	[ "$stderr" = "xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped" ]
-	run -0 --separate-stderr xqannotate --nodes 2000 -n iccs --from 9 "$S/blunder.pgn"
+	run -0 --separate-stderr xqannotate -v --nodes 2000 -n iccs --from 9 "$S/blunder.pgn"
 	[ "$output" = "$(xqconv -q -n iccs "$S/blunder.pgn")" ]
 	[ "$stderr" = "xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated: --from 9 is past its 8 plies
 xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
+	# what was asked: without -v, the count alone
+	run -0 --separate-stderr xqannotate --nodes 2000 -n iccs --from 9 "$S/blunder.pgn"
+	[ "$stderr" = "xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
 	# no JSON line, no chart; -q keeps the counts alone
 	run -0 --separate-stderr xqannotate --nodes 2000 -j -q --from 9 --plot "$T/c.svg" "$S/blunder.pgn"
 	[ -z "$output" ]
@@ -303,16 +306,16 @@ xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
 	local want="xqannotate: $G:1: note: game 1 written unannotated: --from 500 is past its 12 plies
 xqannotate: $G:18: note: game 2 written unannotated: --from 500 is past its 10 plies
 xqannotate: 2 games read, 0 annotated, 2 unannotated, 0 dropped"
-	run -0 --separate-stderr xqannotate --nodes 100 --from 500 "$G"
+	run -0 --separate-stderr xqannotate -v --nodes 100 --from 500 "$G"
 	[ "$stderr" = "$want" ]
-	run -0 --separate-stderr xqannotate --nodes 100 -J 2 --from 500 "$G"
+	run -0 --separate-stderr xqannotate -v --nodes 100 -J 2 --from 500 "$G"
 	[ "$stderr" = "$want" ]
-	run -0 --separate-stderr xqannotate --nodes 100 --strict --from 500 -o "$T/s.pgn" "$G"
+	run -0 --separate-stderr xqannotate -v --nodes 100 --strict --from 500 -o "$T/s.pgn" "$G"
 	[ "$stderr" = "$want" ]
 	cmp "$T/s.pgn" <(xqconv -q "$G")
 	# a game with no move at all
 	printf '[Red "R"]\n\n*\n' >"$T/empty.pgn"
-	run -0 --separate-stderr xqannotate --nodes 100 "$T/empty.pgn"
+	run -0 --separate-stderr xqannotate -v --nodes 100 "$T/empty.pgn"
 	[ "$stderr" = "xqannotate: $T/empty.pgn:1: note: game 1 written unannotated: it has no moves
 xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
 	# --to counts from 1: 0 is a usage error
@@ -428,7 +431,7 @@ xqannotate: 2 games read, 2 annotated, 0 unannotated, 0 dropped"
 	run -1 --separate-stderr xqannotate -n iccs "$S/blunder.pgn" "$bad"
 	[ "$output" = "$(golden annotate-blunder-iccs)" ]
 	expected="xqannotate: $bad:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)
-xqannotate: $bad:1: note: game 1 is invalid: dropped
+xqannotate: $bad:1: warning: game 1 is invalid: dropped
 xqannotate: 2 games read, 1 annotated, 0 unannotated, 1 dropped"
 	[ "$stderr" = "$expected" ]
 	run -1 --separate-stderr xqannotate --strict "$bad" "$S/blunder.pgn"
@@ -690,9 +693,9 @@ xqannotate: 1 game read, 1 annotated, 0 unannotated, 0 dropped"
 	run -2 --separate-stderr xqannotate --engine "$E/die.sh" "$S/blunder.pgn" "$S/ignored.pgn"
 	# its last word comes from stdout or stderr, whichever is read first
 	expected="xqannotate: $S/blunder.pgn:1: error: game 1, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: $S/ignored.pgn:1: error: game 1, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $S/ignored.pgn:1: note: game 1 written unannotated
+xqannotate: $S/ignored.pgn:1: warning: game 1 written unannotated
 xqannotate: 2 games read, 0 annotated, 2 unannotated, 0 dropped"
 	[ "$(last_words "$stderr")" = "$expected" ]
 	# unannotated means exactly as xqconv writes it
@@ -712,11 +715,11 @@ xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
 	run -2 --separate-stderr xqannotate --engine "$E/zombie-check.sh" --engine-arg "$T/z.log" \
 		"$S/blunder.pgn" "$S/ignored.pgn" "$S/blunder.pgn"
 	expected="xqannotate: $S/blunder.pgn:1: error: game 1, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: $S/ignored.pgn:1: error: game 1, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $S/ignored.pgn:1: note: game 1 written unannotated
+xqannotate: $S/ignored.pgn:1: warning: game 1 written unannotated
 xqannotate: $S/blunder.pgn:1: error: game 1, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: 3 games read, 0 annotated, 3 unannotated, 0 dropped"
 	[ "$(last_words "$stderr")" = "$expected" ]
 	[ "$(cat "$T/z.log" | tr '\n' ' ')" = "0 0 0 " ]
@@ -726,7 +729,7 @@ xqannotate: 3 games read, 0 annotated, 3 unannotated, 0 dropped"
 	run -2 --separate-stderr xqannotate -n iccs --engine "$E/die-once.sh" --engine-arg "$T/marker" \
 		--depth 5 "$S/blunder.pgn" "$S/ignored.pgn"
 	expected="xqannotate: $S/blunder.pgn:1: error: game 1, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: 2 games read, 1 annotated, 1 unannotated, 0 dropped"
 	[ "$(last_words "$stderr")" = "$expected" ]
 	# the second game's tag names the engine that annotated it, not the
@@ -741,9 +744,9 @@ xqannotate: 2 games read, 1 annotated, 1 unannotated, 0 dropped"
 @test "an engine that hangs is stopped, then killed with its children" {
 	run -2 --separate-stderr xqannotate --engine "$E/hang.sh" --engine-timeout 1 "$S/blunder.pgn" "$S/ignored.pgn"
 	expected="xqannotate: $S/blunder.pgn:1: error: game 1, ply 1: engine 'Hanging Engine' gave no bestmove in time; it said last: 'info string thinking forever'
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: $S/ignored.pgn:1: error: game 1, ply 1: engine 'Hanging Engine' gave no bestmove in time; it said last: 'info string thinking forever'
-xqannotate: $S/ignored.pgn:1: note: game 1 written unannotated
+xqannotate: $S/ignored.pgn:1: warning: game 1 written unannotated
 xqannotate: 2 games read, 0 annotated, 2 unannotated, 0 dropped"
 	[ "$stderr" = "$expected" ]
 	# unannotated means exactly as xqconv writes it (1. 炮二平五 马８进７ ...)
@@ -789,29 +792,29 @@ xqannotate: 2 games read, 0 annotated, 2 unannotated, 0 dropped"
 	local plain=$output
 	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg illegal "$S/blunder.pgn"
 	expected="xqannotate: $S/blunder.pgn:1: error: game 1, ply 1: engine 'Garbage Engine' answered an illegal move 'a0a9' (dialect uci); it said last: 'bestmove a0a9'
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	[ "$stderr" = "$expected" ]
 	[ "$output" = "$plain" ]
 	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg nonsense "$S/blunder.pgn"
 	expected="xqannotate: $S/blunder.pgn:1: error: game 1, ply 1: engine 'Garbage Engine' wrote a malformed line (bestmove '!!!' is no move); it said last: 'bestmove !!!'
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	[ "$stderr" = "$expected" ]
 	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg malformed "$S/blunder.pgn"
 	expected="xqannotate: $S/blunder.pgn:1: error: game 1, ply 1: engine 'Garbage Engine' wrote a malformed line (info depth needs a number); it said last: 'info depth many score cp 12 pv a3a4'
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	[ "$stderr" = "$expected" ]
 	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg noscore "$S/blunder.pgn"
 	expected="xqannotate: $S/blunder.pgn:1: error: game 1, ply 1: engine 'Garbage Engine' named its best move without a score; it said last: 'bestmove a3a4'
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	[ "$stderr" = "$expected" ]
 	run -2 --separate-stderr xqannotate --engine "$E/garbage.sh" --engine-arg noshake --engine-timeout 2 "$S/blunder.pgn"
 	# the failed handshake named once, by the game it failed, the summary
 	expected="xqannotate: $S/blunder.pgn:1: error: game 1: engine '$E/garbage.sh' gave no uciok or ucciok in time; it said last: '@#%&*'
-xqannotate: $S/blunder.pgn:1: note: game 1 written unannotated
+xqannotate: $S/blunder.pgn:1: warning: game 1 written unannotated
 xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped"
 	[ "$stderr" = "$expected" ]
 	[ "$output" = "$plain" ]
@@ -976,7 +979,7 @@ xqannotate: $T/games.pgn:43: error: game 3 is invalid: stopping (--strict)
 xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
 		else
 			expected="$illegal
-xqannotate: $T/games.pgn:43: note: game 3 is invalid: dropped
+xqannotate: $T/games.pgn:43: warning: game 3 is invalid: dropped
 xqannotate: 6 games read, 5 annotated, 0 unannotated, 1 dropped"
 		fi
 		[ "$err1" = "$expected" ]
@@ -1009,7 +1012,7 @@ xqannotate: 6 games read, 5 annotated, 0 unannotated, 1 dropped"
 	run -1 --separate-stderr xqannotate -n iccs --engine "$FSF" --nodes 3000 "$T/games.pgn"
 	local out1=$output err1=$stderr
 	expected="xqannotate: $T/games.pgn:46:17: error: game 3, ply 3: e2e9: illegal move: no legal move from e2 to e9
-xqannotate: $T/games.pgn:43: note: game 3 is invalid: dropped
+xqannotate: $T/games.pgn:43: warning: game 3 is invalid: dropped
 xqannotate: 6 games read, 5 annotated, 0 unannotated, 1 dropped"
 	[ "$err1" = "$expected" ]
 	# the planted game's record whole (2. e2e6?? { Out of book. Blunder: ... }),
@@ -1055,17 +1058,17 @@ b0c2 was best. } (2. b0c2 b9c7) 2... g7e6 3. h0g2 i9h9 4. i0h0 b9c7 *'
 	[ "$(grep -c 'written unannotated' <<<"$stderr")" -eq 5 ]
 	# every message in its place, each last word one of the engine's two
 	expected="xqannotate: $T/games.pgn:1: error: game 1, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $T/games.pgn:1: note: game 1 written unannotated
+xqannotate: $T/games.pgn:1: warning: game 1 written unannotated
 xqannotate: $T/games.pgn:37: error: game 2, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $T/games.pgn:37: note: game 2 written unannotated
+xqannotate: $T/games.pgn:37: warning: game 2 written unannotated
 xqannotate: $T/games.pgn:46:17: error: game 3, ply 3: e2e9: illegal move: no legal move from e2 to e9
-xqannotate: $T/games.pgn:43: note: game 3 is invalid: dropped
+xqannotate: $T/games.pgn:43: warning: game 3 is invalid: dropped
 xqannotate: $T/games.pgn:48: error: game 4, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $T/games.pgn:48: note: game 4 written unannotated
+xqannotate: $T/games.pgn:48: warning: game 4 written unannotated
 xqannotate: $T/games.pgn:55: error: game 5, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $T/games.pgn:55: note: game 5 written unannotated
+xqannotate: $T/games.pgn:55: warning: game 5 written unannotated
 xqannotate: $T/games.pgn:61: error: game 6, ply 1: engine 'Dying Engine' died (exit status 3) while we waited for bestmove; it said last: LAST
-xqannotate: $T/games.pgn:61: note: game 6 written unannotated
+xqannotate: $T/games.pgn:61: warning: game 6 written unannotated
 xqannotate: 6 games read, 0 annotated, 5 unannotated, 1 dropped"
 	[ "$(last_words "$stderr")" = "$expected" ]
 	no_leftovers
@@ -1103,7 +1106,7 @@ xqannotate: 6 games read, 0 annotated, 5 unannotated, 1 dropped"
 	run -2 --separate-stderr xqannotate --nodes 1000 "$T/games.pgn" "$T/none.pgn" "$T/games.pgn" "$T/none2.pgn"
 	local out1=$output err1=$stderr
 	local illegal="xqannotate: $T/games.pgn:46:17: error: game 3, ply 3: e2e9: illegal move: no legal move from e2 to e9
-xqannotate: $T/games.pgn:43: note: game 3 is invalid: dropped"
+xqannotate: $T/games.pgn:43: warning: game 3 is invalid: dropped"
 	expected="$illegal
 xqannotate: cannot open '$T/none.pgn': No such file or directory
 $illegal

@@ -178,7 +178,7 @@ xqconv: 1 game read, 0 written, 1 dropped" ]
 @test "broken games are dropped by default and counted" {
 	run -1 --separate-stderr xqconv "$S/games.pgn" "$S/bad_illegal.pgn"
 	[ "$stderr" = "xqconv: $S/bad_illegal.pgn:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)
-xqconv: $S/bad_illegal.pgn:1: note: game 1 dropped
+xqconv: $S/bad_illegal.pgn:1: warning: game 1 dropped
 xqconv: 3 games read, 2 written, 1 dropped" ]
 	[ "$(echo "$output" | grep -c '^\[Game ')" -eq 2 ]
 }
@@ -398,7 +398,7 @@ xqconv: 1 game read, 1 written, 0 dropped" ] ;;
 			[ "$stderr" = "xqconv: $T/cut.pgn:15: warning: byte 0xe8 cannot be decoded as UTF-8; kept as U+10FEE8, written back as the byte (as is any other on this line)
 xqconv: $T/cut.pgn:15: error: game 1: 1 variation not closed before the end of the game
 xqconv: $T/cut.pgn:15:4: error: game 1, ply 5: \\xe8\\xbd: not a move for Red here: '\\xe8\\xbd': byte 0xe8, which the input's encoding does not decode, at byte 1
-xqconv: $T/cut.pgn:1: note: game 1 dropped
+xqconv: $T/cut.pgn:1: warning: game 1 dropped
 xqconv: 1 game read, 0 written, 1 dropped" ] ;;
 		700)	# inside the second game's Red tag
 			[ "$status" -eq 0 ]
@@ -407,7 +407,7 @@ xqconv: 2 games read, 2 written, 0 dropped" ] ;;
 		900)	# inside the second game's comment
 			[ "$status" -eq 1 ]
 			[ "$stderr" = "xqconv: $T/cut.pgn:28:6: error: game 2: comment not closed before the end of the game
-xqconv: $T/cut.pgn:19: note: game 2 dropped
+xqconv: $T/cut.pgn:19: warning: game 2 dropped
 xqconv: 2 games read, 1 written, 1 dropped" ] ;;
 		1000)	# the whole file
 			[ "$status" -eq 0 ]
