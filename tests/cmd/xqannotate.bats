@@ -321,7 +321,7 @@ xqannotate: 1 game read, 0 annotated, 1 unannotated, 0 dropped" ]
 	# --to counts from 1: 0 is a usage error
 	run -2 --separate-stderr xqannotate --to 0 "$S/blunder.pgn"
 	[ -z "$output" ]
-	[ "$stderr" = "xqannotate: invalid ply '0' (expected 1..100000)" ]
+	[ "$stderr" = "xqannotate: invalid ply '0' (expected 1..100000)"$'\n'"$(synopsis)" ]
 }
 
 @test "--blunder, --mistake, --inaccuracy and --scale move the marks" {
