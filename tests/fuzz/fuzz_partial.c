@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (!(st.s = xq_stats_new(&st.so, NULL)))
 		return 0;
 	if ((text = malloc(size + 1))) {
-		struct stats_merging mg = { { 0 }, 0, 0 };
+		struct stats_merging mg = { .s = st.s };
 		char *line, *next;
 		long ln = 0;
 		memcpy(text, data, size);
