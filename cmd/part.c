@@ -232,12 +232,47 @@ int part_end(struct part_merge *m, char **f, int n, struct part_input **in)
 	return 0;
 }
 
+/* Lines of a stream ended in place in one buffer, which grows to the
+ * longest: as getline() hands them, without its copy of each (a part's
+ * output is most of a merge's work). */
+struct line_reader {
+	FILE *fp;
+	char *buf;
+	size_t cap, start, end;
+	int eof;
+};
+
+/* The next line, NUL-ended, its newline gone: NULL at the end. */
+static char *next_line(struct line_reader *lr)
+{
+	for (;;) {
+		char *line = lr->buf + lr->start, *nl = memchr(line, '\n', lr->end - lr->start);
+		if (nl || (lr->eof && lr->end > lr->start)) {
+			size_t len = nl ? (size_t)(nl - line) : lr->end - lr->start;
+			line[len] = '\0';
+			lr->start += len + (nl != NULL);
+			return line;
+		}
+		if (lr->eof)
+			return NULL;
+		/* the line begun to the front, room for more after it */
+		memmove(lr->buf, line, lr->end - lr->start);
+		lr->end -= lr->start;
+		lr->start = 0;
+		if (lr->cap - lr->end < 65536)
+			lr->buf = xrealloc(lr->buf, lr->cap = 2 * lr->cap + 65536);
+		/* (one byte kept for the NUL of a last line without newline) */
+		size_t n = fread(lr->buf + lr->end, 1, lr->cap - lr->end - 1, lr->fp);
+		lr->end += n;
+		lr->eof = n == 0;
+	}
+}
+
 int part_read(int argc, char **argv,
 	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
+	struct line_reader lr = { .cap = 0 };
+	char *line;
 	int trouble = 0;
 	for (int i = 0; i < (argc ? argc : 1); i++) {
 		const char *name;
@@ -247,9 +282,10 @@ int part_read(int argc, char **argv,
 			trouble = 1;
 			continue;
 		}
-		while ((len = getline(&line, &cap, fp)) > 0) {
-			if (line[len - 1] == '\n')
-				line[--len] = '\0';
+		lr.fp = fp;
+		lr.start = lr.end = 0;
+		lr.eof = 0;
+		while ((line = next_line(&lr))) {
 			if (fn(data, line, name, ++n) < 0) {
 				trouble = 1;
 				if (n == 1 && line[0] != '#' && line[0] != '{') {
@@ -268,7 +304,7 @@ int part_read(int argc, char **argv,
 		}
 		record_close(fp);
 	}
-	free(line);
+	free(lr.buf);
 	return trouble;
 }
 
