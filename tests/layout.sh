@@ -6,7 +6,7 @@
 # validator); and iconv is called from lib/encoding.c alone.  Two are read
 # off the compiler's dependency files (-MMD) beside LIB's objects: the
 # include graph has no cycle, and no file of lib/ includes one of
-# formats/.  TAP lines.
+# formats/.  And docs/layout.md names every source.  TAP lines.
 lib=${1:-build/libxq.a}
 if ! command -v nm >/dev/null 2>&1; then
 	echo "not ok 1 - nm is not installed"
@@ -86,5 +86,22 @@ else
 		status=1
 	fi
 fi
-echo "1..4"
+
+# docs/layout.md names every file of lib/, formats/ and cmd/ (a header
+# goes with its source of the same name; cmd/xq*.c are the commands' line)
+missing=$(for f in lib/*.[ch] formats/*.[ch] cmd/*.[ch]; do
+	case $f in
+	*.h) [ -f "${f%.h}.c" ] && continue ;;
+	cmd/xq*.c) continue ;;
+	esac
+	grep -q "^    $f " docs/layout.md || echo "$f"
+done)
+if [ -z "$missing" ]; then
+	echo "ok 5 - docs/layout.md names every source"
+else
+	echo "not ok 5 - docs/layout.md does not name:"
+	echo "$missing" | sed 's/^/# /'
+	status=1
+fi
+echo "1..5"
 exit $status
