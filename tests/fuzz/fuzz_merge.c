@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	if (data[0] & 1) {
 		/* xqcheck --merge: line by line, as merge_summary() reads */
-		struct check_merging mg = { { 0 }, 0, 0 };
+		struct check_merging mg = { .in_part = 0 };
 		memset(&check_st, 0, sizeof check_st);
 		check_st.pp.quiet = data[0] & 2;
 		each_line(data + 1, size - 1, merge_one, &mg);
