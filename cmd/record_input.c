@@ -769,15 +769,21 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
 		if (rc < 0)
 			write_error(path);
 	}
-	if (rc == 0 && ro->all_or_none) {
-		ro->made = xrealloc(ro->made, (size_t)(ro->nmade + 1) * sizeof *ro->made);
-		ro->made[ro->nmade++] = xstrdup(path);
-	}
-	if (rc == 0)
+	if (rc == 0) {
+		record_output_made(ro, path);
 		ro->last_path = path;
+	}
 	else
 		free(path);
 	return rc;
+}
+
+void record_output_made(struct record_output *ro, const char *path)
+{
+	if (!ro->all_or_none)
+		return;
+	ro->made = xrealloc(ro->made, (size_t)(ro->nmade + 1) * sizeof *ro->made);
+	ro->made[ro->nmade++] = xstrdup(path);
 }
 
 int record_output_release(struct record_output *ro)

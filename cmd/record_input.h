@@ -158,6 +158,10 @@ int record_output_file(struct record_output *ro, const struct xq_game *g, long s
  * xq_writer_close() (no writer: 0). */
 int record_output_writer(struct record_output *ro, FILE *fp, const char *name);
 int record_output_writer_close(struct record_output *ro);
+/* all_or_none: path, a file of the run written whole (a file of -d, of
+ * xqconv --split, a chart of xqannotate --plot), removed with the output
+ * when it is not kept (record_output_close()); else nothing. */
+void record_output_made(struct record_output *ro, const char *path);
 /* all_or_none on a stream: the games held copied to it and flushed; 0, or
  * -1 with the write error said. */
 int record_output_release(struct record_output *ro);

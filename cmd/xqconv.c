@@ -177,16 +177,23 @@ static int write_game(const struct xq_game *g)
 }
 
 /* --split: the file being written closed, renamed into place with its
- * games written unless the run failed, else removed with its games
- * dropped.  0, or -1 when they did not reach it (said). */
+ * games written unless the run failed or --strict met an invalid game,
+ * else removed with its games dropped; under --strict a file kept goes
+ * with the other files of the run when a later game is invalid
+ * (end_dir()).  0, or -1 when they did not reach it (said). */
 static int close_split_file(void)
 {
 	int ok = record_output_writer_close(&st.ro) == 0;
+	int keep = !st.trouble && !(st.policy == STRICT && st.findings);
+	char *path = xstrdup(st.ro.out.path);
 	if (!ok)
-		write_error(st.ro.out.path);
-	if (out_close(&st.ro.out, ok && !st.trouble) < 0)
+		write_error(path);
+	if (out_close(&st.ro.out, ok && keep) < 0)
 		ok = 0;
-	settle(ok && !st.trouble);
+	if (ok && keep)
+		record_output_made(&st.ro, path);
+	free(path);
+	settle(ok && keep);
 	return ok ? 0 : -1;
 }
 
@@ -519,13 +526,14 @@ static void end_stream(void)
 		fclose(st.ro.held);
 }
 
-/* -d: the files written before --strict met an invalid game go, else
- * the index of html pages is written. */
+/* -d: the files written before --strict met an invalid game go (every
+ * game written is in one of them: --split's too), else the index of html
+ * pages is written. */
 static void end_dir(void)
 {
 	if (st.policy == STRICT && (st.findings || st.trouble)) {
-		st.dropped += st.ro.nmade;
-		st.written -= st.ro.nmade;
+		st.dropped += st.written;
+		st.written = 0;
 		record_output_close(&st.ro, 0);
 		return;
 	}

@@ -233,6 +233,24 @@ xqconv: 3 games read, 0 written, 3 dropped" ]
 	[ -z "$(ls "$T" | grep tmp)" ]
 }
 
+@test "--strict --split: the files written before the invalid game go, their games dropped" {
+	run -1 --separate-stderr xqconv --strict --split 1 -d "$T/dg" "$S/games.pgn" "$S/bad_illegal.pgn"
+	[ "$stderr" = "xqconv: $S/bad_illegal.pgn:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)
+xqconv: $S/bad_illegal.pgn:1: error: game 1 is invalid: stopping (--strict)
+xqconv: 3 games read, 0 written, 3 dropped" ]
+	[ "$output" = "" ]
+	[ "$(ls -A "$T/dg")" = "" ]
+	# the file being written when the invalid game came goes too
+	run -1 --separate-stderr xqconv --strict --split 2 -d "$T/dg2" "$S/games.pgn" "$S/bad_illegal.pgn"
+	[ "$(ls -A "$T/dg2")" = "" ]
+	[ "${stderr##*$'\n'}" = "xqconv: 3 games read, 0 written, 3 dropped" ]
+	# every game valid: the files stay
+	run -0 --separate-stderr xqconv --strict --split 1 -d "$T/dg3" "$S/games.pgn"
+	[ "$stderr" = "xqconv: 2 games read, 2 written, 0 dropped" ]
+	[ "$(ls "$T/dg3")" = "000001.pgn
+000002.pgn" ]
+}
+
 @test "-o and --output: atomic, never over an input" {
 	run -0 xqconv -o "$T/o.pgn" "$S/games.pgn"
 	[ -s "$T/o.pgn" ]
