@@ -647,7 +647,7 @@ struct xq_writer *record_writer_open(FILE *fp, const char *name, const struct cm
 /* A writer's problem (a character the output encoding lacks) is the
  * input game's: name the input and where the game starts there, and the
  * output at the end. */
-static void writer_problem(void *data, const struct xq_problem *p)
+void record_output_problem(void *data, const struct xq_problem *p)
 {
 	const struct record_output *ro = data;
 	struct xq_problem q = *p;
@@ -665,7 +665,7 @@ static void writer_problem(void *data, const struct xq_problem *p)
 int record_output_writer(struct record_output *ro, FILE *fp, const char *name)
 {
 	ro->w = record_writer_open(fp, name, ro->o, ro->o->notation, ro->wflags,
-				   ro->problem ? ro->problem : writer_problem,
+				   ro->problem ? ro->problem : record_output_problem,
 				   ro->problem ? ro->problem_data : ro);
 	return ro->w ? 0 : -1;
 }

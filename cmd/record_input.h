@@ -138,6 +138,12 @@ struct record_output {
 	struct outdir *od;   /* -d: the names used (made at the first game) */
 	long converted;      /* lines the writers converted (--script) */
 };
+/* An xq_problem_fn for a writer, data the struct record_output whose
+ * game_input and game_line name the game being written: the problem said
+ * as that game's, "PROG: INPUT:LINE: SEVERITY: game N: ... (writing
+ * 'OUTPUT')", on o->pp (record_output's own writers use it unless
+ * problem is set; xqgrep, whose writers are its own, too). */
+void record_output_problem(void *data, const struct xq_problem *p);
 /* The stream (-o or standard output) and its writer, or nothing yet for
  * -d: 0, or -1 with the error printed. */
 int record_output_open(struct record_output *ro);

@@ -121,6 +121,9 @@ static struct {
 	struct cmd_opts o;           /* -n ANY: each game's own notation */
 	struct outfile out;
 	struct xq_writer *w[XQ_NOTATION_UCI10 + 1];
+	/* (for the writers' problems alone: the game being written, said
+	 * as record_output_problem() says it) */
+	struct record_output ro;
 	/* counts */
 	long games, matched, invalid;
 	long file_matched, file_invalid;
@@ -140,14 +143,15 @@ static struct {
  * a writer reports while writing, so that the two streams keep the order
  * they had with a write per line.
  */
-static void print_problem_now(void *data, const struct xq_problem *p)
+static void writer_problem_now(void *data, const struct xq_problem *p)
 {
-	print_problem(data, p);
+	record_output_problem(data, p);
 	fflush(stderr);
 }
 
-/* Game g on the output, by a writer of its notation (-n, else its own). */
-static void write_game(const struct xq_game *g)
+/* Game g of input on the output, by a writer of its notation (-n, else
+ * its own). */
+static void write_game(const struct xq_game *g, const char *input)
 {
 	enum xq_notation n = st.o.notation != XQ_NOTATION_ANY ? st.o.notation :
 		g->notation != XQ_NOTATION_ANY ? g->notation : XQ_NOTATION_CHINESE;
@@ -155,8 +159,10 @@ static void write_game(const struct xq_game *g)
 	int rc;
 	if (!st.w[n] && !(st.w[n] = record_writer_open(st.out.fp, name, &st.o, n,
 						       st.replace ? XQ_WRITE_REPLACE : 0,
-						       print_problem_now, &st.pp)))
+						       writer_problem_now, &st.ro)))
 		exit(EXIT_TROUBLE);   /* said */
+	st.ro.game_input = input;
+	st.ro.game_line = g->line;
 	fflush(stderr);
 	if ((rc = xq_writer_write(st.w[n], g)) == XQ_EIO) {
 		write_error(st.o.outpath);
@@ -191,7 +197,7 @@ static enum record_step grep_game(struct record_loop *l, struct xq_game *g)
 		if (!(st.unique && grep_unique_game(&st.u, st.q, l->name, g))) {
 			st.file_matched++;
 			if (!st.count && !st.list && !st.u.keys_out)
-				write_game(g);
+				write_game(g, l->name);
 		}
 	}
 	/* -l: an input is done at its first match, but for --unique, whose
@@ -345,6 +351,7 @@ static void parse_options(int argc, char **argv)
 		die(EXIT_TROUBLE, "out of memory");
 	st.o.own = "tv";             /* -v is --invert-match; -t refuses one-game formats */
 	st.o.pp = &st.pp;
+	st.ro.o = &st.o;
 	for (size_t i = 0; i < NOPTIONS; i++)
 		longopts[i] = grep_options[i].o;
 	while ((c = cmd_getopt(&st.o, argc, argv, "0cE:e:f:hJ:ln:o:P:qRr:T:t:Vv", longopts)) != -1) {

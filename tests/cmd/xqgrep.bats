@@ -706,5 +706,15 @@ $(synopsis)" ]
 	run -0 --separate-stderr xqgrep -e utf-8 -n iccs -E gbk --replace "$T/r.pgn"
 	[ "$output" = "$(printf '%s\n' '[Game "Chinese Chess"]' '[Event "x"]' '[Red "?"]' '[Black "?"]' \
 		'[Result "*"]' '[Format "ICCS"]' '' '1. h2e2 { ? } 1... h9g7 *')" ]
-	[ "$stderr" = "xqgrep: <stdout>: warning: game 1: 1 character with no GBK form written as '?'" ]
+	[ "$stderr" = "xqgrep: $T/r.pgn:1: warning: game 1: 1 character with no GBK form written as '?' (writing '<stdout>')" ]
+}
+
+@test "a writer's problem is the input game's, with the output named, as xqconv says it" {
+	printf '[Event "y"]\n1. h2e2 h9g7 *\n\n[Event "x"]\n1. h2e2 { \xf0\x9f\x98\x80 } h9g7 *\n' >"$T/r.pgn"
+	run -2 --separate-stderr xqgrep -e utf-8 -n iccs -E gbk -T Event=x -o "$T/o.pgn" "$T/r.pgn"
+	[ "$stderr" = "xqgrep: $T/r.pgn:4: error: game 2: character '😀' cannot be encoded in GBK, in '1. h2e2 { 😀 } 1... h9g7 *' (writing '$T/o.pgn')" ]
+	[ "$output" = "" ]
+	[ ! -e "$T/o.pgn" ]
+	run -1 --separate-stderr xqconv -e utf-8 -n iccs -E gbk -o "$T/c.pgn" "$T/r.pgn"
+	[ "${stderr%%$'\n'*}" = "xqconv: $T/r.pgn:4: error: game 2: character '😀' cannot be encoded in GBK, in '1. h2e2 { 😀 } 1... h9g7 *' (writing '$T/c.pgn')" ]
 }
