@@ -138,6 +138,9 @@ static struct {
 	const char *plot;
 	int plot_dir, plots_written, plot_warned;
 	struct outdir *plot_names;      /* --plot DIR: named as -d names */
+	char *held_chart;               /* --strict --plot FILE: the chart, written
+					 * when the records are kept */
+	size_t held_chart_len;
 	long read, dropped, unannotated, annotated;
 	int trouble, findings, stop;
 } st = { .o = { .pp = &st.pp, .notation = XQ_NOTATION_CHINESE }, .ro = { .o = &st.o },
@@ -182,10 +185,21 @@ static void write_chart(const struct xq_annotated *a)
 		return;
 	if (xq_annotated_chart_svg(a, &svg, &len) < 0)
 		die(EXIT_TROUBLE, "out of memory");
-	if (out_write(path, svg, len, st.ro.inputs, st.ro.ninputs) < 0)
-		st.trouble = 1;
-	else
+	if (st.strict && !st.plot_dir) {
+		/* --strict: the file is not replaced unless the records are kept */
+		st.held_chart = svg;
+		st.held_chart_len = len;
 		st.plots_written++;
+		free(path);
+		return;
+	}
+	if (out_write(path, svg, len, st.ro.inputs, st.ro.ninputs) < 0) {
+		st.trouble = 1;
+	} else {
+		st.plots_written++;
+		/* --strict: removed with the records when they are not kept */
+		record_output_made(&st.ro, path);
+	}
 	free(svg);
 	free(path);
 }
@@ -632,11 +646,16 @@ static void end_jobs(void)
 
 /* The records' output closed: kept unless --strict met an invalid game or
  * an engine failure, or the run stopped on an error.  The games of a file
- * or held for standard output that is not kept are dropped. */
-static void close_records(void)
+ * or held for standard output that is not kept are dropped.  Under
+ * --strict the charts follow the records: those of --plot DIR are removed
+ * with them (the files record_output_made() lists), that of --plot FILE
+ * is written only when they are kept (with -j alone, no records: when no
+ * game stopped the run). */
+static void close_output(void)
 {
 	int keep = !(st.strict && st.findings) && !(st.trouble && st.stop);
 	int whole = st.ro.held || st.ro.out.tmp || (st.o.dir && st.strict);
+	/* (with no records, the charts listed alone) */
 	if (record_output_close(&st.ro, keep) < 0) {
 		st.trouble = 1;
 		keep = 0;
@@ -645,6 +664,11 @@ static void close_records(void)
 		st.dropped += st.annotated + st.unannotated;
 		st.annotated = st.unannotated = 0;
 	}
+	if (keep && st.held_chart &&
+	    out_write(st.plot, st.held_chart, st.held_chart_len, st.ro.inputs, st.ro.ninputs) < 0)
+		st.trouble = 1;
+	free(st.held_chart);
+	st.held_chart = NULL;
 }
 
 /* The settings that follow from the options and the inputs. */
@@ -700,8 +724,7 @@ int main(int argc, char **argv)
 		st.trouble = 1;
 	st.stop = l.stop;
 	end_jobs();
-	if (st.records)
-		close_records();
+	close_output();
 	progress_clear();   /* (a game the run stopped left its line) */
 	if (*st.start_error && !st.engine_failure_said)
 		warnx_("%s", st.start_error);

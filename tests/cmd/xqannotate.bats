@@ -482,6 +482,34 @@ xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
 	[ "$(ls "$T/d" | wc -l)" -eq 2 ]
 }
 
+@test "--strict --plot: the charts follow the records" {
+	local bad="$TOP/samples/bad_illegal.pgn" G="$TOP/samples/games.pgn"
+	local expected="xqannotate: $bad:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)
+xqannotate: $bad:1: error: game 1 is invalid: stopping (--strict)
+xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
+	# a directory: the charts written go with the records
+	mkdir "$T/d" "$T/p"
+	run -1 --separate-stderr xqannotate --depth 1 --strict -d "$T/d" --plot "$T/d" "$G" "$bad"
+	[ "$stderr" = "$expected" ]
+	[ -z "$(ls -A "$T/d")" ]
+	run -1 --separate-stderr xqannotate --depth 1 --strict -o "$T/s.pgn" --plot "$T/p" "$G" "$bad"
+	[ "$stderr" = "$expected" ]
+	[ -z "$(ls -A "$T/p")" ]
+	[ ! -e "$T/s.pgn" ]
+	# a file: not written, one there left as it was
+	echo old >"$T/c.svg"
+	run -1 --separate-stderr xqannotate --depth 1 --strict -o "$T/s.pgn" --plot "$T/c.svg" "$G" "$bad"
+	[ "$(cat "$T/c.svg")" = old ]
+	[ -z "$(ls "$T" | grep tmp)" ]
+	# every game valid: the chart and the records
+	run -0 --separate-stderr xqannotate --depth 1 --strict -o "$T/s.pgn" --plot "$T/c.svg" "$G"
+	[ -s "$T/s.pgn" ]
+	xmllint --noout "$T/c.svg"
+	run -0 --separate-stderr xqannotate --depth 1 --strict -d "$T/d" --plot "$T/d" "$G"
+	[ "$(ls "$T/d"/*.svg | wc -l)" -eq 2 ]
+	[ "$(ls "$T/d"/*.pgn | wc -l)" -eq 2 ]
+}
+
 @test "a writer's problem is said as xqconv says it: the input and the game's line, the output last" {
 	cd "$T"
 	printf '[Event "\xf0\x9f\x98\x80"]\n1. h2e2 h9g7 *\n\n' >in.pgn
