@@ -461,12 +461,19 @@ void record_loop_meter(struct progress_meter *m)
 	the_meter = m;
 }
 
+/* A walk's notes (a file skipped): shown with -v alone, never under -q.
+ * Skipping what holds no record is what -R does: no game goes unread. */
+static int walk_notes_shown(const struct problem_printer *pp)
+{
+	return pp->verbose && !pp->quiet;
+}
+
 /* A file found in a walk that holds no record is skipped with a note
  * instead of the reader's fatal problem. */
 struct walked_filter {
 	xq_problem_fn fn;
 	void *data;
-	int quiet, skipped;
+	int shown, skipped;
 };
 
 static void filter_walked(void *data, const struct xq_problem *p)
@@ -474,7 +481,7 @@ static void filter_walked(void *data, const struct xq_problem *p)
 	struct walked_filter *wf = data;
 	if (p->severity == XQ_SEV_FATAL && p->code == XQ_P_FORMAT && p->game == 0) {
 		wf->skipped = 1;
-		if (!wf->quiet)
+		if (wf->shown)
 			diag(p->file, 0, 0, "note", "skipped: %s", p->msg);
 		return;
 	}
@@ -498,7 +505,7 @@ static void loop_input(struct record_loop *l, const char *path, int walked)
 		.problem = l->problem ? l->problem : print_problem,
 		.problem_data = l->problem ? l->problem_data : l->o->pp,
 	};
-	struct walked_filter wf = { ro.problem, ro.problem_data, l->o->pp->quiet, 0 };
+	struct walked_filter wf = { ro.problem, ro.problem_data, walk_notes_shown(l->o->pp), 0 };
 	struct xq_game *g;
 	FILE *fp;
 	void *map = NULL;
@@ -568,7 +575,7 @@ static void say_input_notes(const struct record_loop *l, int *next, int i)
 {
 	const struct input_list *il = l->o->inputs;
 	for (; il && *next < il->nnotes && (i < 0 || il->notes[*next].before <= i); ++*next)
-		if (!l->o->pp->quiet)
+		if (walk_notes_shown(l->o->pp))
 			diag(il->notes[*next].path, 0, 0, "note", "%s", il->notes[*next].msg);
 }
 

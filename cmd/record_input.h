@@ -3,7 +3,7 @@
  * xqjudge, xqgrep, xqstats, xqannotate) share: their options (-f -e -t -E
  * -n -o -d -q -v -j -h -V -R -0 --files-from, checked in one place), the
  * one input loop ("-" and no file mean stdin; -R walks directories, whose
- * files that hold no record are skipped with a note), printing the library's problems in the
+ * files that hold no record are skipped, with a note under -v), printing the library's problems in the
  * one diagnostics format, writers and output files that may be devices,
  * progress lines, and loading one game of a record for xqshow.
  */

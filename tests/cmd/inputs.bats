@@ -18,8 +18,8 @@ setup() {
 	ln -s ../other tree/link
 }
 
-@test "-R: files in name order, the README skipped with a note, the linked folder not followed" {
-	run -1 --separate-stderr xqcheck -R tree
+@test "-R: files in name order, the README skipped (a note under -v), the linked folder not followed" {
+	run -1 --separate-stderr xqcheck -v -R tree
 	[ "$output" = "" ]
 	[ "$stderr" = "xqcheck: tree/README: note: skipped: no game record found (read as pgn)
 xqcheck: tree/link: note: skipped: a symbolic link to a directory
@@ -34,20 +34,27 @@ xqcheck: 5 games: 4 valid, 1 invalid (1 error, 0 warnings)" ]
 		run --separate-stderr $cmd --recursive tree
 		[ "$status" = "$st" ] || { echo "$cmd: status $status, not $st"; false; }
 		[ "$output" = "$out" ] || { echo "$cmd: output differs"; false; }
-		# the diagnostics of the files, after the notes of the two skipped
-		# (in name order, before sub/a.pgn's; none under -q)
-		case $cmd in
-		*-q) notes="" ;;
-		*) notes="${cmd%% *}: tree/README: note: skipped: no game record found (read as pgn)
-${cmd%% *}: tree/link: note: skipped: a symbolic link to a directory
-" ;;
-		esac
-		[ "$stderr" = "$notes$err" ] || { echo "$cmd: diagnostics differ: $stderr"; false; }
+		# the diagnostics of the files: the two skipped are notes, said
+		# with -v alone
+		[ "$stderr" = "$err" ] || { echo "$cmd: diagnostics differ: $stderr"; false; }
 	done
 }
 
-@test "-q: no notes for skipped files; the summary line stays" {
+@test "-v: the notes of the skipped files in name order, before sub/a.pgn's, in every record command" {
+	for cmd in "xqconv -v" "xqcheck -v" "xqgrep --verbose -r 1-0" "xqstats -v" "xqjudge -v"; do
+		run --separate-stderr $cmd tree/a.pgn tree/b.pgn tree/sub/a.pgn
+		local err="$stderr"
+		run --separate-stderr $cmd --recursive tree
+		[ "$stderr" = "${cmd%% *}: tree/README: note: skipped: no game record found (read as pgn)
+${cmd%% *}: tree/link: note: skipped: a symbolic link to a directory
+$err" ] || { echo "$cmd: diagnostics differ: $stderr"; false; }
+	done
+}
+
+@test "-q: no notes for skipped files, even with -v; the summary line stays" {
 	run -1 --separate-stderr xqcheck -q -R tree
+	[ "$stderr" = "xqcheck: 5 games: 4 valid, 1 invalid (1 error, 0 warnings)" ]
+	run -1 --separate-stderr xqcheck -q -v -R tree
 	[ "$stderr" = "xqcheck: 5 games: 4 valid, 1 invalid (1 error, 0 warnings)" ]
 }
 
@@ -84,7 +91,7 @@ xqcheck: 3 games: 2 valid, 1 invalid (1 error, 0 warnings)" ]
 
 @test "--files-from with -R walks the folders listed; a README named in a list is no record: exit 2" {
 	printf 'tree\n' > list
-	run -1 --separate-stderr xqcheck -R --files-from=list
+	run -1 --separate-stderr xqcheck -v -R --files-from=list
 	[ "$stderr" = "xqcheck: tree/README: note: skipped: no game record found (read as pgn)
 xqcheck: tree/link: note: skipped: a symbolic link to a directory
 xqcheck: tree/sub/a.pgn:3: error: game 1: malformed FEN 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w - - 0 1': column 50: only 9 ranks, not 10
@@ -140,7 +147,7 @@ synopsis() {
 	cp "$S/bad_fen.pgn" tree2/b.pgn
 	mkfifo tree2/a.fifo
 	ln -s ../other tree2/z
-	run -1 --separate-stderr xqcheck -R tree2
+	run -1 --separate-stderr xqcheck -v -R tree2
 	[ "$stderr" = "xqcheck: tree2/a.fifo: note: skipped: not a regular file
 xqcheck: tree2/b.pgn:3: error: game 1: malformed FEN 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w - - 0 1': column 50: only 9 ranks, not 10
 xqcheck: tree2/z: note: skipped: a symbolic link to a directory
