@@ -52,7 +52,7 @@ static const char usage_text[] =
 	"                       as comments (rules axf, cxa (default), 1956)\n"
 	"      --ecco           set the ECCO, Opening and Variation tags from the\n"
 	"                       opening (games from the standard start)\n"
-	"      --ecco=check     a note for each game whose ECCO tag disagrees\n"
+	"      --ecco=check     a warning for each game whose ECCO tag disagrees\n"
 	"  -J, --jobs=N         N jobs (0: one a core) over byte ranges of a file,\n"
 	"                       chunks of a stream or the files; the output is\n"
 	"                       one job's (-d and --strict: one job)\n"
@@ -248,8 +248,8 @@ static enum record_step convert_game(struct record_loop *l, struct xq_game *g)
 		st.ecco_checked++;
 		if (!xq_ecco_disagrees(g, &e))
 			st.ecco_agreed++;
-		else
-			game_diag("note", name, g->line, g->index, ": ECCO tag '%s', opening %s %s%s%s",
+		else    /* asked for: said without -v, and counted */
+			game_diag("warning", name, g->line, g->index, ": ECCO tag '%s', opening %s %s%s%s",
 				  xq_game_tag(g, "ECCO"), e.code, e.opening,
 				  *e.variation ? " " : "", e.variation);
 	}

@@ -17,7 +17,7 @@ setup() {
 	run -0 xqconv --help
 	expected='      --ecco           set the ECCO, Opening and Variation tags from the
                        opening (games from the standard start)
-      --ecco=check     a note for each game whose ECCO tag disagrees'
+      --ecco=check     a warning for each game whose ECCO tag disagrees'
 	[ "$(sed -n '/^      --ecco  /,/^      --ecco=check/p' <<<"$output")" = "$expected" ]
 	run -0 xqgrep --help
 	expected='      --ecco=CODES     the opening'"'"'s ECCO code (classified from the moves)
@@ -73,7 +73,7 @@ synopsis() {
 	[ "$output" = "1" ]
 }
 
-@test "xqconv --ecco=check -q: no notes, the count stays" {
+@test "xqconv --ecco=check -q: no warnings, the count stays" {
 	run -0 --separate-stderr xqconv -q --ecco=check -o /dev/null "$S/ecco.pgn"
 	[ "$stderr" = "xqconv: 6 games read, 6 written, 0 dropped"$'\n'"xqconv: ECCO tags: 2 checked, 1 agree, 1 disagree" ]
 }
@@ -198,8 +198,8 @@ opening tree from the start, depth 1: 5 games
 	files=$(cd "$C" && find . -type f ! -name '*.tar.xz' ! -name '*.tsv' | sort)
 	# shellcheck disable=SC2086
 	run --separate-stderr bash -c "cd '$C' && xqconv --ecco=check -o /dev/null $(echo $files)"
-	notes=$(grep ': note: game [0-9]*: ECCO tag' <<<"$stderr" |
-		sed -E "s/^xqconv: \.\/([^:]*):[0-9]*: note: game ([0-9]*): ECCO tag '([^']*)', opening ([A-E][0-9][0-9]) .*/\1\t\2\t\3\t\4/")
+	notes=$(grep ': warning: game [0-9]*: ECCO tag' <<<"$stderr" |
+		sed -E "s/^xqconv: \.\/([^:]*):[0-9]*: warning: game ([0-9]*): ECCO tag '([^']*)', opening ([A-E][0-9][0-9]) .*/\1\t\2\t\3\t\4/")
 	known=$(grep -v '^#' "$BATS_TEST_DIRNAME/ecco_corpus.tsv" | cut -f1-4)
 	[ "$notes" = "$known" ] || { echo "disagreements: $notes"; echo "explained: $known"; return 1; }
 	summary=$(grep '^xqconv: ECCO tags:' <<<"$stderr")
