@@ -253,8 +253,10 @@ void diag(const char *file, long line, long col, const char *level,
 	if (line > 0 && col > 0)
 		put_number(where, sizeof where, &k, col, ':');
 	put_cut(where, sizeof where, &k, " ", 1);
-	put_cut(where, sizeof where, &k, level, strlen(level));
-	put_cut(where, sizeof where, &k, ": ", 2);
+	if (level) {
+		put_cut(where, sizeof where, &k, level, strlen(level));
+		put_cut(where, sizeof where, &k, ": ", 2);
+	}
 	va_start(ap, fmt);
 	vmessage(where, fmt, ap);
 	va_end(ap);

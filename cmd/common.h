@@ -30,7 +30,9 @@ void write_error(const char *path);
 _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
- * "prog: file:line:col: level: msg" on stderr; line/col 0 are left out.
+ * "prog: file:line:col: level: msg" on stderr; line/col 0 are left out,
+ * and so is level when NULL (a line of a report the command was asked
+ * for, not a diagnostic: xqgrep --unique's duplicates).
  * Control characters in msg are shown escaped (game files are untrusted),
  * and msg is cut at DIAG_MSG_MAX - 1 bytes.
  */

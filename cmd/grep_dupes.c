@@ -1,6 +1,6 @@
 /*
  * grep_dupes.c - xqgrep --unique over one run and over parts (see
- * grep_dupes.h): the notes, --merge-keys, the drop list and the second
+ * grep_dupes.h): the list of duplicates, --merge-keys, the drop list and the second
  * pass of --drops.
  */
 #include <errno.h>
@@ -18,16 +18,17 @@ void grep_unique_summary(long games, long dupes)
 		games, games == 1 ? "" : "s", dupes, dupes == 1 ? "" : "s", games - dupes);
 }
 
-/* Game g with key into d: 1 when it is a duplicate (noted unless quiet),
+/* Game g with key into d: 1 when it is a duplicate (listed unless quiet:
+ * the list is what --unique reports, not a note that needs --verbose),
  * else 0. */
-static inline int noted(struct xq_dupes *d, const uint64_t key[2], struct xq_place *g, int quiet)
+static inline int listed(struct xq_dupes *d, const uint64_t key[2], struct xq_place *g, int quiet)
 {
 	struct xq_place first;
 	int rc = xq_dupes_add(d, key, g, &first);
 	if (rc < 0)
 		die(EXIT_TROUBLE, "out of memory");
 	if (rc && !quiet)
-		diag(g->name, g->line, 0, "note", "game %ld is a duplicate of game %ld (%s:%ld)",
+		diag(g->name, g->line, 0, NULL, "game %ld is a duplicate of game %ld (%s:%ld)",
 		     g->index, first.index, first.name, first.line);
 	return rc;
 }
@@ -77,7 +78,7 @@ static int merge_key_line(void *data, char *line, const char *name, long lineno)
 	} else {
 		struct xq_place at = { f[1], a, b };
 		km->keys++;
-		if (noted(km->d, k, &at, km->quiet)) {
+		if (listed(km->d, k, &at, km->quiet)) {
 			km->dupes++;
 			if (km->drops) {
 				fflush(stderr);
@@ -220,7 +221,7 @@ int grep_unique_game(struct grep_unique *u, struct xq_query *q, const char *name
 		return 0;
 	}
 	if (!u->drops_path)
-		rc = noted(u->d, key, &at, u->quiet);
+		rc = listed(u->d, key, &at, u->quiet);
 	else if ((rc = xq_dupes_drop(u->d, name, g->index, key)) == 2)
 		parts_differ(u, name, "game %ld is another game", g->index);
 	u->dupes += rc != 0;

@@ -1,7 +1,7 @@
 /*
- * grep_dupes.h - xqgrep --unique: the duplicates of one run, noted as
+ * grep_dupes.h - xqgrep --unique: the duplicates of one run, listed as
  * they come, and those of a big input's parts: --keys writes each game's
- * key, --merge-keys notes the duplicates of all the parts as one run does
+ * key, --merge-keys lists the duplicates of all the parts as one run does
  * and may write each part's drop list (--write-drops), and --drops reads
  * it for a second pass that drops them part by part.  The lines are those
  * of part.h; which game repeats which is the library's (xq_dupes).
@@ -40,7 +40,7 @@ void grep_unique_end(struct grep_unique *u, const char *last);
 void grep_unique_summary(long games, long dupes);
 
 /* --merge-keys: the --keys parts in argv[0..argc) in order, their
- * duplicates noted (unless quiet) as one --unique run notes them; with
+ * duplicates listed (unless quiet) as one --unique run lists them; with
  * drops_path, the drop list of each part written there.  The exit status. */
 int grep_merge_keys(int argc, char **argv, const char *drops_path, int quiet);
 

@@ -137,7 +137,7 @@ static struct {
 
 /* --- output
  *
- * Diagnostics go out in blocks, not a write per line (--unique may note a
+ * Diagnostics go out in blocks, not a write per line (--unique may list a
  * duplicate for nearly every game), except on a terminal.  stderr is
  * flushed before anything is written to an output, and after each problem
  * a writer reports while writing, so that the two streams keep the order

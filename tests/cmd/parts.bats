@@ -150,12 +150,12 @@ xqgrep: $T/said:3: error: not a line of xqgrep --partial" ]
 	split_parts "$T/keys" "$T/k" '#xqgrep-keys'
 	run -2 --separate-stderr xqgrep --merge-keys "$T/k/1" "$T/k/3" "$T/k/2"
 	[ "$output" = "" ]
-	expected="xqgrep: <stdin>:691: note: game 116 is a duplicate of game 76 (<stdin>:451)
-xqgrep: <stdin>:943: note: game 158 is a duplicate of game 21 (<stdin>:121)
-xqgrep: <stdin>:1129: note: game 189 is a duplicate of game 143 (<stdin>:853)
+	expected="xqgrep: <stdin>:691: game 116 is a duplicate of game 76 (<stdin>:451)
+xqgrep: <stdin>:943: game 158 is a duplicate of game 21 (<stdin>:121)
+xqgrep: <stdin>:1129: game 189 is a duplicate of game 143 (<stdin>:853)
 xqgrep: $T/k/3:1: error: part 3 where part 2 was expected: parts missing or out of order
 xqgrep: $T/k/2:1: error: part 2 again or out of order: part 4 expected here (parts in the order of --part)
-xqgrep: <stdin>:2677: note: game 447 is a duplicate of game 446 (<stdin>:2671)
+xqgrep: <stdin>:2677: game 447 is a duplicate of game 446 (<stdin>:2671)
 xqgrep: 620 games, 4 duplicates removed, 616 kept"
 	[ "$stderr" = "$expected" ]
 	xqgrep --merge-keys --write-drops "$T/drops" "$T/keys" 2>/dev/null

@@ -519,11 +519,11 @@ $S/games.pgn:2" ]
 
 @test "diagnostics and output keep their order when both go to one stream" {
 	# stderr is written in blocks but flushed before anything is output:
-	# the duplicate note comes before the games (which the writer holds
+	# the duplicate's line comes before the games (which the writer holds
 	# until it is closed), the summary after them, the count last
 	printf '[Event "a"]\n\n1. h2e2 *\n\n[Event "b"]\n\n1. h2e2 *\n\n[Event "c"]\n\n1. b2e2 *\n' >"$T/u.pgn"
 	run -0 xqgrep --unique "$T/u.pgn"
-	[ "${lines[0]}" = "xqgrep: $T/u.pgn:5: note: game 2 is a duplicate of game 1 ($T/u.pgn:1)" ]
+	[ "${lines[0]}" = "xqgrep: $T/u.pgn:5: game 2 is a duplicate of game 1 ($T/u.pgn:1)" ]
 	[ "${lines[2]}" = '[Event "a"]' ]
 	[ "${lines[-1]}" = "xqgrep: 3 games, 1 duplicate removed, 2 kept" ]
 	run -0 xqgrep -c --unique "$T/u.pgn"
@@ -532,7 +532,7 @@ $S/games.pgn:2" ]
 	# a name with a control character is shown escaped, as every diagnostic
 	cp "$T/u.pgn" "$T/u"$'\t'".pgn"
 	run -0 --separate-stderr xqgrep -c --unique "$T/u"$'\t'".pgn"
-	[ "$stderr" = "xqgrep: $T/u\\x09.pgn:5: note: game 2 is a duplicate of game 1 ($T/u\\x09.pgn:1)
+	[ "$stderr" = "xqgrep: $T/u\\x09.pgn:5: game 2 is a duplicate of game 1 ($T/u\\x09.pgn:1)
 xqgrep: 3 games, 1 duplicate removed, 2 kept" ]
 	[ "$output" = 2 ]
 }
@@ -556,12 +556,12 @@ xqgrep: 3 games, 1 duplicate removed, 2 kept" ]
 	distinct_tags=$("$GC" lines "$T/dup.pgn" | sort -u | wc -l)
 	run -0 --separate-stderr xqgrep --unique -o "$T/u.pgn" "$T/dup.pgn"
 	[ "$(xqgrep -c "$T/u.pgn")" = "$distinct" ]
-	# one note a duplicate, then the summary, nothing else
+	# one line a duplicate, then the summary, nothing else
 	[ "${stderr_lines[-1]}" = "xqgrep: $total games, $((total - distinct)) duplicates removed, $distinct kept" ]
 	[ "$(grep -c 'is a duplicate of game' <<<"$stderr")" = $((total - distinct)) ]
 	[ "${#stderr_lines[@]}" = $((total - distinct + 1)) ]
 	# the first copy is kept and named with where it is
-	[ "${stderr_lines[0]}" = "xqgrep: $T/dup.pgn:691: note: game 116 is a duplicate of game 76 ($T/dup.pgn:451)" ]
+	[ "${stderr_lines[0]}" = "xqgrep: $T/dup.pgn:691: game 116 is a duplicate of game 76 ($T/dup.pgn:451)" ]
 	# --key: the renamed copies differ in Red, so they stay
 	run -0 --separate-stderr xqgrep --unique --key Red,Black -c "$T/dup.pgn"
 	[ "$output" = "$distinct_tags" ]
@@ -570,13 +570,13 @@ xqgrep: 3 games, 1 duplicate removed, 2 kept" ]
 	[ "$output" = "$distinct" ]
 	[[ "$stderr" != *"is a duplicate"* ]]
 	# across files: each input's count is of the games it keeps; every
-	# game of the renamed copy goes, its note naming the first file
+	# game of the renamed copy goes, its line naming the first file
 	run -0 --separate-stderr xqgrep --unique -c "$f" "$T/renamed.pgn"
 	kept=$("$GC" lines "$f" | cut -f1 | sort -u | wc -l)
 	n=$(grep -c '^\[Event' "$f")
 	[ "$output" = "$f:$kept
 $T/renamed.pgn:0" ]
-	[ "$(grep -c "^xqgrep: $T/renamed.pgn:[0-9]*: note: game [0-9]* is a duplicate of game [0-9]* ($f:[0-9]*)$" <<<"$stderr")" = "$n" ]
+	[ "$(grep -c "^xqgrep: $T/renamed.pgn:[0-9]*: game [0-9]* is a duplicate of game [0-9]* ($f:[0-9]*)$" <<<"$stderr")" = "$n" ]
 	[ "${stderr_lines[-1]}" = "xqgrep: $((2 * n)) games, $((2 * n - kept)) duplicates removed, $kept kept" ]
 	# -l: the inputs that keep a game; the copy keeps none
 	run -0 --separate-stderr xqgrep --unique -l "$f" "$T/renamed.pgn"

@@ -69,8 +69,10 @@ static size_t ref_diag(char *out, const char *file, long line, long col, const c
 		n += snprintf(where + n, sizeof where - (size_t)n, "%ld:", line);
 	if (line > 0 && col > 0 && n > 0 && (size_t)n < sizeof where)
 		n += snprintf(where + n, sizeof where - (size_t)n, "%ld:", col);
-	if (n > 0 && (size_t)n < sizeof where)
+	if (n > 0 && (size_t)n < sizeof where && level)
 		snprintf(where + n, sizeof where - (size_t)n, " %s: ", level);
+	else if (n > 0 && (size_t)n < sizeof where)
+		snprintf(where + n, sizeof where - (size_t)n, " ");
 	va_start(ap, fmt);
 	r = ref_vmessage(out, where, fmt, ap);
 	va_end(ap);
@@ -140,6 +142,7 @@ int main(void)
 	CASE("no line: no column either", "a.pgn", 0, 7, "note", "x");
 	CASE("negative line", "a.pgn", -3, 2, "note", "x");
 	CASE("stdin for NULL", NULL, 1, 1, "error", "from stdin");
+	CASE("no level: a line of a report", "a.pgn", 30, 0, NULL, "game 3 is a duplicate");
 	CASE("%%s %%d %%ld %%%%", "f", 3, 0, "note", "game %ld is a duplicate of game %ld (%s:%ld) %d%%",
 	     123456789L, 1L, "first.pgn", 99L, -42);
 	CASE("%%ld extremes", "f", 1, 1, "error", "%ld %ld %ld", 0L, -9223372036854775807L - 1,
