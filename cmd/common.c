@@ -595,6 +595,13 @@ static void out_forget(struct outfile *o)
 	o->path = o->tmp = NULL;
 }
 
+void out_leave(struct outfile *o)
+{
+	if (o->fp && o->fp != stdout)
+		fclose(o->fp);
+	out_forget(o);
+}
+
 int out_open(struct outfile *o, const char *path, char *const *inputs, int ninputs)
 {
 	struct stat st, sb;

@@ -149,6 +149,10 @@ void temp_forget_all(void);
 void temp_register_fn(void (*fn)(void));
 int out_commit(struct outfile *o);
 void out_abort(struct outfile *o);
+/* Let go of an output that another process commits (a -J worker forked
+ * after the command opened it): its stream closed, nothing written, the
+ * file left as it is. */
+void out_leave(struct outfile *o);
 /* out_commit() when keep, else out_abort(): 0 or -1. */
 int out_close(struct outfile *o, int keep);
 /* buf[0..len) into path, atomically, as out_open() and out_commit() write

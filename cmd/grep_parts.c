@@ -227,6 +227,13 @@ int grep_merge_job(void *data, const struct jobs *j, int i)
 	return 0;
 }
 
+void grep_jobs_worker(void)
+{
+	if (jm.opened > 0)
+		out_leave(jm.out);
+	part_merge_free(&jm.mg.m);
+}
+
 int grep_jobs_end(struct jobs *j)
 {
 	int rc = jm.opened < 0 ? EXIT_TROUBLE : grep_parts_end(&jm.mg, jm.trouble || j->failed, jm.out);

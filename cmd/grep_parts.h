@@ -35,5 +35,8 @@ struct jobs;
 void grep_jobs_begin(struct outfile *out, const char *outpath, int argc, char **argv);
 int grep_merge_job(void *data, const struct jobs *j, int i);
 int grep_jobs_end(struct jobs *j);
+/* In a worker forked after a merge: what the merges held let go (the
+ * output they opened is the command's to commit). */
+void grep_jobs_worker(void);
 
 #endif

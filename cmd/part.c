@@ -271,9 +271,10 @@ static char *next_line(struct line_reader *lr)
 int part_read(int argc, char **argv,
 	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data)
 {
-	struct line_reader lr = { .cap = 0 };
+	struct line_reader lr = { .cap = 1 << 16 };
 	char *line;
 	int trouble = 0;
+	lr.buf = xrealloc(NULL, lr.cap);
 	for (int i = 0; i < (argc ? argc : 1); i++) {
 		const char *name;
 		FILE *fp = record_open(argc ? argv[i] : NULL, &name);

@@ -309,8 +309,12 @@ int main(int argc, char **argv)
 			jobs_end(&j);
 			return status;
 		}
-		if (rc == 1)
+		if (rc == 1) {
+			/* a worker (what the merges before its fork held
+			 * is the command's) */
+			part_merge_free(&mg.m);
 			st.partial = 1;
+		}
 	}
 
 	l.o = &st.o;

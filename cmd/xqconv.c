@@ -441,7 +441,11 @@ static int run_jobs(int *argc, char ***argv)
 		return merge_end(&j, &pcs, &pc, v);
 	if (rc == 1) {
 		/* a worker: its games on standard output, its part on
-		 * standard error */
+		 * standard error; what the merges before its fork opened and
+		 * held is the command's */
+		part_merge_free(&pcs.m);
+		if (pc.opened > 0)
+			out_leave(&st.ro.out);
 		st.o.outpath = NULL;
 		st.pp.partial = stderr;
 		part_put_header(stderr, "xqconv", 0);

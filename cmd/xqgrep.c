@@ -483,6 +483,7 @@ int main(int argc, char **argv)
 		if (rc == 1) {
 			/* a worker: its games on standard output, its part on
 			 * standard error */
+			grep_jobs_worker();
 			st.partial = 1;
 			st.o.outpath = NULL;
 		}

@@ -184,7 +184,9 @@ int main(int argc, char **argv)
 			return merge_end(&j, &pc, v, unread);
 		if (rc == 1) {
 			/* a worker: its output marked on standard output, its
-			 * part on standard error */
+			 * part on standard error (what the merges before its
+			 * fork held is the command's) */
+			part_merge_free(&pc.m);
 			st.worker = 1;
 			st.pp.partial = stderr;
 			part_put_header(stderr, "xqjudge", 0);
