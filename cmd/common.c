@@ -458,6 +458,22 @@ int is_pipe(int fd)
 	return fstat(fd, &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode));
 }
 
+int release_held(FILE *held, FILE *fp, const char *path)
+{
+	char buf[65536];
+	size_t n;
+	int bad;
+	errno = 0;
+	bad = fflush(held) != 0 || fseek(held, 0, SEEK_SET) != 0;
+	while (!bad && (n = fread(buf, 1, sizeof buf, held)) > 0)
+		bad = fwrite(buf, 1, n, fp) != n;
+	if (bad || ferror(held) || fflush(fp) != 0 || ferror(fp)) {
+		write_error(path);
+		return -1;
+	}
+	return 0;
+}
+
 void close_stdout(void)
 {
 	int bad = ferror(stdout);

@@ -120,6 +120,10 @@ int parse_count(const char *text, long max, long *v);
 
 /* Whether fd is a pipe or a socket (the writers flush it game by game). */
 int is_pipe(int fd);
+/* Output that waited in held (a temporary file, --strict) copied from its
+ * start to fp and flushed: 0, or -1 with the write error said for path
+ * (NULL: standard output). */
+int release_held(FILE *held, FILE *fp, const char *path);
 
 /* Flush and close stdout, dying with EXIT_TROUBLE on a write error
  * (full disk, closed pipe). */

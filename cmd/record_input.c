@@ -795,18 +795,7 @@ void record_output_made(struct record_output *ro, const char *path)
 
 int record_output_release(struct record_output *ro)
 {
-	char buf[65536];
-	size_t n;
-	int bad;
-	errno = 0;
-	bad = fflush(ro->held) != 0 || fseek(ro->held, 0, SEEK_SET) != 0;
-	while (!bad && (n = fread(buf, 1, sizeof buf, ro->held)) > 0)
-		bad = fwrite(buf, 1, n, ro->out.fp) != n;
-	if (bad || ferror(ro->held) || fflush(ro->out.fp) != 0 || ferror(ro->out.fp)) {
-		write_error(ro->o->outpath);
-		return -1;
-	}
-	return 0;
+	return release_held(ro->held, ro->out.fp, ro->o->outpath);
 }
 
 int record_output_close(struct record_output *ro, int keep)

@@ -141,6 +141,9 @@ static struct {
 	char *held_chart;               /* --strict --plot FILE: the chart, written
 					 * when the records are kept */
 	size_t held_chart_len;
+	FILE *json;                     /* where -j's lines go: standard output,
+					 * or with --strict a temporary file, copied
+					 * there when the records are kept */
 	long read, dropped, unannotated, annotated;
 	int trouble, findings, stop;
 } st = { .o = { .pp = &st.pp, .notation = XQ_NOTATION_CHINESE }, .ro = { .o = &st.o },
@@ -369,7 +372,7 @@ static enum record_step write_game(const struct xq_annotated *a)
 		     a->error ? a->error : "");
 	else if (a->engine_failed && !st.pp.quiet)
 		diag(n->name, g->line, 0, "error", "game %ld: %s", g->index, a->error ? a->error : "");
-	if (a->json_len && fwrite(a->json, 1, a->json_len, stdout) != a->json_len)
+	if (a->json_len && fwrite(a->json, 1, a->json_len, st.json) != a->json_len)
 		st.trouble = 1;
 	if (a->rc > 0 && st.plot)
 		write_chart(a);
@@ -408,7 +411,7 @@ static enum record_step write_game(const struct xq_annotated *a)
 		if (wr < 0 || st.strict)
 			step = RECORD_STOP;
 	}
-	if (st.o.json)
+	if (st.json == stdout)
 		fflush(stdout);
 	return step;
 }
@@ -647,14 +650,14 @@ static void end_jobs(void)
 /* The records' output closed: kept unless --strict met an invalid game or
  * an engine failure, or the run stopped on an error.  The games of a file
  * or held for standard output that is not kept are dropped.  Under
- * --strict the charts follow the records: those of --plot DIR are removed
- * with them (the files record_output_made() lists), that of --plot FILE
- * is written only when they are kept (with -j alone, no records: when no
- * game stopped the run). */
+ * --strict the charts and -j's lines follow the records: the charts of
+ * --plot DIR are removed with them (the files record_output_made()
+ * lists), that of --plot FILE and the lines are written only when they
+ * are kept (with -j alone, no records: when no game stopped the run). */
 static void close_output(void)
 {
 	int keep = !(st.strict && st.findings) && !(st.trouble && st.stop);
-	int whole = st.ro.held || st.ro.out.tmp || (st.o.dir && st.strict);
+	int whole = st.ro.held || st.ro.out.tmp || (st.o.dir && st.strict) || st.json != stdout;
 	/* (with no records, the charts listed alone) */
 	if (record_output_close(&st.ro, keep) < 0) {
 		st.trouble = 1;
@@ -669,6 +672,12 @@ static void close_output(void)
 		st.trouble = 1;
 	free(st.held_chart);
 	st.held_chart = NULL;
+	if (st.json != stdout) {
+		if (keep && release_held(st.json, stdout, NULL) < 0)
+			st.trouble = 1;
+		fclose(st.json);
+		st.json = stdout;
+	}
 }
 
 /* The settings that follow from the options and the inputs. */
@@ -687,6 +696,10 @@ static void settle(int argc, char **argv)
 	/* --strict writes nothing on an invalid game or an engine failure:
 	 * on standard output the games wait in a temporary file */
 	st.ro.all_or_none = st.strict;
+	/* and so do -j's lines */
+	st.json = stdout;
+	if (st.o.json && st.strict && !(st.json = tmpfile()))
+		die(EXIT_TROUBLE, "cannot create a temporary file: %s", strerror(errno));
 	/* one job's line is erased before its game is written; jobs write
 	 * games while others go on: not on a terminal they go to */
 	st.progress = st.njobs == 1 ? !st.pp.quiet && isatty(2) :

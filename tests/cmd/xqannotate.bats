@@ -510,6 +510,28 @@ xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
 	[ "$(ls "$T/d"/*.pgn | wc -l)" -eq 2 ]
 }
 
+@test "--strict -j: the JSON lines follow the records, the summary counts what was kept" {
+	local bad="$TOP/samples/bad_illegal.pgn" G="$TOP/samples/games.pgn"
+	local expected="xqannotate: $bad:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)
+xqannotate: $bad:1: error: game 1 is invalid: stopping (--strict)
+xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
+	run -1 --separate-stderr xqannotate --depth 1 --strict -j "$G" "$bad"
+	[ "$output" = "" ]
+	[ "$stderr" = "$expected" ]
+	run -1 --separate-stderr bash -o pipefail -c 'xqannotate --depth 1 --strict -j "$1" "$2" | od -c' _ "$G" "$bad"
+	[ "$output" = "0000000" ]
+	[ "$stderr" = "$expected" ]
+	run -1 --separate-stderr xqannotate --depth 1 --strict -j -o "$T/s.pgn" "$G" "$bad"
+	[ "$output" = "" ]
+	[ "$stderr" = "$expected" ]
+	[ ! -e "$T/s.pgn" ]
+	# every game valid: the same lines as without --strict
+	run -0 --separate-stderr xqannotate --depth 1 --strict -j "$G"
+	[ "$output" = "$(xqannotate -q --depth 1 -j "$G")" ]
+	[ "$(wc -l <<<"$output")" -eq 22 ]
+	[ "$stderr" = "xqannotate: 2 games read, 2 annotated, 0 unannotated, 0 dropped" ]
+}
+
 @test "a writer's problem is said as xqconv says it: the input and the game's line, the output last" {
 	cd "$T"
 	printf '[Event "\xf0\x9f\x98\x80"]\n1. h2e2 h9g7 *\n\n' >in.pgn
