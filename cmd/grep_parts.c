@@ -12,10 +12,16 @@
 #include "part.h"
 #include "record_input.h"
 
-void grep_invalid_summary(long games, long invalid)
+void grep_summary(long games, long invalid, long unwritten)
 {
-	fprintf(stderr, "%s: %ld game%s, %ld invalid (reported above, not searched)\n",
-		progname, games, games == 1 ? "" : "s", invalid);
+	if (!invalid && !unwritten)
+		return;
+	fprintf(stderr, "%s: %ld game%s", progname, games, games == 1 ? "" : "s");
+	if (invalid)
+		fprintf(stderr, ", %ld invalid (reported above, not searched)", invalid);
+	if (unwritten)
+		fprintf(stderr, ", %ld matching not written (reported above)", unwritten);
+	fputc('\n', stderr);
 }
 
 /*
@@ -26,10 +32,12 @@ void grep_invalid_summary(long games, long invalid)
  *   #xqgrep-partial 1 [N]
  *   P ...                              a diagnostic
  *   #end name games lines bytes matched invalid
- *   #counts games invalid count inputs flags trouble
+ *   #counts games invalid count inputs flags trouble unwritten
  *                                      count: what -c prints (duplicates
  *                                      --drops dropped left out); flags:
- *                                      c, l, q as given, then "-"
+ *                                      c, l, q as given, then "-";
+ *                                      unwritten: matching games -E could
+ *                                      not write
  * Other lines (a message such as "cannot open") pass through the merge,
  * which then ends in trouble.
  * --merge prints on standard error what one run prints there (less the
@@ -45,10 +53,10 @@ void grep_put_part_end(FILE *fp, const char *name, long games, long lines,
 }
 
 void grep_put_part_counts(FILE *fp, long games, long invalid, long count, int inputs, int c,
-			  int l, int q, int trouble)
+			  int l, int q, int trouble, long unwritten)
 {
-	fprintf(fp, "#counts\t%ld\t%ld\t%ld\t%d\t%s%s%s-\t%d\n", games, invalid, count, inputs,
-		c ? "c" : "", l ? "l" : "", q ? "q" : "", trouble);
+	fprintf(fp, "#counts\t%ld\t%ld\t%ld\t%d\t%s%s%s-\t%d\t%ld\n", games, invalid, count,
+		inputs, c ? "c" : "", l ? "l" : "", q ? "q" : "", trouble, unwritten);
 }
 
 /* -l: input in listed, once, where one run lists it. */
@@ -62,7 +70,7 @@ static void list_input(struct part_input *in)
 struct grep_merging {
 	struct part_merge m;
 	char flags[8];               /* the first part's */
-	long games, invalid, count, inputs;
+	long games, invalid, count, inputs, unwritten;
 	int trouble, in_part;
 };
 
@@ -75,7 +83,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 	int n, rc;
 	struct part_input *in;
 	struct xq_problem p;
-	long v[4];
+	long v[4], unwritten;
 	if (!strncmp(line, progname, plen) && !strncmp(line + plen, ": ", 2)) {
 		/* said by a part: said again, and trouble */
 		fprintf(stderr, "%s\n", line);
@@ -112,7 +120,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 			list_input(in);
 		return 0;
 	}
-	if (!strcmp(f[0], "#counts") && n == 7) {
+	if (!strcmp(f[0], "#counts") && n == 8) {
 		size_t fl = strlen(f[5]);
 		rc = 0;
 		for (int k = 0; k < 4; k++)
@@ -120,7 +128,8 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 				goto bad;
 		if (!fl || fl >= sizeof mg->flags || strspn(f[5], "clq") != fl - 1 ||
 		    f[5][fl - 1] != '-' || (strcmp(f[6], "0") && strcmp(f[6], "1")) ||
-		    mg->count > PART_POS_MAX - v[2])
+		    part_number(f[7], &unwritten) < 0 || mg->count > PART_POS_MAX - v[2] ||
+		    mg->unwritten > PART_POS_MAX - unwritten)
 			goto bad;
 		/* the flags are the first part's read, whatever its number */
 		if (*mg->flags && strcmp(mg->flags, f[5])) {
@@ -135,6 +144,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 					list_input(&mg->m.in[i]);
 		}
 		mg->count += v[2];
+		mg->unwritten += unwritten;
 		if (v[3] > mg->inputs)
 			mg->inputs = v[3];
 		if (f[6][0] == '1')
@@ -161,14 +171,13 @@ static int grep_parts_end(struct grep_merging *mg, int trouble, struct outfile *
 		else
 			printf("%ld\n", mg->count);
 	}
-	if (mg->invalid)
-		grep_invalid_summary(mg->games, mg->invalid);
+	grep_summary(mg->games, mg->invalid, mg->unwritten);
 	part_merge_free(&mg->m);
 	fflush(stderr);
 	close_stdout();
 	if (out && out->fp != stdout && out_close(out, !trouble) < 0)
 		trouble = 1;
-	return exit_status(0, trouble, mg->invalid || mg->count == 0);
+	return exit_status(0, trouble, mg->invalid || mg->unwritten || mg->count == 0);
 }
 
 int grep_merge_parts(int argc, char **argv)

@@ -10,15 +10,18 @@
 
 #include "common.h"
 
-/* "xqgrep: N games, I invalid (reported above, not searched)". */
-void grep_invalid_summary(long games, long invalid);
+/* The closing line when a game was invalid or a matching one could not
+ * be written (-E): "xqgrep: N games, I invalid (reported above, not
+ * searched), U matching not written (reported above)", each count left
+ * out when 0. */
+void grep_summary(long games, long invalid, long unwritten);
 
 /* --partial: the #end line after an input, and the #counts line after
  * the part (c, l, q: whether -c, -l, -q were given). */
 void grep_put_part_end(FILE *fp, const char *name, long games, long lines,
 		       unsigned long long bytes, long matched, long invalid);
 void grep_put_part_counts(FILE *fp, long games, long invalid, long count, int inputs, int c,
-			  int l, int q, int trouble);
+			  int l, int q, int trouble, long unwritten);
 
 /* --merge: the --partial parts in the files argv[0..argc) (none: standard
  * input) as one run's output.  The exit status. */

@@ -126,6 +126,7 @@ static struct {
 	struct record_output ro;
 	/* counts */
 	long games, matched, invalid;
+	long unwritten;              /* matching games -E could not write */
 	long file_matched, file_invalid;
 	int partial;                 /* --partial: diagnostics and counts as a part's */
 	int nfiles, trouble;         /* nfiles: the inputs named */
@@ -169,7 +170,7 @@ static void write_game(const struct xq_game *g, const char *input)
 		exit(EXIT_TROUBLE);
 	}
 	if (rc < 0)
-		st.trouble = 1;   /* reported by the writer */
+		st.unwritten++;   /* reported by the writer; as xqconv drops it */
 }
 
 /* --- the input loop */
@@ -434,13 +435,14 @@ static int grep_finish(int argc, char **argv)
 		grep_unique_summary(st.matched, st.u.dupes);
 	if (st.partial)
 		grep_put_part_counts(stderr, st.games, st.invalid, st.matched - st.u.dupes, argc,
-				     st.count, st.list, st.pp.quiet, st.trouble);
-	else if (st.invalid)
-		grep_invalid_summary(st.games, st.invalid);
+				     st.count, st.list, st.pp.quiet, st.trouble, st.unwritten);
+	else
+		grep_summary(st.games, st.invalid, st.unwritten);
 	fflush(stderr);
 	xq_query_free(st.q);
-	/* an invalid game is a finding even beside matches: it was not searched */
-	return exit_status(1, st.trouble, st.invalid || st.matched - st.u.dupes == 0);
+	/* an invalid game is a finding even beside matches: it was not
+	 * searched; so is a match not written */
+	return exit_status(1, st.trouble, st.invalid || st.unwritten || st.matched - st.u.dupes == 0);
 }
 
 /* Whether the run shows a progress line: not over a part on standard
