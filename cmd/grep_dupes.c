@@ -88,7 +88,7 @@ static int merge_key_line(void *data, char *line, const char *name, long lineno)
 	}
 	if (!bad)
 		return 0;
-	diag(name, lineno, 0, "error", "%s", bad);
+	part_error(name, lineno, "%s", bad);
 	return -1;
 }
 

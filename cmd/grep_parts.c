@@ -153,7 +153,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 		return rc;
 	}
 bad:
-	diag(name, lineno, 0, "error", "not a line of xqgrep --partial");
+	part_error(name, lineno, "not a line of xqgrep --partial");
 	return -1;
 }
 

@@ -110,7 +110,7 @@ static int counts_one(void *data, char *line, const char *name, long lineno)
 	if (rc == 0)
 		return 0;
 	if (rc == -1)
-		diag(name, lineno, 0, "error", "not a line of %s's parts", mg->cmd);
+		part_error(name, lineno, "not a line of %s's parts", mg->cmd);
 	return -1;
 }
 

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,6 +269,25 @@ static char *next_line(struct line_reader *lr)
 	}
 }
 
+/* part_read(): the line fn is given is a file's first and no part's (no
+ * header, no JSON): skipped; and part_error() said so. */
+static int first_no_part, skip_said;
+
+void part_error(const char *file, long lineno, const char *fmt, ...)
+{
+	char msg[DIAG_MSG_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (first_no_part) {
+		skip_said = 1;
+		diag(file, lineno, 0, "error", "%s: the file skipped, its first line is no part's", msg);
+	} else {
+		diag(file, lineno, 0, "error", "%s", msg);
+	}
+}
+
 int part_read(int argc, char **argv,
 	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data)
 {
@@ -287,16 +307,16 @@ int part_read(int argc, char **argv,
 		lr.start = lr.end = 0;
 		lr.eof = 0;
 		while ((line = next_line(&lr))) {
-			if (fn(data, line, name, ++n) < 0) {
+			/* no part starts so (its header, or xqcheck's
+			 * summary, would) */
+			first_no_part = n == 0 && line[0] != '#' && line[0] != '{';
+			skip_said = 0;
+			int rc = fn(data, line, name, ++n);
+			first_no_part = 0;
+			if (rc < 0) {
 				trouble = 1;
-				if (n == 1 && line[0] != '#' && line[0] != '{') {
-					/* no part starts so (its header, or
-					 * xqcheck's summary, would): a record file
-					 * given by mistake, one error, not one a
-					 * line */
-					diag(name, 0, 0, "note", "the rest of it skipped: its first line is no part's");
+				if (skip_said)
 					break;
-				}
 			}
 		}
 		if (ferror(fp)) {

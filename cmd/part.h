@@ -98,11 +98,17 @@ int part_cut_short(int in_part);
 /* The merges' reading: each line of the files argv[0..argc) in turn (none:
  * standard input), its newline taken off, to fn with its file's name and
  * number; an input that cannot be opened or read is said, and a file whose
- * first line fn refuses and is no header ('#') nor JSON ('{') is skipped
- * after it (with a note).  1 when that
- * happened or fn returned -1 for a line, else 0. */
+ * first line fn refuses with part_error() and is no header ('#') nor JSON
+ * ('{') is skipped after it (a record file given by mistake: one error,
+ * not one a line).  1 when that happened or fn returned -1 for a line,
+ * else 0. */
 int part_read(int argc, char **argv,
 	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data);
+/* fn's error for line lineno of file: "prog: file:lineno: error: msg", and
+ * when part_read() skips the file after it, ": the file skipped, its first
+ * line is no part's" after msg, in the same line. */
+void part_error(const char *file, long lineno, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /*
  * The parts of a command with no merge of its own (xqconv under -J): the

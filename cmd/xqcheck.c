@@ -180,7 +180,7 @@ static int merge_one(void *data, char *line, const char *name, long n)
 	if (rc >= 0)
 		return 0;
 	if (rc == -1)
-		diag(name, n, 0, "error", "not a line of xqcheck --partial or --summary-json");
+		part_error(name, n, "not a line of xqcheck --partial or --summary-json");
 	return -1;
 }
 

@@ -153,8 +153,8 @@ static int merge_line(void *data, char *line, const char *name, long lineno)
 		struct xq_problem pr;
 		struct part_input *in;
 		if (!mg->have_header || mg->unordered) {
-			diag(name, lineno, 0, "error", "a diagnostic among parts not in their order "
-			     "(sorted?): merge parts with diagnostics in order, or make them with -q");
+			part_error(name, lineno, "a diagnostic among parts not in their order "
+				   "(sorted?): merge parts with diagnostics in order, or make them with -q");
 			return -1;
 		}
 		if (part_problem(&mg->m, f, nf, &pr, &in) < 0)
@@ -174,7 +174,7 @@ static int merge_line(void *data, char *line, const char *name, long lineno)
 			return 0;
 	}
 bad:
-	diag(name, lineno, 0, "error", "not a line of xqstats --partial");
+	part_error(name, lineno, "not a line of xqstats --partial");
 	return -1;
 }
 
