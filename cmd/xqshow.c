@@ -128,7 +128,9 @@ static int set_position(struct view *v, int argc, char **argv)
 	return 0;
 }
 
-/* Play the --play moves (xq_moves_next()) on v->pos. */
+/* Play the --play moves (xq_moves_next()) on v->pos.  A move that is not
+ * legal is a value of the option refused, as a bad FEN is: a usage
+ * error. */
 static void play_moves(struct view *v, const char *moves)
 {
 	const char *at = moves, *text;
@@ -144,8 +146,7 @@ static void play_moves(struct view *v, const char *moves)
 	if (rc < 0) {
 		char fen[XQ_FEN_MAX];
 		xq_pos_to_fen(&v->pos, fen, sizeof fen);
-		warnx_("--play, move %d: %s", ply, err.msg);
-		die(EXIT_TROUBLE, "--play, move %d: the position was %s", ply, fen);
+		usage_error("--play, move %d: %s (the position: %s)", ply, err.msg, fen);
 	}
 }
 

@@ -305,19 +305,23 @@ red to move'
 	run -0 xqshow -F --play "$(printf '1. h2e2\r\nh9g7\n2. h0g2')"
 	[ "$output" = "$want" ]
 	run -2 --separate-stderr xqshow --play '1. h2e2 2... h2h3'
-	[ "$stderr" = "xqshow: --play, move 2: 'h2h3': no piece on h2
-xqshow: --play, move 2: the position was $AFTER_C25" ]
+	[ "$stderr" = "xqshow: --play, move 2: 'h2h3': no piece on h2 (the position: $AFTER_C25)
+$(synopsis)" ]
 }
 
-@test "--play with a bad move is exit 2 and names the move" {
+@test "--play with a bad move is a usage error, as a bad FEN is: one line naming the move, the synopsis, exit 2" {
 	run -2 --separate-stderr xqshow --play 'h2e2 h7h0'
 	[ -z "$output" ]
-	[ "$stderr" = "xqshow: --play, move 2: 'h7h0': illegal target; the black cannon on h7 can go to: c7 d7 e7 f7 g7 h1 h2 h3 h4 h5 h6 h8 i7
-xqshow: --play, move 2: the position was $AFTER_C25" ]
+	[ "$stderr" = "xqshow: --play, move 2: 'h7h0': illegal target; the black cannon on h7 can go to: c7 d7 e7 f7 g7 h1 h2 h3 h4 h5 h6 h8 i7 (the position: $AFTER_C25)
+$(synopsis)" ]
 	run -2 --separate-stderr xqshow --play '车六进一'
 	[ -z "$output" ]
-	[ "$stderr" = "xqshow: --play, move 1: '车六进一': no red chariot on file 六 (red chariots: files 一, 九)
-xqshow: --play, move 1: the position was $START" ]
+	[ "$stderr" = "xqshow: --play, move 1: '车六进一': no red chariot on file 六 (red chariots: files 一, 九) (the position: $START)
+$(synopsis)" ]
+	run -2 --separate-stderr xqshow 'bad fen'
+	[ -z "$output" ]
+	[ "$stderr" = "xqshow: invalid FEN 'bad fen': column 1: black elephant on a9: off the seven elephant points
+$(synopsis)" ]
 }
 
 @test "status line: check and checkmate" {
