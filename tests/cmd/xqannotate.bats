@@ -38,6 +38,15 @@ last_words() {
 }
 
 # movetext OUTPUT: the movetext on one line
+# The error of samples/bad_illegal.pgn's illegal move, after "prog: ";
+# and all xqannotate --strict says of games.pgn then that file.
+illegal() {
+	echo "$TOP/samples/bad_illegal.pgn:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)"
+}
+strict_stopped() {
+	printf 'xqannotate: %s\nxqannotate: %s\nxqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped' \
+		"$(illegal)" "$TOP/samples/bad_illegal.pgn:1: error: game 1 is invalid: stopping (--strict)"
+}
 movetext() { grep -v '^\[' <<<"$1" | tr '\n' ' ' | tr -s ' '; }
 
 # no engine processes of ours left (fake engines are shell scripts)
@@ -430,12 +439,12 @@ xqannotate: 2 games read, 2 annotated, 0 unannotated, 0 dropped"
 	local bad="$TOP/samples/bad_illegal.pgn"
 	run -1 --separate-stderr xqannotate -n iccs "$S/blunder.pgn" "$bad"
 	[ "$output" = "$(golden annotate-blunder-iccs)" ]
-	expected="xqannotate: $bad:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)
+	expected="xqannotate: $(illegal)
 xqannotate: $bad:1: warning: game 1 is invalid: dropped
 xqannotate: 2 games read, 1 annotated, 0 unannotated, 1 dropped"
 	[ "$stderr" = "$expected" ]
 	run -1 --separate-stderr xqannotate --strict "$bad" "$S/blunder.pgn"
-	expected="xqannotate: $bad:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)
+	expected="xqannotate: $(illegal)
 xqannotate: $bad:1: error: game 1 is invalid: stopping (--strict)
 xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
 	[ "$stderr" = "$expected" ]
@@ -444,7 +453,8 @@ xqannotate: 1 game read, 0 annotated, 0 unannotated, 1 dropped"
 
 @test "--strict writes nothing on an invalid game, as xqconv: standard output, a pipe, -o and -d" {
 	local bad="$TOP/samples/bad_illegal.pgn" G="$TOP/samples/games.pgn"
-	local illegal="$bad:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)"
+	local illegal
+	illegal=$(illegal)
 	local stop="$bad:1: error: game 1 is invalid: stopping (--strict)"
 	# the two games before the invalid one are dropped with it
 	run -1 --separate-stderr xqconv --strict "$G" "$bad"
@@ -484,9 +494,8 @@ xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
 
 @test "--strict --plot: the charts follow the records" {
 	local bad="$TOP/samples/bad_illegal.pgn" G="$TOP/samples/games.pgn"
-	local expected="xqannotate: $bad:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)
-xqannotate: $bad:1: error: game 1 is invalid: stopping (--strict)
-xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
+	local expected
+	expected=$(strict_stopped)
 	# a directory: the charts written go with the records
 	mkdir "$T/d" "$T/p"
 	run -1 --separate-stderr xqannotate --depth 1 --strict -d "$T/d" --plot "$T/d" "$G" "$bad"
@@ -512,9 +521,8 @@ xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
 
 @test "--strict -j: the JSON lines follow the records, the summary counts what was kept" {
 	local bad="$TOP/samples/bad_illegal.pgn" G="$TOP/samples/games.pgn"
-	local expected="xqannotate: $bad:7:35: error: game 1, ply 6: 马八进七: not a move for Black here: '马八进七': no black horse on file ８ (black horses: files ２, ７)
-xqannotate: $bad:1: error: game 1 is invalid: stopping (--strict)
-xqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped"
+	local expected
+	expected=$(strict_stopped)
 	run -1 --separate-stderr xqannotate --depth 1 --strict -j "$G" "$bad"
 	[ "$output" = "" ]
 	[ "$stderr" = "$expected" ]
