@@ -457,6 +457,13 @@ void part_put_pos_text(FILE *fp, const char *s)
 		fputs(s, fp);
 }
 
+void part_put_input(FILE *fp, const char *name)
+{
+	fputs("\001I", fp);
+	part_put_pos_text(fp, name);
+	putc('\001', fp);
+}
+
 void part_pos_writer(void *data, FILE *fp, char kind, long v)
 {
 	part_put_pos(fp, kind, v);

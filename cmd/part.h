@@ -135,6 +135,8 @@ void part_put_game_diag(FILE *fp, const char *level, const char *file, long line
  */
 void part_put_pos(FILE *fp, char kind, long v);
 void part_put_pos_text(FILE *fp, const char *s);
+/* The mark of the input whose positions follow, named name. */
+void part_put_input(FILE *fp, const char *name);
 /* The same as the library's writers of positions and names (xq.h
  * xq_put_pos_fn, xq_put_text_fn): data unused. */
 void part_pos_writer(void *data, FILE *fp, char kind, long v);

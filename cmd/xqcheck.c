@@ -53,6 +53,8 @@ static struct {
 	long games, valid, invalid;
 	struct xq_judge *judge;   /* -r */
 	int summary_json, partial;
+	int worker;               /* a worker of -J: -j lines marked (part.h)
+				   * on stdout, its part on stderr */
 	long part;                /* --part N */
 	int jobs;                 /* -J */
 	long range_k, range_n;    /* --range K/N */
@@ -86,9 +88,7 @@ static void summary(void)
 }
 
 /* --merge: what one run prints, from the --partial outputs of the parts
- * in order (and --summary-json lines, added up into the summary).  The
- * counts add up apart from st's until the end: a stream's workers under
- * -J are forked while the parts before are merged, and count from 0. */
+ * in order (and --summary-json lines, added up into the summary). */
 struct check_merging {
 	struct part_merge m;
 	int in_part, trouble;
@@ -184,14 +184,12 @@ static int merge_one(void *data, char *line, const char *name, long n)
 	return -1;
 }
 
-/* The parts read (trouble set when one could not be): the summary and the
- * exit status. */
-static int merge_end(struct check_merging *mg, int trouble)
+/* The counts merged (games, valid, invalid, errors, warnings), trouble set
+ * when a part could not be read: the summary and the exit status. */
+static int merged_summary(const long v[5], int trouble)
 {
-	trouble |= mg->trouble | part_cut_short(mg->in_part);
-	part_merge_free(&mg->m);
-	st.games = mg->games, st.valid = mg->valid, st.invalid = mg->invalid;
-	st.pp.errors = mg->errors, st.pp.warnings = mg->warnings;
+	st.games = v[0], st.valid = v[1], st.invalid = v[2];
+	st.pp.errors = v[3], st.pp.warnings = v[4];
 	summary();
 	return exit_status(1, trouble, st.invalid || st.pp.errors);
 }
@@ -199,16 +197,11 @@ static int merge_end(struct check_merging *mg, int trouble)
 static int merge_summary(int argc, char **argv)
 {
 	struct check_merging mg = { .in_part = 0 };
-	return merge_end(&mg, part_read(argc, argv, merge_one, &mg));
-}
-
-/* -J: part i merged, its worker's standard error first. */
-static int merge_job(void *data, const struct jobs *j, int i)
-{
-	struct check_merging *mg = data;
-	if (jobs_copy(j->err[i], stderr) < 0 || part_read(1, j->out + i, merge_one, mg))
-		mg->trouble = 1;
-	return 0;
+	int trouble = part_read(argc, argv, merge_one, &mg);
+	trouble |= mg.trouble | part_cut_short(mg.in_part);
+	part_merge_free(&mg.m);
+	return merged_summary((long[5]){ mg.games, mg.valid, mg.invalid, mg.errors, mg.warnings },
+			      trouble);
 }
 
 static void keep_problem(void *data, const struct xq_problem *p)
@@ -236,9 +229,11 @@ static enum record_step check_game(struct record_loop *l, struct xq_game *g)
 	else
 		st.valid++;
 	if (st.o.json) {
+		if (st.worker && l->input_games == 1)
+			part_put_input(stdout, l->name);
 		fputs(st.partial ? "J\t" : "", stdout);
 		xq_game_write_check_json(stdout, l->name, g, st.kept.p, st.kept.n,
-					 st.partial ? part_pos_writer : NULL, NULL);
+					 st.partial || st.worker ? part_pos_writer : NULL, NULL);
 		xq_problem_list_clear(&st.kept);
 	}
 	return RECORD_NEXT;
@@ -300,39 +295,44 @@ int main(int argc, char **argv)
 	progress = !st.o.json && progress_wanted(st.pp.quiet, 0);
 	if (st.jobs > 1) {
 		struct jobs j;
-		struct check_merging mg = { .in_part = 0 };
-		int rc = jobs_start(&j, st.jobs, &st.o, stdout, progress, merge_job, &mg, &argc, &argv,
-				    &st.range_k, &st.range_n);
+		struct part_counts pc;
+		long v[5] = { 0 };
+		int rc, unread = 0;
+		part_counts_init(&pc, "xqcheck", v, 5, part_output_marked, &unread);
+		rc = jobs_start(&j, st.jobs, &st.o, stderr, progress, part_counts_part, &pc, &argc, &argv,
+				&st.range_k, &st.range_n);
 		if (rc == 0) {
 			/* the parts merged: what one job prints */
-			status = merge_end(&mg, j.failed);
+			status = merged_summary(v, part_counts_end(&pc) || j.failed || unread);
 			jobs_end(&j);
 			return status;
 		}
 		if (rc == 1) {
 			/* a worker (what the merges before its fork held
 			 * is the command's) */
-			part_merge_free(&mg.m);
-			st.partial = 1;
+			part_merge_free(&pc.m);
+			st.worker = 1;
 		}
 	}
 
 	l.o = &st.o;
 	l.problem = keep_problem;
 	l.hint = 1;
-	l.progress = progress && !st.partial;
+	l.progress = progress && !st.partial && !st.worker;
 	l.game = check_game;
 	l.range_k = st.range_k;
 	l.range_n = st.range_n;
-	if (st.partial) {
-		part_put_header(stdout, "xqcheck", st.part);
-		st.pp.partial = stdout;
-		l.part_end = stdout;
+	if (st.partial || st.worker) {
+		FILE *part = st.partial ? stdout : stderr;
+		part_put_header(part, "xqcheck", st.part);
+		st.pp.partial = part;
+		l.part_end = part;
 	}
 	status = record_loop_run(&l, argc, argv);
-	if (st.partial)
-		printf("#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\n", st.games, st.valid,
-		       st.invalid, st.pp.errors, st.pp.warnings, status == EXIT_TROUBLE);
+	if (st.partial || st.worker)
+		fprintf(st.partial ? stdout : stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\n",
+			st.games, st.valid, st.invalid, st.pp.errors, st.pp.warnings,
+			status == EXIT_TROUBLE);
 	else
 		summary();
 	xq_problem_list_free(&st.kept);

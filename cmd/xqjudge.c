@@ -61,12 +61,8 @@ static enum record_step judge_step(struct record_loop *l, struct xq_game *g)
 	struct xq_game_verdict res;
 	int rc;
 
-	if (st.worker && l->input_games == 1) {
-		/* the input the positions that follow are of */
-		fputs("\001I", stdout);
-		part_put_pos_text(stdout, l->name);
-		putchar('\001');
-	}
+	if (st.worker && l->input_games == 1)
+		part_put_input(stdout, l->name);
 	st.games++;
 	if (g->errors)
 		st.bad_games++;
@@ -132,20 +128,6 @@ static int status_of(int trouble)
 	return exit_status(1, trouble, st.bad_games || st.pp.errors || st.against);
 }
 
-/* -J: part i's output, its positions those of the whole input; *unread
- * set when it cannot be read (not st's: a stream's workers are forked
- * while the parts before are merged). */
-static int output_part(void *data, const struct jobs *j, int i, struct part_merge *m)
-{
-	FILE *fp = fopen(j->out[i], "rb");
-	int *unread = data;
-	if (!fp || part_copy_output(fp, stdout, m, j->out[i]) < 0)
-		*unread = 1;
-	if (fp)
-		fclose(fp);
-	return 0;
-}
-
 /* -J: the workers' outputs and parts merged, as one job prints them: the
  * summary and the exit status. */
 static int merge_end(struct jobs *j, struct part_counts *pc, const long *v, int unread)
@@ -177,7 +159,7 @@ int main(int argc, char **argv)
 		struct part_counts pc;
 		long v[6] = { 0 };
 		int rc, unread = 0;
-		part_counts_init(&pc, "xqjudge", v, 6, output_part, &unread);
+		part_counts_init(&pc, "xqjudge", v, 6, part_output_marked, &unread);
 		rc = jobs_start(&j, st.jobs, &o, stderr, progress, part_counts_part, &pc, &argc, &argv,
 				&st.range_k, &st.range_n);
 		if (rc == 0)
