@@ -50,7 +50,7 @@ struct keys_merging {
 };
 
 /* One line of the --keys parts: 0, or -1 (said). */
-static int merge_key_line(void *data, char *line, const char *name, long lineno)
+static int merge_key_line(void *data, char *line, struct part_line *at)
 {
 	struct keys_merging *km = data;
 	char *f[5];
@@ -59,7 +59,7 @@ static int merge_key_line(void *data, char *line, const char *name, long lineno)
 	uint64_t k[2];
 	int n = part_split(line, f, 4), rc;
 	if (part_keys_header(f, n, &num))
-		return part_begin(&km->m, num, name, lineno);
+		return part_begin(&km->m, num, at->name, at->lineno);
 	if (n != 4 || part_number(f[2], &a) < 0 || part_number(f[3], &b) < 0)
 		bad = "not a line of xqgrep --keys";
 	else if (km->drops && !km->m.parts)
@@ -76,9 +76,9 @@ static int merge_key_line(void *data, char *line, const char *name, long lineno)
 	} else if (part_get_key(f[0], k) < 0) {
 		bad = "not a key of xqgrep --keys";
 	} else {
-		struct xq_place at = { f[1], a, b };
+		struct xq_place place = { f[1], a, b };
 		km->keys++;
-		if (listed(km->d, k, &at, km->quiet)) {
+		if (listed(km->d, k, &place, km->quiet)) {
 			km->dupes++;
 			if (km->drops) {
 				fflush(stderr);
@@ -88,7 +88,7 @@ static int merge_key_line(void *data, char *line, const char *name, long lineno)
 	}
 	if (!bad)
 		return 0;
-	part_error(name, lineno, "%s", bad);
+	part_error(at, "%s", bad);
 	return -1;
 }
 

@@ -75,7 +75,7 @@ struct grep_merging {
 };
 
 /* One line of the parts: 0, or -1 (said). */
-static int merge_part_line(void *data, char *line, const char *name, long lineno)
+static int merge_part_line(void *data, char *line, struct part_line *at)
 {
 	struct grep_merging *mg = data;
 	size_t plen = strlen(progname);
@@ -92,7 +92,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 	n = part_split(line, f, 11);
 	if (mg->in_part && part_message(f, n) == 0)
 		return 0;
-	if ((rc = part_header(&mg->m, &mg->in_part, f, n, "xqgrep", name, lineno)) <= 0)
+	if ((rc = part_header(&mg->m, &mg->in_part, f, n, "xqgrep", at->name, at->lineno)) <= 0)
 		return rc;
 	if (!mg->in_part)
 		goto bad;
@@ -133,7 +133,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 			goto bad;
 		/* the flags are the first part's read, whatever its number */
 		if (*mg->flags && strcmp(mg->flags, f[5])) {
-			diag(name, lineno, 0, "error", "parts made with other -c, -l or -q");
+			diag(at->name, at->lineno, 0, "error", "parts made with other -c, -l or -q");
 			rc = -1;
 		}
 		if (!*mg->flags) {
@@ -153,7 +153,7 @@ static int merge_part_line(void *data, char *line, const char *name, long lineno
 		return rc;
 	}
 bad:
-	part_error(name, lineno, "not a line of xqgrep --partial");
+	part_error(at, "not a line of xqgrep --partial");
 	return -1;
 }
 

@@ -58,12 +58,12 @@ void jobs_check_inputs(long range_n, int argc, char **argv)
 
 /* One line of a part: 0, or -1 when it is none, -2 wrong and said
  * (part_header()). */
-static int counts_line(struct part_counts *mg, char *line, const char *name, long lineno)
+static int counts_line(struct part_counts *mg, char *line, const struct part_line *at)
 {
 	char *f[12];
 	struct part_input *in;
 	int n = part_split(line, f, 11), bad = 0, rc;
-	if ((rc = part_header(&mg->m, &mg->in_part, f, n, mg->cmd, name, lineno)) <= 0)
+	if ((rc = part_header(&mg->m, &mg->in_part, f, n, mg->cmd, at->name, at->lineno)) <= 0)
 		return rc < 0 ? -2 : 0;
 	if (!mg->in_part)
 		return -1;
@@ -103,14 +103,14 @@ static int counts_line(struct part_counts *mg, char *line, const char *name, lon
 	return -1;
 }
 
-static int counts_one(void *data, char *line, const char *name, long lineno)
+static int counts_one(void *data, char *line, struct part_line *at)
 {
 	struct part_counts *mg = data;
-	int rc = counts_line(mg, line, name, lineno);
+	int rc = counts_line(mg, line, at);
 	if (rc == 0)
 		return 0;
 	if (rc == -1)
-		part_error(name, lineno, "not a line of %s's parts", mg->cmd);
+		part_error(at, "not a line of %s's parts", mg->cmd);
 	return -1;
 }
 

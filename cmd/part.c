@@ -269,36 +269,27 @@ static char *next_line(struct line_reader *lr)
 	}
 }
 
-/* part_read(): the line fn is given is a file's first and no part's (no
- * header, no JSON): skipped; and part_error() said so. */
-static int first_no_part, skip_said;
-
-void part_error(const char *file, long lineno, const char *fmt, ...)
+void part_error(struct part_line *at, const char *fmt, ...)
 {
 	char msg[DIAG_MSG_MAX];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	if (first_no_part) {
-		skip_said = 1;
-		diag(file, lineno, 0, "error", "%s: the file skipped, its first line is no part's", msg);
-	} else {
-		diag(file, lineno, 0, "error", "%s", msg);
-	}
+	at->skip = at->first_no_part;
+	diag(at->name, at->lineno, 0, "error", "%s%s", msg,
+	     at->skip ? ": the file skipped, its first line is no part's" : "");
 }
 
-int part_read(int argc, char **argv,
-	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data)
+int part_read(int argc, char **argv, part_line_fn fn, void *data)
 {
 	struct line_reader lr = { .cap = 1 << 16 };
 	char *line;
 	int trouble = 0;
 	lr.buf = xrealloc(NULL, lr.cap);
 	for (int i = 0; i < (argc ? argc : 1); i++) {
-		const char *name;
-		FILE *fp = record_open(argc ? argv[i] : NULL, &name);
-		long n = 0;
+		struct part_line at = { NULL, 0, 0, 0 };
+		FILE *fp = record_open(argc ? argv[i] : NULL, &at.name);
 		if (!fp) {
 			trouble = 1;
 			continue;
@@ -309,18 +300,16 @@ int part_read(int argc, char **argv,
 		while ((line = next_line(&lr))) {
 			/* no part starts so (its header, or xqcheck's
 			 * summary, would) */
-			first_no_part = n == 0 && line[0] != '#' && line[0] != '{';
-			skip_said = 0;
-			int rc = fn(data, line, name, ++n);
-			first_no_part = 0;
-			if (rc < 0) {
+			at.first_no_part = at.lineno == 0 && line[0] != '#' && line[0] != '{';
+			at.lineno++;
+			if (fn(data, line, &at) < 0) {
 				trouble = 1;
-				if (skip_said)
+				if (at.skip)
 					break;
 			}
 		}
 		if (ferror(fp)) {
-			warnx_("error reading '%s': %s", name, strerror(errno));
+			warnx_("error reading '%s': %s", at.name, strerror(errno));
 			trouble = 1;
 		}
 		record_close(fp);

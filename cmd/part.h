@@ -95,20 +95,28 @@ void part_merge_free(struct part_merge *m);
 /* After the parts are read: 1 when the last one is still open (in_part:
  * no #counts line), said; else 0. */
 int part_cut_short(int in_part);
+/* Where a line part_read() hands a merge stands: its file's name and
+ * number, and whether it is the file's first and no part's (no header
+ * '#', no JSON '{'). */
+struct part_line {
+	const char *name;
+	long lineno;
+	int first_no_part;
+	int skip;               /* part_error() said such a line: the file skipped */
+};
+typedef int (*part_line_fn)(void *data, char *line, struct part_line *at);
 /* The merges' reading: each line of the files argv[0..argc) in turn (none:
- * standard input), its newline taken off, to fn with its file's name and
- * number; an input that cannot be opened or read is said, and a file whose
- * first line fn refuses with part_error() and is no header ('#') nor JSON
- * ('{') is skipped after it (a record file given by mistake: one error,
- * not one a line).  1 when that happened or fn returned -1 for a line,
- * else 0. */
-int part_read(int argc, char **argv,
-	      int (*fn)(void *data, char *line, const char *name, long lineno), void *data);
-/* fn's error for line lineno of file: "prog: file:lineno: error: msg", and
- * when part_read() skips the file after it, ": the file skipped, its first
+ * standard input), its newline taken off, to fn; an input that cannot be
+ * opened or read is said, and a file whose first line is no part's and
+ * fn refuses with part_error() is skipped after it (a record file given
+ * by mistake: one error, not one a line).  1 when that happened or fn
+ * returned -1 for a line, else 0. */
+int part_read(int argc, char **argv, part_line_fn fn, void *data);
+/* fn's error for the line at: "prog: file:lineno: error: msg", and when
+ * part_read() skips the file after it, ": the file skipped, its first
  * line is no part's" after msg, in the same line. */
-void part_error(const char *file, long lineno, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+void part_error(struct part_line *at, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /*
  * The parts of a command with no merge of its own (xqconv under -J): the

@@ -129,7 +129,7 @@ static int merge_json(const char *s, struct part_merge *m)
 
 /* One line of the parts: 0, or -1 not a line of theirs, -2 wrong and said
  * (part_header()). */
-static int merge_line(struct check_merging *mg, char *line, const char *file, long lineno)
+static int merge_line(struct check_merging *mg, char *line, const struct part_line *at)
 {
 	struct part_merge *m = &mg->m;
 	struct part_input *in;
@@ -146,7 +146,7 @@ static int merge_line(struct check_merging *mg, char *line, const char *file, lo
 	n = part_split(line, f, 11);
 	if (mg->in_part && part_message(f, n) == 0)
 		return 0;
-	if ((rc = part_header(m, &mg->in_part, f, n, "xqcheck", file, lineno)) <= 0)
+	if ((rc = part_header(m, &mg->in_part, f, n, "xqcheck", at->name, at->lineno)) <= 0)
 		return rc < 0 ? -2 : 0;
 	if (!mg->in_part)
 		return -1;
@@ -173,14 +173,14 @@ static int merge_line(struct check_merging *mg, char *line, const char *file, lo
 	return -1;
 }
 
-static int merge_one(void *data, char *line, const char *name, long n)
+static int merge_one(void *data, char *line, struct part_line *at)
 {
 	struct check_merging *mg = data;
-	int rc = merge_line(mg, line, name, n);
+	int rc = merge_line(mg, line, at);
 	if (rc >= 0)
 		return 0;
 	if (rc == -1)
-		part_error(name, n, "not a line of xqcheck --partial or --summary-json");
+		part_error(at, "not a line of xqcheck --partial or --summary-json");
 	return -1;
 }
 

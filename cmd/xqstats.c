@@ -116,7 +116,7 @@ struct stats_merging {
 };
 
 /* A line of a part (part_read()): 0, or -1 when it is wrong (said). */
-static int merge_line(void *data, char *line, const char *name, long lineno)
+static int merge_line(void *data, char *line, struct part_line *at)
 {
 	struct stats_merging *mg = data;
 	char *f[12] = { NULL };
@@ -135,13 +135,13 @@ static int merge_line(void *data, char *line, const char *name, long lineno)
 		int bad;
 		if ((rc = xq_stats_part_settings(mg->s, f[2], f[3], &err)) == XQ_ERANGE)
 			goto bad;
-		bad = part_begin(&mg->m, nf == 5 ? f[4] : NULL, name, lineno) < 0;
+		bad = part_begin(&mg->m, nf == 5 ? f[4] : NULL, at->name, at->lineno) < 0;
 		if (rc == 1) {
-			diag(name, lineno, 0, "error", "parts made with other --depth or --from");
+			diag(at->name, at->lineno, 0, "error", "parts made with other --depth or --from");
 			return -1;
 		}
 		if (rc < 0) {
-			diag(name, lineno, 0, "error", "bad FEN in the header: %s", err.msg);
+			diag(at->name, at->lineno, 0, "error", "bad FEN in the header: %s", err.msg);
 			return -1;
 		}
 		mg->have_header = 1;
@@ -153,7 +153,7 @@ static int merge_line(void *data, char *line, const char *name, long lineno)
 		struct xq_problem pr;
 		struct part_input *in;
 		if (!mg->have_header || mg->unordered) {
-			part_error(name, lineno, "a diagnostic among parts not in their order "
+			part_error(at, "a diagnostic among parts not in their order "
 				   "(sorted?): merge parts with diagnostics in order, or make them with -q");
 			return -1;
 		}
@@ -174,7 +174,7 @@ static int merge_line(void *data, char *line, const char *name, long lineno)
 			return 0;
 	}
 bad:
-	part_error(name, lineno, "not a line of xqstats --partial");
+	part_error(at, "not a line of xqstats --partial");
 	return -1;
 }
 

@@ -36,10 +36,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 /* Each line of data[0..size) to fn, as part_read() hands them. */
 static void each_line(const unsigned char *data, size_t size,
-		      int (*fn)(void *, char *, const char *, long), void *ctx)
+		      part_line_fn fn, void *ctx)
 {
 	char *text = malloc(size + 1), *line, *next;
-	long ln = 0;
+	struct part_line at = { "fuzz", 0, 0, 0 };
 	if (!text)
 		return;
 	memcpy(text, data, size);
@@ -48,7 +48,9 @@ static void each_line(const unsigned char *data, size_t size,
 		next = strchr(line, '\n');
 		if (next)
 			*next++ = '\0';
-		fn(ctx, line, "fuzz", ++ln);
+		at.first_no_part = at.lineno == 0 && line[0] != '#' && line[0] != '{';
+		at.lineno++;
+		fn(ctx, line, &at);
 	}
 	free(text);
 }

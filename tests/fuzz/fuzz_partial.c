@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if ((text = malloc(size + 1))) {
 		struct stats_merging mg = { .s = st.s };
 		char *line, *next;
-		long ln = 0;
+		struct part_line at = { "fuzz", 0, 0, 0 };
 		memcpy(text, data, size);
 		text[size] = '\0';
 		for (line = text; line; line = next) {
@@ -72,7 +72,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 				memmove(d + 1, d + nd, strlen(d + nd) + 1);
 				*d = '8';
 			}
-			merge_line(&mg, line, "fuzz", ++ln);
+			at.lineno++;
+			merge_line(&mg, line, &at);
 		}
 		part_merge_free(&mg.m);
 		free(text);
