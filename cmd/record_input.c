@@ -793,14 +793,9 @@ void record_output_made(struct record_output *ro, const char *path)
 	ro->made[ro->nmade++] = xstrdup(path);
 }
 
-int record_output_release(struct record_output *ro)
-{
-	return release_held(ro->held, ro->out.fp, ro->o->outpath);
-}
-
 int record_output_close(struct record_output *ro, int keep)
 {
-	int rc = 0;
+	int rc = 0, held = ro->held != NULL;
 	free(ro->last_path);
 	ro->last_path = NULL;
 	outdir_free(ro->od);
@@ -822,7 +817,7 @@ int record_output_close(struct record_output *ro, int keep)
 		keep = 0;
 	}
 	if (ro->held) {
-		if (keep && record_output_release(ro) < 0) {
+		if (keep && release_held(ro->held, ro->out.fp, ro->o->outpath) < 0) {
 			rc = -1;
 			keep = 0;
 		}
@@ -831,6 +826,6 @@ int record_output_close(struct record_output *ro, int keep)
 	}
 	/* (both leave standard output as it is) */
 	if (out_close(&ro->out, keep) < 0)
-		rc = -1;
+		rc = held ? -2 : -1;
 	return rc;
 }

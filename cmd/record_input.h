@@ -129,8 +129,8 @@ struct record_output {
 	struct outfile out;
 	FILE *held;          /* all_or_none on a stream with no file to rename
 			      * (standard output, a device): the writer writes
-			      * here, a temporary file, for the caller to copy
-			      * to out.fp and close */
+			      * here, a temporary file, copied to out.fp when
+			      * the stream is kept (record_output_close()) */
 	struct xq_writer *w;
 	char *last_path;     /* -d: where the last game went (NULL: none) */
 	char **made;         /* all_or_none -d: the files written */
@@ -168,12 +168,11 @@ int record_output_writer_close(struct record_output *ro);
  * xqconv --split, a chart of xqannotate --plot), removed with the output
  * when it is not kept (record_output_close()); else nothing. */
 void record_output_made(struct record_output *ro, const char *path);
-/* all_or_none on a stream: the games held copied to it and flushed; 0, or
- * -1 with the write error said. */
-int record_output_release(struct record_output *ro);
 /* Close the stream: commit it (the games held released) when keep, else
  * remove it (the games held dropped); with -d and all_or_none, the files
- * written go unless keep.  0 or -1. */
+ * written go unless keep.  0, or -1 when the games did not reach it (said);
+ * -2 when the games held reached it, copied and flushed, and only its
+ * closing failed (said: xqconv counts them written). */
 int record_output_close(struct record_output *ro, int keep);
 
 /* Whether enc (an -E value, or NULL) is Big5: no simplified characters. */

@@ -480,54 +480,39 @@ static int convert_inputs(int argc, char **argv)
 	return record_loop_run(&l, argc, argv);
 }
 
-/* --strict to a stream, every game valid: the games waiting in the
- * temporary file go out. */
-static void release_strict_games(void)
-{
-	int ok = record_output_release(&st.ro) == 0;
-	settle(ok);
-	st.trouble |= !ok;
-	if (st.ro.out.fp != stdout && out_commit(&st.ro.out) < 0)
-		st.trouble = 1;
-}
-
 /* The stream closed: its games out, or none of them when the run failed
  * or --strict met an invalid game. */
 static void end_stream(void)
 {
+	int keep, rc;
 	errno = 0;
 	if (record_output_writer_close(&st.ro) < 0 && !st.trouble) {
 		write_error(st.o.outpath);
 		st.trouble = 1;
 	}
+	keep = !st.trouble && !(st.policy == STRICT && st.findings);
 	if (st.pp.partial) {
 		/* a worker: the command counts its games as one run does */
 		if (flush_out() < 0)
 			st.trouble = 1;
-	} else if (st.ro.out.fp == stdout && !st.ro.held && st.trouble) {
+	} else if (st.ro.out.fp == stdout && !st.ro.held) {
 		/* what stdio holds reaches standard output whatever else
 		 * failed: counted as written once flushed, as always (dropped
-		 * when standard output itself failed, which was said) */
-		if (ferror(stdout))
+		 * when standard output itself failed, which was said);
+		 * --strict's games are held */
+		if (st.trouble && ferror(stdout))
 			settle(0);
-		else
-			flush_out();
-	} else if (st.trouble || (st.policy == STRICT && st.findings)) {
-		settle(0);
-		if (st.ro.out.fp != stdout)
-			out_abort(&st.ro.out);
-	} else if (st.ro.held) {
-		release_strict_games();
-	} else if (st.ro.out.fp != stdout) {
-		/* renamed into place, or a device flushed and closed */
-		int ok = out_commit(&st.ro.out) == 0;
-		settle(ok);
-		st.trouble |= !ok;
-	} else if (flush_out() < 0) {
-		st.trouble = 1;
+		else if (flush_out() < 0)
+			st.trouble = 1;
+	} else {
+		/* the games held released, a file renamed into place or a
+		 * device flushed and closed; else removed, the games dropped
+		 * (those held that reached a device whose closing failed
+		 * count as written) */
+		rc = record_output_close(&st.ro, keep);
+		settle(keep && rc != -1);
+		st.trouble |= rc < 0;
 	}
-	if (st.ro.held)
-		fclose(st.ro.held);
 }
 
 /* -d: the files written before --strict met an invalid game go (every
@@ -549,7 +534,7 @@ static void end_dir(void)
 
 int main(int argc, char **argv)
 {
-	int first, status;
+	int first, status, to_stdout;
 
 	cmd_init(argv, usage_text);
 	first = conv_options(argc, argv);
@@ -563,6 +548,9 @@ int main(int argc, char **argv)
 		return status;
 	if (open_output(argc, argv) < 0)
 		return EXIT_TROUBLE;
+	/* (standard output, closed by exit_status(), is let go of when
+	 * the stream is removed) */
+	to_stdout = st.ro.out.fp == stdout;
 	if (convert_inputs(argc, argv))
 		st.trouble = 1;
 	if (st.split && st.ro.w && close_split_file() < 0)
@@ -575,6 +563,6 @@ int main(int argc, char **argv)
 	free(st.ro.last_path);
 	xq_judge_free(st.judge);
 	summary();
-	return exit_status(st.ro.out.fp == stdout || !st.o.outpath || st.o.dir, st.trouble,
+	return exit_status(to_stdout || !st.o.outpath || st.o.dir, st.trouble,
 			   st.findings);
 }

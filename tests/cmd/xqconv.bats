@@ -269,6 +269,10 @@ xqconv: 3 games read, 0 written, 3 dropped" ]
 xqconv: 2 games read, 0 written, 2 dropped" ]
 	[ -c /dev/full ]
 	[ -z "$(ls /dev | grep 'full\.tmp')" ]
+	# --strict: the games held for the device fail to reach it, said once
+	run -2 --separate-stderr xqconv --strict -o /dev/full "$S/games.pgn"
+	[ "$stderr" = "xqconv: error writing '/dev/full': No space left on device
+xqconv: 2 games read, 0 written, 2 dropped" ]
 	run -2 sh -c 'xqconv "$1" >/dev/full' sh "$S/games.pgn"
 	[ "$output" = "xqconv: error writing standard output: No space left on device
 xqconv: 2 games read, 0 written, 2 dropped" ]
