@@ -458,16 +458,22 @@ int is_pipe(int fd)
 	return fstat(fd, &sb) == 0 && (S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode));
 }
 
-int release_held(FILE *held, FILE *fp, const char *path)
+int copy_stream(FILE *in, FILE *out)
 {
 	char buf[65536];
 	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			return -2;
+	return ferror(in) ? -1 : 0;
+}
+
+int release_held(FILE *held, FILE *fp, const char *path)
+{
 	int bad;
 	errno = 0;
 	bad = fflush(held) != 0 || fseek(held, 0, SEEK_SET) != 0;
-	while (!bad && (n = fread(buf, 1, sizeof buf, held)) > 0)
-		bad = fwrite(buf, 1, n, fp) != n;
-	if (bad || ferror(held) || fflush(fp) != 0 || ferror(fp)) {
+	if (bad || copy_stream(held, fp) < 0 || fflush(fp) != 0 || ferror(fp)) {
 		write_error(path);
 		return -1;
 	}

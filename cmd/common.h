@@ -120,6 +120,10 @@ int parse_count(const char *text, long max, long *v);
 
 /* Whether fd is a pipe or a socket (the writers flush it game by game). */
 int is_pipe(int fd);
+/* What is left of in copied to out (not flushed): 0; -1 when in could not
+ * be read, -2 when out could not be written (errno says why, when the
+ * system said). */
+int copy_stream(FILE *in, FILE *out);
 /* Output that waited in held (a temporary file, --strict) copied from its
  * start to fp and flushed: 0, or -1 with the write error said for path
  * (NULL: standard output). */

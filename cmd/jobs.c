@@ -1010,21 +1010,16 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int
 
 int jobs_copy(const char *file, FILE *fp)
 {
-	char buf[65536];
 	int rc = 0, write_errno = 0;
 	FILE *in = fopen(file, "rb");
-	size_t got;
 	if (!in) {
 		warnx_("cannot open '%s': %s", file, strerror(errno));
 		rc = -1;
 	} else {
-		while ((got = fread(buf, 1, sizeof buf, in)) > 0)
-			if (fwrite(buf, 1, got, fp) < got && !write_errno)
-				write_errno = errno ? errno : EIO;
-		if (ferror(in)) {
+		if ((rc = copy_stream(in, fp)) == -2)
+			write_errno = errno ? errno : EIO;
+		else if (rc == -1)
 			warnx_("error reading '%s': %s", file, strerror(errno));
-			rc = -1;
-		}
 		fclose(in);
 	}
 	if (fflush(fp) != 0 && !write_errno)
