@@ -481,7 +481,7 @@ static size_t env_bytes(const char *name, size_t dflt)
  * the workers'.  A stream's chunks are forked as they are cut, after such
  * merges: a command's merge therefore keeps what it adds up apart from
  * what its workers count (jobs_merge_fn, jobs.h).  A file's ranges are
- * forked all at once, each waiting to be told to start. */
+ * forked one ahead of those at work, waiting to be told to start. */
 struct pool {
 	int jobs, at_once, running, parts;
 	struct worker {      /* [running]: the workers alive, */
@@ -887,26 +887,47 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, c
  * rest in a range a job.  Each job takes the next range when it has ended
  * its own, so that jobs that run at different speeds (a busy core, a
  * slower one) still end together, the last ranges being small; a file of
- * equal halves would wait for the slower job's half.  Every range is the
- * K-th of N with N the job count times a power of two, so that the ranges
- * of one level end exactly where those of the next begin
- * (xq_reader_range() cuts at byte len * K / N, rounded down). */
+ * equal halves would wait for the slower job's half.  A range that would
+ * hold more than RANGE_MOST bytes is cut in two, and again, until it holds
+ * no more (or would hold less than RANGE_BYTES): a part waits on disk
+ * until the parts before it are merged, and a big file's first half in a
+ * range a job would keep half its output there.  Every range is the K-th of N with N the job
+ * count times a power of two, so that the ranges of one level end exactly
+ * where those of the next begin (xq_reader_range() cuts at byte
+ * len * K / N, rounded down). */
 #define RANGE_BYTES (1 << 20)   /* the least range halved, XQ_JOBS_RANGE */
+#define RANGE_MOST (64 << 20)   /* the most a range holds, XQ_JOBS_RANGE_MOST */
 
-/* Range i of a file cut in ranges for jobs jobs with levels levels of
- * halving: its K and N. */
-static void file_range(int jobs, int levels, int i, long *k, long *n)
+/* The ranges of a file of size bytes for jobs jobs, in order: their
+ * count, each the K-th of N, K in (*k)[i] and N in (*n)[i] (allocated). */
+static int file_ranges(double size, int jobs, long **k, long **n)
 {
-	int level = i / jobs;
-	if (level < levels) {
-		/* the level's jobs ranges after the 1 - 2^-level done */
-		*n = (long)jobs << (level + 1);
-		*k = ((1L << level) - 1) * 2 * jobs + i % jobs + 1;
-	} else {
-		/* the last 2^-levels of the file */
-		*n = (long)jobs << levels;
-		*k = ((1L << levels) - 1) * jobs + i % jobs + 1;
+	double least = (double)env_bytes("XQ_JOBS_RANGE", RANGE_BYTES);
+	double most = (double)env_bytes("XQ_JOBS_RANGE_MOST", RANGE_MOST);
+	int levels = 1, count = 0;
+	while (levels < 20 && size / ((double)jobs * (double)(2L << levels)) >= least)
+		levels++;
+	*k = *n = NULL;
+	for (int level = 0; level <= levels; level++) {
+		/* after the 1 - 2^-level of the file before: half of what is
+		 * left in a range a job (the last level: all of it), each
+		 * range cut in two while it holds more than most, but never
+		 * below least */
+		int last = level == levels, e = last ? levels : level + 1, cuts = 0;
+		double range;
+		while ((range = size / ((double)jobs * (double)(1L << (e + cuts)))) > most &&
+		       range / 2 >= least && cuts < 20)
+			cuts++;
+		long per = (long)jobs << cuts, of = (long)jobs << (e + cuts);
+		long before = ((1L << level) - 1) * (last ? 1 : 2) * per;
+		*k = xrealloc(*k, (size_t)(count + per) * sizeof **k);
+		*n = xrealloc(*n, (size_t)(count + per) * sizeof **n);
+		for (long i = 0; i < per; i++, count++) {
+			(*k)[count] = before + i + 1;
+			(*n)[count] = of;
+		}
 	}
+	return count;
 }
 
 /* The head of file path as reading it with o finds it (xq_range_head()):
@@ -934,25 +955,33 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, int progress, co
 {
 	/* (a static: a worker's record loop reads it) */
 	static struct xq_range head;
-	double size = input_size(path), least = (double)env_bytes("XQ_JOBS_RANGE", RANGE_BYTES);
-	int levels = 1, total, have_head = file_head(path, o, &head);
+	double size = input_size(path);
+	int have_head = file_head(path, o, &head), worker = 0;
+	long *ks, *ns;
+	int ranges = file_ranges(size, jobs, &ks, &ns);
 	struct pool w;
-	while (levels < 20 && size / ((double)jobs * (double)(2L << levels)) >= least)
-		levels++;
-	total = jobs * (levels + 1);
 	j->dir = parts_dir();
-	/* every range forked at once, jobs of them at work */
-	meter_start(progress, total, path, (uint64_t)size);
-	pool_open(&w, total, j);
+	/* jobs workers at work and one more forked, waiting to start the
+	 * moment one of them ends */
+	meter_start(progress, jobs + 1, path, (uint64_t)size);
+	pool_open(&w, jobs + 1, j);
 	w.at_once = jobs;
-	for (int i = 0; i < total; i++)
+	for (int i = 0; i < ranges && !w.stop && !worker; i++) {
 		if (pool_fork_waiting(&w, j, messages) == 0) {
-			file_range(jobs, levels, i, k, n);
-			if (have_head)
-				record_loop_range_head(&head);
-			return 1;
+			*k = ks[i];
+			*n = ns[i];
+			worker = 1;
+		} else {
+			pool_go(&w);
 		}
-	pool_go(&w);
+	}
+	free(ks);
+	free(ns);
+	if (worker) {
+		if (have_head)
+			record_loop_range_head(&head);
+		return 1;
+	}
 	pool_close(&w, 1);
 	return 0;
 }

@@ -153,6 +153,15 @@ at_once() {
 	     END { print max + 0 }' "$T/trace" "$T/trace"
 }
 
+# most_alive: the most workers of the last workers run alive at once,
+# each from its fork to its exit
+most_alive() {
+	awk 'NR == 1 { first = $1 }
+	     $1 == first && /(fork|clone3?).*= [1-9][0-9]*$/ { if (++n > max) max = n }
+	     /\+\+\+ (exited|killed)/ && $1 != first { n-- }
+	     END { print max + 0 }' "$T/trace"
+}
+
 # ranges_same N CMD ARGS... FILE: CMD --partial --range K/N FILE for
 # every K, merged by CMD --merge, prints what CMD ARGS FILE prints
 ranges_same() {
@@ -242,6 +251,33 @@ P	2	2	1	4	9	2	-	=$D/span.pgn	=h2e3	illegal move: no legal move from h2 to e3
 	[ "$(range_workers 1073741824 xqcheck -q -J 2 "$T/f.pgn")" = 4 ]
 	for least in 0 1073741825 -5 12x ''; do
 		[ "$(range_workers "$least" xqcheck -q -J 2 "$T/f.pgn")" = 4 ]
+	done
+}
+
+@test "-J over a file: no range holds more than XQ_JOBS_RANGE_MOST bytes, nor less than XQ_JOBS_RANGE; one worker forked ahead" {
+	# 80,000 bytes at XQ_JOBS_RANGE 5000: two ranges of 20,000 bytes, two
+	# of 10,000, then 5,000 twice, two each; past 20,000 the first two
+	# cut in two, past 10,000 the next two and the first two again, never
+	# below 5,000
+	head -c 80000 "$D/big.pgn" >"$T/f.pgn"
+	[ "$(XQ_JOBS_RANGE_MOST=20000 range_workers 5000 xqcheck -q -J 2 "$T/f.pgn")" = 8 ]
+	[ "$(XQ_JOBS_RANGE_MOST=19999 range_workers 5000 xqcheck -q -J 2 "$T/f.pgn")" = 10 ]
+	[ "$(at_once)" = 2 ]
+	[ "$(most_alive)" = 3 ]
+	[ "$(XQ_JOBS_RANGE_MOST=10000 range_workers 5000 xqcheck -q -J 2 "$T/f.pgn")" = 10 ]
+	[ "$(XQ_JOBS_RANGE_MOST=9999 range_workers 5000 xqcheck -q -J 2 "$T/f.pgn")" = 16 ]
+	[ "$(XQ_JOBS_RANGE_MOST=1 range_workers 5000 xqcheck -q -J 2 "$T/f.pgn")" = 16 ]
+	[ "$(most_alive)" = 3 ]
+	# at and past its limits: 2^30 taken; 0, past 2^30 and no number
+	# leave the default (64 MB: no range cut here)
+	[ "$(XQ_JOBS_RANGE_MOST=1073741824 range_workers 5000 xqcheck -q -J 2 "$T/f.pgn")" = 8 ]
+	for most in 0 1073741825 -5 12x ''; do
+		[ "$(XQ_JOBS_RANGE_MOST=$most range_workers 5000 xqcheck -q -J 2 "$T/f.pgn")" = 8 ]
+	done
+	# the output is one job's, the ranges cut fine
+	for c in "xqcheck -j -v" "xqconv -n wxf" "xqstats" "xqgrep --opening h2e2" "xqjudge -j"; do
+		XQ_JOBS_RANGE_MOST=3000 jobs_same $c "$D/big.pgn"
+		[ "$one_rc" = 1 ]
 	done
 }
 
