@@ -480,8 +480,9 @@ static size_t env_bytes(const char *name, size_t dflt)
  * streams, the parts' files do not pile up and the merge's work overlaps
  * the workers'.  A stream's chunks are forked as they are cut, after such
  * merges: a command's merge therefore keeps what it adds up apart from
- * what its workers count (jobs_merge_fn, jobs.h).  A file's ranges are
- * forked one ahead of those at work, waiting to be told to start. */
+ * what its workers count (jobs_merge_fn, jobs.h).  A file's ranges and
+ * groups of files are forked one ahead of those at work, waiting to be
+ * told to start (pool_run()). */
 struct pool {
 	int jobs, at_once, running, parts;
 	struct worker {      /* [running]: the workers alive, */
@@ -681,6 +682,24 @@ static pid_t pool_fork_waiting(struct pool *w, struct jobs *j, FILE *messages)
 		w->waiting[w->parts - 1] = 1;
 	sigprocmask(SIG_SETMASK, &was, NULL);
 	return p;
+}
+
+/* Workers for parts 0..n-1 in order, jobs at work and one more forked,
+ * waiting to start the moment one of them ends: the part's index in its
+ * worker, else -1 once every worker has ended and every part is merged
+ * (up to one whose output failed). */
+static int pool_run(struct jobs *j, int jobs, int n, FILE *messages)
+{
+	struct pool w;
+	pool_open(&w, jobs + 1, j);
+	w.at_once = jobs;
+	for (int i = 0; i < n && !w.stop; i++) {
+		if (pool_fork_waiting(&w, j, messages) == 0)
+			return i;
+		pool_go(&w);
+	}
+	pool_close(&w, 1);
+	return -1;
 }
 
 /* The stream being cut and the worker's chunk (statics: a worker's loop
@@ -956,44 +975,67 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, int progress, co
 	/* (a static: a worker's record loop reads it) */
 	static struct xq_range head;
 	double size = input_size(path);
-	int have_head = file_head(path, o, &head), worker = 0;
+	int have_head = file_head(path, o, &head), i;
 	long *ks, *ns;
 	int ranges = file_ranges(size, jobs, &ks, &ns);
-	struct pool w;
 	j->dir = parts_dir();
-	/* jobs workers at work and one more forked, waiting to start the
-	 * moment one of them ends */
 	meter_start(progress, jobs + 1, path, (uint64_t)size);
-	pool_open(&w, jobs + 1, j);
-	w.at_once = jobs;
-	for (int i = 0; i < ranges && !w.stop && !worker; i++) {
-		if (pool_fork_waiting(&w, j, messages) == 0) {
-			*k = ks[i];
-			*n = ns[i];
-			worker = 1;
-		} else {
-			pool_go(&w);
-		}
+	if ((i = pool_run(j, jobs, ranges, messages)) >= 0) {
+		*k = ks[i];
+		*n = ns[i];
 	}
 	free(ks);
 	free(ns);
-	if (worker) {
-		if (have_head)
-			record_loop_range_head(&head);
-		return 1;
+	if (i >= 0 && have_head)
+		record_loop_range_head(&head);
+	return i >= 0;
+}
+
+/* Many inputs in groups of whole files in order, each of about the same
+ * bytes: a group a job, or more while a group would hold more than
+ * RANGE_MOST (each at least a file): 1 in a worker, its group in *argc,
+ * *argv and o->inputs, else 0 once every worker has ended. */
+static int files_jobs(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int progress,
+		      int *argc, char ***argv)
+{
+	static struct input_list sub;
+	double total = 0, sum = 0, most = (double)env_bytes("XQ_JOBS_RANGE_MOST", RANGE_MOST);
+	int *first, g = 1, parts = jobs, i;
+	for (i = 0; i < *argc; i++)
+		total += input_size((*argv)[i]) + 1;
+	if (total / most > parts)
+		parts = total / most >= *argc ? *argc : (int)(total / most) + 1;
+	if (parts > *argc)
+		parts = *argc;
+	first = xrealloc(NULL, (size_t)(parts + 1) * sizeof *first);
+	first[0] = 0;
+	first[parts] = *argc;
+	for (i = 0; i < *argc && g < parts; i++) {
+		sum += input_size((*argv)[i]) + 1;
+		/* a group each input at least, the rest shared by size */
+		if (sum >= total * g / parts || *argc - (i + 1) <= parts - g)
+			first[g++] = i + 1;
 	}
-	pool_close(&w, 1);
-	return 0;
+	j->dir = parts_dir();
+	snprintf(meter.files, sizeof meter.files, "%d files", *argc);
+	meter_start(progress, jobs + 1, meter.files, record_input_bytes(*argc, *argv));
+	if ((i = pool_run(j, jobs, parts, messages)) >= 0) {
+		if (o->inputs) {
+			sub_inputs(o->inputs, first[i], first[i + 1], &sub);
+			o->inputs = &sub;
+		}
+		*argv += first[i];
+		*argc = first[i + 1] - first[i];
+	}
+	free(first);
+	return i >= 0;
 }
 
 int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int progress,
 	       jobs_merge_fn merge, void *data, int *argc, char ***argv, long *range_k,
 	       long *range_n)
 {
-	static struct input_list sub;
-	double total = 0, sum = 0;
-	int *first, rc, g = 1, parts;
-	struct pool w;
+	int rc;
 	*j = (struct jobs){ .merge = merge, .merge_data = data };
 	*range_k = *range_n = 0;
 	if (jobs <= 1 || (*argc == 0 && o->inputs_gathered) || name_twice(*argc, *argv))
@@ -1003,38 +1045,7 @@ int jobs_start(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messages, int
 		return rc;
 	if (*argc == 1)
 		return range_jobs(j, jobs, messages, progress, (*argv)[0], o, range_k, range_n);
-	parts = jobs < *argc ? jobs : *argc;
-	/* whole files: groups in order, each of about the same bytes */
-	first = xrealloc(NULL, (size_t)(parts + 1) * sizeof *first);
-	first[0] = 0;
-	first[parts] = *argc;
-	for (int i = 0; i < *argc; i++)
-		total += input_size((*argv)[i]) + 1;
-	for (int i = 0; i < *argc && g < parts; i++) {
-		sum += input_size((*argv)[i]) + 1;
-		/* a group each input at least, the rest shared by size */
-		if (sum >= total * g / parts || *argc - (i + 1) <= parts - g)
-			first[g++] = i + 1;
-	}
-	j->dir = parts_dir();
-	snprintf(meter.files, sizeof meter.files, "%d files", *argc);
-	meter_start(progress, parts, meter.files, record_input_bytes(*argc, *argv));
-	/* (all at once: as many workers as groups) */
-	pool_open(&w, parts, j);
-	for (int i = 0; i < parts; i++)
-		if (pool_fork(&w, j, messages, -1, NULL) == 0) {
-			if (o->inputs) {
-				sub_inputs(o->inputs, first[i], first[i + 1], &sub);
-				o->inputs = &sub;
-			}
-			*argv += first[i];
-			*argc = first[i + 1] - first[i];
-			free(first);
-			return 1;
-		}
-	pool_close(&w, 1);
-	free(first);
-	return 0;
+	return files_jobs(j, jobs, o, messages, progress, argc, argv);
 }
 
 int jobs_copy(const char *file, FILE *fp)

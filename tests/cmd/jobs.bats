@@ -254,7 +254,7 @@ P	2	2	1	4	9	2	-	=$D/span.pgn	=h2e3	illegal move: no legal move from h2 to e3
 	done
 }
 
-@test "-J over a file: no range holds more than XQ_JOBS_RANGE_MOST bytes, nor less than XQ_JOBS_RANGE; one worker forked ahead" {
+@test "-J: no range of a file nor group of files over XQ_JOBS_RANGE_MOST bytes, no range cut below XQ_JOBS_RANGE; one worker forked ahead" {
 	# 80,000 bytes at XQ_JOBS_RANGE 5000: two ranges of 20,000 bytes, two
 	# of 10,000, then 5,000 twice, two each; past 20,000 the first two
 	# cut in two, past 10,000 the next two and the first two again, never
@@ -274,6 +274,15 @@ P	2	2	1	4	9	2	-	=$D/span.pgn	=h2e3	illegal move: no legal move from h2 to e3
 	for most in 0 1073741825 -5 12x ''; do
 		[ "$(XQ_JOBS_RANGE_MOST=$most range_workers 5000 xqcheck -q -J 2 "$T/f.pgn")" = 8 ]
 	done
+	# many files: a group a job, more past the limit, at most a file a
+	# group (their bytes and a byte a file shared)
+	set -- "$D/big.pgn" "$D/span.pgn" "$D/one.pgn" "$D/gbk.pgn" "$D/late_utf8.pgn"
+	total=$(( $(stat -c %s "$@" | paste -sd+) + $# ))
+	[ "$(forked XQ_JOBS_RANGE_MOST=$(( (total + 1) / 2 )) xqcheck -q -J 2 "$@")" = 2 ]
+	[ "$(forked XQ_JOBS_RANGE_MOST=$(( total / 2 - 1 )) xqcheck -q -J 2 "$@")" = 3 ]
+	[ "$(forked XQ_JOBS_RANGE_MOST=1 xqcheck -q -J 2 "$@")" = 5 ]
+	[ "$(most_alive)" = 3 ]
+	XQ_JOBS_RANGE_MOST=1 jobs_same xqcheck -j -v "$@"
 	# the output is one job's, the ranges cut fine
 	for c in "xqcheck -j -v" "xqconv -n wxf" "xqstats" "xqgrep --opening h2e2" "xqjudge -j"; do
 		XQ_JOBS_RANGE_MOST=3000 jobs_same $c "$D/big.pgn"
