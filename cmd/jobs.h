@@ -54,7 +54,7 @@ struct jobs;
 /* The command's merge of part i, read from j->out[i] and j->err[i] (removed
  * after): called in the command in order, each part as soon as it and the
  * parts before it have ended, while later parts are still being written.
- * A stream's later workers are forked after it, from the command as the
+ * The workers of later parts are forked after it, from the command as the
  * merge left it: what a merge adds up or sets must be its own (data), not
  * what a worker counts from zero.  Nonzero when the output failed there:
  * the workers still running are stopped and no later part is read. */
@@ -97,9 +97,9 @@ int part_counts_part(void *mg, const struct jobs *j, int i);
 int part_counts_end(struct part_counts *mg);
 /* A part_output_fn for workers whose standard output is marked (part.h):
  * part i's output to standard output with the positions of the whole
- * input; *(int *)data set when it cannot be read (said).  A stream's
- * workers are forked while the parts before are merged, so the flag is
- * the merge's, not the command's. */
+ * input; *(int *)data set when it cannot be read (said).  Workers are
+ * forked while the parts before are merged, so the flag is the merge's,
+ * not the command's. */
 int part_output_marked(void *data, const struct jobs *j, int i, struct part_merge *m);
 /* Copy a part's file to fp (standard output's or standard error's, which
  * were not merged), and flush it: 0; -2 when fp could not be written (not

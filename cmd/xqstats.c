@@ -105,8 +105,8 @@ static void write_header(FILE *fp)
 }
 
 /* The parts added up into s: st.s for --merge; under -J statistics of
- * their own, since a stream's workers are forked while the parts before
- * are merged and must start from st.s empty. */
+ * their own, since workers are forked while the parts before are merged
+ * and must start from st.s empty. */
 struct stats_merging {
 	struct part_merge m;
 	struct xq_stats *s;
