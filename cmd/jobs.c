@@ -686,8 +686,8 @@ static pid_t pool_fork_waiting(struct pool *w, struct jobs *j, FILE *messages)
 
 /* Workers for parts 0..n-1 in order, jobs at work and one more forked,
  * waiting to start the moment one of them ends: the part's index in its
- * worker, else -1 once every worker has ended and every part is merged
- * (up to one whose output failed). */
+ * worker, else -1 once every worker has ended, each part merged (up to
+ * one whose output failed). */
 static int pool_run(struct jobs *j, int jobs, int n, FILE *messages)
 {
 	struct pool w;
