@@ -688,12 +688,12 @@ static pid_t pool_fork_waiting(struct pool *w, struct jobs *j, FILE *messages)
  * waiting to start the moment one of them ends: the part's index in its
  * worker, else -1 once every worker has ended, each part merged (up to
  * one whose output failed). */
-static int pool_run(struct jobs *j, int jobs, int n, FILE *messages)
+static long pool_run(struct jobs *j, int jobs, long n, FILE *messages)
 {
 	struct pool w;
 	pool_open(&w, jobs + 1, j);
 	w.at_once = jobs;
-	for (int i = 0; i < n && !w.stop; i++) {
+	for (long i = 0; i < n && !w.stop; i++) {
 		if (pool_fork_waiting(&w, j, messages) == 0)
 			return i;
 		pool_go(&w);
@@ -900,52 +900,28 @@ static int stream_jobs(struct jobs *j, int jobs, FILE *messages, int progress, c
 
 /* --- a file in byte ranges
  *
- * One file is read in ranges that shrink as the work left does (guided
- * self-scheduling): its first half in a range a job, then half of the rest
- * in a range a job, and so on while a range holds RANGE_BYTES, then the
- * rest in a range a job.  Each job takes the next range when it has ended
- * its own, so that jobs that run at different speeds (a busy core, a
- * slower one) still end together, the last ranges being small; a file of
- * equal halves would wait for the slower job's half.  A range that would
- * hold more than RANGE_MOST bytes is cut in two, and again, until it holds
- * no more (or would hold less than RANGE_BYTES): a part waits on disk
- * until the parts before it are merged, and a big file's first half in a
- * range a job would keep half its output there.  Every range is the K-th of N with N the job
- * count times a power of two, so that the ranges of one level end exactly
- * where those of the next begin (xq_reader_range() cuts at byte
- * len * K / N, rounded down). */
+ * One file is read in the ranges xq_range_plan() shares out: they shrink
+ * as the work left does, down to RANGE_BYTES, and each job takes the next
+ * range when it has ended its own, so that jobs that run at different
+ * speeds (a busy core, a slower one) still end together, the last ranges
+ * being small; a file of equal halves would wait for the slower job's
+ * half.  No range holds more than RANGE_MOST bytes (but for the least
+ * one): a part waits on disk until the parts before it are merged, and a
+ * big file's first half in a range a job would keep half its output
+ * there. */
 #define RANGE_BYTES (1 << 20)   /* the least range halved, XQ_JOBS_RANGE */
 #define RANGE_MOST (64 << 20)   /* the most a range holds, XQ_JOBS_RANGE_MOST */
 
 /* The ranges of a file of size bytes for jobs jobs, in order: their
  * count, each the K-th of N, K in (*k)[i] and N in (*n)[i] (allocated). */
-static int file_ranges(double size, int jobs, long **k, long **n)
+static long file_ranges(uint64_t size, int jobs, long **k, long **n)
 {
-	double least = (double)env_bytes("XQ_JOBS_RANGE", RANGE_BYTES);
-	double most = (double)env_bytes("XQ_JOBS_RANGE_MOST", RANGE_MOST);
-	int levels = 1, count = 0;
-	while (levels < 20 && size / ((double)jobs * (double)(2L << levels)) >= least)
-		levels++;
-	*k = *n = NULL;
-	for (int level = 0; level <= levels; level++) {
-		/* after the 1 - 2^-level of the file before: half of what is
-		 * left in a range a job (the last level: all of it), each
-		 * range cut in two while it holds more than most, but never
-		 * below least */
-		int last = level == levels, e = last ? levels : level + 1, cuts = 0;
-		double range;
-		while ((range = size / ((double)jobs * (double)(1L << (e + cuts)))) > most &&
-		       range / 2 >= least && cuts < 20)
-			cuts++;
-		long per = (long)jobs << cuts, of = (long)jobs << (e + cuts);
-		long before = ((1L << level) - 1) * (last ? 1 : 2) * per;
-		*k = xrealloc(*k, (size_t)(count + per) * sizeof **k);
-		*n = xrealloc(*n, (size_t)(count + per) * sizeof **n);
-		for (long i = 0; i < per; i++, count++) {
-			(*k)[count] = before + i + 1;
-			(*n)[count] = of;
-		}
-	}
+	uint64_t least = env_bytes("XQ_JOBS_RANGE", RANGE_BYTES);
+	uint64_t most = env_bytes("XQ_JOBS_RANGE_MOST", RANGE_MOST);
+	long count = xq_range_plan(size, jobs, least, most, NULL, NULL, 0);
+	*k = xrealloc(NULL, (size_t)count * sizeof **k);
+	*n = xrealloc(NULL, (size_t)count * sizeof **n);
+	xq_range_plan(size, jobs, least, most, *k, *n, count);
 	return count;
 }
 
@@ -975,9 +951,8 @@ static int range_jobs(struct jobs *j, int jobs, FILE *messages, int progress, co
 	/* (a static: a worker's record loop reads it) */
 	static struct xq_range head;
 	double size = input_size(path);
-	int have_head = file_head(path, o, &head), i;
-	long *ks, *ns;
-	int ranges = file_ranges(size, jobs, &ks, &ns);
+	int have_head = file_head(path, o, &head);
+	long *ks, *ns, i, ranges = file_ranges((uint64_t)size, jobs, &ks, &ns);
 	j->dir = parts_dir();
 	meter_start(progress, jobs + 1, path, (uint64_t)size);
 	if ((i = pool_run(j, jobs, ranges, messages)) >= 0) {
@@ -1019,7 +994,7 @@ static int files_jobs(struct jobs *j, int jobs, struct cmd_opts *o, FILE *messag
 	j->dir = parts_dir();
 	snprintf(meter.files, sizeof meter.files, "%d files", *argc);
 	meter_start(progress, jobs + 1, meter.files, record_input_bytes(*argc, *argv));
-	if ((i = pool_run(j, jobs, parts, messages)) >= 0) {
+	if ((i = (int)pool_run(j, jobs, parts, messages)) >= 0) {
 		if (o->inputs) {
 			sub_inputs(o->inputs, first[i], first[i + 1], &sub);
 			o->inputs = &sub;

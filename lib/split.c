@@ -178,6 +178,35 @@ struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_r
 
 #define SPLIT_READ 65536   /* what one read asks for */
 
+long xq_range_plan(uint64_t len, int jobs, uint64_t least, uint64_t most, long *k, long *n,
+		   long max)
+{
+	double size = (double)len, lo = least ? (double)least : 1, hi = most ? (double)most : 1;
+	long count = 0;
+	int levels = 1;
+	jobs = jobs < 1 ? 1 : jobs > 65536 ? 65536 : jobs;
+	while (levels < 20 && size / ((double)jobs * (double)(2L << levels)) >= lo)
+		levels++;
+	for (int level = 0; level <= levels; level++) {
+		/* after the 1 - 2^-level of the input before: half of what is
+		 * left in a range a job (the last level: all of it), 2^-e of
+		 * it a job, each range cut in 2^cuts */
+		int last = level == levels, e = last ? levels : level + 1, cuts = 0;
+		double range;
+		while ((range = size / ((double)jobs * (double)(1L << (e + cuts)))) > hi &&
+		       range / 2 >= lo && cuts < 20)
+			cuts++;
+		long per = (long)jobs << cuts, of = (long)jobs << (e + cuts);
+		long before = ((1L << level) - 1) * (last ? 1 : 2) * per;
+		for (long i = 0; i < per; i++, count++)
+			if (count < max) {
+				k[count] = before + i + 1;
+				n[count] = of;
+			}
+	}
+	return count;
+}
+
 struct xq_splitter {
 	struct xq_reader_opts o;     /* the caller's; no replay, problems to note_damage */
 	int fd;                      /* the bytes as they come, or -1: */

@@ -1395,6 +1395,18 @@ int xq_range_cut(const struct xq_range *head, const void *buf, size_t len, long 
 		 struct xq_range *rg);
 /* The options for reading range rg of an input read with o. */
 struct xq_reader_opts xq_range_opts(const struct xq_range *rg, const struct xq_reader_opts *o);
+/* The ranges jobs readers share out one input of len bytes in, in the
+ * order they are to be taken (guided self-scheduling: readers that run at
+ * different speeds still end together): the first half of the input in a
+ * range a reader, then half of the rest, and so on while a range holds
+ * least bytes, then the rest in a range a reader; a range that would hold
+ * more than most bytes is cut in two, and again, while its halves hold
+ * least.  Each is the k-th of n, n the jobs times a power of two, so that
+ * they cover the input in order, each byte once.  The first max of them
+ * into k[] and n[]: their count (more than max: call again with room).
+ * jobs, least and most below 1 count as 1, jobs past 65536 as 65536. */
+long xq_range_plan(uint64_t len, int jobs, uint64_t least, uint64_t most, long *k, long *n,
+		   long max);
 
 /*
  * A stream (standard input, a pipe, a compressed file), which cannot be

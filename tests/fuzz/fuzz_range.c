@@ -22,7 +22,6 @@
 #include <string.h>
 
 #include "xq.h"
-#include "../unit/halvings.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -83,21 +82,26 @@ static void chunks(const unsigned char *data, size_t size, const struct xq_reade
 	fclose(fp);
 }
 
-/* -J's ranges for jobs jobs and levels levels of halving (cmd/jobs.c),
- * cut by one head: they cover the input in order, each once; read: each
- * is read too. */
-static void halvings(const unsigned char *data, size_t size, const struct xq_reader_opts *o,
-		     int jobs, int levels, int read)
+/* -J's ranges (xq_range_plan()) for jobs jobs down to least bytes and
+ * cut past most, cut by one head: they cover the input in order, each
+ * once; read: each is read too. */
+static void planned(const unsigned char *data, size_t size, const struct xq_reader_opts *o,
+		    int jobs, uint64_t least, uint64_t most, int read)
 {
 	struct xq_range head, rg;
 	size_t at = 0;
-	if (xq_range_head(data, size, o, &head) < 0)
+	long count = xq_range_plan(size, jobs, least, most, NULL, NULL, 0);
+	long *ks = malloc((size_t)count * sizeof *ks), *ns = malloc((size_t)count * sizeof *ns);
+	if (!ks || !ns || xq_range_plan(size, jobs, least, most, ks, ns, count) != count ||
+	    xq_range_head(data, size, o, &head) < 0) {
+		free(ks);
+		free(ns);
 		return;   /* out of memory */
-	for (int i = 0; i < jobs * (levels + 1); i++) {
-		long k, n;
-		halving_range(jobs, levels, i, &k, &n);
+	}
+	for (long i = 0; i < count; i++) {
+		long k = ks[i], n = ns[i];
 		if (xq_range_cut(&head, data, size, k, n, &rg) < 0)
-			return;   /* out of memory */
+			break;   /* out of memory */
 		if (rg.start != (k == 1 ? 0 : rg.split ? at : size) || rg.end < rg.start ||
 		    rg.end > size || (k == n && rg.end != size))
 			abort();
@@ -105,6 +109,8 @@ static void halvings(const unsigned char *data, size_t size, const struct xq_rea
 			read_all(data + rg.start, rg.end - rg.start, xq_range_opts(&rg, o));
 		at = rg.end;
 	}
+	free(ks);
+	free(ns);
 }
 
 /* data after 70,000 bytes of ASCII games: its -J ranges, each read. */
@@ -119,7 +125,7 @@ static void after_ascii(const unsigned char *data, size_t size, const struct xq_
 		memcpy(buf + i, game, sizeof game - 1);
 	if (size)
 		memcpy(buf + pre, data, size);
-	halvings(buf, pre + size, o, 2, 3, 1);
+	planned(buf, pre + size, o, 2, (pre + size) / 16 + 1, (pre + size) / 4 + 1, 1);
 	free(buf);
 }
 
@@ -127,9 +133,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	struct xq_reader_opts o = { 0 };
 	o.name = "fuzz.pgn";
-	halvings(data, size, &o, 2, 1, 0);
-	halvings(data, size, &o, 2, 5, 0);
-	halvings(data, size, &o, 3, 7, 0);
+	/* a level of halving; a few, cut; ranges cut down to the least */
+	planned(data, size, &o, 2, size / 4 + 1, size + 1, 0);
+	planned(data, size, &o, 2, size / 64 + 1, size / 8 + 1, 0);
+	planned(data, size, &o, 3, size / 128 + 1, 1, 0);
 	for (size_t i = 0; i < size; i++)
 		if (data[i] >= 0x80) {
 			/* (only then does a range look further than the head) */

@@ -17,7 +17,6 @@
 #include <zlib.h>
 
 #include "game_cmp.h"
-#include "halvings.h"
 #include "tap.h"
 #include "xq.h"
 #include "xq_format.h"
@@ -196,18 +195,24 @@ static int ranges_same(const unsigned char *buf, size_t len, const char *name, l
 	return same;
 }
 
-/* The ranges -J makes of one file for jobs jobs and levels levels of
- * halving (cmd/jobs.c): a range a job over the first half, over half the
- * rest and so on, then over the rest, each of N the jobs times a power of
- * two, cut by one head: the whole. */
-static int halvings_same(const unsigned char *buf, size_t len, const char *name, int jobs,
-			 int levels)
+/* The ranges xq_range_plan() shares one input out in for jobs jobs, down
+ * to least bytes and cut past most, cut by one head: the whole. */
+static int plan_same(const unsigned char *buf, size_t len, const char *name, int jobs,
+		     uint64_t least, uint64_t most)
 {
-	long kn[64][2];
-	size_t count = (size_t)(jobs * (levels + 1));
-	for (size_t i = 0; i < count; i++)
-		halving_range(jobs, levels, (int)i, &kn[i][0], &kn[i][1]);
-	return pieces_same(buf, len, name, (const long (*)[2])kn, count, 1);
+	long count = xq_range_plan(len, jobs, least, most, NULL, NULL, 0);
+	long *k = malloc((size_t)count * sizeof *k), *n = malloc((size_t)count * sizeof *n);
+	long (*kn)[2] = malloc((size_t)count * sizeof *kn);
+	int same = 0;
+	if (k && n && kn && xq_range_plan(len, jobs, least, most, k, n, count) == count) {
+		for (long i = 0; i < count; i++)
+			kn[i][0] = k[i], kn[i][1] = n[i];
+		same = pieces_same(buf, len, name, (const long (*)[2])kn, (size_t)count, 1);
+	}
+	free(k);
+	free(n);
+	free(kn);
+	return same;
 }
 
 static const char *const corpus[] = {
@@ -235,9 +240,11 @@ static void property(void)
 		for (size_t k = 0; k < sizeof ns / sizeof *ns; k++)
 			all &= ranges_same(buf, len, corpus[i], ns[k]);
 		ok(all, "%s: the ranges read alone are the whole", corpus[i]);
-		all = halvings_same(buf, len, corpus[i], 2, 1) && halvings_same(buf, len, corpus[i], 2, 6) &&
-		      halvings_same(buf, len, corpus[i], 3, 4) && halvings_same(buf, len, corpus[i], 4, 12);
-		ok(all, "%s: -J's halving ranges, cut by one head, are the whole", corpus[i]);
+		all = plan_same(buf, len, corpus[i], 2, len / 4 + 1, len) &&
+		      plan_same(buf, len, corpus[i], 2, len / 256 + 1, len) &&
+		      plan_same(buf, len, corpus[i], 3, len / 64 + 1, len / 16 + 1) &&
+		      plan_same(buf, len, corpus[i], 4, len / 512 + 1, len / 100 + 1);
+		ok(all, "%s: -J's ranges (xq_range_plan()), cut by one head, are the whole", corpus[i]);
 		free(buf);
 	}
 	{
@@ -265,9 +272,11 @@ static void property(void)
 			for (long n = 1; n <= 12; n++)
 				all &= ranges_same((const unsigned char *)made[i], strlen(made[i]), "made.pgn", n);
 			ok(all, "made input %zu: the ranges read alone are the whole", i + 1);
-			all = halvings_same((const unsigned char *)made[i], strlen(made[i]), "made.pgn", 2, 3) &&
-			      halvings_same((const unsigned char *)made[i], strlen(made[i]), "made.pgn", 3, 5);
-			ok(all, "made input %zu: -J's halving ranges, cut by one head, are the whole", i + 1);
+			size_t len = strlen(made[i]);
+			all = plan_same((const unsigned char *)made[i], len, "made.pgn", 2, len / 32 + 1, len) &&
+			      plan_same((const unsigned char *)made[i], len, "made.pgn", 3, 1, len / 20 + 1);
+			ok(all, "made input %zu: -J's ranges (xq_range_plan()), cut by one head, are the whole",
+			   i + 1);
 		}
 	}
 }
@@ -316,9 +325,9 @@ static void far_encoding(void)
 	for (long n = 2; n <= 16; n *= 2)
 		all &= ranges_same((const unsigned char *)buf, len, "far.pgn", n);
 	ok(all, "its ranges read alone are the whole, in 2 to 16 ranges");
-	all = halvings_same((const unsigned char *)buf, len, "far.pgn", 2, 3) &&
-	      halvings_same((const unsigned char *)buf, len, "far.pgn", 3, 4);
-	ok(all, "its -J halving ranges, cut by one head, are the whole");
+	all = plan_same((const unsigned char *)buf, len, "far.pgn", 2, len / 32 + 1, len) &&
+	      plan_same((const unsigned char *)buf, len, "far.pgn", 3, len / 64 + 1, len / 24 + 1);
+	ok(all, "its -J ranges (xq_range_plan()), cut by one head, are the whole");
 	{
 		struct xq_range rg;
 		struct xq_reader_opts ro;
@@ -614,9 +623,84 @@ static void chunk_property(void)
 	}
 }
 
+/* xq_range_plan(): whole plans, and the rules of many. */
+static const struct plan_case {
+	uint64_t len, least, most;
+	int jobs;
+	const char *want;   /* k/n ... */
+} plan_cases[] = {
+	/* 80,000 bytes, 2 jobs, down to 5,000: halves, quarters, eighths,
+	 * then the rest */
+	{ 80000, 5000, 20000, 2, "1/4 2/4 5/8 6/8 13/16 14/16 15/16 16/16" },
+	/* past 20,000 a range of the first level is cut in two */
+	{ 80000, 5000, 19999, 2, "1/8 2/8 3/8 4/8 5/8 6/8 13/16 14/16 15/16 16/16" },
+	/* past 10,000 those of the next too, never below 5,000 */
+	{ 80000, 5000, 9999, 2,
+	  "1/16 2/16 3/16 4/16 5/16 6/16 7/16 8/16 9/16 10/16 11/16 12/16 13/16 14/16 15/16 16/16" },
+	{ 80000, 5000, 1, 2,
+	  "1/16 2/16 3/16 4/16 5/16 6/16 7/16 8/16 9/16 10/16 11/16 12/16 13/16 14/16 15/16 16/16" },
+	/* one job; an empty input: a range a job, twice */
+	{ 1000, 300, 1000, 1, "1/2 2/2" },
+	{ 0, 1, 1, 3, "1/6 2/6 3/6 4/6 5/6 6/6" },
+	/* 0 counts as 1 */
+	{ 4, 0, 0, 1, "1/4 2/4 3/4 4/4" },
+};
+
+/* That the plan covers the input in order, each byte once, every range at
+ * most most bytes unless its halves would hold less than least; said. */
+static int plan_covers(uint64_t len, int jobs, uint64_t least, uint64_t most)
+{
+	long count = xq_range_plan(len, jobs, least, most, NULL, NULL, 0);
+	long *k = malloc((size_t)count * sizeof *k), *n = malloc((size_t)count * sizeof *n);
+	int good = count >= jobs && k && n && xq_range_plan(len, jobs, least, most, k, n, count) == count;
+	/* each end as a fraction of jobs << 40, and the next start */
+	for (long i = 0, at = 0; good && i < count; i++) {
+		int shift = 0;
+		double bytes = (double)len / (double)n[i];
+		while (((long)jobs << shift) < n[i])
+			shift++;
+		good = ((long)jobs << shift) == n[i] && shift <= 40 && k[i] >= 1 && k[i] <= n[i] &&
+		       (k[i] - 1) << (40 - shift) == at &&
+		       (bytes <= (double)most || bytes / 2 < (double)least);
+		at = k[i] << (40 - shift);
+		good &= i < count - 1 || at == (long)jobs << 40;
+	}
+	free(k);
+	free(n);
+	return ok(good, "xq_range_plan(%llu, %d, %llu, %llu): %ld ranges cover the input in order",
+		  (unsigned long long)len, jobs, (unsigned long long)least, (unsigned long long)most, count);
+}
+
+static void plan_cases_run(void)
+{
+	for (size_t i = 0; i < sizeof plan_cases / sizeof *plan_cases; i++) {
+		const struct plan_case *c = &plan_cases[i];
+		long k[64], n[64], count = xq_range_plan(c->len, c->jobs, c->least, c->most, k, n, 64);
+		char got[1024] = "";
+		size_t at = 0;
+		for (long j = 0; j < count && j < 64; j++)
+			at += (size_t)snprintf(got + at, sizeof got - at, "%s%ld/%ld", j ? " " : "", k[j], n[j]);
+		is_str(got, c->want, "xq_range_plan(%llu, %d, %llu, %llu)", (unsigned long long)c->len,
+		       c->jobs, (unsigned long long)c->least, (unsigned long long)c->most);
+	}
+	/* the count past max, nothing written past it */
+	{
+		long k[3] = { 0, 0, -7 }, n[3] = { 0, 0, -7 };
+		ok(xq_range_plan(80000, 2, 5000, 20000, k, n, 2) == 8 && k[1] == 2 && n[1] == 4 &&
+		   k[2] == -7 && n[2] == -7, "xq_range_plan(): the count of all, the first max written");
+	}
+	plan_covers(205000000, 2, 1 << 20, 64 << 20);
+	plan_covers(10000000000ULL, 2, 1 << 20, 64 << 20);
+	plan_covers(10000000000ULL, 3, 1 << 20, 64 << 20);
+	plan_covers(1ULL << 40, 256, 1 << 20, 64 << 20);
+	plan_covers(12345, 7, 1, 100);
+	plan_covers(999, 5, 3, 2);
+}
+
 int main(void)
 {
 	rule_cases();
+	plan_cases_run();
 	property();
 	far_encoding();
 	chunk_property();
