@@ -135,9 +135,9 @@ int part_counts_part(void *data, const struct jobs *j, int i)
 int part_output_marked(void *data, const struct jobs *j, int i, struct part_merge *m)
 {
 	FILE *fp = fopen(j->out[i], "rb");
-	int *unread = data;
+	struct part_counts *mg = data;
 	if (!fp || part_copy_output(fp, stdout, m, j->out[i]) < 0)
-		*unread = 1;
+		mg->trouble = 1;
 	if (fp)
 		fclose(fp);
 	return 0;

@@ -95,11 +95,10 @@ void part_counts_init(struct part_counts *mg, const char *cmd, long *counts, int
 		      part_output_fn output, void *data);
 int part_counts_part(void *mg, const struct jobs *j, int i);
 int part_counts_end(struct part_counts *mg);
-/* A part_output_fn for workers whose standard output is marked (part.h):
- * part i's output to standard output with the positions of the whole
- * input; *(int *)data set when it cannot be read (said).  Workers are
- * forked while the parts before are merged, so the flag is the merge's,
- * not the command's. */
+/* A part_output_fn for workers whose standard output is marked (part.h),
+ * its data the part_counts it serves: part i's output to standard output
+ * with the positions of the whole input; a part that cannot be read is
+ * said and is that merge's trouble (part_counts_end()). */
 int part_output_marked(void *data, const struct jobs *j, int i, struct part_merge *m);
 /* Copy a part's file to fp (standard output's or standard error's, which
  * were not merged), and flush it: 0; -2 when fp could not be written (not

@@ -297,13 +297,13 @@ int main(int argc, char **argv)
 		struct jobs j;
 		struct part_counts pc;
 		long v[5] = { 0 };
-		int rc, unread = 0;
-		part_counts_init(&pc, "xqcheck", v, 5, part_output_marked, &unread);
+		int rc;
+		part_counts_init(&pc, "xqcheck", v, 5, part_output_marked, &pc);
 		rc = jobs_start(&j, st.jobs, &st.o, stderr, progress, part_counts_part, &pc, &argc, &argv,
 				&st.range_k, &st.range_n);
 		if (rc == 0) {
 			/* the parts merged: what one job prints */
-			status = merged_summary(v, part_counts_end(&pc) || j.failed || unread);
+			status = merged_summary(v, part_counts_end(&pc) || j.failed);
 			jobs_end(&j);
 			return status;
 		}
@@ -329,10 +329,9 @@ int main(int argc, char **argv)
 		l.part_end = part;
 	}
 	status = record_loop_run(&l, argc, argv);
-	if (st.partial || st.worker)
-		fprintf(st.partial ? stdout : stderr, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\n",
-			st.games, st.valid, st.invalid, st.pp.errors, st.pp.warnings,
-			status == EXIT_TROUBLE);
+	if (st.pp.partial)
+		fprintf(st.pp.partial, "#counts\t%ld\t%ld\t%ld\t%ld\t%ld\t%d\n", st.games, st.valid,
+			st.invalid, st.pp.errors, st.pp.warnings, status == EXIT_TROUBLE);
 	else
 		summary();
 	xq_problem_list_free(&st.kept);

@@ -130,9 +130,9 @@ static int status_of(int trouble)
 
 /* -J: the workers' outputs and parts merged, as one job prints them: the
  * summary and the exit status. */
-static int merge_end(struct jobs *j, struct part_counts *pc, const long *v, int unread)
+static int merge_end(struct jobs *j, struct part_counts *pc, const long *v)
 {
-	int trouble = part_counts_end(pc) || j->failed || unread;
+	int trouble = part_counts_end(pc) || j->failed;
 	jobs_end(j);
 	st.games = v[0], st.bad_games = v[1], st.rulings = v[2], st.against = v[3];
 	st.limits = v[4], st.pp.errors = v[5];
@@ -158,12 +158,12 @@ int main(int argc, char **argv)
 		struct jobs j;
 		struct part_counts pc;
 		long v[6] = { 0 };
-		int rc, unread = 0;
-		part_counts_init(&pc, "xqjudge", v, 6, part_output_marked, &unread);
+		int rc;
+		part_counts_init(&pc, "xqjudge", v, 6, part_output_marked, &pc);
 		rc = jobs_start(&j, st.jobs, &o, stderr, progress, part_counts_part, &pc, &argc, &argv,
 				&st.range_k, &st.range_n);
 		if (rc == 0)
-			return merge_end(&j, &pc, v, unread);
+			return merge_end(&j, &pc, v);
 		if (rc == 1) {
 			/* a worker: its output marked on standard output, its
 			 * part on standard error (what the merges before its
