@@ -189,8 +189,9 @@ long xq_range_plan(uint64_t len, int jobs, uint64_t least, uint64_t most, long *
 		levels++;
 	for (int level = 0; level <= levels; level++) {
 		/* after the 1 - 2^-level of the input before: half of what is
-		 * left in a range a job (the last level: all of it), 2^-e of
-		 * it a job, each range cut in 2^cuts */
+		 * left (the last level: all of it, 2^-levels), in a range a
+		 * job of 2^-e of the input shared by the jobs, each range cut
+		 * in 2^cuts */
 		int last = level == levels, e = last ? levels : level + 1, cuts = 0;
 		double range;
 		while ((range = size / ((double)jobs * (double)(1L << (e + cuts)))) > hi &&
