@@ -37,7 +37,6 @@ last_words() {
 	sed "s/; it said last: '\(info string about to crash\|segmentation fault (pretend)\)'\$/; it said last: LAST/" <<<"$1"
 }
 
-# movetext OUTPUT: the movetext on one line
 # The error of samples/bad_illegal.pgn's illegal move, after "prog: ";
 # and all xqannotate --strict says of games.pgn then that file.
 illegal() {
@@ -47,6 +46,8 @@ strict_stopped() {
 	printf 'xqannotate: %s\nxqannotate: %s\nxqannotate: 3 games read, 0 annotated, 0 unannotated, 3 dropped' \
 		"$(illegal)" "$TOP/samples/bad_illegal.pgn:1: error: game 1 is invalid: stopping (--strict)"
 }
+
+# movetext OUTPUT: the movetext on one line
 movetext() { grep -v '^\[' <<<"$1" | tr '\n' ' ' | tr -s ' '; }
 
 # no engine processes of ours left (fake engines are shell scripts)
